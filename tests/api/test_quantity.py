@@ -1,0 +1,142 @@
+"""Quantity parsing, canonical printing and exact arithmetic (apimachinery resource.Quantity)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from drakit.api.quantity import (
+    BINARY_SI,
+    DECIMAL_EXPONENT,
+    DECIMAL_SI,
+    Quantity,
+    QuantityError,
+    parse_quantity,
+)
+
+REGEX_MSG = (
+    "quantities must match the regular expression "
+    "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+)
+
+
+@pytest.mark.parametrize(
+    "text, value, fmt, printed",
+    [
+        ("0", 0, DECIMAL_SI, "0"),
+        ("-0", 0, DECIMAL_SI, "0"),
+        ("100m", Fraction(1, 10), DECIMAL_SI, "100m"),
+        ("0.1", Fraction(1, 10), DECIMAL_SI, "100m"),
+        (".5", Fraction(1, 2), DECIMAL_SI, "500m"),
+        ("1", 1, DECIMAL_SI, "1"),
+        ("+1", 1, DECIMAL_SI, "+1"),  # fast path keeps the original text
+        ("01", 1, DECIMAL_SI, "01"),
+        ("1000", 1000, DECIMAL_SI, "1k"),
+        ("1500", 1500, DECIMAL_SI, "1500"),
+        ("1.5k", 1500, DECIMAL_SI, "1500"),
+        ("1500000", 1500000, DECIMAL_SI, "1500k"),
+        ("4100m", Fraction(41, 10), DECIMAL_SI, "4100m"),
+        ("1n", Fraction(1, 10**9), DECIMAL_SI, "1n"),
+        ("1u", Fraction(1, 10**6), DECIMAL_SI, "1u"),
+        ("1E", 10**18, DECIMAL_SI, "1E"),
+        ("1e3", 1000, DECIMAL_EXPONENT, "1e3"),
+        ("1E3", 1000, DECIMAL_EXPONENT, "1E3"),
+        ("2E-3", Fraction(2, 1000), DECIMAL_EXPONENT, "2E-3"),
+        ("1e+3", 1000, DECIMAL_EXPONENT, "1e+3"),
+        ("10e3", 10000, DECIMAL_EXPONENT, "10e3"),
+        ("1000e3", 10**6, DECIMAL_EXPONENT, "1e6"),
+        ("1Ki", 1024, BINARY_SI, "1Ki"),
+        ("1024Ki", 1024**2, BINARY_SI, "1Mi"),
+        ("1.5Gi", 3 * 2**29, BINARY_SI, "1536Mi"),
+        ("1536Mi", 1536 * 2**20, BINARY_SI, "1536Mi"),
+        ("8Gi", 8 * 2**30, BINARY_SI, "8Gi"),
+        ("0.5Ki", 512, BINARY_SI, "512"),  # |v| < 1024 prints DecimalSI
+        ("1.1Ki", Fraction(11264, 10), BINARY_SI, "1126400m"),  # fractional -> DecimalSI
+        ("0.0000000001", Fraction(1, 10**9), DECIMAL_SI, "1n"),  # rounded up to nano
+        ("-0.0000000001", Fraction(-1, 10**9), DECIMAL_SI, "-1n"),  # away from zero
+        ("-1.5Gi", -3 * 2**29, BINARY_SI, "-1536Mi"),
+        ("9Ei", 2**63 - 1, BINARY_SI, "9223372036854775807"),  # capped at MaxInt64
+        (".", 0, DECIMAL_SI, "0"),
+    ],
+)
+def test_parse_and_print(text: str, value: Fraction | int, fmt: str, printed: str) -> None:
+    q = parse_quantity(text)
+    assert q.exact == Fraction(value)
+    assert q.format == fmt
+    assert str(q) == printed
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", REGEX_MSG),
+        (" 1", REGEX_MSG),
+        ("abc", REGEX_MSG),
+        ("1.2.3", REGEX_MSG),
+        ("1Z", REGEX_MSG),
+        ("1e3.5", REGEX_MSG),
+        ("1ki", "unable to parse quantity's suffix"),
+        ("1e", "unable to parse quantity's suffix"),
+        ("--1", "unable to parse quantity's suffix"),
+        ("1KiB", REGEX_MSG),
+        ("1Ke", "unable to parse quantity's suffix"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(QuantityError) as err:
+        parse_quantity(text)
+    assert str(err.value) == message
+    assert isinstance(err.value, ValueError)
+
+
+def test_of_numbers() -> None:
+    assert str(Quantity.of(3)) == "3"
+    assert str(Quantity.of(0.1)) == "100m"
+    assert str(Quantity.of(2.5e10)) == "25G"
+    assert str(Quantity.of(Fraction(1, 3))) == "333333334n"
+    assert Quantity.of("2Gi") == Quantity.of(2 * 1024**3)
+    with pytest.raises(QuantityError):
+        Quantity.of(float("nan"))
+
+
+def test_add_sub_keep_left_format() -> None:
+    assert str(parse_quantity("4") + parse_quantity("100m")) == "4100m"
+    assert str(parse_quantity("8Gi") + parse_quantity("100Mi")) == "8292Mi"
+    assert str(parse_quantity("1Gi") + parse_quantity("1k")) == "1073742824"
+    # a zero left operand takes the right operand's format (Quantity.Add)
+    assert str(parse_quantity("0") + parse_quantity("2Gi")) == "2Gi"
+    assert str(parse_quantity("2Gi") - parse_quantity("1Gi")) == "1Gi"
+    assert str(parse_quantity("1") - parse_quantity("1500m")) == "-500m"
+    assert str(sum([parse_quantity("1Gi"), parse_quantity("1Gi")])) == "2Gi"
+
+
+def test_multiply_negate_compare() -> None:
+    assert str(parse_quantity("100m") * 3) == "300m"
+    assert str(parse_quantity("2Gi") * parse_quantity("1.5")) == "3Gi"
+    assert str(Fraction(1, 2) * parse_quantity("1Gi")) == "512Mi"
+    assert str(-parse_quantity("1Gi")) == "-1Gi"
+    a, b = parse_quantity("1Gi"), parse_quantity("1024Mi")
+    assert a == b and hash(a) == hash(b)
+    assert parse_quantity("999m") < parse_quantity("1")
+    assert parse_quantity("1k") > 999
+    assert parse_quantity("1").cmp("1000m") == 0
+    assert {a, b} == {a}
+
+
+def test_values() -> None:
+    q = parse_quantity("1500m")
+    assert q.value() == 2
+    assert q.milli_value() == 1500
+    assert q.as_int() is None
+    assert parse_quantity("-1500m").value() == -2  # away from zero
+    assert parse_quantity("1n").milli_value() == 1
+    assert parse_quantity("1k").as_int() == 1000
+    assert parse_quantity("-3").sign() == -1
+    assert parse_quantity("0").sign() == 0 and parse_quantity("0").is_zero()
+
+
+def test_immutable() -> None:
+    q = parse_quantity("1")
+    with pytest.raises(AttributeError):
+        q._value = Fraction(2)  # type: ignore[misc]
