@@ -1,0 +1,161 @@
+"""Name validators with apimachinery's exact messages.
+
+Each ``is_*`` function returns a list of detail strings (empty when the value is
+valid), like ``k8s.io/apimachinery/pkg/util/validation``; callers wrap them into
+FieldErrors at their own path. Keeping the messages verbatim is what makes a
+reference rejection comparable with a live cluster's.
+"""
+
+from __future__ import annotations
+
+import re
+
+DNS1123_LABEL_MAX = 63
+DNS1123_SUBDOMAIN_MAX = 253
+QUALIFIED_NAME_MAX = 63
+C_IDENTIFIER_FMT = "[A-Za-z_][A-Za-z0-9_]*"
+
+_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
+_LABEL_RE = re.compile(f"^{_LABEL_FMT}$")
+_SUBDOMAIN_FMT = _LABEL_FMT + r"(\." + _LABEL_FMT + ")*"
+_SUBDOMAIN_RE = re.compile(f"^{_SUBDOMAIN_FMT}$")
+_QNAME_CHAR_FMT = "[A-Za-z0-9]"
+_QNAME_EXT_CHAR_FMT = "[-A-Za-z0-9_.]"
+_QNAME_FMT = f"({_QNAME_CHAR_FMT}{_QNAME_EXT_CHAR_FMT}*)?{_QNAME_CHAR_FMT}"
+_QNAME_RE = re.compile(f"^{_QNAME_FMT}$")
+_C_IDENT_RE = re.compile(f"^{C_IDENTIFIER_FMT}$")
+_LABEL_VALUE_FMT = f"(({_QNAME_CHAR_FMT}{_QNAME_EXT_CHAR_FMT}*)?{_QNAME_CHAR_FMT})?"
+_LABEL_VALUE_RE = re.compile(f"^{_LABEL_VALUE_FMT}$")
+
+
+def _regex_error(msg: str, fmt: str, *examples: str) -> str:
+    if not examples:
+        return f"{msg} (regex used for validation is '{fmt}')"
+    ex = ",  or ".join(f"'{e}'" for e in examples)
+    return f"{msg} (e.g. {ex}, regex used for validation is '{fmt}')"
+
+
+def _max_len_error(n: int) -> str:
+    return f"must be no more than {n} characters"
+
+
+def is_dns1123_label(value: str) -> list[str]:
+    errs: list[str] = []
+    if len(value) > DNS1123_LABEL_MAX:
+        errs.append(_max_len_error(DNS1123_LABEL_MAX))
+    if not _LABEL_RE.match(value):
+        if _SUBDOMAIN_RE.match(value):
+            errs.append("must not contain dots")
+        else:
+            errs.append(_regex_error(
+                "a lowercase RFC 1123 label must consist of lower case alphanumeric characters "
+                "or '-', and must start and end with an alphanumeric character",
+                _LABEL_FMT, "my-name", "123-abc"))
+    return errs
+
+
+def is_dns1123_subdomain(value: str) -> list[str]:
+    errs: list[str] = []
+    if len(value) > DNS1123_SUBDOMAIN_MAX:
+        errs.append(_max_len_error(DNS1123_SUBDOMAIN_MAX))
+    if not _SUBDOMAIN_RE.match(value):
+        errs.append(_regex_error(
+            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+            "'-' or '.', and must start and end with an alphanumeric character",
+            _SUBDOMAIN_FMT, "example.com"))
+    return errs
+
+
+def is_qualified_name(value: str) -> list[str]:
+    """``[prefix/]name`` as in label keys and DRA qualified names."""
+    errs: list[str] = []
+    parts = value.split("/")
+    if len(parts) == 1:
+        name = parts[0]
+    elif len(parts) == 2:
+        prefix, name = parts
+        if not prefix:
+            errs.append("prefix part must be non-empty")
+        else:
+            errs.extend("prefix part " + m for m in is_dns1123_subdomain(prefix))
+    else:
+        return [_regex_error(
+            "a qualified name must consist of alphanumeric characters, '-', '_' or '.', "
+            "and must start and end with an alphanumeric character",
+            _QNAME_FMT, "MyName", "my.name", "123-abc")
+            + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]
+    if not name:
+        errs.append("name part must be non-empty")
+    elif len(name) > QUALIFIED_NAME_MAX:
+        errs.append("name part " + _max_len_error(QUALIFIED_NAME_MAX))
+    if name and not _QNAME_RE.match(name):
+        errs.append("name part " + _regex_error(
+            "must consist of alphanumeric characters, '-', '_' or '.', and must start and "
+            "end with an alphanumeric character", _QNAME_FMT, "MyName", "my.name", "123-abc"))
+    return errs
+
+
+def is_c_identifier(value: str) -> list[str]:
+    if _C_IDENT_RE.match(value):
+        return []
+    return [_regex_error(
+        "a valid C identifier must start with alphabetic character or '_', followed by a "
+        "string of alphanumeric characters or '_'", C_IDENTIFIER_FMT, "my_name", "MY_NAME",
+        "MyName")]
+
+
+def is_label_value(value: str) -> list[str]:
+    errs: list[str] = []
+    if len(value) > QUALIFIED_NAME_MAX:
+        errs.append(_max_len_error(QUALIFIED_NAME_MAX))
+    if not _LABEL_VALUE_RE.match(value):
+        errs.append(_regex_error(
+            "a valid label must be an empty string or consist of alphanumeric characters, "
+            "'-', '_' or '.', and must start and end with an alphanumeric character",
+            _LABEL_VALUE_FMT, "MyValue", "my_value", "12345"))
+    return errs
+
+
+# --- resource names (core/v1 helpers) ---------------------------------------
+
+DEFAULT_RESOURCE_REQUESTS_PREFIX = "requests."
+NATIVE_RESOURCE_DOMAIN = "kubernetes.io"
+HUGEPAGES_PREFIX = "hugepages-"
+STANDARD_CONTAINER_RESOURCES = {"cpu", "memory", "ephemeral-storage"}
+
+
+def is_native_resource(name: str) -> bool:
+    """No domain, or a ``kubernetes.io/`` name (v1helper.IsNativeResource)."""
+    return "/" not in name or name.startswith(NATIVE_RESOURCE_DOMAIN + "/") or \
+        ("." + NATIVE_RESOURCE_DOMAIN + "/") in name
+
+
+def is_hugepages_resource(name: str) -> bool:
+    return name.startswith(HUGEPAGES_PREFIX)
+
+
+def is_extended_resource_name(name: str) -> bool:
+    """v1helper.IsExtendedResourceName: a domain-prefixed, non-native, quota-able name."""
+    if is_native_resource(name) or name.startswith(DEFAULT_RESOURCE_REQUESTS_PREFIX):
+        return False
+    return not is_qualified_name(DEFAULT_RESOURCE_REQUESTS_PREFIX + name)
+
+
+def is_node_allocatable_resource_name(name: str) -> bool:
+    """KEP-5517 keys: native resources (cpu, memory, ephemeral-storage, hugepages-*)."""
+    return is_native_resource(name) and not is_qualified_name(name)
+
+
+# --- generated names -----------------------------------------------------------
+
+# apimachinery's SimpleNameGenerator alphabet (no vowels, no confusable digits).
+GENERATED_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
+GENERATED_SUFFIX_LEN = 5
+MAX_GENERATED_NAME_LEN = DNS1123_SUBDOMAIN_MAX - GENERATED_SUFFIX_LEN
+
+
+def generate_name(base: str, rand) -> str:
+    """``base`` (cut to 248 chars) plus 5 random characters from ``rand`` (a random.Random)."""
+    if len(base) > MAX_GENERATED_NAME_LEN:
+        base = base[:MAX_GENERATED_NAME_LEN]
+    return base + "".join(rand.choice(GENERATED_ALPHABET) for _ in range(GENERATED_SUFFIX_LEN))
