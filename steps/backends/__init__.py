@@ -1,0 +1,1 @@
+"""Backends the steps run against: reference (drakit, in process) and cluster (live)."""

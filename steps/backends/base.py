@@ -1,0 +1,105 @@
+"""The Backend protocol: everything a step may ask of a cluster.
+
+Why a protocol and not drakit's own API: the same Gherkin steps run against the
+reference (drakit, in process) and against a live cluster (the official client). Steps
+therefore speak only in Kubernetes terms — objects as JSON dicts, API errors as Status
+objects — and never import drakit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class ApiError(Exception):
+    """A refused request, normalised to the Kubernetes ``Status`` shape on every backend."""
+
+    code: int
+    reason: str
+    message: str
+    causes: list[dict] = field(default_factory=list)
+    status: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.reason}: {self.message}"
+
+    @classmethod
+    def from_status(cls, status: Mapping[str, Any]) -> ApiError:
+        details = status.get("details") or {}
+        return cls(code=int(status.get("code") or 0), reason=status.get("reason") or "",
+                   message=status.get("message") or "",
+                   causes=list(details.get("causes") or []), status=dict(status))
+
+
+class Unsupported(Exception):
+    """The backend cannot exercise this scenario (gate locked, field pruned, no node access).
+
+    Reported as "unsupported" with the reason, distinct from a failure.
+    """
+
+
+class EnvironmentFailure(Exception):
+    """The environment failed (unreachable cluster, timeouts): not a conformance verdict."""
+
+
+class Backend(Protocol):
+    name: str
+
+    # -- lifecycle ---------------------------------------------------------------
+    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        """Fresh, isolated state for one scenario at this version and these gate overrides."""
+
+    def end_scenario(self) -> None:
+        """Remove everything the scenario created (also after a failure)."""
+
+    # -- what the cluster is ----------------------------------------------------
+    @property
+    def version(self) -> str: ...
+
+    def gate_enabled(self, gate: str) -> bool: ...
+
+    def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        """Restart components with other gates (Unsupported where the cluster cannot)."""
+
+    def set_version(self, version: str) -> None:
+        """Upgrade/downgrade the emulated release (Unsupported on a live cluster)."""
+
+    @property
+    def namespace(self) -> str:
+        """The namespace scenario objects go to."""
+
+    # -- objects ----------------------------------------------------------------
+    def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
+                 labels: Mapping[str, str] | None = None) -> dict: ...
+
+    def apply(self, objects: list[dict], dry_run: bool = False) -> list[dict]:
+        """Create or replace; raises ApiError on refusal (nothing is written then)."""
+
+    def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
+        """Raises ApiError(404) when absent."""
+
+    def list(self, kind: str, label_selector: str | None = None) -> list[dict]: ...
+
+    def delete(self, kind: str, name: str) -> None: ...
+
+    def update(self, obj: dict, subresource: str | None = None) -> dict: ...
+
+    def patch(self, kind: str, name: str, patch: dict,
+              subresource: str | None = None) -> dict: ...
+
+    def events(self, kind: str | None = None, name: str | None = None) -> list[dict]: ...
+
+    def metrics(self) -> str: ...
+
+    # -- waiting ----------------------------------------------------------------
+    def settle(self) -> None:
+        """Let controllers, the scheduler and kubelets catch up."""
+
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
+        """Poll ``predicate`` until truthy (reference: settle once, then evaluate)."""

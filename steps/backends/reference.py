@@ -1,0 +1,131 @@
+"""ReferenceBackend: the steps' Backend over ``drakit.Cluster``, in process.
+
+A fresh cluster per scenario; waiting is "settle", which is exact rather than polled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import drakit
+from drakit.kinds import find_kind
+
+from .base import ApiError, Unsupported
+
+
+class ReferenceBackend:
+    name = "reference"
+
+    def __init__(self) -> None:
+        self.cluster: drakit.Cluster | None = None
+        self._ns = "default"
+
+    # -- lifecycle ---------------------------------------------------------------
+    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        try:
+            self.cluster = drakit.Cluster(version=version, feature_gates=dict(gates))
+        except drakit.FeatureGateError as e:
+            raise Unsupported(str(e)) from None
+
+    def end_scenario(self) -> None:
+        self.cluster = None
+
+    @property
+    def c(self) -> drakit.Cluster:
+        if self.cluster is None:
+            raise RuntimeError("no scenario is running on the reference backend")
+        return self.cluster
+
+    # -- what the cluster is ----------------------------------------------------
+    @property
+    def version(self) -> str:
+        return self.c.version
+
+    def gate_enabled(self, gate: str) -> bool:
+        return self.c.gates.enabled(gate)
+
+    def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        try:
+            self.c.set_feature_gates(gates)
+        except drakit.FeatureGateError as e:
+            raise Unsupported(str(e)) from None
+
+    def set_version(self, version: str) -> None:
+        try:
+            self.c.set_version(version)
+        except drakit.FeatureGateError as e:
+            raise Unsupported(str(e)) from None
+
+    @property
+    def namespace(self) -> str:
+        return self._ns
+
+    def namespaced(self, kind: str) -> bool:
+        info = find_kind(kind)
+        return bool(info and info.namespaced)
+
+    # -- objects ----------------------------------------------------------------
+    def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
+                 labels: Mapping[str, str] | None = None) -> dict:
+        return self.c.add_node(name, allocatable=allocatable, labels=labels)
+
+    def apply(self, objects: list[dict], dry_run: bool = False) -> list[dict]:
+        try:
+            return self.c.apply(objects, namespace=self._ns, dry_run=dry_run)
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
+    def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
+        try:
+            return self.c.get(kind, name, self._ns if self.namespaced(kind) else None)
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
+    def list(self, kind: str, label_selector: str | None = None) -> list[dict]:
+        return self.c.list(kind, self._ns if self.namespaced(kind) else None, label_selector)
+
+    def delete(self, kind: str, name: str) -> None:
+        try:
+            self.c.delete(kind, name, self._ns if self.namespaced(kind) else None)
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
+    def update(self, obj: dict, subresource: str | None = None) -> dict:
+        try:
+            out = self.c.api.update(obj, subresource=subresource)
+            self.c.settle()
+            return out
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
+    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None) -> dict:
+        try:
+            return self.c.patch(kind, name, patch,
+                                self._ns if self.namespaced(kind) else None, subresource)
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
+    def events(self, kind: str | None = None, name: str | None = None) -> list[dict]:
+        return self.c.events(kind, name)
+
+    def metrics(self) -> str:
+        return self.c.metrics()
+
+    # -- waiting ----------------------------------------------------------------
+    def settle(self) -> None:
+        self.c.settle()
+
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
+        self.c.settle()
+        return predicate()
+
+    def advance(self, seconds: float) -> None:
+        self.c.advance(seconds)
+
+    # reference-only access for steps that need node-level state (kubelet, PodResources)
+    def kubelet(self, node: str):
+        fn = getattr(self.c, "kubelet", None)
+        if fn is None:
+            raise Unsupported("the reference cluster has no kubelet model yet")
+        return fn(node)

@@ -1,0 +1,345 @@
+"""Generic steps: cluster set-up, writing objects, and exact assertions on what came back.
+
+Then-steps assert exact values — a field path and error type, a stored value, a field's
+absence — never just "an error happened". Each records an observation (expected vs
+actual) for the report and for the side-by-side comparison of backends.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from pytest_bdd import given, parsers, then, when
+
+from . import paths
+from .backends.base import ApiError
+from .world import World
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def load_yaml(text: str) -> list[dict]:
+    docs = [d for d in yaml.safe_load_all(text) if d is not None]
+    for d in docs:
+        if not isinstance(d, dict):
+            raise AssertionError(f"step manifest is not a mapping: {d!r}")
+    return docs
+
+
+def fixture_objects(name: str) -> list[dict]:
+    path = FIXTURES / name
+    if not path.exists():
+        raise AssertionError(f"fixture {name!r} not found under {FIXTURES}")
+    return load_yaml(path.read_text(encoding="utf-8"))
+
+
+def scalar(text: str):
+    """Parse a step's value the way YAML would (`"8"` stays a string, `8` an int, `true`)."""
+    return yaml.safe_load(text) if text != "" else ""
+
+
+def try_write(world: World, fn) -> None:
+    world.last_error = None
+    world.last_result = []
+    try:
+        out = fn()
+        world.last_result = out if isinstance(out, list) else [out]
+    except ApiError as e:
+        world.last_error = e
+
+
+def cause_lines(err: ApiError) -> list[str]:
+    return [f"{c.get('field')}: {c.get('message')}" if c.get("field") else c.get("message", "")
+            for c in err.causes]
+
+
+def require_error(world: World) -> ApiError:
+    if world.last_error is None:
+        stored = world.last_result[0] if world.last_result else None
+        raise AssertionError("the request was accepted, but a rejection was expected; stored:\n"
+                             + yaml.safe_dump(stored, sort_keys=False))
+    return world.last_error
+
+
+def get_obj(world: World, kind: str, name: str) -> dict:
+    try:
+        return world.b.get(kind, name)
+    except ApiError as e:
+        raise AssertionError(f"{kind} {name!r} could not be read: {e}") from None
+
+
+# ---------------------------------------------------------------------------- given
+
+@given(parsers.re(r"a Kubernetes (?P<version>1\.\d+) cluster"))
+def given_version(world: World, version: str) -> None:
+    if world.started:
+        raise AssertionError("the cluster version must be set before the first object")
+    world.version = version
+
+
+@given("a cluster")
+def given_cluster(world: World) -> None:
+    world.b  # noqa: B018 - start the backend with the defaults
+
+
+@given(parsers.re(r"the feature gate (?P<gate>\w+) is (?P<state>enabled|disabled)"))
+def given_gate(world: World, gate: str, state: str) -> None:
+    world.set_gate(gate, state == "enabled")
+
+
+@given(parsers.re(r'a node "(?P<name>[^"]+)"(?: with (?P<spec>.+))?$'))
+def given_node(world: World, name: str, spec: str | None) -> None:
+    alloc = None
+    if spec:
+        # 'cpu "8", memory "32Gi"' or 'cpu "8" and memory "32Gi"'
+        import re
+        alloc = {k: v for k, v in re.findall(r'([\w./-]+) "([^"]+)"', spec)}
+        if not alloc:
+            raise AssertionError(f"cannot read node resources from {spec!r}")
+    world.b.add_node(name, allocatable=alloc)
+
+
+@given("the objects:")
+@given("the object:")
+def given_objects(world: World, docstring: str) -> None:
+    try:
+        world.b.apply(load_yaml(docstring))
+    except ApiError as e:
+        raise AssertionError(f"setting up the objects failed: {e}\n" +
+                             "\n".join(cause_lines(e))) from None
+
+
+@given(parsers.parse('the objects from fixture "{name}"'))
+def given_fixture(world: World, name: str) -> None:
+    try:
+        world.b.apply(fixture_objects(name))
+    except ApiError as e:
+        raise AssertionError(f"applying fixture {name} failed: {e}") from None
+
+
+# ---------------------------------------------------------------------------- when
+
+@when("I create:")
+@when("I apply:")
+def when_apply(world: World, docstring: str) -> None:
+    objs = load_yaml(docstring)
+    try_write(world, lambda: world.b.apply(objs))
+
+
+@when(parsers.parse('I apply the fixture "{name}"'))
+def when_apply_fixture(world: World, name: str) -> None:
+    objs = fixture_objects(name)
+    try_write(world, lambda: world.b.apply(objs))
+
+
+@when("I create the manifest")
+def when_create_manifest(world: World) -> None:
+    if world.pending is None:
+        raise AssertionError("no manifest was prepared by an earlier step")
+    obj = world.pending
+    try_write(world, lambda: world.b.apply([obj]))
+
+
+@when("I dry-run the manifest")
+def when_dry_run_manifest(world: World) -> None:
+    obj = world.pending
+    try_write(world, lambda: world.b.apply([obj], dry_run=True))
+
+
+@when(parsers.re(r'I patch the (?P<kind>\w+) "(?P<name>[^"]+)"(?P<status> status)? with:'))
+def when_patch(world: World, kind: str, name: str, status: str | None, docstring: str) -> None:
+    patch = yaml.safe_load(docstring)
+    sub = "status" if status else None
+    try_write(world, lambda: world.b.patch(kind, name, patch, subresource=sub))
+
+
+@when(parsers.re(r'I set "(?P<path>[^"]+)" of the (?P<kind>\w+) "(?P<name>[^"]+)" to (?P<value>.+)'))
+def when_set_field(world: World, path: str, kind: str, name: str, value: str) -> None:
+    obj = get_obj(world, kind, name)
+    paths.assign(obj, path, scalar(value))
+    sub = "status" if path.startswith("status") else None
+    try_write(world, lambda: world.b.update(obj, subresource=sub))
+
+
+@when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)"'))
+def when_delete(world: World, kind: str, name: str) -> None:
+    try_write(world, lambda: world.b.delete(kind, name) or [])
+
+
+@when("the cluster settles")
+def when_settles(world: World) -> None:
+    world.b.settle()
+
+
+@when(parsers.re(r"the feature gate (?P<gate>\w+) is (?P<state>enabled|disabled)"))
+def when_gate(world: World, gate: str, state: str) -> None:
+    world.b  # noqa: B018 - the cluster exists before the restart
+    world.set_gate(gate, state == "enabled")
+
+
+@when(parsers.re(r"the cluster is (?:upgraded|downgraded) to Kubernetes (?P<version>1\.\d+)"))
+def when_version(world: World, version: str) -> None:
+    world.b.set_version(version)
+    world.version = version
+
+
+# ---------------------------------------------------------------------------- then: requests
+
+@then("the request succeeds")
+def then_succeeds(world: World) -> None:
+    err = world.last_error
+    world.observe("the request succeeds", "accepted", str(err) if err else "accepted")
+    if err is not None:
+        raise AssertionError(f"the request was rejected: {err}\n" + "\n".join(cause_lines(err)))
+
+
+@then(parsers.parse('the outcome is "{outcome}"'))
+def then_outcome(world: World, outcome: str) -> None:
+    """``accepted``, or one exact cause line ``<field>: <message>`` that must be present."""
+    if outcome == "accepted":
+        then_succeeds(world)
+        return
+    err = require_error(world)
+    lines = cause_lines(err)
+    world.observe(f'the outcome is "{outcome}"', outcome, lines)
+    if outcome not in lines:
+        raise AssertionError(f"expected the cause\n  {outcome}\nbut the server said\n  "
+                             + "\n  ".join(lines or [err.message]))
+
+
+@then(parsers.re(r"the request is rejected as (?P<reason>\w+)(?: \((?P<code>\d+)\))?"))
+def then_rejected_as(world: World, reason: str, code: str | None) -> None:
+    err = require_error(world)
+    world.observe("rejected as", {"reason": reason, "code": code},
+                  {"reason": err.reason, "code": err.code})
+    assert err.reason == reason, f"expected reason {reason}, got {err.reason}: {err.message}"
+    if code:
+        assert err.code == int(code), f"expected HTTP {code}, got {err.code}: {err.message}"
+
+
+@then("the request is rejected with these causes:")
+def then_rejected_with(world: World, datatable: list[list[str]]) -> None:
+    """Table ``| field | reason | message |``; every listed cause must be present."""
+    err = require_error(world)
+    header, *rows = datatable
+    want = [dict(zip(header, r)) for r in rows]
+    have = [{"field": c.get("field", ""), "reason": c.get("reason", ""),
+             "message": c.get("message", "")} for c in err.causes]
+    world.observe("rejected with these causes", want, have)
+    missing = [w for w in want if not any(all(h.get(k) == v for k, v in w.items())
+                                          for h in have)]
+    if missing:
+        raise AssertionError("missing causes:\n  " + "\n  ".join(json.dumps(m) for m in missing)
+                             + "\nthe server said:\n  " + "\n  ".join(cause_lines(err)))
+
+
+@then("the request is rejected with exactly these causes:")
+def then_rejected_exactly(world: World, datatable: list[list[str]]) -> None:
+    then_rejected_with(world, datatable)
+    err = world.last_error
+    assert err is not None
+    header, *rows = datatable
+    if len(err.causes) != len(rows):
+        raise AssertionError(f"expected exactly {len(rows)} causes, got {len(err.causes)}:\n  "
+                             + "\n  ".join(cause_lines(err)))
+
+
+@then(parsers.parse('the error message is "{message}"'))
+def then_error_message(world: World, message: str) -> None:
+    err = require_error(world)
+    world.observe("error message", message, err.message)
+    assert err.message == message, f"expected message\n  {message}\ngot\n  {err.message}"
+
+
+@then(parsers.parse('the error message contains "{text}"'))
+def then_error_contains(world: World, text: str) -> None:
+    err = require_error(world)
+    world.observe("error message contains", text, err.message)
+    assert text in err.message, f"expected {text!r} in\n  {err.message}"
+
+
+# ---------------------------------------------------------------------------- then: objects
+
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" (?P<neg>does not exist|exists)'))
+def then_exists(world: World, kind: str, name: str, neg: str) -> None:
+    world.b.settle()
+    try:
+        world.b.get(kind, name)
+        found = True
+    except ApiError as e:
+        if e.code != 404:
+            raise
+        found = False
+    world.observe(f"{kind} {name} {neg}", neg == "exists", found)
+    assert found == (neg == "exists"), f"{kind} {name!r}: expected it to {neg.replace('does ', '')}"
+
+
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" equal to (?P<value>.+)'))
+def then_field_equals(world: World, kind: str, name: str, path: str, value: str) -> None:
+    obj = get_obj(world, kind, name)
+    actual = paths.lookup(obj, path)
+    expected = scalar(value)
+    world.observe(f"{kind} {name} {path}", expected,
+                  None if actual is paths.MISSING else actual, [obj])
+    if actual is paths.MISSING:
+        raise AssertionError(f"{kind} {name!r} has no {path}; expected {expected!r}")
+    if paths.contains(actual, expected):
+        raise AssertionError(f"{kind} {name!r} {path}: expected {expected!r}, found {actual!r}")
+
+
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has no "(?P<path>[^"]+)"'))
+def then_field_absent(world: World, kind: str, name: str, path: str) -> None:
+    obj = get_obj(world, kind, name)
+    actual = paths.lookup(obj, path)
+    world.observe(f"{kind} {name} has no {path}", None,
+                  None if actual is paths.MISSING else actual, [obj])
+    assert actual is paths.MISSING or actual in (None, [], {}), \
+        f"{kind} {name!r} still has {path} = {actual!r}"
+
+
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" contains:'))
+def then_contains(world: World, kind: str, name: str, docstring: str) -> None:
+    obj = get_obj(world, kind, name)
+    expected = yaml.safe_load(docstring)
+    diffs = paths.contains(obj, expected)
+    world.observe(f"{kind} {name} contains", expected, obj, [obj])
+    if diffs:
+        raise AssertionError(f"{kind} {name!r} differs:\n  " + "\n  ".join(diffs))
+
+
+@then(parsers.re(r'the stored object has "(?P<path>[^"]+)" equal to (?P<value>.+)'))
+def then_result_field(world: World, path: str, value: str) -> None:
+    if world.last_error is not None:
+        raise AssertionError(f"the request was rejected: {world.last_error}")
+    obj = world.last_result[0]
+    actual = paths.lookup(obj, path)
+    expected = scalar(value)
+    world.observe(f"stored {path}", expected, None if actual is paths.MISSING else actual, [obj])
+    assert actual is not paths.MISSING and not paths.contains(actual, expected), \
+        f"stored {path}: expected {expected!r}, found " \
+        f"{'nothing' if actual is paths.MISSING else repr(actual)}"
+
+
+@then(parsers.re(r'the stored object has no "(?P<path>[^"]+)"'))
+def then_result_no_field(world: World, path: str) -> None:
+    if world.last_error is not None:
+        raise AssertionError(f"the request was rejected: {world.last_error}")
+    obj = world.last_result[0]
+    actual = paths.lookup(obj, path)
+    world.observe(f"stored has no {path}", None,
+                  None if actual is paths.MISSING else actual, [obj])
+    assert actual is paths.MISSING or actual in (None, [], {}), \
+        f"stored object still has {path} = {actual!r}"
+
+
+@then(parsers.re(r'there (?:is|are) (?P<n>\d+) (?P<kind>\w+) objects?(?: labelled "(?P<sel>[^"]+)")?'))
+def then_count(world: World, n: str, kind: str, sel: str | None) -> None:
+    world.b.settle()
+    objs = world.b.list(kind, sel)
+    world.observe(f"count {kind}", int(n), len(objs))
+    assert len(objs) == int(n), f"expected {n} {kind} objects, found {len(objs)}: " \
+        + ", ".join(o["metadata"]["name"] for o in objs)

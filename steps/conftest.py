@@ -1,0 +1,101 @@
+"""pytest wiring of the conformance suite: options, the backend, the per-scenario world."""
+
+from __future__ import annotations
+
+import pytest
+
+from .backends.base import Unsupported
+from .world import World
+
+# Step definitions become visible to every feature by living in this conftest's namespace.
+from .builders import *  # noqa: E402,F403
+from .common import *  # noqa: E402,F403
+
+DEFAULT_VERSION = "1.37"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("drakit", "drakit conformance suite")
+    g.addoption("--backend", default="reference", choices=("reference", "cluster", "both"),
+                help="where scenarios run: the embedded reference (default), a live cluster "
+                     "(kubeconfig), or both side by side")
+    g.addoption("--k8s-version", default=DEFAULT_VERSION, choices=("1.36", "1.37"),
+                help="emulated Kubernetes version for scenarios without a @version tag")
+    g.addoption("--gate", action="append", default=[], metavar="NAME=BOOL",
+                help="feature gate override for every scenario; repeatable")
+    g.addoption("--kubeconfig", default=None, help="kubeconfig for --backend=cluster")
+    g.addoption("--context", default=None, help="kubeconfig context for --backend=cluster")
+    g.addoption("--reports-dir", default="reports", help="where the reports are written")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from . import reporting
+
+    if not config.pluginmanager.has_plugin("drakit-reporting"):
+        config.pluginmanager.register(reporting, "drakit-reporting")
+        reporting.configure(config)
+
+
+def _make_backend(config: pytest.Config):
+    which = config.getoption("--backend")
+    if which == "reference":
+        from .backends.reference import ReferenceBackend
+        return ReferenceBackend()
+    raise pytest.UsageError(
+        f"--backend={which} is not available yet: the live-cluster backend lands with the "
+        "[cluster] issue; run with --backend=reference")
+
+
+def parse_gates(items: list[str]) -> dict[str, bool]:
+    """``--gate A=true --gate B=false,C=true`` -> {"A": True, "B": False, "C": True}."""
+    out: dict[str, bool] = {}
+    for item in items:
+        for part in item.split(","):
+            name, sep, val = part.strip().partition("=")
+            if not name:
+                continue
+            if not sep or val.lower() not in ("true", "false"):
+                raise pytest.UsageError(f"--gate {part!r}: write NAME=true or NAME=false")
+            out[name] = val.lower() == "true"
+    return out
+
+
+def _scenario_tags(request: pytest.FixtureRequest) -> set[str]:
+    return {m.name for m in request.node.iter_markers()}
+
+
+@pytest.fixture
+def world(request: pytest.FixtureRequest):
+    config = request.config
+    tags = _scenario_tags(request)
+    version = config.getoption("--k8s-version")
+    for t in tags:
+        if t.startswith("version:"):
+            version = t.split(":", 1)[1]
+    gates = parse_gates(config.getoption("--gate"))
+    w = World(backend=_make_backend(config), scenario=request.node.name, version=version,
+              gates=gates)
+    request.node.stash[WORLD_KEY] = w
+    yield w
+    if w.started:
+        w.backend.end_scenario()
+
+
+WORLD_KEY = pytest.StashKey[World]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    outcome = yield
+    exc = outcome.excinfo
+    if exc is not None and issubclass(exc[0], Unsupported):
+        outcome.force_exception(pytest.skip.Exception(f"unsupported: {exc[1]}"))
+
+
+def pytest_bdd_apply_tag(tag: str, function):
+    """Gherkin tags (``@kep-5004``, ``@req:5004-R02``, ``@gate:X``) become markers without
+    "unknown mark" warnings: they are data for selection (-m) and for the report."""
+    from _pytest.mark.structures import Mark, MarkDecorator
+
+    MarkDecorator(Mark(tag, (), {}, _ispytest=True), _ispytest=True)(function)
+    return True

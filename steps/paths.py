@@ -1,0 +1,124 @@
+"""Field paths in steps: ``spec.devices[0].name`` and ``metadata.annotations["a/b"]``.
+
+The same syntax the API server uses in its error messages, plus quoted keys for map keys
+that contain dots or slashes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_TOKEN = re.compile(r'\.?([A-Za-z0-9_\-]+)|\[(\d+)\]|\["([^"]*)"\]|\[([^\]"]+)\]')
+
+MISSING = object()
+
+
+def parse(path: str) -> list[str | int]:
+    parts: list[str | int] = []
+    pos = 0
+    while pos < len(path):
+        m = _TOKEN.match(path, pos)
+        if not m or m.end() == pos:
+            raise ValueError(f"cannot parse field path {path!r} at {path[pos:]!r}")
+        name, idx, qkey, bkey = m.groups()
+        if name is not None:
+            parts.append(name)
+        elif idx is not None:
+            parts.append(int(idx))
+        else:
+            parts.append(qkey if qkey is not None else bkey)
+        pos = m.end()
+    return parts
+
+
+def lookup(obj: Any, path: str) -> Any:
+    """The value at ``path`` or ``MISSING``."""
+    cur = obj
+    for p in parse(path):
+        if isinstance(p, int):
+            if not isinstance(cur, list) or p >= len(cur):
+                return MISSING
+            cur = cur[p]
+        else:
+            if not isinstance(cur, dict) or p not in cur:
+                return MISSING
+            cur = cur[p]
+    return cur
+
+
+def assign(obj: Any, path: str, value: Any) -> None:
+    parts = parse(path)
+    cur = obj
+    for i, p in enumerate(parts[:-1]):
+        nxt = parts[i + 1]
+        if isinstance(p, int):
+            cur = cur[p]
+        else:
+            if p not in cur or cur[p] is None:
+                cur[p] = [] if isinstance(nxt, int) else {}
+            cur = cur[p]
+    last = parts[-1]
+    if isinstance(last, int):
+        while len(cur) <= last:
+            cur.append(None)
+    cur[last] = value
+
+
+def remove(obj: Any, path: str) -> None:
+    parts = parse(path)
+    parent = lookup(obj, _join(parts[:-1])) if len(parts) > 1 else obj
+    last = parts[-1]
+    if isinstance(parent, dict):
+        parent.pop(last, None)
+    elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
+        parent.pop(last)
+
+
+def _join(parts: list[str | int]) -> str:
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif re.fullmatch(r"[A-Za-z0-9_\-]+", p):
+            out += ("." if out else "") + p
+        else:
+            out += f'["{p}"]'
+    return out
+
+
+def contains(actual: Any, expected: Any) -> list[str]:
+    """Differences where ``expected`` is not contained in ``actual`` (maps: subset; lists:
+    same length, element-wise containment). Returns human-readable mismatch lines."""
+    diffs: list[str] = []
+    _contains(actual, expected, "", diffs)
+    return diffs
+
+
+def _contains(actual: Any, expected: Any, at: str, diffs: list[str]) -> None:
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            diffs.append(f"{at or '<root>'}: expected a mapping, found {actual!r}")
+            return
+        for k, v in expected.items():
+            sub = f"{at}.{k}" if at else str(k)
+            if k not in actual:
+                diffs.append(f"{sub}: missing (expected {v!r})")
+            else:
+                _contains(actual[k], v, sub, diffs)
+    elif isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            diffs.append(f"{at}: expected {len(expected)} items {expected!r}, found {actual!r}")
+            return
+        for i, (a, e) in enumerate(zip(actual, expected)):
+            _contains(a, e, f"{at}[{i}]", diffs)
+    else:
+        if not _scalar_equal(actual, expected):
+            diffs.append(f"{at}: expected {expected!r}, found {actual!r}")
+
+
+def _scalar_equal(a: Any, e: Any) -> bool:
+    if a == e:
+        return True
+    # YAML "1" vs 1 and quantities written as numbers: compare as strings
+    return str(a) == str(e) and not isinstance(a, bool) and not isinstance(e, bool)
