@@ -7,9 +7,25 @@ import pytest
 from .backends.base import Unsupported
 from .world import World
 
-# Step definitions become visible to every feature by living in this conftest's namespace.
+# Step definitions become visible to every feature by living in this conftest's namespace:
+# the generic ones, then every ``steps/*_steps.py`` module (one per area), found by name so
+# adding an area never means editing this file.
 from .builders import *  # noqa: E402,F403
 from .common import *  # noqa: E402,F403
+
+
+def _import_step_modules() -> None:
+    import importlib
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).parent.glob("*_steps.py")):
+        mod = importlib.import_module(f"{__package__}.{path.stem}")
+        for attr, value in vars(mod).items():
+            if not attr.startswith("__"):
+                globals().setdefault(attr, value)
+
+
+_import_step_modules()
 
 DEFAULT_VERSION = "1.37"
 
