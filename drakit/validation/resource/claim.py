@@ -1,0 +1,510 @@
+"""ResourceClaim (spec + status) and ResourceClaimTemplate.
+
+Sources: k/k ``pkg/apis/resource/v1/defaults.go`` (ExactCount / count 1 defaults),
+``pkg/api/resourceclaimspec/util.go`` and ``pkg/registry/resource/resourceclaim/
+strategy.go`` (dropDisabledFields), ``pkg/apis/resource/validation/validation.go``
+(validateDeviceClaim, validateResourceClaimStatusUpdate @009801d9).
+
+Not modelled: the admin-access namespace authorisation (``AuthorizedForAdmin`` needs the
+namespace label ``resource.kubernetes.io/admin-access``; the API server owns namespaces),
+derived attributes (DRADerivedAttributes) and skipNodeOperations rules.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any
+
+from drakit.api.errors import FieldError, forbidden, invalid, not_supported, required
+from drakit.api.meta import deep_copy
+from drakit.validation.resource import common as c
+from drakit.validation.resource.common import Errs, as_dict, as_list
+from drakit.validation.strategy import Context, Strategy
+
+ALLOCATION_MODES = ("All", "ExactCount")
+REQUEST_REF_MSG = ("must be the name of a request in the claim or the name of a request and "
+                   "a subrequest separated by '/'")
+
+# ---------------------------------------------------------------------------------
+# defaulting and dropping (operate on a ResourceClaimSpec dict)
+
+
+def _default_request(r: dict) -> None:
+    """SetDefaults_ExactDeviceRequest / SetDefaults_DeviceSubRequest."""
+    if not r.get("allocationMode"):
+        r["allocationMode"] = "ExactCount"
+    if r["allocationMode"] == "ExactCount" and not r.get("count"):
+        r["count"] = 1
+    c.default_tolerations(r.get("tolerations"))
+
+
+def default_claim_spec(spec: Any) -> None:
+    for req in as_list(as_dict(as_dict(spec).get("devices")).get("requests")):
+        if not isinstance(req, dict):
+            continue
+        if isinstance(req.get("exactly"), dict):
+            _default_request(req["exactly"])
+        for sub in as_list(req.get("firstAvailable")):
+            if isinstance(sub, dict):
+                _default_request(sub)
+
+
+def default_claim_status(status: Any) -> None:
+    """Toleration operator default in allocation results."""
+    results = as_list(as_dict(as_dict(as_dict(status).get("allocation")).get("devices"))
+                      .get("results"))
+    for r in results:
+        if isinstance(r, dict):
+            c.default_tolerations(r.get("tolerations"))
+
+
+def _requests(spec: Any) -> list[dict]:
+    return [r for r in as_list(as_dict(as_dict(spec).get("devices")).get("requests"))
+            if isinstance(r, dict)]
+
+
+def drop_disabled_spec_fields(new: Any, old: Any, ctx: Context) -> None:
+    """resourceclaimspec.DropDisabledFields: drop unless the old spec used the field."""
+    reqs = _requests(new)
+    old_reqs = _requests(old) if old is not None else []
+
+    if not c.gate(ctx, "DRAPrioritizedList") and not any(
+            r.get("firstAvailable") for r in old_reqs):
+        for r in reqs:
+            r.pop("firstAvailable", None)
+
+    def has_tolerations(r: dict) -> bool:
+        return bool(as_dict(r.get("exactly")).get("tolerations")) or any(
+            as_dict(s).get("tolerations") for s in as_list(r.get("firstAvailable")))
+
+    if not c.gate(ctx, "DRADeviceTaints") and not any(has_tolerations(r) for r in old_reqs):
+        for r in reqs:
+            if isinstance(r.get("exactly"), dict):
+                r["exactly"].pop("tolerations", None)
+            for s in as_list(r.get("firstAvailable")):
+                if isinstance(s, dict):
+                    s.pop("tolerations", None)
+
+    if not c.gate(ctx, "DRAAdminAccess") and not any(
+            as_dict(r.get("exactly")).get("adminAccess") is not None for r in old_reqs):
+        for r in reqs:
+            if isinstance(r.get("exactly"), dict):
+                r["exactly"].pop("adminAccess", None)
+
+    def consumable(spec: Any, rs: list[dict]) -> bool:
+        if any(as_dict(k).get("distinctAttribute") is not None for k in as_list(
+                as_dict(as_dict(spec).get("devices")).get("constraints"))):
+            return True
+        return any(as_dict(r.get("exactly")).get("capacity") is not None or any(
+            as_dict(s).get("capacity") is not None for s in as_list(r.get("firstAvailable")))
+            for r in rs)
+
+    if not c.gate(ctx, "DRAConsumableCapacity") and not (
+            old is not None and consumable(old, old_reqs)):
+        for k in as_list(as_dict(as_dict(new).get("devices")).get("constraints")):
+            if isinstance(k, dict):
+                k.pop("distinctAttribute", None)
+        for r in reqs:
+            if isinstance(r.get("exactly"), dict):
+                r["exactly"].pop("capacity", None)
+            for s in as_list(r.get("firstAvailable")):
+                if isinstance(s, dict):
+                    s.pop("capacity", None)
+
+
+def _results(status: Any) -> list[dict]:
+    return [r for r in as_list(as_dict(as_dict(as_dict(status).get("allocation"))
+                                       .get("devices")).get("results")) if isinstance(r, dict)]
+
+
+def drop_disabled_status_fields(new: dict, old: dict | None, ctx: Context) -> None:
+    """Admin access in results (DRAAdminAccess) and status.devices
+    (DRAResourceClaimDeviceStatus; not in drakit's gate table, so kept)."""
+    in_use = old is not None and (
+        any(as_dict(r.get("exactly")).get("adminAccess") is not None
+            for r in _requests(old.get("spec")))
+        or any(r.get("adminAccess") is not None for r in _results(old.get("status"))))
+    if not c.gate(ctx, "DRAAdminAccess") and not in_use:
+        for r in _results(new.get("status")):
+            r.pop("adminAccess", None)
+    old_devices = old is not None and bool(as_dict(old.get("status")).get("devices"))
+    if not c.gate(ctx, "DRAResourceClaimDeviceStatus", absent=True) and not old_devices:
+        as_dict(new.get("status")).pop("devices", None)
+
+
+def _device_id(d: dict) -> str:
+    return f"{d.get('driver') or ''}/{d.get('pool') or ''}/{d.get('device') or ''}"
+
+
+def drop_deallocated_status_devices(new: dict, old: dict) -> None:
+    """dropDeallocatedStatusDevices: status.devices of devices no longer allocated go."""
+    status = new.get("status")
+    if not isinstance(status, dict) or not status.get("devices"):
+        return
+    gone = {_device_id(r) for r in _results(old.get("status"))}
+    gone -= {_device_id(r) for r in _results(status)}
+    if not gone:
+        return
+    kept = [d for d in as_list(status["devices"]) if _device_id(as_dict(d)) not in gone]
+    if kept:
+        status["devices"] = kept
+    else:
+        status.pop("devices", None)
+
+
+# ---------------------------------------------------------------------------------
+# spec validation
+
+
+class _RequestNames:
+    """gatherRequestNames: request -> subrequest names (None without firstAvailable)."""
+
+    def __init__(self, spec: Any) -> None:
+        self.names: dict[str, set[str] | None] = {}
+        for r in _requests(spec):
+            subs = as_list(r.get("firstAvailable"))
+            self.names[r.get("name") or ""] = (
+                {as_dict(s).get("name") or "" for s in subs} if subs else None)
+
+    def has(self, ref: str) -> bool:
+        parts = ref.split("/")
+        if len(parts) > 2 or parts[0] not in self.names:
+            return False
+        if len(parts) == 1:
+            return True
+        subs = self.names[parts[0]]
+        return subs is not None and parts[1] in subs
+
+
+def request_ref(name: Any, path: str, names: _RequestNames) -> Errs:
+    """validateRequestNameRef."""
+    name = "" if name is None else str(name)
+    parts = name.split("/")
+    if len(parts) > 2:
+        return [invalid(path, name, REQUEST_REF_MSG)]
+    out: Errs = []
+    for part in parts:
+        out += c.dns_label(part, path)
+    if not names.has(name):
+        out.append(invalid(path, name, REQUEST_REF_MSG))
+    return out
+
+
+def _allocation_mode(r: dict, path: str) -> Errs:
+    """validateDeviceAllocationMode."""
+    mode = r.get("allocationMode") or ""
+    count = r.get("count") or 0
+    if mode == "All":
+        if count != 0:
+            return [invalid(f"{path}.count", count,
+                            "must not be specified when allocationMode is 'All'")]
+    elif mode == "ExactCount":
+        if not isinstance(count, int) or count <= 0:
+            return [invalid(f"{path}.count", count, "must be greater than zero")]
+    else:
+        return [not_supported(f"{path}.allocationMode", mode, list(ALLOCATION_MODES))]
+    return []
+
+
+def _capacity_requirements(cap: Any, path: str) -> Errs:
+    """``capacity.requests``: qualified names -> quantities (DRAConsumableCapacity)."""
+    out: Errs = []
+    reqs = as_dict(as_dict(cap).get("requests"))
+    for key, q in reqs.items():
+        out += c.qualified_name(str(key), f"{path}.requests")
+        if not isinstance(q, (int, float)):
+            c.quantity(q, f"{path}.requests[{key}]", out)
+    return out
+
+
+def _class_request(r: dict, path: str, ctx: Context, stored: bool) -> Errs:
+    """The part ExactDeviceRequest and DeviceSubRequest share."""
+    out = c.required_dns_subdomain(r.get("deviceClassName"), f"{path}.deviceClassName")
+    out += c.selectors(r.get("selectors"), f"{path}.selectors", ctx, stored)
+    out += _allocation_mode(r, path)
+    out += c.tolerations(r.get("tolerations"), f"{path}.tolerations")
+    if r.get("capacity") is not None:
+        out += _capacity_requirements(r.get("capacity"), f"{path}.capacity")
+    return out
+
+
+def _request(r: Any, path: str, ctx: Context, stored: bool) -> Errs:
+    """validateDeviceRequest."""
+    r = as_dict(r)
+    out = c.dns_label(str(r.get("name") or ""), f"{path}.name")
+    first = as_list(r.get("firstAvailable"))
+    exactly = r.get("exactly")
+    n = (1 if first else 0) + (1 if exactly is not None else 0)
+    if n == 0:
+        out.append(required(path, "exactly one of `exactly` or `firstAvailable` is required"))
+    elif n > 1:
+        out.append(invalid(path, c.NULL, "exactly one of `exactly` or `firstAvailable` is "
+                                         "required, but multiple fields are set"))
+    elif first:
+        def sub(s: Any, p: str) -> Errs:
+            s = as_dict(s)
+            return c.dns_label(str(s.get("name") or ""), f"{p}.name") + \
+                _class_request(s, p, ctx, stored)
+        out += c.validate_set(first, c.FIRST_AVAILABLE_MAX, sub,
+                              lambda s: as_dict(s).get("name") or "", f"{path}.firstAvailable")
+    else:
+        out += _class_request(as_dict(exactly), f"{path}.exactly", ctx, stored)
+    return out
+
+
+def _constraint(k: Any, path: str, names: _RequestNames, ctx: Context) -> Errs:
+    """validateDeviceConstraint."""
+    k = as_dict(k)
+    out = c.validate_set(k.get("requests"), c.DEVICE_REQUESTS_MAX,
+                         lambda n, p: request_ref(n, p, names), lambda n: n,
+                         f"{path}.requests")
+    if k.get("matchAttribute") is not None:
+        out += c.fully_qualified_name(k["matchAttribute"], f"{path}.matchAttribute")
+    elif k.get("distinctAttribute") is not None:
+        out += c.fully_qualified_name(k["distinctAttribute"], f"{path}.distinctAttribute")
+    elif c.gate(ctx, "DRAConsumableCapacity"):
+        # sic: upstream's message for "neither" says "multiple fields are set".
+        out.append(required(path, 'exactly one of "matchAttribute" or "distinctAttribute" is '
+                                  'required, but multiple fields are set'))
+    else:
+        out.append(required(f"{path}.matchAttribute", ""))
+    return out
+
+
+def _claim_config(cfg: Any, path: str, names: _RequestNames, stored: bool) -> Errs:
+    cfg = as_dict(cfg)
+    out = c.validate_set(cfg.get("requests"), c.DEVICE_REQUESTS_MAX,
+                         lambda n, p: request_ref(n, p, names), lambda n: n,
+                         f"{path}.requests")
+    out += c.opaque_configuration(cfg, path, stored)
+    return out
+
+
+def validate_claim_spec(spec: Any, path: str, ctx: Context, stored: bool = False) -> Errs:
+    """validateResourceClaimSpec / validateDeviceClaim at ``path`` (``spec`` or
+    ``spec.spec`` for templates)."""
+    devices = as_dict(as_dict(spec).get("devices"))
+    dp = f"{path}.devices"
+    names = _RequestNames(spec)
+    out = c.validate_set(devices.get("requests"), c.DEVICE_REQUESTS_MAX,
+                         lambda r, p: _request(r, p, ctx, stored),
+                         lambda r: as_dict(r).get("name") or "", f"{dp}.requests")
+    out += c.validate_slice(devices.get("constraints"), c.DEVICE_CONSTRAINTS_MAX,
+                            lambda k, p: _constraint(k, p, names, ctx), f"{dp}.constraints")
+    out += c.validate_slice(devices.get("config"), c.DEVICE_CONFIG_MAX,
+                            lambda k, p: _claim_config(k, p, names, stored), f"{dp}.config")
+    return out
+
+
+def _immutable(new: Any, old: Any, path: str) -> Errs:
+    """ValidateImmutableField; the value is printed as JSON (Go prints the struct)."""
+    if new == old:
+        return []
+    return [invalid(path, c.NULL if new is None else new, c.IMMUTABLE)]
+
+
+# ---------------------------------------------------------------------------------
+# status validation
+
+
+def _consumer_ref(ref: Any, path: str) -> Errs:
+    ref = as_dict(ref)
+    out: Errs = []
+    for f in ("resource", "name", "uid"):
+        if not ref.get(f):
+            out.append(required(f"{path}.{f}", ""))
+    return out
+
+
+def _allocation_result(alloc: dict, path: str, names: _RequestNames) -> Errs:
+    """validateAllocationResult (new results only)."""
+    devices = as_dict(alloc.get("devices"))
+    dp = f"{path}.devices"
+
+    def result(r: Any, p: str) -> Errs:
+        r = as_dict(r)
+        out = request_ref(r.get("request"), f"{p}.request", names)
+        out += c.driver_name(r.get("driver"), f"{p}.driver")
+        out += c.pool_name(r.get("pool"), f"{p}.pool")
+        out += c.dns_label(str(r.get("device") or ""), f"{p}.device")
+        if r.get("bindingConditions") or r.get("bindingFailureConditions"):
+            out += c.binding_parameters(r.get("bindingConditions"),
+                                        r.get("bindingFailureConditions"), p)
+        for i, t in enumerate(as_list(r.get("tolerations"))):
+            out += c.device_toleration(t, f"{p}.tolerations[{i}]")
+        if r.get("shareID") is not None:
+            out += c.uid(r.get("shareID"), f"{p}.shareID")
+        return out
+
+    def config(k: Any, p: str) -> Errs:
+        k = as_dict(k)
+        out: Errs = []
+        src = k.get("source") or ""
+        if not src:
+            out.append(required(f"{p}.source", ""))
+        elif src not in ("FromClaim", "FromClass"):
+            out.append(not_supported(f"{p}.source", src, ["FromClaim", "FromClass"]))
+        out += c.validate_set(k.get("requests"), c.DEVICE_REQUESTS_MAX,
+                              lambda n, rp: request_ref(n, rp, names), lambda n: n,
+                              f"{p}.requests")
+        out += c.opaque_configuration(k, p, False)
+        return out
+
+    out = c.validate_slice(devices.get("results"), c.ALLOCATION_RESULTS_MAX, result,
+                           f"{dp}.results")
+    out += c.validate_slice(devices.get("config"), 2 * c.DEVICE_CONFIG_MAX, config,
+                            f"{dp}.config")
+    if alloc.get("nodeSelector") is not None:
+        out += c.node_selector(alloc["nodeSelector"], f"{path}.nodeSelector")
+    return out
+
+
+def _device_status(d: Any, path: str, allocated: set[str]) -> Errs:
+    """validateDeviceStatus."""
+    d = as_dict(d)
+    out = c.driver_name(d.get("driver"), f"{path}.driver")
+    out += c.pool_name(d.get("pool"), f"{path}.pool")
+    out += c.dns_label(str(d.get("device") or ""), f"{path}.device")
+    if d.get("shareID") is not None:
+        out += c.uid(d.get("shareID"), f"{path}.shareID")
+    key = _shared_id(d)
+    if key not in allocated:
+        out.append(invalid(path, key, "must be an allocated device in the claim"))
+    conds = as_list(d.get("conditions"))
+    if len(conds) > c.STATUS_MAX_CONDITIONS:
+        out.append(c.too_many(f"{path}.conditions", len(conds), c.STATUS_MAX_CONDITIONS))
+    if d.get("data") is not None:
+        out += c.raw_extension(d["data"], True, f"{path}.data", False, c.STATUS_DATA_MAX_LEN)
+    nd = d.get("networkData")
+    if nd is not None:
+        nd = as_dict(nd)
+        np = f"{path}.networkData"
+        if len(str(nd.get("interfaceName") or "")) > c.NETWORK_INTERFACE_NAME_MAX:
+            out.append(c.too_long(f"{np}.interfaceName", c.NETWORK_INTERFACE_NAME_MAX))
+        if len(str(nd.get("hardwareAddress") or "")) > c.NETWORK_HARDWARE_ADDRESS_MAX:
+            out.append(c.too_long(f"{np}.hardwareAddress", c.NETWORK_HARDWARE_ADDRESS_MAX))
+        out += c.validate_set(nd.get("ips"), c.NETWORK_MAX_IPS, _interface_address,
+                              lambda a: a, f"{np}.ips")
+    return out
+
+
+def _interface_address(addr: Any, path: str) -> Errs:
+    """validation.IsValidInterfaceAddress: an address in CIDR form."""
+    s = "" if addr is None else str(addr)
+    try:
+        if "/" not in s:
+            raise ValueError
+        ipaddress.ip_interface(s)
+    except ValueError:
+        return [invalid(path, s, "must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or "
+                                 "2001:db8::1/64)")]
+    return []
+
+
+def _shared_id(d: dict) -> str:
+    """structured.SharedDeviceID: driver/pool/device[/shareID]."""
+    base = _device_id(d)
+    return f"{base}/{d['shareID']}" if d.get("shareID") else base
+
+
+def validate_claim_status_update(new: dict, old: dict) -> Errs:
+    """validateResourceClaimStatusUpdate."""
+    status = as_dict(new.get("status"))
+    old_status = as_dict(old.get("status"))
+    names = _RequestNames(new.get("spec"))
+    reserved = as_list(status.get("reservedFor"))
+    out = c.validate_set(reserved, c.RESERVED_FOR_MAX, _consumer_ref,
+                         lambda r: as_dict(r).get("uid") or "", "status.reservedFor")
+    alloc = status.get("allocation")
+    allocated = {_shared_id(r) for r in _results(status)} if alloc is not None else set()
+    out += c.validate_set(status.get("devices"), -1,
+                          lambda d, p: _device_status(d, p, allocated),
+                          lambda d: _shared_id(as_dict(d)), "status.devices")
+    if reserved:
+        if alloc is None:
+            out.append(forbidden("status.reservedFor",
+                                 "may not be specified when `allocated` is not set"))
+        elif as_dict(new.get("metadata")).get("deletionTimestamp"):
+            old_keys = {_ref_key(r) for r in as_list(old_status.get("reservedFor"))}
+            if any(_ref_key(r) not in old_keys for r in reserved):
+                out.append(forbidden("status.reservedFor",
+                                     "new entries may not be added while "
+                                     "`deallocationRequested` or `deletionTimestamp` are set"))
+    old_alloc = old_status.get("allocation")
+    if old_alloc is not None and alloc is not None:
+        out += _immutable(alloc, old_alloc, "status.allocation")
+    elif alloc is not None:
+        out += _allocation_result(as_dict(alloc), "status.allocation", names)
+    return out
+
+
+def _ref_key(r: Any) -> tuple:
+    r = as_dict(r)
+    return (r.get("apiGroup") or "", r.get("resource") or "", r.get("name") or "",
+            r.get("uid") or "")
+
+
+# ---------------------------------------------------------------------------------
+# strategies
+
+
+class ResourceClaimStrategy(Strategy):
+    """resource.k8s.io/v1 ResourceClaim with its status subresource."""
+
+    kind = "ResourceClaim"
+    has_status = True
+
+    def prepare_for_create(self, obj: dict, ctx: Context) -> None:
+        default_claim_spec(obj.get("spec"))
+        obj.pop("status", None)  # "Status must not be set by user on create."
+        drop_disabled_spec_fields(obj.get("spec"), None, ctx)
+
+    def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
+        default_claim_spec(new.get("spec"))
+        if "status" in old:
+            new["status"] = deep_copy(old["status"])
+        else:
+            new.pop("status", None)
+        drop_disabled_spec_fields(new.get("spec"), old.get("spec"), ctx)
+
+    def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
+        return validate_claim_spec(obj.get("spec"), "spec", ctx)
+
+    def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        # ValidateResourceClaim(new) + ValidateResourceClaimUpdate (spec immutable).
+        out = validate_claim_spec(new.get("spec"), "spec", ctx)
+        return out + _immutable(new.get("spec"), old.get("spec"), "spec")
+
+    def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
+        if "spec" in old:
+            new["spec"] = deep_copy(old["spec"])
+        default_claim_status(new.get("status"))
+        drop_deallocated_status_devices(new, old)
+        drop_disabled_status_fields(new, old, ctx)
+
+    def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        return validate_claim_status_update(new, old)
+
+
+class ResourceClaimTemplateStrategy(Strategy):
+    """resource.k8s.io/v1 ResourceClaimTemplate: the claim spec lives at ``spec.spec``."""
+
+    kind = "ResourceClaimTemplate"
+    has_status = False
+
+    def prepare_for_create(self, obj: dict, ctx: Context) -> None:
+        inner = as_dict(obj.get("spec")).get("spec")
+        default_claim_spec(inner)
+        drop_disabled_spec_fields(inner, None, ctx)
+
+    def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
+        inner = as_dict(new.get("spec")).get("spec")
+        default_claim_spec(inner)
+        drop_disabled_spec_fields(inner, as_dict(old.get("spec")).get("spec"), ctx)
+
+    def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
+        return validate_claim_spec(as_dict(obj.get("spec")).get("spec"), "spec.spec", ctx)
+
+    def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        out = self.validate_create(new, ctx)
+        return out + _immutable(new.get("spec"), old.get("spec"), "spec")

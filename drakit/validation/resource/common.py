@@ -1,0 +1,525 @@
+"""Shared checks for the resource.k8s.io kinds, with the API server's exact messages.
+
+Why string paths and caches here: a worst-case ResourceSlice (128 devices x 32
+attributes) must validate in a few milliseconds, so hot loops build a path string only
+when they report an error, and name checks (the same attribute names repeat on every
+device) are memoised. Rules follow kubernetes/kubernetes
+``pkg/apis/resource/validation/validation.go`` (read at commit 009801d9, a 1.37-era
+version that already has the KEP-5517 "alpha 2" API); functions keep upstream's names so
+a reader can find the original.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from drakit.api import names
+from drakit.api.errors import (
+    FieldError,
+    duplicate,
+    forbidden,
+    invalid,
+    not_supported,
+    required,
+    too_long,
+    too_many,
+)
+from drakit.validation.strategy import Context
+
+# --- limits (k8s.io/api resource/v1 constants) ---------------------------------------
+DEVICE_REQUESTS_MAX = 32  # DeviceRequestsMaxSize
+ALLOCATION_RESULTS_MAX = 32  # AllocationResultsMaxSize
+FIRST_AVAILABLE_MAX = 8  # FirstAvailableDeviceRequestMaxSize
+DEVICE_SELECTORS_MAX = 32  # DeviceSelectorsMaxSize
+DEVICE_CONFIG_MAX = 32  # DeviceConfigMaxSize
+DEVICE_CONSTRAINTS_MAX = 32  # DeviceConstraintsMaxSize
+DEVICE_TOLERATIONS_MAX = 16  # DeviceTolerationsMaxLength (declarative maxItems)
+DEVICE_TAINTS_MAX = 16  # DeviceTaintsMaxLength (1.35+; 4 before)
+RESERVED_FOR_MAX = 256  # ResourceClaimReservedForMaxSize
+SLICE_MAX_DEVICES = 128  # ResourceSliceMaxDevices
+SLICE_MAX_DEVICES_ADVANCED = 64  # ResourceSliceMaxDevicesWithAdvancedFeatures
+MAX_ATTRS_AND_CAPS = 32  # ResourceSliceMaxAttributesAndCapacitiesPerDevice
+MAX_ATTR_VALUES = 48  # ResourceSliceMaxAttributeValuesPerDevice
+MAX_COUNTER_SETS = 8  # ResourceSliceMaxCounterSets
+MAX_COUNTERS_PER_SET = 32  # ResourceSliceMaxCountersPerCounterSet
+MAX_CONSUMPTIONS_PER_DEVICE = 2  # ResourceSliceMaxDeviceCounterConsumptionsPerDevice
+MAX_COUNTERS_PER_CONSUMPTION = 32  # ResourceSliceMaxCountersPerDeviceCounterConsumption
+ATTR_MAX_VALUE_LEN = 64  # DeviceAttributeMaxValueLength
+MAX_DOMAIN_LEN = 63  # DeviceMaxDomainLength
+MAX_ID_LEN = 32  # DeviceMaxIDLength
+ATTR_KEY_TRUNCATE = MAX_DOMAIN_LEN + 1 + MAX_ID_LEN  # attributeAndCapacityMaxKeyLength
+POOL_NAME_MAX = 253  # PoolNameMaxLength
+DRIVER_NAME_MAX = 63
+CEL_EXPRESSION_MAX_LEN = 10 * 1024  # CELSelectorExpressionMaxLength
+OPAQUE_PARAMETERS_MAX_LEN = 10 * 1024  # OpaqueParametersMaxLength
+BINDING_CONDITIONS_MAX = 4  # BindingConditionsMaxSize / BindingFailureConditionsMaxSize
+CAPACITY_POLICY_VALID_VALUES_MAX = 10  # CapacityRequestPolicyDiscreteMaxOptions
+STATUS_MAX_CONDITIONS = 8  # AllocatedDeviceStatusMaxConditions
+STATUS_DATA_MAX_LEN = 10 * 1024  # AllocatedDeviceStatusDataMaxLength
+NETWORK_INTERFACE_NAME_MAX = 256
+NETWORK_HARDWARE_ADDRESS_MAX = 128
+NETWORK_MAX_IPS = 16
+
+IMMUTABLE = "field is immutable"  # apimachinery FieldImmutableErrorMsg
+NULL = "null"
+"""What field.Error prints for a nil value: the *string* "null", so it is quoted."""
+
+TAINT_EFFECTS = ("NoExecute", "NoSchedule", "None")  # sorted, as sets.List prints them
+TOLERATION_OPERATORS = ("Equal", "Exists")
+
+Errs = list[FieldError]
+
+
+def gate(ctx: Context, name: str, absent: bool = False) -> bool:
+    """A gate's value; ``absent`` is used for gates drakit's feature table does not model
+    (e.g. DRADeviceBindingConditions), so fields behind them are kept, never lost."""
+    v = ctx.gates.get(name)
+    return absent if v is None else bool(v)
+
+
+def version_at_least(ctx: Context, v: str) -> bool:
+    def t(s: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in s.split(".")[:2])
+    return t(ctx.version) >= t(v)
+
+
+# --- names --------------------------------------------------------------------------
+
+
+def dns_label(value: str, path: str) -> Errs:
+    """corevalidation.ValidateDNS1123Label: one Invalid per message."""
+    return [invalid(path, value, m) for m in _label_msgs(value)]
+
+
+@lru_cache(maxsize=4096)
+def _label_msgs(value: str) -> tuple[str, ...]:
+    return tuple(names.is_dns1123_label(value))
+
+
+@lru_cache(maxsize=4096)
+def _subdomain_msgs(value: str) -> tuple[str, ...]:
+    return tuple(names.is_dns1123_subdomain(value))
+
+
+def dns_subdomain(value: str, path: str) -> Errs:
+    return [invalid(path, value, m) for m in _subdomain_msgs(value)]
+
+
+def required_dns_subdomain(value: Any, path: str) -> Errs:
+    """validateDeviceClass: Required when empty, else DNS-subdomain messages."""
+    if not value:
+        return [required(path, "")]
+    return dns_subdomain(str(value), path)
+
+
+def driver_name(value: Any, path: str) -> Errs:
+    """corevalidation.ValidateCSIDriverName (the DRA driver-name rule).
+
+    Empty -> Required only: the 1.37 helper short-circuits there to match declarative
+    validation (older releases also added the subdomain regex error for "")."""
+    value = value or ""
+    if not value:
+        return [required(path, "")]
+    out: Errs = []
+    if len(value) > DRIVER_NAME_MAX:
+        out.append(too_long(path, DRIVER_NAME_MAX))
+    out.extend(invalid(path, value, m) for m in _subdomain_msgs(value.lower()))
+    return out
+
+
+def pool_name(value: Any, path: str) -> Errs:
+    """validatePoolName: Required, TooLong 253, each '/'-separated part a DNS subdomain."""
+    value = value or ""
+    if not value:
+        return [required(path, "")]
+    out: Errs = []
+    if len(value) > POOL_NAME_MAX:
+        out.append(too_long(path, POOL_NAME_MAX))
+    for part in value.split("/"):
+        out.extend(dns_subdomain(part, path))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _qualified_name_errs(name: str) -> tuple[tuple[str, Any, str], ...]:
+    """validateQualifiedName as (type, value, detail) triples, memoised per name."""
+    out: list[tuple[str, Any, str]] = []
+    parts = name.split("/")
+    if len(parts) == 1:
+        out.extend(_c_identifier_errs(parts[0]))
+    elif len(parts) == 2:
+        domain, ident = parts
+        if not domain:
+            out.append(("Invalid", "", "the domain must not be empty"))
+        else:
+            for e in driver_name(domain, ""):
+                out.append(("TooLong", DRIVER_NAME_MAX, "") if e.type == "TooLong"
+                           else (e.type, e.value, e.detail))
+        if not ident:
+            out.append(("Invalid", "", "the name must not be empty"))
+        else:
+            out.extend(_c_identifier_errs(ident))
+    else:
+        out.append(("Invalid", name, "must not contain more than one slash"))
+    return tuple(out)
+
+
+def _c_identifier_errs(ident: str) -> list[tuple[str, Any, str]]:
+    out: list[tuple[str, Any, str]] = []
+    if len(ident) > MAX_ID_LEN:
+        out.append(("TooLong", MAX_ID_LEN, ""))
+    out.extend(("Invalid", ident, m) for m in names.is_c_identifier(ident))
+    return out
+
+
+def _materialise(triples: Iterable[tuple[str, Any, str]], path: str) -> Errs:
+    out: Errs = []
+    for typ, value, detail in triples:
+        if typ == "Invalid":
+            out.append(invalid(path, value, detail))
+        elif typ == "TooLong":
+            out.append(too_long(path, value))
+        elif typ == "Required":
+            out.append(required(path, detail))
+        else:  # pragma: no cover - not produced
+            out.append(FieldError(typ, path, value, detail))
+    return out
+
+
+def qualified_name(name: str, path: str) -> Errs:
+    """Attribute/capacity names: C identifier, or ``domain/id`` (domain a driver name)."""
+    t = _qualified_name_errs(name)
+    return _materialise(t, path) if t else []
+
+
+def fully_qualified_name(name: Any, path: str) -> Errs:
+    """validateFullyQualifiedName: a qualified name that really has a domain."""
+    name = "" if name is None else str(name)
+    out = qualified_name(name, path)
+    if "/" not in name:
+        out.append(invalid(path, name, "a fully qualified name must be a domain and a name "
+                                        "separated by a slash"))
+    return out
+
+
+def label_name(value: Any, path: str) -> Errs:
+    """metav1validation.ValidateLabelName (taint keys, binding conditions)."""
+    value = "" if value is None else str(value)
+    return [invalid(path, value, m) for m in names.is_qualified_name(value)]
+
+
+def label_value(value: Any, path: str) -> Errs:
+    value = "" if value is None else str(value)
+    return [invalid(path, value, m) for m in names.is_label_value(value)]
+
+
+def truncate_key(key: str, max_len: int) -> str:
+    """truncateIfTooLong: long map keys are shortened in the middle inside error paths."""
+    max_len = max(max_len, 16)
+    if len(key) <= max_len:
+        return key
+    remaining = max_len - 3
+    return key[: (remaining + 1) // 2] + "..." + key[len(key) - remaining // 2:]
+
+
+# --- lists --------------------------------------------------------------------------
+
+
+def validate_slice(items: Any, max_size: int, item: Callable[[Any, str], Errs],
+                   path: str) -> Errs:
+    """validateSlice: TooMany short-circuits (DOS protection), else every item."""
+    items = items or []
+    if 0 <= max_size < len(items):
+        return [too_many(path, len(items), max_size)]
+    out: Errs = []
+    for i, it in enumerate(items):
+        out.extend(item(it, f"{path}[{i}]"))
+    return out
+
+
+def validate_set(items: Any, max_size: int, item: Callable[[Any, str], Errs],
+                 key: Callable[[Any], Any], path: str) -> Errs:
+    """validateSet: like validate_slice plus Duplicate at ``path[i]`` (value = the key)."""
+    items = items or []
+    if 0 <= max_size < len(items):
+        return [too_many(path, len(items), max_size)]
+    out: Errs = []
+    for i, it in enumerate(items):
+        out.extend(item(it, f"{path}[{i}]"))
+    seen: set = set()
+    for i, it in enumerate(items):
+        k = key(it)
+        if k in seen:
+            out.append(duplicate(f"{path}[{i}]", k))
+        else:
+            seen.add(k)
+    return out
+
+
+def as_dict(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
+def as_list(v: Any) -> list:
+    return v if isinstance(v, list) else []
+
+
+# --- quantities ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str):
+    from drakit.api.quantity import parse_quantity  # lazy: written concurrently
+    return parse_quantity(text)
+
+
+def quantity(value: Any, path: str, errs: Errs) -> Any:
+    """Parse a quantity field; a malformed one is reported as Invalid at ``path``.
+
+    The real API server refuses such a body while decoding (400 BadRequest, "quantities
+    must match the regular expression ..."), before validation; drakit reports the same
+    text as a field error so the write still fails with the bad field named."""
+    from drakit.api.quantity import QuantityError
+    if isinstance(value, bool) or value is None:
+        errs.append(invalid(path, value if value is not None else NULL,
+                            "must be a quantity"))
+        return None
+    try:
+        return _parse(str(value))
+    except QuantityError as e:
+        errs.append(invalid(path, str(value), str(e)))
+        return None
+
+
+# --- raw extension (opaque parameters, status data) ---------------------------------
+
+
+def raw_extension(value: Any, present: bool, path: str, stored: bool, max_len: int) -> Errs:
+    """validateRawExtension: Required, TooLong (new objects only), must be a JSON object."""
+    if not present or value is None:
+        return [required(path, "")]
+    if not stored:
+        try:
+            size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+                       .encode())
+        except (TypeError, ValueError):
+            size = 0
+        if size > max_len:
+            return [too_long(path, max_len)]
+    if not isinstance(value, dict):
+        return [invalid(path, "<value omitted>", "must be a valid JSON object")]
+    return []
+
+
+def opaque_configuration(cfg: Any, path: str, stored: bool) -> Errs:
+    """validateDeviceConfiguration: ``opaque`` required, driver name, parameters object."""
+    cfg = as_dict(cfg)
+    opaque = cfg.get("opaque")
+    if opaque is None:
+        return [required(f"{path}.opaque", "")]
+    opaque = as_dict(opaque)
+    out = driver_name(opaque.get("driver"), f"{path}.opaque.driver")
+    out.extend(raw_extension(opaque.get("parameters"), "parameters" in opaque,
+                             f"{path}.opaque.parameters", stored, OPAQUE_PARAMETERS_MAX_LEN))
+    return out
+
+
+# --- CEL selectors ------------------------------------------------------------------
+
+
+def cel_expression(expression: Any, path: str, ctx: Context, stored: bool) -> Errs:
+    """Delegate to drakit.cel (compile, type, cost); length-only if it is unavailable."""
+    from drakit.api.errors import Path
+    expr = "" if expression is None else str(expression)
+    try:
+        from drakit import cel
+        fn = cel.validate_selector_expression
+    except (ImportError, AttributeError):
+        fn = None
+    if fn is None:
+        if stored:
+            return []
+        if len(expr) > CEL_EXPRESSION_MAX_LEN:
+            return [too_long(path, CEL_EXPRESSION_MAX_LEN)]
+        return []
+    p = Path(*path.split(".")) if "[" not in path else _path_from_string(path)
+    return list(fn(expr, p, gates=ctx.gates, stored=stored))
+
+
+def _path_from_string(s: str):
+    """Rebuild a Path from ``a.b[1].c`` (used only to hand a Path to drakit.cel)."""
+    from drakit.api.errors import Path
+    p = Path()
+    for tok in re.findall(r"[^.\[\]]+|\[[^\]]*\]", s):
+        p = p.index(int(tok[1:-1])) if tok.startswith("[") and tok[1:-1].isdigit() else (
+            p.key(tok[1:-1]) if tok.startswith("[") else p.child(tok))
+    return p
+
+
+def selectors(items: Any, path: str, ctx: Context, stored: bool) -> Errs:
+    """validateSelectorSlice: at most 32, each needs ``cel`` with a valid expression."""
+    def one(sel: Any, p: str) -> Errs:
+        sel = as_dict(sel)
+        if sel.get("cel") is None:
+            return [required(f"{p}.cel", "")]
+        return cel_expression(as_dict(sel["cel"]).get("expression"), f"{p}.cel.expression",
+                              ctx, stored)
+    return validate_slice(items, DEVICE_SELECTORS_MAX, one, path)
+
+
+# --- taints and tolerations ---------------------------------------------------------
+
+
+def device_taint(taint: Any, old: Any, path: str) -> Errs:
+    """validateDeviceTaint: key a label name, value a label value, effect known."""
+    taint = as_dict(taint)
+    out = label_name(taint.get("key"), f"{path}.key")
+    if taint.get("value"):
+        out.extend(label_value(taint.get("value"), f"{path}.value"))
+    effect = taint.get("effect") or ""
+    if old is None or as_dict(old).get("effect") != taint.get("effect"):
+        if not effect:
+            out.append(required(f"{path}.effect", ""))
+        elif effect not in TAINT_EFFECTS:
+            out.append(not_supported(f"{path}.effect", effect, list(TAINT_EFFECTS)))
+    return out
+
+
+def device_toleration(tol: Any, path: str) -> Errs:
+    """validateDeviceToleration."""
+    tol = as_dict(tol)
+    out: Errs = []
+    if tol.get("key"):
+        out.extend(label_name(tol.get("key"), f"{path}.key"))
+    op = tol.get("operator") or ""
+    value = tol.get("value") or ""
+    if op == "Exists":
+        if value:
+            out.append(invalid(f"{path}.value", value, "must be empty for operator `Exists`"))
+    elif op == "Equal":
+        out.extend(label_value(value, f"{path}.value"))
+    elif op == "":
+        out.append(required(f"{path}.operator", ""))
+    else:
+        out.append(not_supported(f"{path}.operator", op, list(TOLERATION_OPERATORS)))
+    effect = tol.get("effect") or ""
+    if effect and effect not in TAINT_EFFECTS:
+        out.append(not_supported(f"{path}.effect", effect, list(TAINT_EFFECTS)))
+    return out
+
+
+def tolerations(items: Any, path: str) -> Errs:
+    return validate_slice(items, DEVICE_TOLERATIONS_MAX, device_toleration, path)
+
+
+def default_tolerations(items: Any) -> None:
+    """``+default="Equal"`` on DeviceToleration.operator."""
+    for t in as_list(items):
+        if isinstance(t, dict) and not t.get("operator"):
+            t["operator"] = "Equal"
+
+
+def binding_parameters(conds: Any, failure: Any, path: str) -> Errs:
+    """validateDeviceBindingParameters (devices and allocation results)."""
+    conds = as_list(conds)
+    failure = as_list(failure)
+    out = validate_slice(conds, BINDING_CONDITIONS_MAX, label_name, f"{path}.bindingConditions")
+    out += validate_slice(failure, BINDING_CONDITIONS_MAX, label_name,
+                          f"{path}.bindingFailureConditions")
+    seen: set = set()
+    for i, c in enumerate(conds):
+        if c in seen:
+            out.append(duplicate(f"{path}.bindingConditions[{i}]", c))
+        seen.add(c)
+    seen_f: set = set()
+    for i, c in enumerate(failure):
+        if c in seen_f:
+            out.append(duplicate(f"{path}.bindingFailureConditions[{i}]", c))
+        seen_f.add(c)
+        if c in seen:
+            out.append(invalid(f"{path}.bindingFailureConditions[{i}]", c,
+                               "bindingFailureConditions must not overlap with "
+                               "bindingConditions"))
+    if not conds and failure:
+        out.append(invalid(f"{path}.bindingConditions", conds,
+                           "bindingConditions are required to use bindingFailureConditions"))
+    if not failure and conds:
+        out.append(invalid(f"{path}.bindingFailureConditions", failure,
+                           "bindingFailureConditions are required to use bindingConditions"))
+    return out
+
+
+# --- node selectors -----------------------------------------------------------------
+
+_SELECTOR_OPS = ("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
+
+
+def node_selector(sel: Any, path: str) -> Errs:
+    """corevalidation.ValidateNodeSelector (the parts a DRA node selector uses)."""
+    sel = as_dict(sel)
+    terms = as_list(sel.get("nodeSelectorTerms"))
+    tpath = f"{path}.nodeSelectorTerms"
+    if not terms:
+        return [required(tpath, "must have at least one node selector term")]
+    out: Errs = []
+    for i, term in enumerate(terms):
+        term = as_dict(term)
+        for kind in ("matchExpressions", "matchFields"):
+            for j, req in enumerate(as_list(term.get(kind))):
+                out.extend(_selector_requirement(as_dict(req), f"{tpath}[{i}].{kind}[{j}]",
+                                                 kind == "matchFields"))
+    return out
+
+
+def _selector_requirement(req: Mapping, path: str, field_sel: bool) -> Errs:
+    out: Errs = []
+    op = req.get("operator") or ""
+    values = as_list(req.get("values"))
+    if op in ("In", "NotIn"):
+        if not values:
+            out.append(required(f"{path}.values",
+                                "must be specified when `operator` is 'In' or 'NotIn'"))
+    elif op in ("Exists", "DoesNotExist"):
+        if values:
+            out.append(forbidden(f"{path}.values", "may not be specified when `operator` is "
+                                                    "'Exists' or 'DoesNotExist'"))
+    elif op in ("Gt", "Lt"):
+        if len(values) != 1:
+            out.append(required(f"{path}.values", "must be specified single value when "
+                                                   "`operator` is 'Lt' or 'Gt'"))
+    else:
+        out.append(invalid(f"{path}.operator", op, "not a valid selector operator"))
+    if not field_sel:
+        out.extend(label_name(req.get("key"), f"{path}.key"))
+    return out
+
+
+def node_name(value: str, path: str) -> Errs:
+    """ValidateNodeName: a DNS subdomain."""
+    return dns_subdomain(value, path)
+
+
+SEMVER_RE = re.compile(
+    r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
+    r"(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?"
+    r"(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$")
+"""validation.go semverRe (semver.org 2.0.0), compiled once."""
+
+UID_RE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def uid(value: Any, path: str) -> Errs:
+    """validateUID: RFC 4122 normalised form (share IDs)."""
+    value = "" if value is None else str(value)
+    if UID_RE.match(value):
+        return []
+    if re.match(r"^(urn:uuid:|\{)?[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?"
+                r"[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}\}?$", value):
+        return [invalid(path, value, "uid must be in RFC 4122 normalized form, "
+                                     "`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase "
+                                     "hexadecimal characters")]
+    return [invalid(path, value, f"error validating uid: invalid UUID length: {len(value)}")]
