@@ -1,0 +1,91 @@
+"""Minimal apps/v1 Deployment and ReplicaSet strategies.
+
+Why minimal: drakit stores these so later controllers (and KEP-5729 workloads) can create
+pods from them; only the rules a user hits first are enforced, with the messages of k/k
+``pkg/apis/apps/validation`` (selector required, non-empty, matching the template labels;
+replicas ≥ 0; template restartPolicy Always) plus the pod template's spec rules.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from drakit.api.errors import FieldError, Path, invalid, not_supported, required, root
+from drakit.validation.core import (
+    default_pod_spec,
+    selector_empty,
+    selector_matches,
+    validate_pod_spec,
+)
+from drakit.validation.strategy import Context, Strategy, get
+
+
+def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[FieldError]:
+    spec = obj.get("spec") or {}
+    path = Path("spec")
+    errs: list[FieldError] = []
+    replicas = spec.get("replicas")
+    if isinstance(replicas, int) and replicas < 0:
+        errs.append(invalid(path.child("replicas"), replicas, "must be greater than or equal to 0"))
+    selector = spec.get("selector")
+    if selector is None:
+        errs.append(required(path.child("selector")))
+    elif selector_empty(selector):
+        errs.append(invalid(path.child("selector"), selector, empty_msg))
+    template = spec.get("template") or {}
+    tpath = path.child("template")
+    labels = get(template, "metadata", "labels") or {}
+    if selector is not None and not selector_empty(selector) and not selector_matches(selector, labels):
+        errs.append(invalid(tpath.child("metadata", "labels"), labels,
+                            "`selector` does not match template `labels`"))
+    tspec = template.get("spec") or {}
+    errs += validate_pod_spec(tspec, None, tpath.child("spec"), ctx)
+    rp = tspec.get("restartPolicy")
+    if rp is not None and rp != "Always":
+        errs.append(not_supported(tpath.child("spec", "restartPolicy"), rp, ["Always"]))
+    return errs
+
+
+class _AppsStrategy(Strategy):
+    has_status = True
+    empty_selector_msg = ""
+
+    def prepare_for_create(self, obj: dict, ctx: Context) -> None:
+        obj["status"] = {}
+        self._default(obj, ctx)
+
+    def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
+        new["status"] = copy.deepcopy(old.get("status") or {})
+        self._default(new, ctx)
+
+    def _default(self, obj: dict, ctx: Context) -> None:
+        spec = obj.setdefault("spec", {})
+        spec.setdefault("replicas", 1)
+        tspec = get(spec, "template", "spec")
+        if isinstance(tspec, dict):
+            default_pod_spec(tspec, ctx)
+
+    def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
+        new["spec"] = copy.deepcopy(old.get("spec") or {})
+
+    def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
+        return _validate_workload_spec(obj, ctx, self.empty_selector_msg)
+
+    def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        errs = _validate_workload_spec(new, ctx, self.empty_selector_msg)
+        if get(old, "spec", "selector") is not None and get(new, "spec", "selector") != get(old, "spec", "selector"):
+            errs.append(invalid(root("spec", "selector"), get(new, "spec", "selector"), "field is immutable"))
+        return errs
+
+
+class DeploymentStrategy(_AppsStrategy):
+    kind = "Deployment"
+    empty_selector_msg = "empty selector is invalid for deployment"
+
+
+class ReplicaSetStrategy(_AppsStrategy):
+    kind = "ReplicaSet"
+    empty_selector_msg = "empty selector is invalid for deployment"
+
+
+STRATEGIES: dict[str, Strategy] = {s.kind: s for s in (DeploymentStrategy(), ReplicaSetStrategy())}
