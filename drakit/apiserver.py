@@ -137,15 +137,16 @@ class APIServer:
                 message=f"Request entity too large: limit is {MAX_REQUEST_BYTES}",
                 reason="RequestEntityTooLarge", code=413)
 
-    def _validate_meta(self, info: KindInfo, obj: dict, creating: bool) -> list[E.FieldError]:
-        try:
-            from drakit.validation.meta import validate_object_meta
-        except ModuleNotFoundError:  # pragma: no cover - only while bootstrapping
-            return []
-        errs = validate_object_meta(obj, info.namespaced, E.root("metadata"), kind=info.kind) \
-            if _accepts_kind_kw(validate_object_meta) else \
-            validate_object_meta(obj, info.namespaced, E.root("metadata"))
-        return list(errs)
+    def _validate_meta(self, info: KindInfo, obj: dict,
+                       old: dict | None = None) -> list[E.FieldError]:
+        from drakit.validation import meta as M
+
+        path = E.root("metadata")
+        if old is not None:
+            return M.validate_object_meta_update(obj, old, path)
+        # Namespace names are DNS labels; everything else here is a DNS subdomain.
+        name_fn = M.name_is_dns_label if info.kind == "Namespace" else None
+        return M.validate_object_meta(obj, info.namespaced, path, name_fn=name_fn)
 
     # ------------------------------------------------------------------ read verbs
     def get(self, kind: str, name: str, namespace: str | None = None) -> dict:
@@ -226,7 +227,7 @@ class APIServer:
         if info.has_status:
             new["status"] = {}
         strategy.prepare_for_create(new, ctx)
-        errs = self._validate_meta(info, new, creating=True)
+        errs = self._validate_meta(info, new)
         errs += strategy.validate_create(new, ctx)
         name = m.get("name") or ""
         if errs:
@@ -309,8 +310,8 @@ class APIServer:
                 else:
                     new.pop("status", None)
             strategy.prepare_for_update(new, old, ctx)
-            errs = self._validate_meta(info, new, creating=False)
-            errs += _immutable_meta(new, old)
+            errs = self._validate_meta(info, new, old)
+            errs += _finalizers_while_deleting(new, old)
             errs += strategy.validate_update(new, old, ctx)
             if _spec_changed(new, old):
                 new["metadata"]["generation"] = int(om.get("generation", 1)) + 1
@@ -472,14 +473,6 @@ class APIServer:
 # ---------------------------------------------------------------------- helpers
 
 
-def _accepts_kind_kw(fn: Callable) -> bool:
-    import inspect
-    try:
-        return "kind" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def _field_value(obj: Mapping[str, Any], path: str) -> Any:
     cur: Any = obj
     for part in path.split("."):
@@ -503,16 +496,15 @@ def _same_content(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     return strip(new) == strip(old)
 
 
-def _immutable_meta(new: Mapping[str, Any], old: Mapping[str, Any]) -> list[E.FieldError]:
-    errs: list[E.FieldError] = []
+def _finalizers_while_deleting(new: Mapping[str, Any],
+                               old: Mapping[str, Any]) -> list[E.FieldError]:
+    """No finalizer may be added once deletion started (ValidateObjectMetaUpdate)."""
     nm, om = new.get("metadata", {}), old.get("metadata", {})
-    if nm.get("name") != om.get("name"):
-        errs.append(E.invalid("metadata.name", nm.get("name"), "field is immutable"))
-    # finalizers may not be added once deletion started
-    if om.get("deletionTimestamp"):
-        added = set(nm.get("finalizers") or ()) - set(om.get("finalizers") or ())
-        if added:
-            errs.append(E.forbidden("metadata.finalizers",
-                                    f"no new finalizers can be added if the object is being "
-                                    f"deleted, found new finalizers {sorted(added)!r}"))
-    return errs
+    if not om.get("deletionTimestamp"):
+        return []
+    added = [f for f in nm.get("finalizers") or () if f not in (om.get("finalizers") or ())]
+    if not added:
+        return []
+    return [E.forbidden("metadata.finalizers",
+                        f"no new finalizers can be added if the object is being deleted, "
+                        f"found new finalizers {json.dumps(added)}")]

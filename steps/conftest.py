@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from .backends.base import Unsupported
-from .world import World
 
 # Step definitions become visible to every feature by living in this conftest's namespace:
 # the generic ones, then every ``steps/*_steps.py`` module (one per area), found by name so
 # adding an area never means editing this file.
 from .builders import *  # noqa: E402,F403
 from .common import *  # noqa: E402,F403
+from .world import World
 
 
 def _import_step_modules() -> None:

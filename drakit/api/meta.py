@@ -82,7 +82,7 @@ def owner_ref(owner: Mapping[str, Any], controller: bool = True,
 class LogicalClock:
     """Deterministic wall clock: starts at a fixed instant and advances on request."""
 
-    EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.timezone.utc)
+    EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.UTC)
 
     def __init__(self, start: _dt.datetime | None = None) -> None:
         self._now = start or self.EPOCH
@@ -98,11 +98,11 @@ class LogicalClock:
 
 
 def rfc3339(t: _dt.datetime) -> str:
-    return t.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return t.astimezone(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def parse_rfc3339(s: str) -> _dt.datetime:
-    return _dt.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.timezone.utc)
+    return _dt.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=_dt.UTC)
 
 
 # ---------------------------------------------------------------------------
