@@ -1,0 +1,226 @@
+"""Resource pools as the structured allocator sees them from one node.
+
+Why its own module: pool gathering decides which devices exist at all for a node
+(newest generation only, complete pools only, node matching by nodeName /
+nodeSelector / allNodes / perDeviceNodeSelection, duplicate device names make a pool
+invalid, counter sets validated); it mirrors upstream ``pools_experimental.go``
+(``GatherPools``/``buildPool``) and is shared by allocation and ``explain``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from drakit.api.quantity import Quantity
+
+__all__ = ["Pool", "gather_pools", "node_matches", "node_selector_matches"]
+
+
+@dataclass
+class Pool:
+    driver: str
+    name: str
+    incomplete: bool = False
+    invalid: bool = False
+    invalid_reason: str = ""
+    slices: list[Mapping[str, Any]] = field(default_factory=list)  # device slices targeting the node
+    slices_not_targeting: list[Mapping[str, Any]] = field(default_factory=list)
+    counter_sets: dict[str, dict[str, Quantity]] = field(default_factory=dict)
+    has_binding_conditions: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.driver}/{self.name}"
+
+
+def _labels(node: Mapping[str, Any] | None) -> Mapping[str, str]:
+    return ((node or {}).get("metadata") or {}).get("labels") or {}
+
+
+def _node_name(node: Mapping[str, Any] | None) -> str:
+    return ((node or {}).get("metadata") or {}).get("name", "")
+
+
+def _requirement_matches(req: Mapping[str, Any], value: str | None) -> bool:
+    op = req.get("operator")
+    values = req.get("values") or []
+    if op == "In":
+        return value is not None and value in values
+    if op == "NotIn":
+        return value is None or value not in values
+    if op == "Exists":
+        return value is not None
+    if op == "DoesNotExist":
+        return value is None
+    if op in ("Gt", "Lt"):
+        if value is None or len(values) != 1:
+            return False
+        try:
+            a, b = int(value), int(values[0])
+        except ValueError:
+            return False
+        return a > b if op == "Gt" else a < b
+    raise ValueError(f"{op!r} is not a valid node selector operator")
+
+
+def node_selector_matches(selector: Mapping[str, Any], node: Mapping[str, Any] | None) -> bool:
+    """``nodeaffinity.NodeSelector.Match``: terms are ORed, requirements ANDed."""
+    labels = _labels(node)
+    name = _node_name(node)
+    for term in selector.get("nodeSelectorTerms") or ():
+        exprs = term.get("matchExpressions") or []
+        fields = term.get("matchFields") or []
+        if not exprs and not fields:
+            continue  # an empty term matches nothing
+        ok = all(_requirement_matches(r, labels.get(r.get("key"))) for r in exprs)
+        ok = ok and all(
+            _requirement_matches(r, name if r.get("key") == "metadata.name" else None) for r in fields
+        )
+        if ok:
+            return True
+    return False
+
+
+def node_matches(node: Mapping[str, Any] | None, node_name: str, all_nodes: bool,
+                 selector: Mapping[str, Any] | None) -> bool:
+    """``NodeMatches``."""
+    if node_name:
+        return node is not None and _node_name(node) == node_name
+    if all_nodes:
+        return True
+    if selector is not None:
+        return node_selector_matches(selector, node)
+    return False
+
+
+def _spec(s: Mapping[str, Any]) -> Mapping[str, Any]:
+    return s.get("spec") or {}
+
+
+def _pool_key(s: Mapping[str, Any]) -> tuple[str, str]:
+    spec = _spec(s)
+    return spec.get("driver", ""), (spec.get("pool") or {}).get("name", "")
+
+
+def _generation(s: Mapping[str, Any]) -> int:
+    return int((_spec(s).get("pool") or {}).get("generation", 0))
+
+
+def _slice_count(s: Mapping[str, Any]) -> int:
+    return int((_spec(s).get("pool") or {}).get("resourceSliceCount", 1))
+
+
+def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
+    spec = _spec(s)
+    if not partitionable and (spec.get("perDeviceNodeSelection") is not None or spec.get("sharedCounters")):
+        return False
+    node_name = spec.get("nodeName") or ""
+    all_nodes = bool(spec.get("allNodes"))
+    if node_name or all_nodes or spec.get("nodeSelector") is not None:
+        return node_matches(node, node_name, all_nodes, spec.get("nodeSelector"))
+    if spec.get("perDeviceNodeSelection"):
+        return any(
+            node_matches(node, d.get("nodeName") or "", bool(d.get("allNodes")), d.get("nodeSelector"))
+            for d in spec.get("devices") or ()
+        )
+    return False
+
+
+def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | None, *,
+                 partitionable: bool, binding_conditions: bool = False,
+                 all_slices: Sequence[Mapping[str, Any]] | None = None) -> list[Pool]:
+    """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``)."""
+    all_slices = slices if all_slices is None else all_slices
+    by_pool: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+    for s in slices:
+        if not slice_targets_node(s, node, partitionable):
+            continue
+        key = _pool_key(s)
+        have = by_pool.get(key)
+        if have is None or _generation(s) > _generation(have[0]):
+            by_pool[key] = [s]
+        elif _generation(s) == _generation(have[0]):
+            have.append(s)
+
+    result: list[Pool] = []
+    with_binding: list[Pool] = []
+    for key, pslices in by_pool.items():
+        gen = _generation(pslices[0])
+        count = _slice_count(pslices[0])
+        all_for_pool: list[Mapping[str, Any]] | None = None
+        if len(pslices) != count:
+            newest = max((_generation(s) for s in all_slices if _pool_key(s) == key), default=gen)
+            if newest > gen:
+                continue  # obsolete: a newer generation exists elsewhere
+            all_for_pool = [s for s in all_slices if _pool_key(s) == key and _generation(s) == gen]
+            if len(all_for_pool) != count:
+                result.append(Pool(key[0], key[1], incomplete=True))
+                continue
+        pool = _build_pool(key, pslices, partitionable, all_for_pool)
+        if binding_conditions and pool.has_binding_conditions:
+            with_binding.append(pool)
+        else:
+            result.append(pool)
+    result.sort(key=lambda p: (p.driver, p.name))
+    with_binding.sort(key=lambda p: (p.driver, p.name))
+    return result + with_binding
+
+
+def _counters(raw: Mapping[str, Any] | None) -> dict[str, Quantity]:
+    return {name: Quantity.of((c or {}).get("value", "0")) for name, c in (raw or {}).items()}
+
+
+def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitionable: bool,
+                all_for_pool: Iterable[Mapping[str, Any]] | None) -> Pool:
+    pslices = sorted(pslices, key=lambda s: (s.get("metadata") or {}).get("name", ""))
+    pool = Pool(key[0], key[1])
+    counter_slices = []
+    for s in pslices:
+        if partitionable and _spec(s).get("sharedCounters"):
+            counter_slices.append(s)
+        else:
+            pool.slices.append(s)
+    if all_for_pool is not None:
+        names = {(s.get("metadata") or {}).get("name") for s in pslices}
+        for s in all_for_pool:
+            if (s.get("metadata") or {}).get("name") in names:
+                continue
+            if partitionable and _spec(s).get("sharedCounters"):
+                counter_slices.append(s)
+            else:
+                pool.slices_not_targeting.append(s)
+    seen: set[str] = set()
+    for s in pool.slices:
+        for d in _spec(s).get("devices") or ():
+            if d.get("name") in seen:
+                pool.invalid, pool.invalid_reason = True, f"duplicate device name {d.get('name')}"
+                return pool
+            seen.add(d.get("name"))
+            if d.get("bindingConditions"):
+                pool.has_binding_conditions = True
+    if not partitionable:
+        return pool
+    for s in counter_slices:
+        for cs in _spec(s).get("sharedCounters") or ():
+            if cs.get("name") in pool.counter_sets:
+                pool.invalid, pool.invalid_reason = True, f"duplicate counter set name {cs.get('name')}"
+                return pool
+            pool.counter_sets[cs.get("name")] = _counters(cs.get("counters"))
+    for s in [*pool.slices, *pool.slices_not_targeting]:
+        for d in _spec(s).get("devices") or ():
+            for c in d.get("consumesCounters") or ():
+                cs = pool.counter_sets.get(c.get("counterSet"))
+                if cs is None:
+                    pool.invalid = True
+                    pool.invalid_reason = (f"counter set {c.get('counterSet')} referenced by device "
+                                           f"{d.get('name')} not found")
+                    return pool
+                for cname in c.get("counters") or {}:
+                    if cname not in cs:
+                        pool.invalid = True
+                        pool.invalid_reason = (f"counter {cname} in counter set {c.get('counterSet')} "
+                                               f"referenced by device {d.get('name')} not found")
+                        return pool
+    return pool
