@@ -14,6 +14,7 @@ from drakit.podrequests import (
 )
 
 DRA = PodResourcesOptions(use_dra_node_allocatable=True)
+PLAIN = PodResourcesOptions()
 
 
 def ctr(name: str, requests: dict | None = None, limits: dict | None = None, **kw) -> dict:
@@ -32,7 +33,7 @@ def pod(containers: list[dict], init: list[dict] | None = None, **spec) -> dict:
     return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": s}
 
 
-def reqs(p: dict, opts: PodResourcesOptions = PodResourcesOptions()) -> dict[str, str]:
+def reqs(p: dict, opts: PodResourcesOptions = PLAIN) -> dict[str, str]:
     return format_resource_list(pod_requests(p, opts))
 
 
