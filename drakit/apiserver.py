@@ -227,6 +227,8 @@ class APIServer:
         if info.has_status:
             new["status"] = {}
         strategy.prepare_for_create(new, ctx)
+        if info.has_status:
+            new.setdefault("status", {})  # Go serialises an empty status struct as {}
         errs = self._validate_meta(info, new)
         errs += strategy.validate_create(new, ctx)
         name = m.get("name") or ""

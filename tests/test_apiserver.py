@@ -1,0 +1,223 @@
+"""API server semantics: conflicts, finalizers, dry run, watch order, status, no lost data."""
+
+from __future__ import annotations
+
+import pytest
+
+from drakit.api import errors as E
+from drakit.apiserver import APIServer
+from drakit.features import FeatureGates
+
+
+def device_class(name: str = "gpu.example.com", **spec) -> dict:
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+            "metadata": {"name": name}, "spec": dict(spec)}
+
+
+def claim(name: str = "c", ns: str = "default") -> dict:
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+            "metadata": {"name": name, "namespace": ns},
+            "spec": {"devices": {"requests": [
+                {"name": "gpu", "exactly": {"deviceClassName": "gpu.example.com"}}]}}}
+
+
+@pytest.fixture
+def api() -> APIServer:
+    return APIServer(FeatureGates("1.37"))
+
+
+def test_create_stamps_identity_and_get_returns_a_copy(api: APIServer) -> None:
+    out = api.create(device_class())
+    md = out["metadata"]
+    assert md["uid"] and md["resourceVersion"] and md["creationTimestamp"] == "2026-01-01T00:00:00Z"
+    got = api.get("DeviceClass", "gpu.example.com")
+    got["spec"]["mutated"] = True
+    assert "mutated" not in api.get("DeviceClass", "gpu.example.com")["spec"]
+
+
+def test_generate_name_gets_a_five_character_suffix(api: APIServer) -> None:
+    obj = claim()
+    obj["metadata"] = {"generateName": "pod-extended-resources-", "namespace": "default"}
+    out = api.create(obj)
+    name = out["metadata"]["name"]
+    assert name.startswith("pod-extended-resources-") and len(name) == len(
+        "pod-extended-resources-") + 5
+
+
+def test_duplicate_create_is_already_exists(api: APIServer) -> None:
+    api.create(device_class())
+    with pytest.raises(E.AlreadyExists) as ei:
+        api.create(device_class())
+    assert ei.value.code == 409
+    assert str(ei.value) == 'deviceclasses.resource.k8s.io "gpu.example.com" already exists'
+
+
+def test_stale_resource_version_is_a_conflict(api: APIServer) -> None:
+    first = api.create(device_class())
+    fresh = api.get("DeviceClass", "gpu.example.com")
+    fresh["metadata"]["labels"] = {"a": "b"}
+    api.update(fresh)
+    first["metadata"]["labels"] = {"a": "c"}
+    with pytest.raises(E.Conflict) as ei:
+        api.update(first)
+    assert ei.value.status()["reason"] == "Conflict"
+    assert "the object has been modified" in str(ei.value)
+    assert api.get("DeviceClass", "gpu.example.com")["metadata"]["labels"] == {"a": "b"}
+
+
+def test_no_op_update_keeps_the_resource_version(api: APIServer) -> None:
+    out = api.create(device_class())
+    again = api.update(out)
+    assert again["metadata"]["resourceVersion"] == out["metadata"]["resourceVersion"]
+
+
+def test_finalizers_delay_deletion_until_removed(api: APIServer) -> None:
+    obj = claim()
+    obj["metadata"]["finalizers"] = ["example.com/hold"]
+    api.create(obj)
+    deleted = api.delete("ResourceClaim", "c", "default")
+    assert deleted["metadata"]["deletionTimestamp"]
+    assert api.get("ResourceClaim", "c", "default")["metadata"]["deletionTimestamp"]
+    api.remove_finalizer("ResourceClaim", "c", "example.com/hold", "default")
+    with pytest.raises(E.NotFound) as ei:
+        api.get("ResourceClaim", "c", "default")
+    assert str(ei.value) == 'resourceclaims.resource.k8s.io "c" not found'
+
+
+def test_no_new_finalizer_while_deleting(api: APIServer) -> None:
+    obj = claim()
+    obj["metadata"]["finalizers"] = ["a.example.com/x"]
+    api.create(obj)
+    api.delete("ResourceClaim", "c", "default")
+    cur = api.get("ResourceClaim", "c", "default")
+    cur["metadata"]["finalizers"].append("b.example.com/y")
+    with pytest.raises(E.Invalid) as ei:
+        api.update(cur)
+    assert ei.value.causes[0]["field"] == "metadata.finalizers"
+
+
+def test_dry_run_stores_nothing(api: APIServer) -> None:
+    rv = api.resource_version
+    out = api.create(device_class(), dry_run=True)
+    assert out["metadata"]["name"] == "gpu.example.com"
+    assert api.try_get("DeviceClass", "gpu.example.com") is None
+    assert api.resource_version == rv
+    assert api.watch(rv) == []
+
+
+def test_watch_is_ordered_and_resumable(api: APIServer) -> None:
+    start = api.resource_version
+    api.create(device_class("a.example.com"))
+    api.create(device_class("b.example.com"))
+    api.delete("DeviceClass", "a.example.com")
+    events = api.watch(start)
+    assert [(e.type, e.object["metadata"]["name"]) for e in events] == [
+        ("ADDED", "a.example.com"), ("ADDED", "b.example.com"), ("DELETED", "a.example.com")]
+    rvs = [e.resource_version for e in events]
+    assert rvs == sorted(rvs) and len(set(rvs)) == 3
+    assert [e.type for e in api.watch(rvs[0])] == ["ADDED", "DELETED"]
+    assert api.watch(start, kinds=["ResourceClaim"]) == []
+
+
+def test_status_is_a_subresource(api: APIServer) -> None:
+    created = api.create(claim())
+    assert created["status"] == {}
+    # a spec update cannot write status
+    created["status"] = {"reservedFor": [{"resource": "pods", "name": "p", "uid": "u"}]}
+    created["metadata"]["labels"] = {"x": "y"}
+    out = api.update(created)
+    assert out.get("status") == {}
+    # a status update cannot write spec or labels
+    out["spec"]["devices"]["requests"][0]["name"] = "changed"
+    out["metadata"]["labels"] = {"x": "z"}
+    out["status"] = {"devices": []}
+    st = api.update_status(out)
+    assert st["spec"]["devices"]["requests"][0]["name"] == "gpu"
+    assert st["metadata"]["labels"] == {"x": "y"}
+
+
+def test_merge_patch_and_precondition(api: APIServer) -> None:
+    out = api.create(device_class())
+    patched = api.patch("DeviceClass", "gpu.example.com",
+                        {"metadata": {"labels": {"tier": "a"}}})
+    assert patched["metadata"]["labels"] == {"tier": "a"}
+    with pytest.raises(E.Conflict):
+        api.patch("DeviceClass", "gpu.example.com",
+                  {"metadata": {"resourceVersion": out["metadata"]["resourceVersion"],
+                                "labels": {"tier": "b"}}})
+    removed = api.patch("DeviceClass", "gpu.example.com", {"metadata": {"labels": None}})
+    assert "labels" not in removed["metadata"]
+
+
+def test_unknown_fields_are_preserved(api: APIServer) -> None:
+    obj = claim()
+    obj["spec"]["devices"]["requests"][0]["exactly"]["futureField"] = {"a": 1}
+    obj["futureTopLevel"] = "kept"
+    api.create(obj)
+    got = api.get("ResourceClaim", "c", "default")
+    assert got["futureTopLevel"] == "kept"
+    assert got["spec"]["devices"]["requests"][0]["exactly"]["futureField"] == {"a": 1}
+
+
+def test_failed_write_changes_nothing(api: APIServer) -> None:
+    api.create(device_class())
+    rv = api.resource_version
+    bad = device_class("Not_A_Name")
+    with pytest.raises(E.Invalid) as ei:
+        api.create(bad)
+    assert ei.value.code == 422
+    assert ei.value.causes[0]["field"] == "metadata.name"
+    assert ei.value.causes[0]["reason"] == "FieldValueInvalid"
+    assert api.resource_version == rv
+    assert [o["metadata"]["name"] for o in api.list("DeviceClass")] == ["gpu.example.com"]
+
+
+def test_unknown_kind_reads_like_kubectl(api: APIServer) -> None:
+    with pytest.raises(E.NoKindMatch) as ei:
+        api.create({"apiVersion": "resource.k8s.io/v1alpha9", "kind": "DeviceClass",
+                    "metadata": {"name": "x"}})
+    assert str(ei.value) == 'no matches for kind "DeviceClass" in version "resource.k8s.io/v1alpha9"'
+
+
+def test_gated_kind_is_not_served_when_gate_off(api: APIServer) -> None:
+    pg = {"apiVersion": "scheduling.k8s.io/v1alpha3", "kind": "PodGroup",
+          "metadata": {"name": "pg"}, "spec": {}}
+    with pytest.raises(E.NoKindMatch):
+        api.create(pg)
+
+
+def test_namespaced_object_needs_its_namespace(api: APIServer) -> None:
+    with pytest.raises(E.NotFound) as ei:
+        api.create(claim(ns="missing"))
+    assert str(ei.value) == 'namespaces "missing" not found'
+
+
+def test_list_by_label_selector(api: APIServer) -> None:
+    for n, tier in (("a.example.com", "x"), ("b.example.com", "y"), ("c.example.com", None)):
+        obj = device_class(n)
+        if tier:
+            obj["metadata"]["labels"] = {"tier": tier}
+        api.create(obj)
+    names = lambda sel: [o["metadata"]["name"] for o in api.list("DeviceClass", None, sel)]  # noqa: E731
+    assert names("tier=x") == ["a.example.com"]
+    assert names("tier") == ["a.example.com", "b.example.com"]
+    assert names("!tier") == ["c.example.com"]
+    assert names("tier in (x,y)") == ["a.example.com", "b.example.com"]
+    assert names("tier!=x") == ["b.example.com", "c.example.com"]
+
+
+def test_namespace_deletion_removes_its_content(api: APIServer) -> None:
+    api.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}})
+    api.create(claim(ns="team"))
+    api.delete("Namespace", "team")
+    assert api.list("ResourceClaim", "team") == []
+    assert api.try_get("Namespace", "team") is None
+
+
+def test_oversized_request_is_refused(api: APIServer) -> None:
+    obj = device_class()
+    obj["metadata"]["annotations"] = {"big": "x" * (4 * 1024 * 1024)}
+    with pytest.raises(E.StatusError) as ei:
+        api.create(obj)
+    assert ei.value.code == 413
+    assert api.try_get("DeviceClass", "gpu.example.com") is None
