@@ -1,0 +1,40 @@
+"""ObjectMeta validation (apimachinery ValidateObjectMeta messages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from drakit.api.errors import Path
+from drakit.validation.meta import name_is_dns_label, validate_object_meta
+
+SUBDOMAIN_MSG = ("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
+                 "and must start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+                 "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')")
+
+
+@pytest.mark.parametrize("meta, namespaced, expected", [
+    ({"name": "ok"}, True, ["metadata.namespace: Required value"]),
+    ({"name": "ok", "namespace": "default"}, True, []),
+    ({}, False, ["metadata.name: Required value: name or generateName is required"]),
+    ({"name": "Bad"}, False, [f'metadata.name: Invalid value: "Bad": {SUBDOMAIN_MSG}']),
+    ({"name": "ok", "namespace": "x"}, False, ["metadata.namespace: Forbidden: not allowed on this type"]),
+    ({"name": "ok", "labels": {"a/b/c": "v"}}, False,
+     ["metadata.labels: Invalid value: \"a/b/c\": a qualified name must consist of alphanumeric characters, "
+      "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  "
+      "or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional "
+      "DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]),
+    ({"name": "ok", "labels": {"k": "-v"}}, False,
+     ['metadata.labels: Invalid value: "-v": a valid label must be an empty string or consist of alphanumeric '
+      "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or "
+      "'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"]),
+    ({"name": "ok", "annotations": {"a": "x" * (256 * 1024)}}, False,
+     ["metadata.annotations: Too long: may not be more than 262144 bytes"]),
+    ({"name": "ok", "annotations": {"a": "x" * (256 * 1024 - 1)}}, False, []),
+])
+def test_object_meta(meta, namespaced, expected):
+    assert [str(e) for e in validate_object_meta({"metadata": meta}, namespaced)] == expected
+
+
+def test_object_meta_namespace_name_is_label():
+    out = validate_object_meta({"metadata": {"name": "a.b"}}, False, Path("metadata"), name_is_dns_label)
+    assert [str(e) for e in out] == ['metadata.name: Invalid value: "a.b": must not contain dots']
