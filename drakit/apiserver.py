@@ -454,6 +454,34 @@ class APIServer:
         obj["metadata"]["finalizers"] = [f for f in fins if f != finalizer]
         return self.update(obj)
 
+    # ------------------------------------------------------------------ pods/binding
+    def bind(self, name: str, namespace: str, node_name: str) -> dict:
+        """POST pods/<name>/binding: set spec.nodeName and PodScheduled=True, as
+        BindingREST does (it writes storage directly, bypassing the spec-immutability
+        rules of a normal update)."""
+        from drakit.validation.core import check_binding
+        info = self.kind_info("Pod")
+        key = self._key(info, namespace, name)
+        old = self._store["Pod"].get(key)
+        if old is None:
+            raise E.NotFound("Pod", name, info.group, info.plural)
+        problem = check_binding(old, node_name)
+        if problem:
+            if "already assigned" in problem:
+                raise E.StatusError(message=problem, reason="Conflict", code=409)
+            raise E.StatusError(message=problem)
+        new = deep_copy(old)
+        new["spec"]["nodeName"] = node_name
+        conds = [c for c in (new.setdefault("status", {}).get("conditions") or [])
+                 if c.get("type") != "PodScheduled"]
+        conds.append({"type": "PodScheduled", "status": "True", "lastProbeTime": None,
+                      "lastTransitionTime": self.clock.timestamp()})
+        new["status"]["conditions"] = conds
+        new["metadata"]["resourceVersion"] = str(self._next_rv())
+        self._store["Pod"][key] = new
+        self._emit("MODIFIED", "Pod", new)
+        return deep_copy(new)
+
     # ------------------------------------------------------------------ events
     def record_event(self, involved: Mapping[str, Any], type_: str, reason: str,
                      message: str, component: str) -> dict:
