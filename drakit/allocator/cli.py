@@ -1,0 +1,133 @@
+"""Command-line entry points for ``drakit allocate`` and ``drakit flatten``.
+
+Why plain functions taking argv: the lead wires them into the ``drakit`` CLI; keeping
+argument parsing here means the allocator can also be driven on its own
+(``python -m drakit.allocator.cli allocate ...``). Output is YAML (or the explanation
+table); any error is one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from drakit.allocator import (
+    AllocationError,
+    MixinError,
+    allocate,
+    explain,
+    flatten_slice,
+    format_explanation,
+)
+from drakit.api.quantity import QuantityError
+
+__all__ = ["main_allocate", "main_flatten"]
+
+
+class _Fail(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 1 (not argparse's 2)
+        raise _Fail(message)
+
+
+def _load(path: str) -> list[dict[str, Any]]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            docs = list(yaml.safe_load_all(fh))
+    except OSError as e:
+        raise _Fail(f"{path}: {e.strerror}") from None
+    except yaml.YAMLError as e:
+        raise _Fail(f"{path}: invalid YAML: {str(e).splitlines()[0]}") from None
+    out: list[dict[str, Any]] = []
+    for d in docs:
+        if d is None:
+            continue
+        if isinstance(d, dict) and d.get("kind") == "List":
+            out.extend(i for i in d.get("items") or () if isinstance(i, dict))
+        elif isinstance(d, dict):
+            out.append(d)
+        else:
+            raise _Fail(f"{path}: expected Kubernetes objects, got {type(d).__name__}")
+    return out
+
+
+def _gates(values: Sequence[str]) -> dict[str, bool]:
+    gates: dict[str, bool] = {}
+    for v in values:
+        name, sep, val = v.partition("=")
+        if not sep or val.lower() not in ("true", "false"):
+            raise _Fail(f"invalid --gate {v!r}: want Name=true|false")
+        gates[name] = val.lower() == "true"
+    return gates
+
+
+def main_allocate(argv: Sequence[str]) -> int:
+    """``drakit allocate --node node.yaml -f objects.yaml [--explain] [--gate G=true] [--version 1.37]``."""
+    p = _Parser(prog="drakit allocate", description="Allocate devices for the claims in -f on one node.")
+    p.add_argument("--node", required=True, help="YAML file with the Node")
+    p.add_argument("-f", "--filename", action="append", required=True,
+                   help="YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)")
+    p.add_argument("--explain", action="store_true", help="print why each device was or was not used")
+    p.add_argument("--gate", action="append", default=[], help="feature gate override Name=true|false")
+    p.add_argument("--version", default="1.37", choices=["1.36", "1.37"])
+    try:
+        args = p.parse_args(list(argv))
+        nodes = [o for o in _load(args.node) if o.get("kind", "Node") == "Node"]
+        if len(nodes) != 1:
+            raise _Fail(f"{args.node}: expected exactly one Node, found {len(nodes)}")
+        objs = [o for f in args.filename for o in _load(f)]
+        slices = [o for o in objs if o.get("kind") == "ResourceSlice"]
+        classes = [o for o in objs if o.get("kind") == "DeviceClass"]
+        claims_all = [o for o in objs if o.get("kind") == "ResourceClaim"]
+        allocated = [c for c in claims_all if (c.get("status") or {}).get("allocation")]
+        claims = [c for c in claims_all if not (c.get("status") or {}).get("allocation")]
+        from drakit.allocator.core import DEFAULT_GATES
+
+        gates = dict(DEFAULT_GATES[args.version])
+        gates.update(_gates(args.gate))
+        if args.explain:
+            rows = explain(nodes[0], claims, slices, classes, allocated, gates=gates, version=args.version)
+            sys.stdout.write(format_explanation(rows))
+            return 0
+        results = allocate(nodes[0], claims, slices, classes, allocated, gates=gates, version=args.version)
+        if not results and claims:
+            sys.stderr.write(f"no solution on node {nodes[0].get('metadata', {}).get('name', '')}\n")
+            return 1
+        out = []
+        for claim, res in zip(claims, results):
+            md = claim.get("metadata") or {}
+            out.append({"claim": f"{md.get('namespace', 'default')}/{md.get('name', '')}", "allocation": res})
+        sys.stdout.write(yaml.safe_dump(out, sort_keys=False))
+        return 0
+    except (_Fail, AllocationError, MixinError, QuantityError) as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 1
+
+
+def main_flatten(argv: Sequence[str]) -> int:
+    """``drakit flatten slice.yaml``: the slices with KEP-5234 mixins applied."""
+    p = _Parser(prog="drakit flatten", description="Print ResourceSlices with mixins flattened.")
+    p.add_argument("file")
+    try:
+        args = p.parse_args(list(argv))
+        slices = [o for o in _load(args.file) if o.get("kind", "ResourceSlice") == "ResourceSlice"]
+        if not slices:
+            raise _Fail(f"{args.file}: no ResourceSlice found")
+        flat = [flatten_slice(s) for s in slices]
+        sys.stdout.write(yaml.safe_dump_all(flat, sort_keys=False))
+        return 0
+    except (_Fail, MixinError) as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    cmd, rest = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
+    sys.exit(main_allocate(rest) if cmd == "allocate" else main_flatten(rest) if cmd == "flatten" else 1)
