@@ -386,6 +386,18 @@ def _library(list_type_attributes: bool, runtime: bool) -> _cel.CelExtension:
 class _Envs:
     typed: Any
     runtime: Any
+    _acts: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+
+    def activation(self, device: Mapping[str, Any]) -> Any:
+        """A runtime Activation for a device view, reused while the view object lives."""
+        hit = self._acts.get(id(device))
+        if hit is not None and hit[0] is device:
+            return hit[1]
+        act = self.runtime.Activation({"device": device})
+        if len(self._acts) > 100_000:
+            self._acts.clear()
+        self._acts[id(device)] = (device, act)
+        return act
 
 
 @functools.lru_cache(maxsize=8)
@@ -1081,7 +1093,7 @@ class CompilationResult:
         if self.max_cost > cost_limit:
             raise CELRuntimeError("operation cancelled: actual cost limit exceeded")
         try:
-            r = self.program.eval(data={"device": device})
+            r = self.program.eval(self._envs.activation(device))
         except RuntimeError as e:
             raise CELRuntimeError(_runtime_message(str(e))) from None
         v = r.value()

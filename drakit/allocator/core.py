@@ -16,6 +16,7 @@ Deliberate differences, all documented in docs/allocator.md:
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,13 @@ from drakit.cel import CELRuntimeError, compile_selector, device_view
 __all__ = ["DEFAULT_GATES", "AllocationError", "Allocator", "DeviceID", "effective_gates"]
 
 ALLOCATION_RESULTS_MAX_SIZE = 32
+
+
+@functools.lru_cache(maxsize=65536)
+def _qty(value: str | int) -> Quantity:
+    """Parsed quantities are immutable, so repeated strings are parsed once."""
+    return Quantity.of(value)
+
 
 # Effective defaults for the gates the allocator reads (api-truth §0).
 DEFAULT_GATES: dict[str, dict[str, bool]] = {
@@ -109,7 +117,7 @@ def _request_from(spec: Mapping[str, Any], name: str, parent: str, sub: bool) ->
         has_admin_access=False if sub else spec.get("adminAccess") is not None,
         selectors=list(spec.get("selectors") or ()),
         tolerations=list(spec.get("tolerations") or ()),
-        capacity={k: Quantity.of(v) for k, v in cap.items()} if cap is not None else None,
+        capacity={k: _qty(v) for k, v in cap.items()} if cap is not None else None,
     )
 
 
@@ -267,7 +275,7 @@ def _policy_q(policy: Mapping[str, Any] | None, *path: str) -> Quantity | None:
         if not isinstance(cur, Mapping) or p not in cur:
             return None
         cur = cur[p]
-    return None if cur is None else Quantity.of(cur)
+    return None if cur is None else _qty(cur)
 
 
 def consumed_for(requested: Quantity | None, cap: Mapping[str, Any]) -> Quantity:
@@ -275,7 +283,7 @@ def consumed_for(requested: Quantity | None, cap: Mapping[str, Any]) -> Quantity
     policy = cap.get("requestPolicy")
     if requested is None:
         default = _policy_q(policy, "default")
-        return default if default is not None else Quantity.of(cap.get("value", "0"))
+        return default if default is not None else _qty(cap.get("value", "0"))
     if policy is None:
         return requested
     vmin = _policy_q(policy, "validRange", "min")
@@ -292,7 +300,7 @@ def consumed_for(requested: Quantity | None, cap: Mapping[str, Any]) -> Quantity
         return Quantity(vmin.value() + step.value() * n, "BinarySI")
     if policy.get("validValues") is not None:
         for v in policy["validValues"]:
-            qv = Quantity.of(v)
+            qv = _qty(v)
             if requested <= qv:
                 return qv
     return requested
@@ -316,7 +324,7 @@ def violates_policy(value: Quantity, policy: Mapping[str, Any] | None) -> bool:
                 return True
         return False
     if policy.get("validValues"):
-        return not any(value == Quantity.of(v) for v in policy["validValues"])
+        return not any(value == _qty(v) for v in policy["validValues"])
     return False
 
 
@@ -333,7 +341,7 @@ def capacity_fits(request_caps: dict[str, Quantity] | None, device: Mapping[str,
         if violates_policy(consumed, cap.get("requestPolicy")):
             return False, f"request for {name} violates the device's request policy"
         total = consumed + (already or {}).get(name, Quantity(0)) + (allocating or {}).get(name, Quantity(0))
-        if total > Quantity.of(cap.get("value", "0")):
+        if total > _qty(cap.get("value", "0")):
             return False, f"capacity {name} is short"
     return True, ""
 
@@ -391,7 +399,7 @@ def allocated_state(allocated: Sequence[Mapping[str, Any]]) -> AllocatedState:
                 st.shared.add((did, r["shareID"]))
                 agg = st.capacity.setdefault(did, {})
                 for k, v in (r.get("consumedCapacity") or {}).items():
-                    agg[k] = agg.get(k, Quantity(0)) + Quantity.of(v)
+                    agg[k] = agg.get(k, Quantity(0)) + _qty(v)
             else:
                 st.devices.add(did)
     return st
@@ -636,7 +644,7 @@ class Allocator:
                     cs = avail.get(c.get("counterSet"), {})
                     for name, cnt in (c.get("counters") or {}).items():
                         if name in cs:
-                            cs[name] = cs[name] - Quantity.of(cnt.get("value", "0"))
+                            cs[name] = cs[name] - _qty(cnt.get("value", "0"))
         self.available_counters[pool.name] = avail
         return avail
 
@@ -659,7 +667,7 @@ class Allocator:
         for c in device.get("consumesCounters") or ():
             cs = consumed.setdefault(c.get("counterSet"), {})
             for name, cnt in (c.get("counters") or {}).items():
-                q = Quantity.of(cnt.get("value", "0"))
+                q = _qty(cnt.get("value", "0"))
                 cs[name] = cs.get(name, Quantity(0)) + (q if sign > 0 else -q)
 
     # -- search -----------------------------------------------------------

@@ -9,6 +9,7 @@ invalid, counter sets validated); it mirrors upstream ``pools_experimental.go``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,8 +169,13 @@ def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | 
     return result + with_binding
 
 
+@functools.lru_cache(maxsize=65536)
+def _qty(value: str | int) -> Quantity:
+    return Quantity.of(value)
+
+
 def _counters(raw: Mapping[str, Any] | None) -> dict[str, Quantity]:
-    return {name: Quantity.of((c or {}).get("value", "0")) for name, c in (raw or {}).items()}
+    return {name: _qty((c or {}).get("value", "0")) for name, c in (raw or {}).items()}
 
 
 def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitionable: bool,
