@@ -1,128 +1,383 @@
-"""Collects what every scenario did, step by step, and writes the reports at session end.
+"""Collects what every scenario did, step by step, and writes the reports (pytest plugin).
 
 Why our own collector next to pytest-bdd's cucumber JSON: the conformance report needs
-per-step verdicts, the observations Then-steps recorded (expected vs actual, objects),
-the "unsupported" verdict with its reason, and the KEP each scenario belongs to.
+per-step verdicts, the observations Then-steps recorded (expected vs actual, objects), the
+"unsupported" verdict with its reason, the KEP and KEP section each scenario encodes, and
+one scenario run on several backends side by side. This module only *collects* into the
+``drakit.results/v1`` document (docs/report-format.md); every file format is rendered by
+``drakit.report``.
+
+Writing is crash-tolerant: a partial, ``complete: false`` report is rewritten while the run
+progresses (at most once a second), and the final one at session end, also after Ctrl-C.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
+import platform
 import sys
 import time
+import traceback
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from .world import World
+from drakit.report import model
 
 RESULTS_KEY = pytest.StashKey[dict]()
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+PARTIAL_EVERY = 1.0
+"""Seconds between rewrites of the partial report while scenarios finish."""
+REQUIREMENTS = Path(__file__).resolve().parent.parent / "features" / "requirements.yaml"
+_MARK = {"passed": ("PASS", {"green": True}), "failed": ("FAIL", {"red": True, "bold": True}),
+         "error": ("ERROR", {"red": True, "bold": True}),
+         "unsupported": ("UNSUP", {"yellow": True}), "skipped": ("SKIP", {"yellow": True}),
+         "not run": ("----", {})}
 
 
 class Collector:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.started = time.time()
-        self.start_time = _now()
+        self.start_time = model.now_iso()
+        self.run_id = model.new_run_id()
+        self.root = Path(config.getoption("--reports-dir"))
+        self.run_dir = self.root / self.run_id
         self.scenarios: list[dict] = []
+        self._by_key: dict[str, dict] = {}
         self._current: dict[str, dict] = {}
         self.complete = False
+        self.status = "running"
+        self.interrupted_reason = ""
+        self.planned = 0
+        self.written_partial = 0.0
+        self.cucumber_json: Path | None = None
+        self.requirements = model.load_requirements(REQUIREMENTS)
+        self.final_dir: Path | None = None
 
-    # called from the pytest-bdd hooks below
-    def begin(self, item: pytest.Item, feature, scenario) -> None:
+    # ------------------------------------------------------------------ scenario lifecycle
+    def begin(self, item: pytest.Item, feature: Any, scenario: Any, world: Any) -> None:
         tags = sorted(set(scenario.tags) | set(feature.tags))
-        kep = next((t[4:] for t in tags if t.startswith("kep-")), "")
-        self._current[item.nodeid] = {
-            "id": item.nodeid,
-            "kep": kep,
-            "feature": feature.name,
-            "feature_file": feature.rel_filename,
-            "name": scenario.name,
-            "description": (scenario.description or "").strip(),
-            "line": scenario.line_number,
-            "tags": tags,
-            "steps": [{"keyword": s.keyword, "text": s.name, "line": s.line_number,
-                       "verdict": "not run"} for s in scenario.steps],
+        example = _example(item)
+        key = f"{feature.rel_filename}:{scenario.line_number}"
+        if example:
+            key += "[" + json.dumps(example, sort_keys=True) + "]"
+        backend = _backend_name(item, world, self.config)
+        rec = self._by_key.get(key)
+        if rec is None:
+            description = (scenario.description or "").strip()
+            rec = {
+                "id": key,
+                "nodeid": item.nodeid,
+                "kep": model.kep_of_tags(tags),
+                "feature": feature.name,
+                "feature_file": feature.rel_filename,
+                "feature_line": feature.line_number,
+                "feature_description": (feature.description or "").strip(),
+                "feature_tags": sorted(feature.tags),
+                "keyword": scenario.keyword,
+                "name": scenario.name,
+                "example": example,
+                "description": description,
+                "section": model.kep_section(description),
+                "line": scenario.line_number,
+                "tags": tags,
+                "requirements": model.req_tags(tags),
+                "steps": [_step_def(s) for s in scenario.steps],
+                "verdict": "not run",
+                "message": "",
+                "duration": 0.0,
+                "runs": [],
+            }
+            self._by_key[key] = rec
+        run = {
+            "backend": backend,
+            "nodeid": item.nodeid,
             "verdict": "not run",
             "message": "",
-            "observations": [],
+            "reason": "",
             "duration": 0.0,
+            "version": getattr(world, "version", None),
+            "gates": dict(getattr(world, "gates", {}) or {}),
+            "steps": [{"verdict": "not run", "duration": 0.0} for _ in scenario.steps],
+            "observations": [],
         }
+        self._current[item.nodeid] = {"rec": rec, "run": run, "world": world,
+                                      "steps": list(scenario.steps), "running": None,
+                                      "t0": 0.0, "obs0": 0}
 
-    def step_done(self, item: pytest.Item, step, error: BaseException | None) -> None:
-        rec = self._current.get(item.nodeid)
-        if rec is None:
-            return
-        for s in rec["steps"]:
-            if s["line"] == step.line_number and s["verdict"] == "not run":
-                s["verdict"] = "failed" if error else "passed"
-                if error:
-                    s["error"] = _short(error)
-                break
+    def _step_index(self, cur: dict, step: Any) -> int | None:
+        for i, s in enumerate(cur["steps"]):
+            if s is step:
+                return i
+        for i, s in enumerate(cur["steps"]):
+            if s.line_number == step.line_number and cur["run"]["steps"][i]["verdict"] == "not run":
+                return i
+        return None
 
-    def finish(self, item: pytest.Item, report: pytest.TestReport) -> None:
-        rec = self._current.get(item.nodeid)
-        if rec is None:
+    def step_start(self, item: pytest.Item, step: Any) -> None:
+        cur = self._current.get(item.nodeid)
+        if cur is None:
             return
-        world: World | None = getattr(item, "_drakit_world", None)
-        if world is not None:
-            rec["observations"] = [
-                {"step": o.step, "expected": _jsonable(o.expected), "actual": _jsonable(o.actual),
-                 "objects": _jsonable(o.objects)} for o in world.observations]
-            rec["backend"] = world.backend.name
-            rec["version"] = world.version
-            rec["gates"] = dict(world.gates)
-        rec["duration"] += report.duration
+        cur["running"] = self._step_index(cur, step)
+        cur["t0"] = time.perf_counter()
+        world = cur["world"]
+        cur["obs0"] = len(getattr(world, "observations", []) or [])
+
+    def step_done(self, item: pytest.Item, step: Any, error: BaseException | None,
+                  verdict: str | None = None) -> None:
+        cur = self._current.get(item.nodeid)
+        if cur is None:
+            return
+        i = cur["running"] if cur["running"] is not None else self._step_index(cur, step)
+        cur["running"] = None
+        if i is None:
+            return
+        st = cur["run"]["steps"][i]
+        st["duration"] = round(time.perf_counter() - cur["t0"], 6) if cur["t0"] else 0.0
+        if verdict is None:
+            verdict = "passed" if error is None else (
+                "unsupported" if type(error).__name__ == "Unsupported" else "failed")
+        st["verdict"] = verdict
+        if error is not None:
+            st["error"] = _error(error)
+        world = cur["world"]
+        obs = list(getattr(world, "observations", []) or [])[cur["obs0"]:]
+        if obs:
+            st["observations"] = [_observation(o, i) for o in obs]
+        cur["obs0"] = len(getattr(world, "observations", []) or [])
+
+    def begin_from_item(self, item: pytest.Item) -> bool:
+        """A scenario that never reached pytest-bdd (skipped or failed in setup, e.g. a
+        capability check in a fixture): build its record from the scenario template."""
+        try:
+            from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+            template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+        except Exception:  # noqa: BLE001 - not a pytest-bdd item, or another version
+            template = None
+        if template is None:
+            return False
+        scenario = template.render(_example(item) or {})
+        self.begin(item, template.feature, scenario, None)
+        return True
+
+    def finish(self, item: pytest.Item, report: pytest.TestReport) -> dict | None:
+        cur = self._current.get(item.nodeid)
+        if cur is None and report.when == "setup" and not report.passed:
+            if self.begin_from_item(item):
+                cur = self._current.get(item.nodeid)
+        if cur is None:
+            return None
+        run = cur["run"]
+        run["duration"] = round(run["duration"] + report.duration, 6)
         if report.skipped:
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(
                 report.longrepr)
             reason = reason.removeprefix("Skipped: ")
             if reason.startswith("unsupported: "):
-                rec["verdict"] = "unsupported"
-                reason = reason.removeprefix("unsupported: ")
+                verdict, reason = "unsupported", reason.removeprefix("unsupported: ")
             else:
-                rec["verdict"] = "skipped"
-            rec["message"] = reason
+                verdict = "skipped"
+            if run["verdict"] in ("not run", "passed"):
+                run["verdict"] = verdict
+                run["reason"] = reason
+                run["message"] = reason
+            if cur["running"] is not None:  # skipped from inside a step
+                self.step_done(item, cur["steps"][cur["running"]], None, verdict)
         elif report.failed:
-            rec["verdict"] = "failed" if report.when == "call" else "error"
-            rec["message"] = _longrepr(report)
-        elif report.when == "call" and rec["verdict"] == "not run":
-            rec["verdict"] = "passed"
+            run["verdict"] = "failed" if report.when == "call" else "error"
+            run["message"] = _longrepr(report)
+            if report.when == "call" and not any(
+                    s["verdict"] in ("failed", "error") for s in run["steps"]):
+                # the failure came from outside a step body (e.g. a missing step definition)
+                for s in run["steps"]:
+                    if s["verdict"] == "not run":
+                        s["verdict"] = "error"
+                        s["error"] = {"type": "Error", "message": run["message"]}
+                        break
+        elif report.when == "call" and run["verdict"] == "not run":
+            run["verdict"] = "passed"
         if report.when == "teardown":
-            self.scenarios.append(self._current.pop(item.nodeid))
+            return self._close(item.nodeid)
+        return None
 
+    def _close(self, nodeid: str, interrupted: bool = False) -> dict:
+        cur = self._current.pop(nodeid)
+        rec, run, world = cur["rec"], cur["run"], cur["world"]
+        if interrupted:
+            if cur["running"] is not None:
+                run["steps"][cur["running"]]["verdict"] = "not run"
+                run["steps"][cur["running"]]["error"] = {"type": "Interrupted",
+                                                        "message": "interrupted during this step"}
+            run["verdict"] = "not run"
+            run["message"] = run["reason"] = "the run was interrupted during this scenario"
+        # observations recorded outside a step (fixtures, hooks)
+        seen = sum(len(s.get("observations", [])) for s in run["steps"])
+        rest = list(getattr(world, "observations", []) or [])[seen:] if world else []
+        run["observations"] = [_observation(o, None) for o in rest]
+        if world is not None:
+            run["version"] = getattr(world, "version", run["version"])
+            run["gates"] = dict(getattr(world, "gates", {}) or {})
+        rec["runs"].append(run)
+        rec["verdict"] = model.worst(r["verdict"] for r in rec["runs"])
+        rec["message"] = next((r["message"] for r in rec["runs"]
+                               if r["verdict"] == rec["verdict"] and r["message"]), "")
+        rec["duration"] = round(sum(r["duration"] for r in rec["runs"]), 6)
+        for i, st in enumerate(rec["steps"]):
+            st["verdict"] = model.worst(r["steps"][i]["verdict"] for r in rec["runs"])
+        if rec not in self.scenarios:
+            self.scenarios.append(rec)
+        return rec
+
+    def close_all_interrupted(self) -> None:
+        for nodeid in list(self._current):
+            self._close(nodeid, interrupted=True)
+
+    # ------------------------------------------------------------------ document
     def results(self) -> dict:
         cfg = self.config
+        version = cfg.getoption("--k8s-version")
+        gates = _parse_gates(cfg.getoption("--gate") or [])
+        backend = cfg.getoption("--backend")
+        backends = ["reference", "cluster"] if backend == "both" else [backend]
         return {
-            "schema": "drakit.results/v1",
-            "tool": {"name": "drakit", "version": _version()},
+            "schema": model.SCHEMA,
+            "run_id": self.run_id,
             "complete": self.complete,
-            "backend": cfg.getoption("--backend"),
-            "k8s_version": cfg.getoption("--k8s-version"),
-            "gates": cfg.getoption("--gate"),
-            "command": " ".join(sys.argv),
-            "start_time": self.start_time,
-            "duration": round(time.time() - self.started, 3),
+            "status": self.status,
+            "interrupted_reason": self.interrupted_reason,
+            "planned": self.planned,
+            "environment": {
+                "drakit_version": _version(),
+                "backends": backends,
+                "k8s_version": version,
+                "server_version": None,
+                "gates": gates,
+                "gate_defaults": _dra_gates(version, gates) if "reference" in backends else {},
+                "start_time": self.start_time,
+                "end_time": model.now_iso(),
+                "duration": round(time.time() - self.started, 3),
+                "command": " ".join(["pytest", *sys.argv[1:]]),
+                "python": platform.python_version(),
+                "pytest_bdd": _version("pytest-bdd"),
+                "platform": platform.platform(terse=True),
+            },
+            "requirements_source": "features/requirements.yaml" if self.requirements else None,
+            "requirements": self.requirements,
+            "summary": model.summarize(self.scenarios),
             "scenarios": self.scenarios,
         }
 
+    def write_partial(self) -> None:
+        """Rewrite results.json and index.html as "running" (cheap, throttled)."""
+        from drakit.report import publish, write_run_dir
 
-def _version() -> str:
+        now = time.time()
+        if now - self.written_partial < PARTIAL_EVERY:
+            return
+        self.written_partial = now
+        try:
+            write_run_dir(self.results(), self.run_dir,
+                          only=("results.json", "index.html"))
+            publish(self.root, self.run_id)
+        except OSError:
+            pass
+        self.written_partial = time.time()
+
+    def write_final(self) -> Path:
+        from drakit.report import write_reports
+
+        self.final_dir = write_reports(self.results(), self.root, self.cucumber_json)
+        return self.final_dir
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def _step_def(step: Any) -> dict:
+    d: dict[str, Any] = {"keyword": step.keyword, "text": step.name, "line": step.line_number,
+                         "verdict": "not run"}
+    if getattr(step, "docstring", None):
+        d["docstring"] = step.docstring
+    table = getattr(step, "datatable", None)
+    if table is not None:
+        try:
+            d["datatable"] = [[str(c) for c in row] for row in table.raw()]
+        except Exception:  # noqa: BLE001 - tables are decoration in the report
+            pass
+    return d
+
+
+def _example(item: pytest.Item) -> dict | None:
+    cs = getattr(item, "callspec", None)
+    ex = cs.params.get("_pytest_bdd_example") if cs is not None else None
+    return {str(k): str(v) for k, v in ex.items()} if ex else None
+
+
+def _backend_name(item: pytest.Item, world: Any, config: pytest.Config) -> str:
+    cs = getattr(item, "callspec", None)
+    if cs is not None and isinstance(cs.params.get("backend"), str):
+        return cs.params["backend"]
+    name = getattr(getattr(world, "backend", None), "name", None)
+    return str(name or config.getoption("--backend"))
+
+
+def _observation(o: Any, step_index: int | None) -> dict:
+    d = {"step": getattr(o, "step", ""), "step_index": step_index,
+         "expected": model.jsonable(getattr(o, "expected", None)),
+         "actual": model.jsonable(getattr(o, "actual", None)),
+         "objects": model.jsonable(list(getattr(o, "objects", []) or []))}
+    paths = getattr(o, "paths", None)
+    if paths:
+        d["paths"] = model.jsonable(list(paths))
+    return d
+
+
+def _error(err: BaseException) -> dict:
+    text = str(err).strip() or type(err).__name__
+    if len(text) > 8000:
+        text = text[:8000] + " …"
+    loc = ""
+    for fr in reversed(traceback.extract_tb(err.__traceback__)):
+        if "/steps/" in fr.filename.replace("\\", "/") or "/drakit/" in fr.filename:
+            loc = f"{Path(fr.filename).parent.name}/{Path(fr.filename).name}:{fr.lineno}"
+            break
+    d = {"type": type(err).__name__, "message": text}
+    if loc:
+        d["location"] = loc
+    return d
+
+
+def _version(dist: str = "drakit") -> str:
     try:
         from importlib.metadata import version
-        return version("drakit")
+
+        return version(dist)
     except Exception:  # noqa: BLE001 - running from a plain checkout
         return "unknown"
 
 
-def _short(err: BaseException) -> str:
-    text = str(err).strip() or type(err).__name__
-    return text if len(text) < 4000 else text[:4000] + " …"
+def _parse_gates(items: list[str]) -> dict[str, bool]:
+    out: dict[str, bool] = {}
+    for item in items:
+        for part in str(item).split(","):
+            name, _, val = part.strip().partition("=")
+            if name:
+                out[name] = val.strip().lower() == "true"
+    return out
+
+
+def _dra_gates(version: str, overrides: dict[str, bool]) -> dict[str, bool]:
+    """Effective values of the gates the KEPs name, as the reference runs them."""
+    try:
+        from drakit.features import FeatureGates
+        from drakit.report.keps import KEPS
+
+        fg = FeatureGates(version, overrides)
+        names = {"DynamicResourceAllocation"} | {g for k in KEPS.values() for g in k.gates}
+        return {n: fg.enabled(n) for n in sorted(names) if n in fg}
+    except Exception:  # noqa: BLE001 - informative only
+        return {}
 
 
 def _longrepr(report: pytest.TestReport) -> str:
@@ -132,25 +387,18 @@ def _longrepr(report: pytest.TestReport) -> str:
     return str(report.longrepr)[-4000:]
 
 
-def _jsonable(v):
-    try:
-        json.dumps(v)
-        return v
-    except TypeError:
-        return json.loads(json.dumps(v, default=str))
-
-
 # ---------------------------------------------------------------------------- hooks
 
 def configure(config: pytest.Config) -> None:
-    """Start collecting; also point pytest-bdd's cucumber JSON at the reports directory."""
-    reports = config.getoption("--reports-dir", None)
-    if reports is None:
+    """Start collecting; point pytest-bdd's cucumber JSON into this run's directory."""
+    if config.getoption("--reports-dir", None) is None:
         return
-    config.stash[RESULTS_KEY] = {"collector": Collector(config)}
-    if not config.option.cucumber_json_path:
-        Path(reports).mkdir(parents=True, exist_ok=True)
-        config.option.cucumber_json_path = str(Path(reports) / "cucumber.json")
+    c = Collector(config)
+    config.stash[RESULTS_KEY] = {"collector": c}
+    if not getattr(config.option, "cucumber_json_path", None):
+        c.run_dir.mkdir(parents=True, exist_ok=True)
+        config.option.cucumber_json_path = str(c.run_dir / "cucumber.json")
+    c.cucumber_json = Path(config.option.cucumber_json_path)
 
 
 def _collector(config: pytest.Config) -> Collector | None:
@@ -158,11 +406,34 @@ def _collector(config: pytest.Config) -> Collector | None:
     return d["collector"] if d else None
 
 
+def _progress_lines(config: pytest.Config) -> bool:
+    return (config.get_verbosity() == 0
+            and not getattr(config.option, "gherkin_terminal_reporter", False)
+            and config.pluginmanager.get_plugin("terminalreporter") is not None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    c = _collector(session.config)
+    if c is not None:
+        c.planned = len(session.items)
+        tr = session.config.pluginmanager.get_plugin("terminalreporter")
+        if tr is not None and _progress_lines(session.config):
+            tr.showfspath = False  # one line per scenario instead of "file.py ...."
+            tr.write_line(f"drakit: {c.planned} scenarios -> {c.run_dir}")
+
+
 def pytest_bdd_before_scenario(request, feature, scenario) -> None:
     c = _collector(request.config)
     if c:
-        c.begin(request.node, feature, scenario)
-        request.node._drakit_world = request.getfixturevalue("world")
+        world = request.getfixturevalue("world")
+        request.node._drakit_world = world
+        c.begin(request.node, feature, scenario, world)
+
+
+def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
+    c = _collector(request.config)
+    if c:
+        c.step_start(request.node, step)
 
 
 def pytest_bdd_after_step(request, feature, scenario, step, step_func, step_func_args) -> None:
@@ -178,28 +449,112 @@ def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func
         c.step_done(request.node, step, exception)
 
 
+def pytest_bdd_step_func_lookup_error(request, feature, scenario, step, exception) -> None:
+    c = _collector(request.config)
+    if c:
+        c.step_start(request.node, step)
+        c.step_done(request.node, step, exception, "error")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
     c = _collector(item.config)
-    if c:
-        c.finish(item, outcome.get_result())
+    if c is None:
+        return
+    rec = c.finish(item, outcome.get_result())
+    if rec is not None:
+        if _progress_lines(item.config):
+            _print_progress(item.config, rec)
+        c.write_partial()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_report_teststatus(report, config):
+    """Our own line per scenario replaces pytest's dots (default verbosity only)."""
+    res = yield
+    c = _collector(config)
+    if (c is not None and _progress_lines(config) and report.nodeid in c._current
+            and isinstance(res, tuple) and len(res) == 3):
+        return res[0], "", ""
+    return res
+
+
+def _print_progress(config: pytest.Config, rec: dict) -> None:
+    tr = config.pluginmanager.get_plugin("terminalreporter")
+    if tr is None:
+        return
+    run = rec["runs"][-1]
+    word, markup = _MARK.get(run["verdict"], ("?", {}))
+    ex = rec.get("example")
+    name = rec["name"] + (" [" + ", ".join(f"{v}" for v in ex.values()) + "]" if ex else "")
+    if len(name) > 110:
+        name = name[:107] + "..."
+    kep = f"KEP-{rec['kep']}" if rec.get("kep") else "-"
+    backend = f" ({run['backend']})" if config.getoption("--backend") == "both" else ""
+    tr.ensure_newline()
+    tr.write(f"  {word:<5} ", **markup)
+    tr.write(f"{kep:<9} {name}{backend}")
+    extra = ""
+    if run["verdict"] in ("unsupported", "skipped") and run.get("reason"):
+        extra = f"  — {run['reason'][:80]}"
+    tr.write_line(f"{extra}  {run['duration'] * 1000:.0f} ms")
+
+
+def pytest_keyboard_interrupt(excinfo) -> None:  # config not passed: mark every collector
+    _INTERRUPTS.append(f"interrupted ({excinfo.typename})")
+
+
+_INTERRUPTS: list[str] = []
+
+
+def pytest_internalerror(excrepr, excinfo) -> None:
+    _INTERRUPTS.append(f"internal error: {excinfo.typename}: {excinfo.value}")
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     c = _collector(session.config)
     if c is None:
         return
-    c.complete = exitstatus in (0, 1) and not session.shouldstop
-    out_dir = Path(session.config.getoption("--reports-dir"))
-    write_reports(c.results(), out_dir)
+    c.close_all_interrupted()
+    interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
+    ran = len(c.scenarios)
+    if interrupted:
+        c.status = "interrupted"
+        c.interrupted_reason = (_INTERRUPTS[-1] if _INTERRUPTS else
+                                str(session.shouldstop) if session.shouldstop else
+                                f"pytest exit status {int(exitstatus)}")
+    elif c.planned and ran < c.planned:
+        c.status = "partial"
+        c.interrupted_reason = f"{c.planned - ran} collected items did not run"
+    else:
+        c.status = "finished"
+    c.complete = c.status == "finished"
+    _INTERRUPTS.clear()
+    c.write_final()
 
 
-def write_reports(results: dict, out_dir: Path) -> None:
-    from .report_html import render_html
-    from .report_junit import render_junit
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
-    (out_dir / "junit.xml").write_text(render_junit(results), encoding="utf-8")
-    (out_dir / "index.html").write_text(render_html(results), encoding="utf-8")
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    c = _collector(config)
+    if c is None or c.final_dir is None:
+        return
+    tr = terminalreporter
+    groups = model.by_kep(c.scenarios)
+    cols = model.VERDICTS
+    tr.write_sep("=", "drakit conformance summary")
+    tr.write_line(f"{'KEP':<10}" + "".join(f"{v:>12}" for v in cols) + f"{'total':>8}")
+    total = dict.fromkeys(cols, 0)
+    for kep, scen in groups.items():
+        counts = model.kep_counts(scen)
+        for v in cols:
+            total[v] += counts[v]
+        tr.write_line(f"{('KEP-' + kep) if kep else 'other':<10}"
+                      + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
+    tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
+                  + f"{len(c.scenarios):>8}", bold=True)
+    if not c.complete:
+        tr.write_line(f"INCOMPLETE report: {c.interrupted_reason}", yellow=True, bold=True)
+    index = c.final_dir / "index.html"
+    tr.write_line(f"report: {index}")
+    tr.write_line(f"        (also {c.root / 'index.html'}, {c.root / 'latest'}/)")

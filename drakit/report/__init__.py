@@ -1,0 +1,109 @@
+"""drakit's conformance reports: results.json (``drakit.results/v1``) -> HTML, JUnit, Cucumber.
+
+Why a package of the product and not of the test suite: reports are re-rendered outside a
+pytest run (``drakit report results.json -o DIR``, or ``python -m drakit.report``) and other
+tools read the same schema. The pytest plugin in ``steps/reporting.py`` only collects; every
+file format lives here, one module per format:
+
+* ``model``           the schema: names, defaults, per-KEP counts, requirement coverage
+* ``html``            the self-contained HTML page
+* ``junit``           JUnit XML (testcase per scenario, classname = KEP)
+* ``cucumber_json``   Cucumber JSON (used when pytest-bdd's own file is absent)
+* ``objects``         YAML with highlighted differences, cross-backend normalization
+* ``keps``            KEP titles, upstream links, stage per Kubernetes version (data)
+
+Layout written by :func:`write_reports`: ``<root>/<run-id>/{index.html,results.json,
+junit.xml,cucumber.json}``, ``<root>/latest`` pointing at the newest run, and copies of the
+four files at ``<root>/`` itself (the paths CI and the README promise).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .model import SCHEMA, new_run_id, normalize
+
+__all__ = ["SCHEMA", "PUBLISHED", "new_run_id", "normalize", "render_all", "write_reports",
+           "write_run_dir"]
+
+PUBLISHED = ("index.html", "results.json", "junit.xml", "cucumber.json")
+
+
+def render_all(results: Mapping[str, Any]) -> dict[str, str]:
+    """Every report file as text, keyed by file name."""
+    from .cucumber_json import render_cucumber_json
+    from .html import render_html
+    from .junit import render_junit
+
+    return {"results.json": json.dumps(results, indent=1, ensure_ascii=False) + "\n",
+            "index.html": render_html(results),
+            "junit.xml": render_junit(results),
+            "cucumber.json": render_cucumber_json(results)}
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def write_run_dir(results: Mapping[str, Any], out_dir: Path | str,
+                  cucumber_json: Path | str | None = None,
+                  only: tuple[str, ...] | None = None) -> Path:
+    """Render into one directory. ``cucumber_json``: an existing file (pytest-bdd's) to keep
+    instead of rendering our own. ``only``: restrict to some files (partial updates)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    files = render_all(results)
+    src = Path(cucumber_json) if cucumber_json else None
+    for name, text in files.items():
+        if only is not None and name not in only:
+            continue
+        if name == "cucumber.json" and src is not None and src.is_file():
+            if src.resolve() != (out / name).resolve():
+                shutil.copyfile(src, out / name)
+            continue
+        _atomic_write(out / name, text)
+    return out
+
+
+def publish(root: Path | str, run_id: str) -> None:
+    """Point ``<root>/latest`` at the run and copy its files to ``<root>/``."""
+    root = Path(root)
+    run_dir = root / run_id
+    for name in PUBLISHED:
+        if (run_dir / name).is_file():
+            tmp = root / f".{name}.tmp{os.getpid()}"
+            shutil.copyfile(run_dir / name, tmp)
+            os.replace(tmp, root / name)
+    latest = root / "latest"
+    try:
+        tmp = root / f".latest.tmp{os.getpid()}"
+        if tmp.is_symlink() or tmp.exists():
+            tmp.unlink()
+        os.symlink(run_id, tmp, target_is_directory=True)
+        if latest.is_dir() and not latest.is_symlink():
+            shutil.rmtree(latest)
+        os.replace(tmp, latest)
+    except OSError:  # no symlinks here (some Windows setups, some mounts): copy instead
+        if latest.is_symlink() or latest.is_file():
+            latest.unlink()
+        elif latest.is_dir():
+            shutil.rmtree(latest)
+        shutil.copytree(run_dir, latest)
+
+
+def write_reports(results: Mapping[str, Any], root: Path | str,
+                  cucumber_json: Path | str | None = None) -> Path:
+    """Write a run's reports under ``<root>/<run-id>/`` and publish them; returns the run dir."""
+    run_id = str(results.get("run_id") or new_run_id())
+    if results.get("run_id") != run_id:
+        results = {**results, "run_id": run_id}
+    run_dir = write_run_dir(results, Path(root) / run_id, cucumber_json)
+    publish(root, run_id)
+    return run_dir
