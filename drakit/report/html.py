@@ -238,9 +238,11 @@ def _kep_section(kep: str, scen: list[dict], cov: dict | None, backends: list[st
 
 
 def _coverage(cov: dict | None) -> str:
-    if not cov:
+    if not cov or not cov["items"]:
+        tagged = (" Tagged: " + ", ".join(cov["unknown"]) + "." if cov and cov["unknown"]
+                  else "")
         return ('<p class="coverage none">Requirement coverage: no requirement list for this '
-                "KEP (features/requirements.yaml).</p>")
+                f"KEP (features/requirements.yaml).{escape(tagged)}</p>")
     c = cov["counts"]
     summary = (f'Requirement coverage: <span class="cov-passing">{c["passing"]} passing</span> · '
                f'<span class="cov-failing">{c["failing"]} only failing</span> · '
@@ -409,6 +411,10 @@ def _observation(o: dict, failing: bool) -> str:
         parts.append(f'<table class="ea"><tr><th>expected</th><td><pre>{escape(_compact(exp, 2000))}'
                      f'</pre></td></tr><tr><th>actual</th><td class="diff"><pre>'
                      f"{escape(_compact(act, 2000))}</pre></td></tr></table>")
+    near = _nearest_text(exp, act)
+    if near is not None:
+        parts.append('<p class="olabel">closest difference (<del>expected</del> '
+                     f'<ins>actual</ins>):</p><pre class="textdiff">{_text_diff(exp, near)}</pre>')
     if diffs:
         parts.append('<ul class="diffs">' + "".join(
             f'<li><code>{escape(path_str(d["path"]) or "(value)")}</code> {escape(d["kind"])}: '
@@ -427,6 +433,35 @@ def _observation(o: dict, failing: bool) -> str:
                      f"</summary>{yaml_html(obj, hl)}</details>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def _nearest_text(exp: Any, act: Any) -> str | None:
+    """For a string expectation: the actual string (or the closest of a list of strings)."""
+    if not isinstance(exp, str) or not exp:
+        return None
+    cands = [act] if isinstance(act, str) else (
+        [a for a in act if isinstance(a, str)] if isinstance(act, list) else [])
+    cands = [c for c in cands if c != exp]
+    if not cands:
+        return None
+    import difflib
+
+    return max(cands, key=lambda c: difflib.SequenceMatcher(None, exp, c).quick_ratio())
+
+
+def _text_diff(a: str, b: str) -> str:
+    import difflib
+
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(escape(a[i1:i2]))
+        else:
+            if i2 > i1:
+                out.append(f"<del>{escape(a[i1:i2])}</del>")
+            if j2 > j1:
+                out.append(f"<ins>{escape(b[j1:j2])}</ins>")
+    return "".join(out)
 
 
 def _pre(v: Any) -> str:
@@ -550,6 +585,8 @@ tr.cov-failing td.state,.cov-failing{color:var(--fail)}
 tr.cov-none td.state,.cov-none{color:var(--skip)}
 .cov-unexercised{color:var(--uns)}
 .warn{color:var(--uns)}
+del{background:#ffcecb;text-decoration:line-through}ins{background:#aceebb;text-decoration:none}
+h2 a.upstream{font-size:.6em;font-weight:400;margin-left:.6em}
 .datatable td{border:1px solid var(--line);padding:0 .4em}
 [hidden]{display:none!important}
 @media print{.filters{display:none}details{break-inside:avoid}}

@@ -71,7 +71,10 @@ def differences(expected: Any, actual: Any, subset: bool = True) -> list[dict]:
         return [{"path": (), "kind": "changed", "expected": expected, "actual": actual}]
     from deepdiff import DeepDiff
 
-    tree = DeepDiff(expected, actual, view="tree", ignore_order=False)
+    try:  # threshold 0: always descend (deepdiff >= 8 otherwise reports whole mappings)
+        tree = DeepDiff(expected, actual, view="tree", threshold_to_diff_deeper=0)
+    except TypeError:  # older deepdiff without the option
+        tree = DeepDiff(expected, actual, view="tree")
     out: list[dict] = []
     for kind, levels in tree.items():
         if subset and kind in ("dictionary_item_added", "iterable_item_added",
