@@ -230,6 +230,23 @@ class Cluster:
                 lines.append(fn())
         return "".join(lines)
 
+    # ------------------------------------------------------------------ kubelets
+    def kubelet(self, node: str):
+        """The kubelet of ``node``: ``.pod_resources`` (a gRPC client on its socket),
+        ``.socket_path``, ``.metrics_text()``, ``.cdi_devices(pod, container)``."""
+        from drakit.kubelet import kubelet_for
+        return kubelet_for(self, node)
+
+    def restart_kubelet(self, node: str):
+        """Restart one kubelet; it rebuilds its state from its checkpoints, then settles.
+
+        Raises ``drakit.kubelet.KubeletStartError`` when the kubelet refuses to start.
+        """
+        from drakit.kubelet import restart_kubelet
+        kubelet = restart_kubelet(self, node)
+        self.settle()
+        return kubelet
+
     def _info(self, kind: str):
         from drakit.kinds import find_kind
         info = KINDS.get(kind) or find_kind(kind)

@@ -1,0 +1,131 @@
+"""A device-plugin device manager, so PodResources shows plugin devices next to DRA devices.
+
+Why it exists: KEP-3695 promises that DRA data is *added* to what PodResources already
+reports; the scenarios check that device-plugin devices stay visible when
+KubeletPodResourcesDynamicResources is off, and that GetAllocatableResources lists plugin
+devices only. A node serves an extended resource by device plugin when its
+``status.allocatable`` has a non-zero count for it (the same rule the scheduler uses to tell
+a device-plugin node from a DRA one, KEP-5004 "Scheduling"); the plugin's devices are named
+``<resource short name>-<i>``. Assignments are checkpointed (upstream
+``kubelet_internal_checkpoint``) so a kubelet restart reports the same device ids.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from drakit.kubelet.checkpoint import read_checkpoint, write_checkpoint
+
+CHECKPOINT_FILE = "kubelet_internal_checkpoint"
+CHECKPOINT_KIND = "DevicePluginCheckpoint"
+
+
+class DeviceAllocationError(RuntimeError):
+    """Not enough free plugin devices (upstream UnexpectedAdmissionError)."""
+
+
+def is_device_plugin_resource(name: str) -> bool:
+    if "/" not in name or name.startswith(("requests.", "hugepages-")):
+        return False
+    domain = name.split("/", 1)[0]
+    return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
+
+
+def _count(value: Any) -> int:
+    from drakit.api.quantity import QuantityError, parse_quantity
+    try:
+        return parse_quantity(str(value)).value()
+    except (QuantityError, ValueError):
+        return 0
+
+
+class DevicePluginManager:
+    """Device ids per (pod, container, resource) for one node."""
+
+    def __init__(self, state_dir: str | Path) -> None:
+        self.checkpoint_path = Path(state_dir) / CHECKPOINT_FILE
+        self.lock = threading.RLock()
+        self.assigned: dict[tuple[str, str, str], list[str]] = {}
+        """(pod uid, container name, resource) -> device ids."""
+        data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+        for e in (data or {}).get("podDeviceEntries") or []:
+            self.assigned[(e["podUID"], e["containerName"], e["resourceName"])] = \
+                list(e["deviceIDs"])
+
+    @staticmethod
+    def plugin_devices(allocatable: Mapping[str, Any]) -> dict[str, list[str]]:
+        """resource -> device ids the node's plugins advertise."""
+        out: dict[str, list[str]] = {}
+        for name in sorted(allocatable):
+            if is_device_plugin_resource(name):
+                n = _count(allocatable[name])
+                if n > 0:
+                    short = name.split("/", 1)[1]
+                    out[name] = [f"{short}-{i}" for i in range(n)]
+        return out
+
+    def _sync(self) -> None:
+        entries = [{"podUID": p, "containerName": c, "resourceName": r, "deviceIDs": ids}
+                   for (p, c, r), ids in sorted(self.assigned.items())]
+        write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"podDeviceEntries": entries})
+
+    def allocate(self, pod: Mapping[str, Any], allocatable: Mapping[str, Any]) -> None:
+        """Assign plugin devices to every container that asks (devicemanager Allocate)."""
+        uid = (pod.get("metadata") or {}).get("uid", "")
+        spec = pod.get("spec") or {}
+        plugin = self.plugin_devices(allocatable)
+        if not plugin:
+            return
+        with self.lock:
+            if any(k[0] == uid for k in self.assigned):
+                return  # already allocated (e.g. restored from the checkpoint)
+            used = {d for (_p, _c, r), ids in self.assigned.items() for d in ids}
+            reusable: dict[str, list[str]] = {}
+            new: dict[tuple[str, str, str], list[str]] = {}
+            inits = spec.get("initContainers") or []
+            for c in inits + (spec.get("containers") or []):
+                plain_init = c in inits and c.get("restartPolicy") != "Always"
+                reqs = {**((c.get("resources") or {}).get("limits") or {}),
+                        **((c.get("resources") or {}).get("requests") or {})}
+                for res in sorted(reqs):
+                    if res not in plugin:
+                        continue
+                    want = _count(reqs[res])
+                    if want <= 0:
+                        continue
+                    pool = reusable.get(res, [])
+                    take = pool[:want]
+                    free = [d for d in plugin[res] if d not in used and d not in take
+                            and d not in {x for ids in new.values() for x in ids}]
+                    take += free[: want - len(take)]
+                    if len(take) < want:
+                        raise DeviceAllocationError(
+                            f"Allocate failed due to requested number of devices unavailable "
+                            f"for {res}. Requested: {want}, Available: {len(take)}, which is "
+                            "unexpected")
+                    new[(uid, c.get("name", ""), res)] = take
+                    if plain_init:
+                        reusable[res] = take
+                    else:
+                        reusable[res] = [d for d in pool if d not in take]
+            if not new:
+                return
+            self.assigned.update(new)
+            self._sync()
+
+    def devices(self, pod_uid: str, container: str) -> list[tuple[str, list[str]]]:
+        with self.lock:
+            return [(r, list(ids)) for (p, c, r), ids in sorted(self.assigned.items())
+                    if p == pod_uid and c == container]
+
+    def release(self, pod_uid: str) -> bool:
+        with self.lock:
+            keys = [k for k in self.assigned if k[0] == pod_uid]
+            for k in keys:
+                del self.assigned[k]
+            if keys:
+                self._sync()
+            return bool(keys)

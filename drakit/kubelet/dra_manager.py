@@ -1,0 +1,485 @@
+"""The kubelet's DRA manager: prepare and unprepare claims, CDI devices per container, checkpoint.
+
+Why modelled on upstream ``pkg/kubelet/cm/dra/manager.go`` step by step: what a container
+gets (KEP-5004 "Actuation"), whether a pod may run at all (KEP-5729: reserved for the pod or
+its PodGroup) and what PodResources reports (KEP-3695) are all decided here, and each has an
+upstream error text a user sees as a pod event. drakit keeps the same order of checks and the
+same messages:
+
+1. a validation pass that changes nothing: the claim name (``resourceclaim.Name``), the
+   claim object, ownership for generated claims (``IsForPod``), ``IsReservedForPod``, a
+   registered driver for every allocated device ("DRA driver <d> is not registered");
+2. the claim info cache gets the claim and a reference to the pod, then a checkpoint;
+3. each driver's NodePrepareResources for claims not prepared yet; the returned devices
+   (pool, device, request names, CDI ids) are stored, the claim is marked prepared, and the
+   cache is checkpointed again.
+
+Drivers are in-process test drivers (``TestDriver``); by default ``gpu.example.com`` and
+``dra.example.com``. A test driver names one CDI device per allocated device,
+``<vendor>/<class>=<device>`` (CDI's qualified name; vendor = driver name by default).
+
+``cdi_devices_for_container`` is ``Manager.GetResources`` (what the runtime injects: for
+``claims[].request`` only that request's devices; for KEP-5004 only the requests mapped to
+the container's DRA-backed extended resources), while ``container_claim_infos`` is
+``GetContainerClaimInfos`` (what PodResources reports: every device of each referenced
+claim, and the whole special claim for a container with any extended-resource mapping).
+The two differ upstream and drakit keeps the difference.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drakit.features import FeatureGates
+from drakit.kubelet.checkpoint import read_checkpoint, write_checkpoint
+
+CHECKPOINT_FILE = "dra_manager_state"
+CHECKPOINT_KIND = "DRAManagerCheckpoint"
+
+PODGROUP_API_GROUP = "scheduling.k8s.io"
+PODGROUP_RESOURCE = "podgroups"
+DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
+
+
+class PrepareError(RuntimeError):
+    """NodePrepareResources could not run for a pod; str() is the upstream error text."""
+
+
+class ClaimNotReady(PrepareError):
+    """The pod's claim does not exist yet or is not allocated (the kubelet waits)."""
+
+
+# ---------------------------------------------------------------------------- drivers
+
+
+@dataclass
+class PreparedDevice:
+    """``state.Device``: one device a driver prepared for a claim."""
+
+    pool: str
+    device: str
+    request_names: list[str]
+    cdi_ids: list[str]
+    share_id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"poolName": self.pool, "deviceName": self.device,
+                               "requestNames": list(self.request_names),
+                               "cdiDeviceIDs": list(self.cdi_ids)}
+        if self.share_id is not None:
+            out["shareID"] = self.share_id
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> PreparedDevice:
+        return cls(pool=d["poolName"], device=d["deviceName"],
+                   request_names=list(d.get("requestNames") or []),
+                   cdi_ids=list(d.get("cdiDeviceIDs") or []), share_id=d.get("shareID"))
+
+
+class TestDriver:
+    """An in-process DRA kubelet plugin: prepares every device the claim allocates from it.
+
+    ``fail_prepare``/``fail_unprepare`` inject a per-claim error (the text a real driver
+    would put into ``NodePrepareResourceResponse.error``).
+    """
+
+    __test__ = False  # not a pytest class
+
+    def __init__(self, name: str, cdi_vendor: str | None = None, cdi_class: str = "device",
+                 ) -> None:
+        self.name = name
+        self.cdi_vendor = cdi_vendor or name
+        self.cdi_class = cdi_class
+        self.fail_prepare: str | None = None
+        self.fail_unprepare: str | None = None
+        self.prepared: dict[str, list[PreparedDevice]] = {}
+        """claim uid -> devices, while prepared (what the driver itself keeps)."""
+        self.calls: list[tuple[str, str]] = []
+        """("prepare" | "unprepare", claim uid), in order."""
+
+    def cdi_name(self, device: str) -> str:
+        return f"{self.cdi_vendor}/{self.cdi_class}={device}"
+
+    def node_prepare(self, claim: Mapping[str, Any]) -> list[PreparedDevice]:
+        uid = claim["metadata"]["uid"]
+        self.calls.append(("prepare", uid))
+        if self.fail_prepare:
+            raise PrepareError(self.fail_prepare)
+        if uid in self.prepared:  # idempotent, as the plugin API requires
+            return self.prepared[uid]
+        results = (((claim.get("status") or {}).get("allocation") or {}).get("devices")
+                   or {}).get("results") or []
+        devices = [PreparedDevice(pool=r.get("pool", ""), device=r.get("device", ""),
+                                  request_names=[r.get("request", "")],
+                                  cdi_ids=[self.cdi_name(r.get("device", ""))],
+                                  share_id=r.get("shareID"))
+                   for r in results if r.get("driver") == self.name]
+        self.prepared[uid] = devices
+        return devices
+
+    def node_unprepare(self, claim_uid: str) -> None:
+        self.calls.append(("unprepare", claim_uid))
+        if self.fail_unprepare:
+            raise PrepareError(self.fail_unprepare)
+        self.prepared.pop(claim_uid, None)
+
+
+def default_drivers() -> dict[str, TestDriver]:
+    """The drivers every drakit node runs unless a test registers others."""
+    return {
+        "gpu.example.com": TestDriver("gpu.example.com", cdi_class="gpu"),
+        "dra.example.com": TestDriver("dra.example.com", cdi_class="test"),
+    }
+
+
+# ---------------------------------------------------------------------------- claim info
+
+
+@dataclass
+class ClaimInfo:
+    """``ClaimInfo``: one claim the node prepared, its devices, and the pods using it."""
+
+    claim_uid: str
+    claim_name: str
+    namespace: str
+    driver_state: dict[str, list[PreparedDevice]] = field(default_factory=dict)
+    """driver name -> prepared devices; drivers in the order of the allocation results."""
+    pod_uids: set[str] = field(default_factory=set)
+    prepared: bool = False
+
+    def cdi_devices(self, request: str = "") -> list[str]:
+        """``cdiDevicesAsList``: CDI ids of every device, or of one (parent) request."""
+        out: list[str] = []
+        for driver in sorted(self.driver_state):
+            for d in self.driver_state[driver]:
+                if request == "" or any(base_request(r) == request for r in d.request_names):
+                    out.extend(d.cdi_ids)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"claimUID": self.claim_uid, "claimName": self.claim_name,
+                "namespace": self.namespace, "podUIDs": sorted(self.pod_uids),
+                "prepared": self.prepared,
+                "driverState": [{"driverName": drv, "devices": [d.to_json() for d in devs]}
+                                for drv, devs in self.driver_state.items()]}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> ClaimInfo:
+        return cls(claim_uid=d["claimUID"], claim_name=d["claimName"], namespace=d["namespace"],
+                   driver_state={s["driverName"]: [PreparedDevice.from_json(x)
+                                                   for x in s.get("devices") or []]
+                                 for s in d.get("driverState") or []},
+                   pod_uids=set(d.get("podUIDs") or []), prepared=bool(d.get("prepared")))
+
+
+def base_request(name: str) -> str:
+    """``resourceclaim.BaseRequestRef``: ``req/sub`` (firstAvailable) -> ``req``."""
+    return name.split("/", 1)[0]
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _meta(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    return obj.get("metadata") or {}
+
+
+def pod_ref(pod: Mapping[str, Any]) -> str:
+    return f"{_meta(pod).get('namespace', 'default')}/{_meta(pod).get('name', '')}"
+
+
+def pod_group_name(pod: Mapping[str, Any]) -> str:
+    return ((pod.get("spec") or {}).get("schedulingGroup") or {}).get("podGroupName") or ""
+
+
+def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
+                   ) -> tuple[str | None, bool]:
+    """``resourceclaim.Name``: (claim name or None when none is needed, must check owner)."""
+    if pod_claim.get("resourceClaimName"):
+        return pod_claim["resourceClaimName"], False
+    if pod_claim.get("resourceClaimTemplateName"):
+        for st in (pod.get("status") or {}).get("resourceClaimStatuses") or []:
+            if st.get("name") == pod_claim.get("name"):
+                return st.get("resourceClaimName"), True
+        raise ClaimNotReady(f'pod "{pod_ref(pod)}": ResourceClaim not created yet')
+    raise PrepareError(f'pod "{pod_ref(pod)}", spec.resourceClaim {pod_claim.get("name")!r}: '
+                       "unsupported PodResourceClaim source")
+
+
+def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool) -> None:
+    """``resourceclaim.IsForPod`` (api-truth §9.7); raises PrepareError with upstream text."""
+    pg = pod_group_name(pod)
+    for ref in _meta(claim).get("ownerReferences") or []:
+        if not ref.get("controller"):
+            continue
+        if ref.get("uid") == _meta(pod).get("uid"):
+            return
+        if (pod_group_owner and pg and ref.get("kind") == "PodGroup"
+                and str(ref.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/")
+                and ref.get("name") == pg):
+            return
+    cref = f"{_meta(claim).get('namespace')}/{_meta(claim).get('name')}"
+    if pod_group_owner and pg:
+        raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
+                           f"(neither Pod nor PodGroup {pg} is the owner)")
+    raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
+                       "(Pod is not owner)")
+
+
+def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_groups: bool
+                        ) -> bool:
+    """``resourceclaim.IsReservedForPod``: the pod's UID, or (KEP-5729 gate) its PodGroup."""
+    uid = _meta(pod).get("uid")
+    pg = pod_group_name(pod)
+    for ref in (claim.get("status") or {}).get("reservedFor") or []:
+        if ref.get("uid") == uid and uid:
+            return True
+        if (pod_groups and pg and ref.get("apiGroup") == PODGROUP_API_GROUP
+                and ref.get("resource") == PODGROUP_RESOURCE and ref.get("name") == pg):
+            return True
+    return False
+
+
+def is_dra_extended_resource_name(name: str) -> bool:
+    """``schedutil.IsDRAExtendedResourceName``: an extended resource or a class's implicit name."""
+    if name.startswith(DEVICE_CLASS_PREFIX):
+        return True
+    if "/" not in name or name.startswith("requests."):
+        return False
+    domain = name.split("/", 1)[0]
+    return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
+
+
+def _nonzero(value: Any) -> bool:
+    from drakit.api.quantity import QuantityError, parse_quantity
+    try:
+        return not parse_quantity(str(value)).is_zero()
+    except (QuantityError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------------------- manager
+
+ClaimGetter = Callable[[str, str], "dict | None"]
+"""(namespace, name) -> the ResourceClaim from the API server, or None when absent."""
+
+
+class DRAManager:
+    """One node's DRA manager. Restores its cache from the checkpoint when built."""
+
+    def __init__(self, state_dir: str | Path, drivers: Mapping[str, TestDriver],
+                 gates: FeatureGates) -> None:
+        self.state_dir = Path(state_dir)
+        self.checkpoint_path = self.state_dir / CHECKPOINT_FILE
+        self.drivers = dict(drivers)
+        self.gates = gates
+        self.lock = threading.RLock()
+        self.cache: dict[tuple[str, str], ClaimInfo] = {}
+        data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+        for entry in (data or {}).get("claims") or []:
+            info = ClaimInfo.from_json(entry)
+            self.cache[(info.namespace, info.claim_name)] = info
+
+    # -- checkpoint ------------------------------------------------------------------
+    def sync_to_checkpoint(self) -> None:
+        with self.lock:
+            claims = [self.cache[k].to_json() for k in sorted(self.cache)]
+        write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"claims": claims})
+
+    # -- pod claims ------------------------------------------------------------------
+    def pod_claims(self, pod: Mapping[str, Any]) -> list[dict]:
+        """spec.resourceClaims plus (DRAExtendedResource) the scheduler's special claim."""
+        claims = [dict(c) for c in (pod.get("spec") or {}).get("resourceClaims") or []]
+        ext = (pod.get("status") or {}).get("extendedResourceClaimStatus")
+        if self.gates.enabled("DRAExtendedResource") and ext and ext.get("resourceClaimName"):
+            claims.append({"name": "", "resourceClaimName": ext["resourceClaimName"]})
+        return claims
+
+    def not_ready_reason(self, pod: Mapping[str, Any], get_claim: ClaimGetter) -> str | None:
+        """Why the pod's claims cannot be prepared yet (missing, unallocated); None if ready."""
+        ns = _meta(pod).get("namespace", "default")
+        for pc in self.pod_claims(pod):
+            try:
+                name, _ = claim_name_for(pod, pc)
+            except ClaimNotReady as e:
+                return str(e)
+            except PrepareError:
+                continue
+            if name is None:
+                continue
+            claim = get_claim(ns, name)
+            if claim is None:
+                return f'ResourceClaim "{name}" does not exist yet'
+            if not (claim.get("status") or {}).get("allocation"):
+                return f'ResourceClaim "{name}" is not allocated yet'
+        return None
+
+    # -- prepare ---------------------------------------------------------------------
+    def prepare(self, pod: Mapping[str, Any], get_claim: ClaimGetter) -> None:
+        """``PrepareResources``; raises PrepareError("prepare dynamic resources: ...")."""
+        try:
+            self._prepare(pod, get_claim)
+        except PrepareError as e:
+            raise type(e)(f"prepare dynamic resources: {e}") from None
+
+    def _prepare(self, pod: Mapping[str, Any], get_claim: ClaimGetter) -> None:
+        ns = _meta(pod).get("namespace", "default")
+        uid = _meta(pod).get("uid", "")
+        pod_groups = self.gates.enabled("DRAWorkloadResourceClaims")
+        checked: list[tuple[dict, ClaimInfo]] = []
+        # 1. validation pass, no state changes
+        for pc in self.pod_claims(pod):
+            name, must_check_owner = claim_name_for(pod, pc)
+            if name is None:
+                continue
+            claim = get_claim(ns, name)
+            if claim is None:
+                raise ClaimNotReady(f"fetch ResourceClaim {name}: resourceclaims.resource.k8s.io "
+                                    f'"{name}" not found')
+            if must_check_owner:
+                is_for_pod(pod, claim, pod_groups)
+            if not is_reserved_for_pod(pod, claim, pod_groups):
+                raise PrepareError(f"pod {_meta(pod).get('name')} ({uid}) is not allowed to use "
+                                   f"ResourceClaim {name} ({_meta(claim).get('uid')})")
+            alloc = (claim.get("status") or {}).get("allocation")
+            if not alloc:
+                raise ClaimNotReady(f"ResourceClaim {name}: claim is not allocated")
+            info = ClaimInfo(claim_uid=_meta(claim).get("uid", ""), claim_name=name, namespace=ns)
+            for r in (alloc.get("devices") or {}).get("results") or []:
+                info.driver_state.setdefault(r.get("driver", ""), [])
+            for driver in info.driver_state:
+                if not driver:
+                    raise PrepareError("DRA driver name is empty")
+                if driver not in self.drivers:
+                    raise PrepareError(f"DRA driver {driver} is not registered")
+            checked.append((claim, info))
+        # 2. claim info cache + pod reference, checkpointed
+        to_prepare: list[tuple[dict, ClaimInfo]] = []
+        with self.lock:
+            for claim, fresh in checked:
+                key = (fresh.namespace, fresh.claim_name)
+                info = self.cache.get(key)
+                if info is None:
+                    info = self.cache[key] = fresh
+                elif info.claim_uid != fresh.claim_uid:
+                    raise PrepareError(
+                        f"old ResourceClaim with same name {fresh.claim_name} and different UID "
+                        f"{info.claim_uid} still exists (previous pod force-deleted?!)")
+                info.pod_uids.add(uid)
+                if not info.prepared:
+                    to_prepare.append((claim, info))
+        if checked:
+            self.sync_to_checkpoint()
+        # 3. NodePrepareResources per driver, then mark prepared and checkpoint
+        for claim, info in to_prepare:
+            for driver in list(info.driver_state):
+                try:
+                    devices = self.drivers[driver].node_prepare(claim)
+                except PrepareError as e:
+                    raise PrepareError(f"NodePrepareResources failed for ResourceClaim "
+                                       f"{info.claim_name}: {e}") from None
+                with self.lock:
+                    info.driver_state[driver] = list(devices)
+        if to_prepare:
+            with self.lock:
+                for _, info in to_prepare:
+                    info.prepared = True
+            self.sync_to_checkpoint()
+
+    # -- unprepare -------------------------------------------------------------------
+    def unprepare(self, pod_uid: str) -> list[str]:
+        """Drop the pod's references; unprepare claims nobody uses any more. Returns them."""
+        done: list[str] = []
+        with self.lock:
+            infos = [i for i in self.cache.values() if pod_uid in i.pod_uids]
+        if not infos:
+            return done
+        for info in infos:
+            if len(info.pod_uids) == 1:
+                for driver in info.driver_state:
+                    drv = self.drivers.get(driver)
+                    if drv is None:
+                        raise PrepareError(f"unprepare dynamic resources: DRA driver {driver} "
+                                           "is not registered")
+                    drv.node_unprepare(info.claim_uid)
+            with self.lock:
+                info.pod_uids.discard(pod_uid)
+                if not info.pod_uids:
+                    self.cache.pop((info.namespace, info.claim_name), None)
+                    done.append(info.claim_name)
+        self.sync_to_checkpoint()
+        return done
+
+    def pods_with_claims(self) -> set[str]:
+        with self.lock:
+            return {u for i in self.cache.values() for u in i.pod_uids}
+
+    def has_pod(self, pod_uid: str) -> bool:
+        with self.lock:
+            return any(pod_uid in i.pod_uids for i in self.cache.values())
+
+    # -- per container ---------------------------------------------------------------
+    def _claim_names(self, pod: Mapping[str, Any]) -> list[tuple[dict, str]]:
+        out = []
+        for pc in (pod.get("spec") or {}).get("resourceClaims") or []:
+            try:
+                name, _ = claim_name_for(pod, pc)
+            except PrepareError:
+                continue
+            if name is not None:
+                out.append((pc, name))
+        return out
+
+    def cdi_devices_for_container(self, pod: Mapping[str, Any], container: Mapping[str, Any]
+                                  ) -> list[str]:
+        """``GetResources``: the CDI devices the runtime injects into this container."""
+        ns = _meta(pod).get("namespace", "default")
+        out: list[str] = []
+        with self.lock:
+            for pc, name in self._claim_names(pod):
+                for ref in (container.get("resources") or {}).get("claims") or []:
+                    if ref.get("name") != pc.get("name"):
+                        continue
+                    info = self.cache.get((ns, name))
+                    if info is not None:
+                        out.extend(info.cdi_devices(ref.get("request") or ""))
+            ext = (pod.get("status") or {}).get("extendedResourceClaimStatus")
+            if self.gates.enabled("DRAExtendedResource") and ext:
+                info = self.cache.get((ns, ext.get("resourceClaimName", "")))
+                if info is not None:
+                    requests = (container.get("resources") or {}).get("requests") or {}
+                    for rname, rvalue in requests.items():
+                        if not _nonzero(rvalue) or not is_dra_extended_resource_name(rname):
+                            continue
+                        for rm in ext.get("requestMappings") or []:
+                            if (rm.get("containerName") == container.get("name")
+                                    and rm.get("resourceName") == rname):
+                                out.extend(info.cdi_devices(rm.get("requestName") or ""))
+        return out
+
+    def container_claim_infos(self, pod: Mapping[str, Any], container: Mapping[str, Any]
+                              ) -> list[ClaimInfo]:
+        """``GetContainerClaimInfos``: claims (whole) that PodResources reports for a container."""
+        ns = _meta(pod).get("namespace", "default")
+        out: list[ClaimInfo] = []
+        with self.lock:
+            for pc, name in self._claim_names(pod):
+                for ref in (container.get("resources") or {}).get("claims") or []:
+                    if ref.get("name") != pc.get("name"):
+                        continue
+                    info = self.cache.get((ns, name))
+                    if info is not None:
+                        out.append(info)
+            ext = (pod.get("status") or {}).get("extendedResourceClaimStatus")
+            if self.gates.enabled("DRAExtendedResource") and ext:
+                if any(rm.get("containerName") == container.get("name")
+                       for rm in ext.get("requestMappings") or []):
+                    info = self.cache.get((ns, ext.get("resourceClaimName", "")))
+                    if info is not None:
+                        out.append(info)
+        return out

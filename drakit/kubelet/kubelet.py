@@ -1,0 +1,476 @@
+"""One node's kubelet, driven through the API server, plus the component that runs them all.
+
+Why a kubelet at all in a control-plane emulator: half of what the DRA KEPs promise happens
+on the node (admission on the full footprint, per-container devices, PodGroup reservations,
+PodResources after a restart). Like every drakit component it only lists/watches and writes
+through the API server; its node-local state (DRA manager and device-plugin checkpoints, the
+PodResources socket) lives in ``<state>/<node>/``.
+
+Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
+
+1. a pod whose claims do not exist or are not allocated yet *waits* before admission. On a
+   real cluster the scheduler reserves claims and writes the pod's DRA status before it
+   binds, so a bound pod never arrives early; drakit's scenarios may bind pods by writing
+   ``spec.nodeName`` and allocate claims afterwards, and this keeps admission honest (it then
+   sees ``status.nodeAllocatableResourceClaimStatuses`` as the scheduler would have written
+   it). Documented divergence, invisible on a real cluster;
+2. admission (``admission.admit``): rejected pods get phase Failed, reason ``OutOf<r>``,
+   message "Pod was rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
+   device-plugin devices are allocated here;
+3. ``PrepareDynamicResources``; a failure is a Warning event ``FailedPrepareDynamicResources``
+   ("Failed to prepare dynamic resources: prepare dynamic resources: ...") and the pod stays
+   Pending; it is retried whenever pods, claims or the node change;
+4. phase Running with container statuses.
+
+A pod with a deletionTimestamp is stopped: claims unprepared (once no other pod uses them),
+plugin devices released, then the deletion is finished with grace period 0. The API server's
+``graceful_pod_deletion`` hook makes deletions of pods on a live kubelet graceful, so the
+kubelet always gets to unprepare first.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drakit.kubelet.admission import Rejection, admit
+from drakit.kubelet.checkpoint import CorruptCheckpointError
+from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
+from drakit.kubelet.dra_manager import DRAManager, PrepareError, TestDriver
+from drakit.kubelet.podresources.client import PodResourcesClient
+from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from drakit.cluster import Cluster
+
+COMPONENT = "kubelet"
+TERMINAL = ("Succeeded", "Failed")
+
+
+class KubeletStartError(RuntimeError):
+    """The kubelet refused to start (corrupt checkpoint, socket path taken)."""
+
+
+def _md(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    return obj.get("metadata") or {}
+
+
+class Kubelet:
+    """The kubelet of one node. ``pod_resources`` is a real gRPC client on its socket."""
+
+    def __init__(self, cluster: Cluster, node: str, state_dir: str | Path,
+                 drivers: dict[str, TestDriver], servers: set | None = None) -> None:
+        self.cluster = cluster
+        self._servers = servers if servers is not None else set()
+        """Live servers of this cluster, held apart so cleanup can stop them after GC."""
+        self.api = cluster.api
+        self.gates = cluster.gates
+        self.node_name = node
+        self.state_dir = Path(state_dir)
+        self.drivers = drivers
+        self.lock = threading.RLock()
+        self.generation = 0
+        self.running = False
+        self.start_error: str | None = None
+        self.dra: DRAManager | None = None
+        self.device_plugins: DevicePluginManager | None = None
+        self.server: PodResourcesServer | None = None
+        self.pod_resources: PodResourcesClient | None = None
+        self.node: dict | None = None
+        self.pods: dict[str, dict] = {}
+        """uid -> pod bound to this node (the pod manager)."""
+        self.admitted: set[str] = set()
+        self.started: set[str] = set()
+        self.waiting: dict[str, str] = {}
+        """uid -> why admission waits (claims missing or unallocated)."""
+        self.last_prepare_error: dict[str, str] = {}
+        self._rv = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def socket_path(self) -> Path:
+        return self.state_dir / "pod-resources" / "kubelet.sock"
+
+    @property
+    def checkpoint_path(self) -> Path:
+        from drakit.kubelet.dra_manager import CHECKPOINT_FILE
+        return self.state_dir / CHECKPOINT_FILE
+
+    def start(self) -> None:
+        """Restore the managers from their checkpoints, open the socket, list the node's pods."""
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.dra = DRAManager(self.state_dir, self.drivers, self.gates)
+            self.device_plugins = DevicePluginManager(self.state_dir)
+        except CorruptCheckpointError as e:
+            self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
+        clock = self.cluster.clock  # not self: the server must not keep the kubelet alive
+        server = PodResourcesServer(self.state_dir, weakref.proxy(self),
+                                    now=lambda: clock.now().timestamp())
+        try:
+            server.start()
+        except PodResourcesServerError as e:
+            self._fail(f"PodResources server: {e}")
+        self.server = server
+        self._servers.add(server)
+        self.pod_resources = PodResourcesClient(self.socket_path)
+        self.running = True
+        self.start_error = None
+        self._initial_list()
+
+    def _fail(self, detail: str) -> None:
+        self.start_error = f"failed to start kubelet on node {self.node_name}: {detail}"
+        self.running = False
+        raise KubeletStartError(self.start_error)
+
+    def stop(self) -> None:
+        self.running = False
+        if self.pod_resources is not None:
+            self.pod_resources.close()
+        if self.server is not None:
+            self.server.stop()
+            self._servers.discard(self.server)
+        self.server = None
+
+    def _initial_list(self) -> None:
+        self.node = self.api.try_get("Node", self.node_name)
+        self._rv = self.api.resource_version
+        for pod in self.api.list("Pod", field_selector={"spec.nodeName": self.node_name}):
+            uid = _md(pod).get("uid", "")
+            self.pods[uid] = pod
+            if (pod.get("status") or {}).get("phase") == "Running" \
+                    and not _md(pod).get("deletionTimestamp"):
+                # re-admitted on restart; the checkpoint already holds its prepared claims
+                self.admitted.add(uid)
+                self.started.add(uid)
+                try:
+                    assert self.dra is not None
+                    self.dra.prepare(pod, self._get_claim)
+                except PrepareError:
+                    pass
+        self.generation += 1
+
+    # ------------------------------------------------------------------ sync
+    def sync(self) -> bool:
+        if not self.running:
+            return False
+        events = self.api.watch(self._rv, ("Pod", "ResourceClaim", "Node"))
+        self._rv = self.api.resource_version
+        relevant = False
+        for ev in events:
+            obj = ev.object
+            if ev.kind == "Pod":
+                uid = _md(obj).get("uid", "")
+                if (obj.get("spec") or {}).get("nodeName") != self.node_name:
+                    continue
+                relevant = True
+                if ev.type == "DELETED":
+                    self.pods.pop(uid, None)
+                else:
+                    self.pods[uid] = obj
+            elif ev.kind == "Node":
+                if _md(obj).get("name") == self.node_name:
+                    self.node = None if ev.type == "DELETED" else obj
+                    relevant = True
+            elif self.waiting or (set(self.admitted) - self.started):
+                relevant = True
+        if not relevant:
+            return False
+        with self.lock:
+            changed = self._reconcile()
+            if changed:
+                self.generation += 1
+        return changed
+
+    def _get_claim(self, namespace: str, name: str) -> dict | None:
+        return self.api.try_get("ResourceClaim", name, namespace)
+
+    def _reconcile(self) -> bool:
+        assert self.dra is not None and self.device_plugins is not None
+        changed = False
+        for uid in list(self.admitted | self.started):
+            if uid not in self.pods:
+                changed |= self._cleanup(uid)
+        for uid in list(self.waiting):
+            if uid not in self.pods:
+                del self.waiting[uid]
+        pods = sorted(self.pods.values(), key=lambda p: (_md(p).get("creationTimestamp", ""),
+                                                         _md(p).get("namespace", ""),
+                                                         _md(p).get("name", "")))
+        for pod in pods:
+            uid = _md(pod).get("uid", "")
+            if _md(pod).get("deletionTimestamp"):
+                changed |= self._terminate(pod)
+                continue
+            if (pod.get("status") or {}).get("phase") in TERMINAL:
+                changed |= self._cleanup(uid)
+                continue
+            if uid in self.started:
+                continue
+            if uid not in self.admitted:
+                reason = self.dra.not_ready_reason(pod, self._get_claim)
+                if reason:
+                    self.waiting[uid] = reason
+                    continue
+                self.waiting.pop(uid, None)
+                rejection = self._admit(pod)
+                if rejection is not None:
+                    self._reject(pod, rejection)
+                    changed = True
+                    continue
+                self.admitted.add(uid)
+                changed = True
+            try:
+                self.dra.prepare(pod, self._get_claim)
+            except PrepareError as e:
+                msg = f"Failed to prepare dynamic resources: {e}"
+                if self.last_prepare_error.get(uid) != msg:
+                    self.last_prepare_error[uid] = msg
+                    self.api.record_event(pod, "Warning", "FailedPrepareDynamicResources", msg,
+                                          COMPONENT)
+                    changed = True
+                continue
+            self.last_prepare_error.pop(uid, None)
+            self._set_running(pod)
+            self.started.add(uid)
+            changed = True
+        return changed
+
+    # ------------------------------------------------------------------ steps of a pod
+    def _active_pods(self) -> list[dict]:
+        return [self.pods[u] for u in sorted(self.admitted) if u in self.pods
+                and (self.pods[u].get("status") or {}).get("phase") not in TERMINAL]
+
+    def _admit(self, pod: dict) -> Rejection | None:
+        assert self.device_plugins is not None
+        node = self.node or {}
+        rejection = admit(pod, node, self._active_pods(), self.gates)
+        if rejection is not None:
+            return rejection
+        try:
+            self.device_plugins.allocate(pod, (node.get("status") or {}).get("allocatable") or {})
+        except DeviceAllocationError as e:
+            return Rejection("UnexpectedAdmissionError", str(e))
+        return None
+
+    def _reject(self, pod: dict, rejection: Rejection) -> None:
+        self.api.record_event(pod, "Warning", rejection.reason, rejection.message, COMPONENT)
+        fresh = self.api.try_get("Pod", _md(pod)["name"], _md(pod).get("namespace"))
+        if fresh is None:
+            return
+        status = fresh.setdefault("status", {})
+        status["phase"] = "Failed"
+        status["reason"] = rejection.reason
+        status["message"] = f"Pod was rejected: {rejection.message}"
+        stored = self.api.update_status(fresh)
+        self.pods[_md(stored)["uid"]] = stored
+
+    def _set_running(self, pod: dict) -> None:
+        fresh = self.api.try_get("Pod", _md(pod)["name"], _md(pod).get("namespace"))
+        if fresh is None:
+            return
+        now = self.cluster.clock.timestamp()
+        spec = fresh.get("spec") or {}
+        status = fresh.setdefault("status", {})
+        status["phase"] = "Running"
+        status["startTime"] = status.get("startTime") or now
+        conds = {c.get("type"): c for c in status.get("conditions") or []}
+        for t in ("PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady",
+                  "PodScheduled"):
+            c = conds.get(t) or {"type": t}
+            if c.get("status") != "True":
+                c.update(status="True", lastTransitionTime=now)
+            c.pop("reason", None)
+            c.pop("message", None)
+            conds[t] = c
+        status["conditions"] = list(conds.values())
+
+        def running(c: dict) -> dict:
+            return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+                    "ready": True, "started": True, "restartCount": 0,
+                    "state": {"running": {"startedAt": now}}}
+
+        inits = []
+        for c in spec.get("initContainers") or []:
+            if c.get("restartPolicy") == "Always":
+                inits.append(running(c))
+            else:
+                inits.append({"name": c.get("name"), "image": c.get("image", ""),
+                              "imageID": "", "ready": True, "started": False,
+                              "restartCount": 0,
+                              "state": {"terminated": {"exitCode": 0, "reason": "Completed",
+                                                       "startedAt": now, "finishedAt": now}}})
+        if inits:
+            status["initContainerStatuses"] = inits
+        status["containerStatuses"] = [running(c) for c in spec.get("containers") or []]
+        stored = self.api.update_status(fresh)
+        self.pods[_md(stored)["uid"]] = stored
+
+    def _cleanup(self, uid: str) -> bool:
+        """Unprepare the pod's claims and release its plugin devices."""
+        assert self.dra is not None and self.device_plugins is not None
+        touched = False
+        if self.dra.has_pod(uid):
+            try:
+                self.dra.unprepare(uid)
+            except PrepareError:
+                pass
+            touched = True
+        touched |= self.device_plugins.release(uid)
+        was = uid in self.admitted or uid in self.started
+        self.admitted.discard(uid)
+        self.started.discard(uid)
+        self.last_prepare_error.pop(uid, None)
+        return touched or was
+
+    def _terminate(self, pod: dict) -> bool:
+        uid = _md(pod).get("uid", "")
+        self._cleanup(uid)
+        self.waiting.pop(uid, None)
+        md = _md(pod)
+        try:
+            self.api.delete("Pod", md["name"], md.get("namespace"), grace_period_seconds=0,
+                            preconditions_uid=uid)
+        except Exception:  # already gone or replaced by a pod with the same name
+            pass
+        self.pods.pop(uid, None)
+        return True
+
+    # ------------------------------------------------------------------ what the node shows
+    def cdi_devices(self, pod: str, container: str, namespace: str = "default") -> list[str]:
+        """The CDI devices the runtime got for one container (DRA ``GetResources``)."""
+        assert self.dra is not None
+        with self.lock:
+            for p in self.pods.values():
+                if _md(p).get("name") == pod and _md(p).get("namespace") == namespace:
+                    spec = p.get("spec") or {}
+                    for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+                        if c.get("name") == container:
+                            if _md(p).get("uid") not in self.started:
+                                return []
+                            return self.dra.cdi_devices_for_container(p, c)
+                    raise KeyError(f"pod {namespace}/{pod} has no container {container!r}")
+        raise KeyError(f"pod {namespace}/{pod} is not on node {self.node_name}")
+
+    def metrics_text(self) -> str:
+        return self.server.metrics.text() if self.server is not None else ""
+
+    def metric(self, name: str) -> int:
+        return self.server.metrics.get(name) if self.server is not None else 0
+
+    # ------------------------------------------------------------------ PodResources provider
+    def gate(self, name: str) -> bool:
+        return self.gates.enabled(name)
+
+    def active_pods(self) -> list[dict]:
+        return sorted(self._active_pods(), key=lambda p: (_md(p).get("namespace", ""),
+                                                          _md(p).get("name", "")))
+
+    def pod_by_name(self, namespace: str, name: str) -> dict | None:
+        for p in self.pods.values():
+            if _md(p).get("name") == name and _md(p).get("namespace") == namespace:
+                return p
+        return None
+
+    def plugin_devices(self, pod_uid: str, container: str) -> list[tuple[str, list[str]]]:
+        assert self.device_plugins is not None
+        return self.device_plugins.devices(pod_uid, container)
+
+    def claim_infos(self, pod: Mapping[str, Any], container: Mapping[str, Any]) -> list:
+        assert self.dra is not None
+        return self.dra.container_claim_infos(pod, container)
+
+    def allocatable_plugin_devices(self) -> dict[str, list[str]]:
+        alloc = ((self.node or {}).get("status") or {}).get("allocatable") or {}
+        return DevicePluginManager.plugin_devices(alloc)
+
+    def state_generation(self) -> int:
+        return self.generation
+
+
+class KubeletManager:
+    """The cluster component: one Kubelet per Node, created as Nodes appear."""
+
+    name = "kubelet"
+
+    def __init__(self, cluster: Cluster, base_dir: Path,
+                 drivers: dict[str, dict[str, TestDriver]], servers: set | None = None) -> None:
+        self.cluster = cluster
+        self.base_dir = base_dir
+        self.servers = servers if servers is not None else set()
+        self.drivers = drivers
+        """node -> driver name -> driver; survives kubelet restarts (drivers run apart)."""
+        self.kubelets: dict[str, Kubelet] = {}
+        self._rv = 0
+        self.closed = False
+        cluster.api.graceful_pod_deletion = self._graceful
+        for node in cluster.api.list("Node"):
+            self._ensure(_md(node)["name"], quiet=True)
+        self._rv = cluster.api.resource_version
+
+    def _graceful(self, pod: dict) -> bool:
+        k = self.kubelets.get((pod.get("spec") or {}).get("nodeName") or "")
+        return bool(k and k.running)
+
+    def node_dir(self, node: str) -> Path:
+        return self.base_dir / node
+
+    def _ensure(self, node: str, quiet: bool = False) -> Kubelet:
+        k = self.kubelets.get(node)
+        if k is not None:
+            return k
+        from drakit.kubelet.dra_manager import default_drivers
+        drivers = self.drivers.setdefault(node, default_drivers())
+        k = Kubelet(self.cluster, node, self.node_dir(node), drivers, self.servers)
+        self.kubelets[node] = k
+        try:
+            k.start()
+        except KubeletStartError:
+            if not quiet:
+                raise
+        return k
+
+    def restart(self, node: str) -> Kubelet:
+        old = self.kubelets.pop(node, None)
+        if old is not None:
+            old.stop()
+        return self._ensure(node)
+
+    def stop_all(self) -> None:
+        self.closed = True
+        for k in self.kubelets.values():
+            k.stop()
+
+    def sync(self) -> bool:
+        if self.closed:
+            return False
+        busy = False
+        for ev in self.cluster.api.watch(self._rv, ("Node",)):
+            name = _md(ev.object).get("name", "")
+            if ev.type == "DELETED":
+                k = self.kubelets.pop(name, None)
+                if k is not None:
+                    k.stop()
+            elif name not in self.kubelets:
+                self._ensure(name, quiet=True)
+                busy = True
+        self._rv = self.cluster.api.resource_version
+        for k in list(self.kubelets.values()):
+            if k.sync():
+                busy = True
+        return busy
+
+    def metrics_text(self) -> str:
+        """The PodResources counters of all kubelets, summed (as ``sum without(instance)``)."""
+        from drakit.kubelet.podresources.server import METRICS, Metrics
+        total = Metrics()
+        for k in self.kubelets.values():
+            if k.server is not None:
+                for name in METRICS:
+                    n = k.server.metrics.get(name)
+                    if n or name in k.server.metrics.values:
+                        total.values[name] = total.values.get(name, 0) + n
+        return total.text()
