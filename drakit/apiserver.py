@@ -490,7 +490,9 @@ class APIServer:
         ns = md.get("namespace") or "default"
         ev = {
             "apiVersion": "v1", "kind": "Event",
-            "metadata": {"generateName": f"{md.get('name', 'object')}.", "namespace": ns},
+            # client-go's recorder names events "<object>.<hex nanoseconds>" (no generateName)
+            "metadata": {"name": f"{md.get('name', 'object')}.{self._rand.getrandbits(60):x}",
+                         "namespace": ns},
             "involvedObject": {"apiVersion": involved.get("apiVersion"),
                                "kind": involved.get("kind"), "name": md.get("name"),
                                "namespace": md.get("namespace"), "uid": md.get("uid")},
