@@ -1,0 +1,329 @@
+"""The scheduler's caches: NodeInfo with assume/forget, and the DRA informers.
+
+Why incremental: the scheduler must stay fast with thousands of pods and hundreds of
+nodes (benchmarks/bench_scheduler.py). Upstream keeps a NodeInfo snapshot per node
+(pkg/scheduler/backend/cache) updated from informer events and an assume cache for
+ResourceClaims (pkg/scheduler/util/assumecache); drakit does the same from the API
+server's watch log: every event updates a few dictionaries, nothing is recomputed per pod
+per node, and no object is deep-copied on the hot path (``list(copy=False)`` readers).
+
+Resource amounts are integers like upstream ``framework.Resource``: cpu in millicores,
+everything else ``Quantity.Value()`` (bytes, counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from drakit.allocator.core import AllocatedState
+from drakit.api.quantity import Quantity
+from drakit.podrequests import PodResourcesOptions, pod_requests
+
+DEFAULT_MILLI_CPU_REQUEST = 100  # schedutil.DefaultMilliCPURequest
+DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024  # schedutil.DefaultMemoryRequest
+
+DeviceID = tuple[str, str, str]
+
+
+def to_ints(rl: Mapping[str, Quantity]) -> dict[str, int]:
+    """framework.Resource from a ResourceList: cpu in milli, the rest as Value()."""
+    out: dict[str, int] = {}
+    for name, q in rl.items():
+        out[name] = q.milli_value() if name == "cpu" else q.value()
+    return out
+
+
+def pod_key(pod: Mapping[str, Any]) -> tuple[str, str]:
+    m = pod["metadata"]
+    return (m.get("namespace") or "", m["name"])
+
+
+@dataclass
+class PodInfo:
+    key: tuple[str, str]
+    uid: str
+    node: str
+    requests: dict[str, int]
+    non_zero_cpu: int
+    non_zero_mem: int
+    pod: dict
+    assumed: bool = False
+
+
+@dataclass
+class NodeInfo:
+    name: str
+    node: dict
+    allocatable: dict[str, int] = field(default_factory=dict)
+    pods: dict[str, PodInfo] = field(default_factory=dict)
+    requested: dict[str, int] = field(default_factory=dict)
+    non_zero_cpu: int = 0
+    non_zero_mem: int = 0
+
+    def add(self, pi: PodInfo) -> None:
+        self.pods[pi.uid] = pi
+        for k, v in pi.requests.items():
+            self.requested[k] = self.requested.get(k, 0) + v
+        self.non_zero_cpu += pi.non_zero_cpu
+        self.non_zero_mem += pi.non_zero_mem
+
+    def remove(self, uid: str) -> PodInfo | None:
+        pi = self.pods.pop(uid, None)
+        if pi is None:
+            return None
+        for k, v in pi.requests.items():
+            self.requested[k] = self.requested.get(k, 0) - v
+        self.non_zero_cpu -= pi.non_zero_cpu
+        self.non_zero_mem -= pi.non_zero_mem
+        return pi
+
+    def set_node(self, node: dict) -> None:
+        self.node = node
+        alloc = (node.get("status") or {}).get("allocatable") or {}
+        self.allocatable = {k: (Quantity.of(v).milli_value() if k == "cpu"
+                                else Quantity.of(v).value()) for k, v in alloc.items()}
+
+
+class NodeCache:
+    """Nodes and the pods assigned (or assumed) to them."""
+
+    def __init__(self, opts: PodResourcesOptions) -> None:
+        self.opts = opts
+        self.nodes: dict[str, NodeInfo] = {}
+        self.pods: dict[str, PodInfo] = {}  # uid -> info
+        self._sorted: list[str] | None = None
+
+    def node_names(self) -> list[str]:
+        if self._sorted is None:
+            self._sorted = sorted(self.nodes)
+        return self._sorted
+
+    def set_node(self, node: dict) -> NodeInfo:
+        name = node["metadata"]["name"]
+        ni = self.nodes.get(name)
+        if ni is None:
+            ni = self.nodes[name] = NodeInfo(name, node)
+            self._sorted = None
+            for pi in self.pods.values():
+                if pi.node == name:
+                    ni.add(pi)
+        ni.set_node(node)
+        return ni
+
+    def remove_node(self, name: str) -> None:
+        if self.nodes.pop(name, None) is not None:
+            self._sorted = None
+
+    def pod_info(self, pod: dict, node: str, assumed: bool = False) -> PodInfo:
+        reqs = to_ints(pod_requests(pod, self.opts))
+        # scoring uses non-zero defaults for missing cpu/memory (schedutil.GetNonzeroRequests)
+        nz_cpu = reqs.get("cpu", 0) or (DEFAULT_MILLI_CPU_REQUEST if not _explicit(pod, "cpu") else 0)
+        nz_mem = reqs.get("memory", 0) or (DEFAULT_MEMORY_REQUEST if not _explicit(pod, "memory") else 0)
+        m = pod["metadata"]
+        return PodInfo(pod_key(pod), m["uid"], node, reqs, nz_cpu, nz_mem, pod, assumed)
+
+    def add_pod(self, pi: PodInfo) -> None:
+        old = self.pods.get(pi.uid)
+        if old is not None:
+            self.remove_pod(pi.uid)
+        self.pods[pi.uid] = pi
+        ni = self.nodes.get(pi.node)
+        if ni is not None:
+            ni.add(pi)
+
+    def remove_pod(self, uid: str) -> PodInfo | None:
+        pi = self.pods.pop(uid, None)
+        if pi is None:
+            return None
+        ni = self.nodes.get(pi.node)
+        if ni is not None:
+            ni.remove(uid)
+        return pi
+
+    # assume/forget: the pod counts on its node before the API knows it is bound
+    def assume(self, pod: dict, node: str) -> PodInfo:
+        pi = self.pod_info(pod, node, assumed=True)
+        self.add_pod(pi)
+        return pi
+
+    def forget(self, uid: str) -> None:
+        pi = self.pods.get(uid)
+        if pi is not None and pi.assumed:
+            self.remove_pod(uid)
+
+
+def _explicit(pod: Mapping[str, Any], res: str) -> bool:
+    spec = pod.get("spec") or {}
+    for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
+        if res in ((c.get("resources") or {}).get("requests") or {}):
+            return True
+    return res in (((spec.get("resources") or {}).get("requests")) or {})
+
+
+# ---------------------------------------------------------------------- DRA informers
+
+
+def _slice_node(s: Mapping[str, Any]) -> str | None:
+    return (s.get("spec") or {}).get("nodeName") or None
+
+
+def _results(claim: Mapping[str, Any]) -> list[dict]:
+    return (((claim.get("status") or {}).get("allocation") or {}).get("devices") or {}).get(
+        "results") or []
+
+
+class DRACache:
+    """DeviceClasses, ResourceSlices (indexed by node), ResourceClaims (assume cache),
+    the allocated-device state, and generations that say when a node's DRA view changed."""
+
+    def __init__(self) -> None:
+        self.classes: dict[str, dict] = {}
+        self.slices: dict[str, dict] = {}
+        self.node_slices: dict[str, dict[str, dict]] = {}
+        self.global_slices: dict[str, dict] = {}
+        self.pool_node: dict[tuple[str, str], str] = {}
+        self.claims: dict[tuple[str, str], dict] = {}
+        self.claim_devices: dict[tuple[str, str], list[DeviceID]] = {}
+        self.shared_claims: set[tuple[str, str]] = set()
+        self.state = AllocatedState()
+        self.node_gen: dict[str, int] = {}
+        self.global_gen = 0
+        self._slice_lists: dict[str, list[dict]] = {}
+        self.ext_classes: dict[str, str] | None = None
+        self.claims_by_owner: dict[str, list[tuple[str, str]]] = {}
+
+    # -- generations
+    def _bump(self, node: str | None) -> None:
+        if node is None:
+            self.global_gen += 1
+            self._slice_lists.clear()
+        else:
+            self.node_gen[node] = self.node_gen.get(node, 0) + 1
+            self._slice_lists.pop(node, None)
+
+    def gen(self, node: str) -> tuple[int, int]:
+        return (self.global_gen, self.node_gen.get(node, 0))
+
+    # -- classes
+    def set_class(self, obj: dict | None, name: str) -> None:
+        if obj is None:
+            self.classes.pop(name, None)
+        else:
+            self.classes[name] = obj
+        self.ext_classes = None
+        self._bump(None)
+
+    def extended_resource_classes(self) -> dict[str, str]:
+        """Extended resource name -> DeviceClass name (DeviceClassResolver).
+
+        Explicit ``spec.extendedResourceName``: the newest class wins, ties go to the
+        lexicographically first name; every class is also reachable through the implicit
+        ``deviceclass.resource.kubernetes.io/<class>`` name."""
+        if self.ext_classes is None:
+            explicit: dict[str, tuple[str, str]] = {}
+            out: dict[str, str] = {}
+            for name in sorted(self.classes):
+                cls = self.classes[name]
+                if cls["metadata"].get("deletionTimestamp"):
+                    continue
+                out[f"deviceclass.resource.kubernetes.io/{name}"] = name
+                ext = (cls.get("spec") or {}).get("extendedResourceName")
+                if ext:
+                    ts = cls["metadata"].get("creationTimestamp") or ""
+                    cur = explicit.get(ext)
+                    if cur is None or ts > cur[0]:
+                        explicit[ext] = (ts, name)
+            for ext, (_, name) in explicit.items():
+                out[ext] = name
+            self.ext_classes = out
+        return self.ext_classes
+
+    # -- slices
+    def set_slice(self, obj: dict | None, name: str) -> None:
+        old = self.slices.pop(name, None)
+        if old is not None:
+            n = _slice_node(old)
+            if n:
+                self.node_slices.get(n, {}).pop(name, None)
+            else:
+                self.global_slices.pop(name, None)
+            self._bump(n)
+        if obj is not None:
+            self.slices[name] = obj
+            n = _slice_node(obj)
+            spec = obj.get("spec") or {}
+            if n:
+                self.node_slices.setdefault(n, {})[name] = obj
+                self.pool_node[(spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""))] = n
+            else:
+                self.global_slices[name] = obj
+            self._bump(n)
+
+    def slices_for(self, node: str) -> list[dict]:
+        lst = self._slice_lists.get(node)
+        if lst is None:
+            lst = list(self.node_slices.get(node, {}).values()) + list(self.global_slices.values())
+            self._slice_lists[node] = lst
+        return lst
+
+    # -- claims
+    def set_claim(self, obj: dict | None, key: tuple[str, str]) -> None:
+        old = self.claims.get(key)
+        old_devs = self.claim_devices.pop(key, [])
+        if obj is None:
+            self.claims.pop(key, None)
+        else:
+            self.claims[key] = obj
+        owner = _controller_uid(old) if old is not None else None
+        if owner:
+            lst = self.claims_by_owner.get(owner)
+            if lst and key in lst:
+                lst.remove(key)
+        if obj is not None:
+            owner = _controller_uid(obj)
+            if owner:
+                self.claims_by_owner.setdefault(owner, []).append(key)
+        new_results = _results(obj) if obj is not None else []
+        new_devs = [(r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
+                    for r in new_results if not r.get("adminAccess") and not r.get("shareID")]
+        shared = any(r.get("shareID") for r in new_results)
+        if old_devs == new_devs and not shared and key not in self.shared_claims:
+            return
+        for d in old_devs:
+            self.state.devices.discard(d)
+        for d in new_devs:
+            self.state.devices.add(d)
+        if new_devs:
+            self.claim_devices[key] = new_devs
+        touched = {d[:2] for d in old_devs} | {d[:2] for d in new_devs}
+        if shared or key in self.shared_claims:
+            if shared:
+                self.shared_claims.add(key)
+            else:
+                self.shared_claims.discard(key)
+            self._rebuild_shared()
+            touched |= {(r.get("driver", ""), r.get("pool", "")) for r in new_results}
+        for pool in touched:
+            self._bump(self.pool_node.get(pool))
+
+    def _rebuild_shared(self) -> None:
+        self.state.shared.clear()
+        self.state.capacity.clear()
+        for key in self.shared_claims:
+            for r in _results(self.claims.get(key) or {}):
+                if r.get("adminAccess") or not r.get("shareID"):
+                    continue
+                did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
+                self.state.shared.add((did, r["shareID"]))
+                agg = self.state.capacity.setdefault(did, {})
+                for k, v in (r.get("consumedCapacity") or {}).items():
+                    agg[k] = agg.get(k, Quantity(0)) + Quantity.of(v)
+
+
+def _controller_uid(obj: Mapping[str, Any] | None) -> str | None:
+    for ref in ((obj or {}).get("metadata") or {}).get("ownerReferences") or ():
+        if ref.get("controller"):
+            return ref.get("uid")
+    return None

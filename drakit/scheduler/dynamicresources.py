@@ -1,0 +1,457 @@
+"""DynamicResources: ResourceClaims (by name, from templates, for PodGroups, and the KEP-5004
+special claim) are allocated by the scheduler and reserved for the pod.
+
+Why this shape: it mirrors pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go
+so the observable results match a live scheduler:
+
+* PreFilter resolves each pod claim (``resourceclaim.Name``); missing claims, claims being
+  deleted, claims not made for the pod, full ``reservedFor`` and unknown DeviceClasses make
+  the pod UnschedulableAndUnresolvable with upstream's texts;
+* Filter checks allocated claims' node selectors ("resourceclaim not available on the node")
+  and runs the structured allocator for the unallocated ones ("cannot allocate all claims";
+  allocator errors abort the attempt); then the KEP-5004 and KEP-5517 parts;
+* PostFilter deallocates an allocated-but-unusable claim that nobody else uses (never one
+  reserved for a PodGroup) and deletes a stale special claim;
+* Reserve/Unreserve keep the chosen allocation in the cycle; PreBind creates the special
+  claim, adds the finalizer ``resource.kubernetes.io/delete-protection`` with an update,
+  writes allocation + reservedFor with a status update, and patches the pod status
+  (extendedResourceClaimStatus, nodeAllocatableResourceClaimStatuses).
+
+Speed: allocation results are memoised per (node, DRA generation of that node, claim
+specs); a node's generation changes only when its devices, slices or classes change, so a
+pod usually costs one allocator run plus dictionary look-ups on the other nodes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from drakit.allocator import AllocationError, Allocator
+from drakit.api import errors as E
+from drakit.api.meta import deep_copy, node_selector_matches
+from drakit.podrequests import PodResourcesOptions
+from drakit.scheduler import claimutil as cu
+from drakit.scheduler import extendeddynamicresources as ext
+from drakit.scheduler import nodeallocatable as nar
+from drakit.scheduler.cache import DRACache, NodeInfo
+from drakit.scheduler.framework import (
+    ERROR,
+    SKIP,
+    SUCCESS,
+    UNRESOLVABLE,
+    UNSCHEDULABLE,
+    CycleState,
+    Plugin,
+    Status,
+    success,
+)
+
+STATE_KEY = "DynamicResources"
+_MEMO_MAX = 100_000
+
+
+class DRAState:
+    """stateData: what PreFilter found and what Filter computed per node."""
+
+    def __init__(self) -> None:
+        self.claims: list[dict] = []
+        self.pod_claim_names: list[str | None] = []
+        self.to_allocate: list[int] = []
+        self.available_on: dict[int, dict | None] = {}
+        self.unavailable: set[int] = set()
+        self.ext_claim: dict | None = None
+        self.ext_scalars: dict[str, int] | None = None
+        self.sig: str = ""
+        self.node_alloc: dict[str, dict] = {}
+        self.chosen: dict | None = None
+        self.created_ext: dict | None = None
+
+
+class DynamicResources(Plugin):
+    name = "DynamicResources"
+
+    def __init__(self, sched: Any) -> None:
+        self.sched = sched
+        self.api = sched.api
+        self.dra: DRACache = sched.dra
+        g = sched.gates
+        self.gates = g
+        self.version = sched.version
+        self.extended_on = g.enabled("DRAExtendedResource")
+        self.podgroups_on = g.enabled("DRAWorkloadResourceClaims")
+        self.nar_on = g.enabled("DRANodeAllocatableResources")
+        self.plr_on = g.enabled("PodLevelResources")
+        self.shape = "1.36" if self.version == "1.36" else "1.37"
+        self.nar_opts = PodResourcesOptions(skip_pod_level_resources=not self.plr_on,
+                                            use_dra_node_allocatable=True, dra_shape=self.shape)
+        self.alloc_gates = dict(g)
+        self.memo: dict[tuple, list[dict] | None] = {}
+
+    # ------------------------------------------------------------------ PreFilter
+    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
+                   ) -> tuple[set[str] | None, Status]:
+        s = DRAState()
+        state[STATE_KEY] = s
+        ns = pod["metadata"].get("namespace") or ""
+        for entry in (pod.get("spec") or {}).get("resourceClaims") or ():
+            try:
+                name, check_owner = cu.claim_name(pod, entry)
+            except cu.ClaimError as e:
+                return None, Status(UNRESOLVABLE, [str(e)])
+            if name is None:
+                continue
+            claim = self.dra.claims.get((ns, name))
+            if claim is None:
+                return None, Status(UNRESOLVABLE, [f'resourceclaim.resource.k8s.io "{name}" not found'])
+            if claim["metadata"].get("deletionTimestamp"):
+                return None, Status(UNRESOLVABLE, [f'resourceclaim "{name}" is being deleted'])
+            if check_owner:
+                problem = cu.is_for_pod(pod, claim, self.podgroups_on)
+                if problem:
+                    return None, Status(UNRESOLVABLE, [problem])
+            s.claims.append(claim)
+            s.pod_claim_names.append(entry.get("name"))
+        # KEP-5004: the special claim joins the pod's claims
+        if self.extended_on:
+            resolver = self.dra.extended_resource_classes()
+            scalars = ext.pod_dra_extended_scalars(pod, resolver)
+            if scalars is not None:
+                s.ext_scalars = scalars
+                uid = pod["metadata"]["uid"]
+                owned = [self.dra.claims[k] for k in self.dra.claims_by_owner.get(uid, ())
+                         if k in self.dra.claims]
+                found = ext.find_extended_resource_claim(pod, owned)
+                s.ext_claim = dict(found) if found is not None else ext.in_memory_claim(pod)
+        if not s.claims and s.ext_claim is None:
+            return None, Status(SKIP)
+        for i, claim in enumerate(s.claims):
+            st = claim.get("status") or {}
+            if st.get("allocation"):
+                if not cu.can_be_reserved(claim) and not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
+                    return None, Status(UNRESOLVABLE, ["resourceclaim in use"])
+                s.available_on[i] = st["allocation"].get("nodeSelector")
+            else:
+                s.to_allocate.append(i)
+                for req in ((claim.get("spec") or {}).get("devices") or {}).get("requests") or ():
+                    subs = req.get("firstAvailable") or []
+                    if subs:
+                        for sub in subs:
+                            bad = self._check_class(sub.get("deviceClassName"), f"{req.get('name')}/{sub.get('name')}")
+                            if bad:
+                                return None, bad
+                    else:
+                        bad = self._check_class((req.get("exactly") or {}).get("deviceClassName"), req.get("name"))
+                        if bad:
+                            return None, bad
+        # claims allocate the same whatever their names; shareIDs (consumable capacity) name
+        # the claim, so Reserve re-runs the allocator when a cached result carries one
+        s.sig = json.dumps([(s.claims[i].get("spec") or {}) for i in s.to_allocate],
+                           sort_keys=True, default=str)
+        return None, Status(SUCCESS)
+
+    def _check_class(self, cls: str | None, req_name: Any) -> Status | None:
+        if not cls:
+            return Status(ERROR, [f"request {req_name}: unsupported request type"])
+        if cls not in self.dra.classes:
+            return Status(UNRESOLVABLE, [f"request {req_name}: device class {cls} does not exist"])
+        return None
+
+    # ------------------------------------------------------------------ Filter
+    def filter(self, state: CycleState, pod: dict, node_info: NodeInfo) -> Status:
+        s: DRAState | None = state.get(STATE_KEY)
+        if s is None or (not s.claims and s.ext_claim is None):
+            return success()
+        node = node_info.node
+        unavailable = [i for i, sel in s.available_on.items()
+                       if sel is not None and not node_selector_matches(node, sel)]
+        # KEP-5004 special claim for this node
+        ext_claim = None
+        mappings: list[dict] = []
+        if s.ext_claim is not None:
+            if ((s.ext_claim.get("spec") or {}).get("devices") or {}).get("requests"):
+                return Status(UNRESOLVABLE, ["cannot schedule extended resource claim"])
+            resolver = self.dra.extended_resource_classes()
+            needs, bad = ext.node_extended_resources(s.ext_scalars or {}, node_info.allocatable, resolver)
+            if bad is not None:
+                return Status(UNRESOLVABLE, ["cannot fit resource"])
+            if needs and not (s.ext_claim.get("status") or {}).get("allocation"):
+                reqs, mappings = ext.create_requests_and_mappings(pod, needs, resolver)
+                ext_claim = dict(s.ext_claim)
+                ext_claim["spec"] = {"devices": {"requests": reqs}}
+        to_alloc = [s.claims[i] for i in s.to_allocate]
+        if ext_claim is not None:
+            to_alloc = to_alloc + [ext_claim]
+        results: list[dict] = []
+        if to_alloc:
+            key = (node_info.name, self.dra.gen(node_info.name), s.sig,
+                   json.dumps(ext_claim["spec"], sort_keys=True) if ext_claim else "")
+            if key in self.memo:
+                cached = self.memo[key]
+            else:
+                try:
+                    cached = Allocator(node, to_alloc, self.dra.slices_for(node_info.name),
+                                       self.dra.classes, self.dra.state, gates=self.alloc_gates,
+                                       version=self.version).run()
+                except AllocationError as e:
+                    return Status(ERROR, [str(e)])
+                if len(self.memo) > _MEMO_MAX:
+                    self.memo.clear()
+                self.memo[key] = cached
+            if not cached or len(cached) != len(to_alloc):
+                return Status(UNRESOLVABLE, ["cannot allocate all claims"])
+            results = cached
+        if unavailable:
+            s.unavailable.update(unavailable)
+            return Status(UNRESOLVABLE, ["resourceclaim not available on the node"])
+        entry: dict[str, Any] = {"results": results, "ext_claim": ext_claim, "mappings": mappings,
+                                 "statuses": None}
+        if self.nar_on:
+            st = self._node_allocatable(pod, s, node_info, results, ext_claim)
+            if isinstance(st, Status):
+                return st
+            entry["statuses"] = st
+        s.node_alloc[node_info.name] = entry
+        return success()
+
+    def _node_allocatable(self, pod: dict, s: DRAState, node_info: NodeInfo, results: list[dict],
+                          ext_claim: dict | None) -> list[dict] | Status:
+        allocs: list[tuple[str | None, str, Mapping[str, Any], dict]] = []
+        new_by_index = dict(zip(s.to_allocate, results))
+        for i, claim in enumerate(s.claims):
+            a = new_by_index.get(i) or (claim.get("status") or {}).get("allocation")
+            if a:
+                allocs.append((s.pod_claim_names[i], claim["metadata"]["name"], a, claim))
+        if ext_claim is not None and len(results) > len(s.to_allocate):
+            allocs.append((None, ext_claim["metadata"]["name"], results[-1], ext_claim))
+        if not allocs:
+            return []
+        slices = self.dra.slices_for(node_info.name)
+        try:
+            statuses, mapped = nar.build_statuses(pod, [(a, b, c) for a, b, c, _ in allocs], slices,
+                                                  self.shape)
+        except AllocationError as e:
+            return Status(ERROR, [str(e)])
+        if not statuses:
+            return []
+        for _, name, _, claim in allocs:
+            if name in mapped and (claim.get("status") or {}).get("reservedFor") and \
+                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
+                return Status(UNRESOLVABLE, [nar.ERR_SHARED.format(name)])
+        pod_copy = nar.with_statuses(pod, statuses)
+        bad = nar.pod_level_covers(pod_copy, self.shape, self.plr_on)
+        if bad is not None:
+            return bad
+        bad = nar.node_fits(pod_copy, node_info, self.nar_opts)
+        if bad is not None:
+            return bad
+        return statuses
+
+    # ------------------------------------------------------------------ PostFilter
+    def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
+                    num_nodes: int) -> Status:
+        s: DRAState | None = state.get(STATE_KEY)
+        if s is not None and s.ext_claim is not None and \
+                s.ext_claim["metadata"]["name"] != ext.SPECIAL_CLAIM_IN_MEM_NAME:
+            self._delete_claim(s.ext_claim)
+            return Status(UNSCHEDULABLE, ["deletion of ResourceClaim completed"])
+        if not (pod.get("spec") or {}).get("resourceClaims"):
+            return Status(UNSCHEDULABLE)
+        if s is None or not s.claims:
+            return Status(UNSCHEDULABLE, ["no new claims to deallocate"])
+        uid = pod["metadata"]["uid"]
+        for i in sorted(s.unavailable):
+            claim = s.claims[i]
+            rf = (claim.get("status") or {}).get("reservedFor") or []
+            if any(r.get("resource") == "podgroups" for r in rf):
+                continue  # KEP-5729: never deallocate a claim reserved for a PodGroup
+            if not rf or (len(rf) == 1 and rf[0].get("uid") == uid):
+                fresh = self.api.try_get("ResourceClaim", claim["metadata"]["name"],
+                                         claim["metadata"].get("namespace"))
+                if fresh is None:
+                    continue
+                fresh["status"] = {k: v for k, v in (fresh.get("status") or {}).items()
+                                   if k not in ("allocation", "reservedFor")}
+                try:
+                    self.api.update_status(fresh)
+                except E.StatusError as e:
+                    return Status(ERROR, [str(e)])
+                return Status(UNSCHEDULABLE, ["deallocation of ResourceClaim completed"])
+        return Status(UNSCHEDULABLE, ["still not schedulable"])
+
+    def _delete_claim(self, claim: Mapping[str, Any]) -> None:
+        """deleteClaim: remove the finalizer with an update, then delete."""
+        md = claim["metadata"]
+        try:
+            self.api.remove_finalizer("ResourceClaim", md["name"], cu.FINALIZER, md.get("namespace"))
+            self.api.delete("ResourceClaim", md["name"], md.get("namespace"))
+        except E.NotFound:
+            pass
+
+    # ------------------------------------------------------------------ Reserve
+    def reserve(self, state: CycleState, pod: dict, node_name: str) -> Status:
+        s: DRAState | None = state.get(STATE_KEY)
+        if s is None or (not s.claims and s.ext_claim is None):
+            return success()
+        entry = s.node_alloc.get(node_name)
+        if entry is None:
+            return success() if not s.to_allocate else Status(ERROR, ["claim allocation not found for node"])
+        if any(r.get("shareID") for a in entry["results"]
+               for r in ((a.get("devices") or {}).get("results") or ())):
+            to_alloc = [s.claims[i] for i in s.to_allocate]
+            if entry["ext_claim"] is not None:
+                to_alloc.append(entry["ext_claim"])
+            ni = self.sched.nodes.nodes.get(node_name)
+            try:
+                fresh = Allocator(ni.node if ni else None, to_alloc, self.dra.slices_for(node_name),
+                                  self.dra.classes, self.dra.state, gates=self.alloc_gates,
+                                  version=self.version).run()
+            except AllocationError as e:
+                return Status(ERROR, [str(e)])
+            if len(fresh) != len(to_alloc):
+                return Status(UNRESOLVABLE, ["cannot allocate all claims"])
+            entry = dict(entry, results=fresh)
+        s.chosen = entry
+        if entry["statuses"] is not None:
+            state["nodeAllocatableResourceClaimStatuses"] = entry["statuses"]
+        return success()
+
+    def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
+        s: DRAState | None = state.get(STATE_KEY)
+        if s is None:
+            return
+        uid = pod["metadata"]["uid"]
+        for claim in s.claims:
+            fresh = self.api.try_get("ResourceClaim", claim["metadata"]["name"],
+                                     claim["metadata"].get("namespace"))
+            if fresh is None:
+                continue
+            rf = (fresh.get("status") or {}).get("reservedFor") or []
+            if any(r.get("uid") == uid for r in rf):
+                fresh["status"]["reservedFor"] = [r for r in rf if r.get("uid") != uid]
+                try:
+                    self.api.update_status(fresh)
+                except E.StatusError:
+                    pass
+        if s.created_ext is not None:
+            self._delete_claim(s.created_ext)
+            s.created_ext = None
+        if state.get("nodeAllocatableResourceClaimStatuses"):
+            try:
+                self.api.patch("Pod", pod["metadata"]["name"],
+                               {"status": {"nodeAllocatableResourceClaimStatuses": None}},
+                               pod["metadata"].get("namespace"), subresource="status")
+            except E.StatusError:
+                pass
+
+    # ------------------------------------------------------------------ PreBind
+    def pre_bind(self, state: CycleState, pod: dict, node_name: str) -> Status:
+        s: DRAState | None = state.get(STATE_KEY)
+        if s is None or (not s.claims and s.ext_claim is None):
+            return success()
+        entry = s.chosen or {"results": [], "ext_claim": None, "mappings": [], "statuses": None}
+        new_by_index = dict(zip(s.to_allocate, entry["results"]))
+        claims = list(s.claims)
+        allocations: list[dict | None] = [new_by_index.get(i) for i in range(len(claims))]
+        ext_claim = entry["ext_claim"]
+        ns = pod["metadata"].get("namespace")
+        if ext_claim is not None:
+            body = deep_copy(ext_claim)
+            md = body["metadata"]
+            for f in ("name", "uid"):
+                md.pop(f, None)
+            body.pop("status", None)
+            try:
+                created = self.api.create(body)
+            except E.StatusError as e:
+                self.sched.metrics.claim_creates["failure"] += 1
+                return Status(ERROR, [f"create claim for extended resources {ns}/{md.get('generateName')}: {e}"])
+            self.sched.metrics.claim_creates["success"] += 1
+            s.created_ext = created
+            claims.append(created)
+            allocations.append(entry["results"][-1] if len(entry["results"]) > len(s.to_allocate) else None)
+        elif s.ext_claim is not None and s.ext_claim["metadata"]["name"] != ext.SPECIAL_CLAIM_IN_MEM_NAME:
+            claims.append(s.ext_claim)
+            allocations.append(None)
+        for i, claim in enumerate(claims):
+            if cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and allocations[i] is None:
+                continue
+            pod_claim = s.pod_claim_names[i] if i < len(s.pod_claim_names) else None
+            err = self._bind_claim(pod, claim, allocations[i], pod_claim)
+            if err:
+                return Status(ERROR, [err])
+        if ext_claim is not None and s.created_ext is not None:
+            if not entry["mappings"]:
+                return Status(ERROR, [f"nil or empty request mappings, no update of pod {ns}/"
+                                      f"{pod['metadata']['name']} ExtendedResourceClaimStatus"])
+            try:
+                self.api.patch("Pod", pod["metadata"]["name"], {"status": {
+                    "extendedResourceClaimStatus": {
+                        "requestMappings": entry["mappings"],
+                        "resourceClaimName": s.created_ext["metadata"]["name"]}}},
+                    ns, subresource="status")
+            except E.StatusError as e:
+                return Status(ERROR, [f"update pod {ns}/{pod['metadata']['name']} "
+                                      f"ExtendedResourceClaimStatus: {e}"])
+        statuses = entry.get("statuses")
+        if statuses:
+            if s.created_ext is not None:
+                for st in statuses:
+                    if st["resourceClaimName"] == ext.SPECIAL_CLAIM_IN_MEM_NAME:
+                        st["resourceClaimName"] = s.created_ext["metadata"]["name"]
+                statuses.sort(key=lambda e: e["resourceClaimName"])
+            try:
+                self.api.patch("Pod", pod["metadata"]["name"],
+                               {"status": {"nodeAllocatableResourceClaimStatuses": statuses}},
+                               ns, subresource="status")
+            except E.StatusError as e:
+                return Status(ERROR, [f"updating pod {ns}/{pod['metadata']['name']} "
+                                      f"NodeAllocatableResourceClaimStatuses: {e}"])
+        return success()
+
+    def _consumer(self, pod: dict, pod_claim: str | None) -> dict:
+        """BindTo: the PodGroup when the pod's entry matches its PodGroup's entry."""
+        if self.podgroups_on and pod_claim is not None:
+            pg_name = cu.pod_group_name(pod)
+            if pg_name:
+                pg = self.sched.podgroups.get((pod["metadata"].get("namespace") or "", pg_name))
+                entry = next((e for e in (pod.get("spec") or {}).get("resourceClaims") or ()
+                              if e.get("name") == pod_claim), None)
+                if pg is not None and entry is not None and cu.matching_podgroup_entry(pod, entry, pg):
+                    return cu.podgroup_consumer(pg)
+        return cu.pod_consumer(pod)
+
+    def _bind_claim(self, pod: dict, claim: Mapping[str, Any], allocation: dict | None,
+                    pod_claim: str | None) -> str | None:
+        md = claim["metadata"]
+        ref = f"{md.get('namespace')}/{md.get('name')}"
+        for _attempt in range(5):
+            fresh = self.api.try_get("ResourceClaim", md["name"], md.get("namespace"))
+            if fresh is None:
+                return f"get updated claim {ref} after conflict: not found"
+            if fresh["metadata"].get("deletionTimestamp"):
+                return f"claim {ref} got deleted in the meantime"
+            try:
+                if allocation is not None:
+                    if (fresh.get("status") or {}).get("allocation"):
+                        return f"claim {ref} got allocated elsewhere in the meantime"
+                    fins = fresh["metadata"].get("finalizers") or []
+                    if cu.FINALIZER not in fins:
+                        fresh["metadata"]["finalizers"] = [*fins, cu.FINALIZER]
+                        fresh = self.api.update(fresh)
+                    fresh.setdefault("status", {})["allocation"] = deep_copy(allocation)
+                consumer = self._consumer(pod, pod_claim)
+                st = fresh.setdefault("status", {})
+                rf = list(st.get("reservedFor") or [])
+                if not any(r.get("uid") == consumer["uid"] for r in rf):
+                    rf.append(consumer)
+                st["reservedFor"] = rf
+                self.api.update_status(fresh)
+                return None
+            except E.Conflict:
+                continue
+            except E.StatusError as e:
+                what = "add allocation and reservation to" if allocation is not None else "add reservation to"
+                return f"{what} claim {ref}: {e}"
+        return f"claim {ref}: too many conflicts"

@@ -1,0 +1,242 @@
+"""The scheduling framework: statuses, cycle state, plugin extension points, the queue.
+
+Why a framework and not one function: upstream kube-scheduler is a pipeline of plugins
+(PreFilter, Filter, PostFilter, Score, Reserve/Unreserve, PreBind, Bind) and its observable
+outcomes — which plugin rejected a node, the "0/N nodes are available: ..." histogram,
+PostFilter messages, Unreserve on failure — fall out of that pipeline. Keeping the shape
+(pkg/scheduler/framework/runtime, pkg/scheduler/schedule_one.go) keeps the messages and the
+order of side effects the same as on a live cluster.
+
+Deliberate simplifications (documented in docs/scheduler.md):
+* One cycle runs to completion synchronously (scheduling cycle + binding cycle); there is
+  no parallel binding, so the "assume" step is immediately followed by the API writes.
+* The queue's backoff is event-driven only: a pod rejected as unschedulable waits until a
+  relevant cluster event arrives (upstream QueueingHints, coarsened), never a timer, so
+  ``Cluster.settle()`` always terminates.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# ---------------------------------------------------------------------- status codes
+
+SUCCESS = "Success"
+ERROR = "Error"
+UNSCHEDULABLE = "Unschedulable"
+UNRESOLVABLE = "UnschedulableAndUnresolvable"
+SKIP = "Skip"
+
+NO_NODE_AVAILABLE = "0/{} nodes are available"
+
+
+@dataclass
+class Status:
+    """fwk.Status: a code, reasons (the histogram keys) and the plugin that set it."""
+
+    code: str = SUCCESS
+    reasons: list[str] = field(default_factory=list)
+    plugin: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.code in (SUCCESS, SKIP)
+
+    @property
+    def rejected(self) -> bool:
+        return self.code in (UNSCHEDULABLE, UNRESOLVABLE)
+
+    def message(self) -> str:
+        return ", ".join(self.reasons)
+
+
+def success() -> Status:
+    return Status(SUCCESS)
+
+
+def unschedulable(*reasons: str, unresolvable: bool = False) -> Status:
+    return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, list(reasons))
+
+
+def error(msg: str) -> Status:
+    return Status(ERROR, [msg])
+
+
+class CycleState(dict):
+    """Per-pod, per-attempt plugin data (fwk.CycleState)."""
+
+
+# ---------------------------------------------------------------------- plugins
+
+
+class Plugin:
+    """A plugin implements any subset of the extension points; defaults are no-ops.
+
+    ``pre_filter`` may return a set of node names (PreFilterResult) to narrow the search.
+    """
+
+    name = "Plugin"
+
+    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
+                   ) -> tuple[set[str] | None, Status]:
+        return None, Status(SKIP)
+
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
+        return success()
+
+    def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
+                    num_nodes: int) -> Status:
+        return Status(UNSCHEDULABLE)
+
+    def score(self, state: CycleState, pod: dict, node_info: Any) -> int:
+        return 0
+
+    def reserve(self, state: CycleState, pod: dict, node_name: str) -> Status:
+        return success()
+
+    def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
+        return None
+
+    def pre_bind(self, state: CycleState, pod: dict, node_name: str) -> Status:
+        return success()
+
+    # which plugins implement which points (filled by Framework)
+    def implements(self, point: str) -> bool:
+        return getattr(type(self), point) is not getattr(Plugin, point)
+
+
+@dataclass
+class FitError(Exception):
+    """No node fits: renders the upstream ``FitError.Error()`` text."""
+
+    num_all_nodes: int
+    node_statuses: dict[str, Status]
+    pre_filter_msg: str = ""
+    post_filter_msg: str = ""
+
+    def __str__(self) -> str:
+        msg = NO_NODE_AVAILABLE.format(self.num_all_nodes) + ":"
+        if self.pre_filter_msg:
+            msg += f" {self.pre_filter_msg}."
+        else:
+            msg_hist = histogram(self.node_statuses.values())
+            if msg_hist:
+                msg += f" {msg_hist}."
+        if self.post_filter_msg:
+            msg += f" {self.post_filter_msg}."
+        return msg
+
+
+def histogram(statuses: Iterable[Status]) -> str:
+    """``<count> <reason>`` entries, sorted as strings (upstream sortReasonsHistogram)."""
+    counts: dict[str, int] = {}
+    for st in statuses:
+        for r in st.reasons:
+            counts[r] = counts.get(r, 0) + 1
+    return ", ".join(sorted(f"{n} {r}" for r, n in counts.items()))
+
+
+# ---------------------------------------------------------------------- queue
+
+
+@dataclass
+class QueuedPod:
+    key: tuple[str, str]
+    uid: str
+    priority: int
+    seq: int
+    attempts: int = 0
+    unschedulable_plugins: set[str] = field(default_factory=set)
+
+
+class SchedulingQueue:
+    """activeQ (priority, then FIFO), backoffQ and the unschedulable pods.
+
+    A pod that failed with Unschedulable waits in ``unschedulable`` until ``move_all``
+    is called for a relevant event; one that failed with an error (or whose failure
+    raced with an event) goes to ``backoff`` and is retried on the next sync.
+    """
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[int, int, tuple[str, str]]] = []
+        self.active: dict[tuple[str, str], QueuedPod] = {}
+        self.backoff: dict[tuple[str, str], QueuedPod] = {}
+        self.unschedulable: dict[tuple[str, str], QueuedPod] = {}
+        self._seq = 0
+        self.in_flight: QueuedPod | None = None
+        self.moved_during_cycle = False
+
+    def __contains__(self, key: tuple[str, str]) -> bool:
+        return key in self.active or key in self.backoff or key in self.unschedulable or \
+            (self.in_flight is not None and self.in_flight.key == key)
+
+    def add(self, key: tuple[str, str], uid: str, priority: int) -> None:
+        if key in self:
+            return
+        self._seq += 1
+        qp = QueuedPod(key, uid, priority, self._seq)
+        self._push(qp)
+
+    def _push(self, qp: QueuedPod) -> None:
+        self.active[qp.key] = qp
+        heapq.heappush(self._heap, (-qp.priority, qp.seq, qp.key))
+
+    def pop(self) -> QueuedPod | None:
+        while self._heap:
+            _, seq, key = heapq.heappop(self._heap)
+            qp = self.active.get(key)
+            if qp is None or qp.seq != seq:
+                continue
+            del self.active[key]
+            qp.attempts += 1
+            self.in_flight = qp
+            self.moved_during_cycle = False
+            return qp
+        return None
+
+    def done(self, qp: QueuedPod, unschedulable: bool, plugins: set[str] | None = None,
+             failed: bool = True) -> None:
+        """End of a cycle: success drops the pod, failure parks it."""
+        self.in_flight = None
+        if not failed:
+            return
+        qp.unschedulable_plugins = set(plugins or ())
+        if unschedulable and not self.moved_during_cycle:
+            self.unschedulable[qp.key] = qp
+        else:
+            self.backoff[qp.key] = qp
+
+    def flush_backoff(self) -> bool:
+        if not self.backoff:
+            return False
+        for qp in sorted(self.backoff.values(), key=lambda q: q.seq):
+            self._seq += 1
+            qp.seq = self._seq
+            self._push(qp)
+        self.backoff.clear()
+        return True
+
+    def move_all(self, only: Iterable[tuple[str, str]] | None = None) -> int:
+        """A relevant event: unschedulable pods (all, or ``only``) go back to activeQ."""
+        if self.in_flight is not None:
+            self.moved_during_cycle = True
+        keys = list(self.unschedulable) if only is None else \
+            [k for k in only if k in self.unschedulable]
+        for k in sorted(keys, key=lambda k: self.unschedulable[k].seq):
+            qp = self.unschedulable.pop(k)
+            self._seq += 1
+            qp.seq = self._seq
+            self._push(qp)
+        return len(keys)
+
+    def delete(self, key: tuple[str, str]) -> None:
+        self.active.pop(key, None)
+        self.backoff.pop(key, None)
+        self.unschedulable.pop(key, None)
+
+    def pending_counts(self) -> dict[str, int]:
+        return {"active": len(self.active), "backoff": len(self.backoff),
+                "unschedulable": len(self.unschedulable), "gated": 0}

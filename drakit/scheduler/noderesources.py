@@ -1,0 +1,113 @@
+"""NodeResourcesFit: does the pod's footprint fit what the node has left?
+
+Mirrors pkg/scheduler/framework/plugins/noderesources/fit.go:
+* PreFilter computes ``PodRequests`` once (init max vs sum, sidecars, overhead, pod-level
+  resources when PodLevelResources is on) through :mod:`drakit.podrequests`; the incoming
+  pod has no KEP-5517 status yet, so its DRA amounts are checked by DynamicResources, while
+  pods already on the node count with theirs (the unified ledger lives in the NodeInfo).
+* Filter: "Too many pods", then cpu, memory, ephemeral-storage and every scalar resource
+  ("Insufficient <name>"). A DRA-backed extended resource (a DeviceClass maps it) on a
+  node without device-plugin capacity for it is skipped here: DynamicResources allocates
+  it (KEP-5004). A request larger than the node's whole allocatable is
+  UnschedulableAndUnresolvable, otherwise Unschedulable.
+* Score: LeastAllocated over cpu and memory (weights 1), using non-zero defaults
+  (100m, 200Mi) for containers without requests — the default profile's strategy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drakit.api.names import is_extended_resource_name
+from drakit.podrequests import PodResourcesOptions, pod_requests
+from drakit.scheduler.cache import (
+    DEFAULT_MEMORY_REQUEST,
+    DEFAULT_MILLI_CPU_REQUEST,
+    DRACache,
+    NodeInfo,
+    to_ints,
+)
+from drakit.scheduler.framework import (
+    ERROR,
+    SKIP,
+    SUCCESS,
+    UNRESOLVABLE,
+    UNSCHEDULABLE,
+    CycleState,
+    Plugin,
+    Status,
+    success,
+)
+
+STATE_KEY = "PreFilterNodeResourcesFit"
+DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
+MAX_NODE_SCORE = 100
+
+
+def is_dra_extended_resource_name(name: str) -> bool:
+    """schedutil.IsDRAExtendedResourceName: an extended resource or an implicit class name."""
+    return is_extended_resource_name(name) or name.startswith(DEVICE_CLASS_PREFIX)
+
+
+class NodeResourcesFit(Plugin):
+    name = "NodeResourcesFit"
+
+    def __init__(self, gates: Any, dra: DRACache) -> None:
+        self.opts = PodResourcesOptions(skip_pod_level_resources=not gates.enabled("PodLevelResources"))
+        self.extended = gates.enabled("DRAExtendedResource")
+        self.dra = dra
+
+    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
+                   ) -> tuple[set[str] | None, Status]:
+        reqs = to_ints(pod_requests(pod, self.opts))
+        state[STATE_KEY] = {k: v for k, v in reqs.items() if v}
+        return None, Status(SUCCESS)
+
+    def filter(self, state: CycleState, pod: dict, node_info: NodeInfo) -> Status:
+        reqs: dict[str, int] = state[STATE_KEY]
+        alloc = node_info.allocatable
+        used = node_info.requested
+        reasons: list[str] = []
+        unresolvable = False
+        if len(node_info.pods) + 1 > alloc.get("pods", 0):
+            reasons.append("Too many pods")
+            if alloc.get("pods", 0) < 1:
+                unresolvable = True
+        if reqs:
+            ext = self.dra.extended_resource_classes() if self.extended else {}
+            for name in ("cpu", "memory", "ephemeral-storage"):
+                want = reqs.get(name, 0)
+                if want and want > alloc.get(name, 0) - used.get(name, 0):
+                    reasons.append(f"Insufficient {name}")
+                    if want > alloc.get(name, 0):
+                        unresolvable = True
+            for name, want in reqs.items():
+                if name in ("cpu", "memory", "ephemeral-storage", "pods"):
+                    continue
+                have = alloc.get(name, 0)
+                if want > have - used.get(name, 0):
+                    if self.extended and have == 0 and is_dra_extended_resource_name(name) \
+                            and name in ext:
+                        continue  # DRA-backed: DynamicResources decides (KEP-5004)
+                    reasons.append(f"Insufficient {name}")
+                    if want > have:
+                        unresolvable = True
+        if reasons:
+            return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, reasons)
+        return success()
+
+    def score(self, state: CycleState, pod: dict, node_info: NodeInfo) -> int:
+        """LeastAllocated: mean over cpu and memory of (free after placing) x 100 / allocatable."""
+        reqs: dict[str, int] = state[STATE_KEY]
+        pod_cpu = reqs.get("cpu", 0) or DEFAULT_MILLI_CPU_REQUEST
+        pod_mem = reqs.get("memory", 0) or DEFAULT_MEMORY_REQUEST
+        total = 0
+        for alloc, used in ((node_info.allocatable.get("cpu", 0), node_info.non_zero_cpu + pod_cpu),
+                            (node_info.allocatable.get("memory", 0), node_info.non_zero_mem + pod_mem)):
+            if alloc == 0 or used > alloc:
+                continue
+            total += (alloc - used) * MAX_NODE_SCORE // alloc
+        return total // 2
+
+
+__all__ = ["ERROR", "SKIP", "NodeResourcesFit", "is_dra_extended_resource_name"]

@@ -1,0 +1,89 @@
+"""Node-selection filters: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity.
+
+Why in drakit at all: DRA scenarios put nodes aside with taints, labels and nodeName, and
+the "0/N nodes are available" message counts those nodes with the upstream reasons; the
+messages are the upstream constants (pkg/scheduler/framework/plugins/{nodename,
+nodeunschedulable,tainttoleration,nodeaffinity}). All are UnschedulableAndUnresolvable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drakit.api.meta import node_selector_matches
+from drakit.scheduler.framework import CycleState, Plugin, Status, success, unschedulable
+
+ERR_NODE_NAME = "node(s) didn't match the requested node name"
+ERR_UNSCHEDULABLE = "node(s) were unschedulable"
+ERR_AFFINITY = "node(s) didn't match Pod's node affinity/selector"
+UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable"
+
+
+def tolerates(tol: Mapping[str, Any], taint: Mapping[str, Any]) -> bool:
+    """v1.Toleration.ToleratesTaint."""
+    if tol.get("effect") and tol.get("effect") != taint.get("effect"):
+        return False
+    if tol.get("key") and tol.get("key") != taint.get("key"):
+        return False
+    op = tol.get("operator") or "Equal"
+    if op == "Exists":
+        return True
+    return (tol.get("value") or "") == (taint.get("value") or "")
+
+
+class NodeName(Plugin):
+    name = "NodeName"
+
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
+        want = (pod.get("spec") or {}).get("nodeName")
+        if want and want != node_info.name:
+            return unschedulable(ERR_NODE_NAME, unresolvable=True)
+        return success()
+
+
+class NodeUnschedulable(Plugin):
+    name = "NodeUnschedulable"
+
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
+        if not (node_info.node.get("spec") or {}).get("unschedulable"):
+            return success()
+        taint = {"key": UNSCHEDULABLE_TAINT, "effect": "NoSchedule"}
+        if any(tolerates(t, taint) for t in (pod.get("spec") or {}).get("tolerations") or ()):
+            return success()
+        return unschedulable(ERR_UNSCHEDULABLE, unresolvable=True)
+
+
+class TaintToleration(Plugin):
+    name = "TaintToleration"
+
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
+        taints = (node_info.node.get("spec") or {}).get("taints")
+        if not taints:
+            return success()
+        tols = (pod.get("spec") or {}).get("tolerations") or ()
+        for t in taints:
+            if t.get("effect") not in ("NoSchedule", "NoExecute"):
+                continue
+            if not any(tolerates(tol, t) for tol in tols):
+                return unschedulable(
+                    f"node(s) had untolerated taint {{{t.get('key')}: {t.get('value', '')}}}",
+                    unresolvable=True)
+        return success()
+
+
+class NodeAffinity(Plugin):
+    name = "NodeAffinity"
+
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
+        spec = pod.get("spec") or {}
+        sel = spec.get("nodeSelector")
+        if sel:
+            labels = (node_info.node.get("metadata") or {}).get("labels") or {}
+            if any(labels.get(k) != v for k, v in sel.items()):
+                return unschedulable(ERR_AFFINITY, unresolvable=True)
+        req = (((spec.get("affinity") or {}).get("nodeAffinity") or {})
+               .get("requiredDuringSchedulingIgnoredDuringExecution"))
+        if req and not node_selector_matches(node_info.node, req):
+            return unschedulable(ERR_AFFINITY, unresolvable=True)
+        return success()

@@ -1,0 +1,438 @@
+"""The kube-scheduler component: informers, queue, scheduleOne, failure handling, metrics.
+
+Why a component over the API server only: like the real scheduler it lists and watches
+(``APIServer.watch`` from its last resourceVersion), keeps its caches from those events and
+writes only through API verbs (claim status, pod status, pods/binding, events). A restart
+(``Cluster.set_feature_gates``/``set_version``) builds a new Scheduler that re-lists
+everything: no state survives outside the API server, as upstream.
+
+Node choice is deterministic: feasible nodes are searched from a rotating start index and
+at most ``numFeasibleNodesToFind`` are kept (upstream rules: all nodes below 100, else
+``50 - nodes/125`` percent, at least 5% and 100 nodes); each gets the NodeResourcesFit
+LeastAllocated score (cpu and memory, weight 1); the highest score wins and ties go to the
+lexicographically smallest node name (upstream picks ties at random).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drakit.api import errors as E
+from drakit.podrequests import PodResourcesOptions
+from drakit.scheduler import claimutil as cu
+from drakit.scheduler.cache import DRACache, NodeCache, pod_key
+from drakit.scheduler.dynamicresources import DynamicResources
+from drakit.scheduler.framework import (
+    ERROR,
+    SKIP,
+    UNRESOLVABLE,
+    CycleState,
+    FitError,
+    Plugin,
+    SchedulingQueue,
+    Status,
+)
+from drakit.scheduler.noderesources import NodeResourcesFit
+from drakit.scheduler.nodeselection import (
+    NodeAffinity,
+    NodeName,
+    NodeUnschedulable,
+    TaintToleration,
+)
+from drakit.scheduler.preemption import DefaultPreemption
+
+SCHEDULER_NAME = "default-scheduler"
+WATCHED = ("Node", "Pod", "ResourceClaim", "ResourceSlice", "DeviceClass", "PodGroup")
+MIN_FEASIBLE_NODES_TO_FIND = 100
+MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5
+MAX_SELF_RETRIES = 3
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.claim_creates = {"success": 0, "failure": 0}
+        self.attempts = {"scheduled": 0, "unschedulable": 0, "error": 0}
+
+
+class _Failure(Exception):
+    def __init__(self, status: Status, fit: FitError | None = None) -> None:
+        super().__init__(status.message())
+        self.status = status
+        self.fit = fit
+
+
+class Scheduler:
+    name = "kube-scheduler"
+
+    def __init__(self, cluster: Any) -> None:
+        self.api = cluster.api
+        self.gates = cluster.gates
+        self.version = cluster.version
+        self.clock = cluster.clock
+        nar_on = self.gates.enabled("DRANodeAllocatableResources")
+        self.opts = PodResourcesOptions(
+            skip_pod_level_resources=not self.gates.enabled("PodLevelResources"),
+            use_dra_node_allocatable=nar_on,
+            dra_shape="1.36" if self.version == "1.36" else "1.37")
+        self.nodes = NodeCache(self.opts)
+        self.dra = DRACache()
+        self.podgroups: dict[tuple[str, str], dict] = {}
+        self.pending: dict[tuple[str, str], dict] = {}
+        self.queue = SchedulingQueue()
+        self.metrics = Metrics()
+        self.next_start = 0
+        self.last_message: dict[str, str] = {}
+        self.self_retries: dict[tuple[str, str], int] = {}
+        self.fit = NodeResourcesFit(self.gates, self.dra)
+        self.dynamic = DynamicResources(self)
+        self.filters: list[Plugin] = [NodeUnschedulable(), NodeName(), TaintToleration(),
+                                      NodeAffinity(), self.fit, self.dynamic]
+        self.pre_filters: list[Plugin] = [self.fit, self.dynamic]
+        self.post_filters: list[Plugin] = [DefaultPreemption(), self.dynamic]
+        self.rv = 0
+        self._last_clock = self.clock.now()
+        self._list()
+
+    # ------------------------------------------------------------------ informers
+    def _list(self) -> None:
+        self.rv = self.api.resource_version
+        for node in self.api.list("Node", copy=False):
+            self.nodes.set_node(node)
+        for kind, setter in (("DeviceClass", self.dra.set_class), ("ResourceSlice", self.dra.set_slice)):
+            for obj in self.api.list(kind, copy=False):
+                setter(obj, obj["metadata"]["name"])
+        for claim in self.api.list("ResourceClaim", copy=False):
+            self.dra.set_claim(claim, pod_key(claim))
+        if self.api.served("PodGroup"):
+            for pg in self.api.list("PodGroup", copy=False):
+                self.podgroups[pod_key(pg)] = pg
+        for pod in self.api.list("Pod", copy=False):
+            self._on_pod("ADDED", pod, initial=True)
+
+    def _process_events(self) -> bool:
+        events = self.api.watch(self.rv, WATCHED)
+        if not events:
+            return False
+        self.rv = events[-1].resource_version
+        for ev in events:
+            obj = ev.object
+            if ev.kind == "Pod":
+                self._on_pod(ev.type, obj)
+            elif ev.kind == "Node":
+                if ev.type == "DELETED":
+                    self.nodes.remove_node(obj["metadata"]["name"])
+                else:
+                    self.nodes.set_node(obj)
+                self.dra._bump(obj["metadata"]["name"])
+                self.queue.move_all()
+            elif ev.kind == "ResourceClaim":
+                self._on_claim(ev.type, obj)
+            elif ev.kind == "ResourceSlice":
+                self.dra.set_slice(None if ev.type == "DELETED" else obj, obj["metadata"]["name"])
+                self.queue.move_all()
+            elif ev.kind == "DeviceClass":
+                self.dra.set_class(None if ev.type == "DELETED" else obj, obj["metadata"]["name"])
+                self.queue.move_all()
+            elif ev.kind == "PodGroup":
+                if ev.type == "DELETED":
+                    self.podgroups.pop(pod_key(obj), None)
+                else:
+                    self.podgroups[pod_key(obj)] = obj
+                self.queue.move_all()
+        return True
+
+    def _on_claim(self, type_: str, claim: dict) -> None:
+        key = pod_key(claim)
+        old = self.dra.claims.get(key)
+        self.dra.set_claim(None if type_ == "DELETED" else claim, key)
+        old_st = (old or {}).get("status") or {}
+        new_st = claim.get("status") or {}
+        freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
+            len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
+        if freed:
+            self.queue.move_all()
+            return
+        if old is not None and old_st == new_st:
+            return
+        # a claim a waiting pod uses appeared or changed
+        name = claim["metadata"]["name"]
+        owner = next((r.get("uid") for r in claim["metadata"].get("ownerReferences") or ()
+                      if r.get("controller")), None)
+        users = []
+        for k in self.queue.unschedulable:
+            pod = self.pending.get(k)
+            if pod is None or k[0] != key[0]:
+                continue
+            if pod["metadata"].get("uid") == owner or _pod_names_claim(pod, name):
+                users.append(k)
+        if users:
+            self.queue.move_all(users)
+
+    def _on_pod(self, type_: str, pod: dict, initial: bool = False) -> None:
+        key = pod_key(pod)
+        md = pod["metadata"]
+        uid = md.get("uid", "")
+        spec = pod.get("spec") or {}
+        if type_ == "DELETED":
+            self.pending.pop(key, None)
+            self.queue.delete(key)
+            self.last_message.pop(uid, None)
+            if self.nodes.remove_pod(uid) is not None:
+                self.queue.move_all()
+            return
+        if spec.get("nodeName"):
+            self.pending.pop(key, None)
+            self.queue.delete(key)
+            phase = (pod.get("status") or {}).get("phase")
+            if phase in ("Succeeded", "Failed"):
+                if self.nodes.remove_pod(uid) is not None:
+                    self.queue.move_all()
+                return
+            old = self.nodes.pods.get(uid)
+            self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
+            if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
+                self.queue.move_all()
+            return
+        if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
+                (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
+            self.pending.pop(key, None)
+            self.queue.delete(key)
+            return
+        old = self.pending.get(key)
+        self.pending[key] = pod
+        if key not in self.queue:
+            self.queue.add(key, uid, int(spec.get("priority") or 0))
+        elif old is not None and key in self.queue.unschedulable and _pod_changed(old, pod):
+            self.queue.move_all([key])
+
+    # ------------------------------------------------------------------ the loop
+    def sync(self) -> bool:
+        did = self._process_events()
+        now = self.clock.now()
+        if now != self._last_clock:
+            self._last_clock = now
+            self.queue.flush_backoff()
+        if self.queue.flush_backoff():
+            did = True
+        while True:
+            qp = self.queue.pop()
+            if qp is None:
+                break
+            did = True
+            pod = self.pending.get(qp.key)
+            if pod is None or pod["metadata"].get("uid") != qp.uid:
+                self.queue.done(qp, False, failed=False)
+                continue
+            ok, unschedulable = self._schedule_one(pod)
+            self._process_events()
+            if ok:
+                self.self_retries.pop(qp.key, None)
+                self.queue.done(qp, False, failed=False)
+                continue
+            if self.queue.moved_during_cycle:
+                n = self.self_retries.get(qp.key, 0) + 1
+                self.self_retries[qp.key] = n
+                if n > MAX_SELF_RETRIES:
+                    self.queue.moved_during_cycle = False
+                    self.self_retries.pop(qp.key, None)
+            self.queue.done(qp, unschedulable)
+        return did
+
+    def _num_feasible(self, n: int) -> int:
+        if n < MIN_FEASIBLE_NODES_TO_FIND:
+            return n
+        pct = 50 - n // 125
+        pct = max(pct, MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND)
+        return max(n * pct // 100, MIN_FEASIBLE_NODES_TO_FIND)
+
+    def _schedule_one(self, pod: dict) -> tuple[bool, bool]:
+        """One scheduling + binding cycle; returns (bound, failed as unschedulable)."""
+        state = CycleState()
+        try:
+            node_name = self._schedule(state, pod)
+        except _Failure as f:
+            self._handle_failure(pod, f)
+            return False, f.status.code != ERROR
+        # Reserve (assume first, like upstream's assume + Reserve plugins)
+        assumed = pod
+        statuses = None
+        uid = pod["metadata"]["uid"]
+        try:
+            st = self.dynamic.reserve(state, pod, node_name)
+            if not st.ok:
+                raise _Failure(st)
+            statuses = state.get("nodeAllocatableResourceClaimStatuses")
+            if statuses:
+                assumed = dict(pod)
+                assumed["status"] = {**(pod.get("status") or {}),
+                                     "nodeAllocatableResourceClaimStatuses": statuses}
+            self.nodes.assume(assumed, node_name)
+            st = self.dynamic.pre_bind(state, pod, node_name)
+            if not st.ok:
+                raise _Failure(Status(ERROR, [f'running PreBind plugin "DynamicResources": {st.message()}']))
+            try:
+                self.api.bind(pod["metadata"]["name"], pod["metadata"].get("namespace"), node_name)
+            except E.StatusError as e:
+                raise _Failure(Status(ERROR, [f"binding rejected: {e}"])) from None
+        except _Failure as f:
+            self.dynamic.unreserve(state, pod, node_name)
+            self.nodes.forget(uid)
+            self._handle_failure(pod, f)
+            return False, False
+        self.metrics.attempts["scheduled"] += 1
+        md = pod["metadata"]
+        self._event(pod, "Normal", "Scheduled",
+                    f"Successfully assigned {md.get('namespace')}/{md['name']} to {node_name}")
+        self.last_message.pop(uid, None)
+        return True, False
+
+    def _schedule(self, state: CycleState, pod: dict) -> str:
+        names = self.nodes.node_names()
+        n = len(names)
+        if n == 0:
+            raise _Failure(Status(UNRESOLVABLE, ["no nodes available to schedule pods"]),
+                           FitError(0, {}, pre_filter_msg=""))
+        skipped: set[str] = set()
+        for pl in self.pre_filters:
+            _, st = pl.pre_filter(state, pod, names)
+            if st.code == SKIP:
+                skipped.add(pl.name)
+                continue
+            if st.code == ERROR:
+                raise _Failure(Status(ERROR, [f'running PreFilter plugin "{pl.name}": {st.message()}']))
+            if st.rejected:
+                statuses = {name: st for name in names}
+                fe = FitError(n, statuses, pre_filter_msg=st.message())
+                self._post_filter(state, pod, statuses, fe)
+                raise _Failure(st, fe)
+        filters = [pl for pl in self.filters if pl.name not in skipped]
+        to_find = self._num_feasible(n)
+        feasible = []
+        statuses: dict[str, Status] = {}
+        start = self.next_start % n
+        processed = 0
+        for i in range(n):
+            name = names[(start + i) % n]
+            ni = self.nodes.nodes[name]
+            processed += 1
+            failed = None
+            for pl in filters:
+                st = pl.filter(state, pod, ni)
+                if not st.ok:
+                    st.plugin = pl.name
+                    failed = st
+                    break
+            if failed is None:
+                feasible.append(ni)
+                if len(feasible) >= to_find:
+                    break
+            elif failed.code == ERROR:
+                raise _Failure(Status(ERROR, [f'running "{failed.plugin}" filter plugin: {failed.message()}']))
+            else:
+                statuses[name] = failed
+        self.next_start = (start + processed) % n
+        if not feasible:
+            fe = FitError(n, statuses)
+            self._post_filter(state, pod, statuses, fe)
+            raise _Failure(Status(UNRESOLVABLE if all(s.code == UNRESOLVABLE for s in statuses.values())
+                                  else "Unschedulable", [str(fe)]), fe)
+        if len(feasible) == 1:
+            return feasible[0].name
+        best = None
+        best_score = -1
+        for ni in feasible:
+            sc = self.fit.score(state, pod, ni)
+            if sc > best_score or (sc == best_score and best is not None and ni.name < best):
+                best, best_score = ni.name, sc
+        assert best is not None
+        return best
+
+    def _post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
+                     fe: FitError) -> None:
+        reasons: list[str] = []
+        for pl in self.post_filters:
+            st = pl.post_filter(state, pod, statuses, fe.num_all_nodes)
+            if st.ok:
+                break
+            reasons += st.reasons
+        fe.post_filter_msg = ", ".join(reasons)
+
+    # ------------------------------------------------------------------ failure handling
+    def _handle_failure(self, pod: dict, f: _Failure) -> None:
+        if f.status.code == ERROR:
+            reason, message = "SchedulerError", f.status.message()
+            self.metrics.attempts["error"] += 1
+        else:
+            reason = "Unschedulable"
+            message = str(f.fit) if f.fit is not None else f.status.message()
+            self.metrics.attempts["unschedulable"] += 1
+        md = pod["metadata"]
+        current = self.api.try_get("Pod", md["name"], md.get("namespace"))
+        if current is None or (current.get("spec") or {}).get("nodeName"):
+            return
+        conds = list((current.get("status") or {}).get("conditions") or [])
+        old = next((c for c in conds if c.get("type") == "PodScheduled"), None)
+        if old is None or old.get("status") != "False" or old.get("reason") != reason or \
+                old.get("message") != message:
+            ts = self.clock.timestamp()
+            new = {"type": "PodScheduled", "status": "False", "lastProbeTime": None,
+                   "lastTransitionTime": ts if old is None or old.get("status") != "False"
+                   else old.get("lastTransitionTime", ts),
+                   "reason": reason, "message": message}
+            conds = [c for c in conds if c.get("type") != "PodScheduled"] + [new]
+            try:
+                self.api.patch("Pod", md["name"], {"status": {"conditions": conds}},
+                               md.get("namespace"), subresource="status")
+            except E.StatusError:
+                pass
+        if self.last_message.get(md["uid"]) != message:
+            self.last_message[md["uid"]] = message
+            self._event(pod, "Warning", "FailedScheduling", message)
+
+    def _event(self, pod: dict, type_: str, reason: str, message: str) -> None:
+        try:
+            self.api.record_event(pod, type_, reason, message, SCHEDULER_NAME)
+        except E.StatusError:
+            pass
+
+    # ------------------------------------------------------------------ metrics
+    def metrics_text(self) -> str:
+        lines = ["# HELP scheduler_pending_pods Number of pending pods, by the queue type.",
+                 "# TYPE scheduler_pending_pods gauge"]
+        for q, v in self.queue.pending_counts().items():
+            lines.append(f'scheduler_pending_pods{{queue="{q}"}} {v}')
+        lines += ["# HELP scheduler_resourceclaim_creates_total Number of ResourceClaims creation "
+                  "requests within scheduler",
+                  "# TYPE scheduler_resourceclaim_creates_total counter"]
+        for st, v in self.metrics.claim_creates.items():
+            lines.append(f'scheduler_resourceclaim_creates_total{{status="{st}"}} {v}')
+        lines += ["# HELP scheduler_schedule_attempts_total Number of attempts to schedule pods, "
+                  "by the result.",
+                  "# TYPE scheduler_schedule_attempts_total counter"]
+        for r, v in self.metrics.attempts.items():
+            lines.append(f'scheduler_schedule_attempts_total{{profile="default-scheduler",result="{r}"}} {v}')
+        return "\n".join(lines) + "\n"
+
+
+def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
+    for e in (pod.get("spec") or {}).get("resourceClaims") or ():
+        if e.get("resourceClaimName") == name:
+            return True
+    for st in (pod.get("status") or {}).get("resourceClaimStatuses") or ():
+        if st.get("resourceClaimName") == name:
+            return True
+    return False
+
+
+def _pod_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """Changes a waiting pod cares about: spec, labels, or its claim statuses."""
+    if old.get("spec") != new.get("spec"):
+        return True
+    if (old.get("metadata") or {}).get("labels") != (new.get("metadata") or {}).get("labels"):
+        return True
+    return ((old.get("status") or {}).get("resourceClaimStatuses") !=
+            (new.get("status") or {}).get("resourceClaimStatuses"))
+
+
+__all__ = ["Scheduler", "cu"]
