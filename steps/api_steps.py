@@ -18,7 +18,6 @@ from .backends.base import ApiError, Unsupported
 from .common import cause_lines, get_obj, require_error, try_write
 from .world import World
 
-
 # ---------------------------------------------------------------------------- given
 
 @given(parsers.re(r'the list "(?P<path>[^"]+)" is filled to (?P<n>\d+) items from its first '
