@@ -158,7 +158,7 @@ Feature: KEP-5004 DRA extended resources
 
   # ------------------------------------------------------------------ Pod status API
 
-  @component:apiserver @req:5004-R06
+  @component:apiserver @req:5004-R06 @req:5004-R18
   Scenario Outline: The pod status maps explicit and implicit extended resources to claim requests
     KEP-5004 "Pod API". Shipped names differ from the KEP text: requestMappings (plural, KEP
     RequestMapping) and resourceName (KEP ExtendedResourceName) (api-truth §1.2). Both an
