@@ -1,0 +1,164 @@
+"""The HTML report as a person uses it: Debian's Chromium driven by Playwright.
+
+A real conformance run (``pytest steps``, what ``tox -e features`` runs) and a run of the
+deliberately failing fixture feature write reports into temporary directories; the page is
+opened from disk, its matrix compared with results.json, a failed scenario expanded, the
+filters used, and screenshots saved under reports/screenshots/ (CI keeps them as artifacts).
+
+Skipped only when Chromium is absent (``apt-get install chromium``; .ci/run installs it).
+With Chromium present, a missing ``playwright`` package is an error: the test extras must
+provide it. ``playwright install`` is never used: the system Chromium is driven directly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from suite_runs import REPO, run_failing_fixture, run_features
+
+CHROMIUM = os.environ.get("DRAKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = REPO / "reports" / "screenshots"
+
+if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+    pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium; "
+                ".ci/run installs it in CI)", allow_module_level=True)
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError as e:  # chromium is here, so the browser test must run
+    raise ImportError("the browser test needs the Python package `playwright` in the test "
+                      "extras (Chromium is present at " + CHROMIUM + ")") from e
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("browser")
+    suite = run_features(base / "suite")
+    assert suite.returncode in (0, 1), suite.stdout[-3000:] + suite.stderr[-3000:]
+    failing = run_failing_fixture(base / "failing")
+    assert failing.returncode == 1, failing.stdout[-3000:] + failing.stderr[-3000:]
+    return {"suite": base / "suite", "failing": base / "failing"}
+
+
+@pytest.fixture(scope="module")
+def pw():
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser_context(pw, tmp_path_factory):
+    profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh user-data-dir
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 1400, "height": 1000})
+    # the report must not fetch anything: record every request it makes
+    requests: list[str] = []
+    ctx.on("request", lambda r: requests.append(r.url))
+    ctx.drakit_requests = requests  # type: ignore[attr-defined]
+    yield ctx
+    ctx.close()
+
+
+def _open(ctx, path: Path):
+    page = ctx.new_page()
+    page.goto(path.as_uri())
+    return page
+
+
+def test_matrix_counts_equal_results_json(reports, browser_context):
+    results = json.loads((reports["suite"] / "results.json").read_text())
+    page = _open(browser_context, reports["suite"] / "latest" / "index.html")
+    expect(page.locator("h1")).to_have_text("drakit conformance report")
+    want: dict[str, dict[str, int]] = {}
+    for s in results["scenarios"]:
+        row = want.setdefault(s["kep"], {})
+        row[s["verdict"]] = row.get(s["verdict"], 0) + 1
+    rows = page.locator("#matrix tbody tr")
+    seen = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        kep = row.get_attribute("data-kep")
+        cells = row.locator("td[data-verdict]")
+        seen[kep] = {cells.nth(j).get_attribute("data-verdict"): int(cells.nth(j).inner_text())
+                     for j in range(cells.count())}
+    for kep, counts in want.items():
+        for verdict, n in counts.items():
+            assert seen[kep][verdict] == n, (kep, verdict)
+        assert sum(seen[kep].values()) == sum(counts.values())
+    total = page.locator("#matrix tfoot td[data-verdict]")
+    assert sum(int(total.nth(j).inner_text()) for j in range(total.count())) == len(
+        results["scenarios"])
+    n = len(results["scenarios"])
+    expect(page.locator("#f-count")).to_have_text(f"{n} of {n} scenarios shown")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "report-suite.png"))
+    assert [u for u in browser_context.drakit_requests if not u.startswith("file:")] == []
+    page.close()
+
+
+def test_expand_failed_scenario_and_filter(reports, browser_context):
+    page = _open(browser_context, reports["failing"] / "index.html")
+    failed = page.locator("details.scenario[data-verdict=failed]")
+    expect(failed).to_have_count(1)
+    assert failed.get_attribute("open") is None
+    failed.locator(":scope > summary").click()
+    expect(failed).to_have_attribute("open", "")
+    assertion = failed.locator("pre.assertion").first
+    expect(assertion).to_be_visible()
+    expect(assertion).to_contain_text("metadata.labels.team: expected 'research', found 'ml'")
+    marks = failed.locator("mark.diff")
+    expect(marks.first).to_be_visible()
+    texts = [marks.nth(i).inner_text() for i in range(marks.count())]
+    assert any("team: ml" in t for t in texts)
+    assert any("extendedResourceName: example.com/tpu" in t for t in texts)
+    assert not any("apiVersion" in t for t in texts)
+    expect(failed.locator("tr.step.v-not-run")).to_have_count(1)  # the step after the failure
+
+    # filters: verdict, then search, then KEP via a matrix cell
+    page.select_option("#f-verdict", "failed")
+    expect(page.locator("details.scenario:visible")).to_have_count(1)
+    expect(page.locator("#f-count")).to_have_text("1 of 3 scenarios shown")
+    page.select_option("#f-verdict", "")
+    page.fill("#f-search", "locked gate")
+    expect(page.locator("details.scenario:visible")).to_have_count(1)
+    expect(page.locator("details.scenario:visible")).to_have_attribute(
+        "data-verdict", "unsupported")
+    page.fill("#f-search", "")
+    page.select_option("#f-tag", "req:5004-R02")
+    expect(page.locator("details.scenario:visible")).to_have_count(1)
+    page.select_option("#f-tag", "")
+    page.locator('#matrix tbody tr[data-kep="5004"] td[data-verdict="passed"]').click()
+    expect(page.locator("details.scenario:visible")).to_have_count(1)
+    expect(page.locator("details.scenario:visible")).to_have_attribute("data-verdict", "passed")
+    page.select_option("#f-verdict", "")
+    expect(page.locator("#f-count")).to_have_text("3 of 3 scenarios shown")
+
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky filter bar sits in place
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "report-failed-scenario.png"), full_page=True)
+    shutil.copyfile(reports["failing"] / "index.html", SHOTS / "report-failing-fixture.html")
+    page.close()
+
+
+def test_readable_without_javascript(reports, pw, tmp_path):
+    ctx = pw.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=ARGS,
+        java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto((reports["failing"] / "index.html").as_uri())
+        expect(page.locator("#filters")).to_be_hidden()
+        expect(page.locator("#matrix")).to_be_visible()
+        expect(page.locator("details.scenario")).to_have_count(3)
+        failed = page.locator("details.scenario[data-verdict=failed]")
+        failed.locator(":scope > summary").click()  # native <details>, no script needed
+        expect(failed.locator("pre.assertion").first).to_be_visible()
+    finally:
+        ctx.close()
