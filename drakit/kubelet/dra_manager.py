@@ -255,7 +255,7 @@ def is_dra_extended_resource_name(name: str) -> bool:
     return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
 
 
-def _nonzero(value: Any) -> bool:
+def nonzero(value: Any) -> bool:
     from drakit.api.quantity import QuantityError, parse_quantity
     try:
         return not parse_quantity(str(value)).is_zero()
@@ -454,7 +454,7 @@ class DRAManager:
                 if info is not None:
                     requests = (container.get("resources") or {}).get("requests") or {}
                     for rname, rvalue in requests.items():
-                        if not _nonzero(rvalue) or not is_dra_extended_resource_name(rname):
+                        if not nonzero(rvalue) or not is_dra_extended_resource_name(rname):
                             continue
                         for rm in ext.get("requestMappings") or []:
                             if (rm.get("containerName") == container.get("name")

@@ -39,7 +39,13 @@ from typing import TYPE_CHECKING, Any
 from drakit.kubelet.admission import Rejection, admit
 from drakit.kubelet.checkpoint import CorruptCheckpointError
 from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
-from drakit.kubelet.dra_manager import DRAManager, PrepareError, TestDriver
+from drakit.kubelet.dra_manager import (
+    DRAManager,
+    PrepareError,
+    TestDriver,
+    is_dra_extended_resource_name,
+    nonzero,
+)
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
 
@@ -109,7 +115,7 @@ class Kubelet:
             self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
         clock = self.cluster.clock  # not self: the server must not keep the kubelet alive
         server = PodResourcesServer(self.state_dir, weakref.proxy(self),
-                                    now=lambda: clock.now().timestamp())
+                                    now=lambda: (clock.now() - clock.EPOCH).total_seconds())
         try:
             server.start()
         except PodResourcesServerError as e:
@@ -211,7 +217,8 @@ class Kubelet:
             if uid in self.started:
                 continue
             if uid not in self.admitted:
-                reason = self.dra.not_ready_reason(pod, self._get_claim)
+                reason = (self.dra.not_ready_reason(pod, self._get_claim)
+                          or self._extended_not_ready(pod))
                 if reason:
                     self.waiting[uid] = reason
                     continue
@@ -240,6 +247,26 @@ class Kubelet:
         return changed
 
     # ------------------------------------------------------------------ steps of a pod
+    def _extended_not_ready(self, pod: dict) -> str | None:
+        """KEP-5004: a DRA-backed extended resource without the scheduler's mapping yet.
+
+        A resource the node does not advertise can only be served by DRA; the scheduler
+        writes ``status.extendedResourceClaimStatus`` before it binds, so wait for it.
+        """
+        if not self.gates.enabled("DRAExtendedResource"):
+            return None
+        if (pod.get("status") or {}).get("extendedResourceClaimStatus"):
+            return None
+        alloc = ((self.node or {}).get("status") or {}).get("allocatable") or {}
+        spec = pod.get("spec") or {}
+        for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
+            for name, value in ((c.get("resources") or {}).get("requests") or {}).items():
+                if (is_dra_extended_resource_name(name) and nonzero(value)
+                        and not nonzero(alloc.get(name, "0"))):
+                    return (f"extended resource {name} is not advertised by the node and the "
+                            "pod has no extendedResourceClaimStatus yet")
+        return None
+
     def _active_pods(self) -> list[dict]:
         return [self.pods[u] for u in sorted(self.admitted) if u in self.pods
                 and (self.pods[u].get("status") or {}).get("phase") not in TERMINAL]

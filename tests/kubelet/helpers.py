@@ -1,0 +1,69 @@
+"""Builders for the kubelet tests: claims, pods bound by spec.nodeName, allocations.
+
+The scheduler is not involved: a test binds a pod by writing spec.nodeName and allocates a
+claim by writing its status through the API server, as the scheduler would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import drakit
+
+
+def claim(name: str, requests: list[str] | None = None, cls: str = "gpu.example.com") -> dict:
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+            "metadata": {"name": name},
+            "spec": {"devices": {"requests": [
+                {"name": r, "exactly": {"deviceClassName": cls}} for r in requests or ["gpu"]]}}}
+
+
+def container(name: str, claims: list[Any] | None = None, requests: dict | None = None,
+              limits: dict | None = None, **extra: Any) -> dict:
+    c: dict[str, Any] = {"name": name, "image": "registry.k8s.io/pause:3.10", **extra}
+    res: dict[str, Any] = {}
+    if claims:
+        res["claims"] = [x if isinstance(x, dict) else {"name": x} for x in claims]
+    if requests:
+        res["requests"] = requests
+    if limits:
+        res["limits"] = limits
+    if res:
+        c["resources"] = res
+    return c
+
+
+def pod(name: str, containers: list[dict], node: str = "n1",
+        claims: dict[str, str] | None = None, init: list[dict] | None = None,
+        **spec: Any) -> dict:
+    s: dict[str, Any] = {"nodeName": node, "containers": containers, **spec}
+    if init:
+        s["initContainers"] = init
+    if claims:
+        s["resourceClaims"] = [{"name": k, "resourceClaimName": v} for k, v in claims.items()]
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": s}
+
+
+def allocate(c: drakit.Cluster, claim_name: str, devices: list[tuple[str, str, str, str]],
+             reserved_for: list[str] | None = None, namespace: str = "default",
+             consumers: list[dict] | None = None) -> dict:
+    """devices: (request, driver, pool, device); reserved_for: pod names."""
+    obj = c.get("ResourceClaim", claim_name, namespace)
+    refs = list(consumers or [])
+    for p in reserved_for or []:
+        uid = c.get("Pod", p, namespace)["metadata"]["uid"]
+        refs.append({"resource": "pods", "name": p, "uid": uid})
+    obj["status"] = {"allocation": {"devices": {"results": [
+        {"request": r, "driver": d, "pool": pool, "device": dev}
+        for r, d, pool, dev in devices]}}}
+    if refs:
+        obj["status"]["reservedFor"] = refs
+    return c.update_status(obj)
+
+
+def phase(c: drakit.Cluster, name: str) -> str:
+    return c.get("Pod", name)["status"].get("phase", "")
+
+
+def events(c: drakit.Cluster, pod_name: str, reason: str | None = None) -> list[dict]:
+    return [e for e in c.events("Pod", pod_name) if reason is None or e["reason"] == reason]

@@ -1,0 +1,273 @@
+"""The kubelet's pod lifecycle: admission (KEP-5517), prepare/unprepare, KEP-5004 per-container
+devices, KEP-5729 PodGroup reservations, and the failure paths users see as pod events.
+
+Expected texts are upstream's: kubelet rejectPod ("Pod was rejected: ", reason OutOf<r>,
+"Node didn't have enough resource: ..."), event FailedPrepareDynamicResources ("Failed to
+prepare dynamic resources: prepare dynamic resources: DRA driver <d> is not registered"),
+"pod <p> (<uid>) is not allowed to use ResourceClaim <c> (<uid>)".
+"""
+
+from __future__ import annotations
+
+from .helpers import allocate, claim, container, events, phase, pod
+
+GATES_5729 = {"GenericWorkload": True, "DRAWorkloadResourceClaims": True}
+
+
+def test_pod_without_claims_runs(cluster):
+    cluster.apply([pod("p1", [container("main", requests={"cpu": "1"})])])
+    p = cluster.get("Pod", "p1")
+    assert p["status"]["phase"] == "Running"
+    assert [c["name"] for c in p["status"]["containerStatuses"]] == ["main"]
+    assert {c["type"]: c["status"] for c in p["status"]["conditions"]}["Ready"] == "True"
+
+
+def test_pod_waits_for_its_claim_then_runs(cluster):
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    assert phase(cluster, "p1") == "Pending"
+    assert events(cluster, "p1") == []
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    assert phase(cluster, "p1") == "Running"
+
+
+def test_unknown_driver_fails_prepare_with_an_event_and_stays_pending(cluster):
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "unknown.example.com", "n1", "dev-0")], ["p1"])
+    assert phase(cluster, "p1") == "Pending"
+    (ev,) = events(cluster, "p1", "FailedPrepareDynamicResources")
+    assert ev["type"] == "Warning" and ev["source"]["component"] == "kubelet"
+    assert ev["message"] == ("Failed to prepare dynamic resources: prepare dynamic resources: "
+                             "DRA driver unknown.example.com is not registered")
+    cluster.settle()
+    assert len(events(cluster, "p1", "FailedPrepareDynamicResources")) == 1
+
+
+def test_driver_error_is_reported(cluster):
+    cluster.kubelet("n1").drivers["gpu.example.com"].fail_prepare = "device gpu-0 is unhealthy"
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    (ev,) = events(cluster, "p1", "FailedPrepareDynamicResources")
+    assert ev["message"].endswith("NodePrepareResources failed for ResourceClaim c: "
+                                  "device gpu-0 is unhealthy")
+    assert phase(cluster, "p1") == "Pending"
+
+
+def test_claim_reserved_for_another_pod_is_refused(cluster):
+    cluster.apply([claim("c")])
+    cluster.apply([pod("other", [container("main")])])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["other"])
+    p = cluster.get("Pod", "p1")
+    c = cluster.get("ResourceClaim", "c")
+    (ev,) = events(cluster, "p1", "FailedPrepareDynamicResources")
+    assert ev["message"].endswith(f"pod p1 ({p['metadata']['uid']}) is not allowed to use "
+                                  f"ResourceClaim c ({c['metadata']['uid']})")
+
+
+def test_delete_unprepares_then_finishes_deletion(cluster):
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    drv = cluster.kubelet("n1").drivers["gpu.example.com"]
+    cluster.delete("Pod", "p1")
+    assert cluster.list("Pod") == []
+    assert [op for op, _ in drv.calls] == ["prepare", "unprepare"]
+    assert drv.prepared == {}
+    assert cluster.kubelet("n1").pod_resources.list() == {}
+
+
+def test_shared_claim_unprepared_only_after_the_last_pod(cluster):
+    cluster.apply([claim("c")])
+    cluster.apply([pod("a", [container("main", ["gpu"])], claims={"gpu": "c"}),
+                   pod("b", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["a", "b"])
+    drv = cluster.kubelet("n1").drivers["gpu.example.com"]
+    cluster.delete("Pod", "a")
+    assert [op for op, _ in drv.calls] == ["prepare"]
+    cluster.delete("Pod", "b")
+    assert [op for op, _ in drv.calls] == ["prepare", "unprepare"]
+
+
+# ------------------------------------------------------------------------- admission
+
+
+def test_out_of_cpu_rejection_as_the_kubelet_does(make_cluster):
+    c = make_cluster(nodes={"n1": {"cpu": "2", "memory": "4Gi"}})
+    c.apply([pod("big", [container("main", requests={"cpu": "3"})])])
+    p = c.get("Pod", "big")["status"]
+    assert (p["phase"], p["reason"]) == ("Failed", "OutOfcpu")
+    assert p["message"] == ("Pod was rejected: Node didn't have enough resource: cpu, "
+                            "requested: 3000, used: 0, capacity: 2000")
+    (ev,) = events(c, "big", "OutOfcpu")
+    assert ev["type"] == "Warning"
+
+
+def test_out_of_memory_counts_pods_already_running(make_cluster):
+    c = make_cluster(nodes={"n1": {"cpu": "8", "memory": "1Gi"}})
+    c.apply([pod("first", [container("main", requests={"memory": "768Mi"})])])
+    c.apply([pod("second", [container("main", requests={"memory": "512Mi"})])])
+    s = c.get("Pod", "second")["status"]
+    assert s["reason"] == "OutOfmemory"
+    assert s["message"] == ("Pod was rejected: Node didn't have enough resource: memory, "
+                            f"requested: {512 * 2**20}, used: {768 * 2**20}, "
+                            f"capacity: {2**30}")
+
+
+def _dra_cpu_pod(c, cpu_mapped: str):
+    c.apply([claim("cpus", cls="dra.example.com")])
+    c.apply([pod("p1", [container("main", ["cpus"], requests={"cpu": "4"})],
+                 claims={"cpus": "cpus"})])
+    c.patch("Pod", "p1", {"status": {"nodeAllocatableResourceClaimStatuses": [{
+        "resourceClaimName": "cpus", "containers": ["main"],
+        "mapping": [{"name": "cpu", "quantity": cpu_mapped}]}]}}, subresource="status")
+    allocate(c, "cpus", [("gpu", "dra.example.com", "n1", "cpu-set-0")], ["p1"])
+
+
+def test_dra_node_allocatable_footprint_rejects_even_though_the_spec_fits(make_cluster):
+    c = make_cluster(gates={"DRANodeAllocatableResources": True},
+                     nodes={"n1": {"cpu": "8", "memory": "32Gi"}})
+    _dra_cpu_pod(c, "6")
+    s = c.get("Pod", "p1")["status"]
+    assert (s["phase"], s["reason"]) == ("Failed", "OutOfcpu")
+    assert s["message"] == ("Pod was rejected: Node didn't have enough resource: cpu, "
+                            "requested: 10000, used: 0, capacity: 8000")
+
+
+def test_dra_node_allocatable_footprint_accepted_when_it_fits(make_cluster):
+    c = make_cluster(gates={"DRANodeAllocatableResources": True},
+                     nodes={"n1": {"cpu": "8", "memory": "32Gi"}})
+    _dra_cpu_pod(c, "4")
+    assert phase(c, "p1") == "Running"
+
+
+# ------------------------------------------------------------------------- KEP-5004
+
+
+def test_extended_resource_containers_get_only_their_mapped_devices(cluster):
+    cluster.apply([{
+        "apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+        "metadata": {"name": "p1-extended-resources-abcde",
+                     "annotations": {"resource.kubernetes.io/extended-resource-claim": "true"}},
+        "spec": {"devices": {"requests": [
+            {"name": "container-0-request-0",
+             "exactly": {"deviceClassName": "gpu.example.com", "count": 1}},
+            {"name": "container-1-request-0",
+             "exactly": {"deviceClassName": "gpu.example.com", "count": 2}},
+            {"name": "container-1-request-1",
+             "exactly": {"deviceClassName": "dra.example.com", "count": 1}}]}}}])
+    cluster.apply([pod("p1", [
+        container("a", requests={"example.com/gpu": "1"}, limits={"example.com/gpu": "1"}),
+        container("b", requests={"example.com/gpu": "2", "example.com/nic": "1"},
+                  limits={"example.com/gpu": "2", "example.com/nic": "1"}),
+        container("plain")])])
+    cluster.patch("Pod", "p1", {"status": {"extendedResourceClaimStatus": {
+        "resourceClaimName": "p1-extended-resources-abcde",
+        "requestMappings": [
+            {"containerName": "a", "resourceName": "example.com/gpu",
+             "requestName": "container-0-request-0"},
+            {"containerName": "b", "resourceName": "example.com/gpu",
+             "requestName": "container-1-request-0"},
+            {"containerName": "b", "resourceName": "example.com/nic",
+             "requestName": "container-1-request-1"}]}}}, subresource="status")
+    allocate(cluster, "p1-extended-resources-abcde", [
+        ("container-0-request-0", "gpu.example.com", "n1", "gpu-0"),
+        ("container-1-request-0", "gpu.example.com", "n1", "gpu-1"),
+        ("container-1-request-0", "gpu.example.com", "n1", "gpu-2"),
+        ("container-1-request-1", "dra.example.com", "n1", "nic-0")], ["p1"])
+    assert phase(cluster, "p1") == "Running"
+    k = cluster.kubelet("n1")
+    assert k.cdi_devices("p1", "a") == ["gpu.example.com/gpu=gpu-0"]
+    assert k.cdi_devices("p1", "b") == ["gpu.example.com/gpu=gpu-1", "gpu.example.com/gpu=gpu-2",
+                                        "dra.example.com/test=nic-0"]
+    assert k.cdi_devices("p1", "plain") == []
+    # PodResources reports the whole special claim for containers with a mapping
+    cs = k.pod_resources.list()["podResources"][0]["containers"]
+    assert [len(c.get("dynamicResources", [])) for c in cs] == [1, 1, 0]
+
+
+def test_claim_request_filter_gives_only_that_requests_devices(cluster):
+    cluster.apply([claim("two", ["a", "b"])])
+    cluster.apply([pod("p1", [container("x", [{"name": "gpu", "request": "a"}]),
+                              container("y", [{"name": "gpu", "request": "b"}])],
+                       claims={"gpu": "two"})])
+    allocate(cluster, "two", [("a", "gpu.example.com", "n1", "gpu-0"),
+                              ("b", "gpu.example.com", "n1", "gpu-1")], ["p1"])
+    k = cluster.kubelet("n1")
+    assert k.cdi_devices("p1", "x") == ["gpu.example.com/gpu=gpu-0"]
+    assert k.cdi_devices("p1", "y") == ["gpu.example.com/gpu=gpu-1"]
+
+
+# ------------------------------------------------------------------------- KEP-5729
+
+
+def _podgroup(c, name="pg"):
+    return c.apply([{"apiVersion": "scheduling.k8s.io/v1beta1", "kind": "PodGroup",
+                     "metadata": {"name": name},
+                     "spec": {"schedulingPolicy": {"basic": {}},
+                              "resourceClaims": [{"name": "gpu",
+                                                  "resourceClaimName": "shared"}]}}])[0]
+
+
+def _group_pod(name, group):
+    p = pod(name, [container("main", ["gpu"])], claims={"gpu": "shared"})
+    p["spec"]["schedulingGroup"] = {"podGroupName": group}
+    return p
+
+
+def test_pods_of_a_podgroup_run_with_the_same_device(make_cluster):
+    c = make_cluster(gates=GATES_5729)
+    pg = _podgroup(c)
+    c.apply([claim("shared")])
+    c.apply([_group_pod("w0", "pg"), _group_pod("w1", "pg")])
+    allocate(c, "shared", [("gpu", "gpu.example.com", "n1", "gpu-0")], consumers=[
+        {"apiGroup": "scheduling.k8s.io", "resource": "podgroups", "name": "pg",
+         "uid": pg["metadata"]["uid"]}])
+    assert phase(c, "w0") == phase(c, "w1") == "Running"
+    k = c.kubelet("n1")
+    assert k.cdi_devices("w0", "main") == k.cdi_devices("w1", "main") == [
+        "gpu.example.com/gpu=gpu-0"]
+
+
+def test_pod_whose_podgroup_is_not_reserved_does_not_start(make_cluster):
+    c = make_cluster(gates=GATES_5729)
+    pg = _podgroup(c)
+    _podgroup(c, "other")
+    c.apply([claim("shared")])
+    c.apply([_group_pod("w0", "other")])
+    allocate(c, "shared", [("gpu", "gpu.example.com", "n1", "gpu-0")], consumers=[
+        {"apiGroup": "scheduling.k8s.io", "resource": "podgroups", "name": "pg",
+         "uid": pg["metadata"]["uid"]}])
+    assert phase(c, "w0") == "Pending"
+    (ev,) = events(c, "w0", "FailedPrepareDynamicResources")
+    assert "is not allowed to use ResourceClaim shared" in ev["message"]
+
+
+def test_podgroup_reservation_refused_with_the_gate_off(make_cluster):
+    c = make_cluster(gates={"GenericWorkload": True})
+    pg = c.apply([{"apiVersion": "scheduling.k8s.io/v1beta1", "kind": "PodGroup",
+                   "metadata": {"name": "pg"}, "spec": {"schedulingPolicy": {"basic": {}}}}])[0]
+    c.apply([claim("shared")])
+    c.apply([_group_pod("w0", "pg")])
+    allocate(c, "shared", [("gpu", "gpu.example.com", "n1", "gpu-0")], consumers=[
+        {"apiGroup": "scheduling.k8s.io", "resource": "podgroups", "name": "pg",
+         "uid": pg["metadata"]["uid"]}])
+    assert phase(c, "w0") == "Pending"
+    assert events(c, "w0", "FailedPrepareDynamicResources")
+
+
+def test_gate_change_restarts_kubelets_from_their_checkpoints(make_cluster):
+    c = make_cluster()
+    c.apply([claim("c")])
+    c.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(c, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    c.set_feature_gates({"KubeletPodResourcesDynamicResources": False})
+    c.settle()
+    cs = c.kubelet("n1").pod_resources.list()["podResources"][0]["containers"]
+    assert cs == [{"name": "main"}]
+    c.set_feature_gates({"KubeletPodResourcesDynamicResources": True})
+    c.settle()
+    cs = c.kubelet("n1").pod_resources.list()["podResources"][0]["containers"]
+    assert cs[0]["dynamicResources"][0]["claimName"] == "c"
