@@ -324,6 +324,8 @@ class APIServer:
             errs += strategy.validate_update(new, old, ctx)
             if _spec_changed(new, old):
                 new["metadata"]["generation"] = int(om.get("generation", 1)) + 1
+        elif subresource == "resize" and info.kind == "Pod":
+            new, errs = self._resize_pod(new, old, ctx)
         else:
             raise E.NotFound(info.kind, f"{m['name']}/{subresource}", info.group, info.plural)
         if errs:
@@ -344,6 +346,23 @@ class APIServer:
         self._store[info.kind][key] = new
         self._emit("MODIFIED", info.kind, new)
         return deep_copy(new)
+
+    def _resize_pod(self, new: dict, old: dict, ctx: Context) -> tuple[dict, list]:
+        """pods/resize: only container resources (and pod-level resources) change; the rest
+        of the request is ignored, as the resize strategy copies everything else from the
+        old pod (k/k podResizeStrategy)."""
+        from drakit.validation.core import validate_pod_resize
+
+        out = deep_copy(old)
+        out["metadata"]["resourceVersion"] = new["metadata"].get("resourceVersion")
+        wanted = {c.get("name"): c.get("resources") for c in
+                  (new.get("spec") or {}).get("containers") or ()}
+        for c in out.get("spec", {}).get("containers") or ():
+            if c.get("name") in wanted and wanted[c["name"]] is not None:
+                c["resources"] = wanted[c["name"]]
+        if "resources" in (new.get("spec") or {}):
+            out["spec"]["resources"] = new["spec"]["resources"]
+        return out, validate_pod_resize(out, old, ctx)
 
     def update_status(self, obj: Mapping[str, Any], dry_run: bool = False) -> dict:
         return self.update(obj, dry_run=dry_run, subresource="status")

@@ -8,9 +8,13 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
 
   @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources
   Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
-    k/k validateNodeAllocatableResources: native resource names only (extended resource names
-    are refused), exactly one of mapping/overhead (k/k wants exactly one; the API doc says "at
-    least one"), capacityKey must name a capacity of the device (NotFound), multiplier rules.
+    k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
+    1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
+    names are refused), at least one of mapping/overhead (both together are allowed, as the
+    1.37 API doc says; an older commit of the same PR, abe8f409, wanted exactly one),
+    capacityKey must name a capacity of the device (NotFound), capacityKey and
+    capacityMultiplier require each other. deviceMultiplier next to capacityKey is only
+    refused by an alpha declarative union, which is not enforced by default.
     Given the feature gate DRANodeAllocatableResources is enabled
     When I create:
       """
@@ -38,13 +42,14 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       | memory          | {overhead: {perPod: 100Mi, perContainer: 10Mi}} | accepted |
       | hugepages-2Mi   | {overhead: {perPod: 4Mi}} | accepted |
       | example.com/gpu | {mapping: {deviceMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[example.com/gpu]: Invalid value: "example.com/gpu": must be a node allocatable resource name |
-      | cpu             | {} | spec.devices[0].nodeAllocatableResources[cpu]: Required value: exactly one of mapping or overhead must be set |
-      | cpu             | {mapping: {deviceMultiplier: "1"}, overhead: {perPod: "1"}} | spec.devices[0].nodeAllocatableResources[cpu]: Invalid value: "": mapping and overhead are mutually exclusive |
+      | cpu             | {} | spec.devices[0].nodeAllocatableResources[cpu]: Required value: at least one of mapping or overhead must be set |
+      | cpu             | {mapping: {deviceMultiplier: "1"}, overhead: {perPod: "1"}} | accepted |
       | cpu             | {mapping: {capacityKey: dra.example.com/memory, capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Not found: "dra.example.com/memory" |
       | cpu             | {mapping: {capacityKey: "", capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Invalid value: "": capacityKey must not be an empty string |
-      | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "1", deviceMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "1": must not be set when capacityKey is set |
+      | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "1", deviceMultiplier: "1"}} | accepted |
       | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Invalid value: "0": must be positive |
-      | cpu             | {mapping: {capacityMultiplier: "2"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Invalid value: "2": must not be set when capacityKey is not set |
+      | cpu             | {mapping: {capacityMultiplier: "2"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Required value: capacityKey is required when capacityMultiplier is set |
+      | cpu             | {mapping: {capacityKey: dra.example.com/cores}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Required value: capacityMultiplier is required when capacityKey is set |
       | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
       | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
 

@@ -58,7 +58,7 @@ CASES = [
      ["spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` "
       "is required"]),
     ("both", claim([{**req(), "firstAvailable": [{"name": "s", "deviceClassName": "c"}]}]),
-     ['spec.devices.requests[0]: Invalid value: "null": exactly one of `exactly` or '
+     ['spec.devices.requests[0]: Invalid value: null: exactly one of `exactly` or '
       "`firstAvailable` is required, but multiple fields are set"]),
     ("8 subrequests ok", claim([{"name": "r", "firstAvailable": [
         {"name": f"s{i}", "deviceClassName": "c"} for i in range(8)]}]), []),

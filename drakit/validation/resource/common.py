@@ -65,8 +65,9 @@ NETWORK_HARDWARE_ADDRESS_MAX = 128
 NETWORK_MAX_IPS = 16
 
 IMMUTABLE = "field is immutable"  # apimachinery FieldImmutableErrorMsg
-NULL = "null"
-"""What field.Error prints for a nil value: the *string* "null", so it is quoted."""
+NULL = None
+"""A nil bad value: current apimachinery (field/errors.go ErrorBody) JSON-marshals it and
+prints an unquoted ``null``; FieldError renders None the same way."""
 
 TAINT_EFFECTS = ("NoExecute", "NoSchedule", "None")  # sorted, as sets.List prints them
 TOLERATION_OPERATORS = ("Equal", "Exists")
