@@ -1,0 +1,178 @@
+"""Minimal Deployment and ReplicaSet controllers: enough for KEP manifests to run as written.
+
+Why minimal: KEP-5729's example runs two Deployments whose pods share one claim per
+PodGroup. drakit needs the ownership chain (Deployment -> ReplicaSet -> Pods, controller
+ownerReferences with blockOwnerDeletion), the names (``<deployment>-<pod-template-hash>``,
+``<replicaset>-<5 chars>``), the ``pod-template-hash`` label and scaling to
+``spec.replicas``. Rolling updates, surge, revision history and most status fields are not
+modelled; the template hash is a stable FNV-1a of the template (upstream hashes the Go
+struct, so the value differs from a live cluster's — scenarios must not assert it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from drakit.api import errors as E
+from drakit.api.meta import deep_copy, labels_match, selector_from_dict
+from drakit.apiserver import WatchEvent
+from drakit.controllers.base import Controller
+
+ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
+
+
+def template_hash(template: dict) -> str:
+    h = 0xCBF29CE484222325
+    for b in json.dumps(template, sort_keys=True).encode():
+        h ^= b
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    out = ""
+    h &= 0xFFFFFFFF
+    while len(out) < 10:
+        out += ALPHABET[h % len(ALPHABET)]
+        h //= len(ALPHABET)
+        if h == 0:
+            break
+    return out
+
+
+def _owner(obj: dict) -> dict:
+    return {"apiVersion": obj["apiVersion"], "kind": obj["kind"], "name": obj["metadata"]["name"],
+            "uid": obj["metadata"]["uid"], "controller": True, "blockOwnerDeletion": True}
+
+
+def _owned_by(obj: dict, uid: str) -> bool:
+    return any(r.get("controller") and r.get("uid") == uid
+               for r in obj["metadata"].get("ownerReferences") or ())
+
+
+class DeploymentController(Controller):
+    name = "deployment-controller"
+    kinds = ("Deployment", "ReplicaSet")
+
+    def resync(self) -> bool:
+        return self._all()
+
+    def handle(self, events: Iterable[WatchEvent]) -> bool:
+        return self._all()
+
+    def _all(self) -> bool:
+        did = False
+        for d in self.api.list("Deployment"):
+            did |= self.sync_deployment(d)
+        return did
+
+    def sync_deployment(self, d: dict) -> bool:
+        if d["metadata"].get("deletionTimestamp"):
+            return False
+        ns = d["metadata"].get("namespace")
+        spec = d.get("spec") or {}
+        template = deep_copy(spec.get("template") or {})
+        h = template_hash(template)
+        name = f"{d['metadata']['name']}-{h}"
+        rs = self.api.try_get("ReplicaSet", name, ns)
+        replicas = int(spec.get("replicas", 1))
+        did = False
+        if rs is None:
+            template.setdefault("metadata", {}).setdefault("labels", {})["pod-template-hash"] = h
+            sel = deep_copy(spec.get("selector") or {})
+            sel.setdefault("matchLabels", {})["pod-template-hash"] = h
+            rs = {"apiVersion": "apps/v1", "kind": "ReplicaSet",
+                  "metadata": {"name": name, "namespace": ns,
+                               "labels": dict(template["metadata"]["labels"]),
+                               "ownerReferences": [_owner(d)]},
+                  "spec": {"replicas": replicas, "selector": sel, "template": template}}
+            try:
+                self.api.create(rs)
+                did = True
+            except E.StatusError:
+                return False
+        elif int((rs.get("spec") or {}).get("replicas", 1)) != replicas:
+            rs["spec"]["replicas"] = replicas
+            try:
+                self.api.update(rs)
+                did = True
+            except E.StatusError:
+                pass
+        # older ReplicaSets of this Deployment scale to zero
+        for other in self.api.list("ReplicaSet", ns):
+            if other["metadata"]["name"] != name and _owned_by(other, d["metadata"]["uid"]) and \
+                    int((other.get("spec") or {}).get("replicas", 1)) != 0:
+                other["spec"]["replicas"] = 0
+                try:
+                    self.api.update(other)
+                    did = True
+                except E.StatusError:
+                    pass
+        return did
+
+
+class ReplicaSetController(Controller):
+    name = "replicaset-controller"
+    kinds = ("ReplicaSet", "Pod")
+
+    def resync(self) -> bool:
+        return self._all()
+
+    def handle(self, events: Iterable[WatchEvent]) -> bool:
+        if not any(ev.kind == "ReplicaSet" or ev.type == "DELETED" or
+                   (ev.object["metadata"].get("ownerReferences") and ev.type == "ADDED")
+                   for ev in events):
+            return False
+        return self._all()
+
+    def _all(self) -> bool:
+        did = False
+        for rs in self.api.list("ReplicaSet"):
+            did |= self.sync_rs(rs)
+        return did
+
+    def sync_rs(self, rs: dict) -> bool:
+        if rs["metadata"].get("deletionTimestamp"):
+            return False
+        ns = rs["metadata"].get("namespace")
+        uid = rs["metadata"]["uid"]
+        sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
+        pods = [p for p in self.api.list("Pod", ns, copy=False)
+                if _owned_by(p, uid) and not p["metadata"].get("deletionTimestamp")
+                and (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed")
+                and labels_match(p["metadata"].get("labels"), sel)]
+        want = int((rs.get("spec") or {}).get("replicas", 1))
+        did = False
+        template = (rs.get("spec") or {}).get("template") or {}
+        for _ in range(want - len(pods)):
+            pod = {"apiVersion": "v1", "kind": "Pod",
+                   "metadata": {"generateName": f"{rs['metadata']['name']}-", "namespace": ns,
+                                "labels": dict((template.get("metadata") or {}).get("labels") or {}),
+                                "ownerReferences": [_owner(rs)]},
+                   "spec": deep_copy(template.get("spec") or {})}
+            ann = (template.get("metadata") or {}).get("annotations")
+            if ann:
+                pod["metadata"]["annotations"] = dict(ann)
+            try:
+                self.api.create(pod)
+                did = True
+            except E.StatusError:
+                break
+        if len(pods) > want:
+            # delete the newest pods first (unscheduled before scheduled)
+            victims = sorted(pods, key=lambda p: (bool((p.get("spec") or {}).get("nodeName")),
+                                                  p["metadata"]["name"]))[: len(pods) - want]
+            for p in victims:
+                try:
+                    self.api.delete("Pod", p["metadata"]["name"], ns)
+                    did = True
+                except E.StatusError:
+                    pass
+        status = {"replicas": len(pods) + max(0, want - len(pods)) if did else len(pods),
+                  "observedGeneration": rs["metadata"].get("generation", 1)}
+        if {k: (rs.get("status") or {}).get(k) for k in status} != status:
+            fresh = self.api.try_get("ReplicaSet", rs["metadata"]["name"], ns)
+            if fresh is not None:
+                fresh["status"] = {**(fresh.get("status") or {}), **status}
+                try:
+                    self.api.update_status(fresh)
+                except E.StatusError:
+                    pass
+        return did

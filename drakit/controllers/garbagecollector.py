@@ -1,0 +1,101 @@
+"""The garbage collector: background cascading deletion through ownerReferences.
+
+Why: DRA objects die by ownership — a pod's template claims and its KEP-5004 special claim,
+a PodGroup's claims (KEP-5729), a Deployment's ReplicaSets and pods. Upstream
+(pkg/controller/garbagecollector) keeps a graph of owners and dependents from informers
+and deletes a dependent once *none* of its owners exists any more (an owner is matched by
+uid; a same-named object with another uid is not the owner). drakit does the same with an
+index owner-uid -> dependents built from the watch; deletion is "background" (the
+dependent is deleted with a normal DELETE, so its finalizers still run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from drakit.api import errors as E
+from drakit.apiserver import WatchEvent
+from drakit.controllers.base import Controller
+from drakit.kinds import KINDS
+
+Ref = tuple[str, str, str]  # kind, namespace, name
+
+
+class GarbageCollector(Controller):
+    name = "garbage-collector"
+    kinds = tuple(k for k in KINDS if k not in ("Event",))
+
+    def __init__(self, cluster: Any) -> None:
+        super().__init__(cluster)
+        self.uids: dict[str, Ref] = {}
+        self.dependents: dict[str, set[Ref]] = {}
+        self.owners: dict[Ref, list[dict]] = {}
+
+    def _ref(self, kind: str, obj: dict) -> Ref:
+        md = obj["metadata"]
+        return (kind, md.get("namespace") or "", md["name"])
+
+    def _observe(self, kind: str, obj: dict, deleted: bool) -> None:
+        ref = self._ref(kind, obj)
+        uid = obj["metadata"].get("uid", "")
+        for o in self.owners.pop(ref, []):
+            self.dependents.get(o.get("uid", ""), set()).discard(ref)
+        if deleted:
+            if self.uids.get(uid) == ref:
+                del self.uids[uid]
+            return
+        self.uids[uid] = ref
+        owners = list(obj["metadata"].get("ownerReferences") or [])
+        if owners:
+            self.owners[ref] = owners
+            for o in owners:
+                self.dependents.setdefault(o.get("uid", ""), set()).add(ref)
+
+    def _owner_exists(self, dep: Ref, owner: dict) -> bool:
+        ref = self.uids.get(owner.get("uid", ""))
+        if ref is None:
+            return False
+        info = KINDS.get(owner.get("kind", ""))
+        if info is not None and info.namespaced and ref[1] != dep[1]:
+            return False
+        return True
+
+    def _collect(self, dep: Ref) -> bool:
+        owners = self.owners.get(dep)
+        if not owners or any(self._owner_exists(dep, o) for o in owners):
+            return False
+        kind, ns, name = dep
+        obj = self.api.try_get(kind, name, ns or None)
+        if obj is None or obj["metadata"].get("deletionTimestamp"):
+            return False
+        try:
+            self.api.delete(kind, name, ns or None)
+            return True
+        except E.StatusError:
+            return False
+
+    def resync(self) -> bool:
+        for kind in self.kinds:
+            if not self.api.served(kind):
+                continue
+            for obj in self.api.list(kind, copy=False):
+                self._observe(kind, obj, False)
+        did = False
+        for dep in list(self.owners):
+            did |= self._collect(dep)
+        return did
+
+    def handle(self, events: Iterable[WatchEvent]) -> bool:
+        check: set[Ref] = set()
+        for ev in events:
+            self._observe(ev.kind, ev.object, ev.type == "DELETED")
+            ref = self._ref(ev.kind, ev.object)
+            if ev.type == "DELETED":
+                check |= self.dependents.get(ev.object["metadata"].get("uid", ""), set())
+            elif ref in self.owners:
+                check.add(ref)
+        did = False
+        for dep in sorted(check):
+            did |= self._collect(dep)
+        return did

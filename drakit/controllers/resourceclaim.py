@@ -1,0 +1,372 @@
+"""The ResourceClaim controller (pkg/controller/resourceclaim/controller.go).
+
+Why drakit has it: claims from templates, their names, owners and annotations, the pod and
+PodGroup status that records them, and the end of a claim's life (reservedFor cleanup,
+deallocation, finalizer removal, deletion) are what DRA users observe between "I created a
+pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
+
+* pod template claims: ``generateName: <pod>-<claim>-`` (both parts cut in proportion when
+  longer than 57 characters), annotation ``resource.kubernetes.io/pod-claim-name``, template
+  labels/annotations/spec, a controller ownerReference to the pod with blockOwnerDeletion;
+  ``pod.status.resourceClaimStatuses`` records it; an orphan claim owned by the pod with the
+  same annotation is reused instead of creating a second one;
+* PodGroup template claims (DRAWorkloadResourceClaims): one claim per PodGroup claim,
+  ``<podgroup>-<claim>-``, owned by the PodGroup (no blockOwnerDeletion), recorded in
+  ``podgroup.status.resourceClaimStatuses``; a pod whose entry equals the PodGroup's entry
+  (same name and template/claim name) and names the PodGroup in ``spec.schedulingGroup``
+  gets the PodGroup's claim in its own status; PodGroup claims are never deleted here (the
+  garbage collector does it when the PodGroup goes);
+* claims: reservedFor entries for pods that are gone, replaced or done are removed, PodGroup
+  entries when the PodGroup is gone (gate on; otherwise they are left alone as an unknown
+  consumer type); when the last entry goes the allocation is cleared; an unreserved,
+  unallocated claim loses the ``resource.kubernetes.io/delete-protection`` finalizer; an
+  unreserved claim owned by a pod that is gone or done is deleted.
+
+Metric: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``
+(source: ``resource_claim_template``, ``extended_resource`` or empty for user claims —
+label values as drakit understands KEP-5004's Monitoring section; not read from upstream).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from drakit.api import errors as E
+from drakit.api.meta import deep_copy
+from drakit.apiserver import WatchEvent
+from drakit.controllers.base import Controller
+from drakit.scheduler import claimutil as cu
+
+MAX_BASE_LEN = 57
+
+
+def generate_base(owner: str, claim: str) -> str:
+    gn = f"{owner}-{claim}-"
+    if len(gn) > MAX_BASE_LEN:
+        gn = owner[: len(owner) * MAX_BASE_LEN // len(gn)] + "-" + claim[: len(claim) * MAX_BASE_LEN // len(gn)]
+    return gn
+
+
+def is_pod_done(pod: Mapping[str, Any]) -> bool:
+    phase = (pod.get("status") or {}).get("phase")
+    if phase in ("Succeeded", "Failed"):
+        return True
+    md = pod.get("metadata") or {}
+    return bool(md.get("deletionTimestamp")) and not (pod.get("spec") or {}).get("nodeName")
+
+
+def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
+    md = obj["metadata"]
+    return (md.get("namespace") or "", md["name"])
+
+
+class ResourceClaimController(Controller):
+    name = "resourceclaim-controller"
+    kinds = ("Pod", "ResourceClaim", "PodGroup", "ResourceClaimTemplate")
+
+    def __init__(self, cluster: Any) -> None:
+        super().__init__(cluster)
+        self.podgroups_on = self.gates.enabled("DRAWorkloadResourceClaims")
+
+    # ------------------------------------------------------------------ loop
+    def resync(self) -> bool:
+        did = False
+        if self.podgroups_on and self.api.served("PodGroup"):
+            for pg in self.api.list("PodGroup"):
+                did |= self.sync_podgroup(pg)
+        for pod in self.api.list("Pod"):
+            did |= self.sync_pod(pod)
+        for claim in self.api.list("ResourceClaim"):
+            did |= self.sync_claim(claim)
+        return did
+
+    def handle(self, events: Iterable[WatchEvent]) -> bool:
+        pods: dict[tuple[str, str], None] = {}
+        claims: dict[tuple[str, str], None] = {}
+        groups: dict[tuple[str, str], None] = {}
+        templates = False
+        for ev in events:
+            k = _key(ev.object)
+            if ev.kind == "Pod":
+                pods[k] = None
+                for name in self._claims_of_pod(ev.object):
+                    claims[(k[0], name)] = None
+                if ev.type == "DELETED" or is_pod_done(ev.object):
+                    claims.update({c: None for c in self._claims_reserved_for(ev.object)})
+            elif ev.kind == "ResourceClaim":
+                claims[k] = None
+                # an owning pod or PodGroup may be waiting for this claim
+                for ref in ev.object["metadata"].get("ownerReferences") or ():
+                    if ref.get("kind") == "Pod":
+                        pods[(k[0], ref.get("name"))] = None
+                    elif ref.get("kind") == "PodGroup":
+                        groups[(k[0], ref.get("name"))] = None
+            elif ev.kind == "PodGroup":
+                groups[k] = None
+                if ev.type == "DELETED":
+                    claims.update({c: None for c in self._claims_reserved_for_group(ev.object)})
+                for p in self.api.list("Pod", k[0], copy=False):
+                    if cu.pod_group_name(p) == k[1]:
+                        pods[_key(p)] = None
+            elif ev.kind == "ResourceClaimTemplate":
+                templates = True
+        did = False
+        if templates:
+            return self.resync()
+        for k in groups:
+            pg = self.api.try_get("PodGroup", k[1], k[0]) if self.api.served("PodGroup") else None
+            if pg is not None:
+                did |= self.sync_podgroup(pg)
+        for k in pods:
+            pod = self.api.try_get("Pod", k[1], k[0])
+            if pod is not None:
+                did |= self.sync_pod(pod)
+        for k in claims:
+            claim = self.api.try_get("ResourceClaim", k[1], k[0])
+            if claim is not None:
+                did |= self.sync_claim(claim)
+        return did
+
+    def _claims_of_pod(self, pod: Mapping[str, Any]) -> list[str]:
+        out = [e["resourceClaimName"] for e in (pod.get("spec") or {}).get("resourceClaims") or ()
+               if e.get("resourceClaimName")]
+        out += [s["resourceClaimName"] for s in (pod.get("status") or {}).get("resourceClaimStatuses") or ()
+                if s.get("resourceClaimName")]
+        ext = ((pod.get("status") or {}).get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
+        if ext:
+            out.append(ext)
+        return out
+
+    def _claims_reserved_for(self, pod: Mapping[str, Any]) -> list[tuple[str, str]]:
+        md = pod["metadata"]
+        out = []
+        for c in self.api.list("ResourceClaim", md.get("namespace"), copy=False):
+            if any(r.get("uid") == md.get("uid") for r in (c.get("status") or {}).get("reservedFor") or ()):
+                out.append(_key(c))
+            elif any(ref.get("uid") == md.get("uid") for ref in c["metadata"].get("ownerReferences") or ()):
+                out.append(_key(c))
+        return out
+
+    def _claims_reserved_for_group(self, pg: Mapping[str, Any]) -> list[tuple[str, str]]:
+        md = pg["metadata"]
+        return [_key(c) for c in self.api.list("ResourceClaim", md.get("namespace"), copy=False)
+                if any(r.get("uid") == md.get("uid") for r in (c.get("status") or {}).get("reservedFor") or ())]
+
+    # ------------------------------------------------------------------ pods
+    def _event(self, obj: Mapping[str, Any], reason: str, message: str) -> None:
+        try:
+            self.api.record_event(obj, "Warning", reason, message, "resource_claim")
+        except E.StatusError:
+            pass
+
+    def _podgroup(self, ns: str, name: str | None) -> dict | None:
+        if not name or not self.podgroups_on or not self.api.served("PodGroup"):
+            return None
+        return self.api.try_get("PodGroup", name, ns)
+
+    def sync_pod(self, pod: dict) -> bool:
+        md = pod["metadata"]
+        if md.get("deletionTimestamp") or is_pod_done(pod):
+            return False
+        entries = (pod.get("spec") or {}).get("resourceClaims") or ()
+        if not any(e.get("resourceClaimTemplateName") for e in entries):
+            return False
+        ns = md.get("namespace") or ""
+        statuses = list((pod.get("status") or {}).get("resourceClaimStatuses") or [])
+        known = {s.get("name") for s in statuses}
+        added: list[dict] = []
+        pg = self._podgroup(ns, cu.pod_group_name(pod))
+        did = False
+        for entry in entries:
+            if not entry.get("resourceClaimTemplateName") or entry.get("name") in known:
+                continue
+            if pg is not None and cu.matching_podgroup_entry(pod, entry, pg):
+                name = next((s.get("resourceClaimName") for s in
+                             (pg.get("status") or {}).get("resourceClaimStatuses") or ()
+                             if s.get("name") == entry.get("name")), None)
+                if name:
+                    added.append({"name": entry["name"], "resourceClaimName": name})
+                continue  # wait for the PodGroup's claim
+            claim = self._orphan(ns, md["uid"], entry["name"])
+            if claim is None:
+                tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
+                if tmpl is None:
+                    self._event(pod, "FailedResourceClaimCreation",
+                                f"PodResourceClaim {entry['name']}: resource claim template "
+                                f"\"{entry['resourceClaimTemplateName']}\": resourceclaimtemplate.resource.k8s.io "
+                                f"\"{entry['resourceClaimTemplateName']}\" not found")
+                    continue
+                owner = {"apiVersion": "v1", "kind": "Pod", "name": md["name"], "uid": md["uid"],
+                         "controller": True, "blockOwnerDeletion": True}
+                try:
+                    claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
+                                                       ns, entry["name"], owner)
+                except E.StatusError as e:
+                    self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {e}")
+                    continue
+                did = True
+            added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
+        if added:
+            try:
+                self.api.patch("Pod", md["name"], {"status": {"resourceClaimStatuses": statuses + added}},
+                               ns, subresource="status")
+                did = True
+            except E.StatusError:
+                pass
+        return did
+
+    def _orphan(self, ns: str, owner_uid: str, claim_name: str) -> dict | None:
+        for c in self.api.list("ResourceClaim", ns, copy=False):
+            cmd = c["metadata"]
+            if (cmd.get("annotations") or {}).get(cu.POD_CLAIM_NAME_ANNOTATION) != claim_name:
+                continue
+            if any(r.get("controller") and r.get("uid") == owner_uid for r in cmd.get("ownerReferences") or ()):
+                return c
+        return None
+
+    def _create_from_template(self, tmpl: Mapping[str, Any], base: str, ns: str, claim_name: str,
+                              owner: dict) -> dict:
+        tspec = tmpl.get("spec") or {}
+        tmeta = tspec.get("metadata") or {}
+        claim = {
+            "apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+            "metadata": {
+                "generateName": base, "namespace": ns,
+                "annotations": {**(tmeta.get("annotations") or {}),
+                                cu.POD_CLAIM_NAME_ANNOTATION: claim_name},
+                "ownerReferences": [owner],
+            },
+            "spec": deep_copy(tspec.get("spec") or {}),
+        }
+        if tmeta.get("labels"):
+            claim["metadata"]["labels"] = dict(tmeta["labels"])
+        return self.api.create(claim)
+
+    # ------------------------------------------------------------------ PodGroups (KEP-5729)
+    def sync_podgroup(self, pg: dict) -> bool:
+        if not self.podgroups_on:
+            return False
+        md = pg["metadata"]
+        if md.get("deletionTimestamp"):
+            return False
+        ns = md.get("namespace") or ""
+        statuses = list((pg.get("status") or {}).get("resourceClaimStatuses") or [])
+        by_name = {s.get("name"): s for s in statuses}
+        changed = False
+        did = False
+        for entry in (pg.get("spec") or {}).get("resourceClaims") or ():
+            if not entry.get("resourceClaimTemplateName"):
+                continue
+            rec = by_name.get(entry["name"])
+            if rec is not None:
+                existing = self.api.try_get("ResourceClaim", rec.get("resourceClaimName", ""), ns)
+                if existing is not None and any(
+                        r.get("controller") and r.get("uid") == md["uid"]
+                        for r in existing["metadata"].get("ownerReferences") or ()):
+                    continue
+            claim = self._orphan(ns, md["uid"], entry["name"])
+            if claim is None:
+                tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
+                if tmpl is None:
+                    self._event(pg, "FailedResourceClaimCreation",
+                                f"PodGroupResourceClaim {entry['name']}: resource claim template "
+                                f"\"{entry['resourceClaimTemplateName']}\" not found")
+                    continue
+                owner = {"apiVersion": pg["apiVersion"], "kind": "PodGroup", "name": md["name"],
+                         "uid": md["uid"], "controller": True}
+                try:
+                    claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
+                                                       ns, entry["name"], owner)
+                except E.StatusError as e:
+                    self._event(pg, "FailedResourceClaimCreation", f"PodGroupResourceClaim {entry['name']}: {e}")
+                    continue
+                did = True
+            by_name[entry["name"]] = {"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]}
+            changed = True
+        if changed:
+            new = [by_name[n] for n in sorted(by_name)]
+            try:
+                self.api.patch("PodGroup", md["name"], {"status": {"resourceClaimStatuses": new}},
+                               ns, subresource="status")
+                did = True
+            except E.StatusError:
+                pass
+        return did
+
+    # ------------------------------------------------------------------ claims
+    def sync_claim(self, claim: dict) -> bool:
+        md = claim["metadata"]
+        ns = md.get("namespace") or ""
+        st = claim.get("status") or {}
+        rf = list(st.get("reservedFor") or [])
+        valid = []
+        for r in rf:
+            if not r.get("apiGroup") and r.get("resource") == "pods":
+                pod = self.api.try_get("Pod", r.get("name", ""), ns)
+                if pod is None or pod["metadata"].get("uid") != r.get("uid") or is_pod_done(pod):
+                    continue
+                valid.append(r)
+            elif r.get("apiGroup") == cu.PODGROUP_API_GROUP and r.get("resource") == "podgroups" \
+                    and self.podgroups_on:
+                pg = self.api.try_get("PodGroup", r.get("name", ""), ns) if self.api.served("PodGroup") else None
+                if pg is None or pg["metadata"].get("uid") != r.get("uid"):
+                    continue
+                valid.append(r)
+            else:
+                valid.append(r)  # unknown consumer type: left alone
+        did = False
+        if len(valid) < len(rf) or (md.get("deletionTimestamp") and not valid and st.get("allocation")):
+            new = deep_copy(claim)
+            new["status"]["reservedFor"] = valid
+            if not valid:
+                new["status"].pop("allocation", None)
+                if not new["status"]["reservedFor"]:
+                    new["status"].pop("reservedFor")
+            try:
+                claim = self.api.update_status(new)
+                did = True
+            except E.StatusError:
+                return did
+            st = claim.get("status") or {}
+            md = claim["metadata"]
+        if not st.get("reservedFor") and not st.get("allocation") and cu.FINALIZER in (md.get("finalizers") or ()):
+            try:
+                claim = self.api.remove_finalizer("ResourceClaim", md["name"], cu.FINALIZER, ns) or claim
+                did = True
+            except E.StatusError:
+                return did
+            if claim is None or claim["metadata"].get("deletionTimestamp") and not claim["metadata"].get("finalizers"):
+                return did
+            md = claim["metadata"]
+        # delete unreserved claims whose owning pod is gone or done
+        if not (claim.get("status") or {}).get("reservedFor") and not md.get("deletionTimestamp"):
+            owner = next((r for r in md.get("ownerReferences") or () if r.get("controller")), None)
+            if owner is not None and owner.get("kind") == "Pod" and owner.get("apiVersion") == "v1":
+                pod = self.api.try_get("Pod", owner.get("name", ""), ns)
+                if pod is None or pod["metadata"].get("uid") != owner.get("uid") or is_pod_done(pod):
+                    try:
+                        self.api.delete("ResourceClaim", md["name"], ns)
+                        did = True
+                    except E.NotFound:
+                        pass
+        return did
+
+    # ------------------------------------------------------------------ metrics
+    def metrics_text(self) -> str:
+        counts: dict[tuple[str, str, str], int] = {}
+        for c in self.api.list("ResourceClaim", copy=False):
+            ann = c["metadata"].get("annotations") or {}
+            source = "extended_resource" if ann.get(cu.EXTENDED_RESOURCE_CLAIM_ANNOTATION) == "true" else \
+                "resource_claim_template" if cu.POD_CLAIM_NAME_ANNOTATION in ann else ""
+            admin = any((r.get("exactly") or {}).get("adminAccess")
+                        for r in ((c.get("spec") or {}).get("devices") or {}).get("requests") or ())
+            allocated = bool((c.get("status") or {}).get("allocation"))
+            k = (str(admin).lower(), str(allocated).lower(), source)
+            counts[k] = counts.get(k, 0) + 1
+        lines = ["# HELP resourceclaim_controller_resource_claims Number of ResourceClaims",
+                 "# TYPE resourceclaim_controller_resource_claims gauge"]
+        for (admin, allocated, source), n in sorted(counts.items()):
+            lines.append(f'resourceclaim_controller_resource_claims{{admin_access="{admin}",'
+                         f'allocated="{allocated}",source="{source}"}} {n}')
+        return "\n".join(lines) + "\n"
