@@ -42,6 +42,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--kubeconfig", default=None, help="kubeconfig for --backend=cluster")
     g.addoption("--context", default=None, help="kubeconfig context for --backend=cluster")
     g.addoption("--reports-dir", default="reports", help="where the reports are written")
+    g.addoption("--wait-timeout", default=None, type=float,
+                help="seconds a waiting step polls a live cluster before failing "
+                     "(--backend=cluster/both; default 60, or DRAKIT_WAIT_TIMEOUT)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -52,14 +55,18 @@ def pytest_configure(config: pytest.Config) -> None:
         reporting.configure(config)
 
 
-def _make_backend(config: pytest.Config):
-    which = config.getoption("--backend")
+def _make_backend(config: pytest.Config, which: str | None = None, tags: set[str] = frozenset()):
+    which = which or config.getoption("--backend")
     if which == "reference":
         from .backends.reference import ReferenceBackend
         return ReferenceBackend()
-    raise pytest.UsageError(
-        f"--backend={which} is not available yet: the live-cluster backend lands with the "
-        "[cluster] issue; run with --backend=reference")
+    if which == "cluster":
+        from .backends.cluster import ClusterBackend, Options
+        opts = Options.from_env(kubeconfig=config.getoption("--kubeconfig"),
+                                context=config.getoption("--context"),
+                                wait_timeout=config.getoption("--wait-timeout", None))
+        return ClusterBackend(options=opts, tags=set(tags))
+    raise pytest.UsageError(f"--backend={which}: choose reference, cluster or both")
 
 
 def parse_gates(items: list[str]) -> dict[str, bool]:
@@ -89,8 +96,10 @@ def world(request: pytest.FixtureRequest):
         if t.startswith("version:"):
             version = t.split(":", 1)[1]
     gates = parse_gates(config.getoption("--gate"))
-    w = World(backend=_make_backend(config), scenario=request.node.name, version=version,
-              gates=gates)
+    which = getattr(getattr(request.node, "callspec", None), "params", {}).get(
+        "drakit_backend") if config.getoption("--backend") == "both" else None
+    w = World(backend=_make_backend(config, which, tags), scenario=request.node.name,
+              version=version, gates=gates)
     request.node.stash[WORLD_KEY] = w
     yield w
     if w.started:
@@ -115,3 +124,36 @@ def pytest_bdd_apply_tag(tag: str, function):
 
     MarkDecorator(Mark(tag, (), {}, _ispytest=True), _ispytest=True)(function)
     return True
+
+
+def _known_step_texts() -> list[str]:
+    """The sentences the step modules define (their patterns as written), for hints."""
+    import re
+    from pathlib import Path
+
+    pat = re.compile(r'@(given|when|then)\((?:parsers\.\w+\()?r?"((?:[^"\\]|\\.)*)"')
+    out = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        for kind, text in pat.findall(path.read_text(encoding="utf-8")):
+            out.append(f"{kind.capitalize()} {text}")
+    return out
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """An unknown step fails with one line plus the closest known sentences (what to do)."""
+    outcome = yield
+    rep = outcome.get_result()
+    exc = call.excinfo
+    if rep.when != "call" or exc is None or type(exc.value).__name__ != \
+            "StepDefinitionNotFoundError":
+        return
+    import difflib
+    import re
+
+    m = re.search(r'Step definition is not found: (\w+) "([^"]*)"', str(exc.value))
+    wanted = f"{m.group(1)} {m.group(2)}" if m else str(exc.value)
+    close = difflib.get_close_matches(wanted, _known_step_texts(), n=3, cutoff=0.4)
+    hint = ("did you mean: " + " | ".join(close)) if close else \
+        "no similar step exists; add one in steps/<area>_steps.py"
+    rep.longrepr = f"{exc.value}\nhint: {hint}"
