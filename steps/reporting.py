@@ -80,6 +80,7 @@ class Collector:
                 "example": example,
                 "description": description,
                 "section": model.kep_section(description),
+                "section_source": "description",
                 "line": scenario.line_number,
                 "tags": tags,
                 "requirements": model.req_tags(tags),
@@ -89,6 +90,12 @@ class Collector:
                 "duration": 0.0,
                 "runs": [],
             }
+            if not rec["section"]:  # fall back to the section of a requirement it covers
+                reqs = {r["id"]: r for r in self.requirements}
+                via = next((reqs[r] for r in rec["requirements"] if reqs.get(r, {}).get(
+                    "section")), None)
+                rec["section"] = via["section"] if via else ""
+                rec["section_source"] = f"requirement {via['id']}" if via else ""
             self._by_key[key] = rec
         run = {
             "backend": backend,

@@ -292,7 +292,9 @@ def _scenario(s: dict, backends: list[str], n: int) -> str:
         body.append('<p class="tags">' + " ".join(
             f'<span class="tag">@{escape(t)}</span>' for t in s["tags"]) + "</p>")
     if s.get("section"):
-        body.append(f'<p class="section">KEP section: <b>{escape(s["section"])}</b></p>')
+        src = s.get("section_source") or "description"
+        via = f' <small>(from {escape(src)})</small>' if src != "description" else ""
+        body.append(f'<p class="section">KEP section: <b>{escape(s["section"])}</b>{via}</p>')
     if s.get("description"):
         body.append(f'<p class="desc">{escape(s["description"])}</p>')
     for b in cols:
