@@ -48,6 +48,29 @@ class EnvironmentFailure(Exception):
     """The environment failed (unreachable cluster, timeouts): not a conformance verdict."""
 
 
+class PodResourcesError(Exception):
+    """A PodResources gRPC call failed: ``code`` is the gRPC code name as Go prints it
+    (``Unknown``, ``ResourceExhausted``), ``message`` the status message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"rpc error: code = {code} desc = {message}")
+        self.code = code
+        self.message = message
+
+
+class PodResourcesAPI(Protocol):
+    """A PodResources v1 client on one node's socket; answers in protobuf's JSON mapping."""
+
+    def list(self) -> dict: ...
+
+    def get(self, name: str, namespace: str) -> dict: ...
+
+    def get_allocatable_resources(self) -> dict: ...
+
+    def socket_mode(self) -> str:
+        """The socket's permission bits as octal text, e.g. ``"0600"``."""
+
+
 class Backend(Protocol):
     name: str
 
@@ -96,6 +119,20 @@ class Backend(Protocol):
     def events(self, kind: str | None = None, name: str | None = None) -> list[dict]: ...
 
     def metrics(self) -> str: ...
+
+    # -- node access (kubelet) ---------------------------------------------------
+    # Backends that cannot reach a node's kubelet raise Unsupported("needs node access").
+    def pod_resources(self, node: str) -> PodResourcesAPI:
+        """A PodResources client on ``node``'s kubelet socket."""
+
+    def restart_kubelet(self, node: str) -> None:
+        """Restart ``node``'s kubelet (it must come back from its checkpoints)."""
+
+    def kubelet_metrics(self, node: str) -> str:
+        """``node``'s kubelet metrics (Prometheus text)."""
+
+    def container_devices(self, node: str, pod: str, container: str) -> list[str]:
+        """The CDI devices the runtime gave one container of a pod on ``node``."""
 
     # -- waiting ----------------------------------------------------------------
     def settle(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import drakit
 from drakit.kinds import find_kind
 
-from .base import ApiError, Unsupported
+from .base import ApiError, PodResourcesError, Unsupported
 
 
 class ReferenceBackend:
@@ -29,6 +29,13 @@ class ReferenceBackend:
             raise Unsupported(str(e)) from None
 
     def end_scenario(self) -> None:
+        if self.cluster is not None:
+            try:
+                from drakit.kubelet import stop_kubelets
+            except ImportError:  # pragma: no cover - no kubelet model
+                pass
+            else:
+                stop_kubelets(self.cluster)  # close sockets and gRPC threads now, not at GC
         self.cluster = None
 
     @property
@@ -128,4 +135,52 @@ class ReferenceBackend:
         fn = getattr(self.c, "kubelet", None)
         if fn is None:
             raise Unsupported("the reference cluster has no kubelet model yet")
-        return fn(node)
+        try:
+            return fn(node)
+        except KeyError as e:
+            raise AssertionError(str(e)) from None
+
+    def pod_resources(self, node: str) -> _PodResources:
+        k = self.kubelet(node)
+        if k.pod_resources is None:
+            raise AssertionError(f"the kubelet on node {node} is not running: {k.start_error}")
+        return _PodResources(k.pod_resources)
+
+    def restart_kubelet(self, node: str) -> None:
+        self.kubelet(node)
+        self.c.restart_kubelet(node)
+
+    def kubelet_metrics(self, node: str) -> str:
+        return self.kubelet(node).metrics_text()
+
+    def container_devices(self, node: str, pod: str, container: str) -> list[str]:
+        try:
+            return self.kubelet(node).cdi_devices(pod, container, self._ns)
+        except KeyError as e:
+            raise AssertionError(str(e)) from None
+
+
+class _PodResources:
+    """drakit's PodResources client with its errors translated to the steps' type."""
+
+    def __init__(self, client) -> None:
+        self._client = client
+
+    def _call(self, fn, *args):
+        from drakit.kubelet.podresources.client import PodResourcesRPCError
+        try:
+            return fn(*args)
+        except PodResourcesRPCError as e:
+            raise PodResourcesError(e.code, e.message) from None
+
+    def list(self) -> dict:
+        return self._call(self._client.list)
+
+    def get(self, name: str, namespace: str) -> dict:
+        return self._call(self._client.get, name, namespace)
+
+    def get_allocatable_resources(self) -> dict:
+        return self._call(self._client.get_allocatable_resources)
+
+    def socket_mode(self) -> str:
+        return self._client.socket_mode()

@@ -1,0 +1,309 @@
+"""Steps for what happens on the node: the kubelet, its PodResources API and container devices.
+
+Why these sentences: KEP-3695/5004/5517/5729 promise node-side behaviour (what a node agent
+reads from PodResources, which CDI devices a container gets, whether the kubelet admits or
+starts a pod). The steps reach a node only through the Backend's node-access methods
+(``pod_resources``, ``restart_kubelet``, ``kubelet_metrics``, ``container_devices``); a
+backend without node access raises Unsupported("needs node access") and the scenario is
+reported as unsupported, not failed.
+
+Until the scheduler binds pods, scenarios bind them by writing ``spec.nodeName`` and allocate
+claims with "the ResourceClaim ... is allocated and reserved for ...", which writes
+``status.allocation`` and ``status.reservedFor`` through the API as the scheduler would.
+Expected PodResources answers are written in protobuf's JSON mapping (what grpcurl prints);
+``${namespace}`` stands for the scenario's namespace.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+from pytest_bdd import given, parsers, then, when
+
+from . import paths
+from .backends.base import ApiError, PodResourcesError, Unsupported
+from .world import World
+
+_NAMES = r'"[^"]+"(?:(?:, | and )"[^"]+")*'
+
+
+def _names(text: str) -> list[str]:
+    return re.findall(r'"([^"]+)"', text)
+
+
+def _node_call(world: World, method: str, *args):
+    fn = getattr(world.b, method, None)
+    if fn is None:
+        raise Unsupported("needs node access")
+    return fn(*args)
+
+
+def _expand(text: str, world: World) -> str:
+    return text.replace("${namespace}", world.b.namespace)
+
+
+def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
+    header, *rows = datatable
+    return [dict(zip(header, r)) for r in rows]
+
+
+# ---------------------------------------------------------------------------- given
+
+
+@given(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is allocated and reserved for '
+                  r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
+def given_claim_allocated(world: World, claim: str, kind: str, names: str,
+                          datatable: list[list[str]]) -> None:
+    """Table ``| request | driver | pool | device |``: the allocation results, in order."""
+    try:
+        obj = world.b.get("ResourceClaim", claim)
+        refs = []
+        for n in _names(names):
+            if kind == "the PodGroup":
+                pg = world.b.get("PodGroup", n)
+                refs.append({"apiGroup": "scheduling.k8s.io", "resource": "podgroups",
+                             "name": n, "uid": pg["metadata"]["uid"]})
+            else:
+                p = world.b.get("Pod", n)
+                refs.append({"resource": "pods", "name": n, "uid": p["metadata"]["uid"]})
+        results = [{"request": r["request"], "driver": r["driver"], "pool": r["pool"],
+                    "device": r["device"]} for r in _table(datatable)]
+        obj["status"] = {"allocation": {"devices": {"results": results}}, "reservedFor": refs}
+        world.b.update(obj, subresource="status")
+    except ApiError as e:
+        raise AssertionError(f"allocating ResourceClaim {claim} failed: {e}") from None
+
+
+@given(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))
+def given_pod_status(world: World, pod: str, docstring: str) -> None:
+    """Merge-patch the pod's status (what the scheduler writes before binding)."""
+    try:
+        world.b.patch("Pod", pod, {"status": yaml.safe_load(docstring)}, subresource="status")
+    except ApiError as e:
+        raise AssertionError(f"patching the status of Pod {pod} failed: {e}") from None
+
+
+# ---------------------------------------------------------------------------- when
+
+
+@when(parsers.re(r'the kubelet on node "(?P<node>[^"]+)" restarts'))
+def when_kubelet_restarts(world: World, node: str) -> None:
+    _node_call(world, "restart_kubelet", node)
+
+
+@when(parsers.re(r"(?P<seconds>[\d.]+) seconds? pass(?:es)?"))
+def when_time_passes(world: World, seconds: str) -> None:
+    fn = getattr(world.b, "advance", None)
+    if fn is None:
+        raise Unsupported("needs control of the clock")
+    fn(float(seconds))
+
+
+def _pr_call(world: World, node: str, method: str, *args) -> None:
+    client = _node_call(world, "pod_resources", node)
+    world.vars["pr_error"] = None
+    world.vars["pr_answer"] = None
+    try:
+        world.vars["pr_answer"] = getattr(client, method)(*args)
+    except PodResourcesError as e:
+        world.vars["pr_error"] = e
+
+
+@when(parsers.re(r'a node agent calls PodResources List on node "(?P<node>[^"]+)"$'))
+def when_pr_list(world: World, node: str) -> None:
+    _pr_call(world, node, "list")
+
+
+@when(parsers.re(r'a node agent calls PodResources Get for the Pod "(?P<pod>[^"]+)"'
+                 r'(?: in namespace "(?P<ns>[^"]+)")? on node "(?P<node>[^"]+)"'))
+def when_pr_get(world: World, pod: str, ns: str | None, node: str) -> None:
+    _pr_call(world, node, "get", pod, ns or world.b.namespace)
+
+
+@when(parsers.re(r'a node agent calls PodResources GetAllocatableResources on node '
+                 r'"(?P<node>[^"]+)"'))
+def when_pr_allocatable(world: World, node: str) -> None:
+    _pr_call(world, node, "get_allocatable_resources")
+
+
+@when(parsers.re(r'a node agent calls PodResources List (?P<n>\d+) times without pause on node '
+                 r'"(?P<node>[^"]+)"'))
+def when_pr_burst(world: World, n: str, node: str) -> None:
+    client = _node_call(world, "pod_resources", node)
+    ok, errors = 0, []
+    for _ in range(int(n)):
+        try:
+            client.list()
+            ok += 1
+        except PodResourcesError as e:
+            errors.append(e)
+    world.vars["burst"] = (ok, errors)
+
+
+# ---------------------------------------------------------------------------- then
+
+
+def _answer(world: World) -> dict:
+    err = world.vars.get("pr_error")
+    if err is not None:
+        raise AssertionError(f"the PodResources call failed: {err}")
+    if "pr_answer" not in world.vars:
+        raise AssertionError("no PodResources call was made by an earlier step")
+    return world.vars["pr_answer"]
+
+
+@then("the PodResources answer is:")
+def then_pr_answer_is(world: World, docstring: str) -> None:
+    expected = yaml.safe_load(_expand(docstring, world)) or {}
+    actual = _answer(world)
+    world.observe("PodResources answer", expected, actual)
+    if actual != expected:
+        raise AssertionError("PodResources answered\n" + yaml.safe_dump(actual, sort_keys=False)
+                             + "expected\n" + yaml.safe_dump(expected, sort_keys=False))
+
+
+@then("the PodResources answer contains:")
+def then_pr_answer_contains(world: World, docstring: str) -> None:
+    expected = yaml.safe_load(_expand(docstring, world))
+    actual = _answer(world)
+    world.observe("PodResources answer contains", expected, actual)
+    diffs = paths.contains(actual, expected)
+    if diffs:
+        raise AssertionError("PodResources answer differs:\n  " + "\n  ".join(diffs)
+                             + "\nanswer:\n" + yaml.safe_dump(actual, sort_keys=False))
+
+
+def _container(world: World, pod: str, container: str) -> dict:
+    ans = _answer(world)
+    pods = ans.get("podResources")
+    pods = [pods] if isinstance(pods, dict) else list(pods or [])
+    for p in pods:
+        if p.get("name") == pod:
+            for c in p.get("containers") or []:
+                if c.get("name") == container:
+                    return c
+            raise AssertionError(f"pod {pod} in the answer has no container {container}: "
+                                 f"{[c.get('name') for c in p.get('containers') or []]}")
+    raise AssertionError(f"the answer has no pod {pod}: {[p.get('name') for p in pods]}")
+
+
+@then(parsers.re(r'in the PodResources answer the containers of the Pod "(?P<pod>[^"]+)" are '
+                 r'(?P<names>' + _NAMES + r')$'))
+def then_pr_containers(world: World, pod: str, names: str) -> None:
+    _container(world, pod, _names(names)[0])  # the pod exists
+    ans = _answer(world)
+    pods = ans.get("podResources")
+    pods = [pods] if isinstance(pods, dict) else list(pods or [])
+    got = [c.get("name") for p in pods if p.get("name") == pod for c in p.get("containers") or []]
+    world.observe(f"containers of {pod}", _names(names), got)
+    assert got == _names(names), f"expected containers {_names(names)}, got {got}"
+
+
+@then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
+                 r'"(?P<pod>[^"]+)" has no dynamic resources'))
+def then_pr_no_dynamic(world: World, container: str, pod: str) -> None:
+    c = _container(world, pod, container)
+    world.observe(f"{pod}/{container} dynamic resources", [], c.get("dynamicResources", []))
+    assert not c.get("dynamicResources"), \
+        f"{pod}/{container} has dynamic resources: {c['dynamicResources']}"
+
+
+@then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
+                 r'"(?P<pod>[^"]+)" has:'))
+def then_pr_container_has(world: World, container: str, pod: str, docstring: str) -> None:
+    expected = yaml.safe_load(_expand(docstring, world))
+    c = _container(world, pod, container)
+    world.observe(f"{pod}/{container}", expected, c)
+    if c != expected:
+        raise AssertionError(f"{pod}/{container} is\n" + yaml.safe_dump(c, sort_keys=False)
+                             + "expected\n" + yaml.safe_dump(expected, sort_keys=False))
+
+
+@then(parsers.re(r'the PodResources call fails with code "(?P<code>[^"]+)" and message '
+                 r'"(?P<message>[^"]*)"'))
+def then_pr_fails(world: World, code: str, message: str) -> None:
+    err = world.vars.get("pr_error")
+    world.observe("PodResources error", {"code": code, "message": message},
+                  None if err is None else {"code": err.code, "message": err.message})
+    if err is None:
+        raise AssertionError(f"the call succeeded: {world.vars.get('pr_answer')!r}")
+    assert (err.code, err.message) == (code, message), \
+        f"expected code {code} message {message!r}, got {err.code} {err.message!r}"
+
+
+@then(parsers.re(r'(?P<ok>\d+) calls succeed and (?P<bad>\d+) fails? with code "(?P<code>[^"]+)" '
+                 r'and message "(?P<message>[^"]*)"'))
+def then_burst(world: World, ok: str, bad: str, code: str, message: str) -> None:
+    got_ok, errors = world.vars["burst"]
+    world.observe("burst", {"ok": int(ok), "failed": int(bad)},
+                  {"ok": got_ok, "failed": len(errors)})
+    assert got_ok == int(ok), f"{got_ok} calls succeeded, expected {ok}"
+    assert len(errors) == int(bad), f"{len(errors)} calls failed, expected {bad}"
+    for e in errors:
+        assert (e.code, e.message) == (code, message), f"unexpected error {e}"
+
+
+def _metric_value(text: str, series: str) -> float | None:
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name, _, value = line.rpartition(" ")
+        if name == series:
+            return float(value)
+    return None
+
+
+@then(parsers.re(r'the kubelet metric (?P<series>\S+) on node "(?P<node>[^"]+)" is '
+                 r'(?P<value>\d+)'))
+def then_kubelet_metric(world: World, series: str, node: str, value: str) -> None:
+    text = _node_call(world, "kubelet_metrics", node)
+    got = _metric_value(text, series)
+    world.observe(f"metric {series}", int(value), got)
+    assert got is not None and got == float(value), \
+        f"{series} is {got}, expected {value}; the kubelet exposes:\n{text}"
+
+
+@then(parsers.re(r'the kubelet on node "(?P<node>[^"]+)" exposes no series of '
+                 r'(?P<metric>[\w:]+)'))
+def then_kubelet_no_metric(world: World, node: str, metric: str) -> None:
+    text = _node_call(world, "kubelet_metrics", node)
+    lines = [ln for ln in text.splitlines() if ln.startswith(metric + "{") or ln == metric]
+    world.observe(f"no {metric}", [], lines)
+    assert not lines, f"unexpected series: {lines}"
+
+
+@then(parsers.re(r'the PodResources socket on node "(?P<node>[^"]+)" has mode "(?P<mode>\d+)"'))
+def then_socket_mode(world: World, node: str, mode: str) -> None:
+    got = _node_call(world, "pod_resources", node).socket_mode()
+    world.observe("socket mode", mode, got)
+    assert got == mode, f"socket mode is {got}, expected {mode}"
+
+
+@then(parsers.re(r'the container "(?P<container>[^"]+)" of the Pod "(?P<pod>[^"]+)" on node '
+                 r'"(?P<node>[^"]+)" gets (?:the CDI devices? (?P<names>' + _NAMES + r')|'
+                 r'(?P<none>no CDI devices))'))
+def then_container_devices(world: World, container: str, pod: str, node: str,
+                           names: str | None, none: str | None) -> None:
+    world.b.settle()
+    got = _node_call(world, "container_devices", node, pod, container)
+    want = [] if none else _names(names or "")
+    world.observe(f"CDI devices of {pod}/{container}", want, got)
+    assert got == want, f"{pod}/{container} got {got}, expected {want}"
+
+
+@then(parsers.re(r'the kubelet recorded a Warning event "(?P<reason>[^"]+)" for the Pod '
+                 r'"(?P<pod>[^"]+)" with message:'))
+def then_kubelet_event(world: World, reason: str, pod: str, docstring: str) -> None:
+    world.b.settle()
+    message = _expand(docstring.strip(), world)
+    uid = world.b.get("Pod", pod)["metadata"]["uid"]
+    message = message.replace("${uid}", uid)
+    for kind, name in re.findall(r"\$\{uid:(\w+)/([^}]+)\}", message):
+        message = message.replace(f"${{uid:{kind}/{name}}}",
+                                  world.b.get(kind, name)["metadata"]["uid"])
+    evs = [e for e in world.b.events("Pod", pod) if e.get("reason") == reason]
+    got = [e.get("message") for e in evs]
+    world.observe(f"event {reason} on {pod}", message, got)
+    assert any(e.get("type") == "Warning" and e.get("message") == message for e in evs), \
+        f"no Warning event {reason} with that message; events {reason}: {got}"
