@@ -53,6 +53,33 @@ def pytest_configure(config: pytest.Config) -> None:
     if not config.pluginmanager.has_plugin("drakit-reporting"):
         config.pluginmanager.register(reporting, "drakit-reporting")
         reporting.configure(config)
+    if not config.pluginmanager.has_plugin("drakit-compare"):
+        from . import compare
+
+        config.pluginmanager.register(compare, "drakit-compare")
+        compare.pytest_configure(config)
+
+
+BOTH = ("reference", "cluster")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``--backend=both``: every scenario runs twice, parametrized by ``backend`` (the name
+    the report reads from ``callspec.params``); steps/compare.py pairs the two runs."""
+    if metafunc.config.getoption("--backend") != "both":
+        return
+    if not metafunc.definition.nodeid.startswith("steps/") and \
+            "test_features" not in metafunc.module.__name__:
+        return
+    if "backend" not in metafunc.fixturenames:
+        metafunc.fixturenames.append("backend")
+    metafunc.parametrize("backend", BOTH, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which backend this run of the scenario uses (parametrized with --backend=both)."""
+    return getattr(request, "param", None) or request.config.getoption("--backend")
 
 
 def _make_backend(config: pytest.Config, which: str | None = None, tags: set[str] = frozenset()):
@@ -97,7 +124,7 @@ def world(request: pytest.FixtureRequest):
             version = t.split(":", 1)[1]
     gates = parse_gates(config.getoption("--gate"))
     which = getattr(getattr(request.node, "callspec", None), "params", {}).get(
-        "drakit_backend") if config.getoption("--backend") == "both" else None
+        "backend") if config.getoption("--backend") == "both" else None
     w = World(backend=_make_backend(config, which, tags), scenario=request.node.name,
               version=version, gates=gates)
     request.node.stash[WORLD_KEY] = w

@@ -1,0 +1,981 @@
+"""ClusterBackend: the steps' Backend over any Kubernetes API server (kubeconfig).
+
+Why raw JSON through the official client's REST layer rather than its typed models: the
+suite exercises fields newer than any client release (and fields that never shipped,
+such as KEP-5234 mixins); a generated model would silently drop them. Objects therefore
+travel as dicts, exactly as on the reference backend, and API errors arrive as the
+server's own Status.
+
+Why the name mapping: a live cluster is shared. Every scenario gets its own namespace,
+and cluster-scoped objects (DeviceClass, ResourceSlice, Node, Namespace) get a per-
+scenario prefix and the harness labels. Steps never see any of this: names are prefixed
+on the way out (including references to them: deviceClassName, nodeName, hostname
+selectors, ``deviceclass.resource.kubernetes.io/<class>`` resource names) and the prefix,
+the scenario namespace and the harness's labels and toleration are removed from
+everything that comes back, error messages included. Observations therefore compare
+one to one with the reference.
+
+Why polling: a live control plane has no "settled" moment. ``settle()`` waits until the
+cluster's resourceVersion stops moving for a quiet period; ``wait_for`` polls a predicate
+with a per-step timeout and prints the last observed state when it runs out.
+"""
+
+from __future__ import annotations
+
+import atexit
+import copy
+import hashlib
+import json
+import os
+import re
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from .base import ApiError, EnvironmentFailure, Unsupported
+
+HARNESS_LABEL = "drakit.io/harness"
+SCENARIO_LABEL = "drakit.io/scenario"
+FAKE_NODE_TAINT = {"key": "drakit.io/fake-node", "value": "true", "effect": "NoSchedule"}
+FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "value": "true",
+                        "effect": "NoSchedule"}
+EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
+HOSTNAME_LABEL = "kubernetes.io/hostname"
+
+_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+_TRANSIENT = (429, 500, 502, 503, 504)
+
+# Server-side dry-run probes: gate -> (object, field path kept only while the gate is on).
+_PROBES: dict[str, tuple[dict, tuple[str, ...]]] = {
+    "DRAExtendedResource": (
+        {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+         "metadata": {"name": "drakit-probe-extended-resource"},
+         "spec": {"extendedResourceName": "example.com/drakit-probe"}},
+        ("spec", "extendedResourceName")),
+}
+
+
+@dataclass
+class Options:
+    """Knobs of the live-cluster backend (pytest options or DRAKIT_* environment)."""
+
+    kubeconfig: str | None = None
+    context: str | None = None
+    wait_timeout: float = 60.0
+    """Seconds a waiting step polls before it fails (real clusters are slow)."""
+    settle_quiet: float | None = None
+    """Seconds without a resourceVersion change that count as settled (None: auto)."""
+    settle_timeout: float = 30.0
+    poll: float = 0.25
+    retries: int = 5
+    node_agent: str | None = None
+    """URL of a node agent for kubelet/PodResources steps; None means no node access."""
+    cleanup_timeout: float = 60.0
+
+    @classmethod
+    def from_env(cls, **kw: Any) -> Options:
+        """Defaults, then DRAKIT_* environment, then explicit (command-line) values."""
+        env = os.environ.get
+        o = cls()
+        if env("DRAKIT_WAIT_TIMEOUT"):
+            o.wait_timeout = float(env("DRAKIT_WAIT_TIMEOUT", "60"))
+        if env("DRAKIT_SETTLE_QUIET"):
+            o.settle_quiet = float(env("DRAKIT_SETTLE_QUIET", "1"))
+        if env("DRAKIT_NODE_AGENT"):
+            o.node_agent = env("DRAKIT_NODE_AGENT")
+        for k, v in kw.items():
+            if v is not None:
+                setattr(o, k, v)
+        return o
+
+
+@dataclass
+class Resource:
+    kind: str
+    group: str
+    version: str
+    plural: str
+    namespaced: bool
+    short_names: tuple[str, ...] = ()
+    verbs: tuple[str, ...] = ()
+    subresources: set[str] = field(default_factory=set)
+
+    @property
+    def api_version(self) -> str:
+        return f"{self.group}/{self.version}" if self.group else self.version
+
+    def path(self, namespace: str | None = None, name: str | None = None,
+             subresource: str | None = None) -> str:
+        base = f"/apis/{self.group}/{self.version}" if self.group else "/api/v1"
+        if self.namespaced and namespace:
+            base += f"/namespaces/{quote(namespace, safe='')}"
+        base += f"/{self.plural}"
+        if name is not None:
+            base += f"/{quote(name, safe='')}"
+        if subresource:
+            base += f"/{subresource}"
+        return base
+
+
+# ---------------------------------------------------------------------------- session
+
+class Session:
+    """One connection to one cluster for the whole pytest session: client, discovery,
+    capabilities, the sweep of leftovers, and the scenarios still to clean up."""
+
+    _sessions: dict[tuple[str | None, str | None], Session] = {}
+    _lock = threading.Lock()
+
+    @classmethod
+    def get(cls, opts: Options) -> Session:
+        key = (opts.kubeconfig, opts.context)
+        with cls._lock:
+            s = cls._sessions.get(key)
+            if s is None:
+                s = cls._sessions[key] = Session(opts)
+            return s
+
+    def __init__(self, opts: Options) -> None:
+        self.opts = opts
+        self.client = self._client()
+        self.host = self.client.configuration.host.rstrip("/")
+        self.active: dict[str, ScenarioState] = {}
+        self.version_doc = self.request("GET", "/version")
+        self.minor = f"{self.version_doc.get('major')}.{str(self.version_doc.get('minor', '')).rstrip('+')}"
+        self.is_drakit = str(self.version_doc.get("gitVersion", "")).endswith("-drakit")
+        self.resources: dict[str, Resource] = {}
+        self._discover()
+        self.gates, self.gates_source = self._read_gates()
+        self.foreign_nodes = self._has_foreign_nodes()
+        self.probed: dict[str, bool | None] = {}
+        self.sweep()
+        atexit.register(self.cleanup_all)
+
+    # -- plumbing ------------------------------------------------------------------
+    def _client(self):
+        try:
+            from kubernetes import client, config
+        except ImportError as e:  # pragma: no cover - a declared dependency
+            raise EnvironmentFailure(f"the kubernetes client is not installed: {e}") from None
+        try:
+            if self.opts.kubeconfig or not os.environ.get("KUBERNETES_SERVICE_HOST"):
+                return config.new_client_from_config(config_file=self.opts.kubeconfig,
+                                                     context=self.opts.context)
+            config.load_incluster_config()
+            return client.ApiClient()
+        except Exception as e:  # noqa: BLE001 - any config problem is an environment error
+            raise EnvironmentFailure(f"cannot load the kubeconfig "
+                                     f"{self.opts.kubeconfig or '(default)'}: {e}") from None
+
+    def request(self, method: str, path: str, query: Mapping[str, Any] | None = None,
+                body: Any = None, content_type: str = "application/json",
+                raw: bool = False, retry: bool = True) -> Any:
+        """One API call with retries of transient failures; raises ApiError on a Status."""
+        url = self.host + path
+        q = {k: v for k, v in (query or {}).items() if v is not None}
+        if q:
+            url += "?" + urlencode(q)
+        headers = {"Accept": "application/json" if not raw else "*/*",
+                   "Content-Type": content_type}
+        headers.update(self._auth_headers())
+        attempts = self.opts.retries if retry else 1
+        delay = 0.2
+        last: str = ""
+        for attempt in range(attempts):
+            try:
+                resp = self.client.rest_client.request(
+                    method, url, headers=headers,
+                    body=body,
+                    _request_timeout=(10, 60))
+                data = resp.read()
+            except Exception as e:  # noqa: BLE001 - urllib3 errors, resets, timeouts
+                last = f"{type(e).__name__}: {e}"
+                if attempt + 1 < attempts:
+                    time.sleep(delay)
+                    delay *= 2
+                    continue
+                raise EnvironmentFailure(f"{method} {path}: the cluster could not be reached "
+                                         f"after {attempts} attempts: {last}") from None
+            status = resp.status
+            if 200 <= status < 300:
+                if raw:
+                    return data.decode() if isinstance(data, bytes) else data
+                return json.loads(data) if data else {}
+            try:
+                st = json.loads(data)
+            except ValueError:
+                st = {"code": status, "reason": resp.reason or "",
+                      "message": (data or b"").decode(errors="replace")[:500]}
+            if status in _TRANSIENT and attempt + 1 < attempts:
+                last = f"HTTP {status}: {st.get('message', '')}"
+                retry_after = resp.getheader("Retry-After") if hasattr(resp, "getheader") else None
+                time.sleep(float(retry_after) if retry_after and retry_after.isdigit() else delay)
+                delay *= 2
+                continue
+            if status in _TRANSIENT:
+                raise EnvironmentFailure(f"{method} {path}: HTTP {status} after {attempts} "
+                                         f"attempts: {st.get('message', '')}")
+            if not isinstance(st, dict) or st.get("kind") != "Status":
+                st = {"code": status, "reason": resp.reason or "", "message": str(st)[:500]}
+            st.setdefault("code", status)
+            raise ApiError.from_status(st)
+        raise EnvironmentFailure(f"{method} {path}: {last}")  # pragma: no cover
+
+    def _auth_headers(self) -> dict[str, str]:
+        cfg = self.client.configuration
+        out: dict[str, str] = {}
+        try:
+            auth = cfg.auth_settings()
+        except Exception:  # noqa: BLE001 - older/newer client layouts
+            auth = {}
+        for setting in auth.values():
+            if setting.get("in") == "header" and setting.get("value"):
+                out[setting["key"]] = setting["value"]
+        return out
+
+    # -- discovery and capabilities -------------------------------------------------
+    def _discover(self) -> None:
+        gvs = ["v1"]
+        for g in self.request("GET", "/apis").get("groups", []):
+            pref = (g.get("preferredVersion") or {}).get("groupVersion")
+            for v in g.get("versions", []):
+                gv = v["groupVersion"]
+                if gv == pref:
+                    gvs.insert(1, gv)
+                else:
+                    gvs.append(gv)
+        for gv in gvs:
+            path = "/api/v1" if gv == "v1" else f"/apis/{gv}"
+            try:
+                doc = self.request("GET", path)
+            except ApiError:
+                continue
+            group, _, version = gv.rpartition("/")
+            for r in doc.get("resources", []):
+                name = r["name"]
+                if "/" in name:
+                    base, sub = name.split("/", 1)
+                    for res in self.resources.values():
+                        if res.plural == base and res.group == group and res.version == version:
+                            res.subresources.add(sub)
+                    continue
+                if r["kind"] in self.resources:  # preferred version first
+                    continue
+                self.resources[r["kind"]] = Resource(
+                    r["kind"], group, version, name, bool(r.get("namespaced")),
+                    tuple(r.get("shortNames") or ()), tuple(r.get("verbs") or ()))
+        # register the other served versions of multi-version kinds under apiVersion keys
+        self.served_api_versions = set(gvs)
+
+    def resource(self, kind: str, api_version: str | None = None) -> Resource:
+        low = kind.lower()
+        res = self.resources.get(kind) or next(
+            (r for r in self.resources.values()
+             if low in (r.kind.lower(), r.plural, *r.short_names)), None)
+        if res is None or (api_version and api_version not in self.served_api_versions):
+            group, _, version = (api_version or "").rpartition("/")
+            raise ApiError(404, "NotFound",
+                           f'no matches for kind "{kind}" in version "{api_version}"'
+                           if api_version else f'the server doesn\'t have a resource type '
+                                                f'"{kind}"',
+                           status={"details": {"group": group, "kind": kind,
+                                               "version": version}})
+        if api_version and api_version != res.api_version:
+            group, _, version = api_version.rpartition("/")
+            res = Resource(res.kind, group, version, res.plural, res.namespaced,
+                           res.short_names, res.verbs, res.subresources)
+        return res
+
+    def _read_gates(self) -> tuple[dict[str, bool], str]:
+        try:
+            text = self.request("GET", "/metrics", raw=True, retry=False)
+        except (ApiError, EnvironmentFailure):
+            return {}, "unknown (/metrics not readable)"
+        gates: dict[str, bool] = {}
+        for m in re.finditer(r'kubernetes_feature_enabled\{([^}]*)\}\s+([0-9.]+)', text):
+            labels = dict(re.findall(r'(\w+)="([^"]*)"', m.group(1)))
+            if "name" in labels:
+                gates[labels["name"]] = float(m.group(2)) == 1.0
+        return gates, "kube-apiserver /metrics (kubernetes_feature_enabled)" if gates else \
+            "unknown (no kubernetes_feature_enabled metric)"
+
+    def gate(self, name: str) -> bool | None:
+        """Whether the API server runs with gate ``name`` on; None when unknown."""
+        if name in self.gates:
+            return self.gates[name]
+        if name not in self.probed:
+            self.probed[name] = self._probe(name)
+        return self.probed[name]
+
+    def _probe(self, name: str) -> bool | None:
+        probe = _PROBES.get(name)
+        if probe is None:
+            return None
+        obj, path = probe
+        try:
+            res = self.resource(obj["kind"], obj["apiVersion"])
+            out = self.request("POST", res.path(), {"dryRun": "All"}, obj)
+        except (ApiError, EnvironmentFailure):
+            return None
+        cur: Any = out
+        for p in path:
+            cur = cur.get(p) if isinstance(cur, dict) else None
+        return cur is not None
+
+    def _has_foreign_nodes(self) -> bool:
+        try:
+            nodes = self.request("GET", "/api/v1/nodes",
+                                 {"labelSelector": f"!{HARNESS_LABEL}", "limit": 1})
+        except (ApiError, EnvironmentFailure):
+            return True
+        return bool(nodes.get("items"))
+
+    def capabilities(self) -> dict[str, Any]:
+        """What the harness found out about the cluster (printed in the report header)."""
+        return {"server": self.version_doc.get("gitVersion"), "version": self.minor,
+                "drakit_serve": self.is_drakit, "gates": dict(self.gates),
+                "gates_source": self.gates_source, "probed_gates": dict(self.probed),
+                "api_versions": sorted(self.served_api_versions),
+                "node_access": bool(self.opts.node_agent),
+                "foreign_nodes": self.foreign_nodes}
+
+    # -- cleanup ----------------------------------------------------------------------
+    def cluster_scoped(self) -> list[Resource]:
+        want = ("Node", "DeviceClass", "ResourceSlice", "Namespace")
+        return [self.resources[k] for k in want if k in self.resources]
+
+    def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
+        """Delete every object carrying the harness label (leftovers of interrupted runs)."""
+        n = 0
+        for res in self.cluster_scoped():
+            try:
+                items = self.request("GET", res.path(), {"labelSelector": selector})["items"]
+            except (ApiError, EnvironmentFailure):
+                continue
+            for obj in items:
+                n += 1
+                self.force_delete(res, obj)
+        return n
+
+    def force_delete(self, res: Resource, obj: dict, own_finalizers: set[str] | None = None
+                     ) -> None:
+        md = obj.get("metadata", {})
+        fins = md.get("finalizers") or []
+        drop = [f for f in fins if own_finalizers is None and not f.startswith(
+            ("kubernetes", "kubernetes.io/", "resource.kubernetes.io/"))
+            or (own_finalizers is not None and f in own_finalizers)]
+        ns = md.get("namespace")
+        try:
+            if drop:
+                self.request("PATCH", res.path(ns, md["name"]), None,
+                             {"metadata": {"finalizers": [f for f in fins if f not in drop]}},
+                             "application/merge-patch+json")
+            self.request("DELETE", res.path(ns, md["name"]), None,
+                         {"kind": "DeleteOptions", "apiVersion": "v1",
+                          "propagationPolicy": "Background"})
+        except ApiError as e:
+            if e.code != 404:
+                raise
+
+    def cleanup_all(self) -> None:
+        for st in list(self.active.values()):
+            try:
+                ScenarioCleaner(self, st).run(wait=False)
+            except Exception:  # noqa: BLE001 - best effort at interpreter exit
+                pass
+
+
+# ---------------------------------------------------------------------------- names
+
+@dataclass
+class ScenarioState:
+    sid: str
+    namespace: str
+    prefix: str
+    namespaces: set[str] = field(default_factory=set)
+    finalizers: set[str] = field(default_factory=set)
+
+
+class NameMap:
+    """Scenario names <-> cluster names (see the module docstring)."""
+
+    def __init__(self, st: ScenarioState) -> None:
+        self.st = st
+
+    def cluster_name(self, name: str) -> str:
+        real = self.st.prefix + name
+        if not isinstance(name, str) or not _DNS_SUBDOMAIN.match(name) or len(real) > 253:
+            return name  # invalid or too long with the prefix: send it as is (labelled)
+        return real
+
+    def node_name(self, name: str) -> str:
+        real = self.cluster_name(name)
+        return real if len(real) <= 63 else name  # it is also the hostname label value
+
+    def namespace(self, ns: str | None) -> str:
+        if ns and ns in self.st.namespaces:
+            return self.st.prefix + ns
+        return self.st.namespace
+
+    # -- objects going out -------------------------------------------------------
+    def outgoing(self, obj: dict, res: Resource) -> dict:
+        obj = copy.deepcopy(obj)
+        md = obj.setdefault("metadata", {})
+        labels = md.setdefault("labels", {}) or {}
+        md["labels"] = labels
+        labels[HARNESS_LABEL] = "true"
+        labels[SCENARIO_LABEL] = self.st.sid
+        for f in md.get("finalizers") or ():
+            self.st.finalizers.add(f)
+        kind = res.kind
+        if res.namespaced:
+            md["namespace"] = self.namespace(md.get("namespace"))
+        else:
+            md.pop("namespace", None)
+            if md.get("name"):
+                md["name"] = (self.node_name(md["name"]) if kind == "Node"
+                              else self.cluster_name(md["name"]))
+            elif md.get("generateName"):
+                md["generateName"] = self.st.prefix + md["generateName"]
+        if kind == "Node":
+            labels[HOSTNAME_LABEL] = md.get("name", "")
+        self._rewrite_refs(obj, kind)
+        return self._extended_names(obj)
+
+    def _extended_names(self, v: Any) -> Any:
+        """``deviceclass.resource.kubernetes.io/<class>`` names the class: map it anywhere."""
+        if isinstance(v, dict):
+            return {self._extended_names(k): self._extended_names(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [self._extended_names(x) for x in v]
+        if isinstance(v, str) and v.startswith(EXTENDED_CLASS_PREFIX) and \
+                not v[len(EXTENDED_CLASS_PREFIX):].startswith(self.st.prefix):
+            return EXTENDED_CLASS_PREFIX + self.cluster_name(v[len(EXTENDED_CLASS_PREFIX):])
+        return v
+
+    def _rewrite_refs(self, obj: dict, kind: str) -> None:
+        spec = obj.get("spec")
+        if not isinstance(spec, dict):
+            return
+        if kind in ("ResourceClaim",):
+            self._device_requests(spec)
+        elif kind == "ResourceClaimTemplate":
+            self._device_requests(spec.get("spec") or {})
+        elif kind == "ResourceSlice":
+            if isinstance(spec.get("nodeName"), str):
+                spec["nodeName"] = self.node_name(spec["nodeName"])
+            self._node_selector(spec.get("nodeSelector"))
+        elif kind == "Pod":
+            self._pod_spec(spec)
+        elif kind in ("Deployment", "ReplicaSet", "Job", "StatefulSet", "DaemonSet"):
+            tmpl = (spec.get("template") or {}).get("spec")
+            if isinstance(tmpl, dict):
+                self._pod_spec(tmpl)
+
+    def _device_requests(self, spec: dict) -> None:
+        for req in ((spec.get("devices") or {}).get("requests") or ()):
+            if not isinstance(req, dict):
+                continue
+            for holder in [req, req.get("exactly")] + list(req.get("firstAvailable") or ()):
+                if isinstance(holder, dict) and isinstance(holder.get("deviceClassName"), str):
+                    holder["deviceClassName"] = self.cluster_name(holder["deviceClassName"])
+
+    def _node_selector(self, sel: Any) -> None:
+        for term in (sel or {}).get("nodeSelectorTerms") or () if isinstance(sel, dict) else ():
+            for e in term.get("matchExpressions") or ():
+                if e.get("key") == HOSTNAME_LABEL:
+                    e["values"] = [self.node_name(v) for v in e.get("values") or ()]
+            for e in term.get("matchFields") or ():
+                if e.get("key") == "metadata.name":
+                    e["values"] = [self.node_name(v) for v in e.get("values") or ()]
+
+    def _resources(self, res: Any) -> None:
+        if not isinstance(res, dict):
+            return
+        for part in ("requests", "limits"):
+            m = res.get(part)
+            if isinstance(m, dict):
+                res[part] = {(EXTENDED_CLASS_PREFIX + self.cluster_name(
+                    k[len(EXTENDED_CLASS_PREFIX):]) if k.startswith(EXTENDED_CLASS_PREFIX)
+                    else k): v for k, v in m.items()}
+
+    def _pod_spec(self, spec: dict) -> None:
+        if isinstance(spec.get("nodeName"), str):
+            spec["nodeName"] = self.node_name(spec["nodeName"])
+        ns = spec.get("nodeSelector")
+        if isinstance(ns, dict) and isinstance(ns.get(HOSTNAME_LABEL), str):
+            ns[HOSTNAME_LABEL] = self.node_name(ns[HOSTNAME_LABEL])
+        aff = ((spec.get("affinity") or {}).get("nodeAffinity") or {})
+        self._node_selector(aff.get("requiredDuringSchedulingIgnoredDuringExecution"))
+        for p in aff.get("preferredDuringSchedulingIgnoredDuringExecution") or ():
+            self._node_selector({"nodeSelectorTerms": [p.get("preference") or {}]})
+        for group in ("containers", "initContainers"):
+            for c in spec.get(group) or ():
+                if isinstance(c, dict):
+                    self._resources(c.get("resources"))
+        self._resources(spec.get("resources"))
+        tol = spec.setdefault("tolerations", []) or []
+        if FAKE_NODE_TOLERATION not in tol:
+            tol.append(dict(FAKE_NODE_TOLERATION))
+        spec["tolerations"] = tol
+
+    def outgoing_patch(self, patch: Any, res: Resource) -> Any:
+        if not isinstance(patch, dict):
+            return patch
+        p = copy.deepcopy(patch)
+        md = p.get("metadata")
+        if isinstance(md, dict):
+            md.pop("namespace", None)
+            for f in md.get("finalizers") or ():
+                self.st.finalizers.add(f)
+        self._rewrite_refs(p, res.kind)
+        if res.kind in ("Pod",) and isinstance(p.get("spec"), dict) and \
+                "tolerations" not in patch.get("spec", {}):
+            p["spec"].pop("tolerations", None)
+        return self._extended_names(p)
+
+    # -- everything coming back -------------------------------------------------
+    def incoming(self, value: Any) -> Any:
+        """Remove every trace of the mapping from a response (objects, lists, messages)."""
+        if isinstance(value, dict):
+            out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
+                   for k, v in value.items()}
+            md = out.get("metadata")
+            if isinstance(md, dict) and isinstance(md.get("labels"), dict):
+                labels = {k: v for k, v in md["labels"].items()
+                          if k not in (HARNESS_LABEL, SCENARIO_LABEL)}
+                if labels:
+                    md["labels"] = labels
+                else:
+                    md.pop("labels")
+            tol = out.get("tolerations")
+            if isinstance(tol, list) and FAKE_NODE_TOLERATION in tol:
+                tol = [t for t in tol if t != FAKE_NODE_TOLERATION]
+                if tol:
+                    out["tolerations"] = tol
+                else:
+                    out.pop("tolerations")
+            taints = out.get("taints")
+            if isinstance(taints, list):
+                taints = [t for t in taints if t.get("key") != FAKE_NODE_TAINT["key"]]
+                if taints:
+                    out["taints"] = taints
+                else:
+                    out.pop("taints")
+            return out
+        if isinstance(value, list):
+            return [self.incoming(v) for v in value]
+        if isinstance(value, str):
+            return self._s(value)
+        return value
+
+    def _s(self, s: str) -> str:
+        if self.st.prefix in s:
+            s = s.replace(self.st.prefix, "")
+        if self.st.namespace in s:
+            s = s.replace(self.st.namespace, "default")
+        return s
+
+    def ours(self, obj: dict) -> bool:
+        """Is this cluster-scoped object part of the scenario?"""
+        labels = (obj.get("metadata") or {}).get("labels") or {}
+        if labels.get(SCENARIO_LABEL) == self.st.sid:
+            return True
+        return self.st.prefix in json.dumps(obj, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- cleanup
+
+class ScenarioCleaner:
+    def __init__(self, session: Session, st: ScenarioState) -> None:
+        self.s, self.st = session, st
+
+    def run(self, wait: bool = True) -> list[str]:
+        """Delete the scenario's objects; returns what is still there after the wait."""
+        s, st = self.s, self.st
+        nm = NameMap(st)
+        namespaces = [st.namespace] + [st.prefix + n for n in st.namespaces]
+        # our own finalizers first, so nothing waits for a controller that never comes
+        if st.finalizers:
+            for res in s.resources.values():
+                if not res.namespaced or "list" not in res.verbs:
+                    continue
+                for ns in namespaces:
+                    try:
+                        items = s.request("GET", res.path(ns))["items"]
+                    except (ApiError, EnvironmentFailure):
+                        continue
+                    for obj in items:
+                        fins = obj["metadata"].get("finalizers") or []
+                        if set(fins) & st.finalizers:
+                            s.request("PATCH", res.path(ns, obj["metadata"]["name"]), None,
+                                      {"metadata": {"finalizers": [
+                                          f for f in fins if f not in st.finalizers]}},
+                                      "application/merge-patch+json")
+        for res in s.cluster_scoped():
+            if res.kind == "Namespace":
+                continue
+            try:
+                items = s.request("GET", res.path())["items"]
+            except (ApiError, EnvironmentFailure):
+                continue
+            for obj in items:
+                if nm.ours(obj):
+                    s.force_delete(res, obj, st.finalizers)
+        ns_res = s.resources["Namespace"]
+        for ns in namespaces:
+            try:
+                s.request("DELETE", ns_res.path(None, ns))
+            except ApiError as e:
+                if e.code != 404:
+                    raise
+        left: list[str] = []
+        deadline = time.monotonic() + (s.opts.cleanup_timeout if wait else 0)
+        while True:
+            left = []
+            for ns in namespaces:
+                try:
+                    s.request("GET", ns_res.path(None, ns), retry=False)
+                    left.append(f"Namespace {ns}")
+                except ApiError:
+                    pass
+                except EnvironmentFailure:
+                    left.append(f"Namespace {ns} (unreachable)")
+            if not left or time.monotonic() >= deadline:
+                break
+            time.sleep(s.opts.poll)
+        s.active.pop(st.sid, None)
+        return left
+
+
+# ---------------------------------------------------------------------------- backend
+
+class ClusterBackend:
+    """The Backend protocol over a live API server (see the module docstring)."""
+
+    name = "cluster"
+
+    def __init__(self, kubeconfig: str | None = None, context: str | None = None,
+                 options: Options | None = None, tags: set[str] | None = None) -> None:
+        self.opts = options or Options.from_env(kubeconfig=kubeconfig, context=context)
+        self.tags: set[str] = set(tags or ())
+        self._session: Session | None = None
+        self.st: ScenarioState | None = None
+        self.names: NameMap | None = None
+        self._version = ""
+        self._gates: dict[str, bool] = {}
+
+    # -- lifecycle ---------------------------------------------------------------
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            self._session = Session.get(self.opts)
+        return self._session
+
+    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        s = self.session
+        if version != s.minor:
+            raise Unsupported(f"the scenario targets Kubernetes {version}; the cluster runs "
+                              f"{s.version_doc.get('gitVersion')} and cannot be switched")
+        self._check_tags()
+        self._check_gates(gates)
+        self._version, self._gates = version, dict(gates)
+        digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
+        st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
+        self.st, self.names = st, NameMap(st)
+        s.active[st.sid] = st
+        ns_obj = {"apiVersion": "v1", "kind": "Namespace",
+                  "metadata": {"name": st.namespace,
+                               "labels": {HARNESS_LABEL: "true", SCENARIO_LABEL: st.sid},
+                               "annotations": {"drakit.io/scenario-name": scenario[:1000]}}}
+        s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
+
+    def _check_tags(self) -> None:
+        needs_node = any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
+                               "needs:podresources") for t in self.tags)
+        if needs_node and not self.opts.node_agent:
+            raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
+                              "(set DRAKIT_NODE_AGENT); a cluster API server alone cannot "
+                              "show them")
+
+    def _check_gates(self, gates: Mapping[str, bool]) -> None:
+        for gate, want in gates.items():
+            have = self.session.gate(gate)
+            if have is not None and have != want:
+                raise Unsupported(
+                    f"the scenario needs the feature gate {gate}={str(want).lower()}; the "
+                    f"cluster runs with {gate}={str(have).lower()} "
+                    f"({self.session.gates_source}) and the harness cannot change a live "
+                    f"cluster's gates")
+
+    def end_scenario(self) -> None:
+        if self.st is None:
+            return
+        left = ScenarioCleaner(self.session, self.st).run(wait=True)
+        self.st = self.names = None
+        if left:
+            raise EnvironmentFailure("cleanup did not finish in time: " + ", ".join(left))
+
+    @property
+    def n(self) -> NameMap:
+        if self.names is None:
+            raise RuntimeError("no scenario is running on the cluster backend")
+        return self.names
+
+    # -- what the cluster is ----------------------------------------------------
+    @property
+    def version(self) -> str:
+        return self._version or self.session.minor
+
+    def gate_enabled(self, gate: str) -> bool:
+        have = self.session.gate(gate)
+        if have is None:
+            return bool(self._gates.get(gate, False))
+        return have
+
+    def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        self._check_gates(gates)
+        self._gates.update(gates)
+
+    def set_version(self, version: str) -> None:
+        if version != self.session.minor:
+            raise Unsupported(f"upgrading or downgrading a live cluster to {version} is not "
+                              f"something the harness can do")
+
+    @property
+    def namespace(self) -> str:
+        return "default"
+
+    def namespaced(self, kind: str) -> bool:
+        return self.session.resource(kind).namespaced
+
+    # -- requests ---------------------------------------------------------------
+    def _call(self, method: str, path: str, query: Mapping[str, Any] | None = None,
+              body: Any = None, content_type: str = "application/json") -> Any:
+        try:
+            return self.n.incoming(self.session.request(method, path, query, body,
+                                                        content_type))
+        except ApiError as e:
+            raise ApiError.from_status(self.n.incoming(e.status or {
+                "code": e.code, "reason": e.reason, "message": e.message,
+                "details": {"causes": e.causes}})) from None
+
+    def _path(self, res: Resource, name: str | None = None, sub: str | None = None,
+              ns: str | None = None) -> str:
+        real = None
+        if name is not None:
+            real = name if res.namespaced else (
+                self.n.node_name(name) if res.kind == "Node" else self.n.cluster_name(name))
+        return res.path(ns or self.n.st.namespace if res.namespaced else None, real, sub)
+
+    # -- objects ----------------------------------------------------------------
+    def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
+                 labels: Mapping[str, str] | None = None) -> dict:
+        alloc = dict(allocatable or {"cpu": "8", "memory": "32Gi", "pods": "110"})
+        alloc.setdefault("pods", "110")
+        res = self.session.resource("Node")
+        node = {"apiVersion": "v1", "kind": "Node",
+                "metadata": {"name": name, "labels": dict(labels or {})},
+                "spec": {"taints": [dict(FAKE_NODE_TAINT)]}}
+        created = self.session.request("POST", res.path(), None, self.n.outgoing(node, res))
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        created["status"] = {
+            "capacity": dict(alloc), "allocatable": alloc,
+            "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady",
+                            "message": "kubelet is posting ready status",
+                            "lastHeartbeatTime": now, "lastTransitionTime": now}]}
+        out = self._call("PUT", res.path(None, created["metadata"]["name"], "status"),
+                         None, created)
+        self.settle()
+        return out
+
+    def apply(self, objects: list[dict], dry_run: bool = False) -> list[dict]:
+        pairs = []
+        for obj in objects:
+            if not isinstance(obj, dict):
+                raise ApiError(400, "BadRequest", "an object must be a mapping")
+            kind, av = obj.get("kind"), obj.get("apiVersion")
+            if not kind:
+                raise ApiError(400, "BadRequest", "Object 'Kind' is missing in the object")
+            if not av:
+                raise ApiError(400, "BadRequest",
+                               f"Object 'apiVersion' is missing in the object of kind {kind!r}")
+            pairs.append((self.session.resource(kind, av), obj))
+        # all or nothing, like the reference: dry-run every object before the first write
+        if not dry_run and len(pairs) > 1 and not any(r.kind == "Namespace" for r, _ in pairs):
+            for res, obj in pairs:
+                self._apply_one(res, obj, dry_run=True)
+        out = [self._apply_one(res, obj, dry_run) for res, obj in pairs]
+        if not dry_run:
+            self.settle()
+        return out
+
+    def _apply_one(self, res: Resource, obj: dict, dry_run: bool) -> dict:
+        q = {"dryRun": "All"} if dry_run else None
+        if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):
+            self.n.st.namespaces.add(obj["metadata"]["name"])
+        body = self.n.outgoing(obj, res)
+        md = body["metadata"]
+        ns = md.get("namespace")
+        try:
+            return self._call("POST", res.path(ns), q, body)
+        except ApiError as e:
+            if e.reason != "AlreadyExists" or not md.get("name"):
+                raise
+        for attempt in range(self.opts.retries):
+            live = self.session.request("GET", res.path(ns, md["name"]))
+            new = copy.deepcopy(body)
+            nm = new["metadata"]
+            nm["resourceVersion"] = live["metadata"]["resourceVersion"]
+            for keep in ("finalizers", "ownerReferences"):
+                if keep not in nm and keep in live["metadata"]:
+                    nm[keep] = live["metadata"][keep]
+            try:
+                result = self._call("PUT", res.path(ns, md["name"]), q, new)
+                if "status" in res.subresources and "status" in obj and \
+                        self.n.incoming(live).get("status") != obj["status"]:
+                    new2 = self.session.request("GET", res.path(ns, md["name"])) \
+                        if not dry_run else copy.deepcopy(live)
+                    new2["status"] = copy.deepcopy(obj["status"])
+                    result = self._call("PUT", res.path(ns, md["name"], "status"), q, new2)
+                return result
+            except ApiError as e:
+                if e.reason != "Conflict" or attempt + 1 >= self.opts.retries:
+                    raise
+                time.sleep(self.opts.poll)
+        raise EnvironmentFailure("apply kept conflicting")  # pragma: no cover
+
+    def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
+        res = self.session.resource(kind)
+        return self._call("GET", self._path(res, name))
+
+    def list(self, kind: str, label_selector: str | None = None) -> list[dict]:
+        res = self.session.resource(kind)
+        if res.namespaced:
+            items = self.session.request("GET", self._path(res),
+                                         {"labelSelector": label_selector})["items"]
+        else:
+            items = [o for o in self.session.request(
+                "GET", self._path(res), {"labelSelector": label_selector})["items"]
+                if self.n.ours(o)]
+        out = self.n.incoming(items)
+        for o in out:
+            o.setdefault("apiVersion", res.api_version)
+            o.setdefault("kind", res.kind)
+        return sorted(out, key=lambda o: (o["metadata"].get("namespace", ""),
+                                          o["metadata"].get("name", "")))
+
+    def delete(self, kind: str, name: str) -> None:
+        res = self.session.resource(kind)
+        self._call("DELETE", self._path(res, name))
+        self.settle()
+
+    def update(self, obj: dict, subresource: str | None = None) -> dict:
+        res = self.session.resource(obj.get("kind", ""), obj.get("apiVersion"))
+        body = self.n.outgoing(obj, res)
+        name = body["metadata"].get("name")
+        if not name:
+            raise ApiError(422, "Invalid", "metadata.name: Required value: name is required")
+        for attempt in range(self.opts.retries):
+            try:
+                out = self._call("PUT", res.path(body["metadata"].get("namespace"), name,
+                                                 subresource), None, body)
+                self.settle()
+                return out
+            except ApiError as e:
+                # a conflict is only retried when the caller did not pin a resourceVersion
+                if e.reason != "Conflict" or obj.get("metadata", {}).get("resourceVersion") \
+                        or attempt + 1 >= self.opts.retries:
+                    raise
+                time.sleep(self.opts.poll)
+        raise EnvironmentFailure("update kept conflicting")  # pragma: no cover
+
+    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None) -> dict:
+        res = self.session.resource(kind)
+        out = self._call("PATCH", self._path(res, name, subresource), None,
+                         self.n.outgoing_patch(patch, res), "application/merge-patch+json")
+        self.settle()
+        return out
+
+    def events(self, kind: str | None = None, name: str | None = None) -> list[dict]:
+        res = self.session.resource("Event")
+        items = self.session.request("GET", res.path(self.n.st.namespace))["items"]
+        if kind and not self.namespaced(kind):
+            sel = f"involvedObject.kind={kind}"
+            if name:
+                sel += f",involvedObject.name={self._real_name(kind, name)}"
+            items += [e for e in self.session.request("GET", res.path(), {
+                "fieldSelector": sel})["items"] if e not in items]
+        out = self.n.incoming(items)
+        return [e for e in out
+                if (kind is None or e.get("involvedObject", {}).get("kind") == kind)
+                and (name is None or e.get("involvedObject", {}).get("name") == name)]
+
+    def _real_name(self, kind: str, name: str) -> str:
+        return self.n.node_name(name) if kind == "Node" else self.n.cluster_name(name)
+
+    def metrics(self) -> str:
+        try:
+            return self.session.request("GET", "/metrics", raw=True, retry=False)
+        except (ApiError, EnvironmentFailure):
+            return ""
+
+    # -- waiting ----------------------------------------------------------------
+    def _current_rv(self) -> str:
+        doc = self.session.request("GET", f"/api/v1/namespaces/{self.n.st.namespace}/pods",
+                                   {"limit": 1})
+        return str(doc.get("metadata", {}).get("resourceVersion", ""))
+
+    def settle(self) -> None:
+        """Until the cluster's resourceVersion has not moved for a quiet period."""
+        quiet = self.opts.settle_quiet
+        if quiet is None:
+            quiet = 0.3 if self.session.is_drakit else 1.0
+        deadline = time.monotonic() + self.opts.settle_timeout
+        last, since = self._current_rv(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(min(self.opts.poll, quiet))
+            cur = self._current_rv()
+            if cur != last:
+                last, since = cur, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
+        timeout = self.opts.wait_timeout if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        last: Any = None
+        while True:
+            try:
+                last = predicate()
+                if last:
+                    return last
+            except (ApiError, AssertionError) as e:
+                last = e
+            if time.monotonic() >= deadline:
+                raise AssertionError(f"timed out after {timeout:g}s waiting for {what}; "
+                                     f"last observed: {_show(last)}")
+            time.sleep(self.opts.poll)
+
+    def advance(self, seconds: float) -> None:
+        if seconds > self.opts.wait_timeout:
+            raise Unsupported(f"the scenario moves the clock by {seconds:g}s; a live cluster "
+                              f"runs on wall time and the harness waits at most "
+                              f"{self.opts.wait_timeout:g}s")
+        time.sleep(seconds)
+        self.settle()
+
+    def kubelet(self, node: str):
+        raise Unsupported("needs node access: kubelet and PodResources state is not visible "
+                          "through the API server (no node agent configured)")
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, (dict, list)):
+        text = json.dumps(v, indent=1, default=str)
+        return text if len(text) < 3000 else text[:3000] + " …"
+    return repr(v)
