@@ -204,10 +204,10 @@ class SchedulingQueue:
         if not failed:
             return
         qp.unschedulable_plugins = set(plugins or ())
-        if unschedulable and not self.moved_during_cycle:
-            self.unschedulable[qp.key] = qp
+        if self.moved_during_cycle:
+            self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
-            self.backoff[qp.key] = qp
+            self.unschedulable[qp.key] = qp  # errors too: retried on events or clock advance
 
     def flush_backoff(self) -> bool:
         if not self.backoff:

@@ -212,7 +212,7 @@ class Scheduler:
         now = self.clock.now()
         if now != self._last_clock:
             self._last_clock = now
-            self.queue.flush_backoff()
+            self.queue.move_all()  # backoff expired / periodic flush of unschedulable pods
         if self.queue.flush_backoff():
             did = True
         while True:

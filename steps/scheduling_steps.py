@@ -1,0 +1,320 @@
+"""Scheduling and lifecycle steps: pods placed or pending, claims made for them, metrics.
+
+Why these steps read only API objects: on a live cluster the scheduler's decisions are
+visible only as pod.spec.nodeName, the PodScheduled condition, events, ResourceClaim
+objects and metrics, so every assertion here goes through the Backend protocol and the
+same words work on the reference and on a cluster. "Would this pod fit" is asked the
+black-box way too: a probe pod pinned to the node is created, observed, and deleted.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import yaml
+from pytest_bdd import given, parsers, then, when
+
+from . import paths
+from .backends.base import ApiError
+from .common import get_obj, load_yaml, try_write
+from .world import World
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _cond(pod: dict, type_: str = "PodScheduled") -> dict | None:
+    return next((c for c in (pod.get("status") or {}).get("conditions") or () if c.get("type") == type_), None)
+
+
+def _claim_of(world: World, pod_name: str, entry: str | None) -> dict:
+    pod = get_obj(world, "Pod", pod_name)
+    st = pod.get("status") or {}
+    if entry is None:
+        name = (st.get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
+        if not name:
+            raise AssertionError(f"Pod {pod_name!r} has no status.extendedResourceClaimStatus")
+    else:
+        name = next((s.get("resourceClaimName") for s in st.get("resourceClaimStatuses") or ()
+                     if s.get("name") == entry), None)
+        if not name:
+            name = next((e.get("resourceClaimName") for e in (pod.get("spec") or {}).get("resourceClaims") or ()
+                         if e.get("name") == entry), None)
+        if not name:
+            raise AssertionError(f"Pod {pod_name!r} has no claim for entry {entry!r}")
+    return get_obj(world, "ResourceClaim", name)
+
+
+def _devices(claim: dict) -> list[str]:
+    res = (((claim.get("status") or {}).get("allocation") or {}).get("devices") or {}).get("results") or []
+    return [f"{r.get('driver')}/{r.get('pool')}/{r.get('device')}" for r in res]
+
+
+def _metric(text: str, series: str) -> float | None:
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        name, _, value = line.rpartition(" ")
+        if name == series:
+            return float(value)
+    return None
+
+
+# ---------------------------------------------------------------------------- given
+
+@given(parsers.re(r'a ResourceSlice "(?P<name>[^"]+)" of driver "(?P<driver>[^"]+)" on node "(?P<node>[^"]+)" '
+                  r'with (?P<n>\d+) devices named "(?P<prefix>[^"]+)"'))
+def given_slice(world: World, name: str, driver: str, node: str, n: str, prefix: str) -> None:
+    obj = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice", "metadata": {"name": name},
+           "spec": {"driver": driver, "nodeName": node,
+                    "pool": {"name": node, "generation": 1, "resourceSliceCount": 1},
+                    "devices": [{"name": f"{prefix}{i}"} for i in range(int(n))]}}
+    world.b.apply([obj])
+
+
+@given(parsers.re(r'(?P<n>\d+) nodes "(?P<prefix>[^"]+)" with (?P<spec>.+)$'))
+def given_nodes(world: World, n: str, prefix: str, spec: str) -> None:
+    alloc = dict(re.findall(r'([\w./-]+) "([^"]+)"', spec))
+    for i in range(int(n)):
+        world.b.add_node(f"{prefix}{i}", allocatable=alloc)
+
+
+# ---------------------------------------------------------------------------- when
+
+@when(parsers.re(r'I create (?P<n>\d+) pods? named "(?P<pattern>[^"]+)" from:'))
+def when_create_pods(world: World, n: str, pattern: str, docstring: str) -> None:
+    (tmpl,) = load_yaml(docstring)
+    objs = []
+    for i in range(int(n)):
+        p = copy.deepcopy(tmpl)
+        p.setdefault("metadata", {})["name"] = pattern.replace("{i}", str(i))
+        objs.append(p)
+    try_write(world, lambda: world.b.apply(objs))
+
+
+@when(parsers.re(r'I delete the (?P<n>\d+) pods named "(?P<pattern>[^"]+)"'))
+def when_delete_pods(world: World, n: str, pattern: str) -> None:
+    for i in range(int(n)):
+        world.b.delete("Pod", pattern.replace("{i}", str(i)))
+    world.b.settle()
+
+
+@when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)" without waiting'))
+def when_delete_nowait(world: World, kind: str, name: str) -> None:
+    world.b.delete(kind, name)
+
+
+@when(parsers.re(r'the extended resource claim of Pod "(?P<pod>[^"]+)" is deleted'))
+def when_delete_ext_claim(world: World, pod: str) -> None:
+    claim = _claim_of(world, pod, None)
+    world.b.delete("ResourceClaim", claim["metadata"]["name"])
+
+
+# ---------------------------------------------------------------------------- then: pods
+
+@then(parsers.re(r'the Pod "(?P<name>[^"]+)" is scheduled(?: to "(?P<node>[^"]+)")?$'))
+def then_scheduled(world: World, name: str, node: str | None) -> None:
+    world.b.settle()
+    pod = get_obj(world, "Pod", name)
+    actual = (pod.get("spec") or {}).get("nodeName")
+    world.observe(f"Pod {name} scheduled", node or "<any node>", actual, [pod])
+    if not actual:
+        c = _cond(pod) or {}
+        raise AssertionError(f"Pod {name!r} is not scheduled: {c.get('reason')}: {c.get('message')}")
+    if node and actual != node:
+        raise AssertionError(f"Pod {name!r} is on {actual!r}, expected {node!r}")
+
+
+@then(parsers.re(r'the Pod "(?P<name>[^"]+)" is on a different node than Pod "(?P<other>[^"]+)"'))
+def then_different_nodes(world: World, name: str, other: str) -> None:
+    a = (get_obj(world, "Pod", name).get("spec") or {}).get("nodeName")
+    b = (get_obj(world, "Pod", other).get("spec") or {}).get("nodeName")
+    world.observe("different nodes", "different", [a, b])
+    assert a and b and a != b, f"{name} on {a!r}, {other} on {b!r}"
+
+
+@then(parsers.re(r'the Pod "(?P<name>[^"]+)" stays pending with reason "(?P<reason>[^"]+)" and a message '
+                 r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
+def then_pending(world: World, name: str, reason: str, how: str, text: str) -> None:
+    world.b.settle()
+    pod = get_obj(world, "Pod", name)
+    c = _cond(pod) or {}
+    msg = c.get("message") or ""
+    world.observe(f"Pod {name} pending", {"reason": reason, how: text},
+                  {"nodeName": (pod.get("spec") or {}).get("nodeName"), "reason": c.get("reason"),
+                   "message": msg}, [pod])
+    assert not (pod.get("spec") or {}).get("nodeName"), f"Pod {name!r} got scheduled to {pod['spec']['nodeName']}"
+    assert c.get("status") == "False" and c.get("reason") == reason, \
+        f"PodScheduled condition is {c!r}, expected reason {reason}"
+    ok = msg.startswith(text) if how == "starting with" else text in msg
+    assert ok, f"message {msg!r} is not {how} {text!r}"
+
+
+@then(parsers.re(r'(?P<n>\d+) pods named "(?P<pattern>[^"]+)" are scheduled'))
+def then_n_scheduled(world: World, n: str, pattern: str) -> None:
+    world.b.settle()
+    missing = []
+    for i in range(int(n)):
+        pod = get_obj(world, "Pod", pattern.replace("{i}", str(i)))
+        if not (pod.get("spec") or {}).get("nodeName"):
+            missing.append(pod["metadata"]["name"])
+    world.observe("pods scheduled", int(n), int(n) - len(missing))
+    assert not missing, f"not scheduled: {missing}"
+
+
+@then(parsers.re(r'there is an event "(?P<reason>\w+)" for Pod "(?P<name>[^"]+)" (?P<how>starting with|containing) '
+                 r'"(?P<text>.*)"$'))
+def then_event(world: World, reason: str, name: str, how: str, text: str) -> None:
+    evs = [e for e in world.b.events("Pod", name) if e.get("reason") == reason]
+    msgs = [e.get("message") or "" for e in evs]
+    world.observe(f"event {reason}", text, msgs)
+    ok = any(m.startswith(text) if how == "starting with" else text in m for m in msgs)
+    assert ok, f"no {reason} event {how} {text!r}; events: {msgs}"
+
+
+# ---------------------------------------------------------------------------- then: claims
+
+@then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" contains:'))
+def then_claim_contains(world: World, entry: str | None, pod: str, docstring: str) -> None:
+    claim = _claim_of(world, pod, entry)
+    expected = yaml.safe_load(docstring)
+    diffs = paths.contains(claim, expected)
+    world.observe(f"claim of {pod}", expected, claim, [claim])
+    if diffs:
+        raise AssertionError("claim differs:\n  " + "\n  ".join(diffs))
+
+
+@then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" has no '
+                 r'"(?P<path>[^"]+)"'))
+def then_claim_lacks(world: World, entry: str | None, pod: str, path: str) -> None:
+    claim = _claim_of(world, pod, entry)
+    actual = paths.lookup(claim, path)
+    world.observe(f"claim has no {path}", None, None if actual is paths.MISSING else actual, [claim])
+    assert actual is paths.MISSING or actual in (None, [], {}), f"claim has {path} = {actual!r}"
+
+
+@then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" has '
+                 r'(?P<n>\d+) allocated devices?'))
+def then_claim_devices(world: World, entry: str | None, pod: str, n: str) -> None:
+    claim = _claim_of(world, pod, entry)
+    devs = _devices(claim)
+    world.observe("allocated devices", int(n), devs, [claim])
+    assert len(devs) == int(n), f"expected {n} devices, got {devs}"
+
+
+@then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" is named '
+                 r'with the prefix "(?P<prefix>[^"]+)"'))
+def then_claim_prefix(world: World, entry: str | None, pod: str, prefix: str) -> None:
+    claim = _claim_of(world, pod, entry)
+    name = claim["metadata"]["name"]
+    world.observe("claim name prefix", prefix, name, [claim])
+    assert name.startswith(prefix) and len(name) == len(prefix) + 5, f"claim name {name!r}"
+
+
+@then(parsers.re(r'the claims of Pods "(?P<a>[^"]+)" and "(?P<b>[^"]+)" (?P<same>share|do not share) devices'))
+def then_share(world: World, a: str, b: str, same: str) -> None:
+    def devs(p: str) -> set[str]:
+        pod = get_obj(world, "Pod", p)
+        st = pod.get("status") or {}
+        names = [s.get("resourceClaimName") for s in st.get("resourceClaimStatuses") or ()]
+        names += [e.get("resourceClaimName") for e in (pod.get("spec") or {}).get("resourceClaims") or ()
+                  if e.get("resourceClaimName")]
+        if (st.get("extendedResourceClaimStatus") or {}).get("resourceClaimName"):
+            names.append(st["extendedResourceClaimStatus"]["resourceClaimName"])
+        out: set[str] = set()
+        for n in names:
+            if n:
+                out |= set(_devices(get_obj(world, "ResourceClaim", n)))
+        return out
+    da, db = devs(a), devs(b)
+    world.observe("shared devices", same, sorted(da & db))
+    if same == "share":
+        assert da and da == db, f"{a}: {sorted(da)}, {b}: {sorted(db)}"
+    else:
+        assert da and db and not (da & db), f"{a}: {sorted(da)}, {b}: {sorted(db)}"
+
+
+@then(parsers.re(r'the devices of Pod "(?P<a>[^"]+)" are different from the devices of Pod "(?P<b>[^"]+)"'))
+def then_distinct(world: World, a: str, b: str) -> None:
+    then_share(world, a, b, "do not share")
+
+
+@then(parsers.re(r'(?P<n>\d+) devices? of driver "(?P<driver>[^"]+)" (?:is|are) allocated'))
+def then_allocated_count(world: World, n: str, driver: str) -> None:
+    world.b.settle()
+    total = sum(1 for c in world.b.list("ResourceClaim") for d in _devices(c) if d.startswith(driver + "/"))
+    world.observe(f"allocated {driver}", int(n), total)
+    assert total == int(n), f"expected {n} allocated devices of {driver}, found {total}"
+
+
+@then(parsers.re(r'there (?:is|are) (?P<n>\d+) extended resource claims?'))
+def then_ext_claims(world: World, n: str) -> None:
+    world.b.settle()
+    claims = [c for c in world.b.list("ResourceClaim")
+              if (c["metadata"].get("annotations") or {}).get("resource.kubernetes.io/extended-resource-claim") == "true"]
+    world.observe("extended resource claims", int(n), [c["metadata"]["name"] for c in claims])
+    assert len(claims) == int(n), f"expected {n}, found {[c['metadata']['name'] for c in claims]}"
+
+
+@then(parsers.re(r'the ResourceClaim owned by (?P<kind>\w+) "(?P<owner>[^"]+)" contains:'))
+def then_owned_claim(world: World, kind: str, owner: str, docstring: str) -> None:
+    world.b.settle()
+    claims = [c for c in world.b.list("ResourceClaim")
+              if any(r.get("kind") == kind and r.get("name") == owner
+                     for r in c["metadata"].get("ownerReferences") or ())]
+    assert len(claims) == 1, f"expected exactly one claim owned by {kind} {owner}, found {len(claims)}"
+    expected = yaml.safe_load(docstring)
+    diffs = paths.contains(claims[0], expected)
+    world.observe(f"claim owned by {owner}", expected, claims[0], claims)
+    if diffs:
+        raise AssertionError("claim differs:\n  " + "\n  ".join(diffs))
+
+
+@then(parsers.re(r'there (?:is|are) (?P<n>\d+) ResourceClaims? owned by (?P<kind>\w+) "(?P<owner>[^"]+)"'))
+def then_owned_count(world: World, n: str, kind: str, owner: str) -> None:
+    world.b.settle()
+    claims = [c for c in world.b.list("ResourceClaim")
+              if any(r.get("kind") == kind and r.get("name") == owner
+                     for r in c["metadata"].get("ownerReferences") or ())]
+    world.observe(f"claims owned by {owner}", int(n), len(claims))
+    assert len(claims) == int(n), f"expected {n}, found {[c['metadata']['name'] for c in claims]}"
+
+
+# ---------------------------------------------------------------------------- then: probes and metrics
+
+@then(parsers.re(r'a pod requesting (?P<res>.+?) (?P<verdict>fits|does not fit) on node "(?P<node>[^"]+)"$'))
+def then_probe(world: World, res: str, verdict: str, node: str) -> None:
+    reqs = dict(re.findall(r'([\w./-]+) "([^"]+)"', res))
+    name = f"probe-{abs(hash((res, node))) % 100000}"
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+           "spec": {"nodeSelector": {"kubernetes.io/hostname": node},
+                    "containers": [{"name": "probe", "image": "registry.k8s.io/pause:3.10",
+                                    "resources": {"requests": reqs, "limits": {
+                                        k: v for k, v in reqs.items() if k not in ("cpu", "memory")}}}]}}
+    world.b.apply([pod])
+    world.b.settle()
+    got = get_obj(world, "Pod", name)
+    placed = bool((got.get("spec") or {}).get("nodeName"))
+    c = _cond(got) or {}
+    world.observe(f"probe {res} on {node}", verdict, {"placed": placed, "message": c.get("message")}, [got])
+    world.b.delete("Pod", name)
+    world.b.settle()
+    if verdict == "fits":
+        assert placed, f"probe pod {res} did not fit on {node}: {c.get('message')}"
+    else:
+        assert not placed, f"probe pod {res} fitted on {node}, expected it not to"
+
+
+@then(parsers.re(r'the metric (?P<series>\S+) is (?P<value>[\d.]+)$'))
+def then_metric(world: World, series: str, value: str) -> None:
+    world.b.settle()
+    actual = _metric(world.b.metrics(), series)
+    world.observe(f"metric {series}", float(value), actual)
+    assert actual == float(value), f"{series} = {actual}, expected {value}"
+
+
+@then(parsers.re(r'creating the objects fails with "(?P<text>.*)"$'))
+def then_last_failed(world: World, text: str) -> None:
+    err = world.last_error
+    world.observe("last write failed", text, str(err) if err else None)
+    assert isinstance(err, ApiError) and text in err.message, f"expected a failure containing {text!r}, got {err}"
