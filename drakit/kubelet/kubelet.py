@@ -94,6 +94,7 @@ class Kubelet:
         """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
         self._rv = 0
+        self._dirty = False
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -158,14 +159,14 @@ class Kubelet:
                 except PrepareError:
                     pass
         self.generation += 1
-
+        self._dirty = True  # the first sync looks at every listed pod
     # ------------------------------------------------------------------ sync
     def sync(self) -> bool:
         if not self.running:
             return False
         events = self.api.watch(self._rv, ("Pod", "ResourceClaim", "Node"))
         self._rv = self.api.resource_version
-        relevant = False
+        relevant, self._dirty = self._dirty, False
         for ev in events:
             obj = ev.object
             if ev.kind == "Pod":
