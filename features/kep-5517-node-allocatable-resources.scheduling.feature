@@ -1,0 +1,317 @@
+@kep-5517 @component:scheduler @gate:DRANodeAllocatableResources
+Feature: KEP-5517 node-allocatable resources through DRA: one ledger in the scheduler
+  cpu and memory requested through claims count against node allocatable once, together
+  with the pod's own requests (KEP "Use Case Walkthroughs", numbers kept). Shipped 1.37
+  shape (api-truth §4.2, §9.8): devices declare nodeAllocatableResources {mapping|overhead}
+  (the KEP examples write nativeResourceMappings/quantityFrom), pods get
+  status.nodeAllocatableResourceClaimStatuses {resourceClaimName, containers, mapping,
+  overhead} (the KEP writes nativeResourceClaimStatus). "Node requested grows by X" is
+  observed black-box: a probe pod pinned to the node that asks for exactly what is left fits,
+  one that asks for 1m/1Mi more does not.
+
+  Background:
+    Given the feature gate DRANodeAllocatableResources is enabled
+    And a node "node1" with cpu "16", memory "32Gi", pods "110"
+    And the objects from fixture "kep-5517/scheduling/cpu-socket-and-gpu.yaml"
+
+  @req:5517-R02 @req:5517-R05 @req:5517-R11
+  Scenario: Use case 1: standard + DRA requests grow the node's requested by 4100m cpu and 8Gi+100Mi
+    KEP-5517 "Use Case 1": effective demand {cpu: 4100m, memory: 8Gi + 100Mi}.
+    When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+    Then the Pod "dra-pod" is scheduled to "node1"
+    And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
+    And a pod requesting cpu "11900m" fits on node "node1"
+    And a pod requesting cpu "11901m" does not fit on node "node1"
+    And a pod requesting memory "24476Mi" fits on node "node1"
+    And a pod requesting memory "24477Mi" does not fit on node "node1"
+
+  @req:5517-R06 @req:5517-R10
+  Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
+    KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.
+    Given a node "big" with cpu "64", memory "64Gi"
+    And the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: big-slice}
+      spec:
+        driver: dra.example.com
+        nodeName: big
+        pool: {name: big-pool, generation: 1, resourceSliceCount: 1}
+        devices:
+        - name: socket0
+          allowMultipleAllocations: true
+          capacity:
+            dra.example.com/cpu: {value: "128"}
+          nodeAllocatableResources:
+            cpu:
+              mapping: {capacityKey: dra.example.com/cpu, capacityMultiplier: "1"}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: big-gpus}
+      spec:
+        driver: gpu.example.com
+        nodeName: big
+        pool: {name: big-gpus, generation: 1, resourceSliceCount: 1}
+        devices:
+        - name: gpu0
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaimTemplate
+      metadata: {name: gpu-or-cpu-template}
+      spec:
+        spec:
+          devices:
+            requests:
+            - name: gpu-or-cpu-req
+              firstAvailable:
+              - {name: gpu, deviceClassName: gpu-class, count: 1}
+              - name: cpu
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "30"}
+      """
+    When I create 2 pods named "fungible-{i}" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        nodeSelector: {kubernetes.io/hostname: big}
+        containers:
+        - name: my-app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: "1", memory: 1Gi}
+            claims: [{name: gpu-or-cpu}]
+        resourceClaims:
+        - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+      """
+    Then 2 pods named "fungible-{i}" are scheduled
+    And the Pod "fungible-0" has no "status.nodeAllocatableResourceClaimStatuses"
+    And the Pod "fungible-1" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "30"}]
+    And a pod requesting cpu "32" fits on node "big"
+    And a pod requesting cpu "32001m" does not fit on node "big"
+    When I delete the Pod "fungible-1"
+    Then a pod requesting cpu "63" fits on node "big"
+
+  @req:5517-R04 @req:5517-R07
+  Scenario: Use case 3: combined DRA cpu and an auxiliary GPU need: 12300m cpu and 7Gi
+    KEP-5517 "Use Case 3": my-cpu-claim {cpu: 10} + my-gpu-claim {cpu: 2, memory: 4Gi}.
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: cpu-claim}
+      spec:
+        devices:
+          requests:
+          - name: cpus
+            exactly:
+              deviceClassName: cpu-mem-socket
+              capacity:
+                requests: {dra.example.com/cpu: "10"}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: gpu-claim}
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly: {deviceClassName: gpu-class}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: combined-dra-pod}
+      spec:
+        containers:
+        - name: my-app1
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: 100m, memory: 1Gi}
+            claims: [{name: my-cpu-claim}, {name: my-gpu-claim}]
+        - name: my-app2
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: 200m, memory: 2Gi}
+            claims: [{name: my-cpu-claim}, {name: my-gpu-claim}]
+        resourceClaims:
+        - {name: my-cpu-claim, resourceClaimName: cpu-claim}
+        - {name: my-gpu-claim, resourceClaimName: gpu-claim}
+      """
+    Then the Pod "combined-dra-pod" is scheduled to "node1"
+    And a pod requesting cpu "3700m" fits on node "node1"
+    And a pod requesting cpu "3701m" does not fit on node "node1"
+    And a pod requesting memory "25Gi" fits on node "node1"
+    And a pod requesting memory "25601Mi" does not fit on node "node1"
+
+  @req:5517-R08
+  Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
+    KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: cpu-req-10-cpus}
+      spec:
+        devices:
+          requests:
+          - name: cpus
+            exactly:
+              deviceClassName: cpu-mem-socket
+              capacity:
+                requests: {dra.example.com/cpu: "<claim_cpus>"}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: plr-pod}
+      spec:
+        resources:
+          requests: {cpu: "11", memory: 10Gi}
+          limits: {cpu: "11", memory: 10Gi}
+        containers:
+        - name: my-app1
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: cpu-req-10-cpus}]}
+        - name: my-app2
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: cpu-req-10-cpus}]}
+        - name: sidecar-container-1
+          image: registry.k8s.io/pause:3.10
+        - name: sidecar-container-2
+          image: registry.k8s.io/pause:3.10
+        resourceClaims:
+        - {name: cpu-req-10-cpus, resourceClaimName: cpu-req-10-cpus}
+      """
+    Then <outcome>
+
+    Examples:
+      | claim_cpus | outcome |
+      | 10         | a pod requesting cpu "5" fits on node "node1" |
+      | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
+      | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
+
+  @req:5517-R09
+  Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
+    KEP-5517 "Multiple Claims per Container": 1 (c1) + 4 (ClaimA) + 2 (ClaimB) + 2 (c2) = 9 cpus.
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: claim-a}
+      spec:
+        devices:
+          requests:
+          - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "4"}}}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: claim-b}
+      spec:
+        devices:
+          requests:
+          - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "2"}}}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: nine}
+      spec:
+        containers:
+        - name: c1
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: "1"}
+            claims: [{name: a}, {name: b}]
+        - name: c2
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: "2"}
+            claims: [{name: a}]
+        resourceClaims:
+        - {name: a, resourceClaimName: claim-a}
+        - {name: b, resourceClaimName: claim-b}
+      """
+    Then the Pod "nine" is scheduled to "node1"
+    And the Pod "nine" has "status.nodeAllocatableResourceClaimStatuses[0].containers" equal to [c1, c2]
+    And the Pod "nine" has "status.nodeAllocatableResourceClaimStatuses[1].containers" equal to [c1]
+    And a pod requesting cpu "7" fits on node "node1"
+    And a pod requesting cpu "7001m" does not fit on node "node1"
+
+  @req:5517-R09 @req:5517-R11
+  Scenario: An unreferenced claim: the scheduler's status entry has no containers and the API refuses it
+    KEP-5517 "Unreferenced Claims" promises the claim still counts. As shipped, the scheduler
+    (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes the entry with an
+    empty containers list and pod status validation (api-truth §9.3, CVA2) requires it to be
+    non-empty, so PreBind fails and the pod stays pending with a SchedulerError. This scenario
+    encodes that shipped conflict; a fix in either place changes its outcome.
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: claim-c}
+      spec:
+        devices:
+          requests:
+          - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "1"}}}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: unreferenced}
+      spec:
+        containers:
+        - name: c1
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: "1"}
+        resourceClaims:
+        - {name: unreferenced, resourceClaimName: claim-c}
+      """
+    Then the Pod "unreferenced" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
+
+  @req:5517-R09
+  Scenario: A claim with a mapped device cannot be shared across pods
+    api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a
+    mapped device and cannot be shared across pods".
+    When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+    And I create 1 pod named "second" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: shared}]}
+        resourceClaims:
+        - {name: shared, resourceClaimName: cpu-mem-claim}
+      """
+    Then the Pod "dra-pod" is scheduled to "node1"
+    And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
+
+  @req:5517-R10
+  Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
+    KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
+    When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+    And I create 1 pod named "heavy" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {requests: {cpu: "12"}}
+      """
+    Then the Pod "heavy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+    When I delete the Pod "dra-pod"
+    Then the Pod "heavy" is scheduled to "node1"
+
+  @req:5517-R15
+  Scenario: Gate off: no DRA accounting (the documented overcommit risk)
+    KEP-5517 "Enablement": without the gate only the spec requests count.
+    Given the feature gate DRANodeAllocatableResources is disabled
+    When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+    Then the Pod "dra-pod" is scheduled to "node1"
+    And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+    And a pod requesting cpu "15900m" fits on node "node1"
