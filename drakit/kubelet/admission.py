@@ -10,7 +10,8 @@ perContainer x containers; 1.36 ``resources`` map).
 The check mirrors ``noderesources.Fits`` as the kubelet calls it: first the pod count, then
 cpu, memory, ephemeral-storage, then scalar resources in name order; extended resources
 the node does not advertise are dropped from the pod first (``removeMissingExtendedResources``:
-they are DRA-backed or simply not this node's business). Only the first failure is
+they are DRA-backed or simply not this node's business; KEP-5004's implicit
+``deviceclass.resource.kubernetes.io/<class>`` names count as extended here). Only the first failure is
 reported, as the kubelet does: reason ``OutOf<resource>`` and the message
 ``Node didn't have enough resource: <r>, requested: <n>, used: <n>, capacity: <n>`` with
 cpu in millicores and everything else in units.
@@ -24,6 +25,7 @@ from typing import Any
 
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
 from drakit.features import FeatureGates
+from drakit.kubelet.dra_manager import is_dra_extended_resource_name
 from drakit.podrequests import DRA_SHAPE_136, DRA_SHAPE_137, PodResourcesOptions, pod_requests
 
 FIRST_RESOURCES = ("cpu", "memory", "ephemeral-storage")
@@ -60,13 +62,6 @@ def _amount(name: str, q: Quantity) -> int:
     return q.milli_value() if name == "cpu" else q.value()
 
 
-def _is_extended(name: str) -> bool:
-    if "/" not in name or name.startswith(("requests.", "hugepages-")):
-        return False
-    domain = name.split("/", 1)[0]
-    return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
-
-
 def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
           admitted: Iterable[Mapping[str, Any]], gates: FeatureGates) -> Rejection | None:
     """None when the pod fits next to ``admitted`` (the node's other active pods)."""
@@ -82,7 +77,8 @@ def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
             used[name] = used.get(name, 0) + _amount(name, q)
     want = {name: _amount(name, q) for name, q in footprint(pod, gates).items()}
     # removeMissingExtendedResources
-    want = {n: v for n, v in want.items() if not (_is_extended(n) and n not in allocatable)}
+    want = {n: v for n, v in want.items()
+            if not (is_dra_extended_resource_name(n) and n not in allocatable)}
 
     def check(name: str, requested: int) -> Rejection | None:
         cap = _amount(name, allocatable[name]) if name in allocatable else 0

@@ -271,3 +271,13 @@ def test_gate_change_restarts_kubelets_from_their_checkpoints(make_cluster):
     c.settle()
     cs = c.kubelet("n1").pod_resources.list()["podResources"][0]["containers"]
     assert cs[0]["dynamicResources"][0]["claimName"] == "c"
+
+
+def test_implicit_device_class_extended_resource_is_not_an_admission_shortfall(cluster):
+    """KEP-5004 implicit names (deviceclass.resource.kubernetes.io/<class>) are DRA-backed:
+    admission drops them like any extended resource the node does not advertise."""
+    from drakit.kubelet.admission import admit
+    p = pod("p1", [container("main", requests={"deviceclass.resource.kubernetes.io/gpu": "1"},
+                             limits={"deviceclass.resource.kubernetes.io/gpu": "1"})])
+    node = cluster.get("Node", "n1")
+    assert admit(p, node, [], cluster.gates) is None
