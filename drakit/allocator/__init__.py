@@ -8,7 +8,9 @@ upstream's layout and change freely:
   shape), ``[]`` when this node has no solution, :class:`AllocationError` for errors;
 * :func:`explain` — per request and candidate device, why it was or was not used;
 * :func:`node_allocatable_quantities` — KEP-5517 amounts (1.37 and 1.36 shapes);
-* :func:`flatten_slice` — KEP-5234 mixins applied.
+* :func:`flatten_slice` — KEP-5234 mixins applied;
+* :class:`AllocatorCache` — the same answers as :func:`allocate`, with slices, classes
+  and per-device CEL results kept across calls (the scheduler's Filter loop).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from drakit.allocator.cache import AllocatorCache
 from drakit.allocator.core import (
     DEFAULT_GATES,
+    AllocatedState,
     AllocationError,
     Allocator,
     allocated_state,
@@ -29,8 +33,10 @@ from drakit.allocator.nodealloc import node_allocatable_quantities
 
 __all__ = [
     "DEFAULT_GATES",
+    "AllocatedState",
     "AllocationError",
     "Allocator",
+    "AllocatorCache",
     "MixinError",
     "allocate",
     "allocated_state",

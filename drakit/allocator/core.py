@@ -55,11 +55,17 @@ DEFAULT_GATES: dict[str, dict[str, bool]] = {
 }
 
 
+class EffectiveGates(dict):
+    """A gate map already completed by :func:`effective_gates` (not copied again)."""
+
+
 def effective_gates(gates: Mapping[str, bool] | None, version: str) -> dict[str, bool]:
     """The gate map to use: ``gates`` as given (missing = off), or the version defaults."""
+    if isinstance(gates, EffectiveGates):
+        return gates
     if gates is None:
-        return dict(DEFAULT_GATES.get(version, DEFAULT_GATES["1.37"]))
-    out = dict(gates)
+        return EffectiveGates(DEFAULT_GATES.get(version, DEFAULT_GATES["1.37"]))
+    out = EffectiveGates(gates)
     out.setdefault("DynamicResourceAllocation", True)
     return out
 
@@ -85,7 +91,7 @@ def _kobj(claim: Mapping[str, Any]) -> str:
 # Requests
 
 
-@dataclass
+@dataclass(slots=True)
 class Request:
     """A request or one firstAvailable subrequest (``requestAccessor``)."""
 
@@ -96,8 +102,8 @@ class Request:
     count: int
     admin_access: bool
     has_admin_access: bool
-    selectors: list[Mapping[str, Any]]
-    tolerations: list[Mapping[str, Any]]
+    selectors: Sequence[Mapping[str, Any]]
+    tolerations: Sequence[Mapping[str, Any]]
     capacity: dict[str, Quantity] | None
 
     @property
@@ -106,22 +112,19 @@ class Request:
 
 
 def _request_from(spec: Mapping[str, Any], name: str, parent: str, sub: bool) -> Request:
-    cap = (spec.get("capacity") or {}).get("requests")
-    return Request(
-        name=name,
-        parent=parent,
-        class_name=spec.get("deviceClassName", ""),
-        mode=spec.get("allocationMode") or "ExactCount",
-        count=int(spec.get("count", 1) if (spec.get("allocationMode") or "ExactCount") == "ExactCount" else 0),
-        admin_access=False if sub else bool(spec.get("adminAccess")),
-        has_admin_access=False if sub else spec.get("adminAccess") is not None,
-        selectors=list(spec.get("selectors") or ()),
-        tolerations=list(spec.get("tolerations") or ()),
-        capacity={k: _qty(v) for k, v in cap.items()} if cap is not None else None,
-    )
+    # Selector and toleration lists are shared with the claim (never modified here).
+    cap = spec.get("capacity")
+    cap = cap.get("requests") if cap else None
+    mode = spec.get("allocationMode") or "ExactCount"
+    admin = None if sub else spec.get("adminAccess")
+    return Request(name, parent, spec.get("deviceClassName", ""), mode,
+                   int(spec.get("count", 1)) if mode == "ExactCount" else 0,
+                   bool(admin), admin is not None,
+                   spec.get("selectors") or (), spec.get("tolerations") or (),
+                   {k: _qty(v) for k, v in cap.items()} if cap is not None else None)
 
 
-@dataclass
+@dataclass(slots=True)
 class RequestData:
     request: Request
     parent_request: Request | None
@@ -129,17 +132,20 @@ class RequestData:
     num_devices: int = 0
     all_devices: list[Candidate] = field(default_factory=list)
     selected_sub: int = 0
+    cands: Any = None  # _Cands: the node's devices passing the class and request selectors
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     id: DeviceID
     device: Mapping[str, Any]
     slice: Mapping[str, Any]
     pool: Pool
+    rec: DeviceRecord | None = None
+    per_device_node: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Result:
     request: Request
     id: DeviceID
@@ -406,28 +412,200 @@ def allocated_state(allocated: Sequence[Mapping[str, Any]]) -> AllocatedState:
 
 
 # ---------------------------------------------------------------------------
-# Device views for CEL (cached while the device dict is unchanged)
+# Device records: the per-device state that survives across allocations
+#
+# A record belongs to one device dict (slices are treated as immutable snapshots: a
+# changed device is a new dict). It holds the CEL ``device`` view (built once), the
+# result of every selector expression evaluated on it (True, False or a runtime-error
+# text), and whether the device's own capacity fits a request without capacity
+# requests when nothing else uses it. All of these are pure functions of the device
+# (and, for selectors, the expression and the CEL feature set), so caching them never
+# changes an answer.
 
-_VIEW_CACHE: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
-_CLASS_MATCH_CACHE: dict[tuple[str, int], tuple[Mapping[str, Any], bool]] = {}
+
+class DeviceRecord:
+    __slots__ = ("cap_base", "device", "driver", "sel", "view")
+
+    def __init__(self, driver: str, device: Mapping[str, Any]) -> None:
+        self.driver = driver
+        self.device = device
+        self.view: dict[str, Any] | None = None
+        self.sel: dict[tuple[str, bool, bool], bool | str] = {}
+        self.cap_base: tuple[bool, str] | None = None
+
+    def selector(self, expr: str, feats: tuple[bool, bool], gates: Mapping[str, bool]) -> bool | tuple[str, str]:
+        """True/False, or ``("compile"|"runtime", message)``."""
+        key = (expr, feats[0], feats[1])
+        hit = self.sel.get(key)
+        if hit is not None:
+            return hit if hit is True or hit is False else ("runtime", hit)
+        compiled = compile_selector(expr, gates)
+        if compiled.error:
+            return ("compile", compiled.error)
+        try:
+            if self.view is None:
+                self.view = device_view(self.driver, self.device)
+            ok: bool | str = compiled.matches(self.view)
+        except CELRuntimeError as e:
+            ok = str(e)
+        self.sel[key] = ok
+        return ok if ok is True or ok is False else ("runtime", ok)
+
+
+_RECORDS: dict[int, DeviceRecord] = {}
 _CACHE_MAX = 200_000
 
 
-def _view(driver: str, device: Mapping[str, Any]) -> dict[str, Any]:
-    key = id(device)
-    hit = _VIEW_CACHE.get(key)
-    if hit is not None and hit[0] is device:
-        return hit[1]
-    v = device_view(driver, device)
-    if len(_VIEW_CACHE) > _CACHE_MAX:
-        _VIEW_CACHE.clear()
-    _VIEW_CACHE[key] = (device, v)
-    return v
+def device_record(driver: str, device: Mapping[str, Any]) -> DeviceRecord:
+    """The record of a device dict for callers without an :class:`AllocatorCache` (by identity)."""
+    rec = _RECORDS.get(id(device))
+    if rec is not None and rec.device is device and rec.driver == driver:
+        return rec
+    if len(_RECORDS) > _CACHE_MAX:
+        _RECORDS.clear()
+    rec = _RECORDS[id(device)] = DeviceRecord(driver, device)
+    return rec
 
 
 def clear_caches() -> None:
-    _VIEW_CACHE.clear()
-    _CLASS_MATCH_CACHE.clear()
+    """Forget the module-level per-device records (the plain :func:`allocate` path)."""
+    _RECORDS.clear()
+    _SLICES.clear()
+
+
+_SLICES: dict[int, tuple[Mapping[str, Any], bool, dict[bool, Mapping[str, Any]]]] = {}
+
+
+def flattened(s: Mapping[str, Any], mixins_on: bool) -> Mapping[str, Any]:
+    """``s`` itself, or its KEP-5234 flattening (cached per slice object and gate)."""
+    hit = _SLICES.get(id(s))
+    if hit is None or hit[0] is not s:
+        if len(_SLICES) > _CACHE_MAX:
+            _SLICES.clear()
+        hit = _SLICES[id(s)] = (s, slice_uses_mixins(s), {})
+    if not hit[1]:
+        return s
+    out = hit[2].get(mixins_on)
+    if out is None:
+        out = hit[2][mixins_on] = flatten_slice(s, enabled=mixins_on)
+    return out
+
+
+def _feats(gates: Mapping[str, bool]) -> tuple[bool, bool]:
+    return bool(gates.get("DRAConsumableCapacity", False)), bool(gates.get("DRAListTypeAttributes", False))
+
+
+def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    if not selectors:
+        return ()
+    out = []
+    for sel in selectors:
+        cel = sel.get("cel")
+        out.append(cel.get("expression") if isinstance(cel, (dict, Mapping)) else None)
+    return tuple(out)
+
+
+class _Cands:
+    """Devices of one node that pass a request's class and request selectors, in search order.
+
+    Extended lazily, exactly as far as the search has looked, so a CEL error on a device
+    the search never reaches is never raised. Entries are ``(candidate, error)``: an
+    ``error`` entry is raised by the search only when it gets to that device (after the
+    in-use checks, as upstream does).
+    """
+
+    __slots__ = ("cls_sels", "done", "feats", "gates", "items", "node", "pos", "req_sels", "src")
+
+    def __init__(self, src: list[Candidate], cls_sels: Sequence[Mapping[str, Any]],
+                 req_sels: Sequence[Mapping[str, Any]], gates: Mapping[str, bool],
+                 node: Mapping[str, Any] | None) -> None:
+        self.src = src
+        self.cls_sels = cls_sels
+        self.req_sels = req_sels
+        self.gates = gates
+        self.feats = _feats(gates)
+        self.node = node
+        self.items: list[tuple[Candidate, tuple[str, int, str, str] | None]] = []
+        self.pos = 0
+        self.done = not src
+
+    def extend(self) -> bool:
+        """Append the next selectable (or erroring) device; False when there is none."""
+        src, n = self.src, len(self.src)
+        binding = bool(self.gates.get("DRADeviceBindingConditions", False))
+        while self.pos < n:
+            cand = src[self.pos]
+            self.pos += 1
+            st = self._status(cand, binding)
+            if st is False:
+                continue
+            self.items.append((cand, None if st is True else st))
+            return True
+        self.done = True
+        return False
+
+    def all(self) -> list[tuple[Candidate, tuple[str, int, str, str] | None]]:
+        while not self.done:
+            self.extend()
+        return self.items
+
+    def _status(self, cand: Candidate, binding: bool) -> bool | tuple[str, int, str, str]:
+        device, rec = cand.device, cand.rec
+        if not binding and device.get("bindingConditions"):
+            return False
+        for where, sels in (("class", self.cls_sels), ("claim", self.req_sels)):
+            for i, sel in enumerate(sels):
+                r = rec.selector(sel["cel"]["expression"], self.feats, self.gates)
+                if r is True:
+                    continue
+                if r is False:
+                    return False
+                return (where, i, r[0], r[1])
+        if cand.per_device_node and not node_matches(self.node, device.get("nodeName") or "",
+                                                     bool(device.get("allNodes")), device.get("nodeSelector")):
+            return False
+        return True
+
+
+class NodeView:
+    """What one node sees of the slices: its pools and every usable device in search order.
+
+    Built per call by :class:`Allocator`, or once per node (and gate set) and reused by
+    :class:`drakit.allocator.AllocatorCache`, which also keeps the per-request candidate
+    lists (``_Cands``) here, so a node without a device of the right driver/class costs
+    one dictionary lookup.
+    """
+
+    MAX_CANDS = 512
+
+    def __init__(self, node: Mapping[str, Any] | None, pools: list[Pool], gates: Mapping[str, bool],
+                 record: Any = device_record) -> None:
+        self.node = node
+        self.pools = pools
+        self.gates = gates
+        self.any_invalid = any(p.invalid for p in pools)
+        flat: list[Candidate] = []
+        for pool in pools:
+            if pool.incomplete or pool.invalid:
+                continue
+            for s in pool.slices:
+                spec = s.get("spec") or {}
+                pdns = bool(spec.get("perDeviceNodeSelection"))
+                for d in spec.get("devices") or ():
+                    flat.append(Candidate((pool.driver, pool.name, d.get("name", "")), d, s, pool,
+                                          record(pool.driver, d), pdns))
+        self.flat = flat
+        self.cands: dict[tuple[Any, ...], _Cands] = {}
+
+    def candidates(self, cls: Mapping[str, Any] | None, req_sels: Sequence[Mapping[str, Any]]) -> _Cands:
+        cls_sels = ((cls or {}).get("spec") or {}).get("selectors") or () if cls is not None else ()
+        key = (_exprs_key(cls_sels), _exprs_key(req_sels))
+        c = self.cands.get(key)
+        if c is None:
+            if len(self.cands) >= self.MAX_CANDS:
+                self.cands.clear()
+            c = self.cands[key] = _Cands(self.flat, cls_sels, req_sels, self.gates, self.node)
+        return c
 
 
 # ---------------------------------------------------------------------------
@@ -440,18 +618,22 @@ class Allocator:
     def __init__(self, node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
                  slices: Sequence[Mapping[str, Any]], classes: Sequence[Mapping[str, Any]] | Mapping[str, Any],
                  allocated: Sequence[Mapping[str, Any]] | AllocatedState = (), *,
-                 gates: Mapping[str, bool] | None = None, version: str = "1.37") -> None:
+                 gates: Mapping[str, bool] | None = None, version: str = "1.37",
+                 view: NodeView | None = None) -> None:
+        """``view`` (from :class:`drakit.allocator.AllocatorCache`) replaces gathering pools
+        from ``slices``; it must have been built for this node, these slices and gates."""
         self.gates = effective_gates(gates, version)
         self.version = version
         self.node = node
         self.claims = list(claims)
-        if isinstance(classes, Mapping):
-            self.classes = dict(classes)
+        if isinstance(classes, (dict, Mapping)):
+            self.classes = classes
         else:
             self.classes = {(c.get("metadata") or {}).get("name", ""): c for c in classes}
         self.state = allocated if isinstance(allocated, AllocatedState) else allocated_state(allocated)
         mixins_on = self.g("DRAResourceSliceMixins")
-        self.slices = [flatten_slice(s, enabled=mixins_on) if slice_uses_mixins(s) else s for s in slices]
+        self.view = view
+        self.slices = [] if view is not None else [flattened(s, mixins_on) for s in slices]
         self.pools: list[Pool] = []
         self.request_data: dict[tuple[int, int, int], RequestData] = {}
         self.constraints: list[list[MatchAttribute | DistinctAttribute]] = []
@@ -462,16 +644,26 @@ class Allocator:
         self.consumed_counters: dict[str, dict[str, dict[str, Quantity]]] = {}
         self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
         self.steps = 0
+        self._n_requests: list[int] = []
+        g = self.gates
+        self._cc = bool(g.get("DRAConsumableCapacity", False))
+        self._partitionable = bool(g.get("DRAPartitionableDevices", False))
+        self._taints = bool(g.get("DRADeviceTaints", False))
+        self._binding = bool(g.get("DRADeviceBindingConditions", False))
 
     def g(self, name: str) -> bool:
         return bool(self.gates.get(name, False))
 
     # -- preparation ------------------------------------------------------
     def prepare(self) -> None:
-        self.pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                  binding_conditions=self.g("DRADeviceBindingConditions"))
+        if self.view is None:
+            pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
+                                 binding_conditions=self.g("DRADeviceBindingConditions"))
+            self.view = NodeView(self.node, pools, self.gates)
+        self.pools = self.view.pools
         for ci, claim in enumerate(self.claims):
             devices = (claim.get("spec") or {}).get("devices") or {}
+            self._n_requests.append(len(devices.get("requests") or ()))
             min_devices = 0
             for ri, req in enumerate(devices.get("requests") or ()):
                 subs = req.get("firstAvailable") or []
@@ -521,7 +713,7 @@ class Allocator:
         claim = self.claims[ci]
         rd = RequestData(r, parent)
         for i, sel in enumerate(r.selectors):
-            if not isinstance(sel.get("cel"), Mapping):
+            if not isinstance(sel.get("cel"), (dict, Mapping)):
                 raise AllocationError(f"claim {_kobj(claim)}, request {r.name}, selector #{i}: CEL expression "
                                       "empty (unsupported selector type?)")
         if not self.g("DRAAdminAccess") and r.has_admin_access:
@@ -535,9 +727,16 @@ class Allocator:
             raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: could not retrieve device class "
                                   f"{r.class_name}: deviceclass.resource.k8s.io \"{r.class_name}\" not found")
         rd.cls = cls
+        assert self.view is not None
+        rd.cands = self.view.candidates(cls, r.selectors)
         if r.mode == "ExactCount":
             rd.num_devices = r.count
         elif r.mode == "All":
+            # Pools in order; a pool's problem is raised before a later pool's devices
+            # are looked at (the candidate list holds the complete, valid pools only).
+            cons_cc = self.g("DRAConsumableCapacity")
+            items = rd.cands.all()
+            idx = 0
             for pool in self.pools:
                 if pool.incomplete:
                     raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: asks for all devices, but "
@@ -545,49 +744,43 @@ class Allocator:
                 if pool.invalid:
                     raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: asks for all devices, but "
                                           f"resource pool {pool.id} is currently invalid")
-                for s in pool.slices:
-                    for d in (s.get("spec") or {}).get("devices") or ():
-                        if not self.is_selectable(key, rd, s, d):
-                            continue
-                        did = (pool.driver, pool.name, d.get("name", ""))
-                        if self.g("DRAConsumableCapacity"):
-                            ok, _ = self._capacity_ok(r, did, d)
-                            if not ok:
-                                continue
-                        rd.all_devices.append(Candidate(did, d, s, pool))
+                while idx < len(items) and items[idx][0].pool is pool:
+                    cand, err = items[idx]
+                    idx += 1
+                    if err is not None:
+                        raise self._selector_error(ci, rd, cand.id, err)
+                    if cons_cc and not self._capacity_ok(r, cand.id, cand.device, cand.rec)[0]:
+                        continue
+                    rd.all_devices.append(cand)
             rd.num_devices = len(rd.all_devices)
         else:
             raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: unsupported count mode {r.mode}")
         return rd
 
     # -- matching ---------------------------------------------------------
+    def _selector_error(self, ci: int, rd: RequestData, did: DeviceID,
+                        err: tuple[str, int, str, str]) -> AllocationError:
+        where_kind, i, kind, msg = err
+        where = f"class {rd.cls['metadata']['name']}" if where_kind == "class" and rd.cls is not None \
+            else f"claim {_kobj(self.claims[ci])}"
+        if kind == "compile":
+            return AllocationError(f"{where}: selector #{i}: CEL compile error: {msg}")
+        return AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {msg}")
+
     def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
                         selectors: Sequence[Mapping[str, Any]]) -> bool:
+        rec = device_record(did[0], device)
+        feats = _feats(self.gates)
         for i, sel in enumerate(selectors):
-            expr = sel["cel"]["expression"]
-            cache_key = (expr, id(device))
-            if cls is not None:
-                hit = _CLASS_MATCH_CACHE.get(cache_key)
-                if hit is not None and hit[0] is device:
-                    if not hit[1]:
-                        return False
-                    continue
-            compiled = compile_selector(expr, self.gates)
-            if compiled.error:
-                where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
-                raise AllocationError(f"{where}: selector #{i}: CEL compile error: {compiled.error}")
-            try:
-                ok = compiled.matches(_view(did[0], device))
-            except CELRuntimeError as e:
-                where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
-                raise AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {e}") \
-                    from None
-            if cls is not None:
-                if len(_CLASS_MATCH_CACHE) > _CACHE_MAX:
-                    _CLASS_MATCH_CACHE.clear()
-                _CLASS_MATCH_CACHE[cache_key] = (device, ok)
-            if not ok:
+            r = rec.selector(sel["cel"]["expression"], feats, self.gates)
+            if r is True:
+                continue
+            if r is False:
                 return False
+            where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
+            if r[0] == "compile":
+                raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
+            raise AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {r[1]}")
         return True
 
     def is_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
@@ -619,8 +812,17 @@ class Allocator:
         self.match_cache[mk] = True
         return ""
 
-    def _capacity_ok(self, r: Request, did: DeviceID, device: Mapping[str, Any]) -> tuple[bool, str]:
-        return capacity_fits(r.capacity, device, self.state.capacity.get(did), self.allocating_capacity.get(did))
+    def _capacity_ok(self, r: Request, did: DeviceID, device: Mapping[str, Any],
+                     rec: DeviceRecord | None = None) -> tuple[bool, str]:
+        already = self.state.capacity.get(did)
+        allocating = self.allocating_capacity.get(did)
+        if rec is not None and r.capacity is None and not already and not allocating:
+            # Depends on the device alone: computed once per device.
+            base = rec.cap_base
+            if base is None:
+                base = rec.cap_base = capacity_fits(None, device, None, None)
+            return base
+        return capacity_fits(r.capacity, device, already, allocating)
 
     def device_in_use(self, did: DeviceID) -> bool:
         return did in self.state.devices or bool(self.allocating.get(did))
@@ -676,17 +878,17 @@ class Allocator:
         rd = self.request_data[key]
         r = rd.request
         device, did = cand.device, cand.id
-        multi = self.g("DRAConsumableCapacity") and bool(device.get("allowMultipleAllocations"))
-        if not multi and r.admin_access and ci in self.allocating.get(did, ()):
+        multi = self._cc and bool(device.get("allowMultipleAllocations"))
+        if r.admin_access:
+            if not multi and ci in self.allocating.get(did, ()):
+                return False, None
+        elif did in self.state.devices or self.allocating.get(did):
             return False, None
-        if not r.admin_access and self.device_in_use(did):
+        consumes = device.get("consumesCounters")
+        if consumes and not self._partitionable:
             return False, None
-        consumes = device.get("consumesCounters") or []
-        if not self.g("DRAPartitionableDevices") and consumes:
-            return False, None
-        skip_counters = multi and self.capacity_in_use(did)
         counted = False
-        if not skip_counters and consumes:
+        if consumes and not (multi and self.capacity_in_use(did)):
             if not self.counters_ok(cand):
                 return False, None
             counted = True
@@ -696,7 +898,7 @@ class Allocator:
             if counted:
                 self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
 
-        if self.g("DRADeviceTaints") and taint_prevents(device, r.tolerations):
+        if self._taints and device.get("taints") and taint_prevents(device, r.tolerations):
             undo_counters()
             return False, None
         cons = self.constraints[ci]
@@ -712,8 +914,8 @@ class Allocator:
                 return False, None
         consumed: dict[str, Quantity] | None = None
         share_id = None
-        if self.g("DRAConsumableCapacity"):
-            ok, _ = self._capacity_ok(r, did, device)
+        if self._cc:
+            ok, _ = self._capacity_ok(r, did, device, cand.rec)
             if not ok:
                 for c in cons:
                     c.remove(base, sub, device, did)
@@ -728,10 +930,13 @@ class Allocator:
                 for k, v in consumed.items():
                     acc[k] = acc.get(k, Quantity(0)) + v
         if not multi:
-            self.allocating.setdefault(did, set()).add(ci)
-        self.results[ci].append(_Result(r, did, device, cand.slice, r.admin_access, share_id,
-                                        consumed if consumed else None))
-        n_before = len(self.results[ci]) - 1
+            users = self.allocating.get(did)
+            if users is None:
+                users = self.allocating[did] = set()
+            users.add(ci)
+        results = self.results[ci]
+        results.append(_Result(r, did, device, cand.slice, r.admin_access, share_id, consumed if consumed else None))
+        n_before = len(results) - 1
 
         def undo() -> None:
             for c in cons:
@@ -744,20 +949,20 @@ class Allocator:
                     self.allocating_capacity.pop(did, None)
             else:
                 self.allocating.get(did, set()).discard(ci)
-            undo_counters()
-            del self.results[ci][n_before:]
+            if counted:
+                self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
+            del results[n_before:]
 
         return True, undo
 
-    def allocate_one(self, ci: int, ri: int, si: int, di: int, in_sub: bool, start: tuple[int, int, int]) -> bool:
+    def allocate_one(self, ci: int, ri: int, si: int, di: int, in_sub: bool, start: int) -> bool:
         """Returns True when a full solution was found; raises _MaxSize like upstream's sentinel."""
         self.steps += 1
         if ci >= len(self.claims):
             return True
-        requests = ((self.claims[ci].get("spec") or {}).get("devices") or {}).get("requests") or []
-        if ri >= len(requests):
+        if ri >= self._n_requests[ci]:
             try:
-                return self.allocate_one(ci + 1, 0, 0, 0, False, (0, 0, 0))
+                return self.allocate_one(ci + 1, 0, 0, 0, False, 0)
             except _MaxSize:
                 return False
         key = (ci, ri, si)
@@ -767,7 +972,7 @@ class Allocator:
             sub = 0
             while (ci, ri, sub) in self.request_data:
                 try:
-                    ok = self.allocate_one(ci, ri, sub, 0, True, (0, 0, 0))
+                    ok = self.allocate_one(ci, ri, sub, 0, True, 0)
                 except _MaxSize:
                     sub += 1
                     continue
@@ -785,7 +990,7 @@ class Allocator:
         if do_all and not rd.all_devices:
             return False
         if di >= rd.num_devices:
-            return self.allocate_one(ci, ri + 1, 0, 0, False, (0, 0, 0))
+            return self.allocate_one(ci, ri + 1, 0, 0, False, 0)
         if len(self.results[ci]) + rd.num_devices - di > ALLOCATION_RESULTS_MAX_SIZE:
             raise _MaxSize()
         if do_all:
@@ -794,51 +999,49 @@ class Allocator:
             if not ok:
                 return False
             try:
-                done = self.allocate_one(ci, ri, si, di + 1, in_sub, (0, 0, 0))
+                done = self.allocate_one(ci, ri, si, di + 1, in_sub, 0)
             except BaseException:
                 undo()
                 raise
             if not done:
                 undo()
             return done
-        cons_cc = self.g("DRAConsumableCapacity")
-        for pi in range(start[0], len(self.pools)):
-            pool = self.pools[pi]
-            if pool.incomplete or pool.invalid:
+        cons_cc = self._cc
+        admin = r.admin_access
+        cands = rd.cands
+        items = cands.items
+        i = start
+        while True:
+            if i >= len(items) and (cands.done or not cands.extend()):
+                return False
+            cand, err = items[i]
+            i += 1
+            did = cand.id
+            if admin:
+                if ci in self.allocating.get(did, ()):
+                    continue
+            elif did in self.state.devices or self.allocating.get(did):
                 continue
-            s_start = start[1] if pi == start[0] else 0
-            for sli in range(s_start, len(pool.slices)):
-                s = pool.slices[sli]
-                devs = (s.get("spec") or {}).get("devices") or ()
-                d_start = start[2] if (pi == start[0] and sli == start[1]) else 0
-                for dj in range(d_start, len(devs)):
-                    d = devs[dj]
-                    did = (pool.driver, pool.name, d.get("name", ""))
-                    if r.admin_access and ci in self.allocating.get(did, ()):
-                        continue
-                    if not r.admin_access and self.device_in_use(did):
-                        continue
-                    if not self.is_selectable(key, rd, s, d):
-                        continue
-                    if cons_cc and not self._capacity_ok(r, did, d)[0]:
-                        continue
-                    ok, undo = self.allocate_device(ci, key, Candidate(did, d, s, pool), False)
-                    if not ok:
-                        continue
-                    try:
-                        done = self.allocate_one(ci, ri, si, di + 1, in_sub, (pi, sli, dj + 1))
-                    except BaseException:
-                        undo()
-                        raise
-                    if done:
-                        return True
-                    undo()
-        return False
+            if err is not None:
+                raise self._selector_error(ci, rd, did, err)
+            if cons_cc and not self._capacity_ok(r, did, cand.device, cand.rec)[0]:
+                continue
+            ok, undo = self.allocate_device(ci, key, cand, False)
+            if not ok:
+                continue
+            try:
+                done = self.allocate_one(ci, ri, si, di + 1, in_sub, i)
+            except BaseException:
+                undo()
+                raise
+            if done:
+                return True
+            undo()
 
     def run(self) -> list[dict[str, Any]]:
         self.prepare()
         try:
-            done = self.allocate_one(0, 0, 0, 0, False, (0, 0, 0))
+            done = self.allocate_one(0, 0, 0, 0, False, 0)
         except _MaxSize:
             done = False
         if not done:
@@ -862,7 +1065,7 @@ class Allocator:
                 entry["shareID"] = res.share_id
             if res.consumed:
                 entry["consumedCapacity"] = {k: str(v) for k, v in sorted(res.consumed.items())}
-            if self.g("DRADeviceBindingConditions"):
+            if self._binding:
                 if res.device.get("bindingConditions"):
                     entry["bindingConditions"] = list(res.device["bindingConditions"])
                 if res.device.get("bindingFailureConditions"):
@@ -887,6 +1090,10 @@ class Allocator:
     def _config(self, ci: int, claim: Mapping[str, Any]) -> list[dict[str, Any]]:
         devices = (claim.get("spec") or {}).get("devices") or {}
         requests = devices.get("requests") or []
+        if not devices.get("config") and not any(
+                rd.cls is not None and (rd.cls.get("spec") or {}).get("config")
+                for (c, _, _), rd in self.request_data.items() if c == ci):
+            return []
         config: list[dict[str, Any]] = []
         class_ranges: dict[str, tuple[int, int]] = {}
         for ri in range(len(requests)):
