@@ -51,7 +51,7 @@ def write_checkpoint(path: str | os.PathLike[str], kind: str, data: Any) -> None
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     doc = {"kind": kind, "version": FORMAT_VERSION, "data": data, "checksum": checksum(data)}
-    body = json.dumps(doc, sort_keys=True, indent=1).encode("utf-8")
+    body = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode("utf-8")
     tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:

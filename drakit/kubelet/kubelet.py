@@ -418,6 +418,14 @@ class Kubelet:
     def state_generation(self) -> int:
         return self.generation
 
+    def is_started(self, pod_uid: str) -> bool:
+        return pod_uid in self.started
+
+    def all_claim_infos(self) -> list:
+        assert self.dra is not None
+        with self.dra.lock:
+            return list(self.dra.cache.values())
+
 
 class KubeletManager:
     """The cluster component: one Kubelet per Node, created as Nodes appear."""

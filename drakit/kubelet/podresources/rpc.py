@@ -28,10 +28,15 @@ def add_servicer(servicer: Any, server: grpc.Server) -> None:
         name: grpc.unary_unary_rpc_method_handler(
             getattr(servicer, name),
             request_deserializer=req.FromString,
-            response_serializer=resp.SerializeToString)
+            response_serializer=_serialize)
         for name, (req, resp) in METHODS.items()
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
+
+
+def _serialize(message: Any) -> bytes:
+    """Messages are encoded; bytes (an already encoded response) pass through."""
+    return message if isinstance(message, bytes) else message.SerializeToString()
 
 
 class PodResourcesListerStub:

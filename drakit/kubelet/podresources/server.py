@@ -96,6 +96,10 @@ class Provider(Protocol):
 
     def state_generation(self) -> int: ...
 
+    def is_started(self, pod_uid: str) -> bool: ...
+
+    def all_claim_infos(self) -> list: ...
+
 
 class Metrics:
     """The endpoint counters of one kubelet (Prometheus text on demand)."""
@@ -137,13 +141,23 @@ class PodResourcesServicer:
     def __init__(self, provider: Provider, metrics: Metrics) -> None:
         self.p = provider
         self.metrics = metrics
-        self._list_cache: tuple[tuple, pb.ListPodResourcesResponse] | None = None
+        self._list_cache: tuple[tuple, bytes] | None = None
+        self._pod_cache: dict[str, tuple[tuple, bytes]] = {}
+        """uid -> ((pod resourceVersion, dynamic), the pod's encoded ``pod_resources`` entry):
+        for started pods only, whose devices no longer change (CDI devices are fixed for a
+        container's lifetime, KEP-3695 "Design Details")."""
+        self._claim_cache: dict[tuple, pb.DynamicResource] = {}
 
     # -- building messages ------------------------------------------------------------
     def _dynamic(self, pod: Mapping[str, Any], container: Mapping[str, Any]
                  ) -> list[pb.DynamicResource]:
         out = []
         for info in self.p.claim_infos(pod, container):
+            key = (info.namespace, info.claim_name, info.claim_uid, info.prepared)
+            cached = self._claim_cache.get(key)
+            if cached is not None and info.prepared:
+                out.append(cached)
+                continue
             resources = []
             for driver in sorted(info.driver_state):
                 cdi: list[pb.CDIDevice] = []  # accumulates per driver, as upstream
@@ -154,9 +168,12 @@ class PodResourcesServicer:
                     if dev.share_id is not None:
                         cr.share_id = dev.share_id
                     resources.append(cr)
-            out.append(pb.DynamicResource(claim_name=info.claim_name,
-                                          claim_namespace=info.namespace,
-                                          claim_resources=resources))
+            msg = pb.DynamicResource(claim_name=info.claim_name,
+                                     claim_namespace=info.namespace,
+                                     claim_resources=resources)
+            if info.prepared:
+                self._claim_cache[key] = msg
+            out.append(msg)
         return out
 
     def _pod(self, pod: Mapping[str, Any], dynamic: bool) -> pb.PodResources:
@@ -175,7 +192,12 @@ class PodResourcesServicer:
 
     # -- RPCs -------------------------------------------------------------------------
     def List(self, request: pb.ListPodResourcesRequest, context: grpc.ServicerContext
-             ) -> pb.ListPodResourcesResponse:
+             ) -> bytes:
+        """The encoded ListPodResourcesResponse (see ``rpc.py``: List passes bytes through).
+
+        The response is one repeated field, so it is the concatenation of each pod's
+        encoded entry; started pods' entries are cached, which keeps List cheap on a busy
+        node (KEP-3695 "Risks": the API must not load the kubelet)."""
         self.metrics.inc("pod_resources_endpoint_requests_total")
         self.metrics.inc("pod_resources_endpoint_requests_list")
         with self.p.lock:
@@ -184,10 +206,30 @@ class PodResourcesServicer:
             key = (self.p.state_generation(), dynamic)
             if self._list_cache is not None and self._list_cache[0] == key:
                 return self._list_cache[1]
-            resp = pb.ListPodResourcesResponse(
-                pod_resources=[self._pod(p, dynamic) for p in self.p.active_pods()])
+            pods = self.p.active_pods()
+            resp = b"".join(self._pod_entry(p, dynamic) for p in pods)
+            live = {(p.get("metadata") or {}).get("uid") for p in pods}
+            for uid in [u for u in self._pod_cache if u not in live]:
+                del self._pod_cache[uid]
+            claims = {(i.namespace, i.claim_name) for i in self.p.all_claim_infos()}
+            for k in [k for k in self._claim_cache if k[:2] not in claims]:
+                del self._claim_cache[k]
             self._list_cache = (key, resp)
             return resp
+
+    def _pod_entry(self, pod: Mapping[str, Any], dynamic: bool) -> bytes:
+        """``pod_resources`` (field 1) entry of the response, encoded."""
+        md = pod.get("metadata") or {}
+        uid = md.get("uid", "")
+        key = (md.get("resourceVersion"), dynamic)
+        hit = self._pod_cache.get(uid)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        entry = pb.ListPodResourcesResponse(
+            pod_resources=[self._pod(pod, dynamic)]).SerializeToString()
+        if self.p.is_started(uid):
+            self._pod_cache[uid] = (key, entry)
+        return entry
 
     def Get(self, request: pb.GetPodResourcesRequest, context: grpc.ServicerContext
             ) -> pb.GetPodResourcesResponse:
