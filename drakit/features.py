@@ -38,8 +38,10 @@ GATES: dict[str, dict[str, GateSpec]] = {
         "DRAWorkloadResourceClaims": _g("ALPHA", False, note="KEP-5729"),
         "GenericWorkload": _g("ALPHA", False, note="Workload/PodGroup API, pod.spec.schedulingGroup"),
         "DRANodeAllocatableResources": _g("ALPHA", False, note="KEP-5517, 1.36 API shape"),
-        "KubeletPodResourcesGet": _g("GA", True, note="KEP-3695"),
-        "KubeletPodResourcesDynamicResources": _g("GA", True, note="KEP-3695"),
+        "KubeletPodResourcesGet": _g(
+            "GA", True, note="KEP-3695; GA per kubernetes/website, LockToDefault not confirmed"),
+        "KubeletPodResourcesDynamicResources": _g(
+            "GA", True, note="KEP-3695; GA per kubernetes/website, LockToDefault not confirmed"),
         "DRAConsumableCapacity": _g("BETA", True),
         "DRAPartitionableDevices": _g("BETA", True),
         "DRADeviceTaints": _g("BETA", True),
@@ -57,8 +59,10 @@ GATES: dict[str, dict[str, GateSpec]] = {
         "DRAWorkloadResourceClaims": _g("BETA", False, note="KEP-5729; beta but default off"),
         "GenericWorkload": _g("BETA", False, note="Workload/PodGroup API, pod.spec.schedulingGroup"),
         "DRANodeAllocatableResources": _g("ALPHA", False, note="KEP-5517, 1.37 API shape"),
-        "KubeletPodResourcesGet": _g("GA", True, note="KEP-3695"),
-        "KubeletPodResourcesDynamicResources": _g("GA", True, note="KEP-3695"),
+        "KubeletPodResourcesGet": _g(
+            "GA", True, note="KEP-3695; GA per kubernetes/website, LockToDefault not confirmed"),
+        "KubeletPodResourcesDynamicResources": _g(
+            "GA", True, note="KEP-3695; GA per kubernetes/website, LockToDefault not confirmed"),
         "DRAConsumableCapacity": _g("BETA", True),
         "DRAPartitionableDevices": _g("BETA", True),
         "DRADeviceTaints": _g("GA", True),
