@@ -1085,6 +1085,9 @@ class CompilationResult:
     max_cost: int = _U64
     program: Any = None
     _envs: Any = None
+    #: set for ``device.driver == "<literal>"``: evaluated without the CEL runtime (the
+    #: first evaluation on a new device costs ~15 µs there, a string compare ~0.1 µs).
+    driver_equals: str | None = None
 
     def matches(self, device: Mapping[str, Any], *, cost_limit: int = CEL_SELECTOR_EXPRESSION_MAX_COST) -> bool:
         """Evaluate against a device view from :func:`device_view`; raise CELRuntimeError."""
@@ -1092,6 +1095,8 @@ class CompilationResult:
             raise CELRuntimeError(self.error or "expression did not compile")
         if self.max_cost > cost_limit:
             raise CELRuntimeError("operation cancelled: actual cost limit exceeded")
+        if self.driver_equals is not None:
+            return device["driver"] == self.driver_equals
         try:
             r = self.program.eval(self._envs.activation(device))
         except RuntimeError as e:
@@ -1159,7 +1164,13 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
     except (RuntimeError, ValueError) as e:  # pragma: no cover - defensive
         return CompilationResult(expression, "Internal", f"program instantiation failed: {e}")
     max_cost = _estimate(checked) if estimate_cost else _U64
-    return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program, _envs=envs)
+    m = _DRIVER_EQ.match(expression)
+    return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program, _envs=envs,
+                             driver_equals=(m.group(1) if m.group(1) is not None else m.group(2)) if m else None)
+
+
+# ``device.driver == "x"`` with a plain literal (no escapes): the commonest class selector.
+_DRIVER_EQ = re.compile(r"""^\s*device\.driver\s*==\s*(?:"([A-Za-z0-9._/-]*)"|'([A-Za-z0-9._/-]*)')\s*$""")
 
 
 def _issues(msg: str) -> str:
@@ -1216,6 +1227,12 @@ def _attr_value(attr: Mapping[str, Any]) -> Any:
     raise ValueError("unsupported attribute value")
 
 
+@functools.lru_cache(maxsize=65536)
+def _capacity_value(value: Any) -> Any:
+    """The CEL value of a capacity quantity, parsed once per distinct text (read-only)."""
+    return quantity_value(Quantity.of(value))
+
+
 def _split_name(name: str, driver: str) -> tuple[str, str]:
     domain, sep, ident = name.partition("/")
     return (domain, ident) if sep else (driver, name)
@@ -1235,7 +1252,11 @@ def device_view(driver: str, device: Mapping[str, Any]) -> dict[str, Any]:
     for name, cap in (device.get("capacity") or {}).items():
         domain, ident = _split_name(name, driver)
         value = cap.get("value") if isinstance(cap, Mapping) else cap
-        capacity.setdefault(domain, {})[ident] = quantity_value(Quantity.of(value))
+        try:
+            qv = _capacity_value(value)
+        except TypeError:  # unhashable: not cached
+            qv = quantity_value(Quantity.of(value))
+        capacity.setdefault(domain, {})[ident] = qv
     return {
         "driver": driver,
         "allowMultipleAllocations": bool(device.get("allowMultipleAllocations", False)),
