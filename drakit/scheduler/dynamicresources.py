@@ -67,6 +67,8 @@ class DRAState:
         self.node_alloc: dict[str, dict] = {}
         self.chosen: dict | None = None
         self.created_ext: dict | None = None
+        self.ext_variants: dict[tuple, tuple[dict, list[dict], str]] = {}
+        self.ext_candidates: list[tuple[str, int, bool]] | None = None
 
 
 class DynamicResources(Plugin):
@@ -168,25 +170,34 @@ class DynamicResources(Plugin):
                        if sel is not None and not node_selector_matches(node, sel)]
         # KEP-5004 special claim for this node
         ext_claim = None
+        ext_sig = ""
         mappings: list[dict] = []
         if s.ext_claim is not None:
             if ((s.ext_claim.get("spec") or {}).get("devices") or {}).get("requests"):
                 return Status(UNRESOLVABLE, ["cannot schedule extended resource claim"])
             resolver = self.dra.extended_resource_classes()
-            needs, bad = ext.node_extended_resources(s.ext_scalars or {}, node_info.allocatable, resolver)
+            if s.ext_candidates is None:
+                s.ext_candidates = ext.extended_candidates(s.ext_scalars or {}, resolver)
+            needs, bad = ext.node_extended_resources(s.ext_candidates, node_info.allocatable)
             if bad is not None:
                 return Status(UNRESOLVABLE, ["cannot fit resource"])
             if needs and not (s.ext_claim.get("status") or {}).get("allocation"):
-                reqs, mappings = ext.create_requests_and_mappings(pod, needs, resolver)
-                ext_claim = dict(s.ext_claim)
-                ext_claim["spec"] = {"devices": {"requests": reqs}}
+                nkey = tuple(sorted(needs.items()))
+                built = s.ext_variants.get(nkey)
+                if built is None:
+                    reqs, mappings = ext.create_requests_and_mappings(pod, needs, resolver)
+                    variant = dict(s.ext_claim)
+                    variant["spec"] = {"devices": {"requests": reqs}}
+                    built = s.ext_variants[nkey] = (variant, mappings,
+                                                    json.dumps(variant["spec"], sort_keys=True))
+                ext_claim, mappings, ext_sig = built
         to_alloc = [s.claims[i] for i in s.to_allocate]
         if ext_claim is not None:
             to_alloc = to_alloc + [ext_claim]
         results: list[dict] = []
         if to_alloc:
             key = (node_info.name, self.dra.gen(node_info.name), s.sig,
-                   json.dumps(ext_claim["spec"], sort_keys=True) if ext_claim else "")
+                   ext_sig if ext_claim is not None else "")
             if key in self.memo:
                 cached = self.memo[key]
             else:

@@ -149,15 +149,19 @@ def create_requests_and_mappings(pod: Mapping[str, Any], extended: Mapping[str, 
     return requests, mappings
 
 
-def node_extended_resources(scalars: Mapping[str, int], node_alloc: Mapping[str, int],
-                            resolver: Mapping[str, str]) -> tuple[dict[str, int], str | None]:
+def extended_candidates(scalars: Mapping[str, int], resolver: Mapping[str, str]
+                        ) -> list[tuple[str, int, bool]]:
+    """(name, quantity, DRA-backed) for the pod's non-zero DRA extended resource names."""
+    return [(n, q, n in resolver) for n, q in scalars.items()
+            if q != 0 and is_dra_extended_resource_name(n)]
+
+
+def node_extended_resources(candidates: list[tuple[str, int, bool]], node_alloc: Mapping[str, int]
+                            ) -> tuple[dict[str, int], str | None]:
     """Which extended resources this node must serve through DRA, or the failing resource."""
     out: dict[str, int] = {}
-    for rname, q in scalars.items():
-        if not is_dra_extended_resource_name(rname) or q == 0:
-            continue
+    for rname, q, backed in candidates:
         allocatable = node_alloc.get(rname)
-        backed = rname in resolver
         if backed and not allocatable:
             out[rname] = q
         elif allocatable is None:

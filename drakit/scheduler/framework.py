@@ -53,8 +53,12 @@ class Status:
         return ", ".join(self.reasons)
 
 
+_SUCCESS = Status(SUCCESS)
+
+
 def success() -> Status:
-    return Status(SUCCESS)
+    """The shared success status (never mutated: only failures get a plugin name)."""
+    return _SUCCESS
 
 
 def unschedulable(*reasons: str, unresolvable: bool = False) -> Status:

@@ -61,6 +61,9 @@ class NodeResourcesFit(Plugin):
                    ) -> tuple[set[str] | None, Status]:
         reqs = to_ints(pod_requests(pod, self.opts))
         state[STATE_KEY] = {k: v for k, v in reqs.items() if v}
+        ext = self.dra.extended_resource_classes() if self.extended else {}
+        state[STATE_KEY + "/dra"] = {k for k in reqs if k not in ("cpu", "memory", "ephemeral-storage")
+                                     and k in ext and is_dra_extended_resource_name(k)}
         return None, Status(SUCCESS)
 
     def filter(self, state: CycleState, pod: dict, node_info: NodeInfo) -> Status:
@@ -74,7 +77,7 @@ class NodeResourcesFit(Plugin):
             if alloc.get("pods", 0) < 1:
                 unresolvable = True
         if reqs:
-            ext = self.dra.extended_resource_classes() if self.extended else {}
+            dra_backed: set[str] = state[STATE_KEY + "/dra"]
             for name in ("cpu", "memory", "ephemeral-storage"):
                 want = reqs.get(name, 0)
                 if want and want > alloc.get(name, 0) - used.get(name, 0):
@@ -86,8 +89,7 @@ class NodeResourcesFit(Plugin):
                     continue
                 have = alloc.get(name, 0)
                 if want > have - used.get(name, 0):
-                    if self.extended and have == 0 and is_dra_extended_resource_name(name) \
-                            and name in ext:
+                    if have == 0 and name in dra_backed:
                         continue  # DRA-backed: DynamicResources decides (KEP-5004)
                     reasons.append(f"Insufficient {name}")
                     if want > have:
