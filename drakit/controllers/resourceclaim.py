@@ -68,10 +68,28 @@ class ResourceClaimController(Controller):
     def __init__(self, cluster: Any) -> None:
         super().__init__(cluster)
         self.podgroups_on = self.gates.enabled("DRAWorkloadResourceClaims")
+        # controller owner uid -> claim keys (informer index, like upstream's claim indexer)
+        self.by_owner: dict[str, set[tuple[str, str]]] = {}
+        self.owner_of: dict[tuple[str, str], str] = {}
+
+    def _index(self, claim: Mapping[str, Any], deleted: bool) -> None:
+        k = _key(claim)
+        old = self.owner_of.pop(k, None)
+        if old is not None:
+            self.by_owner.get(old, set()).discard(k)
+        if deleted:
+            return
+        owner = next((r.get("uid") for r in claim["metadata"].get("ownerReferences") or ()
+                      if r.get("controller")), None)
+        if owner:
+            self.owner_of[k] = owner
+            self.by_owner.setdefault(owner, set()).add(k)
 
     # ------------------------------------------------------------------ loop
     def resync(self) -> bool:
         did = False
+        for claim in self.api.list("ResourceClaim", copy=False):
+            self._index(claim, False)
         if self.podgroups_on and self.api.served("PodGroup"):
             for pg in self.api.list("PodGroup"):
                 did |= self.sync_podgroup(pg)
@@ -95,6 +113,7 @@ class ResourceClaimController(Controller):
                 if ev.type == "DELETED" or is_pod_done(ev.object):
                     claims.update({c: None for c in self._claims_reserved_for(ev.object)})
             elif ev.kind == "ResourceClaim":
+                self._index(ev.object, ev.type == "DELETED")
                 claims[k] = None
                 # an owning pod or PodGroup may be waiting for this claim
                 for ref in ev.object["metadata"].get("ownerReferences") or ():
@@ -217,7 +236,10 @@ class ResourceClaimController(Controller):
         return did
 
     def _orphan(self, ns: str, owner_uid: str, claim_name: str) -> dict | None:
-        for c in self.api.list("ResourceClaim", ns, copy=False):
+        for k in sorted(self.by_owner.get(owner_uid, ())):
+            c = self.api.try_get("ResourceClaim", k[1], k[0])
+            if c is None or k[0] != ns:
+                continue
             cmd = c["metadata"]
             if (cmd.get("annotations") or {}).get(cu.POD_CLAIM_NAME_ANNOTATION) != claim_name:
                 continue
