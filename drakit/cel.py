@@ -1088,6 +1088,10 @@ class CompilationResult:
     #: set for ``device.driver == "<literal>"``: evaluated without the CEL runtime (the
     #: first evaluation on a new device costs ~15 µs there, a string compare ~0.1 µs).
     driver_equals: str | None = None
+    #: set for ``device.attributes["<domain>"].<id> == "<literal>"``: (domain, id, literal);
+    #: answered directly when the attribute is a string, by the CEL runtime otherwise
+    #: (missing attribute, other types), so errors and mixed-type equality stay CEL's.
+    attribute_equals: tuple[str, str, str] | None = None
 
     def matches(self, device: Mapping[str, Any], *, cost_limit: int = CEL_SELECTOR_EXPRESSION_MAX_COST) -> bool:
         """Evaluate against a device view from :func:`device_view`; raise CELRuntimeError."""
@@ -1097,6 +1101,11 @@ class CompilationResult:
             raise CELRuntimeError("operation cancelled: actual cost limit exceeded")
         if self.driver_equals is not None:
             return device["driver"] == self.driver_equals
+        if self.attribute_equals is not None:
+            domain, ident, literal = self.attribute_equals
+            value = device["attributes"].get(domain, _EMPTY).get(ident)
+            if type(value) is str:
+                return value == literal
         try:
             r = self.program.eval(self._envs.activation(device))
         except RuntimeError as e:
@@ -1165,12 +1174,26 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
         return CompilationResult(expression, "Internal", f"program instantiation failed: {e}")
     max_cost = _estimate(checked) if estimate_cost else _U64
     m = _DRIVER_EQ.match(expression)
+    a = _ATTR_EQ.match(expression)
     return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program, _envs=envs,
-                             driver_equals=(m.group(1) if m.group(1) is not None else m.group(2)) if m else None)
+                             driver_equals=_lit(m, 1) if m else None,
+                             attribute_equals=(_lit(a, 1), a.group(3), _lit(a, 4)) if a else None)
+
+
+def _lit(m: re.Match, i: int) -> str:
+    """The text of a ``"..."`` (group i) or ``'...'`` (group i+1) literal."""
+    g = m.group(i)
+    return g if g is not None else m.group(i + 1)
+
+
+_EMPTY: Mapping[str, Any] = {}
+_PLAIN = r"""(?:"([A-Za-z0-9._/-]*)"|'([A-Za-z0-9._/-]*)')"""
 
 
 # ``device.driver == "x"`` with a plain literal (no escapes): the commonest class selector.
-_DRIVER_EQ = re.compile(r"""^\s*device\.driver\s*==\s*(?:"([A-Za-z0-9._/-]*)"|'([A-Za-z0-9._/-]*)')\s*$""")
+_DRIVER_EQ = re.compile(rf"^\s*device\.driver\s*==\s*{_PLAIN}\s*$")
+# ``device.attributes["domain"].id == "x"``: the commonest request selector.
+_ATTR_EQ = re.compile(rf"^\s*device\.attributes\[\s*{_PLAIN}\s*\]\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*{_PLAIN}\s*$")
 
 
 def _issues(msg: str) -> str:
