@@ -661,16 +661,18 @@ class Allocator:
                                  binding_conditions=self.g("DRADeviceBindingConditions"))
             self.view = NodeView(self.node, pools, self.gates)
         self.pools = self.view.pools
+        prioritized, cc = self.g("DRAPrioritizedList"), self._cc
         for ci, claim in enumerate(self.claims):
             devices = (claim.get("spec") or {}).get("devices") or {}
-            self._n_requests.append(len(devices.get("requests") or ()))
+            requests = devices.get("requests") or ()
+            self._n_requests.append(len(requests))
             min_devices = 0
-            for ri, req in enumerate(devices.get("requests") or ()):
+            for ri, req in enumerate(requests):
                 subs = req.get("firstAvailable") or []
-                if subs and not self.g("DRAPrioritizedList"):
+                if subs and not prioritized:
                     raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has subrequests, "
                                           "but the DRAPrioritizedList feature is disabled")
-                if not self.g("DRAConsumableCapacity"):
+                if not cc:
                     if (req.get("exactly") or {}).get("capacity") is not None:
                         raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has capacity "
                                               "requests, but the DRAConsumableCapacity feature is disabled")
@@ -697,8 +699,9 @@ class Allocator:
                 raise AllocationError(f"claim {_kobj(claim)}: number of requested devices {min_devices} "
                                       f"exceeds the claim limit of {ALLOCATION_RESULTS_MAX_SIZE}")
             cons: list[MatchAttribute | DistinctAttribute] = []
-            lt = self.g("DRAListTypeAttributes")
-            for i, c in enumerate(devices.get("constraints") or ()):
+            constraints = devices.get("constraints")
+            lt = self.g("DRAListTypeAttributes") if constraints else False
+            for i, c in enumerate(constraints or ()):
                 if c.get("matchAttribute"):
                     cons.append(MatchAttribute(c.get("requests") or [], c["matchAttribute"], lt))
                 elif c.get("distinctAttribute") and self.g("DRAConsumableCapacity"):
@@ -716,7 +719,7 @@ class Allocator:
             if not isinstance(sel.get("cel"), (dict, Mapping)):
                 raise AllocationError(f"claim {_kobj(claim)}, request {r.name}, selector #{i}: CEL expression "
                                       "empty (unsupported selector type?)")
-        if not self.g("DRAAdminAccess") and r.has_admin_access:
+        if r.has_admin_access and not self.g("DRAAdminAccess"):
             raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: admin access is requested, "
                                   "but the feature is disabled")
         if not r.class_name:
@@ -727,8 +730,7 @@ class Allocator:
             raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: could not retrieve device class "
                                   f"{r.class_name}: deviceclass.resource.k8s.io \"{r.class_name}\" not found")
         rd.cls = cls
-        assert self.view is not None
-        rd.cands = self.view.candidates(cls, r.selectors)
+        rd.cands = self.view.candidates(cls, r.selectors)  # type: ignore[union-attr]
         if r.mode == "ExactCount":
             rd.num_devices = r.count
         elif r.mode == "All":
