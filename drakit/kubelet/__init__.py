@@ -109,6 +109,7 @@ def kubelet_for(cluster: Cluster, node: str) -> Kubelet:
     k = m.kubelets.get(node)
     if k is None:
         raise KeyError(f'node "{node}" has no kubelet (is there such a Node?)')
+    k.ensure_serving()
     return k
 
 

@@ -106,14 +106,30 @@ class Kubelet:
         from drakit.kubelet.dra_manager import CHECKPOINT_FILE
         return self.state_dir / CHECKPOINT_FILE
 
-    def start(self) -> None:
-        """Restore the managers from their checkpoints, open the socket, list the node's pods."""
+    def start(self, serve: bool = True) -> None:
+        """Restore the managers from their checkpoints, open the socket, list the node's pods.
+
+        ``serve=False`` defers the PodResources server to the first ``ensure_serving`` (done
+        by ``Cluster.kubelet``): a cluster of hundreds of nodes then costs no gRPC threads
+        until someone looks at a node. Clients cannot tell: they learn the socket through
+        ``Cluster.kubelet`` anyway.
+        """
         self.state_dir.mkdir(parents=True, exist_ok=True)
         try:
             self.dra = DRAManager(self.state_dir, self.drivers, self.gates)
             self.device_plugins = DevicePluginManager(self.state_dir)
         except CorruptCheckpointError as e:
             self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
+        self.running = True
+        self.start_error = None
+        if serve:
+            self.ensure_serving()
+        self._initial_list()
+
+    def ensure_serving(self) -> None:
+        """Open the PodResources socket if it is not open yet (KubeletStartError if it can't)."""
+        if self.server is not None or not self.running:
+            return
         clock = self.cluster.clock  # not self: the server must not keep the kubelet alive
         server = PodResourcesServer(self.state_dir, weakref.proxy(self),
                                     now=lambda: (clock.now() - clock.EPOCH).total_seconds())
@@ -124,9 +140,6 @@ class Kubelet:
         self.server = server
         self._servers.add(server)
         self.pod_resources = PodResourcesClient(self.socket_path)
-        self.running = True
-        self.start_error = None
-        self._initial_list()
 
     def _fail(self, detail: str) -> None:
         self.start_error = f"failed to start kubelet on node {self.node_name}: {detail}"
@@ -454,7 +467,7 @@ class KubeletManager:
     def node_dir(self, node: str) -> Path:
         return self.base_dir / node
 
-    def _ensure(self, node: str, quiet: bool = False) -> Kubelet:
+    def _ensure(self, node: str, quiet: bool = False, serve: bool = False) -> Kubelet:
         k = self.kubelets.get(node)
         if k is not None:
             return k
@@ -463,7 +476,7 @@ class KubeletManager:
         k = Kubelet(self.cluster, node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:
-            k.start()
+            k.start(serve=serve)
         except KubeletStartError:
             if not quiet:
                 raise
@@ -473,7 +486,7 @@ class KubeletManager:
         old = self.kubelets.pop(node, None)
         if old is not None:
             old.stop()
-        return self._ensure(node)
+        return self._ensure(node, serve=True)
 
     def stop_all(self) -> None:
         self.closed = True
