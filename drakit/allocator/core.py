@@ -448,6 +448,8 @@ class DeviceRecord:
             ok: bool | str = compiled.matches(self.view)
         except CELRuntimeError as e:
             ok = str(e)
+        if len(self.sel) >= 256:  # many one-off expressions: keep memory bounded
+            self.sel.clear()
         self.sel[key] = ok
         return ok if ok is True or ok is False else ("runtime", ok)
 
