@@ -475,3 +475,153 @@ Feature: KEP-5004 DRA extended resources in the scheduler and controllers
     Then there are 2 extended resource claims
     And 2 devices of driver "gpu.example.com" are allocated
     And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
+  @req:5004-R09 @req:5004-R10
+  Scenario: A stale special claim from an earlier cycle is deleted (finalizer first) and the pod then gets a fresh one
+    KEP-5004 "Failure handling", as shipped (api-truth §1.4, k/k extendeddynamicresources.go
+    filterExtendedResources/PostFilter): a special claim found for the pod that already has
+    spec requests comes from an earlier cycle; Filter rejects the node with
+    UnschedulableAndUnresolvable "cannot schedule extended resource claim", PostFilter removes
+    the finalizer resource.kubernetes.io/delete-protection with an update, deletes the claim
+    and reports "deletion of ResourceClaim completed"; the deletion requeues the pod, which
+    gets a new claim at PreBind. The KEP only says the claim is "cleaned up"; the
+    finalizer-first order and the texts are the shipped ones. The stale claim is left as a
+    scheduler would leave it after a crash between create and bind (scheduling gate holds the
+    pod until the claim exists).
+    When I create 1 pod named "gpu-pod" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        schedulingGates:
+        - name: example.com/hold
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/gpu: "1"}
+            limits: {example.com/gpu: "1"}
+      """
+    And I create the ResourceClaim "gpu-pod-extended-resources-leftover" controlled by Pod "gpu-pod":
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        annotations:
+          resource.kubernetes.io/extended-resource-claim: "true"
+        finalizers:
+        - resource.kubernetes.io/delete-protection
+      spec:
+        devices:
+          requests:
+          - name: container-0-request-0
+            exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+      """
+    And I patch the Pod "gpu-pod" with:
+      """
+      spec:
+        schedulingGates: []
+      """
+    Then the Pod "gpu-pod" is scheduled to "node-1"
+    And the ResourceClaim "gpu-pod-extended-resources-leftover" does not exist
+    And there is an event "FailedScheduling" for Pod "gpu-pod" starting with "0/1 nodes are available: 1 cannot schedule extended resource claim."
+    And there is an event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+    And there is 1 extended resource claim
+    And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
+    And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+    And 1 device of driver "gpu.example.com" is allocated
+    And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+  @req:5004-R09 @req:5004-R16
+  Scenario: A failed PreBind (claim creation refused by quota) leaves nothing behind and is retried
+    KEP-5004 "Failure handling" and "Monitoring", as shipped (api-truth §1.4): PreBind creates
+    the special claim and counts scheduler_resourceclaim_creates_total{status="failure"} when
+    the API server refuses it; the pod gets PodScheduled=False reason SchedulerError with the
+    PreBind error (schedule_one: 'running PreBind plugin "DynamicResources": ...') and is
+    retried after its backoff. The failure is injected through the API: an object-count quota
+    count/resourceclaims.resource.k8s.io of 0 (quota admission message format
+    "exceeded quota: <name>, requested: ..., used: ..., limited: ..."). Raising the quota and
+    letting the backoff pass schedules the pod with exactly one claim.
+    Given the objects:
+      """
+      apiVersion: v1
+      kind: ResourceQuota
+      metadata:
+        name: claims
+      spec:
+        hard:
+          count/resourceclaims.resource.k8s.io: "0"
+      """
+    When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+    Then the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "
+    And the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message containing "exceeded quota: claims, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=0, limited: count/resourceclaims.resource.k8s.io=0"
+    And there are 0 extended resource claims
+    And 0 devices of driver "gpu.example.com" are allocated
+    And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
+    And the metric scheduler_resourceclaim_creates_total{status="success"} is 0
+    When I patch the ResourceQuota "claims" with:
+      """
+      spec:
+        hard:
+          count/resourceclaims.resource.k8s.io: "1"
+      """
+    And 10 seconds pass
+    Then the Pod "gpu-pod" is scheduled to "node-1"
+    And there is 1 extended resource claim
+    And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+    And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
+    And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+  @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+  Scenario: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left
+    KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler
+    without extended-resource handling; the running pod keeps its claim and status (drop only
+    when not already in use, api-truth §9.6); a pod created while off stays pending with
+    NodeResourcesFit "Insufficient example.com/gpu" and gets no claim; a pod deleted while off
+    still has its claim garbage-collected (owner reference; neither the garbage collector nor
+    the ResourceClaim controller depend on the gate). Turning the gate on again schedules the
+    waiting pod with a claim of its own; no claim of the deleted pod survives.
+    When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+    And I create 1 pod named "short-lived" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/gpu: "2"}
+            limits: {example.com/gpu: "2"}
+      """
+    Then the Pod "gpu-pod" is scheduled to "node-1"
+    And the Pod "short-lived" is scheduled to "node-1"
+    And there are 2 extended resource claims
+    When the feature gate DRAExtendedResource is disabled
+    And I delete the Pod "short-lived"
+    And I create 1 pod named "while-off" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/gpu: "1"}
+            limits: {example.com/gpu: "1"}
+      """
+    Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+    And the Pod "while-off" has no "status.extendedResourceClaimStatus"
+    And there is 1 extended resource claim
+    And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+    And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}]
+    And 1 device of driver "gpu.example.com" is allocated
+    When the feature gate DRAExtendedResource is enabled
+    Then the Pod "while-off" is scheduled to "node-1"
+    And there are 2 extended resource claims
+    And the extended resource claim of Pod "while-off" is named with the prefix "while-off-extended-resources-"
+    And the extended resource claim of Pod "while-off" has 1 allocated device
+    And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
+    And 2 devices of driver "gpu.example.com" are allocated
+    And the metric scheduler_resourceclaim_creates_total{status="success"} is 1

@@ -104,6 +104,20 @@ def when_delete_nowait(world: World, kind: str, name: str) -> None:
     world.b.delete(kind, name)
 
 
+@when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" controlled by Pod "(?P<pod>[^"]+)":'))
+def when_create_owned_claim(world: World, name: str, pod: str, docstring: str) -> None:
+    """A claim as the scheduler would have left it: the pod (with its uid) as controller owner."""
+    (claim,) = load_yaml(docstring)
+    p = get_obj(world, "Pod", pod)
+    md = claim.setdefault("metadata", {})
+    md["name"] = name
+    md["ownerReferences"] = [{"apiVersion": "v1", "kind": "Pod", "name": pod, "uid": p["metadata"]["uid"],
+                              "controller": True, "blockOwnerDeletion": True}]
+    try_write(world, lambda: world.b.apply([claim]))
+    if world.last_error is not None:
+        raise AssertionError(f"creating the claim failed: {world.last_error}")
+
+
 @when(parsers.re(r'the extended resource claim of Pod "(?P<pod>[^"]+)" is deleted'))
 def when_delete_ext_claim(world: World, pod: str) -> None:
     claim = _claim_of(world, pod, None)
