@@ -250,3 +250,152 @@ Feature: KEP-5729 ResourceClaims for PodGroups in the controller and the schedul
     Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
     And there are 4 ResourceClaim objects
     And 4 devices of driver "dra.example.com" are allocated
+
+  @req:5729-R08
+  Scenario: PostFilter never deallocates a claim reserved for a PodGroup
+    KEP-5729 "Finding pods" / scheduler changes: DynamicResources PostFilter may deallocate an
+    allocated claim that blocks a pod only when nobody else uses it (reservedFor empty or only
+    this pod; k/k dynamicresources.go PostFilter). A claim reserved for a PodGroup is in use
+    by the group even when the asking pod is not bound yet, so a member that cannot reach the
+    claim's node stays pending with "still not schedulable" and the claim keeps its
+    allocation and the PodGroup reservation (api-truth §9.7 IsReservedForPod). node-2 has a
+    free device, so deallocating would have let the pod run there.
+    Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+    And a ResourceSlice "node-2-dra.example.com" of driver "dra.example.com" on node "node-2" with 4 devices named "dev-"
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaimTemplate
+      metadata: {name: pg-claim-template}
+      spec:
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+      ---
+      apiVersion: scheduling.k8s.io/v1alpha3
+      kind: PodGroup
+      metadata: {name: group}
+      spec:
+        schedulingPolicy: {basic: {}}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: member-0}
+      spec:
+        nodeSelector: {kubernetes.io/hostname: node-1}
+        schedulingGroup: {podGroupName: group}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: pg-claim}]}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+      """
+    Then the Pod "member-0" is scheduled to "node-1"
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: member-1}
+      spec:
+        nodeSelector: {kubernetes.io/hostname: node-2}
+        schedulingGroup: {podGroupName: group}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: pg-claim}]}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+      """
+    Then the Pod "member-1" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node."
+    And the Pod "member-1" stays pending with reason "Unschedulable" and a message containing "still not schedulable"
+    And there is 1 ResourceClaim owned by PodGroup "group"
+    And the ResourceClaim owned by PodGroup "group" contains:
+      """
+      status:
+        allocation:
+          devices:
+            results:
+            - {driver: dra.example.com, pool: node-1, device: dev-0}
+        reservedFor:
+        - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+      """
+    And the claims of Pods "member-0" and "member-1" share devices
+    And 1 device of driver "dra.example.com" is allocated
+
+  @req:5729-R12
+  Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
+    KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
+    a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
+    DRAWorkloadResourceClaims off a new pod using the same claim is added as a Pod consumer
+    (BindTo without the gate), so reservedFor mixes both kinds. While the gate is off the
+    controller removes the entry of a deleted pod but leaves the PodGroup entry untouched
+    (unknown consumer type), even after the PodGroup is gone, so the claim stays allocated.
+    Once the gate is on again, the stale PodGroup entry is removed, reservedFor becomes empty,
+    the allocation is cleared and the finalizer resource.kubernetes.io/delete-protection
+    removed; the user's claim itself is kept (it is owned by nobody).
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: shared}
+      spec:
+        devices:
+          requests:
+          - name: my-device
+            exactly: {deviceClassName: example}
+      ---
+      apiVersion: scheduling.k8s.io/v1alpha3
+      kind: PodGroup
+      metadata: {name: group}
+      spec:
+        schedulingPolicy: {basic: {}}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimName: shared}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: member-0}
+      spec:
+        schedulingGroup: {podGroupName: group}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: pg-claim}]}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimName: shared}
+      """
+    Then the Pod "member-0" is scheduled to "node-1"
+    And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+    When the feature gate DRAWorkloadResourceClaims is disabled
+    And I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: member-1}
+      spec:
+        schedulingGroup: {podGroupName: group}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: pg-claim}]}
+        resourceClaims:
+        - {name: pg-claim, resourceClaimName: shared}
+      """
+    Then the Pod "member-1" is scheduled to "node-1"
+    And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+    When I delete the PodGroup "group"
+    And I delete the Pod "member-1"
+    Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+    And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
+    And the ResourceClaim "shared" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
+    When the feature gate DRAWorkloadResourceClaims is enabled
+    Then the ResourceClaim "shared" exists
+    And the ResourceClaim "shared" has no "status.reservedFor"
+    And the ResourceClaim "shared" has no "status.allocation"
+    And the ResourceClaim "shared" has no "metadata.finalizers"
+    And 0 devices of driver "dra.example.com" are allocated
