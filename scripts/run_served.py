@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Run the conformance suite through ``drakit serve`` with ``--backend=cluster`` (CI: tox -e features-served).
+
+Why several server profiles: a live cluster's gates cannot be changed by the harness, so
+a scenario that needs a gate the server does not run with is reported "unsupported".
+One server per profile (the default 1.37 gates, 1.37 with the alpha/off-by-default DRA
+gates on, and 1.36) lets the served run exercise every scenario that some real cluster
+configuration could, through a real socket and the official client.
+
+For each profile: start ``drakit serve --port 0`` on loopback, write a kubeconfig, run
+``pytest steps --backend=cluster`` against it, then check that no object carrying the
+harness label is left, and stop the server. Exit status: 0 only when every profile passed
+and left nothing behind.
+
+    python scripts/run_served.py [--profile NAME ...] [--reports-dir DIR] [-- pytest args]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS_LABEL = "drakit.io/harness"
+
+PROFILES: dict[str, dict] = {
+    "1.37": {"version": "1.37", "gates": []},
+    "1.37-alpha": {"version": "1.37", "gates": [
+        "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
+        "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"]},
+    "1.36": {"version": "1.36", "gates": []},
+}
+
+
+def start_server(version: str, gates: list[str], kubeconfig: Path) -> tuple[subprocess.Popen, str]:
+    cmd = [sys.executable, "-m", "drakit.cli", "serve", "--port", "0", "--version", version,
+           "--kubeconfig-out", str(kubeconfig)]
+    for g in gates:
+        cmd += ["--gate", g]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT)
+    line = proc.stdout.readline() if proc.stdout else ""
+    if "http://" not in line:
+        proc.kill()
+        raise SystemExit(f"drakit serve did not start: {line!r}")
+    url = line.split(" on ", 1)[1].split(" ", 1)[0]
+    return proc, url
+
+
+def leftovers(url: str) -> list[str]:
+    """Every object the harness labelled that still exists, as ``Kind namespace/name``."""
+    found: list[str] = []
+    gvs = ["/api/v1"]
+    with urllib.request.urlopen(url + "/apis", timeout=10) as r:
+        for g in json.load(r)["groups"]:
+            gvs += [f"/apis/{v['groupVersion']}" for v in g["versions"]]
+    for gv in gvs:
+        with urllib.request.urlopen(url + gv, timeout=10) as r:
+            resources = json.load(r)["resources"]
+        for res in resources:
+            if "/" in res["name"] or "list" not in res.get("verbs", []):
+                continue
+            q = f"{url}{gv}/{res['name']}?labelSelector={HARNESS_LABEL}"
+            with urllib.request.urlopen(q, timeout=10) as r:
+                for o in json.load(r).get("items", []):
+                    md = o["metadata"]
+                    where = f"{md['namespace']}/" if md.get("namespace") else ""
+                    found.append(f"{res['kind']} {where}{md['name']}")
+    return sorted(set(found))
+
+
+def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, list[str]]:
+    spec = PROFILES[name]
+    with tempfile.TemporaryDirectory(prefix="drakit-served-") as tmp:
+        kc = Path(tmp) / "kubeconfig"
+        proc, url = start_server(spec["version"], spec["gates"], kc)
+        print(f"== profile {name}: drakit serve {spec['version']} "
+              f"{' '.join(spec['gates'])} at {url}", flush=True)
+        try:
+            cmd = [sys.executable, "-m", "pytest", "steps", "-p", "no:cacheprovider",
+                   "--backend=cluster", f"--kubeconfig={kc}", f"--k8s-version={spec['version']}",
+                   f"--reports-dir={reports / name}", *pytest_args]
+            env = dict(os.environ)
+            env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
+            rc = subprocess.call(cmd, cwd=ROOT, env=env)
+            left = leftovers(url)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return rc, left
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    pytest_args: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, pytest_args = argv[:i], argv[i + 1:]
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--profile", action="append", choices=sorted(PROFILES),
+                   help="server profile(s) to run (default: all)")
+    p.add_argument("--reports-dir", default=str(ROOT / "reports" / "served"))
+    args = p.parse_args(argv)
+    failed = False
+    started = time.time()
+    for name in args.profile or list(PROFILES):
+        rc, left = run_profile(name, pytest_args, Path(args.reports_dir))
+        if rc not in (0, 5):
+            print(f"== profile {name}: the suite failed (pytest exit status {rc})", flush=True)
+            failed = True
+        if left:
+            print(f"== profile {name}: {len(left)} harness-labelled objects were left behind:",
+                  *left, sep="\n   ", flush=True)
+            failed = True
+        else:
+            print(f"== profile {name}: no object with the label {HARNESS_LABEL} remains",
+                  flush=True)
+    print(f"== served run {'FAILED' if failed else 'passed'} in {time.time() - started:.0f}s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
