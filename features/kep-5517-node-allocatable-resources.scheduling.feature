@@ -484,3 +484,75 @@ Feature: KEP-5517 node-allocatable resources through DRA: one ledger in the sche
         - {name: xpu, resourceClaimName: y-xpu-claim}
       """
     Then the Pod "overhead-only" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty"
+
+  @req:5517-R03 @req:5517-R10
+  Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
+    KEP-5517 "Resource Representation Examples" 3 with its numbers (an L3 cache holds 8 cpus,
+    a NUMA node 32, both drawing on one counter set), shipped 1.37 shape (see the fixture
+    for capacityKey vs deviceMultiplier). An allocated L3 cache leaves 24 of 32 counters, so
+    the NUMA node cannot be allocated (structured allocator: counters never overdrawn) and
+    the node's requested cpu grows by 8; once the L3 pod is gone the NUMA node is allocated
+    and counts 32 cpu.
+    Given a node "cpu-node" with cpu "64", memory "64Gi", pods "110"
+    And the objects from fixture "kep-5517/scheduling/partitionable-numa-l3.yaml"
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaimTemplate
+      metadata: {name: one-l3}
+      spec:
+        spec:
+          devices:
+            requests:
+            - {name: l3, exactly: {deviceClassName: dra-l3-caches}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaimTemplate
+      metadata: {name: one-numa}
+      spec:
+        spec:
+          devices:
+            requests:
+            - {name: numa, exactly: {deviceClassName: dra-numa-nodes}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: l3-pod}
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: cpus}]}
+        resourceClaims:
+        - {name: cpus, resourceClaimTemplateName: one-l3}
+      """
+    Then the Pod "l3-pod" is scheduled to "cpu-node"
+    And the Pod "l3-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "8"}]
+    And the claim "cpus" of Pod "l3-pod" contains:
+      """
+      status:
+        allocation:
+          devices:
+            results:
+            - {driver: cpu.example.com, pool: cpu-node-cpus, device: socket-0-numa-0-l3-0}
+      """
+    And a pod requesting cpu "56" fits on node "cpu-node"
+    And a pod requesting cpu "56001m" does not fit on node "cpu-node"
+    When I create 1 pod named "numa-pod" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources: {claims: [{name: cpus}]}
+        resourceClaims:
+        - {name: cpus, resourceClaimTemplateName: one-numa}
+      """
+    Then the Pod "numa-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
+    When I delete the Pod "l3-pod"
+    Then the Pod "numa-pod" is scheduled to "cpu-node"
+    And the Pod "numa-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "32"}]
+    And a pod requesting cpu "32" fits on node "cpu-node"
+    And a pod requesting cpu "32001m" does not fit on node "cpu-node"
