@@ -113,3 +113,48 @@ Feature: KEP-5234 ResourceSlice mixins as the scheduler sees them
       | device.attributes["gpu.example.com"].model == "t4"                  | the ResourceClaim "probe-claim" has "status.allocation.devices.results[0].device" equal to gpu-2 |
       | device.attributes["gpu.example.com"].model == "a100"                | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
       | device.attributes["gpu.example.com"].model == "a100-partition"      | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+
+  @req:5234-R03 @req:5234-R06
+  Scenario Outline: Mixin order and override through scheduling: a selector on the winning value picks that device
+    KEP-5234 "Proposal" (includes "are applied in the order listed, meaning that later mixins
+    will overwrite earlier" ones; attributes and capacity "set on the device ... always
+    override" mixins), never shipped (api-truth §2). The scheduler evaluates selectors on the
+    flattened devices, so a selector matching only one flattened value allocates exactly the
+    device where that value wins; a value that every device overrides matches nothing.
+    Given a node "node-2" with cpu "8", memory "32Gi"
+    And the objects from fixture "kep-5234/scheduling/mixin-override-order.yaml"
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: ordered}
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+              selectors:
+              - cel: {expression: '<expression>'}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: ordered-pod}
+      spec:
+        nodeSelector: {kubernetes.io/hostname: node-2}
+        containers:
+        - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        resourceClaims:
+        - {name: gpu, resourceClaimName: ordered}
+      """
+    Then <outcome>
+
+    Examples:
+      | expression                                                                                       | outcome |
+      | device.attributes["gpu.example.com"].model == "b"                                                | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ab}] |
+      | device.attributes["gpu.example.com"].model == "a"                                                | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ba}] |
+      | device.attributes["gpu.example.com"].model == "own"                                              | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+      | device.capacity["gpu.example.com"].memory.compareTo(quantity("16Gi")) == 0                       | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+      | device.capacity["gpu.example.com"].memory.compareTo(quantity("40Gi")) == 0                       | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ba}] |
+      | device.attributes["gpu.example.com"].model == "own" && device.attributes["gpu.example.com"].generation == 1 | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+      | device.attributes["gpu.example.com"].model == "c"                                                | the Pod "ordered-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector." |
