@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from drakit.allocator import AllocatorCache
 from drakit.allocator.core import AllocatedState
 from drakit.api.quantity import Quantity
 from drakit.podrequests import PodResourcesOptions, pod_requests
@@ -176,9 +177,14 @@ def _results(claim: Mapping[str, Any]) -> list[dict]:
 
 class DRACache:
     """DeviceClasses, ResourceSlices (indexed by node), ResourceClaims (assume cache),
-    the allocated-device state, and generations that say when a node's DRA view changed."""
+    the allocated-device state, and generations that say when a node's DRA view changed.
 
-    def __init__(self) -> None:
+    ``alloc`` is the allocator's :class:`~drakit.allocator.AllocatorCache` (docs/allocator.md
+    "What the scheduler engineer must call"): it gets every slice and class event here and
+    reads ``state`` (kept current by :meth:`set_claim`) on every call, so Filter's allocator
+    runs reuse each node's pools and every per-device CEL result between pods."""
+
+    def __init__(self, gates: Mapping[str, bool] | None = None, version: str = "1.37") -> None:
         self.classes: dict[str, dict] = {}
         self.slices: dict[str, dict] = {}
         self.node_slices: dict[str, dict[str, dict]] = {}
@@ -193,6 +199,8 @@ class DRACache:
         self._slice_lists: dict[str, list[dict]] = {}
         self.ext_classes: dict[str, str] | None = None
         self.claims_by_owner: dict[str, list[tuple[str, str]]] = {}
+        self.alloc = AllocatorCache(gates=gates, version=version)
+        self.alloc.update_allocated(self.state)
 
     # -- generations
     def _bump(self, node: str | None) -> None:
@@ -213,6 +221,7 @@ class DRACache:
         else:
             self.classes[name] = obj
         self.ext_classes = None
+        self.alloc.update_classes(self.classes)
         self._bump(None)
 
     def extended_resource_classes(self) -> dict[str, str]:
@@ -242,6 +251,10 @@ class DRACache:
 
     # -- slices
     def set_slice(self, obj: dict | None, name: str) -> None:
+        if obj is None:
+            self.alloc.delete_slice(name)
+        else:
+            self.alloc.upsert_slice(obj)
         old = self.slices.pop(name, None)
         if old is not None:
             n = _slice_node(old)

@@ -28,7 +28,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from drakit.allocator import AllocationError, Allocator
+from drakit.allocator import AllocationError
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy, node_selector_matches
 from drakit.podrequests import PodResourcesOptions
@@ -202,9 +202,7 @@ class DynamicResources(Plugin):
                 cached = self.memo[key]
             else:
                 try:
-                    cached = Allocator(node, to_alloc, self.dra.slices_for(node_info.name),
-                                       self.dra.classes, self.dra.state, gates=self.alloc_gates,
-                                       version=self.version).run()
+                    cached = self.dra.alloc.allocate_on(node, to_alloc)
                 except AllocationError as e:
                     return Status(ERROR, [str(e)])
                 if len(self.memo) > _MEMO_MAX:
@@ -315,9 +313,7 @@ class DynamicResources(Plugin):
                 to_alloc.append(entry["ext_claim"])
             ni = self.sched.nodes.nodes.get(node_name)
             try:
-                fresh = Allocator(ni.node if ni else None, to_alloc, self.dra.slices_for(node_name),
-                                  self.dra.classes, self.dra.state, gates=self.alloc_gates,
-                                  version=self.version).run()
+                fresh = self.dra.alloc.allocate_on(ni.node if ni else None, to_alloc)
             except AllocationError as e:
                 return Status(ERROR, [str(e)])
             if len(fresh) != len(to_alloc):

@@ -76,7 +76,7 @@ class Scheduler:
             use_dra_node_allocatable=nar_on,
             dra_shape="1.36" if self.version == "1.36" else "1.37")
         self.nodes = NodeCache(self.opts)
-        self.dra = DRACache()
+        self.dra = DRACache(gates=dict(self.gates), version=self.version)
         self.podgroups: dict[tuple[str, str], dict] = {}
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()

@@ -1,0 +1,71 @@
+"""The scheduler's DRACache keeps the allocator's AllocatorCache in step with its informers.
+
+Why: Filter allocates through ``DRACache.alloc`` (AllocatorCache); a slice or class event
+that the cache missed would make the scheduler allocate from stale devices. Each case
+compares ``alloc.allocate_on`` with a plain :func:`drakit.allocator.allocate` on the
+same inputs after the event.
+"""
+
+from __future__ import annotations
+
+from drakit.allocator import allocate
+from drakit.scheduler.cache import DRACache
+
+NODE = {"metadata": {"name": "n1", "labels": {"kubernetes.io/hostname": "n1"}}}
+
+
+def cls(name: str, expr: str) -> dict:
+    return {"metadata": {"name": name}, "spec": {"selectors": [{"cel": {"expression": expr}}]}}
+
+
+def slc(name: str, rv: str, devices: list[str], node: str = "n1") -> dict:
+    return {"metadata": {"name": name, "uid": f"uid-{name}", "resourceVersion": rv},
+            "spec": {"driver": "gpu.example.com", "nodeName": node,
+                     "pool": {"name": node, "generation": int(rv), "resourceSliceCount": 1},
+                     "devices": [{"name": d, "attributes": {"model": {"string": d[:2]}}} for d in devices]}}
+
+
+def claim(name: str, klass: str = "gpu", expr: str | None = None) -> dict:
+    ex: dict = {"deviceClassName": klass}
+    if expr:
+        ex["selectors"] = [{"cel": {"expression": expr}}]
+    return {"metadata": {"name": name, "namespace": "default", "uid": f"uid-{name}"},
+            "spec": {"devices": {"requests": [{"name": "r", "exactly": ex}]}}}
+
+
+def devices(results: list[dict]) -> list[str]:
+    return [r["device"] for a in results for r in a["devices"]["results"]]
+
+
+def check(dra: DRACache, claims: list[dict]) -> list[str]:
+    got = dra.alloc.allocate_on(NODE, claims)
+    want = allocate(NODE, claims, dra.slices_for("n1"), list(dra.classes.values()), list(dra.claims.values()),
+                    gates=dict(dra.alloc.gates), version="1.37")
+    assert got == want
+    return devices(got)
+
+
+def test_slice_and_class_events_reach_the_allocator_cache() -> None:
+    dra = DRACache(gates={}, version="1.37")
+    dra.set_class(cls("gpu", 'device.driver == "gpu.example.com"'), "gpu")
+    dra.set_slice(slc("s1", "1", ["a1", "a2"]), "s1")
+    assert check(dra, [claim("c")]) == ["a1"]
+    # an updated slice (new resourceVersion) replaces the old devices
+    dra.set_slice(slc("s1", "2", ["b1"]), "s1")
+    assert check(dra, [claim("c")]) == ["b1"]
+    # a changed class selector is seen at once
+    dra.set_class(cls("gpu", 'device.attributes["gpu.example.com"].model == "zz"'), "gpu")
+    assert check(dra, [claim("c")]) == []
+    dra.set_class(cls("gpu", 'device.driver == "gpu.example.com"'), "gpu")
+    # devices in use (claims seen by the informer) are excluded without any call to the cache
+    taken = claim("taken")
+    taken["status"] = {"allocation": {"devices": {"results": [
+        {"request": "r", "driver": "gpu.example.com", "pool": "n1", "device": "b1"}]}}}
+    dra.set_claim(taken, ("default", "taken"))
+    assert check(dra, [claim("c")]) == []
+    dra.set_claim(None, ("default", "taken"))
+    assert check(dra, [claim("c")]) == ["b1"]
+    # a deleted slice is gone; a slice of another node is not visible on n1
+    dra.set_slice(None, "s1")
+    dra.set_slice(slc("s2", "1", ["c1"], node="n2"), "s2")
+    assert check(dra, [claim("c")]) == []
