@@ -9,656 +9,820 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
   The first part encodes the per-slice limits that DID ship (api-truth §2.3, §9.5; messages
   from k/k pkg/apis/resource/validation @ abe8f409).
 
-  # ------------------------------------------------------------------ shipped limits
+  Rule: API, validation and defaulting
 
-  @component:apiserver @req:5234-R05 @req:5234-R10
-  Scenario Outline: A slice selects its nodes in exactly one way
-    Shipped ResourceSliceSpec: exactly one of nodeName, nodeSelector, allNodes,
-    perDeviceNodeSelection (k/k validateResourceSliceSpec).
-    Given a cluster
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        pool: {name: pool-a, resourceSliceCount: 1}
-        <selection>
-        devices:
-        - name: gpu-0
-      """
-    Then the outcome is "<outcome>"
+    # ------------------------------------------------------------------ shipped limits
 
-    Examples:
-      | selection                                    | outcome |
-      | nodeName: node-1                             | accepted |
-      | allNodes: true                               | accepted |
-      | nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
-      | allNodes: false                              | spec.allNodes: Invalid value: false: must be either unset or set to true |
+    @component:apiserver @req:5234-R05 @req:5234-R10
+    Scenario Outline: A slice selects its nodes in exactly one way
+      Shipped ResourceSliceSpec: exactly one of nodeName, nodeSelector, allNodes,
+      perDeviceNodeSelection (k/k validateResourceSliceSpec).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          pool: {name: pool-a, resourceSliceCount: 1}
+          <selection>
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R10
-  Scenario Outline: A slice without node selection, or with two kinds of it, is refused
-    k/k validateResourceSliceSpec (read at abe8f409): Required at spec when none is set,
-    Invalid listing the set fields when several are.
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-      """
-    And the manifest has no "spec.nodeName"
-    And the manifest has "<path>" set to <value>
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | selection                                    | outcome |
+        | nodeName: node-1                             | accepted |
+        | allNodes: true                               | accepted |
+        | nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
+        | allNodes: false                              | spec.allNodes: Invalid value: false: must be either unset or set to true |
 
-    Examples:
-      | path          | value  | outcome |
-      | metadata.labels.tier | gold | spec: Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
-      | spec.allNodes | true   | accepted |
-      | spec.nodeSelector | {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
+    @component:apiserver @req:5234-R10
+    Scenario Outline: A slice without node selection, or with two kinds of it, is refused
+      k/k validateResourceSliceSpec (read at abe8f409): Required at spec when none is set,
+      Invalid listing the set fields when several are.
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has no "spec.nodeName"
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R10
-  Scenario: A slice that sets nodeName and allNodes is refused
-    k/k validateResourceSliceSpec: the set fields are listed as the value.
-    Given a cluster
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        allNodes: true
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-      """
-    Then the outcome is "spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set"
+      Examples:
+        | path          | value  | outcome |
+        | metadata.labels.tier | gold | spec: Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
+        | spec.allNodes | true   | accepted |
+        | spec.nodeSelector | {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
 
-  @component:apiserver @req:5234-R10
-  Scenario Outline: Driver and pool names are checked
-    k/k validateResourceSliceSpec: driver via ValidateCSIDriverName (≤ 63 bytes), pool name
-    via validatePoolName (≤ 253 bytes), resourceSliceCount > 0.
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-      """
-    And the manifest has "<path>" set to <value>
-    When I create the manifest
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5234-R10
+    Scenario: A slice that sets nodeName and allNodes is refused
+      k/k validateResourceSliceSpec: the set fields are listed as the value.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          allNodes: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set"
 
-    Examples:
-      | path                          | value | outcome |
-      | spec.driver                   | ""    | spec.driver: Required value |
-      | spec.pool.name                | ""    | spec.pool.name: Required value |
-      | spec.pool.name                | node-1/gpus | accepted |
-      | spec.pool.resourceSliceCount  | 0     | spec.pool.resourceSliceCount: Invalid value: 0: must be greater than zero |
+    @component:apiserver @req:5234-R10
+    Scenario Outline: Driver and pool names are checked
+      k/k validateResourceSliceSpec: driver via ValidateCSIDriverName (≤ 63 bytes), pool name
+      via validatePoolName (≤ 253 bytes), resourceSliceCount > 0.
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R10
-  Scenario Outline: Driver and pool name length limits
-    ValidateCSIDriverName allows 63 bytes; PoolNameMaxLength = 253.
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-      """
-    And the string "<path>" is <n> characters long
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | path                          | value | outcome |
+        | spec.driver                   | ""    | spec.driver: Required value |
+        | spec.pool.name                | ""    | spec.pool.name: Required value |
+        | spec.pool.name                | node-1/gpus | accepted |
+        | spec.pool.resourceSliceCount  | 0     | spec.pool.resourceSliceCount: Invalid value: 0: must be greater than zero |
 
-    Examples:
-      | path           | n   | outcome |
-      | spec.driver    | 63  | accepted |
-      | spec.driver    | 64  | spec.driver: Too long: may not be more than 63 bytes |
-      | spec.pool.name | 253 | accepted |
-      | spec.pool.name | 254 | spec.pool.name: Too long: may not be more than 253 bytes |
+    @component:apiserver @req:5234-R10
+    Scenario Outline: Driver and pool name length limits
+      ValidateCSIDriverName allows 63 bytes; PoolNameMaxLength = 253.
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the string "<path>" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: A slice holds at most 128 devices, 64 when a device has taints or consumes counters
-    Shipped limits ResourceSliceMaxDevices = 128 and ResourceSliceMaxDevicesWithAdvancedFeatures
-    = 64 (api-truth §2.3). The KEP's "total number of devices is 128" holds without taints or
-    counters only.
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - <device>
-      """
-    And the list "spec.devices" is filled to <n> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | path           | n   | outcome |
+        | spec.driver    | 63  | accepted |
+        | spec.driver    | 64  | spec.driver: Too long: may not be more than 63 bytes |
+        | spec.pool.name | 253 | accepted |
+        | spec.pool.name | 254 | spec.pool.name: Too long: may not be more than 253 bytes |
 
-    Examples:
-      | device | n | outcome |
-      | {name: gpu, attributes: {model: {string: a100}}} | 128 | accepted |
-      | {name: gpu, attributes: {model: {string: a100}}} | 129 | spec.devices: Too many: 129: must have at most 128 items |
-      | {name: gpu, taints: [{key: example.com/unhealthy, effect: NoSchedule}]} | 64 | accepted |
-      | {name: gpu, taints: [{key: example.com/unhealthy, effect: NoSchedule}]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
-      | {name: gpu, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]} | 64 | accepted |
-      | {name: gpu, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: A slice holds at most 128 devices, 64 when a device has taints or consumes counters
+      Shipped limits ResourceSliceMaxDevices = 128 and ResourceSliceMaxDevicesWithAdvancedFeatures
+      = 64 (api-truth §2.3). The KEP's "total number of devices is 128" holds without taints or
+      counters only.
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - <device>
+        """
+      And the list "spec.devices" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: A device has at most 32 attributes and capacities together
-    ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32, counted per device
-    (k/k validateDevice). There is no slice-wide 4096 limit in the shipped API.
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-          attributes:
-            model: {string: a100}
-          capacity:
-            memory: {value: 80Gi}
-      """
-    And the map "spec.devices[0].attributes" is filled to <attributes> entries from its first entry
-    And the map "spec.devices[0].capacity" is filled to <capacities> entries from its first entry
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | device | n | outcome |
+        | {name: gpu, attributes: {model: {string: a100}}} | 128 | accepted |
+        | {name: gpu, attributes: {model: {string: a100}}} | 129 | spec.devices: Too many: 129: must have at most 128 items |
+        | {name: gpu, taints: [{key: example.com/unhealthy, effect: NoSchedule}]} | 64 | accepted |
+        | {name: gpu, taints: [{key: example.com/unhealthy, effect: NoSchedule}]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+        | {name: gpu, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]} | 64 | accepted |
+        | {name: gpu, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
 
-    Examples:
-      | attributes | capacities | outcome |
-      | 31         | 1          | accepted |
-      | 16         | 16         | accepted |
-      | 32         | 1          | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
-      | 17         | 16         | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: A device has at most 32 attributes and capacities together
+      ResourceSliceMaxAttributesAndCapacitiesPerDevice = 32, counted per device
+      (k/k validateDevice). There is no slice-wide 4096 limit in the shipped API.
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+            capacity:
+              memory: {value: 80Gi}
+        """
+      And the map "spec.devices[0].attributes" is filled to <attributes> entries from its first entry
+      And the map "spec.devices[0].capacity" is filled to <capacities> entries from its first entry
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: String attribute values are at most 64 bytes
-    DeviceAttributeMaxValueLength = 64 (k/k validateDeviceAttributeStringValue).
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-          attributes:
-            model: {string: a100}
-      """
-    And the string "spec.devices[0].attributes.model.string" is <n> characters long
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | attributes | capacities | outcome |
+        | 31         | 1          | accepted |
+        | 16         | 16         | accepted |
+        | 32         | 1          | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
+        | 17         | 16         | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
 
-    Examples:
-      | n  | outcome |
-      | 64 | accepted |
-      | 65 | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: String attribute values are at most 64 bytes
+      DeviceAttributeMaxValueLength = 64 (k/k validateDeviceAttributeStringValue).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        """
+      And the string "spec.devices[0].attributes.model.string" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: A device has at most 16 taints
-    DeviceTaintsMaxLength is 16 since 1.35; the KEP text says 4 (api-truth §2.3).
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-          taints:
-          - {key: example.com/unhealthy, effect: NoSchedule}
-      """
-    And the list "spec.devices[0].taints" is filled to <n> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | n  | outcome |
+        | 64 | accepted |
+        | 65 | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
 
-    Examples:
-      | n  | outcome |
-      | 16 | accepted |
-      | 17 | spec.devices[0].taints: Too many: 17: must have at most 16 items |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: A device has at most 16 taints
+      DeviceTaintsMaxLength is 16 since 1.35; the KEP text says 4 (api-truth §2.3).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoSchedule}
+        """
+      And the list "spec.devices[0].taints" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: Shared counters: at most 8 counter sets of at most 32 counters
-    Shipped 1.35+: ResourceSliceMaxCounterSets = 8, ResourceSliceMaxCountersPerCounterSet = 32
-    (replacing the KEP's slice-wide 256 counters).
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        sharedCounters:
-        - name: gpu-0
-          counters:
-            memory: {value: 80Gi}
-      """
-    And the map "spec.sharedCounters[0].counters" is filled to <counters> entries from its first entry
-    And the list "spec.sharedCounters" is filled to <sets> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | n  | outcome |
+        | 16 | accepted |
+        | 17 | spec.devices[0].taints: Too many: 17: must have at most 16 items |
 
-    Examples:
-      | sets | counters | outcome |
-      | 8    | 32       | accepted |
-      | 9    | 1        | spec.sharedCounters: Too many: 9: must have at most 8 items |
-      | 1    | 33       | spec.sharedCounters[0].counters: Too many: 33: must have at most 32 items |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: Shared counters: at most 8 counter sets of at most 32 counters
+      Shipped 1.35+: ResourceSliceMaxCounterSets = 8, ResourceSliceMaxCountersPerCounterSet = 32
+      (replacing the KEP's slice-wide 256 counters).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0
+            counters:
+              memory: {value: 80Gi}
+        """
+      And the map "spec.sharedCounters[0].counters" is filled to <counters> entries from its first entry
+      And the list "spec.sharedCounters" is filled to <sets> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario Outline: A device consumes from at most 2 counter sets, at most 32 counters each
-    Shipped 1.35+: ResourceSliceMaxDeviceCounterConsumptionsPerDevice = 2 and 32 counters per
-    consumption (replacing the KEP's slice-wide 2048 consumed counters).
-    Given a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-          consumesCounters: <consumes>
-      """
-    And the map "spec.devices[0].consumesCounters[0].counters" is filled to <counters> entries from its first entry
-    When I create the manifest
-    Then the outcome is "<outcome>"
+      Examples:
+        | sets | counters | outcome |
+        | 8    | 32       | accepted |
+        | 9    | 1        | spec.sharedCounters: Too many: 9: must have at most 8 items |
+        | 1    | 33       | spec.sharedCounters[0].counters: Too many: 33: must have at most 32 items |
 
-    Examples:
-      | consumes | counters | outcome |
-      | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: b, counters: {memory: {value: 1Gi}}}] | 32 | accepted |
-      | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: b, counters: {memory: {value: 1Gi}}}, {counterSet: c, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters: Too many: 3: must have at most 2 items |
-      | [{counterSet: a, counters: {memory: {value: 1Gi}}}] | 33 | spec.devices[0].consumesCounters[0].counters: Too many: 33: must have at most 32 items |
-      | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: a, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters[1]: Duplicate value: "a" |
+    @component:apiserver @req:5234-R05
+    Scenario Outline: A device consumes from at most 2 counter sets, at most 32 counters each
+      Shipped 1.35+: ResourceSliceMaxDeviceCounterConsumptionsPerDevice = 2 and 32 counters per
+      consumption (replacing the KEP's slice-wide 2048 consumed counters).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            consumesCounters: <consumes>
+        """
+      And the map "spec.devices[0].consumesCounters[0].counters" is filled to <counters> entries from its first entry
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05
-  Scenario: Devices and shared counters are published in separate slices
-    Shipped 1.35+: "only one of `sharedCounters` or `devices` is allowed" (k/k, api-truth §9.5).
-    Given a cluster
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        sharedCounters:
-        - {name: gpu-0, counters: {memory: {value: 80Gi}}}
-        devices:
-        - {name: gpu-0, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]}
-      """
-    Then the outcome is "spec: Invalid value: "": only one of `sharedCounters` or `devices` is allowed"
+      Examples:
+        | consumes | counters | outcome |
+        | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: b, counters: {memory: {value: 1Gi}}}] | 32 | accepted |
+        | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: b, counters: {memory: {value: 1Gi}}}, {counterSet: c, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters: Too many: 3: must have at most 2 items |
+        | [{counterSet: a, counters: {memory: {value: 1Gi}}}] | 33 | spec.devices[0].consumesCounters[0].counters: Too many: 33: must have at most 32 items |
+        | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: a, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters[1]: Duplicate value: "a" |
 
-  @component:apiserver @req:5234-R10
-  Scenario: Device names in a slice are unique
-    k/k validateSet over devices keyed by name (api-truth §9.5).
-    Given a cluster
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: gpu-0
-        - name: gpu-0
-      """
-    Then the outcome is "spec.devices[1]: Duplicate value: "gpu-0""
+    @component:apiserver @req:5234-R05
+    Scenario: Devices and shared counters are published in separate slices
+      Shipped 1.35+: "only one of `sharedCounters` or `devices` is allowed" (k/k, api-truth §9.5).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - {name: gpu-0, counters: {memory: {value: 80Gi}}}
+          devices:
+          - {name: gpu-0, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 1Gi}}}]}
+        """
+      Then the outcome is "spec: Invalid value: "": only one of `sharedCounters` or `devices` is allowed"
 
-  # ------------------------------------------------------------------ mixins (KEP text)
+    @component:apiserver @req:5234-R10
+    Scenario: Device names in a slice are unique
+      k/k validateSet over devices keyed by name (api-truth §9.5).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-0
+        """
+      Then the outcome is "spec.devices[1]: Duplicate value: "gpu-0""
 
-  @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins
-  Scenario: The KEP's mixin example is accepted and stored as written
-    KEP-5234 "Proposal"/"API" (KEP text, not shipped): device and counter-consumption mixins,
-    referenced through `includes`. Storage keeps the mixin structure; it is not flattened.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    When I apply the fixture "kep-5234/resourceslice-mixins.yaml"
-    Then the request succeeds
-    And the stored object has "spec.devices[0].includes" equal to [a100]
-    And the stored object has "spec.mixins.device[0].name" equal to a100
-    And the stored object has no "spec.devices[0].attributes"
+    # ------------------------------------------------------------------ mixins (KEP text)
 
-  @component:apiserver @req:5234-R02 @gate:DRAResourceSliceMixins
-  Scenario: Counter sets include counter-set mixins
-    KEP-5234 "API" CounterSet.Includes (KEP text, not shipped).
-    Given the feature gate DRAResourceSliceMixins is enabled
-    When I apply the fixture "kep-5234/resourceslice-counter-mixins.yaml"
-    Then the request succeeds
-    And the stored object has "spec.sharedCounters[1].includes" equal to [a100-counters]
+    @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins
+    Scenario: The KEP's mixin example is accepted and stored as written
+      KEP-5234 "Proposal"/"API" (KEP text, not shipped): device and counter-consumption mixins,
+      referenced through `includes`. Storage keeps the mixin structure; it is not flattened.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I apply the fixture "kep-5234/resourceslice-mixins.yaml"
+      Then the request succeeds
+      And the stored object has "spec.devices[0].includes" equal to [a100]
+      And the stored object has "spec.mixins.device[0].name" equal to a100
+      And the stored object has no "spec.devices[0].attributes"
 
-  @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
-  Scenario: With DRAResourceSliceMixins off, mixins and includes are dropped on create
-    KEP-5234 "API": both fields carry +featureGate=DRAResourceSliceMixins; the usual
-    drop-unless-in-use pattern applies (assumed, api-truth §9.6; no shipped code exists).
-    Given the feature gate DRAResourceSliceMixins is disabled
-    When I apply the fixture "kep-5234/resourceslice-mixins.yaml"
-    Then the request succeeds
-    And the stored object has no "spec.mixins"
-    And the stored object has no "spec.devices[0].includes"
-    And the stored object has no "spec.devices[0].consumesCounters[0].includes"
+    @component:apiserver @req:5234-R02 @gate:DRAResourceSliceMixins
+    Scenario: Counter sets include counter-set mixins
+      KEP-5234 "API" CounterSet.Includes (KEP text, not shipped).
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I apply the fixture "kep-5234/resourceslice-counter-mixins.yaml"
+      Then the request succeeds
+      And the stored object has "spec.sharedCounters[1].includes" equal to [a100-counters]
 
-  @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
-  Scenario: Mixins already stored survive updates after the gate is turned off
-    KEP-5234 "Feature Enablement and Rollback"; drop-unless-in-use on update (assumed pattern).
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And the objects from fixture "kep-5234/resourceslice-mixins.yaml"
-    When the feature gate DRAResourceSliceMixins is disabled
-    And I set "metadata.labels.tier" of the ResourceSlice "node-1-gpu.example.com-mixins" to gold
-    Then the request succeeds
-    And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.devices[0].includes" equal to [a100]
-    And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.mixins.device[0].name" equal to a100
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
+    Scenario: With DRAResourceSliceMixins off, mixins and includes are dropped on create
+      KEP-5234 "API": both fields carry +featureGate=DRAResourceSliceMixins; the usual
+      drop-unless-in-use pattern applies (assumed, api-truth §9.6; no shipped code exists).
+      Given the feature gate DRAResourceSliceMixins is disabled
+      When I apply the fixture "kep-5234/resourceslice-mixins.yaml"
+      Then the request succeeds
+      And the stored object has no "spec.mixins"
+      And the stored object has no "spec.devices[0].includes"
+      And the stored object has no "spec.devices[0].consumesCounters[0].includes"
 
-  @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
-  Scenario Outline: Mixin names are DNS labels, unique per kind
-    KEP-5234 "API": "Name is a unique identifier among all <kind> mixins in the ResourceSlice.
-    It must be a DNS label." The same name may be used once per kind.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins: <mixins>
-        devices:
-        - name: gpu-0
-      """
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
+    Scenario: Mixins already stored survive updates after the gate is turned off
+      KEP-5234 "Feature Enablement and Rollback"; drop-unless-in-use on update (assumed pattern).
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And the objects from fixture "kep-5234/resourceslice-mixins.yaml"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I set "metadata.labels.tier" of the ResourceSlice "node-1-gpu.example.com-mixins" to gold
+      Then the request succeeds
+      And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.devices[0].includes" equal to [a100]
+      And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.mixins.device[0].name" equal to a100
 
-    Examples:
-      | mixins | outcome |
-      | {device: [{name: common, attributes: {model: {string: a100}}}], deviceCounterConsumption: [{name: common, counters: {memory: {value: 1Gi}}}]} | accepted |
-      | {device: [{name: common, attributes: {model: {string: a100}}}, {name: common, attributes: {arch: {string: ampere}}}]} | spec.mixins.device[1]: Duplicate value: "common" |
-      | {deviceCounterConsumption: [{name: c, counters: {memory: {value: 1Gi}}}, {name: c, counters: {cores: {value: "1"}}}]} | spec.mixins.deviceCounterConsumption[1]: Duplicate value: "c" |
-      | {device: [{attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Required value |
-      | {device: [{name: Common_1, attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario Outline: Mixin names are DNS labels, unique per kind
+      KEP-5234 "API": "Name is a unique identifier among all <kind> mixins in the ResourceSlice.
+      It must be a DNS label." The same name may be used once per kind.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins: <mixins>
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
-  Scenario Outline: Includes are at most 8
-    KEP-5234 "Limits": "The number of mixins that can be referenced from each device, counter
-    set or device counter consumption is 8."
-    Given the feature gate DRAResourceSliceMixins is enabled
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          device:
-          - {name: m0, attributes: {a0: {int: 0}}}
-          - {name: m1, attributes: {a1: {int: 1}}}
-          - {name: m2, attributes: {a2: {int: 2}}}
-          - {name: m3, attributes: {a3: {int: 3}}}
-          - {name: m4, attributes: {a4: {int: 4}}}
-          - {name: m5, attributes: {a5: {int: 5}}}
-          - {name: m6, attributes: {a6: {int: 6}}}
-          - {name: m7, attributes: {a7: {int: 7}}}
-          - {name: m8, attributes: {a8: {int: 8}}}
-        devices:
-        - name: gpu-0
-          includes: <includes>
-      """
-    Then the outcome is "<outcome>"
+      Examples:
+        | mixins | outcome |
+        | {device: [{name: common, attributes: {model: {string: a100}}}], deviceCounterConsumption: [{name: common, counters: {memory: {value: 1Gi}}}]} | accepted |
+        | {device: [{name: common, attributes: {model: {string: a100}}}, {name: common, attributes: {arch: {string: ampere}}}]} | spec.mixins.device[1]: Duplicate value: "common" |
+        | {deviceCounterConsumption: [{name: c, counters: {memory: {value: 1Gi}}}, {name: c, counters: {cores: {value: "1"}}}]} | spec.mixins.deviceCounterConsumption[1]: Duplicate value: "c" |
+        | {device: [{attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Required value |
+        | {device: [{name: Common_1, attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    Examples:
-      | includes                               | outcome |
-      | [m0, m1, m2, m3, m4, m5, m6, m7]       | accepted |
-      | [m0, m1, m2, m3, m4, m5, m6, m7, m8]   | spec.devices[0].includes: Too many: 9: must have at most 8 items |
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario Outline: Includes are at most 8
+      KEP-5234 "Limits": "The number of mixins that can be referenced from each device, counter
+      set or device counter consumption is 8."
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device:
+            - {name: m0, attributes: {a0: {int: 0}}}
+            - {name: m1, attributes: {a1: {int: 1}}}
+            - {name: m2, attributes: {a2: {int: 2}}}
+            - {name: m3, attributes: {a3: {int: 3}}}
+            - {name: m4, attributes: {a4: {int: 4}}}
+            - {name: m5, attributes: {a5: {int: 5}}}
+            - {name: m6, attributes: {a6: {int: 6}}}
+            - {name: m7, attributes: {a7: {int: 7}}}
+            - {name: m8, attributes: {a8: {int: 8}}}
+          devices:
+          - name: gpu-0
+            includes: <includes>
+        """
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
-  Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
-    KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
-    each includes list refers to its own kind. The KEP gives no message; the path and a NotFound
-    reason are pinned.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          device:
-          - {name: a100, attributes: {model: {string: a100}}}
-          deviceCounterConsumption:
-          - {name: full-gpu, counters: {memory: {value: 80Gi}}}
-        devices:
-        - name: gpu-0
-          includes: [a100]
-          consumesCounters:
-          - {counterSet: gpu-0-counters, includes: [full-gpu]}
-      """
-    And the manifest has "<path>" set to <value>
-    When I create the manifest
-    Then the request is rejected with these causes:
-      | field   | reason              |
-      | <field> | FieldValueNotFound  |
+      Examples:
+        | includes                               | outcome |
+        | [m0, m1, m2, m3, m4, m5, m6, m7]       | accepted |
+        | [m0, m1, m2, m3, m4, m5, m6, m7, m8]   | spec.devices[0].includes: Too many: 9: must have at most 8 items |
 
-    Examples:
-      | path                                          | value      | field                                          |
-      | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                    |
-      | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                    |
-      | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] |
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
+      KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
+      each includes list refers to its own kind. The KEP gives no message; the path and a NotFound
+      reason are pinned.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device:
+            - {name: a100, attributes: {model: {string: a100}}}
+            deviceCounterConsumption:
+            - {name: full-gpu, counters: {memory: {value: 80Gi}}}
+          devices:
+          - name: gpu-0
+            includes: [a100]
+            consumesCounters:
+            - {counterSet: gpu-0-counters, includes: [full-gpu]}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request is rejected with these causes:
+        | field   | reason              |
+        | <field> | FieldValueNotFound  |
 
-  @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
-  Scenario: A counter set can only include counter-set mixins of its slice
-    KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice".
-    Given the feature gate DRAResourceSliceMixins is enabled
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        sharedCounters:
-        - name: gpu-0-counters
-          includes: [a100-counters]
-          counters:
-            memory: {value: 80Gi}
-      """
-    Then the request is rejected with these causes:
-      | field                             | reason             |
-      | spec.sharedCounters[0].includes[0] | FieldValueNotFound |
+      Examples:
+        | path                                          | value      | field                                          |
+        | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                    |
+        | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                    |
+        | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] |
 
-  @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins
-  Scenario Outline: The 32 attributes-and-capacities limit applies to the flattened device
-    KEP-5234 "Limits": "The combined number of attributes and capacities for a single device can
-    not exceed 32", enforced "on the device with mixins applied". Keys the device and a mixin
-    share count once (the device's own value overrides). Same k/k rule and message as for a
-    device without mixins.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          device:
-          - name: extra
-            attributes: <mixin>
-        devices:
-        - name: gpu-0
-          includes: [extra]
-          attributes:
-            model: {string: a100}
-      """
-    And the map "spec.devices[0].attributes" is filled to 30 entries from its first entry
-    When I create the manifest
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario: A counter set can only include counter-set mixins of its slice
+      KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice".
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0-counters
+            includes: [a100-counters]
+            counters:
+              memory: {value: 80Gi}
+        """
+      Then the request is rejected with these causes:
+        | field                             | reason             |
+        | spec.sharedCounters[0].includes[0] | FieldValueNotFound |
 
-    Examples:
-      | mixin                                                          | outcome |
-      | {arch: {string: ampere}, numa: {int: 0}}                       | accepted |
-      | {model: {string: h100}, arch: {string: ampere}, numa: {int: 0}} | accepted |
-      | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
+    @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins
+    Scenario Outline: The 32 attributes-and-capacities limit applies to the flattened device
+      KEP-5234 "Limits": "The combined number of attributes and capacities for a single device can
+      not exceed 32", enforced "on the device with mixins applied". Keys the device and a mixin
+      share count once (the device's own value overrides). Same k/k rule and message as for a
+      device without mixins.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device:
+            - name: extra
+              attributes: <mixin>
+          devices:
+          - name: gpu-0
+            includes: [extra]
+            attributes:
+              model: {string: a100}
+        """
+      And the map "spec.devices[0].attributes" is filled to 30 entries from its first entry
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
-  Scenario Outline: Slice-wide total of 4096 attributes and capacities across devices and mixins
-    KEP-5234 "Limits": "Total combined number of attributes and capacity in a ResourceSlice is
-    4096" (128 devices x 32 = 4096; one more attribute in a mixin passes it). The KEP gives
-    no message or path; the limit must be named in the cause.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          device: <mixins>
-        devices:
-        - name: gpu
-          attributes:
-            model: {string: a100}
-      """
-    And the map "spec.devices[0].attributes" is filled to 32 entries from its first entry
-    And the list "spec.devices" is filled to 128 items from its first item
-    When I create the manifest
-    Then <then>
+      Examples:
+        | mixin                                                          | outcome |
+        | {arch: {string: ampere}, numa: {int: 0}}                       | accepted |
+        | {model: {string: h100}, arch: {string: ampere}, numa: {int: 0}} | accepted |
+        | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
 
-    Examples:
-      | mixins                                         | then |
-      | []                                             | the request succeeds |
-      | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    Scenario Outline: Slice-wide total of 4096 attributes and capacities across devices and mixins
+      KEP-5234 "Limits": "Total combined number of attributes and capacity in a ResourceSlice is
+      4096" (128 devices x 32 = 4096; one more attribute in a mixin passes it). The KEP gives
+      no message or path; the limit must be named in the cause.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device: <mixins>
+          devices:
+          - name: gpu
+            attributes:
+              model: {string: a100}
+        """
+      And the map "spec.devices[0].attributes" is filled to 32 entries from its first entry
+      And the list "spec.devices" is filled to 128 items from its first item
+      When I create the manifest
+      Then <then>
 
-  @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
-  Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins
-    KEP-5234 "Limits": "Total number of consumed counters is 2048". 64 devices (the limit with
-    counters) x 32 counters = 2048; one more counter in a consumption mixin passes it.
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          deviceCounterConsumption: <mixins>
-        devices:
-        - name: gpu
-          consumesCounters:
-          - counterSet: gpu-0
+      Examples:
+        | mixins                                         | then |
+        | []                                             | the request succeeds |
+        | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
+
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins
+      KEP-5234 "Limits": "Total number of consumed counters is 2048". 64 devices (the limit with
+      counters) x 32 counters = 2048; one more counter in a consumption mixin passes it.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            deviceCounterConsumption: <mixins>
+          devices:
+          - name: gpu
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                c: {value: "1"}
+        """
+      And the map "spec.devices[0].consumesCounters[0].counters" is filled to 32 entries from its first entry
+      And the list "spec.devices" is filled to 64 items from its first item
+      When I create the manifest
+      Then <then>
+
+      Examples:
+        | mixins                                  | then |
+        | []                                      | the request succeeds |
+        | [{name: one, counters: {x: {value: "1"}}}] | the request is rejected with a cause whose message contains "2048" |
+
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    Scenario: Slice-wide total of 256 counters across counter sets and counter-set mixins
+      KEP-5234 "Limits": "Total number of counters is 256" (8 sets x 32 counters reach it; one
+      counter in a counter-set mixin passes it).
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            counterSet:
+            - {name: one, counters: {x: {value: "1"}}}
+          sharedCounters:
+          - name: gpu
             counters:
               c: {value: "1"}
-      """
-    And the map "spec.devices[0].consumesCounters[0].counters" is filled to 32 entries from its first entry
-    And the list "spec.devices" is filled to 64 items from its first item
-    When I create the manifest
-    Then <then>
+        """
+      And the map "spec.sharedCounters[0].counters" is filled to 32 entries from its first entry
+      And the list "spec.sharedCounters" is filled to 8 items from its first item
+      When I create the manifest
+      Then the request is rejected with a cause whose message contains "256"
 
-    Examples:
-      | mixins                                  | then |
-      | []                                      | the request succeeds |
-      | [{name: one, counters: {x: {value: "1"}}}] | the request is rejected with a cause whose message contains "2048" |
+  @component:scheduler @gate:DRAResourceSliceMixins
+  Rule: Scheduling and controllers
+    KEP-5234 ResourceSlice mixins as the scheduler sees them.
+    Mixins never shipped (api-truth §2): drakit follows the KEP text behind the alpha gate
+    DRAResourceSliceMixins. The scheduler allocates from the flattened devices: CEL selectors
+    see mixin-provided attributes, counter-set and counter-consumption mixins bound what can
+    be allocated, and with the gate off on the scheduler every device that uses a mixin (or
+    consumes from a counter set that does) is invisible, never half-applied (KEP
+    "Implementation" and "Version Skew Strategy"). On a live cluster these scenarios are
+    expected to be unsupported (the fields are pruned or refused).
 
-  @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
-  Scenario: Slice-wide total of 256 counters across counter sets and counter-set mixins
-    KEP-5234 "Limits": "Total number of counters is 256" (8 sets x 32 counters reach it; one
-    counter in a counter-set mixin passes it).
-    Given the feature gate DRAResourceSliceMixins is enabled
-    And a ResourceSlice manifest:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: gpu.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        mixins:
-          counterSet:
-          - {name: one, counters: {x: {value: "1"}}}
-        sharedCounters:
-        - name: gpu
-          counters:
-            c: {value: "1"}
-      """
-    And the map "spec.sharedCounters[0].counters" is filled to 32 entries from its first entry
-    And the list "spec.sharedCounters" is filled to 8 items from its first item
-    When I create the manifest
-    Then the request is rejected with a cause whose message contains "256"
+    Background:
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects from fixture "kep-5234/scheduling/gpus-with-mixins.yaml"
+
+    @req:5234-R01 @req:5234-R06
+    Scenario: A CEL selector matches an attribute that only a device mixin provides
+      KEP-5234 "Implementation": the scheduler evaluates selectors against flattened devices.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: want-a100}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a100-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: want-a100}
+        """
+      Then the Pod "a100-pod" is scheduled to "node-1"
+      And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "want-a100" has "status.allocation.devices.results[1].device" equal to gpu-1
+
+    @req:5234-R02 @req:5234-R06
+    Scenario: Counter mixins keep two partitions of one GPU from both being allocated
+      KEP-5234 "Proposal": the counter set gets 80Gi from its mixin, each partition consumes
+      48Gi through a consumption mixin; the second claim cannot be satisfied.
+      When I create 2 pods named "part-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimTemplateName: a100-partition}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: a100-partition}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: part
+                exactly:
+                  deviceClassName: gpu.example.com
+                  selectors:
+                  - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100-partition"'}
+        """
+      Then the Pod "part-0" is scheduled to "node-1"
+      And the Pod "part-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And 1 device of driver "gpu.example.com" is allocated
+
+    @req:5234-R07 @req:5234-R08
+    Scenario Outline: Gate off on the scheduler while slices carry mixins: those devices are invisible
+      KEP-5234 "Version Skew Strategy": an API server that stored mixins and a scheduler without
+      the gate; devices that include a mixin, and devices consuming from a counter set that uses
+      one, are dropped from scheduling; plain devices still serve.
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: '<expression>'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: probe-claim}
+        """
+      Then <outcome>
+
+      Examples:
+        | expression                                                          | outcome |
+        | device.attributes["gpu.example.com"].model == "t4"                  | the ResourceClaim "probe-claim" has "status.allocation.devices.results[0].device" equal to gpu-2 |
+        | device.attributes["gpu.example.com"].model == "a100"                | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | device.attributes["gpu.example.com"].model == "a100-partition"      | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+
+    @req:5234-R03 @req:5234-R06
+    Scenario Outline: Mixin order and override through scheduling: a selector on the winning value picks that device
+      KEP-5234 "Proposal" (includes "are applied in the order listed, meaning that later mixins
+      will overwrite earlier" ones; attributes and capacity "set on the device ... always
+      override" mixins), never shipped (api-truth §2). The scheduler evaluates selectors on the
+      flattened devices, so a selector matching only one flattened value allocates exactly the
+      device where that value wins; a value that every device overrides matches nothing.
+      Given a node "node-2" with cpu "8", memory "32Gi"
+      And the objects from fixture "kep-5234/scheduling/mixin-override-order.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: ordered}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: '<expression>'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: ordered-pod}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: ordered}
+        """
+      Then <outcome>
+
+      Examples:
+        | expression                                                                                       | outcome |
+        | device.attributes["gpu.example.com"].model == "b"                                                | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ab}] |
+        | device.attributes["gpu.example.com"].model == "a"                                                | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ba}] |
+        | device.attributes["gpu.example.com"].model == "own"                                              | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+        | device.capacity["gpu.example.com"].memory.compareTo(quantity("16Gi")) == 0                       | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+        | device.capacity["gpu.example.com"].memory.compareTo(quantity("40Gi")) == 0                       | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ba}] |
+        | device.attributes["gpu.example.com"].model == "own" && device.attributes["gpu.example.com"].generation == 1 | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
+        | device.attributes["gpu.example.com"].model == "c"                                                | the Pod "ordered-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector." |

@@ -3,247 +3,964 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
   The API changed shape between releases (api-truth §4): 1.36 ships the KEP text
   (device.nodeAllocatableResourceMappings, status entries with a `resources` map); 1.37 ships
   device.nodeAllocatableResources{mapping|overhead} and status entries with mapping[]/overhead[].
-  Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
-  pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-  @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources
-  Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
-    k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
-    1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
-    names are refused), at least one of mapping/overhead (both together are allowed, as the
-    1.37 API doc says; an older commit of the same PR, abe8f409, wanted exactly one),
-    capacityKey must name a capacity of the device (NotFound), capacityKey and
-    capacityMultiplier require each other. deviceMultiplier next to capacityKey is only
-    refused by an alpha declarative union, which is not enforced by default.
-    Given the feature gate DRANodeAllocatableResources is enabled
-    When I create:
-      """
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata:
-        name: s1
-      spec:
-        driver: dra.example.com
-        nodeName: node-1
-        pool: {name: pool-a, resourceSliceCount: 1}
-        devices:
-        - name: cpu-0
-          capacity:
-            dra.example.com/cores: {value: "4"}
-          nodeAllocatableResources:
-            <resource>: <entry>
-      """
-    Then the outcome is "<outcome>"
+  Rule: API, validation and defaulting
 
-    Examples:
-      | resource        | entry | outcome |
-      | cpu             | {mapping: {deviceMultiplier: "2"}} | accepted |
-      | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "2"}} | accepted |
-      | memory          | {overhead: {perPod: 100Mi, perContainer: 10Mi}} | accepted |
-      | hugepages-2Mi   | {overhead: {perPod: 4Mi}} | accepted |
-      | example.com/gpu | {mapping: {deviceMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[example.com/gpu]: Invalid value: "example.com/gpu": must be a node allocatable resource name |
-      | cpu             | {} | spec.devices[0].nodeAllocatableResources[cpu]: Required value: at least one of mapping or overhead must be set |
-      | cpu             | {mapping: {deviceMultiplier: "1"}, overhead: {perPod: "1"}} | accepted |
-      | cpu             | {mapping: {capacityKey: dra.example.com/memory, capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Not found: "dra.example.com/memory" |
-      | cpu             | {mapping: {capacityKey: "", capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Invalid value: "": capacityKey must not be an empty string |
-      | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "1", deviceMultiplier: "1"}} | accepted |
-      | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Invalid value: "0": must be positive |
-      | cpu             | {mapping: {capacityMultiplier: "2"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Required value: capacityKey is required when capacityMultiplier is set |
-      | cpu             | {mapping: {capacityKey: dra.example.com/cores}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Required value: capacityMultiplier is required when capacityKey is set |
-      | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
-      | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
+    Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
+    pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-  @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources
-  Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
-    KEP-5517 "Representation 1" (cpus as devices) and "Representation 4" (auxiliary needs),
-    rewritten to nodeAllocatableResources (1.37).
-    Given the feature gate DRANodeAllocatableResources is enabled
-    When I apply the fixture "<fixture>"
-    Then the request succeeds
-    And the stored object has "<path>" equal to <value>
+    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources
+    Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
+      k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
+      1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
+      names are refused), at least one of mapping/overhead (both together are allowed, as the
+      1.37 API doc says; an older commit of the same PR, abe8f409, wanted exactly one),
+      capacityKey must name a capacity of the device (NotFound), capacityKey and
+      capacityMultiplier require each other. deviceMultiplier next to capacityKey is only
+      refused by an alpha declarative union, which is not enforced by default.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: cpu-0
+            capacity:
+              dra.example.com/cores: {value: "4"}
+            nodeAllocatableResources:
+              <resource>: <entry>
+        """
+      Then the outcome is "<outcome>"
 
-    Examples:
-      | fixture                                   | path                                                           | value |
-      | kep-5517/resourceslice-cpus.yaml          | spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier | "1" |
-      | kep-5517/resourceslice-gpu-overhead.yaml  | spec.devices[0].nodeAllocatableResources.memory.overhead.perPod       | 100Mi |
+      Examples:
+        | resource        | entry | outcome |
+        | cpu             | {mapping: {deviceMultiplier: "2"}} | accepted |
+        | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "2"}} | accepted |
+        | memory          | {overhead: {perPod: 100Mi, perContainer: 10Mi}} | accepted |
+        | hugepages-2Mi   | {overhead: {perPod: 4Mi}} | accepted |
+        | example.com/gpu | {mapping: {deviceMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[example.com/gpu]: Invalid value: "example.com/gpu": must be a node allocatable resource name |
+        | cpu             | {} | spec.devices[0].nodeAllocatableResources[cpu]: Required value: at least one of mapping or overhead must be set |
+        | cpu             | {mapping: {deviceMultiplier: "1"}, overhead: {perPod: "1"}} | accepted |
+        | cpu             | {mapping: {capacityKey: dra.example.com/memory, capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Not found: "dra.example.com/memory" |
+        | cpu             | {mapping: {capacityKey: "", capacityMultiplier: "1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Invalid value: "": capacityKey must not be an empty string |
+        | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "1", deviceMultiplier: "1"}} | accepted |
+        | cpu             | {mapping: {capacityKey: dra.example.com/cores, capacityMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Invalid value: "0": must be positive |
+        | cpu             | {mapping: {capacityMultiplier: "2"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityKey: Required value: capacityKey is required when capacityMultiplier is set |
+        | cpu             | {mapping: {capacityKey: dra.example.com/cores}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Required value: capacityMultiplier is required when capacityKey is set |
+        | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
+        | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
 
-  @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
-  Scenario: With DRANodeAllocatableResources off the device field is dropped on create
-    KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
-    default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
-    Given a cluster
-    When I apply the fixture "kep-5517/resourceslice-cpus.yaml"
-    Then the request succeeds
-    And the stored object has no "spec.devices[0].nodeAllocatableResources"
+    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources
+    Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
+      KEP-5517 "Representation 1" (cpus as devices) and "Representation 4" (auxiliary needs),
+      rewritten to nodeAllocatableResources (1.37).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply the fixture "<fixture>"
+      Then the request succeeds
+      And the stored object has "<path>" equal to <value>
 
-  @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
-  Scenario Outline: 1.36 ships the KEP-text device field nodeAllocatableResourceMappings
-    KEP-5517 "Device API Extensions" as written; shipped in 1.36 (tombstoned in 1.37,
-    api-truth §4.2). Dropped while the gate is off (assumed standard pattern).
-    Given a Kubernetes 1.36 cluster
-    And the feature gate DRANodeAllocatableResources is <state>
-    When I apply the fixture "kep-5517/v1.36/resourceslice-cpus.yaml"
-    Then the request succeeds
-    And <then>
+      Examples:
+        | fixture                                   | path                                                           | value |
+        | kep-5517/resourceslice-cpus.yaml          | spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier | "1" |
+        | kep-5517/resourceslice-gpu-overhead.yaml  | spec.devices[0].nodeAllocatableResources.memory.overhead.perPod       | 100Mi |
 
-    Examples:
-      | state    | then |
-      | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
-      | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
+    Scenario: With DRANodeAllocatableResources off the device field is dropped on create
+      KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
+      default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
+      Given a cluster
+      When I apply the fixture "kep-5517/resourceslice-cpus.yaml"
+      Then the request succeeds
+      And the stored object has no "spec.devices[0].nodeAllocatableResources"
 
-  @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
-  Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
-    k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one
-    the pod references, mapped names must be native resources, quantities non-negative.
-    Given the feature gate DRANodeAllocatableResources is enabled
-    And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
-    When I patch the Pod "p" status with:
-      """
-      status:
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: "<claim>"
-          containers: [app]
-          mapping:
-          - name: "<resource>"
-            quantity: "<quantity>"
-      """
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    Scenario Outline: 1.36 ships the KEP-text device field nodeAllocatableResourceMappings
+      KEP-5517 "Device API Extensions" as written; shipped in 1.36 (tombstoned in 1.37,
+      api-truth §4.2). Dropped while the gate is off (assumed standard pattern).
+      Given a Kubernetes 1.36 cluster
+      And the feature gate DRANodeAllocatableResources is <state>
+      When I apply the fixture "kep-5517/v1.36/resourceslice-cpus.yaml"
+      Then the request succeeds
+      And <then>
 
-    Examples:
-      | claim       | resource        | quantity | outcome |
-      | cpu-claim   | cpu             | 4        | accepted |
-      | cpu-claim   | hugepages-2Mi   | 4Mi      | accepted |
-      | other-claim | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "other-claim": no mapping found in pod reference |
-      |             | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Required value: must not be empty |
-      | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
-      | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
+      Examples:
+        | state    | then |
+        | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
+        | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
 
-  @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
-  Scenario Outline: Containers and the mapping list of a status entry are required (1.37 shape)
-    api-truth §9.3 (CVA2). Note: the 1.37 scheduler writes overhead-only entries with an empty
-    mapping, which this rule refuses — a known divergence recorded in api-truth §9.3.
-    Given the feature gate DRANodeAllocatableResources is enabled
-    And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
-    When I patch the Pod "p" status with:
-      """
-      status:
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: cpu-claim
-          containers: <containers>
-          mapping: <mapping>
-          overhead: [{name: memory, perPod: 100Mi}]
-      """
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
+      k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one
+      the pod references, mapped names must be native resources, quantities non-negative.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: "<claim>"
+            containers: [app]
+            mapping:
+            - name: "<resource>"
+              quantity: "<quantity>"
+        """
+      Then the outcome is "<outcome>"
 
-    Examples:
-      | containers | mapping                      | outcome |
-      | []         | [{name: cpu, quantity: "4"}] | status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty |
-      | [app]      | []                           | status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty |
+      Examples:
+        | claim       | resource        | quantity | outcome |
+        | cpu-claim   | cpu             | 4        | accepted |
+        | cpu-claim   | hugepages-2Mi   | 4Mi      | accepted |
+        | other-claim | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "other-claim": no mapping found in pod reference |
+        |             | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Required value: must not be empty |
+        | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
+        | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
-  @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
-  Scenario: A status entry may name the claim generated from a template
-    api-truth §9.3: the name must equal a spec.resourceClaims[].resourceClaimName or a
-    status.resourceClaimStatuses[].resourceClaimName (the generated claim).
-    Given the feature gate DRANodeAllocatableResources is enabled
-    And the objects:
-      """
-      apiVersion: v1
-      kind: Pod
-      metadata:
-        name: t
-      spec:
-        resourceClaims:
-        - name: cpus
-          resourceClaimTemplateName: cpu-template
-        containers:
-        - name: app
-          image: registry.k8s.io/pause:3.10
-          resources:
-            claims:
-            - name: cpus
-      """
-    When I patch the Pod "t" status with:
-      """
-      status:
-        resourceClaimStatuses:
-        - name: cpus
-          resourceClaimName: t-cpus-8k2lw
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: t-cpus-8k2lw
-          containers: [app]
-          mapping:
-          - {name: cpu, quantity: "2"}
-      """
-    Then the request succeeds
-    And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity" equal to "2"
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    Scenario Outline: Containers and the mapping list of a status entry are required (1.37 shape)
+      api-truth §9.3 (CVA2). Note: the 1.37 scheduler writes overhead-only entries with an empty
+      mapping, which this rule refuses — a known divergence recorded in api-truth §9.3.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            containers: <containers>
+            mapping: <mapping>
+            overhead: [{name: memory, perPod: 100Mi}]
+        """
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
-  Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.36 shape, as in the KEP text)
-    KEP-5517 "PodStatus" with a `resources` map; k/k CV17 (api-truth §9.3). Values of the
-    rejected entries are not pinned, only field, reason and detail.
-    Given a Kubernetes 1.36 cluster
-    And the feature gate DRANodeAllocatableResources is enabled
-    And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
-    When I patch the Pod "p" status with:
-      """
-      status:
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: cpu-claim
-          containers: [app]
-          resources: <resources>
-      """
-    Then <then>
+      Examples:
+        | containers | mapping                      | outcome |
+        | []         | [{name: cpu, quantity: "4"}] | status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty |
+        | [app]      | []                           | status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty |
 
-    Examples:
-      | resources                 | then |
-      | {cpu: "4", memory: 1Gi}   | the request succeeds |
-      | {}                        | the outcome is "status.nodeAllocatableResourceClaimStatuses[0].resources: Required value: must not be empty" |
-      | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
-      | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    Scenario: A status entry may name the claim generated from a template
+      api-truth §9.3: the name must equal a spec.resourceClaims[].resourceClaimName or a
+      status.resourceClaimStatuses[].resourceClaimName (the generated claim).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: t
+        spec:
+          resourceClaims:
+          - name: cpus
+            resourceClaimTemplateName: cpu-template
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims:
+              - name: cpus
+        """
+      When I patch the Pod "t" status with:
+        """
+        status:
+          resourceClaimStatuses:
+          - name: cpus
+            resourceClaimName: t-cpus-8k2lw
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: t-cpus-8k2lw
+            containers: [app]
+            mapping:
+            - {name: cpu, quantity: "2"}
+        """
+      Then the request succeeds
+      And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity" equal to "2"
 
-  @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
-  Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
-    +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
-    standard drop-unless-in-use (assumed; not read, api-truth §9.6).
-    Given the objects from fixture "kep-5517/pod-cpu-claim.yaml"
-    When I patch the Pod "p" status with:
-      """
-      status:
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: cpu-claim
-          containers: [app]
-          mapping:
-          - {name: cpu, quantity: "4"}
-      """
-    Then the request succeeds
-    And the Pod "p" has no "status.nodeAllocatableResourceClaimStatuses"
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.36 shape, as in the KEP text)
+      KEP-5517 "PodStatus" with a `resources` map; k/k CV17 (api-truth §9.3). Values of the
+      rejected entries are not pinned, only field, reason and detail.
+      Given a Kubernetes 1.36 cluster
+      And the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            containers: [app]
+            resources: <resources>
+        """
+      Then <then>
 
-  @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource
-  Scenario: A pod with node-allocatable claim statuses cannot be resized
-    KEP-5517 "In-place resize" (alpha): k/k ValidatePodResize appends Forbidden at spec
-    (api-truth §9.4). Uses the pods/resize subresource.
-    Given the feature gate DRANodeAllocatableResources is enabled
-    And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
-    When I patch the Pod "p" status with:
-      """
-      status:
-        nodeAllocatableResourceClaimStatuses:
-        - resourceClaimName: cpu-claim
-          containers: [app]
-          mapping:
-          - {name: cpu, quantity: "4"}
-      """
-    And I patch the Pod "p" resize subresource with:
-      """
-      spec:
-        containers:
-        - name: app
-          image: registry.k8s.io/pause:3.10
-          resources:
+      Examples:
+        | resources                 | then |
+        | {cpu: "4", memory: 1Gi}   | the request succeeds |
+        | {}                        | the outcome is "status.nodeAllocatableResourceClaimStatuses[0].resources: Required value: must not be empty" |
+        | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
+        | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
+
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
+    Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
+      +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
+      standard drop-unless-in-use (assumed; not read, api-truth §9.6).
+      Given the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            containers: [app]
+            mapping:
+            - {name: cpu, quantity: "4"}
+        """
+      Then the request succeeds
+      And the Pod "p" has no "status.nodeAllocatableResourceClaimStatuses"
+
+    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource
+    Scenario: A pod with node-allocatable claim statuses cannot be resized
+      KEP-5517 "In-place resize" (alpha): k/k ValidatePodResize appends Forbidden at spec
+      (api-truth §9.4). Uses the pods/resize subresource.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            containers: [app]
+            mapping:
+            - {name: cpu, quantity: "4"}
+        """
+      And I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests:
+                cpu: 200m
+                memory: 128Mi
+              claims:
+              - name: cpus
+        """
+      Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
+
+  @component:scheduler @gate:DRANodeAllocatableResources
+  Rule: Scheduling and controllers
+    KEP-5517 node-allocatable resources through DRA: one ledger in the scheduler.
+    cpu and memory requested through claims count against node allocatable once, together
+    with the pod's own requests (KEP "Use Case Walkthroughs", numbers kept). Shipped 1.37
+    shape (api-truth §4.2, §9.8): devices declare nodeAllocatableResources {mapping|overhead}
+    (the KEP examples write nativeResourceMappings/quantityFrom), pods get
+    status.nodeAllocatableResourceClaimStatuses {resourceClaimName, containers, mapping,
+    overhead} (the KEP writes nativeResourceClaimStatus). "Node requested grows by X" is
+    observed black-box: a probe pod pinned to the node that asks for exactly what is left fits,
+    one that asks for 1m/1Mi more does not.
+
+    Background:
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And a node "node1" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/cpu-socket-and-gpu.yaml"
+
+    @req:5517-R02 @req:5517-R05 @req:5517-R11
+    Scenario: Use case 1: standard + DRA requests grow the node's requested by 4100m cpu and 8Gi+100Mi
+      KEP-5517 "Use Case 1": effective demand {cpu: 4100m, memory: 8Gi + 100Mi}.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+      And a pod requesting memory "24476Mi" fits on node "node1"
+      And a pod requesting memory "24477Mi" does not fit on node "node1"
+
+    @req:5517-R06 @req:5517-R10
+    Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
+      KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.
+      Given a node "big" with cpu "64", memory "64Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: big-slice}
+        spec:
+          driver: dra.example.com
+          nodeName: big
+          pool: {name: big-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: socket0
+            allowMultipleAllocations: true
+            capacity:
+              dra.example.com/cpu: {value: "128"}
+            nodeAllocatableResources:
+              cpu:
+                mapping: {capacityKey: dra.example.com/cpu, capacityMultiplier: "1"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: big-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: big
+          pool: {name: big-gpus, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-or-cpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu-or-cpu-req
+                firstAvailable:
+                - {name: gpu, deviceClassName: gpu-class, count: 1}
+                - name: cpu
+                  deviceClassName: cpu-mem-socket
+                  capacity:
+                    requests: {dra.example.com/cpu: "30"}
+        """
+      When I create 2 pods named "fungible-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: big}
+          containers:
+          - name: my-app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: gpu-or-cpu}]
+          resourceClaims:
+          - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+        """
+      Then 2 pods named "fungible-{i}" are scheduled
+      And the Pod "fungible-0" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the Pod "fungible-1" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "30"}]
+      And a pod requesting cpu "32" fits on node "big"
+      And a pod requesting cpu "32001m" does not fit on node "big"
+      When I delete the Pod "fungible-1"
+      Then a pod requesting cpu "63" fits on node "big"
+
+    @req:5517-R04 @req:5517-R07
+    Scenario: Use case 3: combined DRA cpu and an auxiliary GPU need: 12300m cpu and 7Gi
+      KEP-5517 "Use Case 3": my-cpu-claim {cpu: 10} + my-gpu-claim {cpu: 2, memory: 4Gi}.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-claim}
+        spec:
+          devices:
             requests:
-              cpu: 200m
-              memory: 128Mi
-            claims:
             - name: cpus
-      """
-    Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "10"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu-class}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: combined-dra-pod}
+        spec:
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 1Gi}
+              claims: [{name: my-cpu-claim}, {name: my-gpu-claim}]
+          - name: my-app2
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m, memory: 2Gi}
+              claims: [{name: my-cpu-claim}, {name: my-gpu-claim}]
+          resourceClaims:
+          - {name: my-cpu-claim, resourceClaimName: cpu-claim}
+          - {name: my-gpu-claim, resourceClaimName: gpu-claim}
+        """
+      Then the Pod "combined-dra-pod" is scheduled to "node1"
+      And a pod requesting cpu "3700m" fits on node "node1"
+      And a pod requesting cpu "3701m" does not fit on node "node1"
+      And a pod requesting memory "25Gi" fits on node "node1"
+      And a pod requesting memory "25601Mi" does not fit on node "node1"
+
+    @req:5517-R08
+    Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
+      KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-req-10-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "<claim_cpus>"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: plr-pod}
+        spec:
+          resources:
+            requests: {cpu: "11", memory: 10Gi}
+            limits: {cpu: "11", memory: 10Gi}
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: cpu-req-10-cpus}]}
+          - name: my-app2
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: cpu-req-10-cpus}]}
+          - name: sidecar-container-1
+            image: registry.k8s.io/pause:3.10
+          - name: sidecar-container-2
+            image: registry.k8s.io/pause:3.10
+          resourceClaims:
+          - {name: cpu-req-10-cpus, resourceClaimName: cpu-req-10-cpus}
+        """
+      Then <outcome>
+
+      Examples:
+        | claim_cpus | outcome |
+        | 10         | a pod requesting cpu "5" fits on node "node1" |
+        | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
+        | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
+
+    @req:5517-R09
+    Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
+      KEP-5517 "Multiple Claims per Container": 1 (c1) + 4 (ClaimA) + 2 (ClaimB) + 2 (c2) = 9 cpus.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-a}
+        spec:
+          devices:
+            requests:
+            - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "4"}}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b}
+        spec:
+          devices:
+            requests:
+            - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "2"}}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: nine}
+        spec:
+          containers:
+          - name: c1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: a}, {name: b}]
+          - name: c2
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "2"}
+              claims: [{name: a}]
+          resourceClaims:
+          - {name: a, resourceClaimName: claim-a}
+          - {name: b, resourceClaimName: claim-b}
+        """
+      Then the Pod "nine" is scheduled to "node1"
+      And the Pod "nine" has "status.nodeAllocatableResourceClaimStatuses[0].containers" equal to [c1, c2]
+      And the Pod "nine" has "status.nodeAllocatableResourceClaimStatuses[1].containers" equal to [c1]
+      And a pod requesting cpu "7" fits on node "node1"
+      And a pod requesting cpu "7001m" does not fit on node "node1"
+
+    @req:5517-R09 @req:5517-R11
+    Scenario: An unreferenced claim: the scheduler's status entry has no containers and the API refuses it
+      KEP-5517 "Unreferenced Claims" promises the claim still counts. As shipped, the scheduler
+      (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes the entry with an
+      empty containers list and pod status validation (api-truth §9.3, CVA2) requires it to be
+      non-empty, so PreBind fails and the pod stays pending with a SchedulerError. This scenario
+      encodes that shipped conflict; a fix in either place changes its outcome.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-c}
+        spec:
+          devices:
+            requests:
+            - {name: cpus, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "1"}}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: unreferenced}
+        spec:
+          containers:
+          - name: c1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+          resourceClaims:
+          - {name: unreferenced, resourceClaimName: claim-c}
+        """
+      Then the Pod "unreferenced" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
+
+    @req:5517-R09
+    Scenario: A claim with a mapped device cannot be shared across pods
+      api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a
+      mapped device and cannot be shared across pods".
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      And I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: shared}]}
+          resourceClaims:
+          - {name: shared, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
+
+    @req:5517-R10
+    Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
+      KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      And I create 1 pod named "heavy" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "12"}}
+        """
+      Then the Pod "heavy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      When I delete the Pod "dra-pod"
+      Then the Pod "heavy" is scheduled to "node1"
+
+    @req:5517-R15
+    Scenario: Gate off: no DRA accounting (the documented overcommit risk)
+      KEP-5517 "Enablement": without the gate only the spec requests count.
+      Given the feature gate DRANodeAllocatableResources is disabled
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+      And a pod requesting cpu "15900m" fits on node "node1"
+
+    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16
+    Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
+      KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
+      Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
+      nodeAllocatableResourceMappings {capacityKey?, allocationMultiplier (default 1)}; three
+      2-thread cores count 3 x 2 = 6 cpu, a 4 cpu + 8Gi share of the socket counts its
+      consumed capacity. pod.status.nodeAllocatableResourceClaimStatuses entries carry a
+      resources map (1.37 replaced it by mapping/overhead lists) and are sorted by claim name
+      (NADR). The node's requested grows by 100m + 4 + 6 cpu and 100Mi + 8Gi memory.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly: {deviceClassName: cpu-core, count: 3}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: additional-cpu-memory
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: shape-136}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 100Mi}
+              claims: [{name: cores}, {name: socket-share}]
+          - name: my-app2
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: socket-share}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+          - {name: socket-share, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "shape-136" is scheduled to "my-node"
+      And the Pod "shape-136" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], resources: {cpu: "4", memory: 8Gi}}, {resourceClaimName: three-cores, containers: [my-app1], resources: {cpu: "6"}}]
+      And the claim "cores" of Pod "shape-136" has 3 allocated devices
+      And a pod requesting cpu "5900m" fits on node "my-node"
+      And a pod requesting cpu "5901m" does not fit on node "my-node"
+      And a pod requesting memory "24476Mi" fits on node "my-node"
+      And a pod requesting memory "24477Mi" does not fit on node "my-node"
+
+    @req:5517-R04 @req:5517-R09 @req:5517-R11
+    Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
+      KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
+      §4.3, §9.8 NADR buildNodeAllocatableDRAInfo): entries sorted by resourceClaimName (not by
+      the pod's entry order); containers are the init and regular containers whose
+      resources.claims name the claim; mapping[] = consumed capacity x multiplier or devices x
+      deviceMultiplier, sorted by name; overhead[] = perPod/perContainer as declared, sorted by
+      name (the KEP text has neither overhead nor lists). PodRequests (component-helpers
+      resource/helpers.go aggregateContainerResourcesByFn, newest form; api-truth §4.3 quotes
+      an older one that always added DRA amounts) charges mapping quantities and perPod for
+      the pod's whole life and perContainer to each referencing container, so for the plain
+      init container "setup" it only raises that container's peak. Here: cpu max(200m, 100m)
+      + 2 + 1 = 3200m; memory max(256Mi + 256Mi, 256Mi) + 1Gi + 1Gi = 2560Mi.
+      Given the objects from fixture "kep-5517/scheduling/xpu-with-overhead.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: z-xpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: xpu
+              exactly:
+                deviceClassName: ai-accelerators
+                selectors:
+                - cel: {expression: 'device.attributes["xpu.example.com"].model == "model-x"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: a-cpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "2", dra.example.com/memory: 1Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: status-shape}
+        spec:
+          initContainers:
+          - name: setup
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: xpu}]
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m, memory: 256Mi}
+              claims: [{name: xpu}, {name: cpus}]
+          - name: helper
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: xpu, resourceClaimName: z-xpu-claim}
+          - {name: cpus, resourceClaimName: a-cpu-claim}
+        """
+      Then the Pod "status-shape" is scheduled to "node1"
+      And the Pod "status-shape" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: a-cpu-claim, containers: [main, helper], mapping: [{name: cpu, quantity: "2"}, {name: memory, quantity: 1Gi}]}, {resourceClaimName: z-xpu-claim, containers: [setup, main], mapping: [{name: cpu, quantity: "1"}], overhead: [{name: memory, perPod: 1Gi, perContainer: 256Mi}]}]
+      And a pod requesting cpu "12800m" fits on node "node1"
+      And a pod requesting cpu "12801m" does not fit on node "node1"
+      And a pod requesting memory "30208Mi" fits on node "node1"
+      And a pod requesting memory "30209Mi" does not fit on node "node1"
+
+    @req:5517-R09 @req:5517-R11
+    Scenario: An overhead-only claim: the scheduler's entry has an empty mapping list and the API refuses it
+      api-truth §9.3 (CVA2) and §9.8 (NADR): the scheduler writes an entry for a claim whose
+      devices only declare overhead with no mapping list, while 1.37 pod status validation
+      requires mapping to be non-empty ("Required value: must not be empty"), so PreBind's
+      status patch fails and the pod stays pending with a SchedulerError. Known, unsettled
+      conflict in the shipped code (api-truth §9.10); the KEP expects the overhead to count.
+      This scenario encodes the shipped conflict; a fix in either place changes its outcome.
+      Given the objects from fixture "kep-5517/scheduling/xpu-with-overhead.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: y-xpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: xpu
+              exactly:
+                deviceClassName: ai-accelerators
+                selectors:
+                - cel: {expression: 'device.attributes["xpu.example.com"].model == "model-y"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: overhead-only}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: xpu}]
+          resourceClaims:
+          - {name: xpu, resourceClaimName: y-xpu-claim}
+        """
+      Then the Pod "overhead-only" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty"
+
+    @req:5517-R03 @req:5517-R10
+    Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
+      KEP-5517 "Resource Representation Examples" 3 with its numbers (an L3 cache holds 8 cpus,
+      a NUMA node 32, both drawing on one counter set), shipped 1.37 shape (see the fixture
+      for capacityKey vs deviceMultiplier). An allocated L3 cache leaves 24 of 32 counters, so
+      the NUMA node cannot be allocated (structured allocator: counters never overdrawn) and
+      the node's requested cpu grows by 8; once the L3 pod is gone the NUMA node is allocated
+      and counts 32 cpu.
+      Given a node "cpu-node" with cpu "64", memory "64Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/partitionable-numa-l3.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-l3}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: l3, exactly: {deviceClassName: dra-l3-caches}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-numa}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: numa, exactly: {deviceClassName: dra-numa-nodes}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: l3-pod}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: cpus}]}
+          resourceClaims:
+          - {name: cpus, resourceClaimTemplateName: one-l3}
+        """
+      Then the Pod "l3-pod" is scheduled to "cpu-node"
+      And the Pod "l3-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "8"}]
+      And the claim "cpus" of Pod "l3-pod" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: cpu.example.com, pool: cpu-node-cpus, device: socket-0-numa-0-l3-0}
+        """
+      And a pod requesting cpu "56" fits on node "cpu-node"
+      And a pod requesting cpu "56001m" does not fit on node "cpu-node"
+      When I create 1 pod named "numa-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: cpus}]}
+          resourceClaims:
+          - {name: cpus, resourceClaimTemplateName: one-numa}
+        """
+      Then the Pod "numa-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
+      When I delete the Pod "l3-pod"
+      Then the Pod "numa-pod" is scheduled to "cpu-node"
+      And the Pod "numa-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "32"}]
+      And a pod requesting cpu "32" fits on node "cpu-node"
+      And a pod requesting cpu "32001m" does not fit on node "cpu-node"
+
+  @component:kubelet @needs:node-access
+  Rule: On the node (kubelet)
+    KEP-5517 kubelet admission counts DRA node-allocatable resources.
+    With DRANodeAllocatableResources the kubelet admits a pod on PodRequests including the
+    amounts in pod.status.nodeAllocatableResourceClaimStatuses (component-helpers PodRequests
+    with UseDRANodeAllocatableResourceClaimStatus, api-truth §4.3), and rejects it as the real
+    kubelet does (lifecycle/predicate.go, kubelet rejectPod): phase Failed, reason OutOf<resource>,
+    message "Pod was rejected: Node didn't have enough resource: <r>, requested: <n>, used: <n>,
+    capacity: <n>" with cpu in millicores. The scheduler's status write is done through the API.
+
+    Background:
+      Given a node "n1" with cpu "8", memory "2Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: pinned-cpus
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: pinned
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - name: cpus
+            resourceClaimName: pinned-cpus
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: cpus}]
+              requests: {cpu: "4", memory: 1Gi}
+        """
+
+    @req:5517-R13 @gate:DRANodeAllocatableResources
+    Scenario: The kubelet rejects a pod whose DRA-inclusive footprint exceeds allocatable though its spec fits
+      KEP-5517 "Kubelet admission": 4 cpu in the spec plus 6 cpu mapped by the claim is 10 cpu
+      on an 8-cpu node.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "6"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 10000, used: 0, capacity: 8000"
+        """
+      And the kubelet recorded a Warning event "OutOfcpu" for the Pod "pinned" with message:
+        """
+        Node didn't have enough resource: cpu, requested: 10000, used: 0, capacity: 8000
+        """
+
+    @req:5517-R13 @gate:DRANodeAllocatableResources
+    Scenario: The kubelet admits a pod whose DRA-inclusive footprint fits
+      KEP-5517 "Kubelet admission": 4 + 4 cpu on an 8-cpu node fits exactly (1Gi of 2Gi memory).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "4"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" has "status.phase" equal to Running
+
+    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources
+    Scenario: Per-pod and per-container overhead count against memory at admission
+      KEP-5517 "Representation 4" (auxiliary needs) with the 1.37 overhead shape: perPod +
+      perContainer x containers = 1Gi + 1 x 512Mi joins the 1Gi in the spec: 2.5Gi on a 2Gi node.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "1"}
+          overhead:
+          - {name: memory, perPod: 1Gi, perContainer: 512Mi}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfmemory
+          message: "Pod was rejected: Node didn't have enough resource: memory, requested: 2684354560, used: 0, capacity: 2147483648"
+        """
+
+    @req:5517-R15
+    Scenario: With the gate off the kubelet does no DRA accounting
+      KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
+      (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.
+      Given the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "6"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" has "status.phase" equal to Running
+      And the Pod "pinned" has no "status.nodeAllocatableResourceClaimStatuses"
+
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.36
+    Scenario: On 1.36 the resources map of the claim status counts at admission
+      api-truth §4.2: the 1.36 NodeAllocatableResourceClaimStatus carries a resources map
+      (the @version:1.36 tag starts a 1.36 cluster).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          resources: {cpu: "5"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000"
+        """

@@ -8,314 +8,934 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
   by k8s.io/apimachinery/pkg/api/validate; where the imperative and declarative wording differ
   (union, duplicate values), field path and reason are pinned.
 
-  @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario: The KEP example PodGroup with a claim template and a matching pod are accepted
-    KEP-5729 "Design Details" example in the shipped shape (api-truth §3.2, §8).
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    When I apply the fixture "kep-5729/podgroup-claim-template.yaml"
-    Then the request succeeds
-    And the PodGroup "my-podgroup-1" has "spec.resourceClaims[0].resourceClaimTemplateName" equal to pg-claim-template
-    And the Pod "worker-0" has "spec.schedulingGroup.podGroupName" equal to my-podgroup-1
+  Rule: API, validation and defaulting
 
-  @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario Outline: A PodGroup has at most 4 resource claims
-    Shipped MaxPodGroupResourceClaims = 4, +k8s:maxItems=4 (the KEP said "same limits as Pod").
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    And a PodGroup manifest:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-        resourceClaims:
-        - name: claim
-          resourceClaimTemplateName: pg-claim-template
-      """
-    And the list "spec.resourceClaims" is filled to <n> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
+    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario: The KEP example PodGroup with a claim template and a matching pod are accepted
+      KEP-5729 "Design Details" example in the shipped shape (api-truth §3.2, §8).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I apply the fixture "kep-5729/podgroup-claim-template.yaml"
+      Then the request succeeds
+      And the PodGroup "my-podgroup-1" has "spec.resourceClaims[0].resourceClaimTemplateName" equal to pg-claim-template
+      And the Pod "worker-0" has "spec.schedulingGroup.podGroupName" equal to my-podgroup-1
 
-    Examples:
-      | n | outcome |
-      | 4 | accepted |
-      | 5 | spec.resourceClaims: Too many: 5: must have at most 4 items |
-
-  @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario Outline: PodGroup claim names are required DNS labels
-    PodGroupResourceClaim.name: +k8s:required, +k8s:format=k8s-short-name.
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-        resourceClaims:
-        - name: "<name>"
-          resourceClaimTemplateName: pg-claim-template
-      """
-    Then the outcome is "<outcome>"
-
-    Examples:
-      | name    | outcome |
-      | gpu-1   | accepted |
-      |         | spec.resourceClaims[0].name: Required value |
-      | Gpu_1   | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
-
-  @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario Outline: A PodGroup claim names exactly one of a claim or a template
-    PodGroupResourceClaim: resourceClaimName and resourceClaimTemplateName are a union
-    (+k8s:unionMember); exactly one must be set.
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-        resourceClaims:
-        - <claim>
-      """
-    Then the request is rejected with these causes:
-      | field                  | reason            |
-      | spec.resourceClaims[0] | FieldValueInvalid |
-
-    Examples:
-      | claim |
-      | {name: gpu} |
-      | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} |
-
-  @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario: PodGroup claim names are unique
-    spec.resourceClaims is +listType=map keyed by name.
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-        resourceClaims:
-        - {name: gpu, resourceClaimTemplateName: pg-claim-template}
-        - {name: gpu, resourceClaimName: shared-gpu}
-      """
-    Then the request is rejected with these causes:
-      | field                  | reason              |
-      | spec.resourceClaims[1] | FieldValueDuplicate |
-
-  @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario: PodGroup resource claims are immutable
-    spec.resourceClaims: +k8s:immutable ("This field is immutable").
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    And the objects from fixture "kep-5729/podgroup-claim-template.yaml"
-    When I set "spec.resourceClaims[0].resourceClaimTemplateName" of the PodGroup "my-podgroup-1" to other-template
-    Then the request is rejected with a cause at "spec.resourceClaims" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
-
-  @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
-  Scenario Outline: A Workload has at most 8 pod group templates
-    WorkloadMaxPodGroupTemplates = 8 (+k8s:maxItems=8).
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    And a Workload manifest:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: Workload
-      metadata:
-        name: w
-      spec:
-        podGroupTemplates:
-        - name: group
-          schedulingPolicy:
-            basic: {}
-      """
-    And the list "spec.podGroupTemplates" is filled to <n> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
-
-    Examples:
-      | n | outcome |
-      | 8 | accepted |
-      | 9 | spec.podGroupTemplates: Too many: 9: must have at most 8 items |
-
-  @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
-  Scenario Outline: A Workload's pod group template has at most 4 resource claims
-    PodGroupTemplate.resourceClaims: +k8s:maxItems=4 (api-truth §3.2).
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    And a Workload manifest:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: Workload
-      metadata:
-        name: w
-      spec:
-        podGroupTemplates:
-        - name: group
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario Outline: A PodGroup has at most 4 resource claims
+      Shipped MaxPodGroupResourceClaims = 4, +k8s:maxItems=4 (the KEP said "same limits as Pod").
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And a PodGroup manifest:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
           schedulingPolicy:
             basic: {}
           resourceClaims:
           - name: claim
             resourceClaimTemplateName: pg-claim-template
-      """
-    And the list "spec.podGroupTemplates[0].resourceClaims" is filled to <n> items from its first item
-    When I create the manifest
-    Then the outcome is "<outcome>"
+        """
+      And the list "spec.resourceClaims" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-    Examples:
-      | n | outcome |
-      | 4 | accepted |
-      | 5 | spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items |
+      Examples:
+        | n | outcome |
+        | 4 | accepted |
+        | 5 | spec.resourceClaims: Too many: 5: must have at most 4 items |
 
-  @component:apiserver @req:5729-R14 @gate:GenericWorkload
-  Scenario Outline: scheduling.k8s.io versions served per release
-    api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (no v1alpha2). An unserved
-    version fails the way kubectl reports it.
-    Given a Kubernetes <release> cluster
-    And the feature gate GenericWorkload is enabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/<version>
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-      """
-    Then <then>
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario Outline: PodGroup claim names are required DNS labels
+      PodGroupResourceClaim.name: +k8s:required, +k8s:format=k8s-short-name.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - name: "<name>"
+            resourceClaimTemplateName: pg-claim-template
+        """
+      Then the outcome is "<outcome>"
 
-    Examples:
-      | release | version  | then |
-      | 1.36    | v1alpha2 | the request succeeds |
-      | 1.36    | v1beta1  | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1"" |
-      | 1.37    | v1alpha3 | the request succeeds |
-      | 1.37    | v1beta1  | the request succeeds |
-      | 1.37    | v1alpha2 | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"" |
+      Examples:
+        | name    | outcome |
+        | gpu-1   | accepted |
+        |         | spec.resourceClaims[0].name: Required value |
+        | Gpu_1   | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-  @component:apiserver @req:5729-R14 @gate:GenericWorkload
-  Scenario: Without GenericWorkload the PodGroup API is not served
-    GenericWorkload is beta but default off in 1.37 (api-truth §0); its API versions are off too.
-    Given the feature gate GenericWorkload is disabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/v1beta1
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-      """
-    Then the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1""
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario Outline: A PodGroup claim names exactly one of a claim or a template
+      PodGroupResourceClaim: resourceClaimName and resourceClaimTemplateName are a union
+      (+k8s:unionMember); exactly one must be set.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - <claim>
+        """
+      Then the request is rejected with these causes:
+        | field                  | reason            |
+        | spec.resourceClaims[0] | FieldValueInvalid |
 
-  @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario Outline: With DRAWorkloadResourceClaims off, PodGroup and Workload claims are dropped on create
-    KEP-5729 "Feature Enablement": +featureGate=DRAWorkloadResourceClaims on both fields; standard
-    drop-unless-in-use (assumed; the 1.36/1.37 strategy code was not read, api-truth §9.6).
-    Given a Kubernetes <release> cluster
-    And the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is disabled
-    When I create:
-      """
-      apiVersion: scheduling.k8s.io/<version>
-      kind: PodGroup
-      metadata:
-        name: pg
-      spec:
-        schedulingPolicy:
-          basic: {}
-        resourceClaims:
-        - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
-      """
-    Then the request succeeds
-    And the stored object has no "spec.resourceClaims"
+      Examples:
+        | claim |
+        | {name: gpu} |
+        | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} |
 
-    Examples:
-      | release | version  |
-      | 1.36    | v1alpha2 |
-      | 1.37    | v1beta1  |
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario: PodGroup claim names are unique
+      spec.resourceClaims is +listType=map keyed by name.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: pg-claim-template}
+          - {name: gpu, resourceClaimName: shared-gpu}
+        """
+      Then the request is rejected with these causes:
+        | field                  | reason              |
+        | spec.resourceClaims[1] | FieldValueDuplicate |
 
-  @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
-  Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
-    Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is disabled
-    When I apply the fixture "kep-5729/workload.yaml"
-    Then the request succeeds
-    And the stored object has no "spec.podGroupTemplates[0].resourceClaims"
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario: PodGroup resource claims are immutable
+      spec.resourceClaims: +k8s:immutable ("This field is immutable").
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects from fixture "kep-5729/podgroup-claim-template.yaml"
+      When I set "spec.resourceClaims[0].resourceClaimTemplateName" of the PodGroup "my-podgroup-1" to other-template
+      Then the request is rejected with a cause at "spec.resourceClaims" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-  # ------------------------------------------------------------------ Pod side
+    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    Scenario Outline: A Workload has at most 8 pod group templates
+      WorkloadMaxPodGroupTemplates = 8 (+k8s:maxItems=8).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And a Workload manifest:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: w
+        spec:
+          podGroupTemplates:
+          - name: group
+            schedulingPolicy:
+              basic: {}
+        """
+      And the list "spec.podGroupTemplates" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5729-R15
-  Scenario Outline: A pod claim names exactly one of a claim or a template
-    k/k validatePodResourceClaim: the value is the whole claim entry, so the field, reason and
-    fixed detail are pinned (path spec.resourceClaims[i] since the ClaimSource removal).
-    Given a cluster
-    When I create:
-      """
-      apiVersion: v1
-      kind: Pod
-      metadata:
-        name: p
-      spec:
-        resourceClaims:
-        - <claim>
-        containers:
-        - name: app
-          image: registry.k8s.io/pause:3.10
-      """
-    Then the request is rejected with a cause at "spec.resourceClaims[0]" of reason "FieldValueInvalid" whose message ends with "<detail>"
+      Examples:
+        | n | outcome |
+        | 8 | accepted |
+        | 9 | spec.podGroupTemplates: Too many: 9: must have at most 8 items |
 
-    Examples:
-      | claim | detail |
-      | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} | at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified |
-      | {name: gpu} | must specify one of: `resourceClaimName`, `resourceClaimTemplateName` |
+    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    Scenario Outline: A Workload's pod group template has at most 4 resource claims
+      PodGroupTemplate.resourceClaims: +k8s:maxItems=4 (api-truth §3.2).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And a Workload manifest:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: w
+        spec:
+          podGroupTemplates:
+          - name: group
+            schedulingPolicy:
+              basic: {}
+            resourceClaims:
+            - name: claim
+              resourceClaimTemplateName: pg-claim-template
+        """
+      And the list "spec.podGroupTemplates[0].resourceClaims" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
 
-  @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
-  Scenario: A pod's schedulingGroup cannot be changed
-    pod.spec.schedulingGroup is immutable (core/v1 doc); k/k ValidatePodUpdate refuses any spec
-    change outside the updatable fields with a Forbidden at spec.
-    Given the feature gate GenericWorkload is enabled
-    And the feature gate DRAWorkloadResourceClaims is enabled
-    And the objects from fixture "kep-5729/podgroup-claim-template.yaml"
-    When I set "spec.schedulingGroup.podGroupName" of the Pod "worker-0" to my-podgroup-2
-    Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
+      Examples:
+        | n | outcome |
+        | 4 | accepted |
+        | 5 | spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items |
 
-  @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload
-  Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
-    pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
-    api-truth §9.6).
-    Given the feature gate GenericWorkload is disabled
-    When I create:
-      """
-      apiVersion: v1
-      kind: Pod
-      metadata:
-        name: p
-      spec:
-        schedulingGroup:
-          podGroupName: my-podgroup-1
-        containers:
-        - name: app
-          image: registry.k8s.io/pause:3.10
-      """
-    Then the request succeeds
-    And the stored object has no "spec.schedulingGroup"
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload
+    Scenario Outline: scheduling.k8s.io versions served per release
+      api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (no v1alpha2). An unserved
+      version fails the way kubectl reports it.
+      Given a Kubernetes <release> cluster
+      And the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/<version>
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+        """
+      Then <then>
+
+      Examples:
+        | release | version  | then |
+        | 1.36    | v1alpha2 | the request succeeds |
+        | 1.36    | v1beta1  | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1"" |
+        | 1.37    | v1alpha3 | the request succeeds |
+        | 1.37    | v1beta1  | the request succeeds |
+        | 1.37    | v1alpha2 | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"" |
+
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload
+    Scenario: Without GenericWorkload the PodGroup API is not served
+      GenericWorkload is beta but default off in 1.37 (api-truth §0); its API versions are off too.
+      Given the feature gate GenericWorkload is disabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+        """
+      Then the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1""
+
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario Outline: With DRAWorkloadResourceClaims off, PodGroup and Workload claims are dropped on create
+      KEP-5729 "Feature Enablement": +featureGate=DRAWorkloadResourceClaims on both fields; standard
+      drop-unless-in-use (assumed; the 1.36/1.37 strategy code was not read, api-truth §9.6).
+      Given a Kubernetes <release> cluster
+      And the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is disabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/<version>
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the request succeeds
+      And the stored object has no "spec.resourceClaims"
+
+      Examples:
+        | release | version  |
+        | 1.36    | v1alpha2 |
+        | 1.37    | v1beta1  |
+
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
+      Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is disabled
+      When I apply the fixture "kep-5729/workload.yaml"
+      Then the request succeeds
+      And the stored object has no "spec.podGroupTemplates[0].resourceClaims"
+
+    # ------------------------------------------------------------------ Pod side
+
+    @component:apiserver @req:5729-R15
+    Scenario Outline: A pod claim names exactly one of a claim or a template
+      k/k validatePodResourceClaim: the value is the whole claim entry, so the field, reason and
+      fixed detail are pinned (path spec.resourceClaims[i] since the ClaimSource removal).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          resourceClaims:
+          - <claim>
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected with a cause at "spec.resourceClaims[0]" of reason "FieldValueInvalid" whose message ends with "<detail>"
+
+      Examples:
+        | claim | detail |
+        | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} | at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified |
+        | {name: gpu} | must specify one of: `resourceClaimName`, `resourceClaimTemplateName` |
+
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    Scenario: A pod's schedulingGroup cannot be changed
+      pod.spec.schedulingGroup is immutable (core/v1 doc); k/k ValidatePodUpdate refuses any spec
+      change outside the updatable fields with a Forbidden at spec.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects from fixture "kep-5729/podgroup-claim-template.yaml"
+      When I set "spec.schedulingGroup.podGroupName" of the Pod "worker-0" to my-podgroup-2
+      Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
+
+    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload
+    Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
+      pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
+      api-truth §9.6).
+      Given the feature gate GenericWorkload is disabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGroup:
+            podGroupName: my-podgroup-1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      And the stored object has no "spec.schedulingGroup"
+
+  @component:controller @gate:DRAWorkloadResourceClaims
+  Rule: Scheduling and controllers
+    KEP-5729 ResourceClaims for PodGroups in the controller and the scheduler.
+    A PodGroup's claim from a template yields one ResourceClaim per PodGroup claim, owned by the
+    PodGroup, allocated by the first pod and reserved for the PodGroup (api-truth §3, §9.7).
+    Shipped differences from the KEP text: gate DRAWorkloadResourceClaims (KEP:
+    WorkloadPodGroupResourceClaimTemplate), beta but default off in 1.37; pods opt in by repeating
+    the PodGroup's entry (same name and template) instead of podGroupResourceClaim; the claim's
+    annotation is resource.kubernetes.io/pod-claim-name (KEP: podgroup-claim-name); the name is
+    recorded in podgroup.status.resourceClaimStatuses.
+
+    Background:
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And a node "node-1" with cpu "8", memory "32Gi", pods "400"
+      And the objects from fixture "kep-5729/scheduling/devices.yaml"
+
+    @req:5729-R01
+    Scenario: A PodGroup claim from a template yields exactly one claim, owned by the PodGroup and unallocated
+      KEP-5729 "ResourceClaim Lifecycle" / "Create".
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the request succeeds
+      And there is 1 ResourceClaim owned by PodGroup "group"
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        metadata:
+          generateName: group-pg-claim-
+          annotations:
+            resource.kubernetes.io/pod-claim-name: pg-claim
+          ownerReferences:
+          - apiVersion: scheduling.k8s.io/v1alpha3
+            kind: PodGroup
+            name: group
+            controller: true
+        spec:
+          devices:
+            requests:
+            - name: my-device
+        """
+      And the PodGroup "group" has "status.resourceClaimStatuses[0].name" equal to pg-claim
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R02 @req:5729-R03 @req:5729-R05
+    Scenario: The KEP's two Deployments: each PodGroup's pods share one device, the groups use different devices
+      KEP-5729 "Example", run as written (shipped field names) with a minimal Deployment controller.
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      Then the request succeeds
+      And there are 4 Pod objects
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-1"
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
+      And there are 2 ResourceClaim objects
+      And 2 devices of driver "dra.example.com" are allocated
+      And the ResourceClaim owned by PodGroup "my-podgroup-1" contains:
+        """
+        status:
+          reservedFor:
+          - apiGroup: scheduling.k8s.io
+            resource: podgroups
+            name: my-podgroup-1
+        """
+
+    @req:5729-R02 @req:5729-R03 @req:5729-R04
+    Scenario: 300 pods of one PodGroup share one claim and reservedFor stays one entry
+      KEP-5729 "Goals": more than 256 pods (the reservedFor limit) share one claim.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: big}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I create 300 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: big}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 300 pods named "member-{i}" are scheduled
+      And there is 1 ResourceClaim object
+      And 1 device of driver "dra.example.com" is allocated
+      And the claim "pg-claim" of Pod "member-299" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: big}
+        """
+      And the claims of Pods "member-0" and "member-299" share devices
+
+    @req:5729-R06
+    Scenario: All pods gone keeps the claim allocated; deleting the PodGroup deallocates and collects it
+      KEP-5729 "Deallocate": the claim follows the PodGroup, not its pods.
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the Deployment "wl-claim-example-1"
+      Then there are 2 Pod objects
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-1"
+      And 2 devices of driver "dra.example.com" are allocated
+      When I delete the PodGroup "my-podgroup-1"
+      Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
+      And 1 device of driver "dra.example.com" is allocated
+
+    @req:5729-R07
+    Scenario: A PodGroup naming an existing claim reserves it for the PodGroup
+      KEP-5729 "Standalone claim": the pod repeats the entry with resourceClaimName.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+
+    @req:5729-R10
+    Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
+      api-truth §9.7: no match -> reserved for the Pod, owned by the Pod.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: my-device, exactly: {deviceClassName: example}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: other-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: my-device, exactly: {deviceClassName: example}}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: loner}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: other-template}
+        """
+      Then the Pod "loner" is scheduled to "node-1"
+      And the claim "pg-claim" of Pod "loner" is named with the prefix "loner-pg-claim-"
+      And the claim "pg-claim" of Pod "loner" contains:
+        """
+        metadata:
+          ownerReferences:
+          - {apiVersion: v1, kind: Pod, name: loner, controller: true}
+        status:
+          reservedFor:
+          - {resource: pods, name: loner}
+        """
+      And there are 2 ResourceClaim objects
+
+    @req:5729-R11
+    Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
+      KEP-5729 "Integration tests": create and delete the same PodGroup repeatedly.
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the Deployment "wl-claim-example-2"
+      And I delete the PodGroup "my-podgroup-2"
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the PodGroup "my-podgroup-2"
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      Then there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
+      And there are 2 ResourceClaim objects
+
+    @req:5729-R12
+    Scenario: Gate off: no PodGroup claims; pods fall back to per-pod claims
+      KEP-5729 "Enablement": with DRAWorkloadResourceClaims off the PodGroup field is dropped and
+      each pod's template entry is an ordinary per-pod claim.
+      Given the feature gate DRAWorkloadResourceClaims is disabled
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
+      And there are 4 ResourceClaim objects
+      And 4 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R08
+    Scenario: PostFilter never deallocates a claim reserved for a PodGroup
+      KEP-5729 "Finding pods" / scheduler changes: DynamicResources PostFilter may deallocate an
+      allocated claim that blocks a pod only when nobody else uses it (reservedFor empty or only
+      this pod; k/k dynamicresources.go PostFilter). A claim reserved for a PodGroup is in use
+      by the group even when the asking pod is not bound yet, so a member that cannot reach the
+      claim's node stays pending with "still not schedulable" and the claim keeps its
+      allocation and the PodGroup reservation (api-truth §9.7 IsReservedForPod). node-2 has a
+      free device, so deallocating would have let the pod run there.
+      Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-dra.example.com" of driver "dra.example.com" on node "node-2" with 4 devices named "dev-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member-1" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node."
+      And the Pod "member-1" stays pending with reason "Unschedulable" and a message containing "still not schedulable"
+      And there is 1 ResourceClaim owned by PodGroup "group"
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: dra.example.com, pool: node-1, device: dev-0}
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And the claims of Pods "member-0" and "member-1" share devices
+      And 1 device of driver "dra.example.com" is allocated
+
+    @req:5729-R12
+    Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
+      KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
+      a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
+      DRAWorkloadResourceClaims off a new pod using the same claim is added as a Pod consumer
+      (BindTo without the gate), so reservedFor mixes both kinds. While the gate is off the
+      controller removes the entry of a deleted pod but leaves the PodGroup entry untouched
+      (unknown consumer type), even after the PodGroup is gone, so the claim stays allocated.
+      Once the gate is on again, the stale PodGroup entry is removed, reservedFor becomes empty,
+      the allocation is cleared and the finalizer resource.kubernetes.io/delete-protection
+      removed; the user's claim itself is kept (it is owned by nobody).
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      When I delete the PodGroup "group"
+      And I delete the Pod "member-1"
+      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
+      And the ResourceClaim "shared" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
+      When the feature gate DRAWorkloadResourceClaims is enabled
+      Then the ResourceClaim "shared" exists
+      And the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      And the ResourceClaim "shared" has no "metadata.finalizers"
+      And 0 devices of driver "dra.example.com" are allocated
+
+  @component:kubelet @needs:node-access
+  Rule: On the node (kubelet)
+    KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.
+    A claim reserved for a PodGroup (reservedFor {apiGroup: scheduling.k8s.io, resource:
+    podgroups}) may be used by every pod that names the PodGroup in spec.schedulingGroup
+    (DRALIB resourceclaim.IsReservedForPod, api-truth §9.7). Otherwise the kubelet's DRA
+    manager refuses: "pod <p> (<uid>) is not allowed to use ResourceClaim <c> (<uid>)", as a
+    FailedPrepareDynamicResources event, and the pod stays Pending. Shipped form: pods opt in
+    by repeating the PodGroup's claim entry (KEP text: podGroupResourceClaim, never shipped).
+    The allocation the scheduler would write is written through the API.
+
+    Background:
+      Given the feature gate GenericWorkload is enabled
+      And a node "n1" with cpu "8", memory "32Gi"
+
+    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims
+    Scenario: Pods of a PodGroup all run with the same device
+      KEP-5729 "Kubelet": a pod runs if its PodGroup is in reservedFor; all pods of the group
+      share the claim and its device.
+      Given the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: ring-fabric
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: ring-0
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: ring-1
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        """
+      And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      Then the Pod "ring-0" has "status.phase" equal to Running
+      And the Pod "ring-1" has "status.phase" equal to Running
+      And the container "worker" of the Pod "ring-0" on node "n1" gets the CDI device "dra.example.com/test=link-0"
+      And the container "worker" of the Pod "ring-1" on node "n1" gets the CDI device "dra.example.com/test=link-0"
+      When a node agent calls PodResources List on node "n1"
+      Then the PodResources answer contains:
+        """
+        podResources:
+        - name: ring-0
+          containers:
+          - name: worker
+            dynamicResources:
+            - claimName: ring-fabric
+              claimResources: [{driverName: dra.example.com, deviceName: link-0}]
+        - name: ring-1
+          containers:
+          - name: worker
+            dynamicResources:
+            - claimName: ring-fabric
+              claimResources: [{driverName: dra.example.com, deviceName: link-0}]
+        """
+
+    @req:5729-R09 @gate:DRAWorkloadResourceClaims
+    Scenario: A pod whose PodGroup is not in reservedFor is not started
+      KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
+      gets the kubelet's refusal and stays Pending.
+      Given the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: intruders
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: ring-fabric
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: stranger
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: intruders
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        """
+      And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "stranger" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod stranger (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
+        """
+      And the Pod "stranger" has "status.phase" equal to Pending
+      And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
+
+    @req:5729-R12
+    Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
+      KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
+      pod itself (IsReservedForPod with the gate off), so the pod is refused.
+      Given the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: ring-fabric
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: ring-0
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        """
+      And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod ring-0 (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
+        """
+      And the Pod "ring-0" has "status.phase" equal to Pending
