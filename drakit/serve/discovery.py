@@ -104,6 +104,9 @@ def resource_list(ctx: Context, group_name: str, version: str) -> dict[str, Any]
             resources.append({"name": f"{info.plural}/status", "singularName": "",
                               "namespaced": info.namespaced, "kind": info.kind,
                               "verbs": list(STATUS_VERBS)})
+        if info.kind == "Pod":
+            resources.append({"name": "pods/resize", "singularName": "", "namespaced": True,
+                              "kind": "Pod", "verbs": list(STATUS_VERBS)})
     if not resources:
         return None
     gv = f"{group_name}/{version}" if group_name else version

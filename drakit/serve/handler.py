@@ -135,7 +135,8 @@ def route(served: ServedCluster, path: str) -> Route | None:
         return None
     name = tail[0] if tail else None
     sub = tail[1] if len(tail) > 1 else None
-    if sub is not None and not (sub == "status" and info.has_status):
+    if sub is not None and not ((sub == "status" and info.has_status) or
+                                (sub == "resize" and info.kind == "Pod")):
         return None
     return Route(info, group, version, ns, name, sub, watch)
 

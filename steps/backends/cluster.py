@@ -46,6 +46,9 @@ FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "valu
 EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
 
+# resource names that embed a DeviceClass name (pod requests, quota keys; KEP-5004)
+_CLASS_RESOURCE = re.compile(r"^((?:requests\.|limits\.)?)deviceclass\.resource\.kubernetes\.io/(.+)$")
+_CLASS_QUOTA = re.compile(r"^(.+)(\.deviceclass\.resource\.k8s\.io/devices)$")
 _DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 _TRANSIENT = (429, 500, 502, 503, 504)
 
@@ -452,9 +455,13 @@ class NameMap:
             return {self._extended_names(k): self._extended_names(x) for k, x in v.items()}
         if isinstance(v, list):
             return [self._extended_names(x) for x in v]
-        if isinstance(v, str) and v.startswith(EXTENDED_CLASS_PREFIX) and \
-                not v[len(EXTENDED_CLASS_PREFIX):].startswith(self.st.prefix):
-            return EXTENDED_CLASS_PREFIX + self.cluster_name(v[len(EXTENDED_CLASS_PREFIX):])
+        if isinstance(v, str) and self.st.prefix not in v:
+            m = _CLASS_RESOURCE.match(v)
+            if m:
+                return m.group(1) + EXTENDED_CLASS_PREFIX + self.cluster_name(m.group(2))
+            m = _CLASS_QUOTA.match(v)
+            if m:
+                return self.cluster_name(m.group(1)) + m.group(2)
         return v
 
     def _rewrite_refs(self, obj: dict, kind: str) -> None:
@@ -466,6 +473,11 @@ class NameMap:
         elif kind == "ResourceClaimTemplate":
             self._device_requests(spec.get("spec") or {})
         elif kind == "ResourceSlice":
+            pool = spec.get("pool")
+            # pools are keyed by (driver, pool name) cluster-wide: keep scenarios apart
+            if isinstance(pool, dict) and isinstance(pool.get("name"), str) and \
+                    not pool["name"].startswith(self.st.prefix):
+                pool["name"] = self.cluster_name(pool["name"])
             if isinstance(spec.get("nodeName"), str):
                 spec["nodeName"] = self.node_name(spec["nodeName"])
             self._node_selector(spec.get("nodeSelector"))
@@ -668,6 +680,7 @@ class ClusterBackend:
         self.names: NameMap | None = None
         self._version = ""
         self._gates: dict[str, bool] = {}
+        self._metrics_base: dict[str, float] = {}
 
     # -- lifecycle ---------------------------------------------------------------
     @property
@@ -682,7 +695,7 @@ class ClusterBackend:
             raise Unsupported(f"the scenario targets Kubernetes {version}; the cluster runs "
                               f"{s.version_doc.get('gitVersion')} and cannot be switched")
         self._check_tags()
-        self._check_gates(gates)
+        self._check_gates({**self._tagged_defaults(version), **dict(gates)})
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
@@ -693,6 +706,7 @@ class ClusterBackend:
                                "labels": {HARNESS_LABEL: "true", SCENARIO_LABEL: st.sid},
                                "annotations": {"drakit.io/scenario-name": scenario[:1000]}}}
         s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
+        self._baseline_metrics()
 
     def _check_tags(self) -> None:
         needs_node = any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
@@ -701,6 +715,24 @@ class ClusterBackend:
             raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
                               "(set DRAKIT_NODE_AGENT); a cluster API server alone cannot "
                               "show them")
+
+    def _tagged_defaults(self, version: str) -> dict[str, bool]:
+        """A ``@gate:X`` scenario without an explicit setting expects X at its default for
+        the version (as the reference starts); the cluster must run with that value."""
+        names = [t.split(":", 1)[1] for t in self.tags if t.startswith("gate:")]
+        if not names:
+            return {}
+        try:  # the harness ships with drakit; its gate table knows the defaults
+            from drakit.features import FeatureGates
+            fg = FeatureGates(version)
+        except Exception:  # noqa: BLE001 - unknown version: nothing to compare with
+            return {}
+        out = {}
+        for n in names:
+            spec = fg.spec(n)
+            if spec is not None:
+                out[n] = bool(spec.default)
+        return out
 
     def _check_gates(self, gates: Mapping[str, bool]) -> None:
         for gate, want in gates.items():
@@ -738,8 +770,11 @@ class ClusterBackend:
         return have
 
     def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        """Accepted only when the cluster already runs with these values; the reference
+        restarts its components here, so counters start again from this point."""
         self._check_gates(gates)
         self._gates.update(gates)
+        self._baseline_metrics()
 
     def set_version(self, version: str) -> None:
         if version != self.session.minor:
@@ -919,10 +954,41 @@ class ClusterBackend:
         return self.n.node_name(name) if kind == "Node" else self.n.cluster_name(name)
 
     def metrics(self) -> str:
+        """Component metrics in Prometheus text, counters relative to the scenario's start.
+
+        Only ``drakit serve`` exposes scheduler/controller/kubelet metrics on the API
+        server's /metrics; a real cluster keeps them on each component (unsupported here).
+        Counters are cumulative over the server's life, while the reference starts every
+        scenario (and every component restart the scenario asks for) from zero, so the
+        values at the last such point are subtracted."""
+        if not self.session.is_drakit:
+            raise Unsupported("component metrics (scheduler, controllers, kubelet) are not "
+                              "served by a live cluster's API server; needs access to each "
+                              "component's /metrics endpoint")
+        text = self._raw_metrics()
+        out = []
+        for line in text.splitlines():
+            series, value = _series(line)
+            if series is not None and series in self._metrics_base:
+                value = value - self._metrics_base[series]
+                line = f"{series} {value:g}"
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+    def _raw_metrics(self) -> str:
         try:
             return self.session.request("GET", "/metrics", raw=True, retry=False)
         except (ApiError, EnvironmentFailure):
             return ""
+
+    def _baseline_metrics(self) -> None:
+        self._metrics_base = {}
+        if not self.session.is_drakit:
+            return
+        for line in self._raw_metrics().splitlines():
+            series, value = _series(line)
+            if series is not None:
+                self._metrics_base[series] = value
 
     # -- waiting ----------------------------------------------------------------
     def _current_rv(self) -> str:
@@ -972,6 +1038,21 @@ class ClusterBackend:
     def kubelet(self, node: str):
         raise Unsupported("needs node access: kubelet and PodResources state is not visible "
                           "through the API server (no node agent configured)")
+
+
+_COUNTER = re.compile(r"^([a-zA-Z_:][\w:]*(?:_total|_count|_sum|_bucket)(?:\{[^}]*\})?)\s+"
+                      r"([-+0-9.eE]+|NaN)$")
+
+
+def _series(line: str) -> tuple[str | None, float]:
+    """(series, value) of a counter-like sample line, else (None, 0)."""
+    m = _COUNTER.match(line.strip())
+    if not m:
+        return None, 0.0
+    try:
+        return m.group(1), float(m.group(2))
+    except ValueError:
+        return None, 0.0
 
 
 def _show(v: Any) -> str:
