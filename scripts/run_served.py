@@ -39,6 +39,9 @@ PROFILES: dict[str, dict] = {
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
         "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"]},
     "1.36": {"version": "1.36", "gates": []},
+    "1.36-alpha": {"version": "1.36", "gates": [
+        "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
+        "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"]},
 }
 
 

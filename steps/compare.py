@@ -37,7 +37,7 @@ VOLATILE_KEYS = ("uid", "resourceVersion", "lastTransitionTime", "lastProbeTime"
 UNORDERED = ("conditions", "reservedFor", "results", "items", "taints", "tolerations",
              "finalizers", "ownerReferences", "devices", "resourceClaimStatuses")
 _TS = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$")
-_GENERATED = re.compile(r"^(.+-)[bcdfghjklmnpqrstvwxz2456789]{5}$")
+_GENERATED = re.compile(r"(?<=[a-z0-9]-)[bcdfghjklmnpqrstvwxz2456789]{5}(?![a-z0-9-])")
 """``generateName`` + 5 characters from apimachinery's rand alphabet (no vowels, 0, 1, 3)."""
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 STATUS_ORDER = ("one-side-failed", "divergence", "both-failed", "match", "not-compared")
@@ -70,10 +70,8 @@ def normalize(value: Any, key: str = "") -> Any:
     if isinstance(value, str):
         if _TS.match(value):
             return "<timestamp>"
-        m = _GENERATED.match(value)
-        if m and any(ch.isdigit() for ch in value[-5:]) | (key.endswith(("Name", "name"))):
-            return m.group(1) + "<generated>"
-        return _UUID.sub("<uid>", value)
+        # generated names, also inside messages (the alphabet has no vowels: words are safe)
+        return _GENERATED.sub("<generated>", _UUID.sub("<uid>", value))
     return value
 
 
