@@ -1198,7 +1198,7 @@ Feature: KEP-5004 DRA extended resources
       And 1 device of driver "gpu.example.com" is allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @req:5004-R09 @req:5004-R16
+    @req:5004-R09 @req:5004-R16 @needs:logical-clock
     Scenario: A failed PreBind (claim creation refused by quota) leaves nothing behind and is retried
       KEP-5004 "Failure handling" and "Monitoring", as shipped (api-truth §1.4): PreBind creates
       the special claim and counts scheduler_resourceclaim_creates_total{status="failure"} when

@@ -526,7 +526,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     c.close_all_interrupted()
     interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
-    ran = len(c.scenarios)
+    # with --backend=both a scenario is two collected items (one run per backend)
+    ran = sum(max(len(rec.get("runs") or ()), 1) for rec in c.scenarios)
     if interrupted:
         c.status = "interrupted"
         c.interrupted_reason = (_INTERRUPTS[-1] if _INTERRUPTS else

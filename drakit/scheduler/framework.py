@@ -10,13 +10,16 @@ order of side effects the same as on a live cluster.
 Deliberate simplifications (documented in docs/scheduler.md):
 * One cycle runs to completion synchronously (scheduling cycle + binding cycle); there is
   no parallel binding, so the "assume" step is immediately followed by the API writes.
-* The queue's backoff is event-driven only: a pod rejected as unschedulable waits until a
-  relevant cluster event arrives (upstream QueueingHints, coarsened), never a timer, so
-  ``Cluster.settle()`` always terminates.
+* Requeueing is event-driven (upstream QueueingHints, coarsened) plus the logical clock:
+  a pod that failed with an error comes back once its backoff (1 s doubling to 10 s, the
+  upstream podInitialBackoffDuration/podMaxBackoffDuration) has passed on the clock, and an
+  unschedulable pod is flushed after 5 minutes (podMaxInUnschedulablePodsDuration). No
+  timer fires on its own, so ``Cluster.settle()`` always terminates.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -154,6 +157,15 @@ class QueuedPod:
     seq: int
     attempts: int = 0
     unschedulable_plugins: set[str] = field(default_factory=set)
+    errored: bool = False
+    """The last attempt ended in an error (not a plain Unschedulable verdict)."""
+    parked_at: Any = None
+    backoff_until: Any = None
+
+
+INITIAL_BACKOFF_SECONDS = 1
+MAX_BACKOFF_SECONDS = 10
+MAX_IN_UNSCHEDULABLE_SECONDS = 300
 
 
 class SchedulingQueue:
@@ -202,12 +214,18 @@ class SchedulingQueue:
         return None
 
     def done(self, qp: QueuedPod, unschedulable: bool, plugins: set[str] | None = None,
-             failed: bool = True) -> None:
-        """End of a cycle: success drops the pod, failure parks it."""
+             failed: bool = True, now: Any = None) -> None:
+        """End of a cycle: success drops the pod, failure parks it (with its backoff)."""
         self.in_flight = None
         if not failed:
             return
         qp.unschedulable_plugins = set(plugins or ())
+        qp.errored = not unschedulable
+        if now is not None:
+            backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0),
+                          MAX_BACKOFF_SECONDS)
+            qp.parked_at = now
+            qp.backoff_until = now + _dt.timedelta(seconds=backoff)
         if self.moved_during_cycle:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
@@ -235,6 +253,16 @@ class SchedulingQueue:
             qp.seq = self._seq
             self._push(qp)
         return len(keys)
+
+    def move_expired(self, now: Any) -> int:
+        """The clock moved: errored pods whose backoff passed, and pods unschedulable for
+        longer than 5 minutes, go back to activeQ (pods parked without a time: all)."""
+        leftover = _dt.timedelta(seconds=MAX_IN_UNSCHEDULABLE_SECONDS)
+        due = [k for k, qp in self.unschedulable.items()
+               if qp.parked_at is None
+               or (qp.errored and qp.backoff_until <= now)
+               or qp.parked_at + leftover <= now]
+        return self.move_all(due) if due else 0
 
     def delete(self, key: tuple[str, str]) -> None:
         self.active.pop(key, None)

@@ -212,7 +212,7 @@ class Scheduler:
         now = self.clock.now()
         if now != self._last_clock:
             self._last_clock = now
-            self.queue.move_all()  # backoff expired / periodic flush of unschedulable pods
+            self.queue.move_expired(now)  # backoff expired / 5-minute flush of unschedulable pods
         if self.queue.flush_backoff():
             did = True
         while True:
@@ -236,7 +236,7 @@ class Scheduler:
                 if n > MAX_SELF_RETRIES:
                     self.queue.moved_during_cycle = False
                     self.self_retries.pop(qp.key, None)
-            self.queue.done(qp, unschedulable)
+            self.queue.done(qp, unschedulable, now=self.clock.now())
         return did
 
     def _num_feasible(self, n: int) -> int:

@@ -715,6 +715,10 @@ class ClusterBackend:
             raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
                               "(set DRAKIT_NODE_AGENT); a cluster API server alone cannot "
                               "show them")
+        if "needs:logical-clock" in self.tags:
+            raise Unsupported("needs a logical clock: the scenario counts retries that happen "
+                              "after exact backoff periods; on wall time the count depends on "
+                              "how long each step takes")
 
     def _tagged_defaults(self, version: str) -> dict[str, bool]:
         """A ``@gate:X`` scenario without an explicit setting expects X at its default for

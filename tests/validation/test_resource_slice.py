@@ -191,9 +191,11 @@ def test_slice_validation(case, obj, want):
     assert errors(obj, ctx(DRAListTypeAttributes=True)) == want
 
 
-def test_devices_and_shared_counters_allowed_on_136():
+def test_devices_and_shared_counters_exclusive_on_136_too():
+    # the v1 API doc says "Only one of Devices and SharedCounters" from kubernetes-1.35.0 on
     obj = rslice([dev()], sharedCounters=[{"name": "cs", "counters": {"m": {"value": "1"}}}])
-    assert errors(obj, ctx("1.36")) == []
+    assert errors(obj, ctx("1.36")) == [
+        'spec: Invalid value: "": only one of `sharedCounters` or `devices` is allowed']
 
 
 NAR = [

@@ -255,8 +255,9 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
 
     per_device = spec.get("perDeviceNodeSelection") is True
     devices = spec.get("devices")
-    if (c.version_at_least(ctx, "1.37") and spec.get("sharedCounters") is not None
-            and devices is not None):
+    # "Only one of Devices and SharedCounters can be set in a ResourceSlice" is in the
+    # v1 API doc from kubernetes-1.35.0 on, so both emulated releases enforce it.
+    if spec.get("sharedCounters") is not None and devices is not None:
         out.append(invalid("spec", "", "only one of `sharedCounters` or `devices` is allowed"))
 
     mix = _Mixins(spec, c.gate(ctx, "DRAResourceSliceMixins"))
