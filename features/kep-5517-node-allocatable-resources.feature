@@ -9,7 +9,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
     pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
     Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
       k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
       1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
@@ -56,7 +56,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
         | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
 
-    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
     Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
       KEP-5517 "Representation 1" (cpus as devices) and "Representation 4" (auxiliary needs),
       rewritten to nodeAllocatableResources (1.37).
@@ -70,7 +70,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | kep-5517/resourceslice-cpus.yaml          | spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier | "1" |
         | kep-5517/resourceslice-gpu-overhead.yaml  | spec.devices[0].nodeAllocatableResources.memory.overhead.perPod       | 100Mi |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: With DRANodeAllocatableResources off the device field is dropped on create
       KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
       default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
@@ -94,7 +94,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
         | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
       k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one
       the pod references, mapped names must be native resources, quantities non-negative.
@@ -121,7 +121,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
     Scenario Outline: Containers and the mapping list of a status entry are required (1.37 shape)
       api-truth §9.3 (CVA2). Note: the 1.37 scheduler writes overhead-only entries with an empty
       mapping, which this rule refuses — a known divergence recorded in api-truth §9.3.
@@ -143,7 +143,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | []         | [{name: cpu, quantity: "4"}] | status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty |
         | [app]      | []                           | status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: A status entry may name the claim generated from a template
       api-truth §9.3: the name must equal a spec.resourceClaims[].resourceClaimName or a
       status.resourceClaimStatuses[].resourceClaimName (the generated claim).
@@ -204,7 +204,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
         | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
       +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
       standard drop-unless-in-use (assumed; not read, api-truth §9.6).
@@ -221,7 +221,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "p" has no "status.nodeAllocatableResourceClaimStatuses"
 
-    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource
+    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.37
     Scenario: A pod with node-allocatable claim statuses cannot be resized
       KEP-5517 "In-place resize" (alpha): k/k ValidatePodResize appends Forbidden at spec
       (api-truth §9.4). Uses the pods/resize subresource.
@@ -268,7 +268,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a node "node1" with cpu "16", memory "32Gi", pods "110"
       And the objects from fixture "kep-5517/scheduling/cpu-socket-and-gpu.yaml"
 
-    @req:5517-R02 @req:5517-R05 @req:5517-R11
+    @req:5517-R02 @req:5517-R05 @req:5517-R11 @version:1.37
     Scenario: Use case 1: standard + DRA requests grow the node's requested by 4100m cpu and 8Gi+100Mi
       KEP-5517 "Use Case 1": effective demand {cpu: 4100m, memory: 8Gi + 100Mi}.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -279,7 +279,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "node1"
       And a pod requesting memory "24477Mi" does not fit on node "node1"
 
-    @req:5517-R06 @req:5517-R10
+    @req:5517-R06 @req:5517-R10 @version:1.37
     Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
       KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.
       Given a node "big" with cpu "64", memory "64Gi"
@@ -349,7 +349,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "fungible-1"
       Then a pod requesting cpu "63" fits on node "big"
 
-    @req:5517-R04 @req:5517-R07
+    @req:5517-R04 @req:5517-R07 @version:1.37
     Scenario: Use case 3: combined DRA cpu and an auxiliary GPU need: 12300m cpu and 7Gi
       KEP-5517 "Use Case 3": my-cpu-claim {cpu: 10} + my-gpu-claim {cpu: 2, memory: 4Gi}.
       When I apply:
@@ -400,7 +400,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "25Gi" fits on node "node1"
       And a pod requesting memory "25601Mi" does not fit on node "node1"
 
-    @req:5517-R08
+    @req:5517-R08 @version:1.37
     Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
       KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
       When I apply:
@@ -446,7 +446,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
         | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
 
-    @req:5517-R09
+    @req:5517-R09 @version:1.37
     Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
       KEP-5517 "Multiple Claims per Container": 1 (c1) + 4 (ClaimA) + 2 (ClaimB) + 2 (c2) = 9 cpus.
       When I apply:
@@ -492,7 +492,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "7" fits on node "node1"
       And a pod requesting cpu "7001m" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11
+    @req:5517-R09 @req:5517-R11 @version:1.37
     Scenario: An unreferenced claim: the scheduler's status entry has no containers and the API refuses it
       KEP-5517 "Unreferenced Claims" promises the claim still counts. As shipped, the scheduler
       (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes the entry with an
@@ -523,7 +523,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the Pod "unreferenced" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
 
-    @req:5517-R09
+    @req:5517-R09 @version:1.37
     Scenario: A claim with a mapped device cannot be shared across pods
       api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a
       mapped device and cannot be shared across pods".
@@ -543,7 +543,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
 
-    @req:5517-R10
+    @req:5517-R10 @version:1.37
     Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
       KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -561,7 +561,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "dra-pod"
       Then the Pod "heavy" is scheduled to "node1"
 
-    @req:5517-R15
+    @req:5517-R15 @version:1.37
     Scenario: Gate off: no DRA accounting (the documented overcommit risk)
       KEP-5517 "Enablement": without the gate only the spec requests count.
       Given the feature gate DRANodeAllocatableResources is disabled
@@ -631,7 +631,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "my-node"
       And a pod requesting memory "24477Mi" does not fit on node "my-node"
 
-    @req:5517-R04 @req:5517-R09 @req:5517-R11
+    @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37
     Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
       KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
       §4.3, §9.8 NADR buildNodeAllocatableDRAInfo): entries sorted by resourceClaimName (not by
@@ -702,7 +702,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "30208Mi" fits on node "node1"
       And a pod requesting memory "30209Mi" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11
+    @req:5517-R09 @req:5517-R11 @version:1.37
     Scenario: An overhead-only claim: the scheduler's entry has an empty mapping list and the API refuses it
       api-truth §9.3 (CVA2) and §9.8 (NADR): the scheduler writes an entry for a claim whose
       devices only declare overhead with no mapping list, while 1.37 pod status validation
@@ -739,7 +739,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the Pod "overhead-only" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty"
 
-    @req:5517-R03 @req:5517-R10
+    @req:5517-R03 @req:5517-R10 @version:1.37
     Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
       KEP-5517 "Resource Representation Examples" 3 with its numbers (an L3 cache holds 8 cpus,
       a NUMA node 32, both drawing on one counter set), shipped 1.37 shape (see the fixture
@@ -853,7 +853,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
               requests: {cpu: "4", memory: 1Gi}
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: The kubelet rejects a pod whose DRA-inclusive footprint exceeds allocatable though its spec fits
       KEP-5517 "Kubelet admission": 4 cpu in the spec plus 6 cpu mapped by the claim is 10 cpu
       on an 8-cpu node.
@@ -881,7 +881,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         Node didn't have enough resource: cpu, requested: 10000, used: 0, capacity: 8000
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: The kubelet admits a pod whose DRA-inclusive footprint fits
       KEP-5517 "Kubelet admission": 4 + 4 cpu on an 8-cpu node fits exactly (1Gi of 2Gi memory).
       Given the feature gate DRANodeAllocatableResources is enabled
@@ -898,7 +898,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpus    | dra.example.com | n1   | cpuset-0  |
       Then the Pod "pinned" has "status.phase" equal to Running
 
-    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources
+    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: Per-pod and per-container overhead count against memory at admission
       KEP-5517 "Representation 4" (auxiliary needs) with the 1.37 overhead shape: perPod +
       perContainer x containers = 1Gi + 1 x 512Mi joins the 1Gi in the spec: 2.5Gi on a 2Gi node.
@@ -924,7 +924,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           message: "Pod was rejected: Node didn't have enough resource: memory, requested: 2684354560, used: 0, capacity: 2147483648"
         """
 
-    @req:5517-R15
+    @req:5517-R15 @version:1.37
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.

@@ -10,7 +10,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
   Rule: API, validation and defaulting
 
-    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario: The KEP example PodGroup with a claim template and a matching pod are accepted
       KEP-5729 "Design Details" example in the shipped shape (api-truth §3.2, §8).
       Given the feature gate GenericWorkload is enabled
@@ -20,7 +20,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "my-podgroup-1" has "spec.resourceClaims[0].resourceClaimTemplateName" equal to pg-claim-template
       And the Pod "worker-0" has "spec.schedulingGroup.podGroupName" equal to my-podgroup-1
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario Outline: A PodGroup has at most 4 resource claims
       Shipped MaxPodGroupResourceClaims = 4, +k8s:maxItems=4 (the KEP said "same limits as Pod").
       Given the feature gate GenericWorkload is enabled
@@ -47,7 +47,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.resourceClaims: Too many: 5: must have at most 4 items |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario Outline: PodGroup claim names are required DNS labels
       PodGroupResourceClaim.name: +k8s:required, +k8s:format=k8s-short-name.
       Given the feature gate GenericWorkload is enabled
@@ -73,7 +73,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         |         | spec.resourceClaims[0].name: Required value |
         | Gpu_1   | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario Outline: A PodGroup claim names exactly one of a claim or a template
       PodGroupResourceClaim: resourceClaimName and resourceClaimTemplateName are a union
       (+k8s:unionMember); exactly one must be set.
@@ -100,7 +100,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu} |
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario: PodGroup claim names are unique
       spec.resourceClaims is +listType=map keyed by name.
       Given the feature gate GenericWorkload is enabled
@@ -122,7 +122,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | field                  | reason              |
         | spec.resourceClaims[1] | FieldValueDuplicate |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario: PodGroup resource claims are immutable
       spec.resourceClaims: +k8s:immutable ("This field is immutable").
       Given the feature gate GenericWorkload is enabled
@@ -131,7 +131,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When I set "spec.resourceClaims[0].resourceClaimTemplateName" of the PodGroup "my-podgroup-1" to other-template
       Then the request is rejected with a cause at "spec.resourceClaims" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
     Scenario Outline: A Workload has at most 8 pod group templates
       WorkloadMaxPodGroupTemplates = 8 (+k8s:maxItems=8).
       Given the feature gate GenericWorkload is enabled
@@ -157,7 +157,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 8 | accepted |
         | 9 | spec.podGroupTemplates: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
     Scenario Outline: A Workload's pod group template has at most 4 resource claims
       PodGroupTemplate.resourceClaims: +k8s:maxItems=4 (api-truth §3.2).
       Given the feature gate GenericWorkload is enabled
@@ -212,7 +212,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.37    | v1beta1  | the request succeeds |
         | 1.37    | v1alpha2 | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"" |
 
-    @component:apiserver @req:5729-R14 @gate:GenericWorkload
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload @version:1.37
     Scenario: Without GenericWorkload the PodGroup API is not served
       GenericWorkload is beta but default off in 1.37 (api-truth §0); its API versions are off too.
       Given the feature gate GenericWorkload is disabled
@@ -255,7 +255,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.36    | v1alpha2 |
         | 1.37    | v1beta1  |
 
-    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
     Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
       Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).
       Given the feature gate GenericWorkload is enabled
@@ -291,7 +291,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} | at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified |
         | {name: gpu} | must specify one of: `resourceClaimName`, `resourceClaimTemplateName` |
 
-    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
     Scenario: A pod's schedulingGroup cannot be changed
       pod.spec.schedulingGroup is immutable (core/v1 doc); k/k ValidatePodUpdate refuses any spec
       change outside the updatable fields with a Forbidden at spec.
@@ -339,7 +339,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And a node "node-1" with cpu "8", memory "32Gi", pods "400"
       And the objects from fixture "kep-5729/scheduling/devices.yaml"
 
-    @req:5729-R01
+    @req:5729-R01 @version:1.37
     Scenario: A PodGroup claim from a template yields exactly one claim, owned by the PodGroup and unallocated
       KEP-5729 "ResourceClaim Lifecycle" / "Create".
       When I apply:
@@ -383,7 +383,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" has "status.resourceClaimStatuses[0].name" equal to pg-claim
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R05
+    @req:5729-R02 @req:5729-R03 @req:5729-R05 @version:1.37
     Scenario: The KEP's two Deployments: each PodGroup's pods share one device, the groups use different devices
       KEP-5729 "Example", run as written (shipped field names) with a minimal Deployment controller.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -402,7 +402,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
             name: my-podgroup-1
         """
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R04
+    @req:5729-R02 @req:5729-R03 @req:5729-R04 @version:1.37
     Scenario: 300 pods of one PodGroup share one claim and reservedFor stays one entry
       KEP-5729 "Goals": more than 256 pods (the reservedFor limit) share one claim.
       When I apply:
@@ -449,7 +449,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And the claims of Pods "member-0" and "member-299" share devices
 
-    @req:5729-R06
+    @req:5729-R06 @version:1.37
     Scenario: All pods gone keeps the claim allocated; deleting the PodGroup deallocates and collects it
       KEP-5729 "Deallocate": the claim follows the PodGroup, not its pods.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -461,7 +461,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R07
+    @req:5729-R07 @version:1.37
     Scenario: A PodGroup naming an existing claim reserves it for the PodGroup
       KEP-5729 "Standalone claim": the pod repeats the entry with resourceClaimName.
       When I apply:
@@ -498,7 +498,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
-    @req:5729-R10
+    @req:5729-R10 @version:1.37
     Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
       api-truth §9.7: no match -> reserved for the Pod, owned by the Pod.
       When I apply:
@@ -554,7 +554,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And there are 2 ResourceClaim objects
 
-    @req:5729-R11
+    @req:5729-R11 @version:1.37
     Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
       KEP-5729 "Integration tests": create and delete the same PodGroup repeatedly.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -566,7 +566,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
       And there are 2 ResourceClaim objects
 
-    @req:5729-R12
+    @req:5729-R12 @version:1.37
     Scenario: Gate off: no PodGroup claims; pods fall back to per-pod claims
       KEP-5729 "Enablement": with DRAWorkloadResourceClaims off the PodGroup field is dropped and
       each pod's template entry is an ordinary per-pod claim.
@@ -576,7 +576,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 4 ResourceClaim objects
       And 4 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R08
+    @req:5729-R08 @version:1.37
     Scenario: PostFilter never deallocates a claim reserved for a PodGroup
       KEP-5729 "Finding pods" / scheduler changes: DynamicResources PostFilter may deallocate an
       allocated claim that blocks a pod only when nobody else uses it (reservedFor empty or only
@@ -652,7 +652,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the claims of Pods "member-0" and "member-1" share devices
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R12
+    @req:5729-R12 @version:1.37
     Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
       KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
       a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
@@ -740,7 +740,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Given the feature gate GenericWorkload is enabled
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims
+    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37
     Scenario: Pods of a PodGroup all run with the same device
       KEP-5729 "Kubelet": a pod runs if its PodGroup is in reservedFor; all pods of the group
       share the claim and its device.
@@ -828,7 +828,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
               claimResources: [{driverName: dra.example.com, deviceName: link-0}]
         """
 
-    @req:5729-R09 @gate:DRAWorkloadResourceClaims
+    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37
     Scenario: A pod whose PodGroup is not in reservedFor is not started
       KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
       gets the kubelet's refusal and stays Pending.
@@ -889,7 +889,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "stranger" has "status.phase" equal to Pending
       And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
 
-    @req:5729-R12
+    @req:5729-R12 @version:1.37
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.
