@@ -181,6 +181,43 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity" equal to "2"
 
     @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    Scenario: On 1.36 a status entry may name the claim generated from a template
+      The 1.36 twin of the scenario above: k/k CV17 has the same claim-name rule (api-truth
+      §9.3); the entry carries a resources map.
+      Given a Kubernetes 1.36 cluster
+      And the feature gate DRANodeAllocatableResources is enabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: t
+        spec:
+          resourceClaims:
+          - name: cpus
+            resourceClaimTemplateName: cpu-template
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims:
+              - name: cpus
+        """
+      When I patch the Pod "t" status with:
+        """
+        status:
+          resourceClaimStatuses:
+          - name: cpus
+            resourceClaimName: t-cpus-8k2lw
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: t-cpus-8k2lw
+            containers: [app]
+            resources: {cpu: "2"}
+        """
+      Then the request succeeds
+      And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].resources.cpu" equal to "2"
+
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.36 shape, as in the KEP text)
       KEP-5517 "PodStatus" with a `resources` map; k/k CV17 (api-truth §9.3). Values of the
       rejected entries are not pinned, only field, reason and detail.
@@ -235,6 +272,36 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
             containers: [app]
             mapping:
             - {name: cpu, quantity: "4"}
+        """
+      And I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests:
+                cpu: 200m
+                memory: 128Mi
+              claims:
+              - name: cpus
+        """
+      Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
+
+    @component:apiserver @req:5517-R14 @req:5517-R16 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.36
+    Scenario: On 1.36 a pod with node-allocatable claim statuses cannot be resized
+      The 1.36 twin of the scenario above: ValidatePodResize at CV17 has the same Forbidden
+      (api-truth §9.4); the status entry carries a resources map.
+      Given a Kubernetes 1.36 cluster
+      And the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            containers: [app]
+            resources: {cpu: "4"}
         """
       And I patch the Pod "p" resize subresource with:
         """
