@@ -186,6 +186,35 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items |
 
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.36
+    Scenario Outline: On 1.36 (v1alpha2) PodGroup claims follow the same rules
+      The 1.36 twin of the PodGroup claim scenarios above: api@kubernetes-1.36.0
+      scheduling/v1alpha2 PodGroupSpec.resourceClaims has the same tags (+k8s:maxItems=4,
+      name +k8s:required +k8s:format=k8s-short-name).
+      Given a Kubernetes 1.36 cluster
+      And the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims: <claims>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | claims | outcome |
+        | [{name: gpu-1, resourceClaimTemplateName: pg-claim-template}] | accepted |
+        | [{name: a, resourceClaimName: c}, {name: b, resourceClaimName: c}, {name: c, resourceClaimName: c}, {name: d, resourceClaimName: c}] | accepted |
+        | [{name: a, resourceClaimName: c}, {name: b, resourceClaimName: c}, {name: c, resourceClaimName: c}, {name: d, resourceClaimName: c}, {name: e, resourceClaimName: c}] | spec.resourceClaims: Too many: 5: must have at most 4 items |
+        | [{name: "", resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Required value |
+        | [{name: Gpu_1, resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+
     @component:apiserver @req:5729-R14 @gate:GenericWorkload
     Scenario Outline: scheduling.k8s.io versions served per release
       api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (no v1alpha2). An unserved
