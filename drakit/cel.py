@@ -46,11 +46,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cel_expr_python import cel as _cel
-from cel_expr_python.ext import ext_bindings, ext_strings
+from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, struct_pb2
 
 from drakit.api.errors import FieldError, Path, forbidden, invalid, too_long
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
+from drakit.cel_lists import declarations as _list_declarations
 
 __all__ = [
     "CEL_SELECTOR_EXPRESSION_MAX_COST",
@@ -405,7 +406,10 @@ def _envs(consumable_capacity: bool, list_type_attributes: bool) -> _Envs:
     pool = _build_pool(consumable_capacity)
 
     def exts(runtime: bool) -> list:
-        return [ext_strings.ExtStrings(), ext_bindings.ExtBindings(), _library(list_type_attributes, runtime)]
+        # strings at version 2 as the base env pins it since 1.29 (no string reverse()).
+        return [ext_strings.ExtStrings(2), ext_bindings.ExtBindings(), ext_optional.ExtOptional(),
+                _library(list_type_attributes, runtime),
+                _cel.CelExtension("kubernetes_lists", _list_declarations(runtime, _ordered))]
 
     typed = _cel.NewEnv(pool, variables={"device": _cel.Type("kubernetes.DRADevice")}, extensions=exts(False))
     runtime = _cel.NewEnv(
