@@ -1019,6 +1019,9 @@ class _Coster:
         target = e.target
         if oid == "dra_includes_dyn_dyn" and target is not None:
             return _Est(0, _MAX_ATTRIBUTE_VALUES).add(argsum), None
+        ext = self.ext_lists_cost(e, oid)
+        if ext is not None:  # cel-go overload estimators come before the Kubernetes one
+            return ext[0].add(argsum), ext[1]
         k8s = self.k8s_cost(e, oid, argsum)
         if k8s is not None:
             return k8s
@@ -1051,9 +1054,48 @@ class _Coster:
             return _Est(1 if smallest > 0 else 0, smallest).factor(0.1).add(argsum), None
         return _ONE.add(argsum), None
 
+    def ext_lists_cost(self, e: _Node, oid: str) -> tuple[_Est, _Est | None] | None:
+        """cel-go's ext.Lists v3 and ext.Sets estimators (call cost, result size), args excluded."""
+        target, args = e.target, e.args
+        if oid in _SETS_COST_FACTOR and len(args) == 2:
+            sz = self.size_or_unknown(args[0]).mul(self.size_or_unknown(args[1]))
+            return sz.factor(_SETS_COST_FACTOR[oid]).add(_ONE), None
+        if oid == "lists_range" and target is None and len(args) == 1:
+            return _list_alloc(1, _fixed(_const_uint(args[0], _U64)))
+        if target is None:
+            return None
+        sz = self.size_or_unknown(target)
+        if oid == "list_slice" and len(args) == 2:
+            start, end = _const_uint(args[0], 0), _const_uint(args[1], sz.hi)
+            return _list_alloc(1, _fixed((end - start) % (1 << 64)))
+        if oid == "list_reverse" and not args:
+            return _list_alloc(1, sz)
+        if oid in ("list_flatten", "list_flatten_int") and len(args) <= 1:
+            return _list_alloc(_const_uint(args[0], _U64) if args else 1, sz)
+        if oid == "list_distinct" and not args:
+            return _list_alloc(2, sz.mul(sz))
+        m = _LIST_SORT.match(oid)
+        if m and not args:
+            return _list_alloc(2.1 if m.group(1) in ("string", "bytes") else 2, sz.mul(sz))
+        return None
+
     def k8s_cost(self, e: _Node, oid: str, argsum: _Est) -> tuple[_Est, _Est | None] | None:
         """The Kubernetes library estimator (apiserver/pkg/cel/library/cost.go), partially."""
         target = e.target
+        if e.name in ("isSorted", "sum", "max", "min", "indexOf", "lastIndexOf") and target is not None:
+            # keyed by function name upstream, so string indexOf/lastIndexOf are estimated here too
+            ttype = self.types.get(target.id, "dyn")
+            if ttype.startswith("list(") and ttype.endswith(")"):
+                el_cost = _ONE
+                if ttype[5:-1] in ("string", "bytes"):
+                    path = self.path(target)
+                    el = _dra_size((*path, "@items")) if path else None
+                    el_cost = el_cost.add((_Est(0, el) if el is not None else _UNKNOWN).factor(0.1))
+                return self.size_or_unknown(target).mul(el_cost).add(argsum), None
+            return self.size_or_unknown(target).factor(0.1).add(argsum), None
+        if e.name in ("lowerAscii", "upperAscii", "substring", "trim") and target is not None:
+            sz = self.size_or_unknown(target)
+            return sz.factor(0.1).add(argsum), sz
         if oid in ("string_find_n", "string_find_all", "string_find_all_n") and target is not None and e.args:
             strc = self.size_or_unknown(target).add(_ONE).factor(0.1)
             rc = self.size_or_unknown(e.args[0]).factor(0.25)
@@ -1066,6 +1108,28 @@ class _Coster:
                 "is_semver_string", "is_semver_string_bool"):
             return _ONE.add(argsum), None
         return None
+
+
+_SETS_COST_FACTOR = {"list_sets_contains_list": 1.0, "list_sets_intersects_list": 1.0,
+                     "list_sets_equivalent_list": 2.0}
+_LIST_SORT = re.compile(r"^list_([a-z]+)_sort$")
+
+
+def _fixed(n: int) -> _Est:
+    return _Est(n, n)
+
+
+def _const_uint(node: _Node, default: int) -> int:
+    """cel-go ext ``nodeAsUintValue``: an int literal (negative -> 0), else the default."""
+    c = node.const
+    if node.kind != "const" or not isinstance(c, int) or isinstance(c, bool):
+        return default
+    return max(c, 0)
+
+
+def _list_alloc(factor: float, size: _Est) -> tuple[_Est, _Est]:
+    """cel-go ``estimateAllocatingListCall``: size × factor + call (1) + list creation (10)."""
+    return size.factor(factor).add(_Est(11, 11)), size
 
 
 def _estimate(checked: _Checked) -> int:
