@@ -13,7 +13,12 @@ from typing import Any
 import pytest
 
 from drakit.allocator import AllocationError, allocate
-from drakit.cel import CEL_SELECTOR_EXPRESSION_MAX_COST, CELRuntimeError, compile_selector, device_view
+from drakit.cel import (
+    CEL_SELECTOR_EXPRESSION_MAX_COST,
+    CELRuntimeError,
+    compile_selector,
+    device_view,
+)
 
 GATES = {"DRAConsumableCapacity": True, "DRAListTypeAttributes": True}
 DEV = device_view("dra.example.com", {
