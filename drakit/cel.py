@@ -23,16 +23,34 @@ candidate device, so evaluation must be fast. We use Google's C++ CEL runtime th
   attribute values ≤ 64) and the ``includes`` estimator; the upstream compile_test cost
   table is reproduced in ``tests/cel``.
 
-Known gaps (documented, tested where they matter):
-* cel-expr-python 0.1.3 exposes no runtime cost tracking, so the *runtime* cost limit
-  is not enforced per evaluation. Validation rejects new expressions whose estimate
-  exceeds the limit; a stored (already accepted) expression over the limit is reported
-  by :meth:`Selector.matches` as the upstream runtime error
-  ``operation cancelled: actual cost limit exceeded`` before evaluation.
-* Of the Kubernetes base library only quantity, semver, regex ``find``/``findAll``,
-  the cel-go strings extension, ``cel.bind`` and ``includes`` are provided; the
-  Kubernetes ``lists``, ``sets``, ``ip``/``cidr``, ``url`` and ``format`` libraries are
-  not (an expression using them fails to compile with "undeclared reference").
+Libraries: quantity, semver, regex ``find``/``findAll``, the cel-go strings extension at
+version 2 (what the base env pins), ``cel.bind``, ``includes`` (DRAListTypeAttributes),
+the optional library (``.?``, ``optional.*``, ``first()``/``last()``) and, from
+:mod:`drakit.cel_lists`, the Kubernetes ``lists`` library and cel-go ``ext.Lists`` v3 /
+``ext.Sets`` with upstream's cost estimators (``sortBy``, a parser macro, is missing).
+
+Runtime cost limit. Upstream evaluates selectors with ``cel.CostLimit(1_000_000)`` and
+an actual-cost tracker: the program stops with ``operation cancelled: actual cost limit
+exceeded`` once the cost of the operations it *did* perform passes the limit.
+cel-expr-python 0.1.3 exposes no cost tracking or evaluation interrupt, so that
+counter cannot be reproduced. The closest honest model is the static estimate, which
+is by construction an upper bound of the actual cost for every input the DRA size
+limits allow: :meth:`CompilationResult.matches` refuses an expression whose *estimated*
+cost exceeds the limit with exactly that upstream error text, before evaluating it,
+so the allocator aborts with ``class <c>: selector #<i> on device <id>: CEL runtime
+error: operation cancelled: actual cost limit exceeded`` as upstream does. New
+expressions over the limit never get that far (validation rejects them as "too
+complex"); what reaches it are stored expressions accepted by an older, more lenient
+API server. Deviation, stated plainly: upstream only fails when a particular device
+makes evaluation expensive, while here every device fails for such an expression
+(the upstream failure is a possibility on each device; we make it a certainty).
+An expression whose estimate is within the limit cannot exceed it at runtime upstream
+(the estimate bounds the actual cost), so it behaves identically, up to the estimator
+gaps listed below.
+
+Other known gaps: the Kubernetes ``ip``/``cidr``, ``url``, ``format`` libraries are
+not provided (an expression using them fails to compile with "undeclared reference");
+cost estimates for ``split``, ``replace`` and ``join`` differ from upstream.
 """
 
 from __future__ import annotations
