@@ -5,10 +5,10 @@ Why several server profiles: a live cluster's gates cannot be changed by the har
 a scenario that needs a gate the server does not run with is reported "unsupported".
 One server per profile (the default 1.37 gates, 1.37 with the alpha/off-by-default DRA
 gates on, and 1.36) lets the served run exercise every scenario that some real cluster
-configuration could, through a real socket and the official client. The suite always runs
-with its default ``--k8s-version`` (1.37), so the 1.36 server runs exactly the scenarios
-tagged ``@version:1.36`` and reports the others unsupported (version), as a real 1.36
-cluster would.
+configuration could, through a real socket and the official client. Each profile runs the
+suite with ``--k8s-version`` set to its server's version: untagged scenarios run on every
+server, and a scenario pinned to the other release (``@version:1.37`` on the 1.36 server)
+is reported unsupported (version), as a real cluster of that release would.
 
 For each profile: start ``drakit serve --port 0`` on loopback, write a kubeconfig, run
 ``pytest steps --backend=cluster`` against it, then check that no object carrying the
@@ -98,6 +98,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
         try:
             cmd = [sys.executable, "-m", "pytest", "steps", "-p", "no:cacheprovider",
                    "--backend=cluster", f"--kubeconfig={kc}",
+                   f"--k8s-version={spec['version']}",
                    f"--reports-dir={reports / name}", *pytest_args]
             for nodeid, why in KNOWN.items():
                 print(f"   deselected (known): {nodeid.split('::')[-1]}: {why}", flush=True)
