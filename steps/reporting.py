@@ -57,7 +57,9 @@ class Collector:
 
     # ------------------------------------------------------------------ scenario lifecycle
     def begin(self, item: pytest.Item, feature: Any, scenario: Any, world: Any) -> None:
-        tags = sorted(set(scenario.tags) | set(feature.tags))
+        rule = getattr(scenario, "rule", None)
+        rule_tags = set(rule.tags) if rule is not None else set()
+        tags = sorted(set(scenario.tags) | set(feature.tags) | rule_tags)
         example = _example(item)
         key = f"{feature.rel_filename}:{scenario.line_number}"
         if example:
@@ -75,6 +77,7 @@ class Collector:
                 "feature_line": feature.line_number,
                 "feature_description": (feature.description or "").strip(),
                 "feature_tags": sorted(feature.tags),
+                "rule": rule.name if rule is not None else "",
                 "keyword": scenario.keyword,
                 "name": scenario.name,
                 "example": example,
