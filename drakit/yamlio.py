@@ -117,10 +117,22 @@ def to_objects(source: Any, name: str = "<input>") -> list[dict]:
                         f"{type(source).__name__}")
 
 
-def dump(objs: Any, fmt: str = "yaml") -> str:
+class _PlainDumper(yaml.SafeDumper):
+    """Never writes anchors/aliases: objects that share sub-dicts (flattened mixins, copied
+    defaults) print in full, as kubectl would print them."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump(objs: Any, fmt: str = "yaml", many: bool | None = None) -> str:
+    """YAML (one document, or one per item of a list when ``many``) or JSON."""
     if fmt == "json":
         import json
         return json.dumps(objs, indent=2, sort_keys=False) + "\n"
-    if isinstance(objs, list):
-        return yaml.safe_dump_all(objs, sort_keys=False, default_flow_style=False)
-    return yaml.safe_dump(objs, sort_keys=False, default_flow_style=False)
+    if many is None:
+        many = isinstance(objs, list)
+    if many:
+        return yaml.dump_all(objs, Dumper=_PlainDumper, sort_keys=False,
+                             default_flow_style=False)
+    return yaml.dump(objs, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False)

@@ -24,6 +24,7 @@ from drakit.allocator import (
     format_explanation,
 )
 from drakit.api.quantity import QuantityError
+from drakit.yamlio import dump
 
 __all__ = ["main_allocate", "main_flatten"]
 
@@ -104,7 +105,7 @@ def main_allocate(argv: Sequence[str]) -> int:
         for claim, res in zip(claims, results):
             md = claim.get("metadata") or {}
             out.append({"claim": f"{md.get('namespace', 'default')}/{md.get('name', '')}", "allocation": res})
-        sys.stdout.write(yaml.safe_dump(out, sort_keys=False))
+        sys.stdout.write(dump(out, many=False))
         return 0
     except (_Fail, AllocationError, MixinError, QuantityError) as e:
         sys.stderr.write(f"error: {e}\n")
@@ -121,7 +122,7 @@ def main_flatten(argv: Sequence[str]) -> int:
         if not slices:
             raise _Fail(f"{args.file}: no ResourceSlice found")
         flat = [flatten_slice(s) for s in slices]
-        sys.stdout.write(yaml.safe_dump_all(flat, sort_keys=False))
+        sys.stdout.write(dump(flat, many=True))
         return 0
     except (_Fail, MixinError) as e:
         sys.stderr.write(f"error: {e}\n")
