@@ -118,8 +118,8 @@ class DevicePluginManager:
 
     def devices(self, pod_uid: str, container: str) -> list[tuple[str, list[str]]]:
         with self.lock:
-            return [(r, list(ids)) for (p, c, r), ids in sorted(self.assigned.items())
-                    if p == pod_uid and c == container]
+            return sorted((r, list(ids)) for (p, c, r), ids in self.assigned.items()
+                          if p == pod_uid and c == container)
 
     def release(self, pod_uid: str) -> bool:
         with self.lock:

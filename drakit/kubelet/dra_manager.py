@@ -467,14 +467,22 @@ class DRAManager:
         """``GetContainerClaimInfos``: claims (whole) that PodResources reports for a container."""
         ns = _meta(pod).get("namespace", "default")
         out: list[ClaimInfo] = []
+        refs = (container.get("resources") or {}).get("claims") or []
+        if refs:
+            # how often the container names each pod claim (pod claims keep their order)
+            counts: dict[Any, int] = {}
+            for ref in refs:
+                n = ref.get("name")
+                counts[n] = counts.get(n, 0) + 1
         with self.lock:
-            for pc, name in self._claim_names(pod):
-                for ref in (container.get("resources") or {}).get("claims") or []:
-                    if ref.get("name") != pc.get("name"):
+            if refs:
+                for pc, name in self._claim_names(pod):
+                    times = counts.get(pc.get("name"), 0)
+                    if not times:
                         continue
                     info = self.cache.get((ns, name))
                     if info is not None:
-                        out.append(info)
+                        out.extend([info] * times)
             ext = (pod.get("status") or {}).get("extendedResourceClaimStatus")
             if self.gates.enabled("DRAExtendedResource") and ext:
                 if any(rm.get("containerName") == container.get("name")

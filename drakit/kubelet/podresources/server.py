@@ -128,6 +128,27 @@ class Metrics:
         return "".join(out)
 
 
+def _varint(n: int) -> bytes:
+    if n < 0x80:
+        return bytes((n,))
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _nested(tag: bytes, payload: bytes) -> bytes:
+    """A length-delimited field: tag, length, payload."""
+    return tag + _varint(len(payload)) + payload
+
+
+def _string(tag: bytes, value: str) -> bytes:
+    """A proto3 string field (left out when empty, as protobuf does)."""
+    return _nested(tag, value.encode()) if value else b""
+
+
 def reported_containers(pod: Mapping[str, Any]) -> list[dict]:
     """Sidecar (restartable) init containers, then regular containers."""
     spec = pod.get("spec") or {}
@@ -146,49 +167,63 @@ class PodResourcesServicer:
         """uid -> ((pod resourceVersion, dynamic), the pod's encoded ``pod_resources`` entry):
         for started pods only, whose devices no longer change (CDI devices are fixed for a
         container's lifetime, KEP-3695 "Design Details")."""
-        self._claim_cache: dict[tuple, pb.DynamicResource] = {}
+        self._claim_cache: dict[tuple, bytes] = {}
+        """(namespace, name, uid, prepared) -> the claim's encoded ``dynamic_resources``
+        entry of a ContainerResources (prepared claims only)."""
 
     # -- building messages ------------------------------------------------------------
-    def _dynamic(self, pod: Mapping[str, Any], container: Mapping[str, Any]
-                 ) -> list[pb.DynamicResource]:
+    # Messages are encoded by hand: every field here is a string or a nested message
+    # (length-delimited), written in field-number order exactly as protobuf serializes
+    # them, so the bytes equal SerializeToString() of the equivalent message objects.
+    def _dynamic(self, pod: Mapping[str, Any], container: Mapping[str, Any]) -> bytes:
+        """The container's ``dynamic_resources`` (field 5) entries, encoded."""
         out = []
+        cache = self._claim_cache
         for info in self.p.claim_infos(pod, container):
             key = (info.namespace, info.claim_name, info.claim_uid, info.prepared)
-            cached = self._claim_cache.get(key)
-            if cached is not None and info.prepared:
+            cached = cache.get(key)
+            if cached is not None:
                 out.append(cached)
                 continue
             resources = []
-            for driver in sorted(info.driver_state):
-                cdi: list[pb.CDIDevice] = []  # accumulates per driver, as upstream
-                for dev in info.driver_state[driver]:
-                    cdi = cdi + [pb.CDIDevice(name=x) for x in dev.cdi_ids]
-                    cr = pb.ClaimResource(cdi_devices=cdi, driver_name=driver,
-                                          pool_name=dev.pool, device_name=dev.device)
+            state = info.driver_state
+            for driver in sorted(state):
+                drv = _string(b"\x12", driver)
+                cdi = b""  # accumulates per driver, as upstream
+                for dev in state[driver]:
+                    cdi += b"".join(_nested(b"\x0a", _string(b"\x0a", x)) for x in dev.cdi_ids)
+                    cr = cdi + drv + _string(b"\x1a", dev.pool) + _string(b"\x22", dev.device)
                     if dev.share_id is not None:
-                        cr.share_id = dev.share_id
-                    resources.append(cr)
-            msg = pb.DynamicResource(claim_name=info.claim_name,
-                                     claim_namespace=info.namespace,
-                                     claim_resources=resources)
+                        cr += _nested(b"\x2a", dev.share_id.encode())  # optional: always sent
+                    resources.append(_nested(b"\x22", cr))
+            msg = _nested(b"\x2a", _string(b"\x12", info.claim_name)
+                          + _string(b"\x1a", info.namespace) + b"".join(resources))
             if info.prepared:
-                self._claim_cache[key] = msg
+                cache[key] = msg
             out.append(msg)
-        return out
+        return b"".join(out)
 
-    def _pod(self, pod: Mapping[str, Any], dynamic: bool) -> pb.PodResources:
+    def _pod_bytes(self, pod: Mapping[str, Any], dynamic: bool) -> bytes:
+        """The pod's PodResources message, encoded."""
         md = pod.get("metadata") or {}
         uid = md.get("uid", "")
-        containers = []
+        parts = [_string(b"\x0a", md.get("name", "")), _string(b"\x12", md.get("namespace", ""))]
         for c in reported_containers(pod):
-            cr = pb.ContainerResources(name=c.get("name", ""))
-            for res, ids in self.p.plugin_devices(uid, c.get("name", "")):
-                cr.devices.append(pb.ContainerDevices(resource_name=res, device_ids=ids))
+            name = c.get("name", "")
+            devices = self.p.plugin_devices(uid, name)
+            if devices:
+                cr = pb.ContainerResources(name=name, devices=[
+                    pb.ContainerDevices(resource_name=res, device_ids=ids)
+                    for res, ids in devices]).SerializeToString()
+            else:
+                cr = _string(b"\x0a", name)
             if dynamic:
-                cr.dynamic_resources.extend(self._dynamic(pod, c))
-            containers.append(cr)
-        return pb.PodResources(name=md.get("name", ""), namespace=md.get("namespace", ""),
-                               containers=containers)
+                cr += self._dynamic(pod, c)
+            parts.append(_nested(b"\x1a", cr))
+        return b"".join(parts)
+
+    def _pod(self, pod: Mapping[str, Any], dynamic: bool) -> pb.PodResources:
+        return pb.PodResources.FromString(self._pod_bytes(pod, dynamic))
 
     # -- RPCs -------------------------------------------------------------------------
     def List(self, request: pb.ListPodResourcesRequest, context: grpc.ServicerContext
@@ -225,8 +260,7 @@ class PodResourcesServicer:
         hit = self._pod_cache.get(uid)
         if hit is not None and hit[0] == key:
             return hit[1]
-        entry = pb.ListPodResourcesResponse(
-            pod_resources=[self._pod(pod, dynamic)]).SerializeToString()
+        entry = _nested(b"\x0a", self._pod_bytes(pod, dynamic))
         if self.p.is_started(uid):
             self._pod_cache[uid] = (key, entry)
         return entry
