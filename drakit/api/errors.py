@@ -233,6 +233,11 @@ def _qualified(kind: str, group: str, plural: str | None = None) -> str:
     return f"{res}.{group}" if group else res
 
 
+def _details(kind: str, name: str, group: str, plural: str | None) -> dict:
+    """Status.details for errors about one object (``kind`` is the resource, as upstream)."""
+    return {"name": name, "group": group, "kind": plural or kind.lower() + "s"}
+
+
 class NotFound(StatusError):
     def __init__(self, kind: str, name: str, group: str = "", plural: str | None = None) -> None:
         res = _qualified(kind, group, plural)
@@ -240,7 +245,7 @@ class NotFound(StatusError):
             message=f'{res} "{name}" not found',
             reason="NotFound",
             code=404,
-            details={"name": name, "group": group, "kind": (plural or kind.lower() + "s")},
+            details=_details(kind, name, group, plural),
         )
 
 
@@ -251,7 +256,7 @@ class AlreadyExists(StatusError):
             message=f'{res} "{name}" already exists',
             reason="AlreadyExists",
             code=409,
-            details={"name": name, "group": group, "kind": (plural or kind.lower() + "s")},
+            details=_details(kind, name, group, plural),
         )
 
 
@@ -264,7 +269,7 @@ class Conflict(StatusError):
             message=f'Operation cannot be fulfilled on {res} "{name}": {detail}',
             reason="Conflict",
             code=409,
-            details={"name": name, "group": group, "kind": (plural or kind.lower() + "s")},
+            details=_details(kind, name, group, plural),
         )
 
 
@@ -301,7 +306,7 @@ class Forbidden(StatusError):
             message=f'{res} "{name}" is forbidden: {detail}',
             reason="Forbidden",
             code=403,
-            details={"name": name, "group": group, "kind": (plural or kind.lower() + "s")},
+            details=_details(kind, name, group, plural),
         )
 
 
