@@ -27,9 +27,10 @@ from typing import Any
 from drakit.api import errors as E
 from drakit.api.quantity import Quantity
 from drakit.apiserver import WatchEvent
+from drakit.claims import is_extended_resource_claim
+from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.podrequests import pod_limits, pod_requests
-from drakit.scheduler.claimutil import is_extended_resource_claim
 
 IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"
 STANDARD = ("cpu", "memory", "ephemeral-storage")
@@ -141,8 +142,8 @@ class ResourceQuotaController(Controller):
     name = "resourcequota-controller"
     kinds = ("Pod", "ResourceClaim", "ResourceQuota", "DeviceClass")
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.extended_on = self.gates.enabled("DRAExtendedResource")
 
     def resync(self) -> bool:
@@ -157,23 +158,23 @@ class ResourceQuotaController(Controller):
 
     def _update(self, namespaces: Iterable[str | None]) -> bool:
         did = False
-        explicit: dict[str, str] | None = None
-        for ns in sorted(n for n in namespaces if n):
-            quotas = self.api.list("ResourceQuota", ns)
-            if not quotas:
-                continue
-            if explicit is None:
-                explicit = _explicit_names(self.api)
-            used = namespace_usage(self.api, ns, explicit, self.extended_on)
-            for rq in quotas:
-                hard = (rq.get("spec") or {}).get("hard") or {}
-                status = {"hard": dict(hard),
-                          "used": {k: str(used.get(k, Quantity(0))) for k in hard}}
-                if rq.get("status") != status:
-                    rq["status"] = status
-                    try:
-                        self.api.update_status(rq)
-                        did = True
-                    except E.StatusError:
-                        pass
+        for ns in sorted(n for n in namespaces if isinstance(n, str) and n):
+            for rq in self.api.list("ResourceQuota", ns):
+                did |= self.guarded("ResourceQuota", rq, self._update_quota, ns)
         return did
+
+    def _update_quota(self, rq: dict, ns: str) -> bool:
+        # usage is recomputed per quota: a namespace holds one or two, and a malformed pod
+        # or claim then fails each quota of its namespace, visibly, and nothing else
+        used = namespace_usage(self.api, ns, _explicit_names(self.api), self.extended_on)
+        hard = (rq.get("spec") or {}).get("hard") or {}
+        status = {"hard": dict(hard),
+                  "used": {k: str(used.get(k, Quantity(0))) for k in hard}}
+        if rq.get("status") == status:
+            return False
+        rq["status"] = status
+        try:
+            self.api.update_status(rq)
+        except E.StatusError:
+            return False
+        return True
