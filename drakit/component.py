@@ -88,8 +88,11 @@ def object_key(kind: str, obj: Any) -> ObjectKey:
 
 
 def describe(exc: BaseException) -> str:
-    """One line: the exception and where in drakit it was raised (for a bug report)."""
+    """One line: the exception and where in drakit it was raised (for a bug report); an
+    error about the data itself (``data_error = True`` on its class) needs no location."""
     text = " ".join(str(exc).split()) or repr(exc)
+    if getattr(exc, "data_error", False):
+        return text
     where = ""
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
         fn = frame.filename.replace("\\", "/")

@@ -97,6 +97,20 @@ def claim_usage(claim: Mapping[str, Any], explicit: Mapping[str, str], extended_
     return out
 
 
+def _parse_hard(rq: Mapping[str, Any]) -> dict[str, Quantity]:
+    """``spec.hard`` as quantities; a value that does not parse cannot be enforced and is
+    skipped (kube-apiserver decodes quotas typed, so it never meets one)."""
+    spec = rq.get("spec")
+    hard = spec.get("hard") if isinstance(spec, Mapping) else None
+    out: dict[str, Quantity] = {}
+    for k, v in (hard.items() if isinstance(hard, Mapping) else ()):
+        try:
+            out[k] = Quantity.of(v)
+        except (ValueError, TypeError, ArithmeticError):
+            continue
+    return out
+
+
 class QuotaAdmission:
     """The ResourceQuota admission plugin: (op, new, old, server) -> None or raise."""
 
@@ -114,7 +128,7 @@ class QuotaAdmission:
         delta = (pod_usage if new["kind"] == "Pod" else claim_usage)(new, explicit, self.extended_on)
         used = namespace_usage(server, ns, explicit, self.extended_on)
         for rq in sorted(quotas, key=lambda q: q["metadata"]["name"]):
-            hard = {k: Quantity.of(v) for k, v in ((rq.get("spec") or {}).get("hard") or {}).items()}
+            hard = _parse_hard(rq)
             over = sorted(k for k in hard if k in delta and used.get(k, Quantity(0)) + delta[k] > hard[k])
             if over:
                 def fmt(src: Mapping[str, Quantity], keys: list[str]) -> str:

@@ -25,6 +25,8 @@ from typing import Any
 class DecodeError(ValueError):
     """The object does not fit the Go type the informer decodes into."""
 
+    data_error = True  # its text is the whole story (drakit.component.describe)
+
 
 # (path, JSON type, Go type). "[]" steps into every element of a list, "{}" into every
 # value of a map. null is always accepted (Go decodes it to the zero value).
