@@ -101,14 +101,15 @@ class Cluster:
             elif built is not None:
                 self.components.append(built)
 
-    def settle(self, max_rounds: int = 10_000) -> int:
+    def settle(self, max_rounds: int = 10_000, max_writes: int | None = None) -> int:
         """Run components until none has work; returns the number of rounds.
 
         Always returns or raises ``SettleError``: a component whose ``sync()`` raises is
-        recorded in ``errors()`` and counts as idle; rounds without a new cluster state, a
-        runaway number of writes or ``max_rounds`` rounds raise, naming who was busy.
+        recorded in ``errors()`` and counts as idle; rounds without a new cluster state, more
+        than ``max_writes`` writes (default: drakit/progress.py's budget, which grows with the
+        store) or ``max_rounds`` rounds raise, naming who was busy and what they rewrote.
         """
-        guard = SettleGuard(self._progress, self._store_size())
+        guard = SettleGuard(self._progress, self._store_size(), max_writes)
         rounds = 0
         while True:
             rnd = Round()
@@ -148,7 +149,8 @@ class Cluster:
         object (component, kind, namespace, name, event reason, message, attempts, next retry).
         Each also shows as a Warning event on its object; an object that syncs again leaves
         the list."""
-        out = list(self.failures.open())
+        running = {c.name for c in self.components}
+        out = [e for e in self.failures.open() if e.name in running]
         for c in self.components:
             fn = getattr(c, "errors", None)
             if fn is not None:

@@ -102,6 +102,12 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}{where}"
 
 
+def _resource_version(obj: Any) -> str:
+    md = obj.get("metadata") if isinstance(obj, Mapping) else None
+    rv = md.get("resourceVersion") if isinstance(md, Mapping) else None
+    return rv if isinstance(rv, str) else ""
+
+
 def format_ref(key: ObjectKey) -> str:
     kind, ns, name = key
     if not kind:
@@ -122,6 +128,8 @@ class ComponentError:
     attempts: int
     first_failure: str
     retry_at: _dt.datetime = field(repr=False)
+    resource_version: str = field(default="", repr=False)
+    """The object's resourceVersion when it failed (a newer one is retried at once)."""
 
     @property
     def key(self) -> ObjectKey:
@@ -175,7 +183,7 @@ class FailureTracker:
         backoff = min(self.initial_backoff * 2 ** (attempts - 1), self.max_backoff)
         err = ComponentError(self.component, key[0], key[1], key[2], reason, message, attempts,
                              prev.first_failure if prev is not None else rfc3339(now),
-                             now + _dt.timedelta(seconds=backoff))
+                             now + _dt.timedelta(seconds=backoff), _resource_version(obj))
         self._open[key] = err
         self._count += 1
         self._stamp[key] = self._count
@@ -221,15 +229,14 @@ class FailureTracker:
         """The object is gone: nothing to retry."""
         self.ok("", key)
 
-    def is_due(self, key: ObjectKey) -> bool:
-        err = self._open.get(key)
-        return err is not None and err.retry_at <= self.clock.now()
-
-    def retry_now(self, key: ObjectKey) -> None:
-        """The object changed: its next attempt need not wait for the backoff."""
-        err = self._open.get(key)
-        if err is not None:
-            err.retry_at = min(err.retry_at, self.clock.now())
+    def in_backoff(self, kind: str, obj: Any) -> bool:
+        """True while a failed object waits: its backoff has not passed and it has not
+        changed since it failed (a component skips it until then)."""
+        if not self._open:
+            return False
+        err = self._open.get(object_key(kind, obj))
+        return (err is not None and err.retry_at > self.clock.now()
+                and err.resource_version == _resource_version(obj))
 
     def due(self) -> list[ObjectKey]:
         """Objects whose backoff has passed, oldest failure first."""

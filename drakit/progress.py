@@ -22,7 +22,7 @@ one integer per object key.
 from __future__ import annotations
 
 import marshal
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,33 +103,34 @@ class ProgressMonitor:
 class SettleGuard:
     """One settle(): rounds, states seen, the write budget; raises through ``report``."""
 
-    def __init__(self, monitor: ProgressMonitor, store_size: int) -> None:
+    def __init__(self, monitor: ProgressMonitor, store_size: int,
+                 budget: int | None = None) -> None:
         self.monitor = monitor
         monitor.catch_up()  # what was written before this settle is the starting state
         self.seen = {monitor.digest}
-        self.stalled: list[Round] = []
+        self.stalled = 0
+        """Rounds in a row that reached no new state."""
+        self.recent: deque[Round] = deque(maxlen=STALL_ROUNDS)
         self.writes = 0
-        self.budget = max(MIN_WRITE_BUDGET, WRITES_PER_OBJECT * store_size)
+        self.budget = budget if budget is not None else \
+            max(MIN_WRITE_BUDGET, WRITES_PER_OBJECT * store_size)
 
     def end_round(self, rnd: Round) -> str | None:
         """Account for one finished round; a reason to stop when there is no progress."""
         self.writes += self.monitor.catch_up()
+        self.recent.append(rnd)
         new_state = self.monitor.digest not in self.seen
         self.seen.add(self.monitor.digest)
-        if new_state:
-            self.stalled.clear()
-        else:
-            self.stalled.append(rnd)
-        if len(self.stalled) >= STALL_ROUNDS:
-            return f"{len(self.stalled)} rounds in a row brought the cluster to no new state"
+        self.stalled = 0 if new_state else self.stalled + 1
+        if self.stalled >= STALL_ROUNDS:
+            return f"{self.stalled} rounds in a row brought the cluster to no new state"
         if self.writes > self.budget:
-            self.stalled.append(rnd)
             return f"{self.writes} writes in one settle exceed the budget of {self.budget}"
         return None
 
     def describe(self, why: str, log: Any) -> tuple[str, list[str], list[str]]:
         """The error text, the busy components and the rewritten objects of the last rounds."""
-        rounds = self.stalled[-STALL_ROUNDS:]
+        rounds = list(self.recent)
         busy = Counter(c for r in rounds for c in r.busy)
         objects: Counter[tuple[str, str]] = Counter()
         for r in rounds:
@@ -145,10 +146,17 @@ class SettleGuard:
                         continue
                     ns, name = _ns_name(ev.object)
                     objects[(f"{ev.kind} {ns + '/' if ns else ''}{name}", component)] += 1
-        comps = [f"{c} (busy in {n} of {len(rounds)} rounds)" for c, n in busy.most_common()]
+        writers = Counter()
+        for (_ref, c), n in objects.items():
+            writers[c] += n
+        # the writers are the suspects; components that only reacted to their writes follow
+        order = [c for c, _ in writers.most_common()] + \
+            [c for c, _ in busy.most_common() if c not in writers]
+        comps = [f"{c} (busy in {busy[c]} of {len(rounds)} rounds"
+                 + (f", {writers[c]} writes)" if writers[c] else ", no writes)") for c in order]
         objs = [f"{ref} (written {n}x by {c})" for (ref, c), n in objects.most_common(10)]
+        refs = list(dict.fromkeys(ref for (ref, _c), _n in objects.most_common()))[:10]
         text = (f"the cluster did not settle: {why}; components still busy: "
                 f"{', '.join(comps) or 'none'}; objects rewritten meanwhile: "
                 f"{', '.join(objs) or 'none (the busy components wrote nothing)'}")
-        return text, [c for c, _ in busy.most_common()], [o for (o, _), _ in
-                                                          objects.most_common(10)]
+        return text, (list(writers) and [c for c, _ in writers.most_common()]) or order, refs

@@ -33,6 +33,9 @@ MAX_BACKOFF_SECONDS = 1000.0
 class Controller:
     name = "controller"
     kinds: tuple[str, ...] = ()
+    event_source = ""
+    """``source.component`` of the controller's events (upstream's recorder name); the
+    controller's name when empty."""
 
     def __init__(self, ctx: ComponentContext) -> None:
         self.ctx = ctx
@@ -42,7 +45,8 @@ class Controller:
         self.rv = 0
         self.started = False
         self.failures = FailureTracker(self.name, self.api, self.clock,
-                                       INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS)
+                                       INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
+                                       event_source=self.event_source or self.name)
 
     # ------------------------------------------------------------------ the loop
     def sync(self) -> bool:
@@ -113,7 +117,10 @@ class Controller:
 
     def guarded(self, kind: str, obj: Any, fn: Callable[..., bool], *args: Any) -> bool:
         """``fn(obj, *args)``; an exception is recorded against ``obj`` (event, retry) and
-        counts as no work done, so one bad object never stops the others."""
+        counts as no work done, so one bad object never stops the others. A failed object
+        is left alone until its backoff passes or it changes."""
+        if self.failures.in_backoff(kind, obj):
+            return False
         try:
             did = fn(obj, *args)
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data

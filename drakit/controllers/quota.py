@@ -21,7 +21,7 @@ the two evaluators is drakit's reading of that example, not upstream code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from drakit.api import errors as E
@@ -44,8 +44,9 @@ def _explicit_names(api: Any) -> dict[str, str]:
     """class -> its explicit extended resource name."""
     out = {}
     for c in api.list("DeviceClass", copy=False):
-        ext = (c.get("spec") or {}).get("extendedResourceName")
-        if ext:
+        spec = c.get("spec")
+        ext = spec.get("extendedResourceName") if isinstance(spec, Mapping) else None
+        if ext and isinstance(ext, str):  # (a malformed stored class counts for nothing)
             out[c["metadata"]["name"]] = ext
     return out
 
@@ -139,14 +140,25 @@ class QuotaAdmission:
                 raise E.Forbidden(new["kind"], new["metadata"].get("name") or "", msg, info.group, info.plural)
 
 
-def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_on: bool) -> dict[str, Quantity]:
+UsageError = Callable[[str, dict, Exception], None]
+
+
+def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_on: bool,
+                    on_error: UsageError | None = None) -> dict[str, Quantity]:
+    """What the namespace's pods and claims use. A stored object whose usage cannot be read
+    counts for nothing; ``on_error(kind, obj, exc)`` hears about it (the controller reports
+    it, admission must not fail every create in the namespace because of it)."""
     total: dict[str, Quantity] = {}
-    for p in server.list("Pod", ns, copy=False):
-        for k, v in pod_usage(p, explicit, extended_on).items():
-            _add(total, k, v)
-    for c in server.list("ResourceClaim", ns, copy=False):
-        for k, v in claim_usage(c, explicit, extended_on).items():
-            _add(total, k, v)
+    for kind, usage in (("Pod", pod_usage), ("ResourceClaim", claim_usage)):
+        for obj in server.list(kind, ns, copy=False):
+            try:
+                amounts = usage(obj, explicit, extended_on)
+            except Exception as e:  # noqa: BLE001 - malformed stored data
+                if on_error is not None:
+                    on_error(kind, obj, e)
+                continue
+            for k, v in amounts.items():
+                _add(total, k, v)
     return total
 
 
@@ -177,10 +189,14 @@ class ResourceQuotaController(Controller):
                 did |= self.guarded("ResourceQuota", rq, self._update_quota, ns)
         return did
 
+    def _usage_failed(self, kind: str, obj: dict, e: Exception) -> None:
+        self.failures.failed(kind, obj, e, self.failure_reason(kind))
+
     def _update_quota(self, rq: dict, ns: str) -> bool:
         # usage is recomputed per quota: a namespace holds one or two, and a malformed pod
         # or claim then fails each quota of its namespace, visibly, and nothing else
-        used = namespace_usage(self.api, ns, _explicit_names(self.api), self.extended_on)
+        used = namespace_usage(self.api, ns, _explicit_names(self.api), self.extended_on,
+                               on_error=self._usage_failed)
         hard = (rq.get("spec") or {}).get("hard") or {}
         status = {"hard": dict(hard),
                   "used": {k: str(used.get(k, Quantity(0))) for k in hard}}

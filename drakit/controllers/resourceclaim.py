@@ -65,6 +65,7 @@ def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
 class ResourceClaimController(Controller):
     name = "resourceclaim-controller"
     kinds = ("Pod", "ResourceClaim", "PodGroup", "ResourceClaimTemplate")
+    event_source = "resource_claim"
 
     def __init__(self, ctx: ComponentContext) -> None:
         super().__init__(ctx)

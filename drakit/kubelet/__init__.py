@@ -45,20 +45,22 @@ class _NodeState:
     servers: set = field(default_factory=set)
     """Running PodResources servers (they hold no reference back to the cluster)."""
     manager_ref: weakref.ReferenceType[KubeletManager] | None = None
+    closed: bool = False
 
     @property
     def manager(self) -> KubeletManager | None:
         return self.manager_ref() if self.manager_ref is not None else None
 
 
-_STATES: dict[int, _NodeState] = {}
-"""Per API server (id), i.e. per cluster."""
+_STATES: weakref.WeakKeyDictionary[Any, _NodeState] = weakref.WeakKeyDictionary()
+"""Per API server, i.e. per cluster (weak: the entry goes with the API server; keyed by the
+object, not its id, which a later API server may reuse)."""
 
 
-def _finalize(key: int) -> None:
-    st = _STATES.pop(key, None)
-    if st is None:
+def _finalize(st: _NodeState) -> None:
+    if st.closed:
         return
+    st.closed = True
     m = st.manager
     if m is not None:
         m.stop_all()
@@ -71,21 +73,20 @@ def _finalize(key: int) -> None:
 
 @atexit.register
 def _cleanup_all() -> None:
-    for key in list(_STATES):
-        _finalize(key)
+    for st in list(_STATES.values()):
+        _finalize(st)
 
 
 def _state(ctx: ComponentContext) -> _NodeState:
-    key = id(ctx.api)
-    st = _STATES.get(key)
-    if st is None:
+    st = _STATES.get(ctx.api)
+    if st is None or st.closed:
         if ctx.state_dir:
             base, owned = Path(ctx.state_dir), False
             base.mkdir(parents=True, exist_ok=True)
         else:
             base, owned = Path(tempfile.mkdtemp(prefix="drakit-")), True
-        st = _STATES[key] = _NodeState(base, owned)
-        weakref.finalize(ctx.api, _finalize, key)
+        st = _STATES[ctx.api] = _NodeState(base, owned)
+        weakref.finalize(ctx.api, _finalize, st)
     return st
 
 
@@ -106,4 +107,6 @@ def stop_kubelets(owner: Any) -> None:
     ``owner`` is the API server, or anything with an ``api`` attribute (a ``Cluster``).
     """
     api = getattr(owner, "api", owner)
-    _finalize(id(api))
+    st = _STATES.get(api)
+    if st is not None:
+        _finalize(st)

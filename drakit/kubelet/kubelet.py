@@ -282,8 +282,6 @@ class Kubelet:
                 self.failures.forget(key)
             else:
                 self.pods[uid] = obj
-                if key in self.failures:
-                    self.failures.retry_now(key)  # the pod changed: try it again at once
             return True
         if kind == "Node":
             if _md(obj).get("name") == self.node_name:
@@ -312,9 +310,8 @@ class Kubelet:
                 del self.waiting[uid]
         pods = sorted(self.pods.values(), key=_pod_order)
         for pod in pods:
-            key = object_key("Pod", pod)
-            if key in self.failures and not self.failures.is_due(key):
-                continue  # in backoff after an error; an update of the pod retries it at once
+            if self.failures.in_backoff("Pod", pod):
+                continue  # after an error: until the backoff passes or the pod changes
             mark = self.failures.mark()
             try:
                 changed |= self._sync_pod(pod)

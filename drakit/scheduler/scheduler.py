@@ -331,8 +331,16 @@ class Scheduler:
         An exception anywhere in the cycle (a malformed stored object, a bug) is a
         scheduler error for this pod, as a plugin's Error status is upstream: the pod gets
         PodScheduled=False reason SchedulerError and a FailedScheduling event, goes to the
-        backoff queue, and the scheduler carries on with the next pod.
+        backoff queue, and the scheduler carries on with the next pod. ``errors()`` lists
+        the pod until an attempt ends without an exception.
         """
+        mark = self.attempt_failures.mark()
+        result = self._cycle(pod)
+        if self.attempt_failures:
+            self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
+        return result
+
+    def _cycle(self, pod: dict) -> tuple[bool, bool]:
         state = CycleState()
         try:
             node_name = self._schedule(state, pod)
@@ -372,8 +380,6 @@ class Scheduler:
             self.nodes.forget(uid)
             self._handle_failure(pod, f)
             return False, False
-        if self.attempt_failures:
-            self.attempt_failures.ok("Pod", pod)
         self.metrics.attempts["scheduled"] += 1
         md = pod["metadata"]
         self._event(pod, "Normal", "Scheduled",
@@ -460,8 +466,6 @@ class Scheduler:
         return _Failure(Status(ERROR, [message]))
 
     def _handle_failure(self, pod: dict, f: _Failure) -> None:
-        if f.status.code != ERROR and self.attempt_failures:
-            self.attempt_failures.ok("Pod", pod)  # a plain verdict now: no longer an error
         try:
             self._record_failure(pod, f)
         except Exception as e:  # noqa: BLE001 - e.g. a pod whose stored status is malformed
