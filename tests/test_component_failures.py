@@ -184,6 +184,16 @@ def test_deployment_controller_reports_a_bad_deployment_and_runs_the_others(clus
     assert [p for p in cluster.list("Pod") if p["metadata"]["name"].startswith("bad-")]
 
 
+def test_a_controller_restarting_next_to_a_bad_object_blames_only_that_object(cluster):
+    store_directly(cluster, _deployment("bad", [2]))
+    cluster.set_feature_gates({})  # every controller restarts and lists the bad object
+    cluster.apply([_deployment("good", 1)])
+    assert [p["status"]["phase"] for p in cluster.list("Pod")
+            if p["metadata"]["name"].startswith("good-")] == ["Running"]
+    assert [(e.kind, e.name) for e in _errors(cluster, "deployment-controller")] == \
+        [("Deployment", "bad")]
+
+
 def test_resourceclaim_controller_reports_the_pod_and_creates_the_other_claims(cluster):
     cluster.apply([{"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate",
                     "metadata": {"name": "t"},
