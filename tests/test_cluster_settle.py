@@ -98,6 +98,7 @@ def test_a_component_busy_without_writing_is_named(cluster):
     cluster.components.append(Spinner())
     with deadline(60), pytest.raises(SettleError) as e:
         cluster.settle()
+    assert "no new state" in str(e.value)  # found by the state digest, not the round bound
     assert e.value.components == ["spinner"] and e.value.objects == []
     assert "spinner (busy in 50 of 50 rounds, no writes)" in str(e.value)
     assert "none (the busy components wrote nothing)" in str(e.value)
@@ -174,6 +175,25 @@ def test_a_shared_overhead_claim_never_hangs_a_run():
                 assert "ResourceClaim default/shared" in e.objects
     finally:
         c.close()
+
+
+def test_a_scheduler_requeueing_pods_for_ever_is_named(cluster):
+    """Every attempt's events move the other pods back to the active queue: the scheduler
+    is busy every round without progress, and settle() names it."""
+    sched = next(c for c in cluster.components if c.name == "kube-scheduler")
+    cluster.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"p{i}"},
+                    "spec": {"nodeSelector": {"nowhere": "true"},
+                             "containers": [{"name": "c", "image": "x"}]}} for i in range(2)])
+    real = sched._process_events
+
+    def every_attempt_wakes_the_others() -> bool:
+        real()
+        sched.queue.move_all()
+        return True
+    sched._process_events = every_attempt_wakes_the_others
+    with deadline(60), pytest.raises(SettleError) as e:
+        cluster.advance(1)
+    assert "kube-scheduler" in e.value.components
 
 
 @pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), 1e12, True, "5"])
