@@ -240,6 +240,8 @@ class FailureTracker:
 
     def due(self) -> list[ObjectKey]:
         """Objects whose backoff has passed, oldest failure first."""
+        if not self._open:
+            return []
         now = self.clock.now()
         return [k for k, e in sorted(self._open.items(), key=lambda kv: kv[1].retry_at)
                 if e.retry_at <= now]

@@ -118,7 +118,13 @@ def _walk(obj: Any, steps: list[str], where: str) -> list[tuple[Any, str]]:
 
 
 def check_decodable(kind: str, obj: Any) -> None:
-    """Raise DecodeError (Go's wording) when ``obj`` does not fit the informer's type."""
+    """Raise DecodeError (Go's wording) when ``obj`` does not fit the informer's type.
+
+    Only the kinds whose fields are read outside their own pod's attempt are checked (a
+    pod or claim that does not fit fails its own attempt, which is already contained)."""
+    checks = _CHECKS.get(kind)
+    if checks is None:
+        return
     if not isinstance(obj, Mapping):
         raise DecodeError(f"json: cannot unmarshal {_json_type(obj)} into Go value of type "
                           f"v1.{kind}")
@@ -130,7 +136,7 @@ def check_decodable(kind: str, obj: Any) -> None:
         if md.get(field) is not None and not isinstance(md[field], str):
             raise DecodeError(f"json: cannot unmarshal {_json_type(md[field])} into Go struct "
                               f"field {kind}.metadata.{field} of type string")
-    for path, want, go_type in _CHECKS.get(kind, ()):
+    for path, want, go_type in checks:
         steps = path.split(".")
         for value, where in _walk(obj, steps, ""):
             if not _fits(value, want):
