@@ -839,6 +839,16 @@ def _drop_disabled_pod_spec(spec: dict, old: dict | None, ctx: Context) -> None:
     Unverified for 1.36/1.37 (api-truth §9.6): schedulingGroup (GenericWorkload) and
     pod-level resources (PodLevelResources) follow the standard drop-unless-in-use pattern.
     """
+    version = tuple(int(x) for x in ctx.version.split("."))
+    if version < (1, 36):
+        # spec.schedulingGroup arrives in 1.36 (v1.36.0 OpenAPI); 1.35 has spec.workloadRef
+        # behind GenericWorkload instead (v1.35.0 OpenAPI), 1.34 neither.
+        spec.pop("schedulingGroup", None)
+        if version < (1, 35) or (not ctx.enabled("GenericWorkload")
+                                 and get(old, "spec", "workloadRef") is None):
+            spec.pop("workloadRef", None)
+    else:
+        spec.pop("workloadRef", None)  # 1.36 replaced it with schedulingGroup
     if not ctx.enabled("GenericWorkload") and get(old, "spec", "schedulingGroup") is None:
         spec.pop("schedulingGroup", None)
     if not ctx.enabled("PodLevelResources") and not uses_pod_level_resources(old):
