@@ -174,8 +174,8 @@ def parse_kk(text: str):
 
 def build(mirrors: Path):
     kk, kk_deps = parse_kk(KK_FILE.read_text(encoding="utf-8"))
-    sources = [f"scripts/featuregates/kk-gates.txt (kubernetes/kubernetes gates; sources in its "
-               f"header)"]
+    sources = ["scripts/featuregates/kk-gates.txt (kubernetes/kubernetes gates; sources in its "
+               "header)"]
     # staging: name -> {version -> (origin, specs)}
     staging: dict[str, dict[str, tuple[str, list]]] = {}
     for repo, path, origin in STAGING:
