@@ -1,4 +1,4 @@
-@kep-5004
+@kep-5004 @needs-gate:DRAExtendedResource
 Feature: KEP-5004 DRA extended resources
   Pods ask for an extended resource such as example.com/gpu and DRA devices serve it.
   Encoded from the shipped API (resource.k8s.io/v1 DeviceClass.spec.extendedResourceName,
@@ -438,7 +438,7 @@ Feature: KEP-5004 DRA extended resources
         | spec.devices.requests[1].firstAvailable      | 8  | accepted |
         | spec.devices.requests[1].firstAvailable      | 9  | spec.devices.requests[1].firstAvailable: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity
     Scenario Outline: Constraints name requests of the claim and are bounded
       k/k validateDeviceConstraint: referenced requests must exist; with DRAConsumableCapacity on
       (beta, default on) a constraint without matchAttribute/distinctAttribute gets k/k's
