@@ -278,6 +278,15 @@ class FeatureGates(Mapping[str, bool]):
         return f"FeatureGates({self.version!r}, {self.overrides!r})"
 
 
+def inert_note(gates: FeatureGates) -> str:
+    """One line for the user when some explicit gate settings change nothing in drakit."""
+    inert = gates.without_dra_effect()
+    if not inert:
+        return ""
+    items = ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(inert.items()))
+    return (f"accepted without effect in the emulation (no DRA behaviour behind them): {items}")
+
+
 def _aggregate(errors: list[str]) -> str:
     """utilerrors.NewAggregate's text: one error as is, several as ``[a, b]``."""
     return errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"
