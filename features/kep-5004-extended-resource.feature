@@ -993,7 +993,8 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
 
-    @req:5004-R11
+    # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
+    @req:5004-R11 @since:1.35
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example
       KEP-5004 "Resource Quota" (shipped key requests.deviceclass.resource.kubernetes.io/<class>,
       the KEP writes "request."): one device-plugin GPU, one explicit-name DRA GPU, one
