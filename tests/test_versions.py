@@ -215,3 +215,16 @@ def test_collection_deselects_and_lists_scenarios_that_cannot_exist() -> None:
     assert re.search(r"\d+/\d+ tests collected \((\d+) deselected\)", out), out[-2000:]
     assert "not applicable at 1.34: 1.34 allows at most 4 taints per device" in out
     assert "unsupported:" not in out
+
+
+def test_derived_attributes_dropped_unless_the_137_alpha_gate_is_on() -> None:
+    claim = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+             "metadata": {"name": "c", "namespace": "default"},
+             "spec": {"devices": {"requests": [{"name": "r", "exactly": {
+                 "deviceClassName": "gpu", "derivedAttributes": [{"name": "x"}]}}]}}}
+    for v in SUPPORTED_VERSIONS:
+        got = drakit.Cluster(v).apply(json.loads(json.dumps(claim)), dry_run=True)[0]
+        assert "derivedAttributes" not in got["spec"]["devices"]["requests"][0]["exactly"], v
+    got = drakit.Cluster("1.37", {"DRADerivedAttributes": True}).apply(
+        json.loads(json.dumps(claim)), dry_run=True)[0]
+    assert got["spec"]["devices"]["requests"][0]["exactly"]["derivedAttributes"] == [{"name": "x"}]

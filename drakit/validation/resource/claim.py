@@ -7,7 +7,8 @@ strategy.go`` (dropDisabledFields), ``pkg/apis/resource/validation/validation.go
 
 Not modelled: the admin-access namespace authorisation (``AuthorizedForAdmin`` needs the
 namespace label ``resource.kubernetes.io/admin-access``; the API server owns namespaces),
-derived attributes (DRADerivedAttributes) and skipNodeOperations rules.
+the rules of derived attributes (DRADerivedAttributes; the field itself is dropped while the
+gate is off) and skipNodeOperations.
 """
 
 from __future__ import annotations
@@ -90,6 +91,22 @@ def drop_disabled_spec_fields(new: Any, old: Any, ctx: Context) -> None:
         for r in reqs:
             if isinstance(r.get("exactly"), dict):
                 r["exactly"].pop("adminAccess", None)
+
+    # DRADerivedAttributes (alpha, 1.37 only): "+featureGate=DRADerivedAttributes" on
+    # ExactDeviceRequest/DeviceSubRequest.derivedAttributes (v1.37.0 OpenAPI: "requires
+    # enabling the DRADerivedAttributes feature gate"); the rules behind the field are not
+    # modelled, but with the gate off (default, and every release before 1.37) it is dropped.
+    def derived(r: dict) -> bool:
+        return as_dict(r.get("exactly")).get("derivedAttributes") is not None or any(
+            as_dict(x).get("derivedAttributes") is not None for x in as_list(r.get("firstAvailable")))
+
+    if not c.gate(ctx, "DRADerivedAttributes") and not any(derived(r) for r in old_reqs):
+        for r in reqs:
+            if isinstance(r.get("exactly"), dict):
+                r["exactly"].pop("derivedAttributes", None)
+            for x in as_list(r.get("firstAvailable")):
+                if isinstance(x, dict):
+                    x.pop("derivedAttributes", None)
 
     def consumable(spec: Any, rs: list[dict]) -> bool:
         if any(as_dict(k).get("distinctAttribute") is not None for k in as_list(
