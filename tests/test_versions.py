@@ -228,3 +228,18 @@ def test_derived_attributes_dropped_unless_the_137_alpha_gate_is_on() -> None:
     got = drakit.Cluster("1.37", {"DRADerivedAttributes": True}).apply(
         json.loads(json.dumps(claim)), dry_run=True)[0]
     assert got["spec"]["devices"]["requests"][0]["exactly"]["derivedAttributes"] == [{"name": "x"}]
+
+
+def test_report_stage_table_has_a_column_per_release_and_lists_not_applicable() -> None:
+    from drakit.report.html import render_html
+    from drakit.report.sample import synthetic_results
+
+    r = synthetic_results(20)
+    r["environment"]["not_applicable"] = [
+        {"name": "S", "feature": "f", "version": "1.34", "bound": "since:1.35",
+         "reason": "1.34 allows at most 4 taints per device"}]
+    html = render_html(r)
+    for v in SUPPORTED_VERSIONS:
+        assert f"stage {v}</th>" in html
+    assert "alpha, off" in html  # KEP-5004 at 1.34/1.35, from the gate table
+    assert "not applicable at 1.34: 1.34 allows at most 4 taints per device [S]" in html
