@@ -136,7 +136,8 @@ def route(served: ServedCluster, path: str) -> Route | None:
     name = tail[0] if tail else None
     sub = tail[1] if len(tail) > 1 else None
     if sub is not None and not ((sub == "status" and info.has_status) or
-                                (sub == "resize" and info.kind == "Pod")):
+                                (sub == "resize" and info.kind == "Pod") or
+                                (sub == "finalize" and info.kind == "Namespace")):
         return None
     return Route(info, group, version, ns, name, sub, watch)
 
@@ -317,6 +318,8 @@ class Handler(BaseHTTPRequestHandler):
             raise MethodNotAllowed(m)
         if r.info.namespaced and r.namespace is None:
             raise NotFoundPath()
+        if r.subresource == "finalize" and m != "PUT":
+            raise MethodNotAllowed(m)  # FinalizeREST serves update only
         if m in ("GET", "HEAD"):
             return self._get(r)
         if m == "PUT":
