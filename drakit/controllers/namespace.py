@@ -83,9 +83,16 @@ def gvr_string(info: KindInfo, version: str) -> str:
 class NamespaceController(Controller):
     name = "namespace-controller"
 
+    _CONTENT = ("Namespace",) + tuple(k for k, i in KINDS.items() if i.namespaced)
+
+    @property  # type: ignore[override]
+    def kinds(self) -> tuple[str, ...]:
+        """Content events matter only while some namespace terminates (a sync lists the
+        content anyway), so an idle controller watches namespaces alone."""
+        return self._CONTENT if self.terminating else ("Namespace",)
+
     def __init__(self, cluster: Any) -> None:
         super().__init__(cluster)
-        self.kinds = ("Namespace",) + tuple(k for k, i in KINDS.items() if i.namespaced)
         self.terminating: set[str] = set()
         self.requeue_at: dict[str, Any] = {}
         """namespace -> logical time of the next poll (content left, estimate/2 + 1 s)."""
