@@ -15,6 +15,7 @@ from drakit.validation.core import (
     default_pod_spec,
     selector_empty,
     selector_matches,
+    semantic_equal,
     validate_pod_spec,
 )
 from drakit.validation.strategy import (
@@ -75,7 +76,7 @@ class _AppsStrategy(Strategy):
     def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
         new["status"] = copy.deepcopy(old.get("status") or {})
         self._default(new, ctx)
-        changed = new.get("spec") != old.get("spec")
+        changed = not semantic_equal(new.get("spec"), old.get("spec"))
         if self.bumps_on_annotations:
             changed = changed or (get(new, "metadata", "annotations") or {}) != \
                 (get(old, "metadata", "annotations") or {})
