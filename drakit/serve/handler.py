@@ -467,7 +467,9 @@ class Handler(BaseHTTPRequestHandler):
             r.info.kind, r.name, r.namespace, dry_run=dry, preconditions_uid=uid,
             grace_period_seconds=None if grace in (None, "") else int(grace)), dry)
         still = s.read(lambda: s.api.try_get(r.info.kind, r.name, r.namespace))
-        if still is not None or r.info.kind == "Pod":
+        # pods and namespaces (ReturnDeletedObject / the namespace registry's first delete)
+        # answer the object, e.g. the namespace as Terminating even if it is gone by now
+        if still is not None or r.info.kind in ("Pod", "Namespace"):
             self._send_json(200, self._out(r, still or out))
             return
         self._send_json(200, {"kind": "Status", "apiVersion": "v1", "metadata": {},

@@ -23,7 +23,8 @@ def test_finalize_over_http(http):
     assert code == 201
     assert http("GET", NS + "/fin/finalize")[0] == 405
     code, out = http("DELETE", NS + "/fin")
-    assert code == 200
+    assert code == 200 and out["kind"] == "Namespace"
+    assert out["status"]["phase"] == "Terminating"
     code, ns = http("GET", NS + "/fin")
     assert ns["status"]["phase"] == "Terminating"
     assert ns["spec"]["finalizers"] == ["example.com/keep"]  # the controller dropped its own
@@ -34,3 +35,10 @@ def test_finalize_over_http(http):
     code, out = http("PUT", NS + "/fin/finalize", ns)
     assert code == 200 and out["spec"]["finalizers"] == []
     assert http("GET", NS + "/fin")[0] == 404
+
+
+def test_deleting_an_empty_namespace_answers_it_terminating(http):
+    http("POST", NS, {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "empty"}})
+    code, out = http("DELETE", NS + "/empty")
+    assert code == 200 and out["kind"] == "Namespace" and out["status"]["phase"] == "Terminating"
+    assert http("GET", NS + "/empty")[0] == 404  # the controller finished within the write
