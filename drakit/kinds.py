@@ -76,9 +76,11 @@ KINDS: dict[str, KindInfo] = {k.kind: k for k in (
     KindInfo("PodGroup", "scheduling.k8s.io",
              {"1.36": ("v1alpha2",), "1.37": ("v1beta1", "v1alpha3")},
              "podgroups", True, True, gate="GenericWorkload"),
+    # Workload has no status subresource (k/k pkg/registry/scheduling/workload/storage
+    # serves one store; kubernetes/api scheduling/v1alpha2 Workload is metadata + spec).
     KindInfo("Workload", "scheduling.k8s.io",
              {"1.36": ("v1alpha2",), "1.37": ("v1beta1", "v1alpha3")},
-             "workloads", True, True, gate="GenericWorkload"),
+             "workloads", True, False, gate="GenericWorkload"),
     KindInfo("Deployment", "apps", _all("v1"), "deployments", True, True, ("deploy",)),
     KindInfo("ReplicaSet", "apps", _all("v1"), "replicasets", True, True, ("rs",)),
 )}

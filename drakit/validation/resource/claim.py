@@ -20,7 +20,12 @@ from drakit.api.errors import FieldError, forbidden, invalid, not_supported, req
 from drakit.api.meta import deep_copy
 from drakit.validation.resource import common as c
 from drakit.validation.resource.common import Errs, as_dict, as_list
-from drakit.validation.strategy import Context, Strategy
+from drakit.validation.strategy import (
+    Context,
+    Strategy,
+    keep_all_but_status,
+    reset_object_meta_for_status,
+)
 
 ALLOCATION_MODES = ("All", "ExactCount")
 REQUEST_REF_MSG = ("must be the name of a request in the claim or the name of a request and "
@@ -466,7 +471,12 @@ def _ref_key(r: Any) -> tuple:
 
 
 class ResourceClaimStrategy(Strategy):
-    """resource.k8s.io/v1 ResourceClaim with its status subresource."""
+    """resource.k8s.io/v1 ResourceClaim with its status subresource.
+
+    k/k pkg/registry/resource/resourceclaim/strategy.go (1.34-1.37): create resets the
+    status, a spec write keeps it, a status write keeps the spec and resets metadata
+    (ResetObjectMetaForStatus); claims have no ``metadata.generation``.
+    """
 
     kind = "ResourceClaim"
     has_status = True
@@ -493,8 +503,9 @@ class ResourceClaimStrategy(Strategy):
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        if "spec" in old:
-            new["spec"] = deep_copy(old["spec"])
+        # resourceclaimStatusStrategy: Spec = old.Spec; metav1.ResetObjectMetaForStatus
+        keep_all_but_status(new, old)
+        reset_object_meta_for_status(new, old)
         default_claim_status(new.get("status"))
         drop_deallocated_status_devices(new, old)
         drop_disabled_status_fields(new, old, ctx)
