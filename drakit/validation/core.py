@@ -30,6 +30,7 @@ from drakit.api.errors import (
     root,
 )
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
+from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 from drakit.validation.strategy import Context, Strategy, get
 
 # ---------------------------------------------------------------------------
@@ -696,15 +697,41 @@ def _node_allocatable_name_ok(name: str) -> bool:
     return is_native(name)
 
 
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = version.split(".")[:2]
+    return int(major), int(minor)
+
+
 def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Path,
                                              version: str) -> list[FieldError]:
-    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``."""
+    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``.
+
+    Every version: the claim must be one the pod references (spec or
+    ``status.resourceClaimStatuses``), else "no mapping found in pod reference". From the
+    first release with kubernetes/kubernetes#141556 (not 1.37, see drakit.upstream_bugs) the
+    name in ``status.extendedResourceClaimStatus`` counts too.
+
+    1.36 (api-truth §9.3, CV17): ``containers`` and ``resources`` must not be empty.
+    1.37: ``containers``, ``mapping`` and ``overhead`` are all optional — the shipped types
+    (k8s.io/api core/v1 NodeAllocatableResourceClaimStatus, published 1.37.0 OpenAPI: only
+    ``resourceClaimName`` is required) and KEP-5517 alpha2 (kubernetes/kubernetes#140009,
+    release note: "support unreferenced pod-level claims" and overhead-claim sharing), whose
+    scheduler writes an unreferenced claim's entry without containers and an overhead-only
+    claim's entry without mapping; test/integration/dra/node_allocatable_resources.go
+    (UnreferencedClaimInPod, OverheadMappingsPerPod) expects those pods to schedule. The
+    "must not be empty" rules of the intermediate commit abe8f409 (CVA2) did not ship.
+    """
     entries = status.get("nodeAllocatableResourceClaimStatuses") or []
     errs: list[FieldError] = []
+    shape_136 = _minor(version) < (1, 37)
     spec_claims = {c.get("resourceClaimName") for c in spec.get("resourceClaims") or []
                    if c and c.get("resourceClaimName") is not None}
     status_claims = {c.get("resourceClaimName") for c in status.get("resourceClaimStatuses") or []
                      if c and c.get("resourceClaimName") is not None}
+    if not has_bug(version, EXTENDED_RESOURCE_NODE_ALLOCATABLE):
+        ext = (status.get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
+        if ext:
+            status_claims.add(ext)
     for i, e in enumerate(entries):
         e = e or {}
         p = path.index(i)
@@ -713,9 +740,9 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
             errs.append(required(p.child("resourceClaimName"), "must not be empty"))
         if rcn not in spec_claims and rcn not in status_claims:
             errs.append(invalid(p.child("resourceClaimName"), rcn, "no mapping found in pod reference"))
-        if not e.get("containers"):
+        if shape_136 and not e.get("containers"):
             errs.append(required(p.child("containers"), "must not be empty"))
-        if version == "1.36":
+        if shape_136:
             resources = e.get("resources") or {}
             if not resources:
                 errs.append(required(p.child("resources"), "must not be empty"))
@@ -729,8 +756,6 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
         else:
             mp = p.child("mapping")
             mapping = e.get("mapping") or []
-            if not mapping:
-                errs.append(required(mp, "must not be empty"))
             for j, m in enumerate(mapping):
                 m = m or {}
                 ip = mp.index(j)
