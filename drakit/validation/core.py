@@ -697,6 +697,14 @@ def _node_allocatable_name_ok(name: str) -> bool:
     return is_native(name)
 
 
+def _dict(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
+def _list(v: Any) -> list:
+    return v if isinstance(v, list) else []
+
+
 def _minor(version: str) -> tuple[int, int]:
     major, minor = version.split(".")[:2]
     return int(major), int(minor)
@@ -721,21 +729,23 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
     (UnreferencedClaimInPod, OverheadMappingsPerPod) expects those pods to schedule. The
     "must not be empty" rules of the intermediate commit abe8f409 (CVA2) did not ship.
     """
-    entries = status.get("nodeAllocatableResourceClaimStatuses") or []
+    entries = _list(status.get("nodeAllocatableResourceClaimStatuses"))
     errs: list[FieldError] = []
     shape_136 = _minor(version) < (1, 37)
-    spec_claims = {c.get("resourceClaimName") for c in spec.get("resourceClaims") or []
-                   if c and c.get("resourceClaimName") is not None}
-    status_claims = {c.get("resourceClaimName") for c in status.get("resourceClaimStatuses") or []
-                     if c and c.get("resourceClaimName") is not None}
+    spec_claims = {_dict(c).get("resourceClaimName") for c in _list(spec.get("resourceClaims"))}
+    status_claims = {_dict(c).get("resourceClaimName") for c in _list(status.get("resourceClaimStatuses"))}
     if not has_bug(version, EXTENDED_RESOURCE_NODE_ALLOCATABLE):
-        ext = (status.get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
+        ext = _dict(status.get("extendedResourceClaimStatus")).get("resourceClaimName")
         if ext:
             status_claims.add(ext)
+    spec_claims.discard(None)
+    status_claims.discard(None)
     for i, e in enumerate(entries):
-        e = e or {}
+        e = _dict(e)
         p = path.index(i)
         rcn = e.get("resourceClaimName") or ""
+        if not isinstance(rcn, str):
+            rcn = str(rcn)
         if not rcn:
             errs.append(required(p.child("resourceClaimName"), "must not be empty"))
         if rcn not in spec_claims and rcn not in status_claims:
@@ -743,10 +753,10 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
         if shape_136 and not e.get("containers"):
             errs.append(required(p.child("containers"), "must not be empty"))
         if shape_136:
-            resources = e.get("resources") or {}
+            resources = _dict(e.get("resources"))
             if not resources:
                 errs.append(required(p.child("resources"), "must not be empty"))
-            for name in sorted(resources):
+            for name in sorted(resources, key=str):
                 rp = p.child("resources").key(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(rp, name, "must be a node allocatable resource name"))
@@ -755,11 +765,13 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
                     errs.append(invalid(rp, qstr(q), "must be non-negative"))
         else:
             mp = p.child("mapping")
-            mapping = e.get("mapping") or []
+            mapping = _list(e.get("mapping"))
             for j, m in enumerate(mapping):
-                m = m or {}
+                m = _dict(m)
                 ip = mp.index(j)
                 name = m.get("name") or ""
+                if not isinstance(name, str):
+                    name = str(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(ip.child("name"), name, "must be a node allocatable resource name"))
                 q = qty(m.get("quantity", "0"), ip.child("quantity"), errs)
