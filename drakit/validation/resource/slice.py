@@ -379,9 +379,12 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
     flat_caps = _flattened(d, mix, "capacity")
     n = len(flat_attrs) + len(flat_caps)
     if n > c.MAX_ATTRS_AND_CAPS:
-        # with mixins on, kubernetes/kubernetes#131357 ("combined-attributes-capacity-length")
-        # words it for the flattened device; the shipped text otherwise
-        what = "in a device after mixins have been applied " if mix.enabled else ""
+        # a device that includes mixins: kubernetes/kubernetes#131357
+        # ("combined-attributes-capacity-length") words it for the flattened device; any
+        # other device keeps the shipped text (what every real release answers, alpha gates
+        # on or not: DRAResourceSliceMixins never existed there)
+        what = "in a device after mixins have been applied " \
+            if mix.enabled and d.get("includes") else ""
         out.append(invalid(p, n, f"the total number of attributes and capacities {what}must not "
                                  f"exceed {c.MAX_ATTRS_AND_CAPS}"))
     nvals = _num_attribute_values(flat_attrs)
