@@ -14,6 +14,7 @@ from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.controllers.deployment import DeploymentController, ReplicaSetController
 from drakit.controllers.garbagecollector import GarbageCollector
+from drakit.controllers.namespace import NamespaceController
 from drakit.controllers.quota import QuotaAdmission, ResourceQuotaController
 from drakit.controllers.resourceclaim import ResourceClaimController
 
@@ -28,6 +29,7 @@ def build_controllers(ctx: ComponentContext) -> list[Controller]:
         DeploymentController(ctx),
         ReplicaSetController(ctx),
         ResourceClaimController(ctx),
+        NamespaceController(ctx),
         GarbageCollector(ctx),
         ResourceQuotaController(ctx),
     ]
