@@ -18,6 +18,7 @@ import pytest
 from drakit import Cluster
 from drakit.api import errors as E
 from drakit.apiserver import WATCH_WINDOW_BYTES, WATCH_WINDOW_EVENTS, APIServer
+from drakit.controllers.base import Controller
 
 
 def _class(name: str, note: str = "") -> dict:
@@ -175,9 +176,8 @@ def test_each_controller_relists_on_expired():
         for i in range(20):  # nobody settles in between: every watch falls behind
             c.api.create(_class(f"c{i}"))
         c.settle()
-        assert set(calls) == {"deployment-controller", "replicaset-controller",
-                              "resourceclaim-controller", "garbage-collector",
-                              "resourcequota-controller"}
+        controllers = {x.name for x in c.components if isinstance(x, Controller)}
+        assert len(controllers) >= 5 and set(calls) == controllers
     finally:
         c.close()
 
