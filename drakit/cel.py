@@ -68,8 +68,11 @@ from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, struct_pb2
 
 from drakit.api.errors import FieldError, Path, forbidden, invalid, too_long
-from drakit.api.quantity import Quantity, QuantityError, parse_quantity
+from drakit.api.quantity import Quantity, QuantityError, QuantityTooLarge, parse_quantity
 from drakit.cel_lists import declarations as _list_declarations
+from drakit.cel_regex import RegexError, compile_go, go_regex_error
+from drakit.cel_regex import find as _re_find
+from drakit.cel_regex import find_all as _re_find_all
 
 __all__ = [
     "CEL_SELECTOR_EXPRESSION_MAX_COST",
@@ -274,19 +277,27 @@ def _is_semver(s: str, normalize: bool = False) -> bool:
 def _is_quantity(s: str) -> bool:
     try:
         parse_quantity(s)
+    except QuantityTooLarge:
+        return True  # well-formed: resource.ParseQuantity accepts it (drakit cannot hold it)
     except QuantityError:
         return False
     return True
 
 
 def _find(s: str, pattern: str) -> str:
-    m = re.search(pattern, s)
-    return m.group(0) if m else ""
+    """``find`` (apiserver/pkg/cel/library/regex.go): Go regexp (RE2) ``FindString``."""
+    try:
+        return _re_find(s, pattern)
+    except RegexError as e:
+        raise ValueError(f"Illegal regex: {e}") from None
 
 
 def _find_all(s: str, pattern: str, limit: int = -1) -> list[str]:
-    out = [m.group(0) for m in re.finditer(pattern, s)]
-    return out if limit < 0 else out[:limit]
+    """``findAll``: Go regexp (RE2) ``FindAllString(s, limit)``."""
+    try:
+        return _re_find_all(s, pattern, limit)
+    except RegexError as e:
+        raise ValueError(f"Illegal regex: {e}") from None
 
 
 def _includes(target: Any, arg: Any) -> bool:
@@ -1214,6 +1225,9 @@ def _runtime_message(msg: str) -> str:
         return f"no such key: {m.group(1)}"
     if "No matching overloads found" in text:
         return "no such overload"
+    if text.startswith("invalid regular expression: "):
+        # cel-cpp's native matches (RE2); cel-go returns Go's regexp.MatchString error
+        return go_regex_error(text[len("invalid regular expression: "):], "")
     return text
 
 
@@ -1247,11 +1261,17 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
         return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e)))
     serialized = ast.serialize()
     checked = _decode_checked(serialized)
+    issues = _regex_literal_issues(expression, checked)
+    if issues:
+        return CompilationResult(expression, "Invalid", "compilation failed: " + issues)
     out_type = checked.types.get(checked.root.id, "dyn")
     if out_type not in ("bool", "dyn", "any"):
         return CompilationResult(
             expression, "Invalid", f"must evaluate to bool or the unknown type, not {out_type}",
             output_type=out_type)
+    bad_regex = _constant_regex_error(checked.root)
+    if bad_regex:
+        return CompilationResult(expression, "Internal", "program instantiation failed: " + bad_regex)
     rw = _Rewriter(checked)
     try:
         runtime_ast = rw.rewrite()
@@ -1280,6 +1300,98 @@ _PLAIN = r"""(?:"([A-Za-z0-9._/-]*)"|'([A-Za-z0-9._/-]*)')"""
 _DRIVER_EQ = re.compile(rf"^\s*device\.driver\s*==\s*{_PLAIN}\s*$")
 # ``device.attributes["domain"].id == "x"``: the commonest request selector.
 _ATTR_EQ = re.compile(rf"^\s*device\.attributes\[\s*{_PLAIN}\s*\]\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*{_PLAIN}\s*$")
+
+
+# -- regex literals (cel-go cel.ValidateRegexLiterals and the regex program optimizations)
+
+
+def _walk(node: _Node | None) -> Any:
+    """Every node, children before their parent (the order cel-go plans a program in)."""
+    if node is None:
+        return
+    if node.kind == "comp":
+        for key in ("range", "init", "cond", "step", "result"):
+            yield from _walk(node.comp.get(key))
+    else:
+        yield from _walk(node.target)
+        for a in node.args:
+            yield from _walk(a)
+        for k, v in node.entries:
+            yield from _walk(k)
+            yield from _walk(v)
+    yield node
+
+
+def _positions(checked: _Checked) -> dict[int, int]:
+    """Expression id -> code point offset (cel.expr.SourceInfo.positions)."""
+    out: dict[int, int] = {}
+    info = _get(checked.fields, 5)
+    if info is None:
+        return out
+    for entry in _all(_decode(info), 4):
+        e = _decode(entry)
+        v = _get(e, 2, 0)
+        out[_get(e, 1, 0)] = v - (1 << 64) if v >= 1 << 63 else v
+    return out
+
+
+def _issue_at(expression: str, offset: int, message: str) -> str:
+    """One error as cel-go's ``Error.ToDisplayString`` prints it (common/error.go)."""
+    offset = max(0, min(offset, len(expression)))
+    line = expression.count("\n", 0, offset) + 1
+    start = expression.rfind("\n", 0, offset) + 1
+    end = expression.find("\n", offset)
+    snippet = expression[start:end if end >= 0 else len(expression)].replace("\t", " ")
+    col = offset - start
+    marks = "".join("\uff0e" if len(c.encode()) > 1 else "." for c in snippet[:col])
+    here = snippet[col:col + 1]
+    marks += "\uff3e" if here and len(here.encode()) > 1 else "^"
+    return f"ERROR: <input>:{line}:{col + 1}: {message}\n | {snippet}\n | {marks}"
+
+
+def _regex_literal_issues(expression: str, checked: _Checked) -> str:
+    """``cel.ValidateRegexLiterals`` (in the base env since 1.29): a constant first argument
+    of a ``matches`` call must compile (cel/validator.go formatValidator: argument 0 of the
+    call as cel-go's AST holds it, i.e. the pattern of ``s.matches(p)`` and, as upstream
+    does, the subject of the global ``matches(s, p)``)."""
+    positions: dict[int, int] | None = None
+    issues: list[tuple[int, str]] = []
+    for node in _walk(checked.root):
+        if node.kind != "call" or node.name != "matches" or not node.args:
+            continue
+        lit = node.args[0]
+        if lit.kind != "const" or not isinstance(lit.const, str):
+            continue
+        try:
+            compile_go(lit.const)
+        except RegexError:
+            if positions is None:
+                positions = _positions(checked)
+            issues.append((positions.get(lit.id, 0), "invalid matches argument"))
+    issues.sort()
+    return "\n".join(_issue_at(expression, off, msg) for off, msg in issues)
+
+
+def _constant_regex_error(root: _Node) -> str:
+    """The error ``env.Program`` returns for a constant pattern that does not compile.
+
+    The base env plans with ``OptOptimize`` (cel-go's MatchesRegexOptimization) and the
+    Kubernetes regex library adds ``OptimizeRegex(FindRegexOptimization,
+    FindAllRegexOptimization)``: each compiles the constant pattern at argument index 1 of
+    the interpreter's call (the target counts as argument 0), so the program cannot be
+    built; the DRA compiler reports ``program instantiation failed: <err>`` (Internal).
+    """
+    for node in _walk(root):
+        if node.kind != "call" or node.name not in ("matches", "find", "findAll"):
+            continue
+        args = ([node.target] if node.target is not None else []) + node.args
+        if len(args) < 2 or args[1].kind != "const" or not isinstance(args[1].const, str):
+            continue
+        try:
+            compile_go(args[1].const)
+        except RegexError as e:
+            return str(e)
+    return ""
 
 
 def _issues(msg: str) -> str:

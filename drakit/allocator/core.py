@@ -81,6 +81,34 @@ def _fmt_id(d: DeviceID) -> str:
     return "/".join(d)
 
 
+def version_at_least(version: str, minimum: str) -> bool:
+    """``version >= minimum`` for "major.minor" strings."""
+    def key(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.split(".")[:2] if p.isdigit())
+    return key(version) >= key(minimum)
+
+
+#: EnhanceRuntimeError's hint (k8s.io/dynamic-resource-allocation cel/errors.go, added by
+#: kubernetes commit 5e2d5b9a, PR 136709, first released in 1.37)
+NO_SUCH_KEY_HINT = (". consider using CEL optional chaining (.? followed by orValue()) or "
+                    "guarding the check with has() for optional fields")
+
+
+def runtime_error_text(where: str, index: int, did: DeviceID, msg: str, version: str) -> str:
+    """The allocator's error for a selector that failed at runtime, per release.
+
+    structured/internal/*/allocator_*.go selectorsMatch: up to 1.36 ``<where>: selector
+    #<i>: CEL runtime error: <err>``; 1.37 names the device (``selector #<i> on device
+    <driver/pool/device>``) and passes the error through ``cel.EnhanceRuntimeError``,
+    which appends the optional-chaining hint to a "no such key:" error (same commit).
+    """
+    if not version_at_least(version, "1.37"):
+        return f"{where}: selector #{index}: CEL runtime error: {msg}"
+    if "no such key:" in msg:
+        msg += NO_SUCH_KEY_HINT
+    return f"{where}: selector #{index} on device {_fmt_id(did)}: CEL runtime error: {msg}"
+
+
 def _kobj(claim: Mapping[str, Any]) -> str:
     md = claim.get("metadata") or {}
     ns = md.get("namespace", "")
@@ -769,7 +797,7 @@ class Allocator:
             else f"claim {_kobj(self.claims[ci])}"
         if kind == "compile":
             return AllocationError(f"{where}: selector #{i}: CEL compile error: {msg}")
-        return AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {msg}")
+        return AllocationError(runtime_error_text(where, i, did, msg, self.version))
 
     def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
                         selectors: Sequence[Mapping[str, Any]]) -> bool:
@@ -784,7 +812,7 @@ class Allocator:
             where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
             if r[0] == "compile":
                 raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
-            raise AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {r[1]}")
+            raise AllocationError(runtime_error_text(where, i, did, r[1], self.version))
         return True
 
     def is_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
