@@ -14,6 +14,7 @@ Go does differently from the C++ library:
   unsupported Perl syntax`` ...). The fragment is RE2's, which Go's parser (a port of
   RE2's) reports the same way;
 * ``\\C`` (any byte) is RE2-only; Go refuses it as an invalid escape, so do we;
+* Go reads ``(?<`` as a named capture, so a lookbehind is an "invalid named capture";
 * ``findAll`` follows Go's ``FindAllString``: an empty match right after the previous
   match is dropped (Python's finditer keeps it), and ``n`` limits the count (negative:
   all, 0: none).
@@ -94,7 +95,15 @@ def compile_go(pattern: str) -> Any:
         msg = e.args[0] if e.args else ""
         if isinstance(msg, bytes):
             msg = msg.decode("utf-8", "replace")
-        raise RegexError(go_regex_error(str(msg), pattern)) from None
+        msg = str(msg)
+        if msg in ("invalid perl operator: (?<=", "invalid perl operator: (?<!"):
+            # Go (1.22+) reads "(?<" as a named capture "(?<name>": lookbehind is an
+            # invalid name there (regexp/syntax parse.go parsePerlFlags)
+            rest = pattern[pattern.find(msg[-4:]):]
+            end = rest.find(">")
+            raise RegexError("error parsing regexp: invalid named capture: "
+                             f"`{rest if end < 0 else rest[:end + 1]}`") from None
+        raise RegexError(go_regex_error(msg, pattern)) from None
 
 
 def find(s: str, pattern: str) -> str:
