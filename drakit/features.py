@@ -48,6 +48,9 @@ GATES: dict[str, dict[str, GateSpec]] = {
         "DRAListTypeAttributes": _g("ALPHA", False),
         "DRAAdminAccess": _g("BETA", True),
         "DRAPrioritizedList": _g("BETA", True),
+        "DRASchedulerFilterTimeout": _g(
+            "BETA", True, note="Beta since 1.34 (pkg/features/kube_features.go); the DynamicResources "
+            "Filter gives up on a node after filterTimeout (default 10s)"),
         "PodLevelResources": _g("BETA", True),
         "SidecarContainers": _g("GA", True, True),
     },
@@ -70,6 +73,9 @@ GATES: dict[str, dict[str, GateSpec]] = {
         "DRADerivedAttributes": _g("ALPHA", False),
         "DRAAdminAccess": _g("BETA", True),
         "DRAPrioritizedList": _g("BETA", True),
+        "DRASchedulerFilterTimeout": _g(
+            "BETA", True, note="Beta since 1.34 (pkg/features/kube_features.go); the DynamicResources "
+            "Filter gives up on a node after filterTimeout (default 10s)"),
         "PodLevelResources": _g("BETA", True),
         "SidecarContainers": _g("GA", True, True),
     },
