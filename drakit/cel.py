@@ -1258,7 +1258,7 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
     try:
         ast = envs.typed.compile(expression)
     except RuntimeError as e:
-        return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e)))
+        return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e), expression))
     serialized = ast.serialize()
     checked = _decode_checked(serialized)
     issues = _regex_literal_issues(expression, checked)
@@ -1350,30 +1350,128 @@ def _issue_at(expression: str, offset: int, message: str) -> str:
 
 
 def _regex_literal_issues(expression: str, checked: _Checked) -> str:
-    """``cel.ValidateRegexLiterals`` (in the base env since 1.29): a constant first argument
-    of a ``matches`` call must compile (cel/validator.go formatValidator: argument 0 of the
-    call as cel-go's AST holds it, i.e. the pattern of ``s.matches(p)`` and, as upstream
-    does, the subject of the global ``matches(s, p)``)."""
+    """The base env's AST validators (environment/base.go, since 1.29):
+    ``ValidateRegexLiterals``, ``ValidateDurationLiterals`` and ``ValidateTimestampLiterals``
+    (cel-go cel/validator.go formatValidator): a constant argument 0 of ``matches``,
+    ``duration`` and ``timestamp`` calls must be valid, else ``invalid <fn> argument`` at
+    the literal. Argument 0 as cel-go's AST holds it: the pattern of ``s.matches(p)`` and,
+    as upstream does, the subject of the global ``matches(s, p)``."""
     positions: dict[int, int] | None = None
     issues: list[tuple[int, str]] = []
     for node in _walk(checked.root):
-        if node.kind != "call" or node.name != "matches" or not node.args:
+        if node.kind != "call" or node.name not in _LITERAL_CHECKS or not node.args:
             continue
         lit = node.args[0]
         if lit.kind != "const" or not isinstance(lit.const, str):
             continue
-        try:
-            compile_go(lit.const)
-        except RegexError:
+        if not _LITERAL_CHECKS[node.name](lit.const):
             if positions is None:
                 positions = _positions(checked)
-            issues.append((positions.get(lit.id, 0), "invalid matches argument"))
+            issues.append((positions.get(lit.id, 0), f"invalid {node.name} argument"))
     issues.sort()
     return "\n".join(_issue_at(expression, off, msg) for off, msg in issues)
 
 
+def _regex_ok(pattern: str) -> bool:
+    try:
+        compile_go(pattern)
+    except RegexError:
+        return False
+    return True
+
+
+_GO_DURATION = re.compile(r"[-+]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+")
+_GO_DURATION_UNIT = {"ns": 1, "us": 10**3, "\u00b5s": 10**3, "\u03bcs": 10**3, "ms": 10**6,
+                     "s": 10**9, "m": 60 * 10**9, "h": 3600 * 10**9}
+
+
+def _duration_ok(text: str) -> bool:
+    """Go's ``time.ParseDuration`` accepts ``text`` (int64 nanoseconds)."""
+    if text in ("0", "+0", "-0"):
+        return True
+    if not _GO_DURATION.fullmatch(text):
+        return False
+    total = 0
+    for num, unit in re.findall(r"([0-9]*\.?[0-9]*)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)", text.lstrip("+-")):
+        whole, _, frac = num.partition(".")
+        scale = _GO_DURATION_UNIT[unit]
+        total += int(whole or "0") * scale + (int(frac) * scale // 10 ** len(frac) if frac else 0)
+        if total > 2**63 - 1:
+            return False
+    return True
+
+
+_RFC3339 = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+                      r"(Z|[+-]([0-9]{2}):([0-9]{2}))")
+
+
+def _timestamp_ok(text: str) -> bool:
+    """Go's ``time.Parse(time.RFC3339, text)`` accepts it and the year is 1..9999 (cel-go)."""
+    import calendar
+    m = _RFC3339.fullmatch(text)
+    if not m:
+        return False
+    year, month, day, hour, minute, sec = (int(m.group(i)) for i in range(1, 7))
+    if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(max(year, 1), month)[1]
+            and hour < 24 and minute < 60 and sec < 60):
+        return False
+    if m.group(9) is not None and (int(m.group(9)) >= 24 or int(m.group(10)) >= 60):
+        return False
+    return 1 <= year <= 9999
+
+
+_LITERAL_CHECKS = {"matches": _regex_ok, "duration": _duration_ok, "timestamp": _timestamp_ok}
+
+
+def _conversion_error(node: _Node) -> str:
+    """cel-go's planner folds type conversions of constants (interpreter.Optimize,
+    maybeOptimizeConstUnary); a conversion of a string literal that fails is the error of
+    ``env.Program``: ``type conversion error from 'string' to '<type>'`` (common/types/string.go)."""
+    if node.kind != "call" or node.target is not None or len(node.args) != 1:
+        return ""
+    arg = node.args[0]
+    if arg.kind != "const" or not isinstance(arg.const, str) or node.name not in _STRING_CONVERSIONS:
+        return ""
+    if _STRING_CONVERSIONS[node.name](arg.const):
+        return ""
+    return f"type conversion error from 'string' to '{node.name}'"
+
+
+def _go_int(text: str) -> bool:
+    return bool(re.fullmatch(r"[+-]?[0-9]+", text)) and -(2**63) <= int(text) < 2**63
+
+
+def _go_uint(text: str) -> bool:
+    return bool(re.fullmatch(r"[0-9]+", text)) and int(text) < 2**64
+
+
+def _go_float(text: str) -> bool:
+    """``strconv.ParseFloat(text, 64)`` succeeds (decimal and hex forms, inf/nan; out of range
+    is an error in Go)."""
+    t = text.lower()
+    if re.fullmatch(r"[+-]?(inf|infinity|nan)", t):
+        return not (t.lstrip("+-") == "nan" and t[:1] in "+-")
+    dec = r"[+-]?(?:[0-9](?:_?[0-9])*\.?(?:[0-9](?:_?[0-9])*)?|\.[0-9](?:_?[0-9])*)(?:e[+-]?[0-9]+)?"
+    hexf = r"[+-]?0x(?:[0-9a-f](?:_?[0-9a-f])*\.?(?:[0-9a-f](?:_?[0-9a-f])*)?|\.[0-9a-f]+)p[+-]?[0-9]+"
+    if re.fullmatch(hexf, t):
+        return True
+    if not re.fullmatch(dec, t) or "_" in t:  # underscores only with a base prefix
+        return False
+    try:
+        return math.isfinite(float(t))
+    except (ValueError, OverflowError):
+        return False
+
+
+_STRING_CONVERSIONS = {
+    "int": _go_int, "uint": _go_uint, "double": _go_float,
+    "bool": lambda t: t in ("1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"),
+}
+
+
 def _constant_regex_error(root: _Node) -> str:
-    """The error ``env.Program`` returns for a constant pattern that does not compile.
+    """The error ``env.Program`` returns for a constant pattern that does not compile (and
+    for a constant type conversion that fails, see ``_conversion_error``).
 
     The base env plans with ``OptOptimize`` (cel-go's MatchesRegexOptimization) and the
     Kubernetes regex library adds ``OptimizeRegex(FindRegexOptimization,
@@ -1382,6 +1480,9 @@ def _constant_regex_error(root: _Node) -> str:
     built; the DRA compiler reports ``program instantiation failed: <err>`` (Internal).
     """
     for node in _walk(root):
+        folded = _conversion_error(node)
+        if folded:
+            return folded
         if node.kind != "call" or node.name not in ("matches", "find", "findAll"):
             continue
         args = ([node.target] if node.target is not None else []) + node.args
@@ -1394,11 +1495,57 @@ def _constant_regex_error(root: _Node) -> str:
     return ""
 
 
-def _issues(msg: str) -> str:
-    """cel-cpp's status text -> cel-go's ``Issues.String()`` shape."""
+def _issues(msg: str, expression: str = "") -> str:
+    """cel-cpp's status text -> cel-go's ``Issues.String()``, with cel-go's wording.
+
+    cel-cpp and cel-go share the parser grammar and most checker texts; where they differ
+    the text is rewritten as cel-go's checker/errors.go words it:
+    ``undefined field 'x'`` (cel-cpp adds "not found in struct ..."), ``type 'string' does
+    not support field selection`` (cel-cpp: "expression of type ... cannot be the operand
+    of a select operation"), and a member call's signature ``'string.(int)'`` (cel-go's
+    formatFunctionDeclType; cel-cpp lists the receiver among the arguments).
+    """
     msg = re.sub(r"^INVALID_ARGUMENT: ", "", msg)
     msg = re.sub(r" \[INVALID_ARGUMENT\]$", "", msg.rstrip())
+    msg = re.sub(r"undefined field '([^']*)' not found in struct '[^']*'", r"undefined field '\1'", msg)
+    msg = re.sub(r"expression of type '([^']*)' cannot be the operand of a select operation",
+                 r"type '\1' does not support field selection", msg)
+    if expression and "found no matching overload for" in msg:
+        msg = _OVERLOAD_ERR.sub(lambda m: _member_signature(m, expression), msg)
     return msg
+
+
+_OVERLOAD_ERR = re.compile(
+    r"^(ERROR: <input>:(\d+):(\d+): found no matching overload for '([^']*)' applied to ')\((.*)\)'$", re.M)
+
+
+def _split_types(text: str) -> list[str]:
+    """``int, map(string, dyn)`` -> ``["int", "map(string, dyn)"]`` (commas at depth 0)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _member_signature(m: re.Match, expression: str) -> str:
+    """Reformat the signature when the failing call is a member call ``x.f(...)``."""
+    line, col, name, args = int(m.group(2)), int(m.group(3)) - 1, m.group(4), m.group(5)
+    lines = expression.split("\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    before = text[:col].rstrip()
+    types = _split_types(args)
+    if text[col:col + 1] == "(" and before.endswith(name) and \
+            before[:len(before) - len(name)].rstrip().endswith(".") and types:
+        return f"{m.group(1)}{types[0]}.({', '.join(types[1:])})'"
+    return m.group(0)
 
 
 def validate_selector_expression(expression: str, path: Path, *, gates: Mapping[str, bool],
