@@ -133,7 +133,7 @@ UNITS_PER_SECOND = 5_000_000
 #: drakit's bound on the search work it actually performs for one allocation attempt
 #: (searches that the closed forms below cover cost drakit almost nothing, whatever their
 #: modeled size); a few seconds of Python at most.
-WORK_LIMIT = 1_000_000
+WORK_LIMIT = 500_000
 
 
 DeviceID = tuple[str, str, str]  # driver, pool, device
@@ -1038,6 +1038,24 @@ class Allocator:
             self._add_counters(consumed, cand.device, 1)
         return True
 
+    def _counters_never_bind(self, cands: list[Candidate]) -> bool:
+        """Whether taking every one of ``cands`` together stays within every counter, so
+        no subset of them is refused for counters (checkAvailableCounters is then true for
+        each, whatever else of them was taken)."""
+        extra: dict[tuple[str, str, str], int] = {}
+        for cand in cands:
+            for set_name, cname, n in _consumption(cand.device):
+                k = (cand.pool.name, set_name, cname)
+                extra[k] = extra.get(k, 0) + n
+        for (pool, set_name, cname), n in extra.items():
+            have = self.available_counters[pool].get(set_name)
+            if have is None or cname not in have:
+                continue
+            used = (self.consumed_counters.get(pool) or {}).get(set_name) or {}
+            if have[cname] < used.get(cname, 0) + n:
+                return False
+        return True
+
     @staticmethod
     def _add_counters(consumed: dict[str, dict[str, int]], device: Mapping[str, Any], sign: int) -> None:
         for set_name, cname, n in _consumption(device):
@@ -1261,6 +1279,7 @@ class Allocator:
         allocating, in_state = self.allocating, self.state.devices
         partitionable, taints = self._partitionable, self._taints
         takeable: list[int] = []
+        counting: list[Candidate] = []
         error_at: tuple[int, Candidate, Any] | None = None
         for cand, err in items[start:]:
             did = cand.id
@@ -1278,17 +1297,24 @@ class Allocator:
                 continue
             if cons_cc and not self._capacity_ok(r, did, device, cand.rec)[0]:
                 continue
-            if device.get("consumesCounters"):
-                if not partitionable:
-                    continue
-                return False  # counters: taking one device can exhaust them for others
             if device.get("bindingConditions") and not self._binding:
                 continue
             if taints and device.get("taints") and taint_prevents(device, r.tolerations):
                 continue
+            if device.get("consumesCounters"):
+                if not partitionable:
+                    continue
+                if cons_cc and device.get("allowMultipleAllocations"):
+                    return False  # counters may be skipped for it once its capacity is in use
+                self._available(cand.pool)
+                if self._blocked.get(cand.pool.name):
+                    continue  # a counter of its pool is already over: never takeable
+                counting.append(cand)
             takeable.append(cand.pos)
             if len(takeable) >= need:
                 return False
+        if counting and not self._counters_never_bind(counting):
+            return False  # taking one device could exhaust counters another one needs
         self.work += len(items) - start
         n = self._n_flat
         # Upstream checks its deadline when allocateOne is entered, so the timeout triggers

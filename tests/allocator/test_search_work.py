@@ -61,9 +61,20 @@ def instances(draw: st.DrawFn) -> tuple[list, list, list]:
         if draw(st.integers(0, 6)) == 0:
             dev["taints"] = [{"key": "k", "effect": "NoSchedule"}]
         devices.append(dev)
+    counters = draw(st.one_of(st.none(), st.integers(0, 8)))  # a shared counter set of this size
+    if counters is not None:
+        for dev in devices:
+            if draw(st.booleans()):
+                dev["consumesCounters"] = [{"counterSet": "g", "counters": {
+                    "mem": {"value": str(draw(st.integers(1, 3)))}}}]
     slices = [{"metadata": {"name": "s1"}, "spec": {
-        "driver": D, "nodeName": "n", "pool": {"name": "n", "generation": 1, "resourceSliceCount": 1},
+        "driver": D, "nodeName": "n",
+        "pool": {"name": "n", "generation": 1, "resourceSliceCount": 1 if counters is None else 2},
         "devices": devices}}]
+    if counters is not None:
+        slices.append({"metadata": {"name": "s2"}, "spec": {
+            "driver": D, "nodeName": "n", "pool": {"name": "n", "generation": 1, "resourceSliceCount": 2},
+            "sharedCounters": [{"name": "g", "counters": {"mem": {"value": str(counters)}}}]}})
     if draw(st.booleans()):  # another driver's devices sit in the search order too
         slices.insert(0, {"metadata": {"name": "s0"}, "spec": {
             "driver": "a.example.com", "nodeName": "n", "pool": {"name": "a", "generation": 1,
