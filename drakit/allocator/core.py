@@ -1215,22 +1215,25 @@ class Allocator:
         # where upstream's loop starts in the node's device order, and the constraints of
         # this claim that apply to this request (checked before the costlier steps)
         cur = items[start - 1][0].pos + 1 if start else 0
-        base, sub_name = (rd.parent_request.name, r.name) if rd.parent_request else (r.name, "")
-        checks = [c for c in self.constraints[ci] if c.applies(base, sub_name)]
+        cons = self.constraints[ci]
+        checks: list[MatchAttribute | DistinctAttribute] = []
+        if cons:
+            base, sub_name = (rd.parent_request.name, r.name) if rd.parent_request else (r.name, "")
+            checks = [c for c in cons if c.applies(base, sub_name)]
         need = rd.num_devices - di
         if need >= 2 and self._hopeless(ci, rd, start, cur, need, checks):
             return False
         allocating, in_state = self.allocating, self.state.devices
+        # The modeled work of the scan (every device position from ``cur`` on, see
+        # UNITS_PER_SECOND) and drakit's work are added when the loop recurses or ends.
         i = start
         while True:
             if i >= len(items) and (cands.done or not cands.extend()):
                 self.units += self._n_flat - cur
+                self.work += i - start
                 return False
             cand, err = items[i]
             i += 1
-            self.units += cand.pos - cur + 1
-            self.work += 1
-            cur = cand.pos + 1
             did = cand.id
             if admin:
                 if ci in allocating.get(did, ()):
@@ -1238,6 +1241,7 @@ class Allocator:
             elif did in in_state or allocating.get(did):
                 continue
             if err is not None:
+                self.units += cand.pos + 1 - cur
                 raise self._selector_error(ci, rd, did, err)
             if checks and not all(c.would_add(cand) for c in checks):
                 continue  # allocate_device would refuse it at the constraints, with no side effect
@@ -1246,6 +1250,10 @@ class Allocator:
             ok, undo = self.allocate_device(ci, key, cand, False)
             if not ok:
                 continue
+            self.units += cand.pos + 1 - cur
+            cur = cand.pos + 1
+            self.work += i - start
+            start = i
             try:
                 done = self.allocate_one(ci, ri, si, di + 1, in_sub, i)
             except BaseException:
