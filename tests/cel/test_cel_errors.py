@@ -65,3 +65,17 @@ def test_several_errors_are_listed_in_source_order() -> None:
     result = compile_selector(expression, GATES)
     assert result.error == ("compilation failed: ERROR: <input>:1:7: undefined field 'nope'\n"
                             f" | {expression}\n | ......^")
+
+
+def test_quantity_function_on_a_huge_exponent_fails_fast_with_drakits_bound() -> None:
+    """resource.ParseQuantity accepts 1e9999999 (isQuantity is true upstream); drakit refuses
+    to hold it (drakit/api/quantity.py MAX_DIGITS) instead of spending minutes on it."""
+    from drakit.api.quantity import ERR_TOO_LARGE
+    from drakit.cel import CELRuntimeError, device_view
+
+    dev = device_view("dra.example.com", {"name": "d"})
+    assert compile_selector('isQuantity("1e9999999") && !isQuantity("1e")', GATES).matches(dev) is True
+    compiled = compile_selector('quantity("1e9999999").isGreaterThan(quantity("1"))', GATES)
+    with pytest.raises(CELRuntimeError) as err:
+        compiled.matches(dev)
+    assert str(err.value) == ERR_TOO_LARGE
