@@ -259,3 +259,21 @@ def test_any_text_gets_a_quantity_or_an_apimachinery_error(text: str) -> None:
     assert re.fullmatch(SPLIT_RE[1:-1], text) or q.exact == 0
     assert q.exact.numerator.bit_length() <= int(MAX_DIGITS * 3.33) + 40
     assert parse_quantity(q.canonical()).exact == q.exact
+
+
+def test_the_api_server_refuses_a_huge_quantity_at_once() -> None:
+    """Issue 13 item 3: a ResourceSlice capacity of 1e9999999 took 25 s under the cluster
+    lock and was stored; now the write is refused with the bound's one-line cause."""
+    from drakit.api import errors as E
+    from drakit.cluster import Cluster
+
+    c = Cluster()
+    c.add_node("n")
+    with pytest.raises(E.StatusError) as err:
+        c.apply([{"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice", "metadata": {"name": "s"},
+                  "spec": {"driver": "d.example.com", "nodeName": "n",
+                           "pool": {"name": "n", "generation": 1, "resourceSliceCount": 1},
+                           "devices": [{"name": "a", "capacity": {"mem": {"value": "1e9999999"}}}]}}])
+    assert str(err.value) == ('ResourceSlice.resource.k8s.io "s" is invalid: spec.devices[0].capacity[mem].value: '
+                              f'Invalid value: "1e9999999": {ERR_TOO_LARGE}')
+    assert c.list("ResourceSlice") == []
