@@ -106,7 +106,7 @@ def instances(draw: st.DrawFn) -> tuple[list, list, list]:
     return claims, slices, allocated
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances(), st.one_of(st.none(), st.integers(0, 3000)))
 def test_closed_forms_change_nothing_observable(inst: tuple[list, list, list], budget: int | None) -> None:
     claims, slices, allocated = inst

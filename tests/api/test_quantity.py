@@ -160,7 +160,7 @@ from drakit.api.quantity import (  # noqa: E402
 )
 
 # A parse that takes longer than this is a bug (the old parser spent 25 s on 1e9999999).
-_FAST = settings(deadline=1000, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+_FAST = settings(deadline=1000, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 _SUFFIX_TEXT = ["", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"]
 
 
