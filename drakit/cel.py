@@ -23,6 +23,12 @@ candidate device, so evaluation must be fast. We use Google's C++ CEL runtime th
   attribute values ≤ 64) and the ``includes`` estimator; the upstream compile_test cost
   table is reproduced in ``tests/cel``.
 
+Regular expressions follow Go's regexp (RE2) through :mod:`drakit.cel_regex`: ``matches``
+runs in cel-cpp's RE2, ``find``/``findAll`` in google-re2; constant patterns are checked at
+compile time (``matches``) or program planning (``find``/``findAll``) as cel-go does, and
+errors carry Go's wording. Compile errors are reworded where cel-cpp's text differs from
+cel-go's (``_issues``).
+
 Libraries: quantity, semver, regex ``find``/``findAll``, the cel-go strings extension at
 version 2 (what the base env pins), ``cel.bind``, ``includes`` (DRAListTypeAttributes),
 the optional library (``.?``, ``optional.*``, ``first()``/``last()``) and, from

@@ -8,10 +8,15 @@ capacity, taints) and the error texts follow upstream
 ``k8s.io/dynamic-resource-allocation/structured/internal/experimental``
 (``allocator_experimental.go``, ``constraint.go``, ``consumable_capacity.go``).
 
+The search is bounded like the scheduler's Filter timeout, on modeled search work rather
+than wall time (``UNITS_PER_SECOND``, ``budget``), and subtrees that cannot succeed are
+settled in closed form with the work upstream would spend on them (``Allocator._hopeless``).
+
 Deliberate differences, all documented in docs/allocator.md:
 * ``shareID`` is a deterministic UUID (uuid5 of claim, request and device) instead of a
   random one, so a scenario always yields the same result.
 * DeviceTaintRules are not consulted; only taints in the slice.
+* a search no closed form covers stops after ``WORK_LIMIT`` units of drakit's own work.
 """
 
 from __future__ import annotations
