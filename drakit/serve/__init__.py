@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from drakit.features import FeatureGateError, parse_gate_args
+from drakit.features import SUPPORTED_VERSIONS, FeatureGateError, inert_note, parse_gate_args
 
 from .handler import make_handler
 from .state import ServedCluster
@@ -76,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="port to listen on; 0 picks a free one (printed on stdout)")
     p.add_argument("--bind", default=None, metavar="ADDRESS",
                    help="listen on this address instead of 127.0.0.1 (no authentication!)")
-    p.add_argument("--version", default="1.37", help="emulated Kubernetes version (1.36, 1.37)")
+    p.add_argument("--version", default="1.37", help="emulated Kubernetes version ("
+                   + ", ".join(SUPPORTED_VERSIONS) + "; default 1.37)")
     p.add_argument("--gate", action="append", metavar="NAME=BOOL",
                    help="feature gate override; repeatable or comma-separated")
     p.add_argument("--kubeconfig-out", metavar="FILE",
@@ -116,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                              encoding="utf-8")
     print(f"drakit serve: Kubernetes {args.version} API on {url} (port {srv.server_address[1]})",
           flush=True)
+    note = inert_note(served.cluster.gates)
+    if note:
+        print(f"drakit serve: {note}", file=sys.stderr, flush=True)
     stop = threading.Event()
 
     def on_signal(signum, frame) -> None:  # noqa: ARG001
