@@ -29,7 +29,6 @@ from drakit.kinds import KindInfo
 from . import authz, deleteoptions, discovery, framing, openapi, params, patches, tables
 from .framing import FramingError
 from .sandbox import PUBLIC_PATHS, Sandbox
-from .server import IDLE_TIMEOUT, READ_TIMEOUT, WRITE_TIMEOUT
 from .state import ServedCluster
 
 #: no watch outlives this (seconds); the default when the client gives no timeoutSeconds
@@ -179,6 +178,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "drakit-serve"
     sys_version = ""
+    default_request_version = "HTTP/1.1"  # error answers carry a status line
     served: ServedCluster  # set on the subclass made by make_handler()
     sandbox: Sandbox | None = None  # None: no Host check, no token (embedding only)
     quiet = True
@@ -195,17 +195,24 @@ class Handler(BaseHTTPRequestHandler):
     def handle_one_request(self) -> None:
         """Wait for a request (idle timeout), then read it (read timeout per read)."""
         try:
-            self.connection.settimeout(IDLE_TIMEOUT if self.requests_served
-                                       else READ_TIMEOUT)
+            self.connection.settimeout(self.server.idle_timeout if self.requests_served
+                                       else self.server.read_timeout)
             if not self.rfile.peek(1):
                 self.close_connection = True
                 return
         except (TimeoutError, OSError, ValueError):
             self.close_connection = True
             return
-        self.connection.settimeout(READ_TIMEOUT)
+        self.connection.settimeout(self.server.read_timeout)
         super().handle_one_request()
         self.requests_served += 1
+
+    def parse_request(self) -> bool:
+        # no HTTP/0.9 (a request line without a version): Go's net/http refuses it
+        if len(self.raw_requestline.split()) == 2:
+            self.send_error(400, f"malformed HTTP request {self.raw_requestline.strip()!r}")
+            return False
+        return super().parse_request()
 
     def handle_expect_100(self) -> bool:
         # Go's net/http sends "100 Continue" when the handler first reads the body, so a
@@ -252,7 +259,7 @@ class Handler(BaseHTTPRequestHandler):
         """Headers and body in one write (one TCP segment for small answers)."""
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.connection.settimeout(WRITE_TIMEOUT)
+        self.connection.settimeout(self.server.write_timeout)
         self._headers_buffer.append(b"\r\n")
         if self.command != "HEAD":
             self._headers_buffer.append(data)
@@ -282,6 +289,9 @@ class Handler(BaseHTTPRequestHandler):
                                     reason="", code=501)
             chunked = True
         length = None if chunked else self._content_length
+        if length is not None and length > framing.MAX_REQUEST_BYTES:
+            self.close_connection = True
+            raise framing.too_large()  # before "100 Continue": the client keeps its body
         if getattr(self, "_expect_continue", False) and (chunked or length):
             self._expect_continue = False
             self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -733,7 +743,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache, private")
         self.end_headers()
         self.close_connection = True
-        self.connection.settimeout(WRITE_TIMEOUT)
+        self.connection.settimeout(self.server.write_timeout)
         deadline = time.monotonic() + timeout
         first = True
 

@@ -50,6 +50,9 @@ class Server(socketserver.ThreadingMixIn, HTTPServer):
     block_on_close = False
     allow_reuse_address = True
     request_queue_size = BACKLOG
+    idle_timeout = IDLE_TIMEOUT
+    read_timeout = READ_TIMEOUT
+    write_timeout = WRITE_TIMEOUT
 
     def __init__(self, address: tuple[str, int], handler: Any,
                  tls: ssl.SSLContext | None = None,
@@ -118,7 +121,7 @@ class Server(socketserver.ThreadingMixIn, HTTPServer):
             if self.tls is not None:
                 # the handshake runs here, in the connection's thread, never in the accept
                 # loop: a client that connects and says nothing cannot stall the server
-                request.settimeout(READ_TIMEOUT)
+                request.settimeout(self.read_timeout)
                 try:
                     conn = self.tls.wrap_socket(request, server_side=True)
                 except (ssl.SSLError, OSError):
@@ -132,6 +135,8 @@ class Server(socketserver.ThreadingMixIn, HTTPServer):
                     pass
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        # a connection that broke mid-request is the client's business; anything else is
-        # already answered with a Status by the handler
-        pass
+        # a connection that broke mid-request is the client's business (the handler answers
+        # everything else with a Status); anything else is a bug worth a traceback
+        import sys
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
