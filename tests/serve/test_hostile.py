@@ -75,9 +75,13 @@ class Raw:
         assert headers.get("content-type", "").startswith("application/json"), (code, body)
         return code, json.loads(body)
 
-    def closed(self) -> bool:
+    def closed(self, wait: float = 3.0) -> bool:
+        """True when the server closed the connection (EOF or reset) within ``wait``."""
+        self.sock.settimeout(wait)
         try:
             return self.f.read(1) == b""
+        except TimeoutError:
+            return False
         except (OSError, ValueError):
             return True
 
