@@ -91,8 +91,9 @@ def from_query(query: Mapping[str, str]) -> dict[str, Any]:
         opts["orphanDependents"] = orphan
     if "propagationPolicy" in query:
         opts["propagationPolicy"] = query["propagationPolicy"]
-    if query.get("dryRun"):
-        opts["dryRun"] = [query["dryRun"]]
+    dry = [v for v in getattr(query, "all", {}).get("dryRun", []) if v]
+    if dry:
+        opts["dryRun"] = dry
     validate(opts)
     return opts
 
@@ -105,9 +106,8 @@ def validate(opts: Mapping[str, Any]) -> None:
                               "orphanDependents and deletionPropagation cannot be both set"))
     if policy is not None and policy not in PROPAGATION:
         errs.append(E.not_supported("propagationPolicy", policy, PROPAGATION))
-    for v in opts.get("dryRun") or []:
-        if v != "All":
-            errs.append(E.not_supported("dryRun", opts["dryRun"], ["All"]))
-            break
+    dry = opts.get("dryRun") or []
+    if any(v != "All" for v in dry):
+        errs.append(E.not_supported("dryRun", params.string_slice(dry), ["All"]))
     if errs:
         raise E.Invalid("DeleteOptions", "", errs, "meta.k8s.io")

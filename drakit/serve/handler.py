@@ -459,14 +459,12 @@ class Handler(BaseHTTPRequestHandler):
             obj["apiVersion"] = r.api_version
         return obj
 
-    def _dry_run(self, value: Any = None) -> bool:
-        v = self.query.get("dryRun") if value is None else value
-        if v in (None, "", []):
-            return False
-        for one in (v if isinstance(v, list) else [v]):
-            if one != "All":
-                raise E.BadRequest(f'Invalid dry run value: "{one}": supported values: "All"')
-        return True
+    def _dry_run(self, values: list[str] | None = None) -> bool:
+        """dryRun of the verb's options: from the query, or the given DeleteOptions list."""
+        if values is None:
+            all_values = getattr(self.query, "all", {}).get("dryRun", [])
+            values = [v for v in all_values if v != ""]
+        return params.dry_run(values, self.command)
 
     def _resource(self, r: Route) -> None:
         m = self.command
@@ -668,7 +666,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _delete(self, r: Route) -> None:
         opts = self._delete_options()
-        dry = self._dry_run(opts.get("dryRun"))
+        dry = self._dry_run(opts.get("dryRun") or [])
         grace = opts.get("gracePeriodSeconds")
         uid = (opts.get("preconditions") or {}).get("uid")
         s = self.served
@@ -688,7 +686,7 @@ class Handler(BaseHTTPRequestHandler):
     def _delete_collection(self, r: Route) -> None:
         self._list_options()
         opts = self._delete_options()
-        dry = self._dry_run(opts.get("dryRun"))
+        dry = self._dry_run(opts.get("dryRun") or [])
         s = self.served
         grace = opts.get("gracePeriodSeconds")
 

@@ -21,12 +21,17 @@ _INT = re.compile(r"[+-]?[0-9]+")
 _INT64 = (-(2 ** 63), 2 ** 63 - 1)
 
 
-def parse(query: str) -> dict[str, str]:
-    """name -> first value (Go's ``url.Values`` conversion takes ``values[0]``)."""
-    out: dict[str, str] = {}
-    for k, vs in parse_qs(query, keep_blank_values=True).items():
-        out[k] = vs[0]
-    return out
+class Query(dict):
+    """name -> first value (Go's ``url.Values`` conversion takes ``values[0]``); ``all``
+    keeps every value for the list-typed options (dryRun)."""
+
+    def __init__(self, values: dict[str, list[str]]) -> None:
+        super().__init__({k: vs[0] for k, vs in values.items()})
+        self.all = values
+
+
+def parse(query: str) -> Query:
+    return Query(parse_qs(query, keep_blank_values=True))
 
 
 def parse_int64(text: str) -> int:
@@ -55,6 +60,44 @@ def boolean(query: Mapping[str, str], name: str) -> bool | None:
     if v is None:
         return None
     return v.lower() not in ("false", "0")
+
+
+class GoValue:
+    """A bad value that field.Error prints with ``%#v`` (``[]string{"Maybe"}``): not JSON,
+    so drakit's FieldError renders it with str()."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GoValue) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def string_slice(values: list[str]) -> GoValue:
+    return GoValue("[]string{" + ", ".join(f'"{_go_quote(v)}"' for v in values) + "}")
+
+
+#: the options type each verb decodes from its query (handlers/*.go)
+OPTIONS_KIND = {"POST": "CreateOptions", "PUT": "UpdateOptions", "PATCH": "PatchOptions",
+                "DELETE": "DeleteOptions"}
+
+
+def dry_run(values: list[str], verb: str) -> bool:
+    """dryRun: [] -> False, ["All"] -> True, else 422 on <Verb>Options.meta.k8s.io
+    (apimachinery pkg/apis/meta/v1/validation ValidateDryRun)."""
+    if not values:
+        return False
+    if any(v != "All" for v in values):
+        raise E.Invalid(OPTIONS_KIND.get(verb, "CreateOptions"), "",
+                        [E.not_supported("dryRun", string_slice(values), ["All"])],
+                        "meta.k8s.io")
+    return True
 
 
 def _go_quote(s: str) -> str:

@@ -595,3 +595,16 @@ def test_ipv6_loopback():
         srv.shutdown()
         served.stop()
         srv.server_close()
+
+
+def test_dry_run_values_are_checked_per_verb(http):
+    http("POST", RC, claim("dryv"))
+    code, st = http("DELETE", RC + "/dryv?dryRun=All&dryRun=Nope")
+    assert (code, st["message"]) == (
+        422, 'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: '
+             '[]string{"All", "Nope"}: supported values: "All"')
+    code, st = http("PATCH", RC + "/dryv?dryRun=x", {}, ctype="application/merge-patch+json")
+    assert code == 422 and st["message"].startswith('PatchOptions.meta.k8s.io "" is invalid')
+    code, st = http("DELETE", RC + "/dryv", {"dryRun": ["All"]})
+    assert code == 200
+    assert http("GET", RC + "/dryv")[0] == 200  # a dry-run delete keeps the object

@@ -75,7 +75,10 @@ def test_dry_run_does_not_persist(http):
     code, out = http("POST", RC + "?dryRun=All", claim("dry"))
     assert code == 201 and out["metadata"]["name"] == "dry"
     assert http("GET", RC + "/dry")[0] == 404
-    assert http("POST", RC + "?dryRun=Maybe", claim("dry"))[0] == 400
+    code, st = http("POST", RC + "?dryRun=Maybe", claim("dry"))
+    assert (code, st["message"]) == (422, 'CreateOptions.meta.k8s.io "" is invalid: dryRun: '
+                                          'Unsupported value: []string{"Maybe"}: supported '
+                                          'values: "All"')
 
 
 def test_patches(http):
