@@ -177,11 +177,13 @@ _REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotF
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "drakit-serve"
-    sys_version = ""
     default_request_version = "HTTP/1.1"  # error answers carry a status line
     served: ServedCluster  # set on the subclass made by make_handler()
     sandbox: Sandbox | None = None  # None: no Host check, no token (embedding only)
     quiet = True
+
+    def version_string(self) -> str:
+        return self.server_version
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
         if not self.quiet:
@@ -228,7 +230,7 @@ class Handler(BaseHTTPRequestHandler):
         text = message or self.responses.get(code, ("error",))[0]
         err = E.StatusError(message=text, reason=_REASONS.get(code, ""), code=code)
         try:
-            self._send_json(code, err.status(), {"Connection": "close"})
+            self._send_json(code, err.status())
         except OSError:
             pass
 
@@ -343,8 +345,7 @@ class Handler(BaseHTTPRequestHandler):
             self._send_error(e)
         except E.StatusError as e:
             if getattr(self, "_body_pending", True):
-                # answered before the body was read: the rest of the stream is that body
-                self.close_connection = True
+                self.close_connection = True  # see finally
             self._send_error(e)
         except SelectorError as e:
             self._send_error(E.BadRequest(str(e)))
@@ -354,6 +355,11 @@ class Handler(BaseHTTPRequestHandler):
             traceback.print_exc(file=sys.stderr)
             self.close_connection = True
             self._send_error(E.StatusError(message=f"Internal error occurred: {e}"))
+        finally:
+            if getattr(self, "_body_pending", True):
+                # answered without reading the body (a GET with a body, a refusal): the
+                # rest of the stream is that body, never the next request
+                self.close_connection = True
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _dispatch
     do_OPTIONS = do_TRACE = do_CONNECT = _dispatch

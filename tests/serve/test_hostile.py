@@ -608,3 +608,11 @@ def test_dry_run_values_are_checked_per_verb(http):
     code, st = http("DELETE", RC + "/dryv", {"dryRun": ["All"]})
     assert code == 200
     assert http("GET", RC + "/dryv")[0] == 200  # a dry-run delete keeps the object
+
+
+def test_an_unread_body_on_a_successful_request_closes_the_connection(raw):
+    c = raw()
+    smuggled = b"GET /api HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    code, _ = c.request("GET", RC, {"Content-Length": str(len(smuggled))}, smuggled).status()
+    assert code == 200
+    assert c.closed()  # the body was not taken for a second request
