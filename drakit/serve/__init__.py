@@ -28,7 +28,7 @@ import yaml
 from drakit.features import FeatureGateError, parse_gate_args
 
 from .handler import make_handler
-from .sandbox import Sandbox, is_loopback, tls_identity
+from .sandbox import Sandbox, is_loopback, is_wildcard, tls_identity
 from .server import Server
 from .state import ServedCluster
 
@@ -54,7 +54,12 @@ def kubeconfig(url: str, name: str = "drakit", namespace: str = "default",
 def kubeconfig_for(srv: Server, namespace: str = "default") -> dict:
     """The kubeconfig of a server made by :func:`start`."""
     sb = srv.sandbox
-    return kubeconfig(url_of(srv), namespace=namespace, token=sb.token if sb else "",
+    url = url_of(srv)
+    host = str(srv.server_address[0])
+    if is_wildcard(host):  # bound to every interface: reach it on loopback (in the cert)
+        url = url.replace(f"[{host}]" if ":" in host else host,
+                          "[::1]" if ":" in host else "127.0.0.1", 1)
+    return kubeconfig(url, namespace=namespace, token=sb.token if sb else "",
                       ca_pem=srv.tls_cert_pem)
 
 

@@ -57,9 +57,20 @@ def test_kubeconfig_carries_ca_and_token_and_is_private(tmp_path):
 
 
 def test_non_loopback_bind_warns_loudly(tmp_path):
-    proc, line, _ = run_serve("--bind", "0.0.0.0", tmp_path=tmp_path)
-    err = stop(proc)
-    assert " on https://0.0.0.0:" in line, (line, err)
+    proc, line, kc = run_serve("--bind", "0.0.0.0", tmp_path=tmp_path)
+    try:
+        assert " on https://0.0.0.0:" in line, line
+        # the kubeconfig reaches a wildcard bind on loopback, which the certificate names
+        conf = yaml.safe_load(kc.read_text())
+        cluster, user = conf["clusters"][0]["cluster"], conf["users"][0]["user"]
+        assert cluster["server"].startswith("https://127.0.0.1:")
+        ca = base64.b64decode(cluster["certificate-authority-data"])
+        req = urllib.request.Request(cluster["server"] + "/api",
+                                     headers={"Authorization": f"Bearer {user['token']}"})
+        with urllib.request.urlopen(req, timeout=10, context=sandbox.client_context(ca)) as r:
+            assert r.status == 200
+    finally:
+        err = stop(proc)
     assert "WARNING: listening on 0.0.0.0, which is not a loopback address" in err
 
 
