@@ -84,6 +84,14 @@ def _fields(data: bytes) -> dict[int, list[Any]]:
     return out
 
 
+def _message(fields: dict[int, list[Any]], num: int) -> bytes:
+    """The last length-delimited value of field ``num`` (a nested message); b"" if none."""
+    v = (fields.get(num) or [b""])[-1]
+    if not isinstance(v, bytes):
+        raise E.BadRequest("the protobuf body of the request is truncated or invalid")
+    return v
+
+
 def _strings(data: bytes, names: dict[int, str]) -> dict[str, str]:
     f = _fields(data)
     return {name: f[num][-1].decode("utf-8", "replace") for num, name in names.items()
@@ -97,16 +105,17 @@ def from_protobuf(plural: str, raw: bytes) -> dict[str, Any]:
         raise E.BadRequest("provided data does not appear to be a protobuf message, expected "
                            "prefix [107 56 115 0]")
     unknown = _fields(raw[len(_MAGIC):])
-    msg = _fields((unknown.get(2) or [b""])[-1])
-    spec_f = _fields((msg.get(2) or [b""])[-1])
+    msg = _fields(_message(unknown, 2))
+    spec_f = _fields(_message(msg, 2))
     spec: dict[str, Any] = {}
     if kind == "SelfSubjectAccessReview":
         if 1 in spec_f:
-            spec["resourceAttributes"] = _strings(spec_f[1][-1], _RESOURCE_ATTRS)
+            spec["resourceAttributes"] = _strings(_message(spec_f, 1), _RESOURCE_ATTRS)
         if 2 in spec_f:
-            spec["nonResourceAttributes"] = _strings(spec_f[2][-1], _NON_RESOURCE_ATTRS)
+            spec["nonResourceAttributes"] = _strings(_message(spec_f, 2),
+                                                     _NON_RESOURCE_ATTRS)
     else:
-        spec.update(_strings((msg.get(2) or [b""])[-1], {1: "namespace"}))
+        spec.update(_strings(_message(msg, 2), {1: "namespace"}))
     return {"kind": kind, "apiVersion": API_VERSION, "metadata": {}, "spec": spec}
 
 

@@ -616,3 +616,36 @@ def test_an_unread_body_on_a_successful_request_closes_the_connection(raw):
     code, _ = c.request("GET", RC, {"Content-Length": str(len(smuggled))}, smuggled).status()
     assert code == 200
     assert c.closed()  # the body was not taken for a second request
+
+
+def test_watch_before_the_real_window_gets_410_and_a_relist_works(http, server):
+    """With the API server's bounded watch log (helper "resilience"): shrink the window,
+    push events out of it, resume before it -> ERROR 410 Expired; then list + watch from
+    the list's resourceVersion works (what client-go's reflector does)."""
+    api = server["served"].api
+    if not hasattr(api, "watch_window_events"):
+        pytest.skip("the API server has no bounded watch log yet (helper resilience's "
+                    "APIServer.watch_window_events)")
+    http("POST", RC, claim("win"))
+    old = api.watch_window_events
+    api.watch_window_events = 3
+    try:
+        start = int(http("GET", RC)[1]["metadata"]["resourceVersion"])
+        for i in range(6):
+            http("PATCH", RC + "/win", {"metadata": {"labels": {"i": str(i)}}},
+                 ctype="application/merge-patch+json")
+        with http.open(RC + f"?watch=1&resourceVersion={start}&timeoutSeconds=5") as r:
+            lines = [json.loads(x) for x in r]
+        assert [e["type"] for e in lines] == ["ERROR"], lines
+        st = lines[0]["object"]
+        assert (st["code"], st["reason"]) == (410, "Expired")
+        assert st["message"].startswith(f"too old resource version: {start} (")
+        rv = http("GET", RC)[1]["metadata"]["resourceVersion"]
+        http("PATCH", RC + "/win", {"metadata": {"labels": {"i": "last"}}},
+             ctype="application/merge-patch+json")
+        with http.open(RC + f"?watch=1&resourceVersion={rv}&timeoutSeconds=1") as r:
+            lines = [json.loads(x) for x in r]
+        assert [(e["type"], e["object"]["metadata"]["labels"]["i"]) for e in lines] == [
+            ("MODIFIED", "last")]
+    finally:
+        api.watch_window_events = old
