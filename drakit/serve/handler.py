@@ -206,6 +206,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         self.connection.settimeout(self.server.read_timeout)
+        self._expect_continue = False  # set again by handle_expect_100 for this request
         super().handle_one_request()
         self.requests_served += 1
 
@@ -294,7 +295,7 @@ class Handler(BaseHTTPRequestHandler):
         if length is not None and length > framing.MAX_REQUEST_BYTES:
             self.close_connection = True
             raise framing.too_large()  # before "100 Continue": the client keeps its body
-        if getattr(self, "_expect_continue", False) and (chunked or length):
+        if self._expect_continue and (chunked or length):
             self._expect_continue = False
             self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
             self.wfile.flush()

@@ -649,3 +649,22 @@ def test_watch_before_the_real_window_gets_410_and_a_relist_works(http, server):
             ("MODIFIED", "last")]
     finally:
         api.watch_window_events = old
+
+
+def test_expect_100_continue_is_sent_once_per_request_that_asks(raw):
+    c = raw()
+    body = json.dumps(claim("expect")).encode()
+    c.request("POST", RC, {"Content-Type": "application/json", "Expect": "100-continue",
+                           "Content-Length": str(len(body))})
+    code, _, _ = c.response()
+    assert code == 100
+    c.send(body)
+    assert c.status()[0] == 201
+    # a request that asks but has no body, then one with a body that does not ask: no
+    # stray "100 Continue" for the second
+    c.request("GET", RC + "/expect", {"Expect": "100-continue"})
+    assert c.status()[0] == 200
+    c.request("PUT", RC + "/expect", {"Content-Type": "application/json",
+                                      "Content-Length": str(len(body))}, body)
+    code, _ = c.status()
+    assert code in (200, 409)
