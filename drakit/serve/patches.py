@@ -78,19 +78,36 @@ def _keyed(items: Any) -> bool:
         isinstance(i, dict) and isinstance(i.get("name"), str) for i in items)
 
 
+class _BadMergeKey(Exception):
+    """A list item's merge key (``name``) is not a string; carries the converter's words."""
+
+
 def _check_merge_keys(value: list) -> None:
-    """A list item whose merge key (``name``) is not a string cannot be decoded into the
-    Go type: kube's converter fails after the merge and answers 422 on the field ``patch``
-    (patch.go applyPatchToObject, FromUnstructuredWithValidation)."""
+    """A list item whose merge key (``name``) is not a string cannot be converted into the
+    Go type after the merge: kube's unstructured converter says "cannot convert int64 to
+    string" for an integer and "unrecognized type: string" for anything else
+    (apimachinery runtime/converter.go fromUnstructured), and patch.go answers 422 on the
+    field ``patch`` (applyPatchToObject)."""
     for item in value:
-        if isinstance(item, dict) and "name" in item and not isinstance(item["name"], str) \
-                and item["name"] is not None:
-            got = type(item["name"]).__name__
-            got = {"int": "number", "float": "number", "bool": "bool", "list": "array",
-                   "dict": "object"}.get(got, got)
-            raise Invalid("", "", [FieldError(
-                "Invalid", "patch", item,
-                f"json: cannot unmarshal {got} into Go value of type string")])
+        if isinstance(item, dict) and item.get("name") is not None \
+                and not isinstance(item["name"], str):
+            v = item["name"]
+            raise _BadMergeKey("cannot convert int64 to string"
+                               if isinstance(v, int) and not isinstance(v, bool)
+                               else "unrecognized type: string")
+
+
+def go_value(v: Any) -> str:
+    """Go's ``%+v`` of a decoded JSON value (map keys sorted, as fmt prints maps)."""
+    if isinstance(v, dict):
+        return "map[" + " ".join(f"{k}:{go_value(v[k])}" for k in sorted(v)) + "]"
+    if isinstance(v, list):
+        return "[" + " ".join(go_value(x) for x in v) + "]"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "<nil>"
+    return str(v)
 
 
 def _merge_list(cur: Any, value: list, order: Any) -> list:
@@ -129,17 +146,24 @@ def _strip(v: Any) -> Any:
 # Errors as kube-apiserver gives them (k8s.io/apiserver pkg/endpoints/handlers/patch.go,
 # release-1.33, on gopkg.in/evanphx/json-patch.v4): a body that is not a list of operations
 # is 400; more than 10000 operations is 413; an operation that does not apply is 422 with
-# the generic "the server rejected our request due to an error in our request" (drakit adds
-# the json-patch library's words as a cause, which kube leaves out).
+# the generic "the server rejected our request due to an error in our request" and no causes
+# (errors.NewGenericServerResponse(422, ...) drops the library's words: kubectl prints "The
+# request is invalid: the server rejected our request due to an error in our request").
+# drakit keeps those words on the exception (``detail``) for tests and logs only.
 
 MAX_JSON_PATCH_OPERATIONS = 10000
 
 
-def _patch_failed(detail: str) -> StatusError:
-    return StatusError(message="the server rejected our request due to an error in our request",
-                       reason="Invalid", code=422,
-                       details={"causes": [{"reason": "UnexpectedServerResponse",
-                                            "message": detail}]})
+class PatchFailed(StatusError):
+    """422 for a JSON patch operation that does not apply; ``detail`` says why."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(message="the server rejected our request due to an error in our "
+                                 "request", reason="Invalid", code=422)
+        self.detail = detail
+
+
+_patch_failed = PatchFailed
 
 
 def _pointer(path: Any) -> list[str]:
@@ -282,7 +306,12 @@ def apply_patch(kind: str, content_type: str, live: Any, body: Any) -> Any:
     if content_type in (STRATEGIC_PATCH, APPLY_PATCH_YAML):
         if not isinstance(body, dict):
             raise BadRequest("the patch must be a JSON object")
-        return strategic_merge(live, body)
+        try:
+            return strategic_merge(live, body)
+        except _BadMergeKey as e:
+            # errors.NewInvalid(schema.GroupKind{}, "", ...): an empty kind and name
+            raise Invalid("", "", [FieldError("Invalid", "patch", go_value(body),
+                                              str(e))]) from None
     if content_type == JSON_PATCH:
         return json_patch(live, body)
     raise BadRequest(f"the content type {content_type!r} is not a supported patch type")
