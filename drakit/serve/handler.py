@@ -33,6 +33,8 @@ from .state import ServedCluster
 
 #: no watch outlives this (seconds); the default when the client gives no timeoutSeconds
 MAX_WATCH_SECONDS = 1800
+#: seconds a list for a resourceVersion newer than the store waits before its 504 (kube: 3 s)
+TOO_LARGE_RV_WAIT = 3.0
 
 
 class NotFoundPath(E.StatusError):
@@ -542,7 +544,7 @@ class Handler(BaseHTTPRequestHandler):
             if want is not None and want > cur:
                 # kube waits up to 3 s for its cache to catch up, then 504 (cacher.go
                 # waitUntilFreshAndBlock / storage.NewTooLargeResourceVersionError)
-                s.wait_for_change(want - 1, 3.0)
+                s.wait_for_change(want - 1, TOO_LARGE_RV_WAIT)
                 cur = s.api.resource_version
                 if want > cur:
                     raise E.StatusError(
