@@ -1,4 +1,4 @@
-@kep-5004
+@kep-5004 @needs-gate:DRAExtendedResource
 Feature: KEP-5004 DRA extended resources
   Pods ask for an extended resource such as example.com/gpu and DRA devices serve it.
   Encoded from the shipped API (resource.k8s.io/v1 DeviceClass.spec.extendedResourceName,
@@ -438,7 +438,7 @@ Feature: KEP-5004 DRA extended resources
         | spec.devices.requests[1].firstAvailable      | 8  | accepted |
         | spec.devices.requests[1].firstAvailable      | 9  | spec.devices.requests[1].firstAvailable: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity
     Scenario Outline: Constraints name requests of the claim and are bounded
       k/k validateDeviceConstraint: referenced requests must exist; with DRAConsumableCapacity on
       (beta, default on) a constraint without matchAttribute/distinctAttribute gets k/k's
@@ -993,7 +993,8 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
 
-    @req:5004-R11
+    # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
+    @req:5004-R11 @since:1.35
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example
       KEP-5004 "Resource Quota" (shipped key requests.deviceclass.resource.kubernetes.io/<class>,
       the KEP writes "request."): one device-plugin GPU, one explicit-name DRA GPU, one

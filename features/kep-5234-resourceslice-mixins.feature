@@ -1,4 +1,4 @@
-@kep-5234
+@kep-5234 @needs-gate:DRAPartitionableDevices
 Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shipped instead
   Mixins never shipped (no `mixins`/`includes` in any release 1.34-1.37, api-truth §2). The
   mixin scenarios follow the KEP TEXT behind the DRAResourceSliceMixins alpha gate; a real
@@ -143,7 +143,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.pool.name | 253 | accepted |
         | spec.pool.name | 254 | spec.pool.name: Too long: may not be more than 253 bytes |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: the 64-device limit for slices whose devices have taints or consume counters arrives in 1.35; 1.34 allows 128 devices in every slice (v1.34.0 OpenAPI ResourceSliceSpec.devices)
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
     Scenario Outline: A slice holds at most 128 devices, 64 when a device has taints or consumes counters
       Shipped limits ResourceSliceMaxDevices = 128 and ResourceSliceMaxDevicesWithAdvancedFeatures
       = 64 (api-truth §2.3). The KEP's "total number of devices is 128" holds without taints or
@@ -234,7 +235,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 64 | accepted |
         | 65 | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 allows at most 4 taints per device (v1.34.0 OpenAPI Device.taints: "The maximum number of taints is 4")
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
     Scenario Outline: A device has at most 16 taints
       DeviceTaintsMaxLength is 16 since 1.35; the KEP text says 4 (api-truth §2.3).
       Given a ResourceSlice manifest:
@@ -261,7 +263,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 16 | accepted |
         | 17 | spec.devices[0].taints: Too many: 17: must have at most 16 items |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 bounds the total of counters across all counter sets at 32 instead of 8 sets of 32 (v1.34.0 OpenAPI ResourceSliceSpec.sharedCounters)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario Outline: Shared counters: at most 8 counter sets of at most 32 counters
       Shipped 1.35+: ResourceSliceMaxCounterSets = 8, ResourceSliceMaxCountersPerCounterSet = 32
       (replacing the KEP's slice-wide 256 counters).
@@ -291,7 +294,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 9    | 1        | spec.sharedCounters: Too many: 9: must have at most 8 items |
         | 1    | 33       | spec.sharedCounters[0].counters: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 bounds the counters a device consumes at 32 in total and 1024 per slice, not 2 consumptions of 32 (v1.34.0 OpenAPI Device.consumesCounters)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario Outline: A device consumes from at most 2 counter sets, at most 32 counters each
       Shipped 1.35+: ResourceSliceMaxDeviceCounterConsumptionsPerDevice = 2 and 32 counters per
       consumption (replacing the KEP's slice-wide 2048 consumed counters).
@@ -320,7 +324,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [{counterSet: a, counters: {memory: {value: 1Gi}}}] | 33 | spec.devices[0].consumesCounters[0].counters: Too many: 33: must have at most 32 items |
         | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: a, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters[1]: Duplicate value: "a" |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: "Only one of Devices and SharedCounters can be set in a ResourceSlice" arrives in 1.35; a 1.34 slice may hold both (v1.34.0 OpenAPI ResourceSliceSpec)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario: Devices and shared counters are published in separate slices
       Shipped 1.35+: "only one of `sharedCounters` or `devices` is allowed" (k/k, api-truth §9.5).
       Given a cluster
@@ -603,7 +608,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | []                                             | the request succeeds |
         | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
 
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    # since 1.35: 1.34 caps the counters the devices of one slice consume at 1024, below the 64 x 32 = 2048 this scenario fills (v1.34.0 OpenAPI Device.consumesCounters)
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @since:1.35
     Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins
       KEP-5234 "Limits": "Total number of consumed counters is 2048". 64 devices (the limit with
       counters) x 32 counters = 2048; one more counter in a consumption mixin passes it.

@@ -330,7 +330,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When I set "spec.schedulingGroup.podGroupName" of the Pod "worker-0" to my-podgroup-2
       Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
 
-    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload
+    # since 1.36: pod.spec.schedulingGroup arrives in 1.36; 1.35 has spec.workloadRef and 1.34 neither (v1.34.0-v1.36.0 OpenAPI)
+    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36
     Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
       pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
       api-truth §9.6).

@@ -303,6 +303,8 @@ class DRACache:
                     for r in new_results if not r.get("adminAccess") and not r.get("shareID")]
         shared = any(r.get("shareID") for r in new_results)
         if old_devs == new_devs and not shared and key not in self.shared_claims:
+            if new_devs:  # an update that kept the allocation (reservedFor, deletion, ...)
+                self.claim_devices[key] = new_devs
             return
         for d in old_devs:
             self.state.devices.discard(d)

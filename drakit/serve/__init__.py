@@ -25,7 +25,7 @@ from pathlib import Path
 
 import yaml
 
-from drakit.features import FeatureGateError, parse_gate_args
+from drakit.features import SUPPORTED_VERSIONS, FeatureGateError, inert_note, parse_gate_args
 
 from .handler import make_handler
 from .sandbox import Sandbox, is_loopback, is_wildcard, tls_identity
@@ -110,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="also answer requests whose Host header names NAME (a DNS name "
                         "this server is reached by); repeatable")
-    p.add_argument("--version", default="1.37", help="emulated Kubernetes version (1.36, 1.37)")
+    p.add_argument("--version", default="1.37", help="emulated Kubernetes version ("
+                   + ", ".join(SUPPORTED_VERSIONS) + "; default 1.37)")
     p.add_argument("--gate", action="append", metavar="NAME=BOOL",
                    help="feature gate override; repeatable or comma-separated")
     p.add_argument("--kubeconfig-out", metavar="FILE",
@@ -165,6 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.kubeconfig_out:
         print(f"drakit serve: kubeconfig (server, CA, token) written to {out}",
               file=sys.stderr, flush=True)
+    note = inert_note(served.cluster.gates)
+    if note:
+        print(f"drakit serve: {note}", file=sys.stderr, flush=True)
     stop = threading.Event()
 
     def on_signal(signum, frame) -> None:  # noqa: ARG001

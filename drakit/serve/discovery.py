@@ -112,6 +112,9 @@ def resource_list(ctx: Context, group_name: str, version: str) -> dict[str, Any]
         if info.kind == "Pod":
             resources.append({"name": "pods/resize", "singularName": "", "namespaced": True,
                               "kind": "Pod", "verbs": list(STATUS_VERBS)})
+        if info.kind == "Namespace":
+            resources.append({"name": "namespaces/finalize", "singularName": "",
+                              "namespaced": False, "kind": "Namespace", "verbs": ["update"]})
     if not resources:
         return None
     gv = f"{group_name}/{version}" if group_name else version

@@ -141,7 +141,8 @@ def route(served: ServedCluster, path: str) -> Route | None:
     name = tail[0] if tail else None
     sub = tail[1] if len(tail) > 1 else None
     if sub is not None and not ((sub == "status" and info.has_status) or
-                                (sub == "resize" and info.kind == "Pod")):
+                                (sub == "resize" and info.kind == "Pod") or
+                                (sub == "finalize" and info.kind == "Namespace")):
         return None
     return Route(info, group, version, ns, name, sub, watch)
 
@@ -493,6 +494,8 @@ class Handler(BaseHTTPRequestHandler):
             raise MethodNotAllowed(m)
         if r.info.namespaced and r.namespace is None:
             raise NotFoundPath()
+        if r.subresource == "finalize" and m != "PUT":
+            raise MethodNotAllowed(m)  # FinalizeREST serves update only
         if m in ("GET", "HEAD"):
             return self._get(r)
         if m == "PUT":
@@ -683,7 +686,9 @@ class Handler(BaseHTTPRequestHandler):
             r.info.kind, r.name, r.namespace, dry_run=dry, preconditions_uid=uid,
             grace_period_seconds=grace), dry)
         still = s.read(lambda: s.api.try_get(r.info.kind, r.name, r.namespace))
-        if still is not None or r.info.kind == "Pod":
+        # pods and namespaces (ReturnDeletedObject / the namespace registry's first delete)
+        # answer the object, e.g. the namespace as Terminating even if it is gone by now
+        if still is not None or r.info.kind in ("Pod", "Namespace"):
             self._send_json(200, self._out(r, still or out))
             return
         self._send_json(200, {"kind": "Status", "apiVersion": "v1", "metadata": {},

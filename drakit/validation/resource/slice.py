@@ -256,14 +256,16 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
     per_device = spec.get("perDeviceNodeSelection") is True
     devices = spec.get("devices")
     # "Only one of Devices and SharedCounters can be set in a ResourceSlice" is in the
-    # v1 API doc from kubernetes-1.35.0 on, so both emulated releases enforce it.
-    if spec.get("sharedCounters") is not None and devices is not None:
+    # v1 API doc from kubernetes-1.35.0 on; 1.34 allows both in one slice (its doc and the
+    # published v1.34.0 OpenAPI say nothing of the kind).
+    since_135 = c.version_at_least(ctx, "1.35")
+    if since_135 and spec.get("sharedCounters") is not None and devices is not None:
         out.append(invalid("spec", "", "only one of `sharedCounters` or `devices` is allowed"))
 
     mix = _Mixins(spec, c.gate(ctx, "DRAResourceSliceMixins"))
     devs = as_list(devices)
     max_devices = c.SLICE_MAX_DEVICES
-    if any(isinstance(d, dict) and _advanced(d) for d in devs):
+    if since_135 and any(isinstance(d, dict) and _advanced(d) for d in devs):
         max_devices = c.SLICE_MAX_DEVICES_ADVANCED
     if len(devs) > max_devices:
         out.append(too_many("spec.devices", len(devs), max_devices))
@@ -280,17 +282,51 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
             d = as_dict(d)
             name = d.get("name") or ""
             out += _device(d, old_devices.get(name), f"spec.devices[{i}]", per_device, nar,
-                           mix)
+                           mix, since_135)
             if name in seen:
                 dups.append((i, name))
             seen.add(name)
         out += [FieldError("Duplicate", f"spec.devices[{i}]", n) for i, n in dups]
 
-    out += c.validate_set(spec.get("sharedCounters"), c.MAX_COUNTER_SETS,
+    out += c.validate_set(spec.get("sharedCounters"),
+                          c.MAX_COUNTER_SETS if since_135 else len(as_list(spec.get("sharedCounters"))),
                           lambda cs, p: _counter_set(cs, p, mix),
                           lambda cs: as_dict(cs).get("name") or "", "spec.sharedCounters")
+    if not since_135:
+        out += _counter_totals_134(spec, devs)
     if mix.enabled:
         out += _validate_mixins(spec)
+    return out
+
+
+# 1.34 bounded counters by totals instead of per-set/per-consumption counts (k/k
+# pkg/apis/resource/validation, ValidateResourceSlice tests "too-large-shared-counters",
+# "too-large-consumes-counter", "too-many-device-counters-in-slice", index file 262113301;
+# the v1.34.0 OpenAPI says the same: 32 counters in all sets, 32 per device, 1024 per slice).
+MAX_SHARED_COUNTERS_134 = 32  # ResourceSliceMaxSharedCounters
+MAX_COUNTERS_PER_DEVICE_134 = 32  # ResourceSliceMaxCountersPerDevice
+MAX_DEVICE_COUNTERS_PER_SLICE_134 = 1024  # ResourceSliceMaxDeviceCountersPerSlice
+DEVICE_TAINTS_MAX_134 = 4  # "The maximum number of taints is 4." (v1.34.0 Device.taints)
+
+
+def _counter_totals_134(spec: dict, devs: list) -> Errs:
+    out: Errs = []
+    total_shared = sum(len(as_dict(as_dict(cs).get("counters")))
+                       for cs in as_list(spec.get("sharedCounters")))
+    if total_shared > MAX_SHARED_COUNTERS_134:
+        out.append(invalid("spec.sharedCounters", total_shared, "the total number of shared "
+                           f"counters must not exceed {MAX_SHARED_COUNTERS_134}"))
+    slice_total = 0
+    for i, d in enumerate(devs):
+        n = sum(len(as_dict(as_dict(cc).get("counters")))
+                for cc in as_list(as_dict(d).get("consumesCounters")))
+        slice_total += n
+        if n > MAX_COUNTERS_PER_DEVICE_134:
+            out.append(invalid(f"spec.devices[{i}]", n, "the total number of counters must "
+                               f"not exceed {MAX_COUNTERS_PER_DEVICE_134}"))
+    if slice_total > MAX_DEVICE_COUNTERS_PER_SLICE_134:
+        out.append(invalid("spec.devices", slice_total, "the total number of counters in "
+                           f"devices must not exceed {MAX_DEVICE_COUNTERS_PER_SLICE_134}"))
     return out
 
 
@@ -358,8 +394,8 @@ def _flattened(d: dict, mix: _Mixins, key: str) -> dict:
 
 
 def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
-            mix: _Mixins) -> Errs:
-    """validateDevice."""
+            mix: _Mixins, since_135: bool = True) -> Errs:
+    """validateDevice (``since_135`` False: the 1.34 limits)."""
     out: Errs = []
     name = d.get("name")
     out += c.dns_label("" if name is None else str(name), f"{p}.name")
@@ -381,11 +417,13 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
         out += capacities(caps, f"{p}.capacity", d.get("allowMultipleAllocations") is True)
     taints = d.get("taints")
     if taints and (old is None or old.get("taints") != taints):
-        out += c.validate_slice(taints, c.DEVICE_TAINTS_MAX,
-                                lambda t, tp: c.device_taint(t, None, tp), f"{p}.taints")
+        out += c.validate_slice(taints,
+                                c.DEVICE_TAINTS_MAX if since_135 else DEVICE_TAINTS_MAX_134,
+                                lambda t, tp: c.device_taint(t, None, tp, since_135),
+                                f"{p}.taints")
     cc = d.get("consumesCounters")
     if cc:
-        out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE,
+        out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE if since_135 else len(as_list(cc)),
                               lambda x, xp: _counter_consumption(x, xp, mix),
                               lambda x: as_dict(x).get("counterSet") or "",
                               f"{p}.consumesCounters")
