@@ -1293,6 +1293,54 @@ Feature: KEP-5004 DRA extended resources
       And 2 devices of driver "gpu.example.com" are allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
+    @req:5004-R09 @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467
+    Scenario: Known upstream bug at 1.37: an extended resource served by a node-allocatable device never schedules
+      Pins a known upstream deviation, kubernetes/kubernetes#141467 (found on 1.37.0-rc.0, its
+      reproduction kept): with DRANodeAllocatableResources on, PreBind patches
+      status.nodeAllocatableResourceClaimStatuses with the in-memory claim name
+      "<extended-resources>", pod status validation refuses it ("no mapping found in pod
+      reference"), Unreserve deletes the special claim and the pod stays pending. Fixed on master
+      by kubernetes/kubernetes#141556 (the scheduler writes the created claim's name; validation
+      also accepts status.extendedResourceClaimStatus.resourceClaimName), not backported to
+      1.37: a release with the fix schedules this pod (drakit/upstream_bugs.py).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node-1}
+        spec:
+          driver: fake.example.com
+          nodeName: node-1
+          pool: {name: fake-node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dra-extended-resource-repro}
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+        """
+      Then the Pod "dra-extended-resource-repro" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "<extended-resources>": no mapping found in pod reference"
+      And there are 0 extended resource claims
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

@@ -478,8 +478,11 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
     Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
       KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
-      each includes list refers to its own kind. The KEP gives no message; the path and a NotFound
-      reason are pinned.
+      each includes list refers to its own kind. The KEP gives no error; the KEP's implementation
+      pull request kubernetes/kubernetes#131357 ("DRA ResourceSlice mixins", never merged;
+      validation_resourceslice_test.go "unknown-device-mixin-ref" and
+      "unknown-device-counter-consumption-mixin-ref") refuses it as Invalid at includes[i] with
+      "must reference a <kind> mixin defined in the ResourceSlice".
       Given the feature gate DRAResourceSliceMixins is enabled
       And a ResourceSlice manifest:
         """
@@ -505,18 +508,20 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the manifest has "<path>" set to <value>
       When I create the manifest
       Then the request is rejected with these causes:
-        | field   | reason              |
-        | <field> | FieldValueNotFound  |
+        | field   | reason             | message   |
+        | <field> | FieldValueInvalid  | <message> |
 
       Examples:
-        | path                                          | value      | field                                          |
-        | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                    |
-        | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                    |
-        | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] |
+        | path                                          | value      | field                                           | message |
+        | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                     | Invalid value: "h100": must reference a device mixin defined in the ResourceSlice |
+        | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                     | Invalid value: "full-gpu": must reference a device mixin defined in the ResourceSlice |
+        | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] | Invalid value: "a100": must reference a device counter consumption mixin defined in the ResourceSlice |
 
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
     Scenario: A counter set can only include counter-set mixins of its slice
-      KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice".
+      KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice"; error as
+      in kubernetes/kubernetes#131357 (validation_resourceslice_test.go
+      "unknown-counter-set-mixin-ref").
       Given the feature gate DRAResourceSliceMixins is enabled
       When I create:
         """
@@ -535,15 +540,16 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
               memory: {value: 80Gi}
         """
       Then the request is rejected with these causes:
-        | field                             | reason             |
-        | spec.sharedCounters[0].includes[0] | FieldValueNotFound |
+        | field                              | reason            | message |
+        | spec.sharedCounters[0].includes[0] | FieldValueInvalid | Invalid value: "a100-counters": must reference a counter set mixin defined in the ResourceSlice |
 
     @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins
     Scenario Outline: The 32 attributes-and-capacities limit applies to the flattened device
       KEP-5234 "Limits": "The combined number of attributes and capacities for a single device can
       not exceed 32", enforced "on the device with mixins applied". Keys the device and a mixin
-      share count once (the device's own value overrides). Same k/k rule and message as for a
-      device without mixins.
+      share count once (the device's own value overrides). Same k/k rule as for a device without
+      mixins; with mixins on, kubernetes/kubernetes#131357 (validation_resourceslice_test.go
+      "combined-attributes-capacity-length") words it for the flattened device.
       Given the feature gate DRAResourceSliceMixins is enabled
       And a ResourceSlice manifest:
         """
@@ -573,7 +579,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | mixin                                                          | outcome |
         | {arch: {string: ampere}, numa: {int: 0}}                       | accepted |
         | {model: {string: h100}, arch: {string: ampere}, numa: {int: 0}} | accepted |
-        | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
+        | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities in a device after mixins have been applied must not exceed 32 |
 
     @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
     Scenario Outline: Slice-wide total of 4096 attributes and capacities across devices and mixins
@@ -670,6 +676,35 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the list "spec.sharedCounters" is filled to 8 items from its first item
       When I create the manifest
       Then the request is rejected with a cause whose message contains "256"
+
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario Outline: A counter set or a counter consumption needs counters or includes
+      KEP-5234 "API" lets includes stand in for counters but names no error for an entry with
+      neither. The KEP's implementation pull request kubernetes/kubernetes#131357 ("DRA
+      ResourceSlice mixins", never merged; validation_resourceslice_test.go
+      "shared-counters-no-counters-or-includes" and
+      "missing-counter-consumes-counter-or-includes") refuses it with Required at the entry
+      itself. With the gate off the shipped rule stands: Required at ...counters.
+      Given the feature gate DRAResourceSliceMixins is <gate>
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          <field>: <value>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | gate     | field          | value                                                         | outcome |
+        | enabled  | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
+        | enabled  | devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]}] | spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
+        | disabled | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0].counters: Required value |
 
   @component:scheduler @gate:DRAResourceSliceMixins
   Rule: Scheduling and controllers

@@ -30,6 +30,7 @@ from drakit.api.errors import (
     root,
 )
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
+from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 from drakit.validation.strategy import (
     Context,
     Strategy,
@@ -704,30 +705,66 @@ def _node_allocatable_name_ok(name: str) -> bool:
     return is_native(name)
 
 
+def _dict(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
+def _list(v: Any) -> list:
+    return v if isinstance(v, list) else []
+
+
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = version.split(".")[:2]
+    return int(major), int(minor)
+
+
 def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Path,
                                              version: str) -> list[FieldError]:
-    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``."""
-    entries = status.get("nodeAllocatableResourceClaimStatuses") or []
+    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``.
+
+    Every version: the claim must be one the pod references (spec or
+    ``status.resourceClaimStatuses``), else "no mapping found in pod reference". From the
+    first release with kubernetes/kubernetes#141556 (not 1.37, see drakit.upstream_bugs) the
+    name in ``status.extendedResourceClaimStatus`` counts too.
+
+    1.36 (api-truth §9.3, CV17): ``containers`` and ``resources`` must not be empty.
+    1.37: ``containers``, ``mapping`` and ``overhead`` are all optional — the shipped types
+    (k8s.io/api core/v1 NodeAllocatableResourceClaimStatus, published 1.37.0 OpenAPI: only
+    ``resourceClaimName`` is required) and KEP-5517 alpha2 (kubernetes/kubernetes#140009,
+    release note: "support unreferenced pod-level claims" and overhead-claim sharing), whose
+    scheduler writes an unreferenced claim's entry without containers and an overhead-only
+    claim's entry without mapping; test/integration/dra/node_allocatable_resources.go
+    (UnreferencedClaimInPod, OverheadMappingsPerPod) expects those pods to schedule. The
+    "must not be empty" rules of the intermediate commit abe8f409 (CVA2) did not ship.
+    """
+    entries = _list(status.get("nodeAllocatableResourceClaimStatuses"))
     errs: list[FieldError] = []
-    spec_claims = {c.get("resourceClaimName") for c in spec.get("resourceClaims") or []
-                   if c and c.get("resourceClaimName") is not None}
-    status_claims = {c.get("resourceClaimName") for c in status.get("resourceClaimStatuses") or []
-                     if c and c.get("resourceClaimName") is not None}
+    shape_136 = _minor(version) < (1, 37)
+    spec_claims = {_dict(c).get("resourceClaimName") for c in _list(spec.get("resourceClaims"))}
+    status_claims = {_dict(c).get("resourceClaimName") for c in _list(status.get("resourceClaimStatuses"))}
+    if not has_bug(version, EXTENDED_RESOURCE_NODE_ALLOCATABLE):
+        ext = _dict(status.get("extendedResourceClaimStatus")).get("resourceClaimName")
+        if ext:
+            status_claims.add(ext)
+    spec_claims.discard(None)
+    status_claims.discard(None)
     for i, e in enumerate(entries):
-        e = e or {}
+        e = _dict(e)
         p = path.index(i)
         rcn = e.get("resourceClaimName") or ""
+        if not isinstance(rcn, str):
+            rcn = str(rcn)
         if not rcn:
             errs.append(required(p.child("resourceClaimName"), "must not be empty"))
         if rcn not in spec_claims and rcn not in status_claims:
             errs.append(invalid(p.child("resourceClaimName"), rcn, "no mapping found in pod reference"))
-        if not e.get("containers"):
+        if shape_136 and not e.get("containers"):
             errs.append(required(p.child("containers"), "must not be empty"))
-        if version == "1.36":
-            resources = e.get("resources") or {}
+        if shape_136:
+            resources = _dict(e.get("resources"))
             if not resources:
                 errs.append(required(p.child("resources"), "must not be empty"))
-            for name in sorted(resources):
+            for name in sorted(resources, key=str):
                 rp = p.child("resources").key(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(rp, name, "must be a node allocatable resource name"))
@@ -736,13 +773,13 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
                     errs.append(invalid(rp, qstr(q), "must be non-negative"))
         else:
             mp = p.child("mapping")
-            mapping = e.get("mapping") or []
-            if not mapping:
-                errs.append(required(mp, "must not be empty"))
+            mapping = _list(e.get("mapping"))
             for j, m in enumerate(mapping):
-                m = m or {}
+                m = _dict(m)
                 ip = mp.index(j)
                 name = m.get("name") or ""
+                if not isinstance(name, str):
+                    name = str(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(ip.child("name"), name, "must be a node allocatable resource name"))
                 q = qty(m.get("quantity", "0"), ip.child("quantity"), errs)

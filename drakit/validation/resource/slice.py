@@ -5,6 +5,11 @@ Sources: k/k ``pkg/registry/resource/resourceslice/strategy.go`` (dropDisabledFi
 (validateResourceSliceSpec / validateDevice at 009801d9, 1.37 era). KEP-5234 mixins never
 shipped in any release (api-truth §2): the ``mixins``/``includes`` rules below follow the
 KEP text ("Design Details/API" and "Limits") and only apply with DRAResourceSliceMixins on.
+Where the KEP names no error type or message, they follow the KEP's implementation pull
+request, kubernetes/kubernetes#131357 "DRA ResourceSlice mixins" (closed unmerged; its
+pkg/apis/resource/validation/validation_resourceslice_test.go in the version whose
+``Includes`` are plain strings, as in the KEP): unknown includes, entries with neither
+counters nor includes, the slice-wide counter totals and the flattened-device limit.
 
 Performance: one pass over the devices, no deep copies, memoised name checks and lazily
 built error paths keep a 128-device x 32-attribute slice well below 20 ms.
@@ -30,6 +35,11 @@ from drakit.validation.strategy import Context, Strategy
 
 # KEP-5234 "Limits" (proposal; never shipped): slice-wide totals and includes per entry.
 MIXIN_MAX_INCLUDES = 8
+# kubernetes/kubernetes#131357 test "shared-counters-no-counters-or-includes" and
+# "missing-counter-consumes-counter-or-includes": Required at the entry itself
+MIXIN_NEITHER_COUNTERS_NOR_INCLUDES = "at least one of `counters` or `includes` must be specified"
+# kubernetes/kubernetes#131357 "unknown-*-mixin-ref": Invalid at includes[i], the name as value
+MIXIN_UNKNOWN_REF = "must reference a {} mixin defined in the ResourceSlice"
 MIXIN_MAX_ATTRS_AND_CAPS_PER_SLICE = 4096
 MIXIN_MAX_COUNTERS_PER_SLICE = 256
 MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE = 2048
@@ -405,7 +415,13 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
     flat_caps = _flattened(d, mix, "capacity")
     n = len(flat_attrs) + len(flat_caps)
     if n > c.MAX_ATTRS_AND_CAPS:
-        out.append(invalid(p, n, "the total number of attributes and capacities must not "
+        # a device that includes mixins: kubernetes/kubernetes#131357
+        # ("combined-attributes-capacity-length") words it for the flattened device; any
+        # other device keeps the shipped text (what every real release answers, alpha gates
+        # on or not: DRAResourceSliceMixins never existed there)
+        what = "in a device after mixins have been applied " \
+            if mix.enabled and d.get("includes") else ""
+        out.append(invalid(p, n, f"the total number of attributes and capacities {what}must not "
                                  f"exceed {c.MAX_ATTRS_AND_CAPS}"))
     nvals = _num_attribute_values(flat_attrs)
     if nvals > c.MAX_ATTR_VALUES:
@@ -443,7 +459,7 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
         else:
             out += node_allocatable_resource_mappings(d[nar], caps, f"{p}.{nar}")
     if mix.enabled and d.get("includes") is not None:
-        out += _includes(d.get("includes"), mix.device, f"{p}.includes")
+        out += _includes(d.get("includes"), mix.device, "device", f"{p}.includes")
     return out
 
 
@@ -663,14 +679,15 @@ def _counter_set(cs: Any, p: str, mix: _Mixins) -> Errs:
         out.append(required(f"{p}.name", ""))
     else:
         out += c.dns_label(name, f"{p}.name")
-    has_includes = mix.enabled and bool(cs.get("includes"))
     if not cs.get("counters"):
-        if not has_includes:
+        if mix.enabled and not cs.get("includes"):
+            out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
+        elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
         out += _counter_map(cs.get("counters"), c.MAX_COUNTERS_PER_SET, f"{p}.counters")
     if mix.enabled and cs.get("includes") is not None:
-        out += _includes(cs.get("includes"), mix.counter_set, f"{p}.includes")
+        out += _includes(cs.get("includes"), mix.counter_set, "counter set", f"{p}.includes")
     return out
 
 
@@ -683,15 +700,17 @@ def _counter_consumption(cc: Any, p: str, mix: _Mixins) -> Errs:
         out.append(required(f"{p}.counterSet", ""))
     else:
         out += c.dns_label(cs, f"{p}.counterSet")
-    has_includes = mix.enabled and bool(cc.get("includes"))
     if not cc.get("counters"):
-        if not has_includes:
+        if mix.enabled and not cc.get("includes"):
+            out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
+        elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
         out += _counter_map(cc.get("counters"), c.MAX_COUNTERS_PER_CONSUMPTION,
                             f"{p}.counters")
     if mix.enabled and cc.get("includes") is not None:
-        out += _includes(cc.get("includes"), mix.consumption, f"{p}.includes")
+        out += _includes(cc.get("includes"), mix.consumption, "device counter consumption",
+                         f"{p}.includes")
     return out
 
 
@@ -818,12 +837,14 @@ def node_allocatable_resource_mappings(nar: Any, caps: dict, path: str) -> Errs:
 # --- KEP-5234 mixins ----------------------------------------------------------------
 
 
-def _includes(incs: Any, defined: dict[str, dict], p: str) -> Errs:
-    """KEP-5234: at most 8 includes, each naming a mixin of the right kind in this slice."""
+def _includes(incs: Any, defined: dict[str, dict], kind: str, p: str) -> Errs:
+    """KEP-5234: at most 8 includes, each naming a mixin of the right kind in this slice
+    (an unknown one: Invalid "must reference a <kind> mixin defined in the ResourceSlice",
+    kubernetes/kubernetes#131357)."""
     incs = as_list(incs)
     if len(incs) > MIXIN_MAX_INCLUDES:
         return [too_many(p, len(incs), MIXIN_MAX_INCLUDES)]
-    return [not_found(f"{p}[{i}]", ref) for i, ref in enumerate(incs)
+    return [invalid(f"{p}[{i}]", ref, MIXIN_UNKNOWN_REF.format(kind)) for i, ref in enumerate(incs)
             if not isinstance(ref, str) or ref not in defined]
 
 
@@ -882,18 +903,19 @@ def _validate_mixins(spec: dict) -> Errs:
     total_counters += sum(len(as_dict(as_dict(x).get("counters")))
                           for x in as_list(m.get("counterSet")))
     if total_counters > MIXIN_MAX_COUNTERS_PER_SLICE:
+        # kubernetes/kubernetes#131357 "too-large-shared-counters-with-mixins"
         out.append(invalid("spec", total_counters,
-                           "the total number of counters across all counter sets and counter "
-                           f"set mixins must not exceed {MIXIN_MAX_COUNTERS_PER_SLICE}"))
+                           "the total number of counters in shared counters and counter set "
+                           f"mixins must not exceed {MIXIN_MAX_COUNTERS_PER_SLICE}"))
     total_consumed = sum(len(as_dict(as_dict(cc).get("counters")))
                          for d in devs for cc in as_list(d.get("consumesCounters")))
     total_consumed += sum(len(as_dict(as_dict(x).get("counters")))
                           for x in as_list(m.get("deviceCounterConsumption")))
     if total_consumed > MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE:
+        # kubernetes/kubernetes#131357 "too-many-consumed-counters-in-slice-with-mixins"
         out.append(invalid("spec", total_consumed,
-                           "the total number of consumed counters across all device counter "
-                           "consumptions and device counter consumption mixins must not "
-                           f"exceed {MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE}"))
+                           "the total number of consumed counters in devices and mixins must "
+                           f"not exceed {MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE}"))
     return out
 
 
