@@ -11,8 +11,10 @@ as ``program instantiation failed`` (dynamic-resource-allocation cel/compile.go)
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import ssl
 import subprocess
 import sys
 import threading
@@ -181,14 +183,14 @@ def test_allocator_reports_a_dynamic_regex_error_with_the_device() -> None:
 
 
 def _request(url: str, token: str | None, method: str = "GET", body: dict | None = None,
-             timeout: float = 2.0) -> tuple[int, bytes]:
+             timeout: float = 2.0, ctx: ssl.SSLContext | None = None) -> tuple[int, bytes]:
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None,
                                  method=method, headers=headers)
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
+        with urllib.request.urlopen(req, timeout=timeout, context=ctx) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
@@ -209,8 +211,14 @@ def test_drakit_serve_stays_responsive_with_a_catastrophic_selector(tmp_path) ->
         while "API on" not in line and time.monotonic() < deadline and proc.poll() is None:
             line = proc.stdout.readline()
         url = re.search(r"API on (\S+)", line).group(1)
-        user = (yaml.safe_load(kc.read_text())["users"][0].get("user") or {})
-        token = user.get("token")
+        config = yaml.safe_load(kc.read_text())  # the server's URL, CA and token, as kubectl reads them
+        url = config["clusters"][0]["cluster"]["server"]
+        ca = config["clusters"][0]["cluster"].get("certificate-authority-data")
+        ctx = ssl.create_default_context(cadata=base64.b64decode(ca).decode()) if ca else None
+        token = (config["users"][0].get("user") or {}).get("token")
+
+        def call(path: str, method: str = "GET", body: dict | None = None, timeout: float = 2.0):
+            return _request(url + path, token, method, body, timeout, ctx)
         objects = [
             ("/apis/resource.k8s.io/v1/deviceclasses", {
                 "apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass", "metadata": {"name": "evil"},
@@ -229,7 +237,7 @@ def test_drakit_serve_stays_responsive_with_a_catastrophic_selector(tmp_path) ->
                     "selectors": [{"cel": {"expression": f'{ATTR}.s.find("(a+)+$") == ""'}}]}}]}}}),
         ]
         for path, obj in objects:
-            status, body = _request(url + path, token, "POST", obj)
+            status, body = call(path, "POST", obj)
             assert status == 201, body
         pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "evil", "namespace": "default"},
                "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10",
@@ -237,17 +245,17 @@ def test_drakit_serve_stays_responsive_with_a_catastrophic_selector(tmp_path) ->
                         "resourceClaims": [{"name": "r", "resourceClaimName": "evil"}]}}
         created: list[tuple[int, bytes]] = []
         writer = threading.Thread(target=lambda: created.append(
-            _request(url + "/api/v1/namespaces/default/pods", token, "POST", pod, timeout=20)), daemon=True)
+            call("/api/v1/namespaces/default/pods", "POST", pod, timeout=20)), daemon=True)
         writer.start()
         while writer.is_alive():
-            status, body = _request(url + "/healthz", token)  # raises (times out) on a frozen server
+            status, body = call("/healthz")  # raises (times out) on a frozen server
             assert (status, body) == (200, b"ok")
             time.sleep(0.02)
         assert created and created[0][0] == 201, created
         deadline = time.monotonic() + 10
         node = None
         while node is None and time.monotonic() < deadline:
-            status, body = _request(url + "/api/v1/namespaces/default/pods/evil", token)
+            status, body = call("/api/v1/namespaces/default/pods/evil")
             node = json.loads(body)["spec"].get("nodeName")
             time.sleep(0.05)
         assert node == "n1"
