@@ -10,7 +10,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ DeviceClass API
 
-    @component:apiserver @req:5004-R02 @req:5004-R17
+    @component:apiserver @req:5004-R02 @req:5004-R17 @clause:5004-R17/name-format
     Scenario Outline: A DeviceClass names an extended resource only in the extended-resource format
       KEP-5004 "Device Class API": spec.extendedResourceName must be a valid extended
       resource name (k/k IsExtendedResourceName), checked on create and update. Names in the
@@ -39,7 +39,7 @@ Feature: KEP-5004 DRA extended resources
         | requests.example.com/gpu                | spec.extendedResourceName: Invalid value: "requests.example.com/gpu": must be a valid extended resource name |
         | example.com/-gpu                        | spec.extendedResourceName: Invalid value: "example.com/-gpu": must be a valid extended resource name |
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/name-format
     Scenario: The extended resource name format is also checked when a DeviceClass is updated
       KEP-5004 "Device Class API"; k/k validateDeviceClassSpec runs on create and update
       (api-truth §9.5).
@@ -47,7 +47,7 @@ Feature: KEP-5004 DRA extended resources
       When I set "spec.extendedResourceName" of the DeviceClass "fpga.example.com" to fpga
       Then the outcome is "spec.extendedResourceName: Invalid value: "fpga": must be a valid extended resource name"
 
-    @component:apiserver @req:5004-R02 @req:5004-R17
+    @component:apiserver @req:5004-R02 @req:5004-R17 @clause:5004-R17/implicit-not-stored
     Scenario: The implicit extended resource name is derived, never stored
       KEP-5004 "Implicit name": every class is reachable as
       deviceclass.resource.kubernetes.io/<class>; shipped as the constant
@@ -57,7 +57,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has no "spec.extendedResourceName"
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/selector-config-limits
     Scenario Outline: A DeviceClass holds at most 32 selectors
       KEP-5004 builds on the DeviceClass API; k/k validateDeviceClassSpec limits selectors to
       DeviceSelectorsMaxSize = 32 (api-truth §9.5).
@@ -82,7 +82,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.selectors: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/selector-config-limits
     Scenario Outline: A DeviceClass holds at most 32 config entries
       k/k validateDeviceClassSpec limits config to DeviceConfigMaxSize = 32 (api-truth §9.5).
       Given a DeviceClass manifest:
@@ -109,7 +109,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ gate dropping
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: With DRAExtendedResource off (1.36) the class field is dropped on create
       KEP-5004 "Enablement": the field is behind +featureGate=DRAExtendedResource; the k/k
       DeviceClass strategy drops it on create while the gate is off (api-truth §9.6).
@@ -127,7 +127,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has "spec.extendedResourceName" equal to example.com/gpu
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: A class field already in use survives updates after the gate is turned off
       KEP-5004 "Enablement"/rollback; k/k DeviceClass PrepareForUpdate keeps the field when the
       stored object already had it (api-truth §9.6).
@@ -138,7 +138,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: With the gate off the field cannot be added to a class by an update
       KEP-5004 "Enablement"; drop-unless-in-use on update (api-truth §9.6).
       Given a Kubernetes 1.36 cluster
@@ -148,7 +148,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the DeviceClass "fpga.example.com" has no "spec.extendedResourceName"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @clause:5004-R13/locked-137
     Scenario: DRAExtendedResource is GA and locked on in 1.37
       KEP-5004 header "Stable v1.37"; the shipped gate table marks it LockToDefault in 1.37
       (api-truth §0, §1.1), so the field is always kept.
@@ -160,7 +160,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ Pod status API
 
-    @component:apiserver @req:5004-R06 @req:5004-R18
+    @component:apiserver @req:5004-R06 @req:5004-R18 @clause:5004-R06/maps-requests @clause:5004-R18/both-names-in-status
     Scenario Outline: The pod status maps explicit and implicit extended resources to claim requests
       KEP-5004 "Pod API". Shipped names differ from the KEP text: requestMappings (plural, KEP
       RequestMapping) and resourceName (KEP ExtendedResourceName) (api-truth §1.2). Both an
@@ -185,7 +185,7 @@ Feature: KEP-5004 DRA extended resources
         | app       | deviceclass.resource.kubernetes.io/fpga.example.com | container-1-request-0 |
         | init      | example.com/gpu                                     | container-0-request-0 |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/names-exist @clause:5004-R06/request-name-dns
     Scenario Outline: Invalid extendedResourceClaimStatus mappings are refused with exact causes
       KEP-5004 "Pod API"; k/k validatePodExtendedResourceClaimStatus (api-truth §9.2). Note the
       k/k quirk: an invalid requestName is reported at ...extendedResourceClaimStatus.requestName,
@@ -211,7 +211,7 @@ Feature: KEP-5004 DRA extended resources
         | app       | example.com/gpu  | Container_1           | status.extendedResourceClaimStatus.requestName: Invalid value: "Container_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | app       | example.com/gpu  |                       | status.extendedResourceClaimStatus.requestName: Invalid value: "": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/unique-tuple
     Scenario: A duplicated (container, resource, request) mapping is refused on all three fields
       KEP-5004 "Pod API"; k/k reports Duplicate on containerName, resourceName and requestName of
       the repeated entry (api-truth §9.2).
@@ -231,7 +231,7 @@ Feature: KEP-5004 DRA extended resources
         | status.extendedResourceClaimStatus.requestMappings[1].resourceName  | FieldValueDuplicate | Duplicate value: "example.com/gpu"       |
         | status.extendedResourceClaimStatus.requestMappings[1].requestName   | FieldValueDuplicate | Duplicate value: "container-1-request-1" |
 
-    @component:apiserver @req:5004-R05 @req:5004-R06
+    @component:apiserver @req:5004-R05 @req:5004-R06 @clause:5004-R06/unique-tuple
     Scenario: Init and regular containers may share one claim request
       KEP-5004 "Resource Claim API" (init-container reuse): a short-lived init container reuses
       the request of a later container, so two mappings share a requestName; only the full
@@ -249,7 +249,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the Pod "p" has "status.extendedResourceClaimStatus.requestMappings[0].requestName" equal to container-1-request-1
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/required-fields
     Scenario Outline: The claim name and the mapping list of extendedResourceClaimStatus are required
       KEP-5004 "Pod API": resourceClaimName and requestMappings are required in the shipped type;
       k/k messages from api-truth §9.2.
@@ -268,7 +268,7 @@ Feature: KEP-5004 DRA extended resources
         | p-extended-resources-x7k2q | []       | status.extendedResourceClaimStatus.requestMappings: Required value: at least one request mapping is required |
         |                            | [{containerName: app, resourceName: example.com/gpu, requestName: container-1-request-1}] | status.extendedResourceClaimStatus.resourceClaimName: Required value |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/required-fields
     Scenario: A resourceClaimName that is not a DNS subdomain is refused
       KEP-5004 "Pod API"; k/k checks resourceClaimName as a DNS subdomain (api-truth §9.2).
       Given the objects from fixture "kep-5004/pod-extended-resources.yaml"
@@ -282,7 +282,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the request is rejected with a cause at "status.extendedResourceClaimStatus.resourceClaimName" of reason "FieldValueInvalid" whose message starts with "Invalid value: "P_Extended": a lowercase RFC 1123 subdomain must consist of"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: With DRAExtendedResource off (1.36) extendedResourceClaimStatus is dropped on write
       KEP-5004 "Enablement"; k/k pkg/api/pod dropDisabledFields clears the status field unless the
       old status already had one (api-truth §9.6).
@@ -300,7 +300,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the Pod "p" has no "status.extendedResourceClaimStatus"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: An extendedResourceClaimStatus already set survives status writes after the gate is turned off
       KEP-5004 "Enablement" (running pods continue); drop-unless-in-use (api-truth §9.6).
       Given a Kubernetes 1.36 cluster
@@ -329,7 +329,7 @@ Feature: KEP-5004 DRA extended resources
     # The special claim the scheduler writes is an ordinary ResourceClaim; these are the
     # resource.k8s.io/v1 claim rules it has to satisfy (k/k validateDeviceClaim, api-truth §9.5).
 
-    @component:apiserver @req:5004-R15 @req:5004-R19
+    @component:apiserver @req:5004-R15 @req:5004-R19 @clause:5004-R15/request-limit @clause:5004-R19/requests-max-32
     Scenario Outline: A claim holds at most 32 device requests
       KEP-5004 "Failure modes" + "Resource Claim API": one special claim per pod, so at most
       32 requests (DeviceRequestsMaxSize); the KEP's "128 devices" was not shipped (api-truth §9.9).
@@ -355,7 +355,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.devices.requests: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/request-rules
     Scenario Outline: Device request rules of a ResourceClaim
       k/k validateDeviceRequest / validateExactDeviceRequest / validateDeviceAllocationMode
       (read at k/k abe8f409). A request is exactly one of `exactly` or `firstAvailable`; the
@@ -386,7 +386,7 @@ Feature: KEP-5004 DRA extended resources
         | {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: All, count: 2}} | spec.devices.requests[0].exactly.count: Invalid value: 2: must not be specified when allocationMode is 'All' |
         | {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: Some}} | spec.devices.requests[0].exactly.allocationMode: Unsupported value: "Some": supported values: "All", "ExactCount" |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/requests-max-32
     Scenario: Request names in a claim are unique
       k/k validateSet reports the repeated key at the list index (api-truth §9.5).
       Given a cluster
@@ -404,7 +404,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "spec.devices.requests[1]: Duplicate value: "gpu""
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/selectors-constraints
     Scenario Outline: Selectors per request and prioritized alternatives are bounded
       DeviceSelectorsMaxSize = 32 and FirstAvailableDeviceRequestMaxSize = 8 (api-truth §2.3, §9.5).
       Given a ResourceClaim manifest:
@@ -438,7 +438,7 @@ Feature: KEP-5004 DRA extended resources
         | spec.devices.requests[1].firstAvailable      | 8  | accepted |
         | spec.devices.requests[1].firstAvailable      | 9  | spec.devices.requests[1].firstAvailable: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity
+    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity @clause:5004-R19/selectors-constraints
     Scenario Outline: Constraints name requests of the claim and are bounded
       k/k validateDeviceConstraint: referenced requests must exist; with DRAConsumableCapacity on
       (beta, default on) a constraint without matchAttribute/distinctAttribute gets k/k's
@@ -468,7 +468,7 @@ Feature: KEP-5004 DRA extended resources
         | {requests: [gpu, fpga], matchAttribute: resource.kubernetes.io/pcieRoot} | 1 | spec.devices.constraints[0].requests[1]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
         | {requests: [gpu, nic]} | 1 | spec.devices.constraints[0]: Required value: exactly one of "matchAttribute" or "distinctAttribute" is required, but multiple fields are set |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
     Scenario Outline: Request defaults: ExactCount with count 1
       Defaulting of resource.k8s.io/v1 ExactDeviceRequest: allocationMode defaults to ExactCount
       and count to 1 for ExactCount; an All request keeps no count.
@@ -495,7 +495,7 @@ Feature: KEP-5004 DRA extended resources
         | {deviceClassName: gpu.example.com, count: 3}         | ExactCount | 3     |
         | {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 0} | ExactCount | 1 |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
     Scenario: An All request is not given a count
       Defaulting of ExactDeviceRequest sets count only for ExactCount.
       Given a cluster
@@ -513,7 +513,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has no "spec.devices.requests[0].exactly.count"
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/spec-immutable
     Scenario: A claim spec is immutable
       k/k ValidateResourceClaimUpdate: only immutability is checked for spec changes.
       Given the objects:
@@ -530,7 +530,7 @@ Feature: KEP-5004 DRA extended resources
       When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "c" to fpga.example.com
       Then the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/template-rules
     Scenario Outline: A ResourceClaimTemplate applies the same claim rules under spec.spec
       k/k validateResourceClaimTemplateSpec validates the embedded claim spec at spec.spec.
       Given a ResourceClaimTemplate manifest:
@@ -556,7 +556,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.spec.devices.requests: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/template-rules
     Scenario: A ResourceClaimTemplate request is defaulted like a claim request
       Defaulting of ExactDeviceRequest also applies inside a template.
       Given a cluster
@@ -576,7 +576,7 @@ Feature: KEP-5004 DRA extended resources
       And the stored object has "spec.spec.devices.requests[0].exactly.allocationMode" equal to ExactCount
       And the stored object has "spec.spec.devices.requests[0].exactly.count" equal to 1
 
-    @component:apiserver @req:5004-R04 @req:5004-R19
+    @component:apiserver @req:5004-R04 @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario Outline: reservedFor holds at most 256 unique consumers
       ResourceClaimReservedForMaxSize = 256, unique by uid; k/k validateResourceClaimStatusUpdate
       (api-truth §1.3, §9.5). The special claim is reserved for its pod through this list.
@@ -614,7 +614,7 @@ Feature: KEP-5004 DRA extended resources
         | 256 | accepted |
         | 257 | status.reservedFor: Too many: 257: must have at most 256 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario: A consumer may be listed in reservedFor only once
       k/k validateSet over reservedFor keyed by uid (api-truth §9.5).
       Given the objects:
@@ -641,7 +641,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "status.reservedFor[1]: Duplicate value: "9b7c1a3e-0000-4000-8000-000000000001""
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario: reservedFor needs an allocation
       k/k validateResourceClaimStatusUpdate: Forbidden when reservedFor is set without allocation.
       Given the objects:
@@ -678,7 +678,7 @@ Feature: KEP-5004 DRA extended resources
       Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
       And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
 
-    @req:5004-R01 @req:5004-R04 @req:5004-R06
+    @req:5004-R01 @req:5004-R04 @req:5004-R06 @req:5004-R05 @req:5004-R08 @clause:5004-R01/unmodified-pod @clause:5004-R01/one-of-eight @clause:5004-R01/rest-for-both @clause:5004-R04/owned-by-pod @clause:5004-R04/annotation @clause:5004-R04/no-pod-claim-name @clause:5004-R04/created-at-prebind @clause:5004-R04/reserved-for-pod @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R06/names-claim @clause:5004-R06/maps-requests @clause:5004-R08/no-static-partition
     Scenario: One of eight GPUs goes to an unmodified pod; seven stay for pods and claims alike
       KEP-5004 "Motivation" and "Resource Claim API": the special claim is made at PreBind and
       holds one device; the other seven can be allocated to extended-resource pods and claims.
@@ -748,7 +748,7 @@ Feature: KEP-5004 DRA extended resources
       And 8 devices of driver "gpu.example.com" are allocated
       And there are 5 extended resource claims
 
-    @req:5004-R02
+    @req:5004-R02 @clause:5004-R02/implicit-every-class
     Scenario Outline: The implicit name deviceclass.resource.kubernetes.io/<class> reaches every class
       KEP-5004 "Device Class API": every class is also reachable as
       deviceclass.resource.kubernetes.io/<class>, whether or not it sets extendedResourceName.
@@ -775,7 +775,7 @@ Feature: KEP-5004 DRA extended resources
         | example.com/gpu                                    |
         | deviceclass.resource.kubernetes.io/gpu.example.com |
 
-    @req:5004-R05
+    @req:5004-R05 @clause:5004-R05/request-name @clause:5004-R05/init-containers @clause:5004-R05/init-reuse @clause:5004-R05/request-per-container
     Scenario: Request names follow container indices over init and regular containers and sorted request keys
       KEP-5004 "Resource Claim API" as implemented: i indexes initContainers ++ containers; j is
       the index among the container's sorted request keys (cpu and memory count); a plain init
@@ -817,7 +817,7 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "naming" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: first, resourceName: example.com/gpu, requestName: container-1-request-1}, {containerName: second, resourceName: example.com/gpu, requestName: container-2-request-1}, {containerName: init, resourceName: example.com/gpu, requestName: container-1-request-1}]
       And the extended resource claim of Pod "naming" has 3 allocated devices
 
-    @req:5004-R07
+    @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
       (no special claim); a node without it serves it through DRA.
@@ -855,7 +855,7 @@ Feature: KEP-5004 DRA extended resources
       And a pod requesting example.com/gpu "3" fits on node "dp-node"
       And a pod requesting example.com/gpu "4" does not fit on node "dp-node"
 
-    @req:5004-R08
+    @req:5004-R08 @clause:5004-R08/both-allocated
     Scenario: A pod with an extended resource and a regular claim gets both, on different devices
       KEP-5004 "Scheduling": the special claim and the pod's own claims are allocated together.
       When I apply the fixture "kep-5004/scheduling/claim-template-one-gpu.yaml"
@@ -880,7 +880,7 @@ Feature: KEP-5004 DRA extended resources
       And the claim "gpu" of Pod "both" has 1 allocated device
       And 2 devices of driver "gpu.example.com" are allocated
 
-    @req:5004-R09
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
     Scenario: Not enough devices: the pod stays pending and no claim is left behind
       KEP-5004 "Failure handling": the special claim only exists in memory until PreBind, so a
       pod that does not fit leaves nothing behind; the Filter reason is "cannot allocate all claims".
@@ -900,7 +900,7 @@ Feature: KEP-5004 DRA extended resources
       And there are 0 extended resource claims
       And there is an event "FailedScheduling" for Pod "too-many" starting with "0/1 nodes are available: 1 cannot allocate all claims."
 
-    @req:5004-R09
+    @req:5004-R09 @clause:5004-R09/neither-insufficient
     Scenario: A resource neither on the node nor mapped to a class is Insufficient
       KEP-5004 "Scheduling": neither device plugin nor DRA -> NodeResourcesFit "Insufficient <resource>".
       When I create 1 pod named "unknown" from:
@@ -917,7 +917,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "unknown" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/fpga."
 
-    @req:5004-R09 @req:5004-R10
+    @req:5004-R09 @req:5004-R10 @clause:5004-R10/gc-with-pod @clause:5004-R10/devices-freed
     Scenario: The special claim is freed when the pod goes, and a pending pod then gets the devices
       KEP-5004 "Lifecycle": pod deletion garbage-collects the special claim (owner reference) and
       the ResourceClaim controller removes the finalizer; the devices are free again.
@@ -952,7 +952,7 @@ Feature: KEP-5004 DRA extended resources
       And there is 1 extended resource claim
       And 4 devices of driver "gpu.example.com" are allocated
 
-    @req:5004-R10
+    @req:5004-R10 @req:5004-R04 @clause:5004-R04/one-per-pod
     Scenario: A scheduler restart reuses the existing special claim
       KEP-5004 "Lifecycle": after a restart the scheduler finds the pod's claim by annotation and
       controller owner, and makes no second one.
@@ -962,7 +962,7 @@ Feature: KEP-5004 DRA extended resources
       Then there is 1 extended resource claim
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 0
 
-    @req:5004-R15
+    @req:5004-R15 @clause:5004-R15/device-limit
     Scenario: More than 32 devices in one pod cannot be allocated
       api-truth §9.9: a claim holds at most 32 devices; all DRA-backed extended resources of a
       pod share one claim, so asking for 33 aborts allocation with the allocator's error.
@@ -984,7 +984,7 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "greedy" stays pending with reason "SchedulerError" and a message containing "exceeds the claim limit of 32"
       And there are 0 extended resource claims
 
-    @req:5004-R16
+    @req:5004-R16 @clause:5004-R16/creates-total @clause:5004-R16/source-label
     Scenario: The scheduler counts its claim creations and the controller labels the claim's source
       KEP-5004 "Monitoring": scheduler_resourceclaim_creates_total{status} and the source label of
       resourceclaim_controller_resource_claims.
@@ -994,7 +994,7 @@ Feature: KEP-5004 DRA extended resources
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
 
     # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
-    @req:5004-R11 @since:1.35
+    @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/implicit-key @clause:5004-R11/per-class-key
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example
       KEP-5004 "Resource Quota" (shipped key requests.deviceclass.resource.kubernetes.io/<class>,
       the KEP writes "request."): one device-plugin GPU, one explicit-name DRA GPU, one
@@ -1077,7 +1077,7 @@ Feature: KEP-5004 DRA extended resources
             gpu.example.com.deviceclass.resource.k8s.io/devices: "4"
         """
 
-    @req:5004-R11
+    @req:5004-R11 @clause:5004-R11/enforced
     Scenario: A pod that would exceed the extended-resource quota is refused
       KEP-5004 "Resource Quota": requests.example.com/gpu is enforced at admission.
       Given the objects:
@@ -1106,7 +1106,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/device-plugin-only-off @clause:5004-R13/no-claims-off @clause:5004-R13/enable-new-pods
     Scenario: Gate off at 1.36: only device-plugin nodes serve the name and no special claim is made
       KEP-5004 "Enablement": with DRAExtendedResource off the scheduler skips extended-resource
       handling; the DRA-only node reports Insufficient; turning the gate on again schedules it.
@@ -1118,7 +1118,7 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And there is 1 extended resource claim
 
-    @version:1.36 @req:5004-R14
+    @version:1.36 @req:5004-R14 @clause:5004-R14/claims-survive @clause:5004-R14/new-claims-after-upgrade
     Scenario: Upgrade 1.36 -> 1.37 -> 1.36 keeps the special claim valid and new pods still get one
       KEP-5004 "Upgrade/Downgrade": the claim and the pod status survive; the restarted
       scheduler makes a second claim for a new pod only.
@@ -1143,7 +1143,7 @@ Feature: KEP-5004 DRA extended resources
       And 2 devices of driver "gpu.example.com" are allocated
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
-    @req:5004-R09 @req:5004-R10
+    @req:5004-R09 @req:5004-R10 @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim
     Scenario: A stale special claim from an earlier cycle is deleted (finalizer first) and the pod then gets a fresh one
       KEP-5004 "Failure handling", as shipped (api-truth §1.4, k/k extendeddynamicresources.go
       filterExtendedResources/PostFilter): a special claim found for the pod that already has
@@ -1199,7 +1199,7 @@ Feature: KEP-5004 DRA extended resources
       And 1 device of driver "gpu.example.com" is allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @req:5004-R09 @req:5004-R16 @needs:logical-clock
+    @req:5004-R09 @req:5004-R16 @needs:logical-clock @clause:5004-R09/prebind-failure-retried @clause:5004-R16/creates-total
     Scenario: A failed PreBind (claim creation refused by quota) leaves nothing behind and is retried
       KEP-5004 "Failure handling" and "Monitoring", as shipped (api-truth §1.4): PreBind creates
       the special claim and counts scheduler_resourceclaim_creates_total{status="failure"} when
@@ -1239,7 +1239,7 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods
     Scenario: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left
       KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler
       without extended-resource handling; the running pod keeps its claim and status (drop only
@@ -1356,7 +1356,7 @@ Feature: KEP-5004 DRA extended resources
       Given a cluster
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5004-R12 @req:3695-R09
+    @req:5004-R12 @req:3695-R09 @clause:5004-R12/prepare-special-claim @clause:5004-R12/per-container-devices @clause:5004-R12/no-allocatable-check
     Scenario: Two containers with two extended resources each get only their mapped devices
       KEP-5004 "Actuation": the kubelet passes each container the devices of its own mapped
       requests; KEP-3695 + k/k GetContainerClaimInfos: PodResources lists the special claim
@@ -1436,7 +1436,7 @@ Feature: KEP-5004 DRA extended resources
           - name: sidecar
         """
 
-    @req:5004-R12 @req:5004-R05
+    @req:5004-R12 @req:5004-R05 @clause:5004-R12/per-container-devices @clause:5004-R05/init-containers
     Scenario: An init container receives the devices mapped to it
       KEP-5004 "Resource Claim API": init containers get requests too (container index over
       initContainers ++ containers); the kubelet prepares them like any other container's.
