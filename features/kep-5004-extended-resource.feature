@@ -1341,6 +1341,982 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "dra-extended-resource-repro" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "<extended-resources>": no mapping found in pod reference"
       And there are 0 extended resource claims
 
+    # ------------------------------------------------------------------ several classes, one name
+    # since 1.35: a name carried by several DeviceClasses is resolved by the scheduler's ExtendedResourceCache, which arrived in 1.35 (kubernetes/kubernetes#134326, #135037); 1.34 picked one of them non-deterministically (kubernetes/kubernetes#133693)
+    @req:5004-R03 @req:5004-R02 @since:1.35 @clause:5004-R03/newest-wins @clause:5004-R03/no-disruption @clause:5004-R02/implicit-every-class
+    Scenario: Several classes carry one extendedResourceName: the newest serves new pods, running pods keep theirs
+      KEP-5004 "Device Class API": "If there are more than one device classes, the one created
+      later is picked at scheduling time ... a non-disruptive non-error way to transition";
+      shipped in k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache (newer
+      creationTimestamp wins). Every class keeps its implicit name. Both classes select the same
+      GPUs, so only the claim's deviceClassName tells which class served the pod.
+      When I create 1 pod named "before" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "before" is scheduled to "node-1"
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/gpu-v2-class.yaml"
+      And I create 1 pod named "newest" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "by-old-implicit-name" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "newest" is scheduled to "node-1"
+      And the extended resource claim of Pod "newest" requests only the DeviceClass "gpu-v2.example.com"
+      And the Pod "by-old-implicit-name" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-old-implicit-name" requests only the DeviceClass "gpu.example.com"
+      And the Pod "before" is scheduled to "node-1"
+      And the extended resource claim of Pod "before" requests only the DeviceClass "gpu.example.com"
+      And the extended resource claim of Pod "before" has 1 allocated device
+      And 3 devices of driver "gpu.example.com" are allocated
+
+    # since 1.35: see the scenario above (the ExtendedResourceCache and its tie rule arrived in 1.35)
+    @req:5004-R03 @req:5004-R02 @since:1.35 @clause:5004-R03/tie-first-name @clause:5004-R02/implicit-every-class
+    Scenario: Two classes created in the same second: the lexicographically first name serves the name
+      KEP-5004 "Device Class API": "if two are created at the same time, the name
+      lexicographically sorted first is picked" (extendedresourcecache: equal creationTimestamp,
+      lower name wins). The fixture creates b-gpu before a-gpu, so creation order cannot be what
+      decides; both are newer than gpu.example.com. The losing class still answers to its
+      implicit name.
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/tie-classes.yaml"
+      And the DeviceClasses "a-gpu.example.com" and "b-gpu.example.com" carry the same creationTimestamp
+      And I create 1 pod named "tie" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "by-b" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+        """
+      Then the Pod "tie" is scheduled to "node-1"
+      And the extended resource claim of Pod "tie" requests only the DeviceClass "a-gpu.example.com"
+      And the Pod "by-b" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-b" requests only the DeviceClass "b-gpu.example.com"
+
+    # since 1.35: the bug lives in the ExtendedResourceCache, which arrived in 1.35
+    @req:5004-R02 @since:1.35 @deviation:kubernetes/kubernetes#141103 @clause:5004-R02/implicit-every-class
+    Scenario: Known upstream bug 1.35-1.37: a class that loses the tie by arriving second gets no implicit name
+      Pins kubernetes/kubernetes#141103 (case 2, "a collision loser never gets its own implicit
+      mapping"): the shipped cache compares an added class with the one cached under its explicit
+      name and returns early when it loses, before it records the class's implicit
+      deviceclass.resource.kubernetes.io/<class> name. a-gpu arrives first and wins the tie; b-gpu
+      arrives second, loses, and its implicit name maps to nothing, so a pod asking for it is
+      Insufficient. KEP-5004 "Implicit Extended Resource Name" says every class is reachable
+      that way; the fix (kubernetes/kubernetes#141110) is on master only, first release 1.38.
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: a-gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+          extendedResourceName: example.com/gpu
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: b-gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+          extendedResourceName: example.com/gpu
+        """
+      And the DeviceClasses "a-gpu.example.com" and "b-gpu.example.com" carry the same creationTimestamp
+      And I create 1 pod named "by-b" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+        """
+      Then the Pod "by-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient deviceclass.resource.kubernetes.io/b-gpu.example.com."
+      And there are 0 extended resource claims
+
+    # since 1.35: the bug lives in the ExtendedResourceCache, which arrived in 1.35
+    @req:5004-R03 @since:1.35 @deviation:kubernetes/kubernetes#141103 @clause:5004-R03/re-pointing
+    Scenario Outline: Known upstream bug 1.35-1.37: re-pointing a name loses it until the winning class changes (<how>)
+      KEP-5004 "Device Class API": re-pointing ("create new device class, update old device class
+      to clear the extended resource field") is "a non-disruptive non-error way to transition".
+      Shipped 1.35-1.37 (kubernetes/kubernetes#141103): an update or delete of any class removes
+      the cache entry of its explicit name even when another class owns it, and deleting the
+      winner does not promote the runner-up, so new pods asking for the name are Insufficient
+      until the class that should win gets an event of its own (here a label) or the scheduler
+      restarts. Fixed by kubernetes/kubernetes#141110 (master, first release 1.38), after which
+      the pod schedules at once.
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/gpu-v2-class.yaml"
+      And the DeviceClass "<class>" stops serving its extended resource name by <how>
+      And I create 1 pod named "after" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "after" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      When I set "metadata.labels.touched" of the DeviceClass "<winner>" to now
+      Then the Pod "after" is scheduled to "node-1"
+      And the extended resource claim of Pod "after" requests only the DeviceClass "<winner>"
+
+      Examples:
+        | class              | how                | winner             |
+        | gpu.example.com    | clearing the field | gpu-v2.example.com |
+        | gpu.example.com    | being deleted      | gpu-v2.example.com |
+        | gpu-v2.example.com | being deleted      | gpu.example.com    |
+
+    @req:5004-R02 @clause:5004-R02/explicit-when-name-invalid
+    Scenario: A class whose name is no valid extended resource name is reached through its explicit name
+      KEP-5004 "Implicit Extended Resource Name": a DeviceClass name may be a 253-character DNS
+      subdomain, an extended resource name's name part at most 63 characters, so "cluster admin
+      must pick a DeviceClass name that conforms ... Failing that, cluster admin can still set the
+      extened resource name field explicitly". Pod validation refuses the implicit name
+      (apimachinery IsQualifiedName: "name part must be no more than 63 ..."); the explicit name
+      schedules.
+      Given the objects from fixture "kep-5004/scheduling/long-name-class.yaml"
+      When I create 1 pod named "by-implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com: "1"}
+        """
+      Then the request is rejected with a cause at "spec.containers[0].resources.requests[deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com]" of reason "FieldValueInvalid" whose message starts with "Invalid value: "deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com": name part must be no more than 63"
+      When I create 1 pod named "by-explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/long-named-gpu: "1"}
+              limits: {example.com/long-named-gpu: "1"}
+        """
+      Then the Pod "by-explicit" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-explicit" requests only the DeviceClass "gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com"
+
+    # ------------------------------------------------------------------ device plugin and DRA per node
+    @req:5004-R07 @clause:5004-R07/one-way-per-node @kep-test:mixed-node-scenarios
+    Scenario: A node with device-plugin capacity and a DRA slice for the name serves it by device plugin only
+      KEP-5004 "Proposal": "One node in a cluster cannot have both extended resource backed by
+      DRA, and same named extended resource backed by device plugin at the same time". Shipped
+      (extendeddynamicresources.go filterExtendedResources, noderesources fit.go): a non-zero
+      node allocatable for the name means device plugin; only an allocatable of 0 sends the
+      request to DRA. So with 2 device-plugin GPUs and 4 DRA GPUs on one node, a pod asking for
+      3 does not fit there, and nothing is allocated from the node's slice.
+      Given a node "mixed" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a ResourceSlice "mixed-gpus" of driver "gpu.example.com" on node "mixed" with 4 devices named "mixed-"
+      When I create 1 pod named "small" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "big" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "3"}
+              limits: {example.com/gpu: "3"}
+        """
+      Then the Pod "small" is scheduled to "mixed"
+      And the Pod "small" has no "status.extendedResourceClaimStatus"
+      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient example.com/gpu, 1 node(s) didn't match Pod's node affinity/selector."
+      And there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R07 @req:5004-R02 @clause:5004-R07/mixed-cluster @clause:5004-R02/implicit-every-class @kep-test:mixed-node-scenarios
+    Scenario: On a device-plugin node the implicit name is still served by DRA
+      KEP-5004 (the test plan runs every test for the explicit and the implicit name): a device
+      plugin can only advertise explicit names (deviceclass.resource.kubernetes.io/ is in the
+      kubernetes.io domain), so on the same node the implicit name of the class has allocatable 0
+      and goes through DRA, from the node's own slice.
+      Given a node "mixed" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a ResourceSlice "mixed-gpus" of driver "gpu.example.com" on node "mixed" with 4 devices named "mixed-"
+      When I create 1 pod named "implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "3"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "3"}
+        """
+      Then the Pod "implicit" is scheduled to "mixed"
+      And the extended resource claim of Pod "implicit" has 3 allocated devices
+      And the extended resource claim of Pod "implicit" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {pool: mixed}
+              - {pool: mixed}
+              - {pool: mixed}
+        """
+      And a pod requesting example.com/gpu "2" fits on node "mixed"
+
+    # since 1.35: before kubernetes/kubernetes#133784 (1.35) the scheduler and the kubelet treat a removed device plugin's allocatable 0 as device-plugin capacity (kubernetes/kubernetes#133488), so the node never serves the name through DRA
+    @req:5004-R07 @req:5004-R20 @since:1.35 @clause:5004-R07/node-transition @clause:5004-R20/node-allocatable-change @kep-test:mixed-node-scenarios
+    Scenario Outline: A node moves from device plugin to DRA: its device-plugin pod runs on, waiting pods get special claims (<name>)
+      KEP-5004 "Rollout": "Device plugin drivers can be replaced with DRA drivers for the same
+      devices on a per-node basis, one node at a time", test plan "Mixed Node Scenarios":
+      "remove device plugin, add DRA driver on same node". The kubelet reports the removed
+      device plugin's resource with 0 allocatable; the DRA driver publishes a slice. EventsToRegister
+      ("framework.UpdateNodeAllocatable") wakes the pod waiting for the node. A pod asking for
+      the explicit or the implicit name then gets a special claim on that node.
+      Given a node "migrating" with cpu "8", memory "32Gi", example.com/gpu "1"
+      When I create 1 pod named "dp-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "waiting" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "dp-pod" is scheduled to "migrating"
+      And the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient example.com/gpu, 1 node(s) didn't match Pod's node affinity/selector."
+      When I patch the Node "migrating" status with:
+        """
+        status:
+          capacity: {example.com/gpu: "0"}
+          allocatable: {example.com/gpu: "0"}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: migrating-gpu.example.com}
+        spec:
+          driver: gpu.example.com
+          nodeName: migrating
+          pool: {name: migrating, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        """
+      Then the Pod "waiting" is scheduled to "migrating"
+      And the extended resource claim of Pod "waiting" has 1 allocated device
+      And the Pod "dp-pod" is scheduled to "migrating"
+      And the Pod "dp-pod" has no "status.extendedResourceClaimStatus"
+      When I create 1 pod named "new" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "new" is scheduled to "migrating"
+      And the extended resource claim of Pod "new" has 1 allocated device
+      And the devices of Pod "new" are different from the devices of Pod "waiting"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ waiting pods woken up
+    @req:5004-R20 @clause:5004-R20/class-appears
+    Scenario Outline: A pod waiting for a name no class maps is scheduled once a DeviceClass maps it (<name>)
+      KEP-5004 "Device Class API": "An application using the extended resources can only request
+      the devices from DRA after the device class with the mapping is created." Before, the name
+      is neither on the node nor DRA-backed (NodeResourcesFit "Insufficient"); the DeviceClass
+      event requeues the pod (EventsToRegister).
+      Given the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>."
+      And there are 0 extended resource claims
+      When I apply the fixture "kep-5004/scheduling/fpga-class.yaml"
+      Then the Pod "fpga-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "fpga-pod" requests only the DeviceClass "fpga.example.com"
+      And 1 device of driver "fpga.example.com" is allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    @req:5004-R20 @clause:5004-R20/slice-appears
+    Scenario Outline: A pod waiting for devices is scheduled once a ResourceSlice publishes them (<name>)
+      KEP-5004 "EventsToRegister": "all cluster events that might make an unschedulable pod
+      schedulable, like ... resource slice updates". With the class but no devices the
+      allocation fails ("cannot allocate all claims") and no claim is made; the slice event
+      requeues the pod.
+      Given the objects from fixture "kep-5004/scheduling/fpga-class.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And there are 0 extended resource claims
+      When I apply the fixture "kep-5004/scheduling/fpga-devices.yaml"
+      Then the Pod "fpga-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "fpga-pod" has 2 allocated devices
+      And 2 devices of driver "fpga.example.com" are allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    # ------------------------------------------------------------------ the special claim's shape
+    @req:5004-R04 @req:5004-R05 @clause:5004-R04/two-names-one-claim @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R05/request-name
+    Scenario Outline: Two extended resources in one pod share one special claim (<name> names)
+      KEP-5004 "Resource Claim API": "if a pod requests for foo1.domain/bar and foo2.domain/bar
+      ... just one claim object with allocation Results that lists all allocated devices is
+      created for the pod"; one request per (container, extended resource), named
+      container-<i>-request-<j> with j the index among the container's sorted request keys
+      (both fpga names sort before the gpu names).
+      Given the objects from fixture "kep-5004/scheduling/fpga-class.yaml"
+      And the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "two-names" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<gpu>: "2", <fpga>: "1"}
+              limits: {<gpu>: "2", <fpga>: "1"}
+        """
+      Then the Pod "two-names" is scheduled to "node-1"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "two-names" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: fpga.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-0-request-1
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+        """
+      And the extended resource claim of Pod "two-names" has 3 allocated devices
+      And the Pod "two-names" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <fpga>, requestName: container-0-request-0}, {containerName: app, resourceName: <gpu>, requestName: container-0-request-1}]
+
+      Examples:
+        | name     | gpu                                                | fpga                                                |
+        | explicit | example.com/gpu                                    | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    @req:5004-R05 @clause:5004-R05/init-reuse @clause:5004-R05/init-containers @clause:5004-R05/request-name
+    Scenario Outline: Sidecar and several plain init containers: plain ones reuse later requests, the largest extra request is kept (<name>)
+      KEP-5004 "Resource Claim API" as shipped (extendeddynamicresources.go
+      createRequestsAndMappings, partitionContainerIndices): sidecars (restartPolicy Always) and
+      regular containers are long-lived and get their own requests; a plain init container first
+      reuses the requests of long-lived containers at its index or later (they have not started),
+      then asks for the rest; among plain init containers only the largest extra request is kept
+      and the others' mappings point to it. Worked by hand: init-a (index 0) needs 3 = sidecar's 1
+      + app's 1 + 1 extra (container-0-request-0); init-b (index 2, after the sidecar started)
+      needs 2 = app's 1 + 1 extra, which is no larger, so its mapping is rewritten to
+      container-0-request-0. 3 devices cover the peak: init-a alone, or the sidecar plus init-b.
+      When I create 1 pod named "inits" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          initContainers:
+          - name: init-a
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "3"}
+              limits: {<resource>: "3"}
+          - name: sidecar
+            image: registry.k8s.io/pause:3.10
+            restartPolicy: Always
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+          - name: init-b
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "inits" is scheduled to "node-1"
+      And the extended resource claim of Pod "inits" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-1-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-3-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        """
+      And the extended resource claim of Pod "inits" has 3 allocated devices
+      And the Pod "inits" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: sidecar, resourceName: <resource>, requestName: container-1-request-0}, {containerName: app, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-1-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-0-request-0}, {containerName: init-b, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-b, resourceName: <resource>, requestName: container-0-request-0}]
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ failure handling
+    @req:5004-R09 @req:5004-R10 @clause:5004-R09/finalizer-first @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim
+    Scenario: An allocated stale special claim is deleted finalizer first, then the pod gets a fresh one
+      KEP-5004 "Failure handling": "the special resourcelclaim’s finalizer is first removed with
+      an update API call, then the claim is deleted". The stale claim is left as a scheduler
+      that crashed after PreBind's claim status update would leave it: allocated, reserved for
+      the pending pod, with the finalizer resource.kubernetes.io/delete-protection. The
+      ResourceClaim controller keeps that finalizer while the claim is allocated and reserved for
+      a pod that still exists, so the claim only goes if the scheduler removes the finalizer
+      itself before deleting (shipped deleteClaim). The pod then gets a new claim.
+      When I create 1 pod named "gpu-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGates:
+          - name: example.com/hold
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create the ResourceClaim "gpu-pod-extended-resources-crash1" controlled by Pod "gpu-pod":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+          finalizers:
+          - resource.kubernetes.io/delete-protection
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        """
+      And the ResourceClaim "gpu-pod-extended-resources-crash1" is allocated and reserved for the Pod "gpu-pod":
+        | request               | driver          | pool   | device |
+        | container-0-request-0 | gpu.example.com | node-1 | gpu-7  |
+      And I patch the Pod "gpu-pod" with:
+        """
+        spec:
+          schedulingGates: []
+        """
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the ResourceClaim "gpu-pod-extended-resources-crash1" does not exist
+      And there is an event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      And 1 device of driver "gpu.example.com" is allocated
+
+    @req:5004-R09 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467 @clause:5004-R09/unreserve-deletes
+    Scenario Outline: Unreserve deletes a special claim PreBind already created (1.37, reached through a known bug; <name>)
+      KEP-5004 "Failure handling": when PreBind fails after the claim was created, "The scheduler
+      framework will first call Unreserve phase to clean up" and Unreserve deletes the claim
+      (shipped unreserveExtendedResourceClaim: finalizer removed, then deleted). A failure after
+      the create can only be caused through the API by kubernetes/kubernetes#141467 at 1.37: the
+      claim is created (scheduler_resourceclaim_creates_total{status="success"}), then the
+      pod-status patch of status.nodeAllocatableResourceClaimStatuses is refused, and Unreserve
+      removes the claim and frees its device. Shipped Unreserve does not touch
+      pod.status.extendedResourceClaimStatus (the KEP says it is updated); not asserted here.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+          extendedResourceName: example.com/fake
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node-1}
+        spec:
+          driver: fake.example.com
+          nodeName: node-1
+          pool: {name: fake-node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: repro}
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "repro" stays pending with reason "SchedulerError" and a message containing "no mapping found in pod reference"
+      And the metric scheduler_resourceclaim_creates_total{status="success"} is at least 1
+      And there are 0 extended resource claims
+      And 0 devices of driver "fake.example.com" are allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fake                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fake.example.com |
+
+    # ------------------------------------------------------------------ quota keys
+    # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> first appears in kubernetes-1.35.0 (api-truth §1.2)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/implicit-key @clause:5004-R11/enforced
+    Scenario: Quota on the implicit-name key refuses an implicit-name pod at admission and an explicit-name pod's claim at PreBind
+      KEP-5004 "Resource Quota", as shipped (k/k pkg/quota/v1/evaluator/core pods.go: a pod pays
+      requests.<name> for every IsDRAExtendedResourceName request, the implicit name included;
+      resource_claims.go: a special claim pays the implicit key minus what its verified pod paid
+      for it). A second implicit-name pod is refused on create; an explicit-name pod is admitted,
+      but its special claim pays the implicit key and is refused when PreBind creates it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+        """
+      When I create 1 pod named "first" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+        """
+      When I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+      When I create 1 pod named "explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the request succeeds
+      And the Pod "explicit" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+      And there is 1 extended resource claim
+
+    # since 1.35: see above (the implicit name's quota key arrived in 1.35)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/enforced
+    Scenario: Quota on the explicit name: an implicit-name pod pays it through its special claim
+      KEP-5004 "Resource Quota": requests.example.com/gpu counts "the devices requested from
+      implicit extended resource". Shipped: the implicit-name pod itself does not pay the
+      explicit key; its special claim does (the class maps example.com/gpu, the pod paid nothing
+      for that key). So an explicit-name pod is then refused at admission, and a second
+      implicit-name pod is admitted but its claim is refused at PreBind.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "1"
+        """
+      When I create 1 pod named "implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "implicit" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.example.com/gpu: "1"
+        """
+      When I create 1 pod named "explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
+      When I create 1 pod named "implicit-2" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the request succeeds
+      And the Pod "implicit-2" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
+
+    @req:5004-R11 @needs:logical-clock @clause:5004-R11/per-class-key @clause:5004-R11/enforced
+    Scenario Outline: Quota on the per-class device key: the special claim is refused at PreBind until devices are freed (<name>)
+      KEP-5004 "Resource Quota": "resource claim quota has alreadys accounted for the devices
+      requests from pod’s extendeded resources, as scheduler would create a special resource
+      claim". Pods do not pay <class>.deviceclass.resource.k8s.io/devices, so the second pod is
+      admitted and its claim is refused by quota in PreBind (SchedulerError, retried after the
+      backoff); once the first pod's claim is garbage-collected the retry succeeds.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When I create 1 pod named "first" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      And I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      And the Pod "second" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: gpu.example.com.deviceclass.resource.k8s.io/devices=1, used: gpu.example.com.deviceclass.resource.k8s.io/devices=2, limited: gpu.example.com.deviceclass.resource.k8s.io/devices=2"
+      And there is 1 extended resource claim
+      When I delete the Pod "first"
+      And 10 seconds pass
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ the KEP's test plan (both names)
+    @req:5004-R01 @kep-test:basic-feature-enablement @clause:5004-R01/unmodified-pod
+    Scenario Outline: The KEP's basic test: an unmodified Deployment asking for the <name> name gets DRA devices
+      KEP-5004 test plan "Basic Feature Enablement" (run for the explicit and the implicit name):
+      the KEP's motivating Deployment, limits only, two replicas; each pod is scheduled, the
+      scheduler makes each its own special claim from the class, and the pod status maps the
+      container's extended resource to the claim's request.
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 2
+          selector:
+            matchLabels:
+              app: demo
+          template:
+            metadata:
+              labels:
+                app: demo
+            spec:
+              containers:
+              - name: demo
+                image: nvidia/cuda:8.0-runtime
+                command: ["/bin/sh", "-c"]
+                args: ["nvidia-smi && tail -f /dev/null"]
+                resources:
+                  limits:
+                    <resource>: 1
+        """
+      Then the 2 pods of the Deployment "demo" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "<resource>"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    @version:1.36 @req:5004-R14 @req:5004-R11 @kep-test:upgrade-and-downgrade-testing @kep-test:api-object-persistence @clause:5004-R14/claims-survive @clause:5004-R14/new-claims-after-upgrade @clause:5004-R14/schedule-after-downgrade @clause:5004-R14/persistence @clause:5004-R14/quota-continues @clause:5004-R14/cleanup-after-downgrade
+    Scenario Outline: The KEP's upgrade and downgrade test, 1.36 -> 1.37 -> 1.36 (<name> name)
+      KEP-5004 test plan "Upgrade and Downgrade Testing (version n-1 → n → n-1)" and "API Object
+      Persistence", run for both names: special claims made at 1.36 stay valid at 1.37, the 1.37
+      scheduler makes new ones, the DeviceClass field and the pod status persist, quota keeps
+      counting; after the downgrade new pods are scheduled and deleting a pod frees its devices.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "8"
+        """
+      When I create 1 pod named "at-136" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "at-136" is scheduled to "node-1"
+      When the cluster is upgraded to Kubernetes 1.37
+      And I create 1 pod named "at-137" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      Then the Pod "at-137" is scheduled to "node-1"
+      And the extended resource claim of Pod "at-137" has 2 allocated devices
+      And the extended resource claim of Pod "at-136" has 1 allocated device
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the Pod "at-136" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "3"
+        """
+      When the cluster is downgraded to Kubernetes 1.36
+      And I create 1 pod named "after-downgrade" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "after-downgrade" is scheduled to "node-1"
+      And the extended resource claim of Pod "after-downgrade" has 1 allocated device
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the Pod "at-137" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
+      And there are 3 extended resource claims
+      And 4 devices of driver "gpu.example.com" are allocated
+      When I delete the Pod "at-137"
+      Then there are 2 extended resource claims
+      And 2 devices of driver "gpu.example.com" are allocated
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.
