@@ -109,7 +109,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ gate dropping
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off @kep-test:disablement-testing
     Scenario: With DRAExtendedResource off (1.36) the class field is dropped on create
       KEP-5004 "Enablement": the field is behind +featureGate=DRAExtendedResource; the k/k
       DeviceClass strategy drops it on create while the gate is off (api-truth §9.6).
@@ -678,7 +678,7 @@ Feature: KEP-5004 DRA extended resources
       Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
       And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
 
-    @req:5004-R01 @req:5004-R04 @req:5004-R06 @req:5004-R05 @req:5004-R08 @clause:5004-R01/unmodified-pod @clause:5004-R01/one-of-eight @clause:5004-R01/rest-for-both @clause:5004-R04/owned-by-pod @clause:5004-R04/annotation @clause:5004-R04/no-pod-claim-name @clause:5004-R04/created-at-prebind @clause:5004-R04/reserved-for-pod @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R06/names-claim @clause:5004-R06/maps-requests @clause:5004-R08/no-static-partition
+    @req:5004-R01 @req:5004-R04 @req:5004-R06 @req:5004-R05 @req:5004-R08 @clause:5004-R01/unmodified-pod @clause:5004-R01/one-of-eight @clause:5004-R01/rest-for-both @clause:5004-R04/owned-by-pod @clause:5004-R04/annotation @clause:5004-R04/no-pod-claim-name @clause:5004-R04/created-at-prebind @clause:5004-R04/reserved-for-pod @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R06/names-claim @clause:5004-R06/maps-requests @clause:5004-R08/no-static-partition @kep-test:basic-feature-enablement
     Scenario: One of eight GPUs goes to an unmodified pod; seven stay for pods and claims alike
       KEP-5004 "Motivation" and "Resource Claim API": the special claim is made at PreBind and
       holds one device; the other seven can be allocated to extended-resource pods and claims.
@@ -817,7 +817,7 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "naming" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: first, resourceName: example.com/gpu, requestName: container-1-request-1}, {containerName: second, resourceName: example.com/gpu, requestName: container-2-request-1}, {containerName: init, resourceName: example.com/gpu, requestName: container-1-request-1}]
       And the extended resource claim of Pod "naming" has 3 allocated devices
 
-    @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim
+    @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim @kep-test:mixed-node-scenarios
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
       (no special claim); a node without it serves it through DRA.
@@ -1239,16 +1239,28 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods
-    Scenario: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods @kep-test:disablement-testing
+    Scenario Outline: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left (<name> name)
       KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler
       without extended-resource handling; the running pod keeps its claim and status (drop only
       when not already in use, api-truth §9.6); a pod created while off stays pending with
       NodeResourcesFit "Insufficient example.com/gpu" and gets no claim; a pod deleted while off
       still has its claim garbage-collected (owner reference; neither the garbage collector nor
       the ResourceClaim controller depend on the gate). Turning the gate on again schedules the
-      waiting pod with a claim of its own; no claim of the deleted pod survives.
-      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      waiting pod with a claim of its own; no claim of the deleted pod survives. KEP-5004 test
+      plan "Disablement Testing (Feature Gate: ON → OFF)", run for both names.
+      When I create 1 pod named "gpu-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
       And I create 1 pod named "short-lived" from:
         """
         apiVersion: v1
@@ -1258,8 +1270,8 @@ Feature: KEP-5004 DRA extended resources
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/gpu: "2"}
-              limits: {example.com/gpu: "2"}
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
         """
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the Pod "short-lived" is scheduled to "node-1"
@@ -1275,14 +1287,14 @@ Feature: KEP-5004 DRA extended resources
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/gpu: "1"}
-              limits: {example.com/gpu: "1"}
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
         """
-      Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>."
       And the Pod "while-off" has no "status.extendedResourceClaimStatus"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
-      And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}]
+      And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
       And 1 device of driver "gpu.example.com" is allocated
       When the feature gate DRAExtendedResource is enabled
       Then the Pod "while-off" is scheduled to "node-1"
@@ -1292,6 +1304,11 @@ Feature: KEP-5004 DRA extended resources
       And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
       And 2 devices of driver "gpu.example.com" are allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     @req:5004-R09 @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467
     Scenario: Known upstream bug at 1.37: an extended resource served by a node-allocatable device never schedules
@@ -2466,3 +2483,158 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "warm" has "status.phase" equal to Running
       And the container "load-weights" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
       And the container "serve" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
+
+  @component:scheduler @gate:DRAExtendedResource
+  Rule: Enablement and rollback (the KEP's test plan)
+    KEP-5004 "Testing Strategy for Beta": scenarios that start from a cluster running with
+    DRAExtendedResource off, as the KEP's enablement tests do, so nothing was written while the
+    gate was on. Every one runs for the explicit name (DeviceClass.spec.extendedResourceName) and
+    the implicit one (deviceclass.resource.kubernetes.io/<class>), as the test plan asks. The
+    gate can only be switched in 1.36 (beta; GA and locked in 1.37). A device-plugin node serves
+    example.com/gpu throughout; node-1 gets DRA devices once the admin maps them.
+
+    Background:
+      Given the feature gate DRAExtendedResource is disabled
+      And a node "dp-node" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a node "node-1" with cpu "8", memory "32Gi", pods "110"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "10"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+
+    @version:1.36 @req:5004-R13 @req:5004-R11 @kep-test:enablement-testing @clause:5004-R13/enable-new-pods @clause:5004-R11/explicit-key
+    Scenario Outline: The KEP's enablement test, OFF -> ON, with a device-plugin workload running (<name> name)
+      KEP-5004 test plan "Enablement Testing (Feature Gate: OFF → ON)": a device-plugin pod runs
+      while the gate is off; after enabling it keeps running, the admin creates the DeviceClass
+      mapping to DRA devices on node-1 ("workload transition"), its extendedResourceName is
+      kept, a new pod asking for the name gets a special claim there, and quota counts both
+      kinds (requests.example.com/gpu: the device-plugin pod plus the DRA device, whichever name
+      the new pod used; pod evaluator and special-claim evaluator, k/k
+      pkg/quota/v1/evaluator/core).
+      When I create 1 pod named "dp-before" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: dp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "dp-before" is scheduled to "dp-node"
+      When the feature gate DRAExtendedResource is enabled
+      And I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And I create 1 pod named "dra-after" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "dra-after" is scheduled to "node-1"
+      And the extended resource claim of Pod "dra-after" requests only the DeviceClass "gpu.example.com"
+      And the extended resource claim of Pod "dra-after" has 1 allocated device
+      And the Pod "dp-before" is scheduled to "dp-node"
+      And the Pod "dp-before" has no "status.extendedResourceClaimStatus"
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.example.com/gpu: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    @version:1.36 @req:5004-R13 @req:5004-R10 @kep-test:enablement-disablement-enablement-path @clause:5004-R13/reenable-no-stale @clause:5004-R13/no-claims-off @clause:5004-R10/gc-with-pod
+    Scenario Outline: The KEP's OFF -> ON -> OFF -> ON path leaves no stale claims or devices (<name> name)
+      KEP-5004 test plan "Enablement→Disablement→Enablement Path": enable, run DRA-backed pods;
+      disable, delete them ("Verify special ResourceClaims are cleaned up by garbage collector",
+      "resource accounting is updated"), a pod created while off gets no claim; enable again:
+      the scheduler makes new claims and all eight devices are allocatable, so nothing of the
+      first round is left.
+      When the feature gate DRAExtendedResource is enabled
+      And I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And I create 2 pods named "round-1-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then 2 pods named "round-1-{i}" are scheduled
+      And there are 2 extended resource claims
+      When the feature gate DRAExtendedResource is disabled
+      And I delete the 2 pods named "round-1-{i}"
+      And I create 1 pod named "while-off" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "4"}
+              limits: {<resource>: "4"}
+        """
+      Then there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+      And the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient <resource>, 1 node(s) didn't match Pod's node affinity/selector."
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "0"
+        """
+      When the feature gate DRAExtendedResource is enabled
+      And I create 1 pod named "round-2" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "4"}
+              limits: {<resource>: "4"}
+        """
+      Then the Pod "while-off" is scheduled to "node-1"
+      And the Pod "round-2" is scheduled to "node-1"
+      And there are 2 extended resource claims
+      And 8 devices of driver "gpu.example.com" are allocated
+      And the devices of Pod "round-2" are different from the devices of Pod "while-off"
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
