@@ -706,6 +706,112 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | enabled  | devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]}] | spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
         | disabled | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0].counters: Required value |
 
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-mixin-names
+    Scenario Outline: Counter-set mixin names are DNS labels, unique among counter-set mixins
+      KEP-5234 "API" CounterSetMixin: "Name is a unique identifier among all capacity pool mixins
+      in the ResourceSlice. It must be a DNS label." Errors as the k/k helpers give them for a
+      keyed list (validateSet: Duplicate at the repeated index; Required; DNS-1123 label). A
+      device mixin may use the same name: uniqueness is per kind.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins: <mixins>
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 80Gi}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | mixins | outcome |
+        | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}], device: [{name: common, attributes: {model: {string: a100}}}]} | accepted |
+        | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}, {name: common, counters: {cores: {value: "1"}}}]} | spec.mixins.counterSet[1]: Duplicate value: "common" |
+        | {counterSet: [{counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Required value |
+        | {counterSet: [{name: Common_1, counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-includes-max-8 @clause:5234-R04/consumption-includes-max-8
+    Scenario Outline: A counter set and a counter consumption include at most 8 mixins
+      KEP-5234 "API" CounterSet.Includes and DeviceCounterConsumption.Includes: "The maximum
+      number of includes is 8" (TooMany as the k/k helper words it). Nine mixins of each kind
+      exist, each with a counter of its own, so only the count of includes can fail.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            counterSet:
+            - {name: m0, counters: {c0: {value: "1"}}}
+            - {name: m1, counters: {c1: {value: "1"}}}
+            - {name: m2, counters: {c2: {value: "1"}}}
+            - {name: m3, counters: {c3: {value: "1"}}}
+            - {name: m4, counters: {c4: {value: "1"}}}
+            - {name: m5, counters: {c5: {value: "1"}}}
+            - {name: m6, counters: {c6: {value: "1"}}}
+            - {name: m7, counters: {c7: {value: "1"}}}
+            - {name: m8, counters: {c8: {value: "1"}}}
+            deviceCounterConsumption:
+            - {name: m0, counters: {c0: {value: "1"}}}
+            - {name: m1, counters: {c1: {value: "1"}}}
+            - {name: m2, counters: {c2: {value: "1"}}}
+            - {name: m3, counters: {c3: {value: "1"}}}
+            - {name: m4, counters: {c4: {value: "1"}}}
+            - {name: m5, counters: {c5: {value: "1"}}}
+            - {name: m6, counters: {c6: {value: "1"}}}
+            - {name: m7, counters: {c7: {value: "1"}}}
+            - {name: m8, counters: {c8: {value: "1"}}}
+        """
+      And the manifest has "<field>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | field               | value                                                                                  | outcome |
+        | spec.sharedCounters | [{name: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7]}]                   | accepted |
+        | spec.sharedCounters | [{name: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7, m8]}]               | spec.sharedCounters[0].includes: Too many: 9: must have at most 8 items |
+        | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7]}]}]     | accepted |
+        | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7, m8]}]}] | spec.devices[0].consumesCounters[0].includes: Too many: 9: must have at most 8 items |
+
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @needs-gate:DRADeviceTaints @kep-test:resourceslice-maximum-size @clause:5234-R05/worst-case-size
+    Scenario Outline: The worst-case ResourceSlice at the KEP's limits is accepted and fits the storage limit (<variant>)
+      KEP-5234 "Limits": "With these limits, the worst-case size for a ResourceSlice increases
+      from 1,107,864 bytes to 1,288,825 bytes"; test plan: "The integration test that verifies
+      the theoretical maximum size of the ResourceSlice resource will be updated" (k/k
+      test/utils NewMaxResourceSlice: maximal names, every list at its limit). Built here with
+      mixins: 64 devices (the shipped cap once devices have taints or counters), 4096 attributes
+      over devices and device mixins (32 per flattened device), 2048 consumed counters in
+      consumption mixins, 8 includes everywhere, 4 taints per device (the KEP's number), maximal
+      names; the counter-set variant has 8 sets built from 256 mixin counters. It must be
+      accepted unchanged and stay under etcd's default request limit of 1.5 MiB (1,572,864
+      bytes); measured on the reference: 1,171,737 bytes for the devices variant (1,524,249 with
+      the 16 taints allowed since 1.35).
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And the worst-case ResourceSlice manifest with <variant> at the KEP-5234 limits
+      When I create the manifest
+      Then the request succeeds
+      And the stored object keeps the manifest's spec
+      And the stored object is at most 1572864 bytes of JSON
+
+      Examples:
+        | variant      |
+        | devices      |
+        | counter sets |
+
   @component:scheduler @gate:DRAResourceSliceMixins
   Rule: Scheduling and controllers
     KEP-5234 ResourceSlice mixins as the scheduler sees them.
@@ -867,3 +973,321 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | device.capacity["gpu.example.com"].memory.compareTo(quantity("40Gi")) == 0                       | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-ba}] |
         | device.attributes["gpu.example.com"].model == "own" && device.attributes["gpu.example.com"].generation == 1 | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
         | device.attributes["gpu.example.com"].model == "c"                                                | the Pod "ordered-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector." |
+
+    @req:5234-R03 @req:5234-R02 @req:5234-R06 @kep-test:mixins-applied-by-scheduler @clause:5234-R03/counter-set-later-wins @clause:5234-R03/counter-set-own-wins @clause:5234-R02/counter-set-mixin-adds @clause:5234-R06/counters-honoured @clause:5234-R06/applied-by-scheduler
+    Scenario Outline: Counter-set mixins apply in order and the set's own counters win, as allocation shows (<set>)
+      KEP-5234 CounterSet.Includes (KEP text, never shipped): a later mixin's counter replaces an
+      earlier one's, the counter set's own counter replaces both. Each set has six partitions
+      consuming 16Gi; the allocator fits as many as the set's memory allows, so <fits> fit and
+      one more does not (big-then-small: 40Gi; small-then-big: 80Gi; own-over-mixin: 16Gi).
+      Given the objects from fixture "kep-5234/scheduling/counter-set-order.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fits}
+        spec:
+          devices:
+            requests:
+            - name: part
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <fits>
+                selectors:
+                - cel: {expression: '"set" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].set == "<set>"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-more}
+        spec:
+          devices:
+            requests:
+            - name: part
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <one-more>
+                selectors:
+                - cel: {expression: '"set" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].set == "<set>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: too-many}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimName: one-more}
+        """
+      Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fitting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimName: fits}
+        """
+      Then the Pod "fitting" is scheduled to "node-1"
+      And the claim "part" of Pod "fitting" has <fits> allocated devices
+
+      Examples:
+        | set            | fits | one-more |
+        | big-then-small | 2    | 3        |
+        | small-then-big | 5    | 6        |
+        | own-over-mixin | 1    | 2        |
+
+    @req:5234-R03 @req:5234-R02 @req:5234-R06 @kep-test:mixins-applied-by-scheduler @clause:5234-R03/consumption-later-wins @clause:5234-R03/consumption-own-wins @clause:5234-R02/consumption-mixin-adds @clause:5234-R02/set-named-at-reference @clause:5234-R06/applied-by-scheduler
+    Scenario Outline: Counter-consumption mixins apply in order and the consumption's own counters win, as allocation shows (<case>)
+      KEP-5234 DeviceCounterConsumption.Includes (KEP text, never shipped): a later mixin's
+      counter replaces an earlier one's, the consumption's own counter replaces both; the counter
+      set is the one named where the mixin is referenced. Each case has a 96Gi set and four
+      devices: consuming 16Gi all four fit, consuming 48Gi only two.
+      Given the objects from fixture "kep-5234/scheduling/consumption-order.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <count>
+                selectors:
+                - cel: {expression: '"case" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].case == "<case>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then <outcome>
+
+      Examples:
+        | case         | count | outcome |
+        | later-wins   | 4     | the claim "dev" of Pod "probe" has 4 allocated devices |
+        | earlier-lost | 2     | the claim "dev" of Pod "probe" has 2 allocated devices |
+        | earlier-lost | 3     | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | own-wins     | 4     | the claim "dev" of Pod "probe" has 4 allocated devices |
+
+    @req:5234-R07 @kep-test:enablement-disablement @clause:5234-R07/transitive-drop
+    Scenario Outline: Gate off: a device without mixins is dropped when its counter set uses one (<model>)
+      KEP-5234 "Implementation": "all devices that references a dropped counter set will also be
+      dropped", in isolation: the device itself and its consumption include nothing; only its
+      counter set includes a counter-set mixin. The control device consumes from a set without
+      mixins and stays allocatable. The slices were stored while the gate was on (kept: in use).
+      Given the objects from fixture "kep-5234/scheduling/transitive-drop.yaml"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "<model>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then <outcome>
+
+      Examples:
+        | model      | outcome |
+        | transitive | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | control    | the ResourceClaim "probe-claim" has "status.allocation.devices.results" equal to [{request: dev, driver: gpu.example.com, pool: node-1-transitive, device: via-plain-set}] |
+
+    @req:5234-R07 @req:5234-R08 @kep-test:enablement-disablement @clause:5234-R07/running-stay @clause:5234-R07/re-enable @clause:5234-R08/skew-invisible
+    Scenario: Rollback and re-enable: an allocated mixin device stays allocated, a new claim waits for the gate
+      KEP-5234 "Feature Enablement and Rollback": "Applications that were already running will
+      continue to run and the allocated devices will remain so"; re-enabling: "It will take
+      affect again and will impact allocation decisions." While the gate is off the scheduler
+      does not see the A100s (they take their model from a mixin); once it is on again the
+      waiting claim gets the other A100.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: first-claim}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: second-claim}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the Pod "first" is scheduled to "node-1"
+      And the ResourceClaim "first-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]
+      When the feature gate DRAResourceSliceMixins is enabled
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceClaim "second-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}]
+      And the ResourceClaim "first-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]
+
+    @req:5234-R01 @clause:5234-R01/not-allocatable
+    Scenario: A device mixin is never allocated itself, even when it matches the selector
+      KEP-5234 "Proposal": "DeviceMixins cannot be allocated directly, but can only be referenced
+      by devices." The mixin "a100" carries model a100 like the two devices that include it; a
+      claim for all a100 devices gets exactly those two.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: all-a100}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                allocationMode: All
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: all-a100-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: all-a100}
+        """
+      Then the Pod "all-a100-pod" is scheduled to "node-1"
+      And the ResourceClaim "all-a100" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}, {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}]
+
+    @req:5234-R06 @req:5234-R09 @kep-test:mixins-applied-by-scheduler @clause:5234-R06/no-functional-change @clause:5234-R09/flatten-agrees
+    Scenario Outline: A slice with mixins allocates exactly like the same devices written out (<what>)
+      KEP-5234 "Risks and Mitigations": mixins are only "a more compact way to define devices",
+      and tools that flatten must not "differ in meaningful ways". node-1 publishes the
+      Background's mixin slices; node-2 the same devices flattened by hand
+      (kep-5234/scheduling/gpus-flattened-node-2.yaml). The same claim pinned to either node
+      gets the same device names (pools differ by node).
+      Given a node "node-2" with cpu "8", memory "32Gi"
+      And the objects from fixture "kep-5234/scheduling/gpus-flattened-node-2.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: probe}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly:
+                  deviceClassName: gpu.example.com
+                  count: <count>
+                  selectors:
+                  - cel: {expression: '<expression>'}
+        """
+      And I create 1 pod named "pinned-0" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: probe}
+        """
+      And I create 1 pod named "pinned-1" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: probe}
+        """
+      Then the Pod "pinned-0" is scheduled to "node-1"
+      And the Pod "pinned-1" is scheduled to "node-2"
+      And the claim "dev" of Pod "pinned-0" has <count> allocated devices
+      And the devices of Pods "pinned-0" and "pinned-1" have the same names
+
+      Examples:
+        | what                 | count | expression |
+        | mixin attribute      | 2     | device.attributes["gpu.example.com"].model == "a100" |
+        | mixin capacity       | 2     | "memory" in device.capacity["gpu.example.com"] && device.capacity["gpu.example.com"].memory.compareTo(quantity("80Gi")) == 0 |
+        | own attribute        | 1     | device.attributes["gpu.example.com"].model == "t4" |
+        | counters via mixins  | 1     | device.attributes["gpu.example.com"].model == "a100-partition" |
+
+  @component:tool
+  Rule: The flatten tool
+    KEP-5234 "Non-Goals"/"Risks": "a kubectl command or a plugin that will allow users to see the
+    fully flattened versions of a ResourceSlice". drakit ships one, `drakit flatten`. These
+    scenarios run the command as a user does and compare its output with expectations worked
+    out by hand from the KEP's rules; they touch no cluster, so every backend gives the same
+    answer (tool-only scenarios).
+
+    @req:5234-R09 @req:5234-R03 @clause:5234-R09/flattened-view @clause:5234-R03/device-later-wins @clause:5234-R03/device-own-wins @clause:5234-R03/counter-set-later-wins @clause:5234-R03/counter-set-own-wins @clause:5234-R03/consumption-later-wins @clause:5234-R03/consumption-own-wins
+    Scenario Outline: drakit flatten writes out what the mixins mean (<fixture>)
+      The flattened slices have no spec.mixins and no includes; attributes, capacity, counter
+      sets and consumptions carry the values the KEP's order and override rules give.
+      When I run drakit flatten on the fixture "kep-5234/scheduling/<fixture>.yaml"
+      Then the flattened output has every ResourceSlice of the fixture "kep-5234/flatten/<fixture>.flattened.yaml" as written
+
+      Examples:
+        | fixture              |
+        | mixin-override-order |
+        | counter-set-order    |
+        | consumption-order    |
