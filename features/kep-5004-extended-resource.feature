@@ -1933,8 +1933,6 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           annotations:
             resource.kubernetes.io/extended-resource-claim: "true"
-          finalizers:
-          - resource.kubernetes.io/delete-protection
         spec:
           devices:
             requests:
@@ -1944,6 +1942,12 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "gpu-pod-extended-resources-crash1" is allocated and reserved for the Pod "gpu-pod":
         | request               | driver          | pool   | device |
         | container-0-request-0 | gpu.example.com | node-1 | gpu-7  |
+      And I patch the ResourceClaim "gpu-pod-extended-resources-crash1" with:
+        """
+        metadata:
+          finalizers:
+          - resource.kubernetes.io/delete-protection
+        """
       And I patch the Pod "gpu-pod" with:
         """
         spec:
