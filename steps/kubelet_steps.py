@@ -53,6 +53,8 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
 
 @given(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is allocated and reserved for '
                   r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
+@when(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is allocated and reserved for '
+                 r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
 def given_claim_allocated(world: World, claim: str, kind: str, names: str,
                           datatable: list[list[str]]) -> None:
     """Table ``| request | driver | pool | device |``: the allocation results, in order."""
