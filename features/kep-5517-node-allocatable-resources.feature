@@ -9,7 +9,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
     pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/no-extended-keys @clause:5517-R12/mapping-rules @kep-test:unit-new-fields-validated
     Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
       k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
       1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
@@ -56,7 +56,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
         | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
 
-    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/mapping-rules
     Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
       KEP-5517 "Representation 1" (cpus as devices) and "Representation 4" (auxiliary needs),
       rewritten to nodeAllocatableResources (1.37).
@@ -70,7 +70,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | kep-5517/resourceslice-cpus.yaml          | spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier | "1" |
         | kep-5517/resourceslice-gpu-overhead.yaml  | spec.devices[0].nodeAllocatableResources.memory.overhead.perPod       | 100Mi |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped @kep-test:enablement-gate-on-off
     Scenario: With DRANodeAllocatableResources off the device field is dropped on create
       KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
       default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
@@ -79,7 +79,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the stored object has no "spec.devices[0].nodeAllocatableResources"
 
-    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/device-field @clause:5517-R16/dropped-gate-off
     Scenario Outline: 1.36 ships the KEP-text device field nodeAllocatableResourceMappings
       KEP-5517 "Device API Extensions" as written; shipped in 1.36 (tombstoned in 1.37,
       api-truth §4.2). Dropped while the gate is off (assumed standard pattern).
@@ -94,7 +94,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
         | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced @clause:5517-R11/native-names
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
       k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one
       the pod references, mapped names must be native resources, quantities non-negative.
@@ -121,7 +121,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/entry-fields-optional
     Scenario Outline: Containers, mapping and overhead of a status entry are optional (1.37 shape)
       The shipped 1.37 types mark containers, mapping and overhead +optional; the published
       1.37.0 OpenAPI (io.k8s.api.core.v1.NodeAllocatableResourceClaimStatus) requires only
@@ -147,7 +147,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: 64Mi}]}                 |
         | {resourceClaimName: cpu-claim, containers: [app]}                                              |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced
     Scenario: A status entry may name the claim generated from a template
       api-truth §9.3: the name must equal a spec.resourceClaims[].resourceClaimName or a
       status.resourceClaimStatuses[].resourceClaimName (the generated claim).
@@ -184,7 +184,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity" equal to "2"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R11/claim-referenced @clause:5517-R16/status-resources
     Scenario: On 1.36 a status entry may name the claim generated from a template
       The 1.36 twin of the scenario above: k/k CV17 has the same claim-name rule (api-truth
       §9.3); the entry carries a resources map.
@@ -221,7 +221,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].resources.cpu" equal to "2"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/status-resources @clause:5517-R11/native-names
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.36 shape, as in the KEP text)
       KEP-5517 "PodStatus" with a `resources` map; k/k CV17 (api-truth §9.3). Values of the
       rejected entries are not pinned, only field, reason and detail.
@@ -245,7 +245,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
         | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
       +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
       standard drop-unless-in-use (assumed; not read, api-truth §9.6).
@@ -262,7 +262,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "p" has no "status.nodeAllocatableResourceClaimStatuses"
 
-    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.37
+    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.37 @clause:5517-R14/resize-forbidden
     Scenario: A pod with node-allocatable claim statuses cannot be resized
       KEP-5517 "In-place resize" (alpha): k/k ValidatePodResize appends Forbidden at spec
       (api-truth §9.4). Uses the pods/resize subresource.
@@ -292,7 +292,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
 
-    @component:apiserver @req:5517-R14 @req:5517-R16 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.36
+    @component:apiserver @req:5517-R14 @req:5517-R16 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.36 @clause:5517-R14/resize-forbidden
     Scenario: On 1.36 a pod with node-allocatable claim statuses cannot be resized
       The 1.36 twin of the scenario above: ValidatePodResize at CV17 has the same Forbidden
       (api-truth §9.4); the status entry carries a resources map.
@@ -322,7 +322,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/entry-required-136
     Scenario: On 1.36 the containers of a status entry must not be empty
       1.36 keeps the KEP-text rule (k/k validateNodeAllocatableResourceClaimStatus at
       kubernetes-1.36.0, api-truth §9.3 CV17): an entry without containers is refused with
@@ -355,7 +355,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a node "node1" with cpu "16", memory "32Gi", pods "110"
       And the objects from fixture "kep-5517/scheduling/cpu-socket-and-gpu.yaml"
 
-    @req:5517-R02 @req:5517-R05 @req:5517-R11 @version:1.37
+    @req:5517-R02 @req:5517-R05 @req:5517-R11 @version:1.37 @clause:5517-R05/effective-demand @clause:5517-R05/requested-grows @clause:5517-R02/consumed-not-whole @clause:5517-R11/status-patched @clause:5517-R11/containers-listed @kep-test:e2e-consumable-capacity @kep-test:integration-cache-requested @kep-test:unit-status-updated
     Scenario: Use case 1: standard + DRA requests grow the node's requested by 4100m cpu and 8Gi+100Mi
       KEP-5517 "Use Case 1": effective demand {cpu: 4100m, memory: 8Gi + 100Mi}.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -366,7 +366,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "node1"
       And a pod requesting memory "24477Mi" does not fit on node "node1"
 
-    @req:5517-R06 @req:5517-R10 @version:1.37
+    @req:5517-R06 @req:5517-R10 @version:1.37 @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @clause:5517-R10/delete-releases @kep-test:e2e-fungible
     Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
       KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.
       Given a node "big" with cpu "64", memory "64Gi"
@@ -436,7 +436,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "fungible-1"
       Then a pod requesting cpu "63" fits on node "big"
 
-    @req:5517-R04 @req:5517-R07 @version:1.37
+    @req:5517-R04 @req:5517-R07 @version:1.37 @clause:5517-R07/combined @clause:5517-R04/auxiliary-added @kep-test:e2e-auxiliary @kep-test:unit-demand-calculation
     Scenario: Use case 3: combined DRA cpu and an auxiliary GPU need: 12300m cpu and 7Gi
       KEP-5517 "Use Case 3": my-cpu-claim {cpu: 10} + my-gpu-claim {cpu: 2, memory: 4Gi}.
       When I apply:
@@ -487,7 +487,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "25Gi" fits on node "node1"
       And a pod requesting memory "25601Mi" does not fit on node "node1"
 
-    @req:5517-R08 @version:1.37
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-footprint @kep-test:unit-podrequests-pod-level-precedence
     Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
       KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
       When I apply:
@@ -533,7 +533,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
         | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
 
-    @req:5517-R09 @version:1.37
+    @req:5517-R09 @version:1.37 @clause:5517-R09/counts-once @clause:5517-R09/claims-add-up @clause:5517-R11/containers-listed @kep-test:unit-podrequests-status-added @req:5517-R11
     Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
       KEP-5517 "Multiple Claims per Container": 1 (c1) + 4 (ClaimA) + 2 (ClaimB) + 2 (c2) = 9 cpus.
       When I apply:
@@ -579,7 +579,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "7" fits on node "node1"
       And a pod requesting cpu "7001m" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R09/unreferenced-counts @clause:5517-R11/entry-fields-optional
     Scenario: An unreferenced claim still counts: the pod schedules with an entry without containers
       KEP-5517 "Unreferenced Claims": a pod-level claim no container references still counts
       against the node. Shipped in 1.37 by the alpha2 change (kubernetes/kubernetes#140009,
@@ -614,7 +614,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "14" fits on node "node1"
       And a pod requesting cpu "14001m" does not fit on node "node1"
 
-    @req:5517-R09 @version:1.37
+    @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing
     Scenario: A claim with a mapped device cannot be shared across pods
       api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a
       mapped device and cannot be shared across pods".
@@ -634,7 +634,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
 
-    @req:5517-R10 @version:1.37
+    @req:5517-R10 @version:1.37 @clause:5517-R10/no-overcommit @clause:5517-R10/node-filtered @clause:5517-R10/delete-releases @kep-test:integration-plugins-interact @kep-test:integration-delete-released @kep-test:unit-delete-releases @kep-test:unit-podrequests-unchanged-without-dra
     Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
       KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -652,7 +652,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "dra-pod"
       Then the Pod "heavy" is scheduled to "node1"
 
-    @req:5517-R15 @version:1.37
+    @req:5517-R15 @version:1.37 @clause:5517-R15/gate-off-not-counted @kep-test:enablement-gate-on-off
     Scenario: Gate off: no DRA accounting (the documented overcommit risk)
       KEP-5517 "Enablement": without the gate only the spec requests count.
       Given the feature gate DRANodeAllocatableResources is disabled
@@ -661,7 +661,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
       And a pod requesting cpu "15900m" fits on node "node1"
 
-    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16
+    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/consumed-not-whole @clause:5517-R16/device-field @clause:5517-R16/status-resources @clause:5517-R11/status-patched @kep-test:e2e-individual-devices
     Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
       KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
       Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
@@ -722,7 +722,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "my-node"
       And a pod requesting memory "24477Mi" does not fit on node "my-node"
 
-    @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R04/auxiliary-added @clause:5517-R11/status-patched @clause:5517-R11/containers-listed @clause:5517-R09/claims-add-up
     Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
       KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
       §4.3, §9.8 NADR buildNodeAllocatableDRAInfo): entries sorted by resourceClaimName (not by
@@ -793,7 +793,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "30208Mi" fits on node "node1"
       And a pod requesting memory "30209Mi" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R11 @version:1.37 @req:5517-R04 @clause:5517-R04/auxiliary-added @clause:5517-R11/entry-fields-optional
     Scenario: An overhead-only claim: the pod schedules with an entry without mapping and its overhead counts
       KEP-5517 alpha2 as shipped in 1.37 (kubernetes/kubernetes#140009): the scheduler
       (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes an overhead-only
@@ -832,7 +832,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "32256Mi" fits on node "node1"
       And a pod requesting memory "32257Mi" does not fit on node "node1"
 
-    @req:5517-R03 @req:5517-R10 @version:1.37
+    @req:5517-R03 @req:5517-R10 @version:1.37 @clause:5517-R03/counters-consistent @clause:5517-R03/partition-counts @clause:5517-R10/delete-releases @kep-test:e2e-partitionable-devices
     Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
       KEP-5517 "Resource Representation Examples" 3 with its numbers (an L3 cache holds 8 cpus,
       a NUMA node 32, both drawing on one counter set), shipped 1.37 shape (see the fixture
@@ -904,7 +904,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "32" fits on node "cpu-node"
       And a pod requesting cpu "32001m" does not fit on node "cpu-node"
 
-    @req:5517-R09 @req:5517-R10 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R10 @req:5517-R11 @version:1.37 @clause:5517-R09/overhead-shared
     Scenario: Two pods share an overhead-only claim: both schedule and each pod's overhead counts once
       KEP-5517 alpha2 "Claim sharing" (kubernetes/enhancements#6082, shipped by
       kubernetes/kubernetes#140009): overhead-only claims may be shared across pods, and the
@@ -1005,7 +1005,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
               requests: {cpu: "4", memory: 1Gi}
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/rejects @kep-test:unit-kubelet-admission @kep-test:integration-kubelet-admission
     Scenario: The kubelet rejects a pod whose DRA-inclusive footprint exceeds allocatable though its spec fits
       KEP-5517 "Kubelet admission": 4 cpu in the spec plus 6 cpu mapped by the claim is 10 cpu
       on an 8-cpu node.
@@ -1033,7 +1033,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         Node didn't have enough resource: cpu, requested: 10000, used: 0, capacity: 8000
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/admits
     Scenario: The kubelet admits a pod whose DRA-inclusive footprint fits
       KEP-5517 "Kubelet admission": 4 + 4 cpu on an 8-cpu node fits exactly (1Gi of 2Gi memory).
       Given the feature gate DRANodeAllocatableResources is enabled
@@ -1050,7 +1050,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpus    | dra.example.com | n1   | cpuset-0  |
       Then the Pod "pinned" has "status.phase" equal to Running
 
-    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/rejects @clause:5517-R04/auxiliary-added
     Scenario: Per-pod and per-container overhead count against memory at admission
       KEP-5517 "Representation 4" (auxiliary needs) with the 1.37 overhead shape: perPod +
       perContainer x containers = 1Gi + 1 x 512Mi joins the 1Gi in the spec: 2.5Gi on a 2Gi node.
@@ -1076,7 +1076,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           message: "Pod was rejected: Node didn't have enough resource: memory, requested: 2684354560, used: 0, capacity: 2147483648"
         """
 
-    @req:5517-R15 @version:1.37
+    @req:5517-R15 @version:1.37 @clause:5517-R15/fields-dropped
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.
@@ -1094,7 +1094,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "pinned" has "status.phase" equal to Running
       And the Pod "pinned" has no "status.nodeAllocatableResourceClaimStatuses"
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.36
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.36 @req:5517-R16 @clause:5517-R13/rejects @clause:5517-R16/status-resources
     Scenario: On 1.36 the resources map of the claim status counts at admission
       api-truth §4.2: the 1.36 NodeAllocatableResourceClaimStatus carries a resources map
       (the @version:1.36 tag starts a 1.36 cluster).

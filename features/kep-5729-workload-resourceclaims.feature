@@ -10,7 +10,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
   Rule: API, validation and defaulting
 
-    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @req:5729-R12 @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario: The KEP example PodGroup with a claim template and a matching pod are accepted
       KEP-5729 "Design Details" example in the shipped shape (api-truth §3.2, §8).
       Given the feature gate GenericWorkload is enabled
@@ -20,7 +20,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "my-podgroup-1" has "spec.resourceClaims[0].resourceClaimTemplateName" equal to pg-claim-template
       And the Pod "worker-0" has "spec.schedulingGroup.podGroupName" equal to my-podgroup-1
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/max-items
     Scenario Outline: A PodGroup has at most 4 resource claims
       Shipped MaxPodGroupResourceClaims = 4, +k8s:maxItems=4 (the KEP said "same limits as Pod").
       Given the feature gate GenericWorkload is enabled
@@ -47,7 +47,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.resourceClaims: Too many: 5: must have at most 4 items |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/dns-label
     Scenario Outline: PodGroup claim names are required DNS labels
       PodGroupResourceClaim.name: +k8s:required, +k8s:format=k8s-short-name.
       Given the feature gate GenericWorkload is enabled
@@ -73,7 +73,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         |         | spec.resourceClaims[0].name: Required value |
         | Gpu_1   | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/exactly-one
     Scenario Outline: A PodGroup claim names exactly one of a claim or a template
       PodGroupResourceClaim: resourceClaimName and resourceClaimTemplateName are a union
       (+k8s:unionMember); exactly one must be set.
@@ -100,7 +100,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu} |
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/unique
     Scenario: PodGroup claim names are unique
       spec.resourceClaims is +listType=map keyed by name.
       Given the feature gate GenericWorkload is enabled
@@ -122,7 +122,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | field                  | reason              |
         | spec.resourceClaims[1] | FieldValueDuplicate |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/immutable
     Scenario: PodGroup resource claims are immutable
       spec.resourceClaims: +k8s:immutable ("This field is immutable").
       Given the feature gate GenericWorkload is enabled
@@ -131,7 +131,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When I set "spec.resourceClaims[0].resourceClaimTemplateName" of the PodGroup "my-podgroup-1" to other-template
       Then the request is rejected with a cause at "spec.resourceClaims" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R13/max-templates
     Scenario Outline: A Workload has at most 8 pod group templates
       WorkloadMaxPodGroupTemplates = 8 (+k8s:maxItems=8).
       Given the feature gate GenericWorkload is enabled
@@ -157,7 +157,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 8 | accepted |
         | 9 | spec.podGroupTemplates: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R13/template-claims
     Scenario Outline: A Workload's pod group template has at most 4 resource claims
       PodGroupTemplate.resourceClaims: +k8s:maxItems=4 (api-truth §3.2).
       Given the feature gate GenericWorkload is enabled
@@ -186,7 +186,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.36
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.36 @clause:5729-R10/max-items @clause:5729-R10/dns-label
     Scenario Outline: On 1.36 (v1alpha2) PodGroup claims follow the same rules
       The 1.36 twin of the PodGroup claim scenarios above: api@kubernetes-1.36.0
       scheduling/v1alpha2 PodGroupSpec.resourceClaims has the same tags (+k8s:maxItems=4,
@@ -215,7 +215,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | [{name: "", resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Required value |
         | [{name: Gpu_1, resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5729-R14 @gate:GenericWorkload
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload @clause:5729-R14/versions-served
     Scenario Outline: scheduling.k8s.io versions served per release
       api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (no v1alpha2). An unserved
       version fails the way kubectl reports it.
@@ -241,7 +241,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.37    | v1beta1  | the request succeeds |
         | 1.37    | v1alpha2 | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"" |
 
-    @component:apiserver @req:5729-R14 @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload @version:1.37 @clause:5729-R14/needs-genericworkload
     Scenario: Without GenericWorkload the PodGroup API is not served
       GenericWorkload is beta but default off in 1.37 (api-truth §0); its API versions are off too.
       Given the feature gate GenericWorkload is disabled
@@ -257,7 +257,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       Then the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1""
 
-    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario Outline: With DRAWorkloadResourceClaims off, PodGroup and Workload claims are dropped on create
       KEP-5729 "Feature Enablement": +featureGate=DRAWorkloadResourceClaims on both fields; standard
       drop-unless-in-use (assumed; the 1.36/1.37 strategy code was not read, api-truth §9.6).
@@ -284,7 +284,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.36    | v1alpha2 |
         | 1.37    | v1beta1  |
 
-    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
       Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).
       Given the feature gate GenericWorkload is enabled
@@ -295,7 +295,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
     # ------------------------------------------------------------------ Pod side
 
-    @component:apiserver @req:5729-R15
+    @component:apiserver @req:5729-R15 @clause:5729-R15/exactly-one
     Scenario Outline: A pod claim names exactly one of a claim or a template
       k/k validatePodResourceClaim: the value is the whole claim entry, so the field, reason and
       fixed detail are pinned (path spec.resourceClaims[i] since the ClaimSource removal).
@@ -320,7 +320,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} | at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified |
         | {name: gpu} | must specify one of: `resourceClaimName`, `resourceClaimTemplateName` |
 
-    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R15/schedulinggroup-immutable
     Scenario: A pod's schedulingGroup cannot be changed
       pod.spec.schedulingGroup is immutable (core/v1 doc); k/k ValidatePodUpdate refuses any spec
       change outside the updatable fields with a Forbidden at spec.
@@ -331,7 +331,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
 
     # since 1.36: pod.spec.schedulingGroup arrives in 1.36; 1.35 has spec.workloadRef and 1.34 neither (v1.34.0-v1.36.0 OpenAPI)
-    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36
+    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36 @clause:5729-R15/schedulinggroup-gated
     Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
       pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
       api-truth §9.6).
@@ -369,7 +369,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And a node "node-1" with cpu "8", memory "32Gi", pods "400"
       And the objects from fixture "kep-5729/scheduling/devices.yaml"
 
-    @req:5729-R01 @version:1.37
+    @req:5729-R01 @version:1.37 @clause:5729-R01/created-once @clause:5729-R01/owned-by-podgroup @clause:5729-R01/annotated @clause:5729-R01/generated-name @clause:5729-R01/name-recorded @clause:5729-R01/unallocated @kep-test:e2e-claim-generated-unallocated
     Scenario: A PodGroup claim from a template yields exactly one claim, owned by the PodGroup and unallocated
       KEP-5729 "ResourceClaim Lifecycle" / "Create".
       When I apply:
@@ -413,7 +413,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" has "status.resourceClaimStatuses[0].name" equal to pg-claim
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R05 @version:1.37
+    @req:5729-R02 @req:5729-R03 @req:5729-R05 @version:1.37 @clause:5729-R05/claim-per-group @clause:5729-R05/separate-devices @clause:5729-R02/reserved-for-podgroup @clause:5729-R02/first-pod-allocates @clause:5729-R03/no-more-claims @kep-test:integration-claims-for-correct-pods @kep-test:e2e-first-pod-allocates
     Scenario: The KEP's two Deployments: each PodGroup's pods share one device, the groups use different devices
       KEP-5729 "Example", run as written (shipped field names) with a minimal Deployment controller.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -432,7 +432,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
             name: my-podgroup-1
         """
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R04 @version:1.37
+    @req:5729-R02 @req:5729-R03 @req:5729-R04 @version:1.37 @clause:5729-R04/beyond-256 @clause:5729-R04/one-entry @clause:5729-R03/no-more-claims @clause:5729-R03/same-device @clause:5729-R02/reserved-for-podgroup @clause:5729-R02/pod-status-records @kep-test:e2e-later-pods-share
     Scenario: 300 pods of one PodGroup share one claim and reservedFor stays one entry
       KEP-5729 "Goals": more than 256 pods (the reservedFor limit) share one claim.
       When I apply:
@@ -479,7 +479,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And the claims of Pods "member-0" and "member-299" share devices
 
-    @req:5729-R06 @version:1.37
+    @req:5729-R06 @version:1.37 @clause:5729-R06/pods-gone-stays-allocated @clause:5729-R06/podgroup-deleted-deallocated @clause:5729-R06/garbage-collected @clause:5729-R06/finalizer-removed @kep-test:e2e-pods-deleted-claim-stays @kep-test:e2e-podgroup-deleted-claim-deallocated
     Scenario: All pods gone keeps the claim allocated; deleting the PodGroup deallocates and collects it
       KEP-5729 "Deallocate": the claim follows the PodGroup, not its pods.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -491,7 +491,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R07 @version:1.37
+    @req:5729-R07 @version:1.37 @clause:5729-R07/reserved-for-podgroup
     Scenario: A PodGroup naming an existing claim reserves it for the PodGroup
       KEP-5729 "Standalone claim": the pod repeats the entry with resourceClaimName.
       When I apply:
@@ -528,7 +528,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
-    @req:5729-R10 @version:1.37
+    @req:5729-R10 @version:1.37 @clause:5729-R10/entry-must-match
     Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
       api-truth §9.7: no match -> reserved for the Pod, owned by the Pod.
       When I apply:
@@ -584,7 +584,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And there are 2 ResourceClaim objects
 
-    @req:5729-R11 @version:1.37
+    @req:5729-R11 @version:1.37 @clause:5729-R11/at-most-one @kep-test:integration-churn-at-most-one-claim
     Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
       KEP-5729 "Integration tests": create and delete the same PodGroup repeatedly.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -596,7 +596,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
       And there are 2 ResourceClaim objects
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/gate-off-pod-references
     Scenario: Gate off: no PodGroup claims; pods fall back to per-pod claims
       KEP-5729 "Enablement": with DRAWorkloadResourceClaims off the PodGroup field is dropped and
       each pod's template entry is an ordinary per-pod claim.
@@ -606,7 +606,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 4 ResourceClaim objects
       And 4 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R08 @version:1.37
+    @req:5729-R08 @version:1.37 @clause:5729-R08/postfilter-keeps
     Scenario: PostFilter never deallocates a claim reserved for a PodGroup
       KEP-5729 "Finding pods" / scheduler changes: DynamicResources PostFilter may deallocate an
       allocated claim that blocks a pod only when nobody else uses it (reservedFor empty or only
@@ -682,7 +682,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the claims of Pods "member-0" and "member-1" share devices
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled @kep-test:enablement-toggled
     Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
       KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
       a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
@@ -755,7 +755,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "metadata.finalizers"
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @req:5729-R16 @clause:5729-R16/missing-podgroup @clause:5729-R16/failed-creation-event
     Scenario: A pod naming a PodGroup that does not exist gets no claim and is not bound
       As shipped in 1.37: pkg/controller/resourceclaim/controller_test.go
       "skip-create-for-pod-podgroup-does-not-exist" (every gate combination with GenericWorkload
@@ -792,7 +792,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "lost-member" has no "spec.nodeName"
       And the Pod "lost-member" has no "status.resourceClaimStatuses"
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @req:5729-R16 @clause:5729-R16/missing-podgroup
     Scenario: With DRAWorkloadResourceClaims off a pod naming a missing PodGroup still gets no claim
       1.37 looks the PodGroup up whenever GenericWorkload is on, whatever
       DRAWorkloadResourceClaims says (kubernetes/kubernetes#138363; controller_test.go
@@ -827,7 +827,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @clause:5729-R12/gate-off-pod-references
     Scenario: On 1.36 with DRAWorkloadResourceClaims off a pod naming a missing PodGroup gets a per-pod claim
       1.36 (kubernetes/kubernetes#136989, before #138363): with DRAWorkloadResourceClaims off the
       controller treats pods as if they did not belong to a PodGroup, so the template entry is an
@@ -860,7 +860,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "lost-member" is scheduled to "node-1"
       And there is 1 ResourceClaim owned by Pod "lost-member"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @req:5729-R16 @clause:5729-R16/missing-podgroup
     Scenario: On 1.36 with DRAWorkloadResourceClaims on a pod naming a missing PodGroup gets no claim
       1.36 (kubernetes/kubernetes#136989) looks the PodGroup up when DRAWorkloadResourceClaims is
       on and fails with the lister's NotFound as 1.37 does.
@@ -892,7 +892,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/gate-off-no-shadow-claim
     Scenario: With DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets no per-pod claim
       1.37 (kubernetes/kubernetes#138363): a controller that cannot tell whether a claim belongs
       to the pod or to its PodGroup creates none (controller_test.go "skip create ResourceClaim
@@ -942,7 +942,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there is 1 ResourceClaim object
       And the Pod "member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @clause:5729-R12/gate-off-pod-references
     Scenario: On 1.36 with DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets a per-pod claim
       1.36 (kubernetes/kubernetes#136989): with the gate off the pod is treated as not grouped and
       its entry is an ordinary per-pod claim, next to the PodGroup's claim made while the gate
@@ -1002,7 +1002,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Given the feature gate GenericWorkload is enabled
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37
+    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/podgroup-name-matches @clause:5729-R03/same-device
     Scenario: Pods of a PodGroup all run with the same device
       KEP-5729 "Kubelet": a pod runs if its PodGroup is in reservedFor; all pods of the group
       share the claim and its device.
@@ -1090,7 +1090,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
               claimResources: [{driverName: dra.example.com, deviceName: link-0}]
         """
 
-    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37
+    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/others-refused
     Scenario: A pod whose PodGroup is not in reservedFor is not started
       KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
       gets the kubelet's refusal and stays Pending.
@@ -1151,7 +1151,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "stranger" has "status.phase" equal to Pending
       And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.
