@@ -987,6 +987,472 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there is 1 ResourceClaim owned by Pod "member"
       And there are 2 ResourceClaim objects
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/orphan-reused @clause:5729-R16/failed-creation-event
+    Scenario: A claim the controller made for the PodGroup but never recorded is reused, not duplicated
+      As shipped (pkg/controller/resourceclaim/controller_test.go "missing-template-podgroup",
+      "find-existing-claim-by-label-podgroup", "new-template-for-podgroup", kubernetes/kubernetes
+      at 1.37): a PodGroup whose template does not exist yet gets no claim and a Warning event
+      FailedResourceClaimCreation with the lister's error (resource claim template "<t>":
+      resourceclaimtemplate.resource.k8s.io "<t>" not found; the prefix of the event message is
+      drakit's). A claim controlled by the PodGroup and annotated with its claim name (what a
+      controller that crashed after the create leaves behind) is found before any template is
+      read, so when the template appears the PodGroup records that claim and no second one
+      is made.
+      When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      And there are 0 ResourceClaim objects
+      When I create the ResourceClaim "left-behind" the controller would make for the claim "pg-claim" of PodGroup "group":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then there is 1 ResourceClaim object
+      And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
+    Scenario: A claim the PodGroup no longer controls is replaced by a new one
+      As shipped (controller_test.go "recreate for PodGroup"; api-truth §9.7): the controller
+      keeps a recorded claim only while the PodGroup controls it. Once the claim lost its
+      owner, the next sync of the PodGroup (here caused by a label change; upstream has no
+      claim-to-PodGroup index, so removing the owner alone does not wake it) creates a new
+      claim and records it; the released claim stays, unowned.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      When the ResourceClaim owned by PodGroup "group" loses its owner
+      And I patch the PodGroup "group" with:
+        """
+        metadata:
+          labels: {touched: "yes"}
+        """
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      And there are 2 ResourceClaim objects
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the released ResourceClaim still exists without an owner
+
+    @req:5729-R01 @version:1.37 @clause:5729-R01/generated-name
+    Scenario: Long PodGroup and claim names are both cut in proportion in the generated name
+      As shipped (pkg/controller/resourceclaim/controller.go handleClaim, the pod path's
+      truncation applied to PodGroups, api-truth §9.7): "<podgroup>-<claim>-" longer than 57
+      characters keeps len*57/len(whole) characters of each name joined by one "-" and no
+      trailing "-": 49 + 20 characters give 39 + "-" + 16.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: a-podgroup-with-a-rather-long-name-for-truncation}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: an-accelerator-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the ResourceClaim owned by PodGroup "a-podgroup-with-a-rather-long-name-for-truncation" contains:
+        """
+        metadata:
+          generateName: a-podgroup-with-a-rather-long-name-for--an-accelerator-c
+          annotations:
+            resource.kubernetes.io/pod-claim-name: an-accelerator-claim
+        """
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/deleting-podgroup-skipped
+    Scenario: A PodGroup that is being deleted gets no claim
+      As shipped (controller_test.go "podgroup-deleted"): a PodGroup with a deletionTimestamp
+      (held here by its creator's finalizer) is skipped, even when its template appears.
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata:
+          name: group
+          finalizers: [example.com/workload-controller]
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I delete the PodGroup "group"
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then the PodGroup "group" exists
+      And there are 0 ResourceClaim objects
+      When I patch the PodGroup "group" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the PodGroup "group" does not exist
+      And there are 0 ResourceClaim objects
+
+    @req:5729-R06 @version:1.37 @clause:5729-R06/removed-after-deletion
+    Scenario: While its creator's finalizer holds the PodGroup, its claim stays reserved
+      KEP-5729 "Deallocate": "References to PodGroups in status.reservedFor are removed after
+      the PodGroup is deleted. PodGroup deletion should be gated by a finalizer managed by the
+      creator of the PodGroup". A PodGroup marked for deletion still exists, so its claim keeps
+      the reservation and the device; removing the finalizer deletes the PodGroup, then the
+      claim is deallocated and collected.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata:
+          name: group
+          finalizers: [example.com/workload-controller]
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      When I delete the Pod "member"
+      And I delete the PodGroup "group"
+      Then the Pod "member" does not exist
+      And the PodGroup "group" exists
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And 1 device of driver "dra.example.com" is allocated
+      When I patch the PodGroup "group" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the PodGroup "group" does not exist
+      And there are 0 ResourceClaim objects
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R16 @req:5729-R06 @version:1.37 @clause:5729-R16/podgroup-recreated @clause:5729-R06/same-podgroup
+    Scenario: A PodGroup recreated under the same name does not inherit the old reservation
+      KEP-5729 "Determining Allowed Pods": a PodGroup name in a pod always means the same
+      PodGroup, unless "the PodGroup ... [is] deleted and recreated with the same name". As
+      shipped (api-truth §9.7, RCC): a reservedFor entry for a PodGroup is removed when the
+      PodGroup is gone or its uid changed, so the stale entry of the deleted PodGroup goes,
+      the claim is deallocated, and the new PodGroup's first pod reserves it under the new
+      uid. (The old member is deleted first, as the KEP requires.)
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
+      When I delete the Pod "member-0"
+      And I delete the PodGroup "group" without waiting
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/other-podgroup-claim
+    Scenario: Pods outside the PodGroup that use its claim get reservations of their own
+      As shipped (DRALIB resourceclaim BindTo and IsReservedForPod, api-truth §9.7): a claim
+      reserved for PodGroup "ring" is not reserved for anybody else. A pod of PodGroup
+      "intruders", which lists the same claim, adds its own PodGroup; a pod without a
+      PodGroup adds itself. The claim keeps its one allocation for all of them and is
+      deallocated only when the last consumer is gone.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: ring}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: intruders}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: ring-0}
+        spec:
+          schedulingGroup: {podGroupName: ring}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "ring-0" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stranger}
+        spec:
+          schedulingGroup: {podGroupName: intruders}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "stranger" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: loner}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "loner" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      And the claims of Pods "ring-0" and "stranger" share devices
+      And the claims of Pods "ring-0" and "loner" share devices
+      When I delete the Pod "ring-0"
+      And I delete the PodGroup "ring"
+      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      And 1 device of driver "dra.example.com" is allocated
+      When I delete the Pod "stranger"
+      And I delete the PodGroup "intruders"
+      And I delete the Pod "loner"
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R11 @version:1.37 @clause:5729-R11/follow-podgroups @clause:5729-R11/at-most-one @kep-test:integration-churn-no-orphans @kep-test:integration-churn-at-most-one-claim
+    Scenario: PodGroups and their pods come and go without waiting: one claim each, no orphans, every pod runs
+      KEP-5729 "Integration tests": "No inconsistent state is reached when PodGroups rapidly
+      come and go ... Pods still schedule and no ResourceClaims are orphaned ... At most one
+      generated ResourceClaim should exist for a claim made by a PodGroup at any given time."
+      The deletions are issued back to back without letting the controllers catch up, so the
+      ResourceClaim controller, the garbage collector and the scheduler see deletes and
+      re-creates of the same names in one batch.
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the PodGroup "my-podgroup-2" without waiting
+      And I delete the Deployment "wl-claim-example-2" without waiting
+      And I delete the PodGroup "my-podgroup-1" without waiting
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the Deployment "wl-claim-example-1" without waiting
+      And I delete the PodGroup "my-podgroup-1" without waiting
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      Then every Pod is scheduled
+      And there are 4 Pod objects
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-1"
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
+      And there are 2 ResourceClaim objects
+      And no ResourceClaim outlives its owner
+      And 2 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R01 @req:5729-R02 @req:5729-R06 @version:1.36 @clause:5729-R01/owned-by-podgroup @clause:5729-R02/first-pod-allocates @clause:5729-R02/reserved-for-podgroup @clause:5729-R06/podgroup-deleted-deallocated @kep-test:e2e-first-pod-allocates @kep-test:e2e-podgroup-deleted-claim-deallocated
+    Scenario: On 1.36 the PodGroup claim lifecycle runs end to end on scheduling.k8s.io/v1alpha2
+      KEP-5729 as shipped in 1.36 (kubernetes/kubernetes#136989, api@kubernetes-1.36.0
+      scheduling/v1alpha2, alpha gate DRAWorkloadResourceClaims): the PodGroup's claim is owned
+      through a v1alpha2 ownerReference, the first member allocates it and reserves it for
+      the PodGroup, the second shares it, and deleting the PodGroup deallocates and collects it.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the ResourceClaim owned by PodGroup "group" contains:
+        """
+        metadata:
+          generateName: group-pg-claim-
+          ownerReferences:
+          - {apiVersion: scheduling.k8s.io/v1alpha2, kind: PodGroup, name: group, controller: true}
+        """
+      When I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the claim "pg-claim" of Pod "member-1" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And the claims of Pods "member-0" and "member-1" share devices
+      And there is 1 ResourceClaim object
+      When I delete the 2 pods named "member-{i}"
+      And I delete the PodGroup "group"
+      Then there are 0 ResourceClaim objects
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A NoExecute taint on the PodGroup's device evicts the PodGroup's pods
+      KEP-5729 "Finding Pods Using a ResourceClaim": the claim's reservedFor names only the
+      PodGroup, so "the device_taint_eviction controller will use the list of Pods referencing
+      the PodGroup to determine the list of pods that needs to be evicted". drakit follows the
+      KEP text (the 1.37 controller's PodGroup handling was not read). Eviction as in
+      pkg/controller/devicetainteviction (KEP-5055, DRADeviceTaints GA in 1.37): a Normal event
+      DeviceTaintManagerEviction "Marking for deletion", then the pod is deleted. A pod using
+      another device stays.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bystander}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: own}]}
+          resourceClaims:
+          - {name: own, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "bystander" is scheduled to "node-1"
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: dra.example.com, pool: node-1, device: dev-0}
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      And there is an event "DeviceTaintManagerEviction" for Pod "member-1" containing "Marking for deletion"
+      And the Pod "member-0" does not exist
+      And the Pod "member-1" does not exist
+      And the Pod "bystander" is scheduled to "node-1"
+      And the Pod "bystander" has no "metadata.deletionTimestamp"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.

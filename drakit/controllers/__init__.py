@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from drakit.controllers.deployment import DeploymentController, ReplicaSetController
+from drakit.controllers.devicetainteviction import DeviceTaintEvictionController
 from drakit.controllers.garbagecollector import GarbageCollector
 from drakit.controllers.namespace import NamespaceController
 from drakit.controllers.quota import QuotaAdmission, ResourceQuotaController
@@ -28,6 +29,7 @@ def build_controllers(cluster: Any) -> list[Any]:
         DeploymentController(cluster),
         ReplicaSetController(cluster),
         ResourceClaimController(cluster),
+        DeviceTaintEvictionController(cluster),
         NamespaceController(cluster),
         GarbageCollector(cluster),
         ResourceQuotaController(cluster),
