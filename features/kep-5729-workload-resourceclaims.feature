@@ -1094,8 +1094,9 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       KEP-5729 "Deallocate": "References to PodGroups in status.reservedFor are removed after
       the PodGroup is deleted. PodGroup deletion should be gated by a finalizer managed by the
       creator of the PodGroup". A PodGroup marked for deletion still exists, so its claim keeps
-      the reservation and the device; removing the finalizer deletes the PodGroup, then the
-      claim is deallocated and collected.
+      the reservation and the device, also when its last pod goes afterwards (the pod's
+      deletion makes the controller look at the claim again); removing the finalizer deletes
+      the PodGroup, then the claim is deallocated and collected.
       When I apply the fixture "kep-5729/scheduling/template.yaml"
       And I apply:
         """
@@ -1122,8 +1123,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
         """
       Then the Pod "member" is scheduled to "node-1"
-      When I delete the Pod "member"
-      And I delete the PodGroup "group"
+      When I delete the PodGroup "group"
+      And I delete the Pod "member"
       Then the Pod "member" does not exist
       And the PodGroup "group" exists
       And the ResourceClaim owned by PodGroup "group" contains:

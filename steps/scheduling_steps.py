@@ -101,7 +101,7 @@ def when_delete_pods(world: World, n: str, pattern: str) -> None:
 
 @when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)" without waiting'))
 def when_delete_nowait(world: World, kind: str, name: str) -> None:
-    world.b.delete(kind, name)
+    world.b.delete(kind, name, wait=False)
 
 
 @when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" controlled by Pod "(?P<pod>[^"]+)":'))

@@ -946,10 +946,11 @@ class ClusterBackend:
         return sorted(out, key=lambda o: (o["metadata"].get("namespace", ""),
                                           o["metadata"].get("name", "")))
 
-    def delete(self, kind: str, name: str) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True) -> None:
         res = self.session.resource(kind)
         self._call("DELETE", self._path(res, name))
-        self.settle()
+        if wait:
+            self.settle()
 
     def update(self, obj: dict, subresource: str | None = None) -> dict:
         res = self.session.resource(obj.get("kind", ""), obj.get("apiVersion"))
