@@ -963,6 +963,508 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "31744Mi" fits on node "node1"
       And a pod requesting memory "31745Mi" does not fit on node "node1"
 
+    @req:5517-R01 @req:5517-R02 @req:5517-R11 @version:1.37 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/capacity-times-multiplier @clause:5517-R02/consumed-not-whole @clause:5517-R11/status-patched @kep-test:e2e-individual-devices @kep-test:unit-demand-calculation
+    Scenario: Several devices times deviceMultiplier and consumed capacity times capacityMultiplier, in the 1.37 shape
+      KEP-5517 "AllocationMultiplier" (1.37: mapping.deviceMultiplier and capacityMultiplier,
+      api-truth §4.3, §9.8): "If 4 devices are allocated to the claim, 4 * 2 CPUs would be
+      considered as allocated" and "If a claim consumes 8 dra.example.com/cores, the CPU
+      footprint is 8 * 2 = 16". Three 2-thread cores count 6 cpu, 5 of the socket's 16 cores
+      count 10 cpu; with the pod's 1 cpu the node's requested grows by 17 of 32.
+      Given a node "cores-node" with cpu "32", memory "64Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: physical-core, count: 3}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: five-socket-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly:
+                deviceClassName: socket-cores
+                capacity:
+                  requests: {cpu.example.com/cores: "5"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: multiplied}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: cores-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: cores}, {name: socket}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+          - {name: socket, resourceClaimName: five-socket-cores}
+        """
+      Then the Pod "multiplied" is scheduled to "cores-node"
+      And the claim "cores" of Pod "multiplied" has 3 allocated devices
+      And the Pod "multiplied" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: five-socket-cores, containers: [app], mapping: [{name: cpu, quantity: "10"}]}, {resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
+      And a pod requesting cpu "15" fits on node "cores-node"
+      And a pod requesting cpu "15001m" does not fit on node "cores-node"
+
+    @req:5517-R06 @version:1.37 @clause:5517-R06/per-node @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @kep-test:integration-fungible-per-node @kep-test:e2e-fungible
+    Scenario: The same fungible claim costs each node what it allocates there
+      KEP-5517 "Integration tests": "Validate that fungible claims resulting in different node
+      allocatable resource footprints are accounted for correctly on a per-node basis". One
+      template (firstAvailable: a GPU, else 30 cpus): on gpu-node the GPU path costs only the
+      pod's 1 cpu and writes no status entry; on cpu-node the cpu path adds 30. Each node's
+      requested grows by its own footprint. (The pods are pinned: which node the scheduler
+      prefers between two feasible ones depends on score plugins a live cluster may add.)
+      Given a node "gpu-node" with cpu "8", memory "16Gi", pods "110"
+      And a node "cpu-node" with cpu "64", memory "64Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/fungible-nodes.yaml"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-gpu-node}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: gpu-node}
+          containers:
+          - name: my-app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: gpu-or-cpu}]
+          resourceClaims:
+          - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-cpu-node}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: cpu-node}
+          containers:
+          - name: my-app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: gpu-or-cpu}]
+          resourceClaims:
+          - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+        """
+      Then the Pod "on-gpu-node" is scheduled to "gpu-node"
+      And the Pod "on-cpu-node" is scheduled to "cpu-node"
+      And the claim "gpu-or-cpu" of Pod "on-gpu-node" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu-or-cpu-req/gpu, driver: gpu.example.com, device: gpu0}
+        """
+      And the Pod "on-gpu-node" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the Pod "on-cpu-node" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "30"}]
+      And a pod requesting cpu "7" fits on node "gpu-node"
+      And a pod requesting cpu "7001m" does not fit on node "gpu-node"
+      And a pod requesting cpu "33" fits on node "cpu-node"
+      And a pod requesting cpu "33001m" does not fit on node "cpu-node"
+
+    @req:5517-R10 @req:5517-R11 @version:1.37 @clause:5517-R10/all-node-allocatable @clause:5517-R11/status-patched
+    Scenario: Hugepages and ephemeral-storage requested through a claim count like cpu and memory
+      KEP-5517 Device API: node-allocatable resources are those "reported in v1.Node
+      status.allocatable that are not extended resources ... Examples include cpu, memory,
+      ephemeral-storage, and hugepages"; the scheduler checks cpu, memory, ephemeral-storage
+      and hugepages (api-truth §9.8, NADR). One NIC maps 1Gi of hugepages-2Mi and costs 10Gi of
+      ephemeral-storage per pod: of 2Gi hugepages 1Gi is left, of 100Gi storage 90Gi. A second
+      pod with the other NIC and 512Mi of hugepages of its own would need 1.5Gi: "Insufficient
+      hugepages-2Mi" (its spec alone fits, so DynamicResources rejects it).
+      Given a node "hp-node" with cpu "8", memory "16Gi", hugepages-2Mi "2Gi", ephemeral-storage "100Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/hugepages-nic.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dpdk}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: one-nic}
+        """
+      Then the Pod "dpdk" is scheduled to "hp-node"
+      And the Pod "dpdk" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: one-nic, containers: [app], mapping: [{name: hugepages-2Mi, quantity: 1Gi}], overhead: [{name: ephemeral-storage, perPod: 10Gi}]}]
+      And a pod requesting hugepages-2Mi "1Gi", memory "1Mi" fits on node "hp-node"
+      And a pod requesting hugepages-2Mi "1026Mi", memory "1Mi" does not fit on node "hp-node"
+      And a pod requesting ephemeral-storage "90Gi" fits on node "hp-node"
+      And a pod requesting ephemeral-storage "92161Mi" does not fit on node "hp-node"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dpdk-2}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi, hugepages-2Mi: 512Mi}
+              limits: {hugepages-2Mi: 512Mi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: second-nic}
+        """
+      Then the Pod "dpdk-2" stays pending with reason "Unschedulable" and a message containing "1 Insufficient hugepages-2Mi"
+
+    @req:5517-R10 @version:1.37 @clause:5517-R10/node-filtered @kep-test:unit-noderesourcesfit-deferral
+    Scenario Outline: A claim larger than the node is unresolvable, one that merely does not fit now is not
+      api-truth §9.8 (NADR nodeFitsResources): the DRA-inclusive demand is checked against the
+      node's allocatable minus what is requested there; it is UnschedulableAndUnresolvable when
+      it exceeds the whole allocatable, Unschedulable otherwise. The difference shows in the
+      preemption verdict appended to the message ("Preemption is not helpful" is what
+      DefaultPreemption says for unresolvable nodes). NodeResourcesFit itself passes: the spec
+      asks for 100m only (in the alpha the DRA part is checked by DynamicResources, KEP-5517
+      "Filter Stage").
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "8"}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: big-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "<cpus>"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: big-claim}
+        """
+      Then the Pod "filler" is scheduled to "node1"
+      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 <verdict>."
+
+      Examples:
+        | cpus | verdict |
+        | 16   | Preemption is not helpful for scheduling |
+        | 10   | No preemption victims found for incoming pod |
+
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-limits @clause:5517-R08/plr-budget-unresolvable
+    Scenario Outline: Pod-level limits and budgets must cover what the claims add
+      KEP-5517 "Integration with Pod Level Resources": "the plugin will verify that the total
+      effective pod demand ... does not surpass the limits set in pod.spec.Resources" and a pod
+      whose DRA footprint exceeds its budget fails "global to the pod", UnschedulableAndUnresolvable.
+      As shipped (api-truth §9.8, NADR validatePodLevelResourcesCoverDRA): a container's limit
+      plus the DRA amounts of the claims it references must stay within the pod-level limit.
+      The claim maps 10 cpu; the pod-level request and limit are 11 cpu.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: ten-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "10"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: budgeted}
+        spec:
+          resources:
+            requests: {cpu: "<pod_request>", memory: 1Gi}
+            limits: {cpu: "11", memory: 1Gi}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              limits: {cpu: "<container_limit>"}
+              requests: {cpu: 500m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: ten-cpus}
+        """
+      Then <outcome>
+
+      Examples:
+        | pod_request | container_limit | outcome |
+        | 11          | 1               | the Pod "budgeted" is scheduled to "node1" |
+        | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+        | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+
+    @req:5517-R10 @req:5517-R09 @version:1.37 @clause:5517-R10/no-overcommit @kep-test:unit-assume-updates-cache
+    Scenario: Pods created together never overcommit the node through their claims
+      KEP-5517 "Scheduler Internal Cache Update": the scheduler "assumes" a placed pod with its
+      DRA amounts before the binding is visible, "without an assume step, the scheduler might
+      try to place other pods on the same node using stale resource information". Three pods
+      created in one request each map 6 cpu through their own claim and ask 1 cpu: two fit
+      the 16-cpu node (14 cpu), the third is Unschedulable. (Black-box: this proves no
+      overcommit for a burst; it cannot tell the assume cache from an informer update.)
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: six-cpus}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: cpus
+                exactly:
+                  deviceClassName: cpu-mem-socket
+                  capacity:
+                    requests: {dra.example.com/cpu: "6"}
+        """
+      And I create 3 pods named "burst-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimTemplateName: six-cpus}
+        """
+      Then 2 pods named "burst-{i}" are scheduled
+      And the Pod "burst-2" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And a pod requesting cpu "2" fits on node "node1"
+      And a pod requesting cpu "2001m" does not fit on node "node1"
+
+    @req:5517-R10 @version:1.37 @deviation:kubernetes/kubernetes#141467 @clause:5517-R10/failure-reverts
+    Scenario: A binding that fails gives the node's resources back
+      KEP-5517 "Bind Stage": "If the bind fails ... the scheduler detects this and reverts the
+      resource allocation in its cache, decrementing nodeInfo.Requested." The failure is the
+      known 1.37 bug kubernetes/kubernetes#141467 (pinned here as a deviation; fixed by #141556
+      after 1.37): an extended resource served by a device with a cpu mapping makes PreBind
+      write "<extended-resources>" into the pod status, which validation refuses; Unreserve runs,
+      the special claim is deleted and the pod stays pending. The device maps all 16 cpus of
+      node1, yet a probe asking for all 16 still fits: the failed pod holds nothing.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node1}
+        spec:
+          driver: fake.example.com
+          nodeName: node1
+          pool: {name: fake-node1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "16"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: whole-node}
+        spec:
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+        """
+      Then the Pod "whole-node" stays pending with reason "SchedulerError" and a message containing "no mapping found in pod reference"
+      And there are 0 extended resource claims
+      And a pod requesting cpu "16" fits on node "node1"
+
+    @req:5517-R15 @version:1.37 @clause:5517-R15/downgrade-restart @clause:5517-R15/reenable @clause:5517-R15/gate-off-not-counted @kep-test:enablement-gate-on-off
+    Scenario: Disabling and re-enabling the gate: the restarted scheduler forgets, then recounts what the pods record
+      KEP-5517 "Upgrade / Downgrade Strategy" and "Feature Enablement and Rollback": "Disabling
+      the feature gate requires a kube-scheduler restart. Upon startup, the scheduler rebuilds
+      the NodeInfo cache without considering DRA node allocatable resources" (underestimated:
+      a probe sees only the 100m of the spec); a pod scheduled meanwhile gets no status entry;
+      on re-enabling, "the scheduler will resume its unified accounting logic" for pods that
+      carry the entries, but "the NodeInfo cache may be incorrect as it's not retroactively
+      updated" for pods scheduled while the gate was off (4100m + 100m are counted, not the
+      4 cpu of the second pod's claim).
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+      When the feature gate DRANodeAllocatableResources is disabled
+      Then a pod requesting cpu "15900m" fits on node "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName" equal to cpu-mem-claim
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: while-off-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "4"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: while-off}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: while-off-claim}
+        """
+      Then the Pod "while-off" is scheduled to "node1"
+      And the Pod "while-off" has no "status.nodeAllocatableResourceClaimStatuses"
+      When the feature gate DRANodeAllocatableResources is enabled
+      Then a pod requesting cpu "11800m" fits on node "node1"
+      And a pod requesting cpu "11801m" does not fit on node "node1"
+
+    @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
+    Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices
+      KEP-5517 "Upgrade": existing pods "would continue to run, but their claim request will
+      not be reflected in the scheduler's NodeInfo cache ... To fully resynchronize the
+      accounting, the pods with node allocatable resource claims must be restarted". Across
+      the shipped shape change (api-truth §4.2) the 1.37 API server no longer decodes the 1.36
+      fields (tombstoned: the device's nodeAllocatableResourceMappings and the status entry's
+      resources map), so the running pod counts only its spec and the devices map nothing
+      until the driver republishes them in the 1.37 shape; a pod started afterwards counts
+      again. 3 cores x 2 = 6 cpu + 100m on a 16-cpu node.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: before-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+      When the cluster is upgraded to Kubernetes 1.37
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app]}]
+      And the Pod "before-upgrade" has no "status.nodeAllocatableResourceClaimStatuses[0].resources"
+      And the ResourceSlice "cpu-slice" has no "spec.devices[0].nodeAllocatableResourceMappings"
+      And a pod requesting cpu "15900m" fits on node "my-node"
+      When I apply the fixture "kep-5517/scheduling/v1.37-cores-and-socket.yaml"
+      And I delete the Pod "before-upgrade"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: after-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "after-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+
+    @req:5517-R16 @req:5517-R15 @version:1.37 @clause:5517-R16/shape-change @clause:5517-R15/downgrade-restart
+    Scenario: A 1.37 to 1.36 downgrade drops the 1.37 shape; back on 1.37 unwritten objects still have it
+      The other direction of the shipped shape change (api-truth §4.2): a 1.36 API server does
+      not know nodeAllocatableResources on devices nor mapping/overhead in status entries, so
+      after the downgrade the running pod's entry has neither and the 1.36 scheduler counts only
+      its spec (the KEP's downgrade risk: "The scheduler's view of resource usage for existing
+      pods will be incomplete"). Nothing rewrote the objects, so after upgrading again to 1.37
+      the stored 1.37 fields are read again and the pod counts as before.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      When the cluster is downgraded to Kubernetes 1.36
+      Then the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2]}]
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses[0].mapping"
+      And the ResourceSlice "node1-slice" has no "spec.devices[0].nodeAllocatableResources"
+      And a pod requesting cpu "15900m" fits on node "node1"
+      When the cluster is upgraded to Kubernetes 1.37
+      Then the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5517 kubelet admission counts DRA node-allocatable resources.
