@@ -9,7 +9,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
     pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/no-extended-keys @clause:5517-R12/mapping-rules @kep-test:unit-new-fields-validated
+    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/no-extended-keys @clause:5517-R12/mapping-rules @clause:5517-R12/overhead-rules @kep-test:unit-new-fields-validated
     Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
       k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
       1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
@@ -17,7 +17,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       1.37 API doc says; an older commit of the same PR, abe8f409, wanted exactly one),
       capacityKey must name a capacity of the device (NotFound), capacityKey and
       capacityMultiplier require each other. deviceMultiplier next to capacityKey is only
-      refused by an alpha declarative union, which is not enforced by default.
+      refused by an alpha declarative union, which is not enforced by default. An overhead
+      sets perPod or perContainer, neither negative (the same commit; the value and type of
+      the empty case follow the pod status check in pkg/api/pod/declarative_validation_test.go).
       Given the feature gate DRANodeAllocatableResources is enabled
       When I create:
         """
@@ -55,6 +57,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu             | {mapping: {capacityKey: dra.example.com/cores}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Required value: capacityMultiplier is required when capacityKey is set |
         | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
         | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
+        | memory          | {overhead: {}} | spec.devices[0].nodeAllocatableResources[memory].overhead: Invalid value: "": at least one of perPod or perContainer must be set |
+        | memory          | {overhead: {perPod: "-1Mi"}} | spec.devices[0].nodeAllocatableResources[memory].overhead.perPod: Invalid value: "-1Mi": must be non-negative |
+        | memory          | {overhead: {perContainer: "-1"}} | spec.devices[0].nodeAllocatableResources[memory].overhead.perContainer: Invalid value: "-1": must be non-negative |
 
     @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/mapping-rules
     Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
@@ -337,6 +342,36 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {resourceClaimName: cpu-claim, containers: [], resources: {cpu: "4"}}
         """
       Then the outcome is "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
+
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/list-rules @kep-test:unit-new-fields-validated
+    Scenario Outline: Status entries are maps and sets without duplicates; overhead entries are complete (1.37 shape)
+      The 1.37 types make the entries a list map keyed by resourceClaimName, containers a set,
+      mapping and overhead list maps keyed by name. Causes as k/k
+      pkg/api/pod/declarative_validation_test.go (TestDeclarativeValidateNodeAllocatableStatus,
+      newest stored revision) pins them: Duplicate at the later index, Required names and
+      quantities, an overhead entry with neither perPod nor perContainer Invalid at the entry,
+      negative amounts "must be non-negative".
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses: <entries>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | entries | outcome |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu, quantity: "1"}]}, {resourceClaimName: cpu-claim, mapping: [{name: memory, quantity: 1G}]}] | status.nodeAllocatableResourceClaimStatuses[1]: Duplicate value: "cpu-claim" |
+        | [{resourceClaimName: cpu-claim, containers: [app, app], mapping: [{name: cpu, quantity: "1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].containers[1]: Duplicate value: "app" |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu, quantity: "1"}, {name: cpu, quantity: "2"}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[1]: Duplicate value: "cpu" |
+        | [{resourceClaimName: cpu-claim, mapping: [{quantity: "1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Required value |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Required value |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: 100m}, {name: cpu, perPod: 200m}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[1]: Duplicate value: "cpu" |
+        | [{resourceClaimName: cpu-claim, overhead: [{perPod: 100m}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].name: Required value |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0]: Invalid value: "": at least one of perPod or perContainer must be set |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: "-100m"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perPod: Invalid value: "-100m": must be non-negative |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: "-1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perContainer: Invalid value: "-1": must be non-negative |
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
@@ -1464,6 +1499,37 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
       And a pod requesting cpu "11900m" fits on node "node1"
       And a pod requesting cpu "11901m" does not fit on node "node1"
+
+    @req:5517-R11 @req:5517-R13 @version:1.37 @needs:node-access @clause:5517-R13/admits @clause:5517-R13/rejects @clause:5517-R11/status-patched @kep-test:integration-status-and-admission
+    Scenario: The kubelet admits on the status the scheduler wrote, and counts it for the next pod
+      KEP-5517 "Integration tests": "validate the pod.status.nodeAllocatableResourceClaimStatuses
+      is populated correctly and the kubelet admission check correctly computes the effective
+      pod resource request". Use case 1's pod is admitted on its 4100m and runs; a pod bound to
+      node1 by spec.nodeName (no scheduler) asking for 12 cpu is rejected by the kubelet, which
+      counts the running pod's claim: used 4100 of 16000 millicores (kubelet rejectPod,
+      lifecycle/predicate.go).
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.phase" equal to Running
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: squeezer}
+        spec:
+          nodeName: node1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "12"}}
+        """
+      Then the Pod "squeezer" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 12000, used: 4100, capacity: 16000"
+        """
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
