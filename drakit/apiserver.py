@@ -72,7 +72,11 @@ class APIServer:
         # later release still finds those fields in etcd
         self._undecoded: dict[tuple[str, tuple[str, str]], tuple[str | None, dict]] = {}
         self._log: list[WatchEvent] = []
-        self.admission: list[AdmissionPlugin] = []
+        # kube-apiserver's default plugins drakit models: RuntimeClass here (it sets
+        # pod.spec.overhead, so it runs before ResourceQuota, which the controllers add)
+        from drakit.validation.node import RuntimeClassAdmission
+
+        self.admission: list[AdmissionPlugin] = [RuntimeClassAdmission()]
         self.warnings: list[str] = []
         self._ensure_namespace("default")
         self._ensure_namespace("kube-system")

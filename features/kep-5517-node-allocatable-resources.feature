@@ -373,6 +373,41 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: "-100m"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perPod: Invalid value: "-100m": must be non-negative |
         | [{resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: "-1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perContainer: Invalid value: "-1": must be non-negative |
 
+    @component:apiserver @req:5517-R10
+    Scenario Outline: spec.overhead comes only from the pod's RuntimeClass
+      The RuntimeClass admission plugin (k/k plugin/pkg/admission/runtimeclass, on by default)
+      owns pod.spec.overhead, which KEP-5517 adds to a pod's footprint: a pod may not set it
+      without a RuntimeClass that defines it, nor differently from its RuntimeClass, and a
+      RuntimeClass that does not exist is refused.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: <class>
+          overhead: <overhead>
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "<message>"
+
+      Examples:
+        | class     | overhead     | message |
+        | null      | {cpu: 250m}  | pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead |
+        | sandboxed | {cpu: 500m}  | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
+        | missing   | null         | pod rejected: RuntimeClass "missing" not found |
+
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
     KEP-5517 node-allocatable resources through DRA: one ledger in the scheduler.
@@ -1530,6 +1565,56 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           reason: OutOfcpu
           message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 12000, used: 4100, capacity: 16000"
         """
+
+    @req:5517-R10 @version:1.37 @clause:5517-R10/pod-overhead @kep-test:unit-podrequests-options-and-overhead
+    Scenario: The RuntimeClass overhead joins the claim's amounts in the pod's footprint
+      KEP-5517 "Resource Calculation": "If pod overheads are specified in pod.spec.overhead,
+      they are added to the final sum" (component-helpers PodRequests adds spec.overhead last,
+      after the DRA amounts). spec.overhead is set by the RuntimeClass admission plugin from
+      the pod's RuntimeClass. Use case 1's pod (4100m, 8Gi + 100Mi) under a RuntimeClass with
+      250m / 120Mi of overhead costs 4350m and 8Gi + 220Mi of node1's 16 cpu and 32Gi.
+      When I apply:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m, memory: 120Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: sandboxed-dra-pod}
+        spec:
+          runtimeClassName: sandboxed
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 100Mi}
+              claims: [{name: my-cpu-mem-claim}]
+          resourceClaims:
+          - {name: my-cpu-mem-claim, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "sandboxed-dra-pod" is scheduled to "node1"
+      And the Pod "sandboxed-dra-pod" has "spec.overhead" equal to {cpu: 250m, memory: 120Mi}
+      And the Pod "sandboxed-dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+      And a pod requesting cpu "11650m" fits on node "node1"
+      And a pod requesting cpu "11651m" does not fit on node "node1"
+      And a pod requesting memory "24356Mi" fits on node "node1"
+      And a pod requesting memory "24357Mi" does not fit on node "node1"
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
