@@ -96,7 +96,7 @@ class RuntimeClassAdmission:
                 raise E.Forbidden("Pod", name,
                                   "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead")
             spec["overhead"] = dict(fixed)
-        elif False:
+        elif spec.get("overhead") is not None:
             raise E.Forbidden("Pod", name,
                               "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead")
         scheduling = (rc or {}).get("scheduling") or {}
