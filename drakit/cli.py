@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, helptext in (("allocate", "run the structured allocator on a node"),
                            ("flatten", "print a ResourceSlice with its mixins flattened"),
-                           ("serve", "serve the reference cluster over HTTP like kube-apiserver"),
+                           ("serve", "serve the reference cluster over HTTPS like kube-apiserver"),
                            ("report", "re-render the HTML/JUnit/Cucumber reports from a "
                                       "results.json")):
         s = sub.add_parser(name, help=helptext, add_help=False)
