@@ -66,11 +66,33 @@ def test_requirement_ids_are_unique() -> None:
     assert not dupes, f"duplicate requirement ids: {dupes}"
 
 
+def test_top_level_keys_appear_once() -> None:
+    """YAML keeps the last of two equal keys silently: two ``test_plans:`` blocks (say, from
+    two merged branches) would drop the first KEP lists without a word."""
+    text = (FEATURES / "requirements.yaml").read_text(encoding="utf-8")
+    keys = re.findall(r"^([A-Za-z_][\w-]*):", text, flags=re.M)
+    dupes = sorted({k for k in keys if keys.count(k) > 1})
+    assert not dupes, f"top-level keys appear more than once in requirements.yaml: {dupes}"
+
+
+@pytest.mark.parametrize("kep", _keps())
+def test_req_tags_name_existing_requirements(kep: str) -> None:
+    known = {str(r["id"]) for r in CATALOG["requirements"]}
+    problems = [f"{feature}: {name!r}: @{t} names no requirement"
+                for feature, name, tags in SCENARIOS for t in sorted(tags)
+                if t.startswith("req:") and _kep_of(t[4:]) == kep and t[4:] not in known]
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("kep", _keps())
 def test_clauses_are_well_formed(kep: str) -> None:
     problems = []
-    for req in CATALOG["requirements"]:
-        if _kep_of(str(req["id"])) != kep or "clauses" not in req:
+    reqs = [r for r in CATALOG["requirements"] if _kep_of(str(r["id"])) == kep]
+    if any("clauses" in r for r in reqs):
+        problems += [f"{r['id']}: no clauses, while other {kep} requirements have them"
+                     for r in reqs if "clauses" not in r]
+    for req in reqs:
+        if "clauses" not in req:
             continue
         clauses = req["clauses"]
         if not isinstance(clauses, list) or not clauses:
