@@ -379,8 +379,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       owns pod.spec.overhead, which KEP-5517 adds to a pod's footprint: a pod may not set it
       without a RuntimeClass that defines it, nor differently from its RuntimeClass, and a
       RuntimeClass that does not exist is refused.
-      Given a cluster
-      When I apply:
+      Given the objects:
         """
         apiVersion: node.k8s.io/v1
         kind: RuntimeClass
@@ -388,7 +387,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         handler: sandboxed
         overhead:
           podFixed: {cpu: 250m}
-        ---
+        """
+      When I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: p}
@@ -1573,7 +1574,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       after the DRA amounts). spec.overhead is set by the RuntimeClass admission plugin from
       the pod's RuntimeClass. Use case 1's pod (4100m, 8Gi + 100Mi) under a RuntimeClass with
       250m / 120Mi of overhead costs 4350m and 8Gi + 220Mi of node1's 16 cpu and 32Gi.
-      When I apply:
+      Given the objects:
         """
         apiVersion: node.k8s.io/v1
         kind: RuntimeClass
@@ -1581,7 +1582,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         handler: sandboxed
         overhead:
           podFixed: {cpu: 250m, memory: 120Mi}
-        ---
+        """
+      When I apply:
+        """
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
         metadata: {name: cpu-mem-claim}
