@@ -38,12 +38,13 @@ import datetime as _dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from drakit import claims as cu
 from drakit.allocator.core import tolerates
 from drakit.api import errors as E
 from drakit.api.meta import parse_rfc3339
 from drakit.apiserver import WatchEvent
+from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
-from drakit.scheduler import claimutil as cu
 
 EVENT_REASON = "DeviceTaintManagerEviction"
 CONDITION = {"type": "DisruptionTarget", "status": "True", "reason": "DeletionByDeviceTaintManager",
@@ -52,6 +53,18 @@ COMPONENT = "device-taint-eviction-controller"
 MAX_ATTEMPTS = 5
 
 DeviceKey = tuple[str, str, str]
+
+
+def _int(v: Any) -> int:
+    try:
+        return int(v or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _pool_of(s: Mapping[str, Any]) -> tuple[tuple[str, str], int]:
+    pool = s["spec"].get("pool") or {}
+    return (s["spec"].get("driver", ""), pool.get("name", "")), _int(pool.get("generation"))
 
 
 def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
@@ -63,17 +76,16 @@ class DeviceTaintEvictionController(Controller):
     name = COMPONENT
     kinds = ("Pod", "ResourceClaim", "ResourceSlice")
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.enabled = self.gates.enabled("DRADeviceTaints")
         self.podgroups_on = self.gates.enabled("DRAWorkloadResourceClaims")
-        self.clock = cluster.clock
         # (driver, pool, device, taint key, value, effect) -> when this controller first saw it
         self.first_seen: dict[tuple[str, ...], _dt.datetime] = {}
         # pod uid -> (namespace, name, eviction time): evictions not yet due
         self.pending: dict[str, tuple[str, str, _dt.datetime]] = {}
         # pod uid -> failed eviction attempts (upstream retries 5 times, then gives up)
-        self.failures: dict[str, int] = {}
+        self.eviction_failures: dict[str, int] = {}
         self._dirty = True
         # whether any slice has a NoExecute taint (None: not known); without one, pod and
         # claim changes need no work, which keeps big scenarios cheap
@@ -102,30 +114,37 @@ class DeviceTaintEvictionController(Controller):
         if self.enabled and not did and self.pending and \
                 min(w for _, _, w in self.pending.values()) <= self.clock.now():
             self._dirty = True
-            did = self._reconcile()
+            did = self.guarded("", None, lambda _obj: self._reconcile())
         return did
 
     # ------------------------------------------------------------------ taints
     def _taints_by_device(self) -> dict[DeviceKey, list[dict]]:
-        """NoExecute taints of every device in the newest generation of its pool."""
+        """NoExecute taints of every device in the newest generation of its pool. Each slice is
+        read under ``guarded``: a malformed one is reported against itself and skipped."""
         newest: dict[tuple[str, str], int] = {}
         slices = self.api.list("ResourceSlice", copy=False)
-        for s in slices:
-            spec = s.get("spec") or {}
-            pool = spec.get("pool") or {}
-            k = (spec.get("driver", ""), pool.get("name", ""))
-            newest[k] = max(newest.get(k, int(pool.get("generation") or 0)), int(pool.get("generation") or 0))
+
+        def generation(s: dict) -> bool:
+            k, gen = _pool_of(s)
+            newest[k] = max(newest.get(k, gen), gen)
+            return False
+
         out: dict[DeviceKey, list[dict]] = {}
-        for s in slices:
-            spec = s.get("spec") or {}
-            pool = spec.get("pool") or {}
-            k = (spec.get("driver", ""), pool.get("name", ""))
-            if int(pool.get("generation") or 0) != newest[k]:
-                continue
-            for d in spec.get("devices") or ():
+
+        def taints_of(s: dict) -> bool:
+            k, gen = _pool_of(s)
+            if newest.get(k) != gen:
+                return False
+            for d in s["spec"].get("devices") or ():
                 taints = [t for t in d.get("taints") or () if t.get("effect") == "NoExecute"]
                 if taints:
                     out[(k[0], k[1], d.get("name", ""))] = taints
+            return False
+
+        for s in slices:
+            self.guarded("ResourceSlice", s, generation)
+        for s in slices:
+            self.guarded("ResourceSlice", s, taints_of)
         return out
 
     def _taint_time(self, dev: DeviceKey, taint: Mapping[str, Any]) -> _dt.datetime:
@@ -204,30 +223,39 @@ class DeviceTaintEvictionController(Controller):
             return False
         claims: dict[tuple[str, str], dict] = {}
         evictions: dict[tuple[str, str], _dt.datetime] = {}
-        for c in self.api.list("ResourceClaim", copy=False):
+
+        def claim_eviction(c: dict) -> bool:
             if not (c.get("status") or {}).get("allocation"):
-                continue
+                return False
             when = self._claim_eviction(c, taints)
             if when is not None:
                 claims[_key(c)] = c
                 evictions[_key(c)] = when
+            return False
+
+        for c in self.api.list("ResourceClaim", copy=False):
+            self.guarded("ResourceClaim", c, claim_eviction)
         self.pending.clear()
         if not evictions:
             return False
         now = self.clock.now()
-        did = False
-        for pod in self.api.list("Pod", copy=False):
-            md = pod.get("metadata") or {}
+
+        def pod_eviction(pod: dict) -> bool:
+            md = pod["metadata"]
             if md.get("deletionTimestamp") or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed") \
-                    or self.failures.get(md.get("uid", ""), 0) >= MAX_ATTEMPTS:
-                continue
+                    or self.eviction_failures.get(md.get("uid", ""), 0) >= MAX_ATTEMPTS:
+                return False
             when = self._pod_eviction(pod, claims, evictions)
             if when is None:
-                continue
+                return False
             if when > now:
                 self.pending[md.get("uid", "")] = (md.get("namespace") or "", md.get("name", ""), when)
-                continue
-            did |= self._evict(pod)
+                return False
+            return self._evict(pod)
+
+        did = False
+        for pod in self.api.list("Pod", copy=False):
+            did |= self.guarded("Pod", pod, pod_eviction)
         return did
 
     def _evict(self, pod: Mapping[str, Any]) -> bool:
@@ -248,8 +276,8 @@ class DeviceTaintEvictionController(Controller):
             return True
         except E.StatusError:
             uid = md.get("uid", "")
-            self.failures[uid] = self.failures.get(uid, 0) + 1
-            if self.failures[uid] < MAX_ATTEMPTS:
+            self.eviction_failures[uid] = self.eviction_failures.get(uid, 0) + 1
+            if self.eviction_failures[uid] < MAX_ATTEMPTS:
                 self._dirty = True  # retried on the next round, as the work queue would
             return False
         return True
