@@ -9,7 +9,7 @@ server's own Status.
 Why the name mapping: a live cluster is shared. Every scenario gets its own namespace,
 and cluster-scoped objects (DeviceClass, ResourceSlice, Node, Namespace) get a per-
 scenario prefix and the harness labels. Steps never see any of this: names are prefixed
-on the way out (including references to them: deviceClassName, nodeName, hostname
+on the way out (including references to them: deviceClassName, runtimeClassName, nodeName, hostname
 selectors, ``deviceclass.resource.kubernetes.io/<class>`` resource names) and the prefix,
 the scenario namespace and the harness's labels and toleration are removed from
 everything that comes back, error messages included. Observations therefore compare
@@ -348,7 +348,7 @@ class Session:
 
     # -- cleanup ----------------------------------------------------------------------
     def cluster_scoped(self) -> list[Resource]:
-        want = ("Node", "DeviceClass", "ResourceSlice", "Namespace")
+        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "Namespace")
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
@@ -528,6 +528,8 @@ class NameMap:
     def _pod_spec(self, spec: dict) -> None:
         if isinstance(spec.get("nodeName"), str):
             spec["nodeName"] = self.node_name(spec["nodeName"])
+        if isinstance(spec.get("runtimeClassName"), str):  # RuntimeClass is cluster-scoped
+            spec["runtimeClassName"] = self.cluster_name(spec["runtimeClassName"])
         ns = spec.get("nodeSelector")
         if isinstance(ns, dict) and isinstance(ns.get(HOSTNAME_LABEL), str):
             ns[HOSTNAME_LABEL] = self.node_name(ns[HOSTNAME_LABEL])
@@ -946,10 +948,11 @@ class ClusterBackend:
         return sorted(out, key=lambda o: (o["metadata"].get("namespace", ""),
                                           o["metadata"].get("name", "")))
 
-    def delete(self, kind: str, name: str) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True) -> None:
         res = self.session.resource(kind)
         self._call("DELETE", self._path(res, name))
-        self.settle()
+        if wait:
+            self.settle()
 
     def update(self, obj: dict, subresource: str | None = None) -> dict:
         res = self.session.resource(obj.get("kind", ""), obj.get("apiVersion"))
