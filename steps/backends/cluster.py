@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from . import isolation as iso
 from .base import ApiError, EnvironmentFailure, Unsupported
 
 HARNESS_LABEL = "drakit.io/harness"
@@ -78,6 +79,8 @@ class Options:
     node_agent: str | None = None
     """URL of a node agent for kubelet/PodResources steps; None means no node access."""
     cleanup_timeout: float = 60.0
+    sweep_age: float = 900.0
+    """Harness-labelled objects older than this (seconds) are an interrupted run's leftovers."""
 
     @classmethod
     def from_env(cls, **kw: Any) -> Options:
@@ -352,14 +355,20 @@ class Session:
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
-        """Delete every object carrying the harness label (leftovers of interrupted runs)."""
+        """Delete leftovers of interrupted runs: objects carrying the harness label that are
+        older than ``Options.sweep_age`` (a scenario lives seconds to minutes). Younger ones
+        may belong to another run going on right now (another xdist worker, a colleague):
+        they are left alone — the run never touches what it did not create."""
         n = 0
+        horizon = time.time() - self.opts.sweep_age
         for res in self.cluster_scoped():
             try:
                 items = self.request("GET", res.path(), {"labelSelector": selector})["items"]
             except (ApiError, EnvironmentFailure):
                 continue
             for obj in items:
+                if _created(obj) > horizon:
+                    continue
                 n += 1
                 self.force_delete(res, obj)
         return n
@@ -401,13 +410,18 @@ class ScenarioState:
     prefix: str
     namespaces: set[str] = field(default_factory=set)
     finalizers: set[str] = field(default_factory=set)
+    guarded_classes: set[str] = field(default_factory=set)
+    """Real names of DeviceClasses that got the driver guard as selector 0."""
 
 
 class NameMap:
-    """Scenario names <-> cluster names (see the module docstring)."""
+    """Scenario names <-> cluster names (see the module docstring and isolation.py)."""
 
-    def __init__(self, st: ScenarioState) -> None:
+    def __init__(self, st: ScenarioState,
+                 own_nodes: Callable[[], list[dict]] | None = None) -> None:
         self.st = st
+        self.own_nodes = own_nodes or (lambda: [])
+        """The scenario's nodes as the cluster has them (for the scheduler's message)."""
 
     def cluster_name(self, name: str) -> str:
         real = self.st.prefix + name
@@ -447,7 +461,15 @@ class NameMap:
         if kind == "Node":
             labels[HOSTNAME_LABEL] = md.get("name", "")
         self._rewrite_refs(obj, kind)
+        if kind == "DeviceClass" and isinstance(obj.get("spec"), dict):
+            if iso.guard_class(obj["spec"], self.st.prefix) and md.get("name"):
+                self.st.guarded_classes.add(md["name"])
+        if kind == "ResourceClaim" and isinstance(obj.get("status"), dict):
+            iso.claim_status(obj["status"], self.st.prefix, self.pool_name)
         return self._extended_names(obj)
+
+    def pool_name(self, name: str) -> str:
+        return name if name.startswith(self.st.prefix) else self.cluster_name(name)
 
     def _extended_names(self, v: Any) -> Any:
         """``deviceclass.resource.kubernetes.io/<class>`` names the class: map it anywhere."""
@@ -470,9 +492,13 @@ class NameMap:
             return
         if kind in ("ResourceClaim",):
             self._device_requests(spec)
+            iso.device_requests(spec, self.st.prefix)
         elif kind == "ResourceClaimTemplate":
             self._device_requests(spec.get("spec") or {})
+            if isinstance(spec.get("spec"), dict):
+                iso.device_requests(spec["spec"], self.st.prefix)
         elif kind == "ResourceSlice":
+            iso.slice_drivers(spec, self.st.prefix)
             pool = spec.get("pool")
             # pools are keyed by (driver, pool name) cluster-wide: keep scenarios apart
             if isinstance(pool, dict) and isinstance(pool.get("name"), str) and \
@@ -534,6 +560,7 @@ class NameMap:
         if FAKE_NODE_TOLERATION not in tol:
             tol.append(dict(FAKE_NODE_TOLERATION))
         spec["tolerations"] = tol
+        iso.pin_pod(spec, self.st.sid)
 
     def outgoing_patch(self, patch: Any, res: Resource) -> Any:
         if not isinstance(patch, dict):
@@ -545,15 +572,25 @@ class NameMap:
             for f in md.get("finalizers") or ():
                 self.st.finalizers.add(f)
         self._rewrite_refs(p, res.kind)
-        if res.kind in ("Pod",) and isinstance(p.get("spec"), dict) and \
-                "tolerations" not in patch.get("spec", {}):
-            p["spec"].pop("tolerations", None)
+        if res.kind in ("Pod",) and isinstance(p.get("spec"), dict):
+            for f in ("tolerations", "affinity"):  # only where the patch sets them
+                if f not in patch.get("spec", {}):
+                    p["spec"].pop(f, None)
+        if res.kind == "DeviceClass" and isinstance(p.get("spec"), dict) and \
+                isinstance(p["spec"].get("selectors"), list):
+            iso.guard_class(p["spec"], self.st.prefix)
+        if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
+            iso.claim_status(p["status"], self.st.prefix, self.pool_name)
         return self._extended_names(p)
 
     # -- everything coming back -------------------------------------------------
     def incoming(self, value: Any) -> Any:
         """Remove every trace of the mapping from a response (objects, lists, messages)."""
         if isinstance(value, dict):
+            if "affinity" in value or isinstance(value.get("selectors"), list):
+                value = copy.deepcopy(value)  # the fences come off before names are mapped
+                iso.unpin(value, self.st.sid)
+                iso.unguard_class(value, self.st.prefix)
             out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
                    for k, v in value.items()}
             md = out.get("metadata")
@@ -586,18 +623,33 @@ class NameMap:
         return value
 
     def _s(self, s: str) -> str:
+        if "nodes are available" in s:
+            s = iso.fit_message(s, self.own_nodes())
         if self.st.prefix in s:
+            if "selector #" in s:
+                s = iso.shift_selector_numbers(s, self.st.prefix)
             s = s.replace(self.st.prefix, "")
         if self.st.namespace in s:
             s = s.replace(self.st.namespace, "default")
         return s
 
     def ours(self, obj: dict) -> bool:
-        """Is this cluster-scoped object part of the scenario?"""
-        labels = (obj.get("metadata") or {}).get("labels") or {}
-        if labels.get(SCENARIO_LABEL) == self.st.sid:
+        """Is this cluster-scoped object part of the scenario? Its label says so, or its
+        name carries the scenario's prefix (a name nobody else can have chosen); never a
+        mere mention of the prefix somewhere inside a foreign object."""
+        md = obj.get("metadata") or {}
+        if (md.get("labels") or {}).get(SCENARIO_LABEL) == self.st.sid:
             return True
-        return self.st.prefix in json.dumps(obj, separators=(",", ":"))
+        return str(md.get("name", "")).startswith(self.st.prefix)
+
+    def incoming_status(self, status: dict) -> dict:
+        """A Status from the server, mapped back; DeviceClass errors of a guarded class get
+        their selector indexes shifted back by one (isolation.py)."""
+        details = status.get("details") or {}
+        if details.get("kind") in ("deviceclasses", "DeviceClass") and \
+                details.get("name") in self.st.guarded_classes:
+            status = json.loads(iso.shift_selector_paths(json.dumps(status)))
+        return self.incoming(status)
 
 
 # ---------------------------------------------------------------------------- cleanup
@@ -636,7 +688,7 @@ class ScenarioCleaner:
             except (ApiError, EnvironmentFailure):
                 continue
             for obj in items:
-                if nm.ours(obj):
+                if nm.ours(obj):  # its scenario label, or its name carries the prefix
                     s.force_delete(res, obj, st.finalizers)
         ns_res = s.resources["Namespace"]
         for ns in namespaces:
@@ -681,6 +733,18 @@ class ClusterBackend:
         self._version = ""
         self._gates: dict[str, bool] = {}
         self._metrics_base: dict[str, float] = {}
+        self._own_nodes_cache: list[dict] | None = None
+
+    def _own_nodes(self) -> list[dict]:
+        """The scenario's nodes (cached until the next write through this backend)."""
+        if self._own_nodes_cache is None:
+            try:
+                self._own_nodes_cache = self.session.request(
+                    "GET", self.session.resource("Node").path(),
+                    {"labelSelector": f"{SCENARIO_LABEL}={self.n.st.sid}"})["items"]
+            except (ApiError, EnvironmentFailure):
+                return []
+        return self._own_nodes_cache
 
     # -- lifecycle ---------------------------------------------------------------
     @property
@@ -699,7 +763,8 @@ class ClusterBackend:
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
-        self.st, self.names = st, NameMap(st)
+        self.st, self.names = st, NameMap(st, self._own_nodes)
+        self._own_nodes_cache = None
         s.active[st.sid] = st
         ns_obj = {"apiVersion": "v1", "kind": "Namespace",
                   "metadata": {"name": st.namespace,
@@ -799,9 +864,12 @@ class ClusterBackend:
             return self.n.incoming(self.session.request(method, path, query, body,
                                                         content_type))
         except ApiError as e:
-            raise ApiError.from_status(self.n.incoming(e.status or {
+            raise ApiError.from_status(self.n.incoming_status(e.status or {
                 "code": e.code, "reason": e.reason, "message": e.message,
                 "details": {"causes": e.causes}})) from None
+        finally:
+            if method != "GET":
+                self._own_nodes_cache = None
 
     def _path(self, res: Resource, name: str | None = None, sub: str | None = None,
               ns: str | None = None) -> str:
@@ -879,7 +947,7 @@ class ClusterBackend:
                         self.n.incoming(live).get("status") != obj["status"]:
                     new2 = self.session.request("GET", res.path(ns, md["name"])) \
                         if not dry_run else copy.deepcopy(live)
-                    new2["status"] = copy.deepcopy(obj["status"])
+                    new2["status"] = copy.deepcopy(body.get("status"))
                     result = self._call("PUT", res.path(ns, md["name"], "status"), q, new2)
                 return result
             except ApiError as e:
@@ -1057,6 +1125,16 @@ def _series(line: str) -> tuple[str | None, float]:
         return m.group(1), float(m.group(2))
     except ValueError:
         return None, 0.0
+
+
+def _created(obj: dict) -> float:
+    """creationTimestamp as epoch seconds (0 when absent or unreadable: old)."""
+    ts = (obj.get("metadata") or {}).get("creationTimestamp") or ""
+    try:
+        import calendar
+        return float(calendar.timegm(time.strptime(ts[:19], "%Y-%m-%dT%H:%M:%S")))
+    except ValueError:
+        return 0.0
 
 
 def _show(v: Any) -> str:
