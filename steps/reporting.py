@@ -251,6 +251,10 @@ class Collector:
         gates = _parse_gates(cfg.getoption("--gate") or [])
         backend = cfg.getoption("--backend")
         backends = ["reference", "cluster"] if backend == "both" else [backend]
+        from drakit.report.cluster import unsupported_table
+
+        from . import live
+        cluster = live.cluster_info(cfg)
         return {
             "schema": model.SCHEMA,
             "run_id": self.run_id,
@@ -262,7 +266,9 @@ class Collector:
                 "drakit_version": _version(),
                 "backends": backends,
                 "k8s_version": version,
-                "server_version": None,
+                "server_version": (cluster or {}).get("server_version"),
+                "cluster": cluster,
+                "unsupported_forecast": live.forecast_of(cfg),
                 "gates": gates,
                 "gate_defaults": _dra_gates(version, gates) if "reference" in backends else {},
                 "start_time": self.start_time,
@@ -276,6 +282,8 @@ class Collector:
             "requirements_source": "features/requirements.yaml" if self.requirements else None,
             "requirements": self.requirements,
             "summary": model.summarize(self.scenarios),
+            "unsupported": unsupported_table(self.scenarios,
+                                             "cluster" if backend == "both" else None),
             "scenarios": self.scenarios,
         }
 
@@ -511,6 +519,18 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     tr.write_line(f"{extra}  {run['duration'] * 1000:.0f} ms")
 
 
+def _print_unsupported(config: pytest.Config, c: Collector) -> None:
+    """After the run: the unsupported scenarios by reason (live clusters)."""
+    from drakit.report.cluster import unsupported_table
+
+    from . import live
+    if not live.live(config):
+        return
+    backend = "cluster" if config.getoption("--backend") == "both" else None
+    table = unsupported_table(c.scenarios, backend)
+    live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+
+
 def pytest_keyboard_interrupt(excinfo) -> None:  # config not passed: mark every collector
     _INTERRUPTS.append(f"interrupted ({excinfo.typename})")
 
@@ -564,6 +584,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
                       + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
     tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
                   + f"{len(c.scenarios):>8}", bold=True)
+    _print_unsupported(config, c)
     if not c.complete:
         tr.write_line(f"INCOMPLETE report: {c.interrupted_reason}", yellow=True, bold=True)
     index = c.final_dir / "index.html"

@@ -175,9 +175,16 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _send_error(self, err: E.StatusError) -> None:
+        if not self._body_done and self.headers.get("Content-Length") not in (None, "0"):
+            # an unread request body would be parsed as the next request on this
+            # keep-alive connection: close it instead (e.g. a POST to an unknown path)
+            self.close_connection = True
         self._send_json(err.code, err.status())
 
+    _body_done = False
+
     def _body(self) -> Any:
+        self._body_done = True
         n = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(n) if n else b""
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -208,6 +215,7 @@ class Handler(BaseHTTPRequestHandler):
             self.rfile.readline()
 
     def _dispatch(self) -> None:
+        self._body_done = False
         url = urlsplit(self.path)
         self.query = {k: v[-1] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
         try:

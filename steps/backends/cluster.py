@@ -158,6 +158,8 @@ class Session:
         self.gates, self.gates_source = self._read_gates()
         self.foreign_nodes = self._has_foreign_nodes()
         self.probed: dict[str, bool | None] = {}
+        self.foreign_extended: dict[str, list[str]] = {}
+        """Extended resource names that foreign DeviceClasses map (set by the preflight)."""
         self.sweep()
         atexit.register(self.cleanup_all)
 
@@ -753,13 +755,26 @@ class ClusterBackend:
             self._session = Session.get(self.opts)
         return self._session
 
-    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+    def static_reason(self, version: str, gates: Mapping[str, bool]) -> str | None:
+        """Why this scenario cannot run here, known from its tags, version and the run's
+        gate options alone (the preflight's forecast); None when it may run."""
+        try:
+            self._check_static(version, gates)
+        except Unsupported as e:
+            return str(e)
+        return None
+
+    def _check_static(self, version: str, gates: Mapping[str, bool]) -> None:
         s = self.session
         if version != s.minor:
             raise Unsupported(f"the scenario targets Kubernetes {version}; the cluster runs "
                               f"{s.version_doc.get('gitVersion')} and cannot be switched")
         self._check_tags()
         self._check_gates({**self._tagged_defaults(version), **dict(gates)})
+
+    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        s = self.session
+        self._check_static(version, gates)
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
@@ -921,8 +936,29 @@ class ClusterBackend:
             self.settle()
         return out
 
+    def _check_foreign_extended(self, obj: dict) -> None:
+        """A pod asking for an extended resource that a foreign DeviceClass maps would be
+        served by that class (KEP-5004): the verdict would not be the scenario's."""
+        foreign = self.session.foreign_extended
+        if not foreign:
+            return
+        spec = obj.get("spec") or {}
+        if obj.get("kind") != "Pod":
+            spec = ((spec.get("template") or {}).get("spec")) or {}
+        for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
+            res = (c or {}).get("resources") or {}
+            for part in ("requests", "limits"):
+                for name in (res.get(part) or {}):
+                    if name in foreign:
+                        raise Unsupported(
+                            f"the extended resource {name} is mapped by the cluster's own "
+                            f"DeviceClass {', '.join(foreign[name])}: the run cannot keep its "
+                            f"pods apart from it")
+
     def _apply_one(self, res: Resource, obj: dict, dry_run: bool) -> dict:
         q = {"dryRun": "All"} if dry_run else None
+        if res.kind in ("Pod", "Deployment", "ReplicaSet", "Job", "StatefulSet", "DaemonSet"):
+            self._check_foreign_extended(obj)
         if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):
             self.n.st.namespaces.add(obj["metadata"]["name"])
         body = self.n.outgoing(obj, res)

@@ -110,3 +110,7 @@ def test_foreign_node_slice_and_class_change_no_verdict_and_stay_untouched(tmp_p
     mixed, touched, env = _run(tmp_path / "foreign", foreign=True)
     assert mixed == clean
     assert touched == []
+    seen = env["cluster"]["interference"]
+    assert seen["foreign_nodes"] == ["worker-1"]
+    assert seen["foreign_drivers"] == ["gpu.example.com"]
+    assert seen["foreign_classes"] == ["gpu.example.com"]

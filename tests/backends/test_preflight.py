@@ -1,0 +1,102 @@
+"""The live-cluster preflight: environment problems stop the run before the first scenario
+with one line (cause and fix); a reachable cluster is described in the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+from drakit import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+ONE = "test_not_enough_devices_the_pod_stays_pending_and_no_claim_is_left_behind or " \
+      "test_list_shows_claim_driver_pool_device_and_cdi_names_per_container"
+
+
+def _pytest(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pytest", "steps", "-q", "-p",
+                           "no:cacheprovider", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, **(env or {})})
+
+
+def _errors(out: subprocess.CompletedProcess) -> list[str]:
+    return [ln for ln in (out.stdout + out.stderr).splitlines() if ln.startswith("ERROR")]
+
+
+def test_missing_kubeconfig_is_one_usage_error_before_any_scenario(tmp_path):
+    out = _pytest("--backend=cluster", f"--kubeconfig={tmp_path / 'nope'}",
+                  f"--reports-dir={tmp_path / 'r'}", "-k", ONE)
+    assert out.returncode == 4, out.stdout + out.stderr
+    errs = _errors(out)
+    assert errs == [f"ERROR: drakit preflight: no kubeconfig at {tmp_path / 'nope'} — pass "
+                    f"--kubeconfig FILE (or set KUBECONFIG) for --backend=cluster/both, or "
+                    f"run on the reference with --backend=reference"]
+    assert "PASS" not in out.stdout and "FAIL" not in out.stdout
+
+
+def test_unreachable_server_is_found_once_and_fast(tmp_path):
+    kc = tmp_path / "kubeconfig"
+    kc.write_text(yaml.safe_dump(serve.kubeconfig("http://127.0.0.1:9", name="gone")))
+    t0 = time.monotonic()
+    out = _pytest("--backend=both", f"--kubeconfig={kc}", f"--reports-dir={tmp_path / 'r'}",
+                  "-k", ONE)
+    took = time.monotonic() - t0
+    assert out.returncode == 4, out.stdout + out.stderr
+    errs = _errors(out)
+    assert len(errs) == 1 and errs[0].startswith(
+        "ERROR: drakit preflight: cannot reach the API server 127.0.0.1:9 (context gone): "), errs
+    assert errs[0].endswith(f"— start the cluster or fix the server address (kubectl "
+                            f"--kubeconfig {kc} cluster-info shows what is used)")
+    assert took < 60
+
+
+def test_unknown_context_names_the_ones_there_are(tmp_path):
+    kc = tmp_path / "kubeconfig"
+    kc.write_text(yaml.safe_dump(serve.kubeconfig("http://127.0.0.1:9", name="kind-a")))
+    out = _pytest("--backend=cluster", f"--kubeconfig={kc}", "--context=prod",
+                  f"--reports-dir={tmp_path / 'r'}", "-k", ONE)
+    assert out.returncode == 4
+    assert _errors(out) == [f"ERROR: drakit preflight: the kubeconfig {kc} has no context "
+                            f"'prod' (it has: kind-a) — pass one of them with --context"]
+
+
+def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
+    srv, served, _ = serve.start(port=0, interval=0.05)
+    try:
+        url = serve.url_of(srv)
+        kc = tmp_path / "kubeconfig"
+        kc.write_text(yaml.safe_dump(serve.kubeconfig(url)))
+        out = _pytest("--backend=cluster", f"--kubeconfig={kc}",
+                      f"--reports-dir={tmp_path / 'r'}", "-k", ONE,
+                      env={"DRAKIT_SETTLE_QUIET": "0.1"})
+    finally:
+        srv.shutdown()
+        served.stop()
+        srv.server_close()
+    assert out.returncode == 0, out.stdout[-3000:]
+    host = url.removeprefix("http://")
+    assert f"drakit: cluster {host} (context drakit), v1.37.0-drakit" in out.stdout
+    assert "drakit: 1 scenarios will be unsupported on this cluster:" in out.stdout
+    assert "drakit: 1 scenarios were unsupported on this cluster:" in out.stdout
+    r = json.loads((tmp_path / "r" / "latest" / "results.json").read_text())
+    env = r["environment"]
+    assert env["server_version"] == "v1.37.0-drakit"
+    c = env["cluster"]
+    assert (c["server"], c["context"], c["version"]) == (host, "drakit", "1.37")
+    assert c["dra_api_versions"]["resource.k8s.io"] == ["v1"]
+    assert c["gates"]["DRAExtendedResource"] is True and c["gates_inferred"] is False
+    assert c["gates_source"] == "kube-apiserver /metrics (kubernetes_feature_enabled)"
+    assert c["node_access"].startswith("none")
+    assert c["interference"]["foreign_nodes"] == []
+    want = "needs node access (no node agent configured)"
+    assert list(env["unsupported_forecast"]) == [want]
+    assert r["unsupported"] == [{"reason": want, "count": 1, "scenarios": [
+        "List shows claim, driver, pool, device and CDI names per container"]}]
+    html = (tmp_path / "r" / "latest" / "index.html").read_text()
+    assert "<h2>Why unsupported</h2>" in html and f"{host} (context drakit)" in html
