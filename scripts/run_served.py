@@ -10,8 +10,10 @@ suite with ``--k8s-version`` set to its server's version: untagged scenarios run
 server, and a scenario pinned to the other release (``@version:1.37`` on the 1.36 server)
 is reported unsupported (version), as a real cluster of that release would.
 
-For each profile: start ``drakit serve --port 0`` on loopback, write a kubeconfig, run
-``pytest steps --backend=cluster`` against it, then check that no object carrying the
+For each profile: start ``drakit serve --port 0 --node-agents DIR`` on loopback (a drakit
+node agent per served kubelet, so the @component:kubelet scenarios run through the agent as
+on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
+--node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
 harness label is left, and stop the server. Exit status: 0 only when every profile passed
 and left nothing behind.
 
@@ -52,9 +54,12 @@ KNOWN: dict[str, str] = {}
 that counted backoff retries is tagged @needs:logical-clock and reported unsupported)."""
 
 
-def start_server(version: str, gates: list[str], kubeconfig: Path) -> tuple[subprocess.Popen, str]:
+def start_server(version: str, gates: list[str], kubeconfig: Path,
+                 agents: Path | None = None) -> tuple[subprocess.Popen, str]:
     cmd = [sys.executable, "-m", "drakit.cli", "serve", "--port", "0", "--version", version,
            "--kubeconfig-out", str(kubeconfig), "--interval", "0.05"]
+    if agents is not None:  # a node agent per served kubelet (drakit/nodeagent/served.py)
+        cmd += ["--node-agents", str(agents)]
     for g in gates:
         cmd += ["--gate", g]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT)
@@ -92,14 +97,16 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
     spec = PROFILES[name]
     with tempfile.TemporaryDirectory(prefix="drakit-served-") as tmp:
         kc = Path(tmp) / "kubeconfig"
-        proc, url = start_server(spec["version"], spec["gates"], kc)
+        agents = Path(tmp) / "agents"
+        proc, url = start_server(spec["version"], spec["gates"], kc, agents)
         print(f"== profile {name}: drakit serve {spec['version']} "
               f"{' '.join(spec['gates'])} at {url}", flush=True)
         try:
             cmd = [sys.executable, "-m", "pytest", "steps", "-p", "no:cacheprovider",
                    "--backend=cluster", f"--kubeconfig={kc}",
                    f"--k8s-version={spec['version']}",
-                   f"--reports-dir={reports / name}", *pytest_args]
+                   f"--node-agent=unix:{agents}/{{node}}.sock",
+                   f"--reports-dir={reports / name}", *spec.get("select", []), *pytest_args]
             for nodeid, why in KNOWN.items():
                 print(f"   deselected (known): {nodeid.split('::')[-1]}: {why}", flush=True)
                 cmd.append(f"--deselect={nodeid}")

@@ -46,6 +46,9 @@ FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "valu
                         "effect": "NoSchedule"}
 EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
+TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
+"""On ``drakit serve`` only: the in-process test drivers a node runs, under the scenario's
+driver names (the reference kubelet runs the example drivers under their plain names)."""
 
 # resource names that embed a DeviceClass name (pod requests, quota keys; KEP-5004)
 _CLASS_RESOURCE = re.compile(r"^((?:requests\.|limits\.)?)deviceclass\.resource\.kubernetes\.io/(.+)$")
@@ -420,8 +423,11 @@ class NameMap:
     """Scenario names <-> cluster names (see the module docstring and isolation.py)."""
 
     def __init__(self, st: ScenarioState,
-                 own_nodes: Callable[[], list[dict]] | None = None) -> None:
+                 own_nodes: Callable[[], list[dict]] | None = None,
+                 drakit_drivers: Mapping[str, str] | None = None) -> None:
         self.st = st
+        self.drakit_drivers = dict(drakit_drivers or {})
+        """drakit serve's example drivers (name -> CDI class) to run under scenario names."""
         self.own_nodes = own_nodes or (lambda: [])
         """The scenario's nodes as the cluster has them (for the scheduler's message)."""
 
@@ -434,6 +440,13 @@ class NameMap:
     def node_name(self, name: str) -> str:
         real = self.cluster_name(name)
         return real if len(real) <= 63 else name  # it is also the hostname label value
+
+    def real_namespace(self, ns: str) -> str:
+        """A namespace a step names (PodResources Get): the scenario's own, one it created,
+        or — any other — sent as written (a namespace the cluster does not have)."""
+        if ns == "default":
+            return self.st.namespace
+        return self.st.prefix + ns if ns in self.st.namespaces else ns
 
     def namespace(self, ns: str | None) -> str:
         if ns and ns in self.st.namespaces:
@@ -462,6 +475,12 @@ class NameMap:
                 md["generateName"] = self.st.prefix + md["generateName"]
         if kind == "Node":
             labels[HOSTNAME_LABEL] = md.get("name", "")
+            if self.drakit_drivers:
+                ann = md.get("annotations")
+                md["annotations"] = ann = dict(ann) if isinstance(ann, dict) else {}
+                ann[TEST_DRIVERS_ANNOTATION] = ",".join(
+                    f"{iso.driver_name(self.st.prefix, n)}={c}"
+                    for n, c in sorted(self.drakit_drivers.items()))
         self._rewrite_refs(obj, kind)
         if kind == "DeviceClass" and isinstance(obj.get("spec"), dict):
             if iso.guard_class(obj["spec"], self.st.prefix) and md.get("name"):
@@ -596,6 +615,12 @@ class NameMap:
             out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
                    for k, v in value.items()}
             md = out.get("metadata")
+            if isinstance(md, dict) and isinstance(md.get("annotations"), dict) and \
+                    TEST_DRIVERS_ANNOTATION in md["annotations"]:
+                md["annotations"] = {k: v for k, v in md["annotations"].items()
+                                     if k != TEST_DRIVERS_ANNOTATION}
+                if not md["annotations"]:
+                    md.pop("annotations")
             if isinstance(md, dict) and isinstance(md.get("labels"), dict):
                 labels = {k: v for k, v in md["labels"].items()
                           if k not in (HARNESS_LABEL, SCENARIO_LABEL)}
@@ -736,6 +761,8 @@ class ClusterBackend:
         self._gates: dict[str, bool] = {}
         self._metrics_base: dict[str, float] = {}
         self._own_nodes_cache: list[dict] | None = None
+        self._agents: dict[str, Any] = {}
+        self._kubelet_base: dict[str, dict[str, float]] = {}
 
     def _own_nodes(self) -> list[dict]:
         """The scenario's nodes (cached until the next write through this backend)."""
@@ -778,7 +805,9 @@ class ClusterBackend:
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
-        self.st, self.names = st, NameMap(st, self._own_nodes)
+        self._agents, self._kubelet_base = {}, {}
+        self.st, self.names = st, NameMap(st, self._own_nodes,
+                                          _drakit_drivers() if s.is_drakit else None)
         self._own_nodes_cache = None
         s.active[st.sid] = st
         ns_obj = {"apiVersion": "v1", "kind": "Namespace",
@@ -1147,6 +1176,68 @@ class ClusterBackend:
         raise Unsupported("needs node access: kubelet and PodResources state is not visible "
                           "through the API server (no node agent configured)")
 
+    # -- node access (steps/backends/nodeaccess.py) -------------------------------
+    def _agent(self, node: str):
+        from . import nodeaccess
+
+        if not self.opts.node_agent:
+            raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
+                              "(--node-agent or DRAKIT_NODE_AGENT, docs/live-cluster.md)")
+        real = self.n.node_name(node)
+        agents = self._agents
+        if real not in agents:
+            agents[real] = nodeaccess.agent_for(self.opts.node_agent, self.session, real)
+            self._kubelet_base[real] = self._kubelet_counters(agents[real])
+        return agents[real]
+
+    def _kubelet_counters(self, agent) -> dict[str, float]:
+        reply = agent.call({"op": "metrics"})
+        base = {}
+        for line in str(reply.get("text", "")).splitlines():
+            series, value = _series(line)
+            if series is not None:
+                base[series] = value
+        return base
+
+    def pod_resources(self, node: str):
+        from .nodeaccess import AgentPodResources
+        return AgentPodResources(self._agent(node), self.n)
+
+    def restart_kubelet(self, node: str) -> None:
+        from .nodeaccess import answer
+        agent = self._agent(node)
+        try:
+            answer(agent.call({"op": "restart_kubelet"}), self.n.incoming)
+        except Exception as e:  # noqa: BLE001 - a refused restart is the scenario's failure
+            raise AssertionError(f"restarting the kubelet on {node} failed: {e}") from None
+        self._kubelet_base[self.n.node_name(node)] = {}  # a new kubelet counts from zero
+        self.settle()
+
+    def kubelet_metrics(self, node: str) -> str:
+        """The kubelet's metrics, counters relative to the scenario's first look at the node
+        (a real kubelet counts over its life; the reference's starts with the scenario)."""
+        from .nodeaccess import answer
+        agent = self._agent(node)
+        base = self._kubelet_base.get(self.n.node_name(node), {})
+        text = answer(agent.call({"op": "metrics"}), self.n.incoming)["text"]
+        out = []
+        for line in text.splitlines():
+            series, value = _series(line)
+            if series is not None and series in base:
+                line = f"{series} {value - base[series]:g}"
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+    def container_devices(self, node: str, pod: str, container: str) -> list[str]:
+        from .base import PodResourcesError
+        from .nodeaccess import answer
+        try:
+            return answer(self._agent(node).call(
+                {"op": "container_devices", "pod": pod, "namespace": self.n.st.namespace,
+                 "container": container}), self.n.incoming)["devices"]
+        except PodResourcesError as e:
+            raise AssertionError(e.message) from None
+
 
 _COUNTER = re.compile(r"^([a-zA-Z_:][\w:]*(?:_total|_count|_sum|_bucket)(?:\{[^}]*\})?)\s+"
                       r"([-+0-9.eE]+|NaN)$")
@@ -1161,6 +1252,15 @@ def _series(line: str) -> tuple[str | None, float]:
         return m.group(1), float(m.group(2))
     except ValueError:
         return None, 0.0
+
+
+def _drakit_drivers() -> dict[str, str]:
+    """The example drivers every drakit node runs (name -> CDI class)."""
+    try:
+        from drakit.kubelet.dra_manager import default_drivers
+    except ImportError:  # pragma: no cover - the harness ships with drakit
+        return {}
+    return {n: d.cdi_class for n, d in default_drivers().items()}
 
 
 def _created(obj: dict) -> float:
