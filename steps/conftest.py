@@ -63,6 +63,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
         config.pluginmanager.register(compare, "drakit-compare")
         compare.pytest_configure(config)
+    if not config.pluginmanager.has_plugin("drakit-live"):
+        from . import live  # live clusters: preflight, unsupported forecast, xdist hand-over
+
+        config.pluginmanager.register(live, "drakit-live")
 
 
 BOTH = ("reference", "cluster")
@@ -194,23 +198,3 @@ def pytest_runtest_makereport(item, call):
         "no similar step exists; add one in steps/<area>_steps.py"
     rep.longrepr = f"{exc.value}\nhint: {hint}"
 
-
-# ---------------------------------------------------------------------------- live clusters
-# (steps/live.py: preflight before the first scenario, unsupported forecast, xdist hand-over)
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    from . import live
-    live.preflight(session.config)
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    from . import live
-    fc = live.forecast(session)
-    if not live.is_worker(session.config):
-        live.print_forecast(session.config, fc, "will be")
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node) -> None:
-    from . import live
-    live.configure_node(node)

@@ -1,8 +1,15 @@
-"""pytest wiring for runs against a live cluster: the preflight and the unsupported forecast.
+"""pytest plugin for runs against a live cluster: preflight, unsupported forecast, xdist.
 
-Why apart from conftest.py: these hooks only matter with ``--backend=cluster|both`` and are
-the live-cluster part of the suite (docs/live-cluster.md); conftest.py calls them from
-small hook functions of its own, so other options and hooks there merge without conflict.
+Why a plugin of its own (registered by conftest.py): these hooks only matter with
+``--backend=cluster|both`` (docs/live-cluster.md), and as a separate plugin they never clash
+with hooks of the same name in conftest.py.
+
+Parallel runs (``-n``): scenarios are isolated from each other by names, nodes and drivers,
+except where they read something only the whole cluster has — the API server's component
+metrics (scheduler and controller counters). A scenario with a step on those metrics is
+marked ``needs:whole-cluster`` at collection and runs alone: every cluster scenario holds a
+shared lock on a file the controller names, and such a scenario an exclusive one
+(``RunLock`` in steps/backends/cluster.py).
 
 The preflight (steps/backends/preflight.py) runs once per run, in the process that drives
 it — the xdist controller, or the only process without xdist — before collection. Its
@@ -13,7 +20,10 @@ line, exit status 4, no scenario started.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
 from typing import Any
 
 import pytest
@@ -42,14 +52,13 @@ def options(config: pytest.Config):
 
 
 def preflight(config: pytest.Config) -> None:
-    """pytest_sessionstart: describe the cluster or stop the run with one line."""
+    """Session start: describe the cluster or stop the run with one line."""
     if not live(config):
         return
     if is_worker(config):
         info = config.workerinput.get("drakit_cluster")
         if info is not None:
             config.stash[CLUSTER_KEY] = json.loads(info)
-            _share_foreign(config)
             return
     from .backends.preflight import PreflightError, run
 
@@ -61,20 +70,71 @@ def preflight(config: pytest.Config) -> None:
     _print_cluster(config, info)
 
 
-def _share_foreign(config: pytest.Config) -> None:
-    from .backends.cluster import Session
-
-    info = config.stash[CLUSTER_KEY]
-    session = Session.get(options(config))
-    session.foreign_extended = dict(
-        (info.get("interference") or {}).get("foreign_extended_resources") or {})
-
-
-def configure_node(node) -> None:
-    """pytest_configure_node (xdist controller): hand the preflight to a worker."""
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """xdist controller: hand the preflight and the run lock to a worker."""
     info = node.config.stash.get(CLUSTER_KEY, None)
     if info is not None:
         node.workerinput["drakit_cluster"] = json.dumps(info)
+    if live(node.config):
+        node.workerinput["drakit_lock"] = _lock_path(node.config)
+
+
+def _lock_path(config: pytest.Config) -> str:
+    path = getattr(config, "_drakit_lock", None)
+    if path is None:
+        import tempfile
+
+        fd, path = tempfile.mkstemp(prefix="drakit-run-", suffix=".lock")
+        os.close(fd)
+        config._drakit_lock = path  # type: ignore[attr-defined]
+    return path
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    if is_worker(config) and config.workerinput.get("drakit_lock"):
+        os.environ["DRAKIT_RUN_LOCK"] = config.workerinput["drakit_lock"]
+    preflight(config)
+
+
+WHOLE_CLUSTER = "needs:whole-cluster"
+_WHOLE_CLUSTER_STEP = re.compile(r"^the metric ")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark scenarios that read cluster-wide component metrics (they run alone under -n)."""
+    if not live(config):
+        return
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - pytest-bdd is a test dependency
+        return
+    for item in items:
+        template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+        if template is None:
+            continue
+        texts = [st.name for st in template.render({}).steps]
+        if any(_WHOLE_CLUSTER_STEP.match(t) for t in texts):
+            from _pytest.mark.structures import Mark, MarkDecorator
+
+            # built like the Gherkin tags' markers (conftest.pytest_bdd_apply_tag): no
+            # "unknown mark" warning for a name with a colon
+            item.add_marker(MarkDecorator(Mark(WHOLE_CLUSTER, (), {}, _ispytest=True),
+                                          _ispytest=True))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    fc = forecast(session)
+    if not is_worker(session.config):
+        print_forecast(session.config, fc, "will be")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    path = getattr(config, "_drakit_lock", None)
+    if path:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def cluster_info(config: pytest.Config) -> dict | None:

@@ -161,8 +161,6 @@ class Session:
         self.gates, self.gates_source = self._read_gates()
         self.foreign_nodes = self._has_foreign_nodes()
         self.probed: dict[str, bool | None] = {}
-        self.foreign_extended: dict[str, list[str]] = {}
-        """Extended resource names that foreign DeviceClasses map (set by the preflight)."""
         self.sweep()
         atexit.register(self.cleanup_all)
 
@@ -485,6 +483,14 @@ class NameMap:
         if kind == "DeviceClass" and isinstance(obj.get("spec"), dict):
             if iso.guard_class(obj["spec"], self.st.prefix) and md.get("name"):
                 self.st.guarded_classes.add(md["name"])
+            if "extendedResourceName" in obj["spec"]:
+                obj["spec"]["extendedResourceName"] = iso.extended_resource(
+                    self.st.prefix, obj["spec"]["extendedResourceName"])
+        if kind == "Node" and isinstance(obj.get("status"), dict):
+            for k in ("capacity", "allocatable"):
+                obj["status"][k] = iso.resource_keys(obj["status"].get(k), self.st.prefix)
+        if kind == "ResourceQuota" and isinstance(obj.get("spec"), dict):
+            obj["spec"]["hard"] = iso.resource_keys(obj["spec"].get("hard"), self.st.prefix)
         if kind == "ResourceClaim" and isinstance(obj.get("status"), dict):
             iso.claim_status(obj["status"], self.st.prefix, self.pool_name)
         return self._extended_names(obj)
@@ -560,7 +566,7 @@ class NameMap:
             if isinstance(m, dict):
                 res[part] = {(EXTENDED_CLASS_PREFIX + self.cluster_name(
                     k[len(EXTENDED_CLASS_PREFIX):]) if k.startswith(EXTENDED_CLASS_PREFIX)
-                    else k): v for k, v in m.items()}
+                    else iso.extended_resource(self.st.prefix, k)): v for k, v in m.items()}
 
     def _pod_spec(self, spec: dict) -> None:
         if isinstance(spec.get("nodeName"), str):
@@ -600,6 +606,17 @@ class NameMap:
         if res.kind == "DeviceClass" and isinstance(p.get("spec"), dict) and \
                 isinstance(p["spec"].get("selectors"), list):
             iso.guard_class(p["spec"], self.st.prefix)
+        if res.kind == "DeviceClass" and isinstance(p.get("spec"), dict) and \
+                p["spec"].get("extendedResourceName"):
+            p["spec"]["extendedResourceName"] = iso.extended_resource(
+                self.st.prefix, p["spec"]["extendedResourceName"])
+        if res.kind == "Node" and isinstance(p.get("status"), dict):
+            for k in ("capacity", "allocatable"):
+                if isinstance(p["status"].get(k), dict):
+                    p["status"][k] = iso.resource_keys(p["status"][k], self.st.prefix)
+        if res.kind == "ResourceQuota" and isinstance(p.get("spec"), dict) and \
+                isinstance(p["spec"].get("hard"), dict):
+            p["spec"]["hard"] = iso.resource_keys(p["spec"]["hard"], self.st.prefix)
         if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
             iso.claim_status(p["status"], self.st.prefix, self.pool_name)
         return self._extended_names(p)
@@ -743,6 +760,28 @@ class ScenarioCleaner:
         return left
 
 
+# ---------------------------------------------------------------------------- run lock
+
+class RunLock:
+    """Shared or exclusive hold of the run's lock file (``DRAKIT_RUN_LOCK``, set for xdist
+    workers by steps/live.py): every scenario holds it shared, one that reads cluster-wide
+    state (``needs:whole-cluster``) exclusively, so it sees no other scenario's traffic."""
+
+    def __init__(self, path: str, exclusive: bool) -> None:
+        import fcntl
+
+        self._f = open(path, "a+")  # noqa: SIM115 - held for the scenario's life
+        fcntl.flock(self._f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+
+    def release(self) -> None:
+        import fcntl
+
+        try:
+            fcntl.flock(self._f, fcntl.LOCK_UN)
+        finally:
+            self._f.close()
+
+
 # ---------------------------------------------------------------------------- backend
 
 class ClusterBackend:
@@ -763,6 +802,7 @@ class ClusterBackend:
         self._own_nodes_cache: list[dict] | None = None
         self._agents: dict[str, Any] = {}
         self._kubelet_base: dict[str, dict[str, float]] = {}
+        self._lock: RunLock | None = None
 
     def _own_nodes(self) -> list[dict]:
         """The scenario's nodes (cached until the next write through this backend)."""
@@ -802,6 +842,9 @@ class ClusterBackend:
     def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
         s = self.session
         self._check_static(version, gates)
+        if os.environ.get("DRAKIT_RUN_LOCK") and self._lock is None:
+            self._lock = RunLock(os.environ["DRAKIT_RUN_LOCK"],
+                                 exclusive="needs:whole-cluster" in self.tags)
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
@@ -814,16 +857,24 @@ class ClusterBackend:
                   "metadata": {"name": st.namespace,
                                "labels": {HARNESS_LABEL: "true", SCENARIO_LABEL: st.sid},
                                "annotations": {"drakit.io/scenario-name": scenario[:1000]}}}
-        s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
-        self._baseline_metrics()
+        try:
+            s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
+            self._baseline_metrics()
+        except BaseException:
+            s.active.pop(st.sid, None)
+            self.st = self.names = None
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+            raise
 
     def _check_tags(self) -> None:
         needs_node = any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
                                "needs:podresources") for t in self.tags)
         if needs_node and not self.opts.node_agent:
             raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
-                              "(set DRAKIT_NODE_AGENT); a cluster API server alone cannot "
-                              "show them")
+                              "(--node-agent or DRAKIT_NODE_AGENT); a cluster API server "
+                              "alone cannot show them")
         if "needs:logical-clock" in self.tags:
             raise Unsupported("needs a logical clock: the scenario counts retries that happen "
                               "after exact backoff periods; on wall time the count depends on "
@@ -860,7 +911,12 @@ class ClusterBackend:
     def end_scenario(self) -> None:
         if self.st is None:
             return
-        left = ScenarioCleaner(self.session, self.st).run(wait=True)
+        try:
+            left = ScenarioCleaner(self.session, self.st).run(wait=True)
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
         self.st = self.names = None
         if left:
             raise EnvironmentFailure("cleanup did not finish in time: " + ", ".join(left))
@@ -928,6 +984,7 @@ class ClusterBackend:
                  labels: Mapping[str, str] | None = None) -> dict:
         alloc = dict(allocatable or {"cpu": "8", "memory": "32Gi", "pods": "110"})
         alloc.setdefault("pods", "110")
+        alloc = iso.resource_keys(alloc, self.n.st.prefix)
         res = self.session.resource("Node")
         node = {"apiVersion": "v1", "kind": "Node",
                 "metadata": {"name": name, "labels": dict(labels or {})},
@@ -965,29 +1022,8 @@ class ClusterBackend:
             self.settle()
         return out
 
-    def _check_foreign_extended(self, obj: dict) -> None:
-        """A pod asking for an extended resource that a foreign DeviceClass maps would be
-        served by that class (KEP-5004): the verdict would not be the scenario's."""
-        foreign = self.session.foreign_extended
-        if not foreign:
-            return
-        spec = obj.get("spec") or {}
-        if obj.get("kind") != "Pod":
-            spec = ((spec.get("template") or {}).get("spec")) or {}
-        for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
-            res = (c or {}).get("resources") or {}
-            for part in ("requests", "limits"):
-                for name in (res.get(part) or {}):
-                    if name in foreign:
-                        raise Unsupported(
-                            f"the extended resource {name} is mapped by the cluster's own "
-                            f"DeviceClass {', '.join(foreign[name])}: the run cannot keep its "
-                            f"pods apart from it")
-
     def _apply_one(self, res: Resource, obj: dict, dry_run: bool) -> dict:
         q = {"dryRun": "All"} if dry_run else None
-        if res.kind in ("Pod", "Deployment", "ReplicaSet", "Job", "StatefulSet", "DaemonSet"):
-            self._check_foreign_extended(obj)
         if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):
             self.n.st.namespaces.add(obj["metadata"]["name"])
         body = self.n.outgoing(obj, res)

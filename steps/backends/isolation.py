@@ -169,6 +169,36 @@ def claim_status(status: dict, prefix: str, pool_name) -> None:
                 d["pool"] = pool_name(d["pool"])
 
 
+# ---------------------------------------------------------------------------- resources
+
+_STANDARD_PREFIXES = ("requests.", "limits.")
+
+
+def extended_resource(prefix: str, name: Any) -> Any:
+    """``example.com/gpu`` -> ``<prefix>example.com/gpu``: an extended resource name is
+    cluster-wide (KEP-5004 maps it to the newest DeviceClass naming it; device plugins
+    publish it on nodes), so scenarios running side by side — or a foreign class — would
+    otherwise serve each other's pods. Kubernetes' own domains (``*.kubernetes.io``, e.g. the
+    implicit ``deviceclass.resource.kubernetes.io/<class>``) stay; quota keys keep their
+    ``requests.``/``limits.`` prefix."""
+    if not isinstance(name, str) or "/" not in name:
+        return name
+    for p in _STANDARD_PREFIXES:
+        if name.startswith(p):
+            return p + extended_resource(prefix, name[len(p):])
+    domain, _, rest = name.partition("/")
+    if domain.startswith(prefix) or _K8S_DOMAIN.search(domain) or \
+            not _DNS_SUBDOMAIN.match(domain) or len(prefix + domain) > 253:
+        return name
+    return f"{prefix}{domain}/{rest}"
+
+
+def resource_keys(m: Any, prefix: str) -> Any:
+    if not isinstance(m, dict):
+        return m
+    return {extended_resource(prefix, k): v for k, v in m.items()}
+
+
 # ---------------------------------------------------------------------------- classes
 
 def class_guard(prefix: str) -> dict:
@@ -439,8 +469,11 @@ def interference(nodes: list[dict], slices: list[dict], classes: list[dict],
             "the run lists, changes and deletes only objects carrying the label "
             "drakit.io/scenario of its own scenarios (cluster-scoped) or inside its own "
             "namespaces",
-        ] + ([f"foreign DeviceClasses map extended resources {sorted(ext)}: a scenario whose "
-              f"pods request one of them is reported unsupported"] if ext else [])
+            "extended resource names are renamed per scenario too (example.com/gpu -> "
+            "dk<id>-example.com/gpu in pods, nodes, quota and DeviceClasses): a foreign class "
+            "or device plugin never serves the run's pods",
+        ] + ([f"foreign DeviceClasses map extended resources {sorted(ext)}; the run's own "
+              f"names differ"] if ext else [])
         + ([f"DaemonSets {tolerant} tolerate the fake-node taint: their pods would be "
             f"bound to the harness's nodes and use their allocatable"] if tolerant else []),
     }

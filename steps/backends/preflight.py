@@ -208,7 +208,6 @@ def run(opts, rights=REQUIRED_RIGHTS) -> dict[str, Any]:
         listing(res["ResourceSlice"].path()) if "ResourceSlice" in res else [],
         listing(res["DeviceClass"].path()) if "DeviceClass" in res else [],
         listing("/apis/apps/v1/daemonsets"), HARNESS_LABEL)
-    session.foreign_extended = dict(interference["foreign_extended_resources"])
     v = session.version_doc
     return {
         "server": host,
