@@ -14,10 +14,11 @@ For each profile: start ``drakit serve --port 0 --node-agents DIR`` on loopback 
 node agent per served kubelet, so the @component:kubelet scenarios run through the agent as
 on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
 --node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
-harness label is left, and stop the server. Exit status: 0 only when every profile passed
-and left nothing behind.
+harness label is left, and stop the server. Each profile's scenarios run in 4 pytest-xdist
+workers (``--workers``), with one merged report per profile. Exit status: 0 only when every
+profile passed and left nothing behind.
 
-    python scripts/run_served.py [--profile NAME ...] [--reports-dir DIR] [-- pytest args]
+    python scripts/run_served.py [--profile NAME ...] [--workers N] [--reports-dir DIR] [-- pytest args]
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def start_server(version: str, gates: list[str], kubeconfig: Path,
         cmd += ["--node-agents", str(agents)]
     for g in gates:
         cmd += ["--gate", g]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT)
+    # gRPC's INFO lines ("Got goaway") when a scenario's kubelet stops are not news
+    env = {**os.environ, "GRPC_VERBOSITY": os.environ.get("GRPC_VERBOSITY", "ERROR")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT,
+                            env=env)
     line = proc.stdout.readline() if proc.stdout else ""
     if "http://" not in line:
         proc.kill()
@@ -93,7 +97,8 @@ def leftovers(url: str) -> list[str]:
     return sorted(set(found))
 
 
-def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, list[str]]:
+def run_profile(name: str, pytest_args: list[str], reports: Path,
+                workers: int = 0) -> tuple[int, list[str]]:
     spec = PROFILES[name]
     with tempfile.TemporaryDirectory(prefix="drakit-served-") as tmp:
         kc = Path(tmp) / "kubeconfig"
@@ -107,6 +112,10 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
                    f"--k8s-version={spec['version']}",
                    f"--node-agent=unix:{agents}/{{node}}.sock",
                    f"--reports-dir={reports / name}", *spec.get("select", []), *pytest_args]
+            if workers and not any(a == "-n" or a.startswith(("-n", "--numprocesses"))
+                                   for a in pytest_args):
+                # scenarios in parallel (pytest-xdist), one merged report (docs/live-cluster.md)
+                cmd += ["-n", str(workers)]
             for nodeid, why in KNOWN.items():
                 print(f"   deselected (known): {nodeid.split('::')[-1]}: {why}", flush=True)
                 cmd.append(f"--deselect={nodeid}")
@@ -115,6 +124,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
             # every write settles before its response; the quiet period only has to cover
             # a few background rounds (--interval 0.05) for time-driven work
             env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
+            env.setdefault("GRPC_VERBOSITY", "ERROR")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url)
         finally:
@@ -136,11 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", action="append", choices=sorted(PROFILES),
                    help="server profile(s) to run (default: all)")
     p.add_argument("--reports-dir", default=str(ROOT / "reports" / "served"))
+    p.add_argument("--workers", type=int, default=4,
+                   help="pytest-xdist workers per profile (default 4; 0 runs sequentially)")
     args = p.parse_args(argv)
     failed = False
     started = time.time()
     for name in args.profile or list(PROFILES):
-        rc, left = run_profile(name, pytest_args, Path(args.reports_dir))
+        rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers)
         if rc not in (0, 5):
             print(f"== profile {name}: the suite failed (pytest exit status {rc})", flush=True)
             failed = True

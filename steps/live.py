@@ -133,8 +133,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     path = getattr(config, "_drakit_lock", None)
     if path:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
+        for p in (path, path + ".gate"):
+            with contextlib.suppress(OSError):
+                os.unlink(p)
 
 
 def cluster_info(config: pytest.Config) -> dict | None:

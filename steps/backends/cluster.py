@@ -491,6 +491,8 @@ class NameMap:
                 obj["status"][k] = iso.resource_keys(obj["status"].get(k), self.st.prefix)
         if kind == "ResourceQuota" and isinstance(obj.get("spec"), dict):
             obj["spec"]["hard"] = iso.resource_keys(obj["spec"].get("hard"), self.st.prefix)
+        if kind == "Pod":
+            iso.pod_status_resources(obj.get("status"), self.st.prefix)
         if kind == "ResourceClaim" and isinstance(obj.get("status"), dict):
             iso.claim_status(obj["status"], self.st.prefix, self.pool_name)
         return self._extended_names(obj)
@@ -617,6 +619,8 @@ class NameMap:
         if res.kind == "ResourceQuota" and isinstance(p.get("spec"), dict) and \
                 isinstance(p["spec"].get("hard"), dict):
             p["spec"]["hard"] = iso.resource_keys(p["spec"]["hard"], self.st.prefix)
+        if res.kind == "Pod":
+            iso.pod_status_resources(p.get("status"), self.st.prefix)
         if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
             iso.claim_status(p["status"], self.st.prefix, self.pool_name)
         return self._extended_names(p)
@@ -770,8 +774,16 @@ class RunLock:
     def __init__(self, path: str, exclusive: bool) -> None:
         import fcntl
 
-        self._f = open(path, "a+")  # noqa: SIM115 - held for the scenario's life
-        fcntl.flock(self._f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        # a turnstile first, so a waiting exclusive holder is not starved by a stream of
+        # shared ones (each scenario passes it on its way in; the exclusive one keeps it
+        # closed until every shared holder has left)
+        with open(path + ".gate", "a+") as gate:
+            fcntl.flock(gate, fcntl.LOCK_EX)
+            try:
+                self._f = open(path, "a+")  # noqa: SIM115 - held for the scenario's life
+                fcntl.flock(self._f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            finally:
+                fcntl.flock(gate, fcntl.LOCK_UN)
 
     def release(self) -> None:
         import fcntl

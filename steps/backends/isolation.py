@@ -193,6 +193,14 @@ def extended_resource(prefix: str, name: Any) -> Any:
     return f"{prefix}{domain}/{rest}"
 
 
+def pod_status_resources(status: Any, prefix: str) -> None:
+    """The extended resource names a pod's status carries (KEP-5004 request mappings)."""
+    ercs = status.get("extendedResourceClaimStatus") if isinstance(status, dict) else None
+    for m in (ercs.get("requestMappings") or ()) if isinstance(ercs, dict) else ():
+        if isinstance(m, dict) and "resourceName" in m:
+            m["resourceName"] = extended_resource(prefix, m["resourceName"])
+
+
 def resource_keys(m: Any, prefix: str) -> Any:
     if not isinstance(m, dict):
         return m
