@@ -100,3 +100,44 @@ def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
         "List shows claim, driver, pool, device and CDI names per container"]}]
     html = (tmp_path / "r" / "latest" / "index.html").read_text()
     assert "<h2>Why unsupported</h2>" in html and f"{host} (context drakit)" in html
+
+
+class _Authorizer:
+    """Answers SelfSubjectAccessReviews like an authorizer that grants all but ``deny``
+    (stands in until drakit serve serves the API; the HTTP path is the served tests')."""
+
+    served_api_versions = {"v1", "resource.k8s.io/v1", "authorization.k8s.io/v1"}
+
+    def __init__(self, deny=(), missing_api=False):
+        self.deny, self.missing_api, self.seen = set(deny), missing_api, []
+
+    def request(self, method, path, query=None, body=None, retry=True):
+        from steps.backends.base import ApiError
+
+        if self.missing_api:
+            raise ApiError(404, "NotFound", "the server could not find the requested resource")
+        a = body["spec"]["resourceAttributes"]
+        res = a["resource"] + ("/" + a["subresource"] if a.get("subresource") else "")
+        self.seen.append((a["verb"], a["group"], res))
+        return {"status": {"allowed": (a["verb"], res) not in self.deny}}
+
+
+def test_rbac_names_each_missing_verb_and_resource():
+    from steps.backends.preflight import REQUIRED_RIGHTS, check_rights
+
+    auth = _Authorizer(deny={("create", "nodes"), ("update", "resourceclaims/status")})
+    out = check_rights(auth, REQUIRED_RIGHTS)
+    assert out["checked"] is True
+    assert out["missing"] == ["create nodes", "update resource.k8s.io/resourceclaims/status"]
+    # groups the server does not serve are not asked about (scheduling.k8s.io here)
+    assert not any(g == "scheduling.k8s.io" for _, g, _ in auth.seen)
+    assert ("update", "", "nodes/status") in auth.seen
+
+
+def test_a_server_without_selfsubjectaccessreview_is_recorded_not_fatal():
+    from steps.backends.preflight import REQUIRED_RIGHTS, check_rights
+
+    out = check_rights(_Authorizer(missing_api=True), REQUIRED_RIGHTS)
+    assert out["checked"] is False and out["missing"] == []
+    assert out["note"].startswith("cannot check RBAC: the server does not serve "
+                                  "SelfSubjectAccessReview")
