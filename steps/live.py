@@ -106,15 +106,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Mark scenarios that read cluster-wide component metrics (they run alone under -n)."""
     if not live(config):
         return
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:  # pragma: no cover - pytest-bdd is a test dependency
-        return
     for item in items:
-        template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-        if template is None:
-            continue
-        texts = [st.name for st in template.render({}).steps]
+        texts = _step_texts(item)
         if any(_WHOLE_CLUSTER_STEP.match(t) for t in texts):
             from _pytest.mark.structures import Mark, MarkDecorator
 
@@ -125,15 +118,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    config = session.config
     fc = forecast(session)
-    if not is_worker(session.config):
-        print_forecast(session.config, fc, "will be")
+    if not is_worker(config):
+        print_forecast(config, fc, "will be")
+    elif config.workerinput.get("workerid") == "gw0" and config.workerinput.get("drakit_lock"):
+        # the controller collects nothing: the first worker's forecast is the run's
+        with open(config.workerinput["drakit_lock"] + ".forecast", "w", encoding="utf-8") as f:
+            json.dump(fc, f)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids) -> None:
+    """xdist controller: show gw0's forecast before the first scenario result arrives."""
+    config = node.config
+    if getattr(node.gateway, "id", "") != "gw0" or FORECAST_KEY in config.stash:
+        return
+    path = getattr(config, "_drakit_lock", None)
+    try:
+        with open(str(path) + ".forecast", encoding="utf-8") as f:
+            fc = json.load(f)
+    except (OSError, ValueError, TypeError):
+        return
+    config.stash[FORECAST_KEY] = fc
+    print_forecast(config, fc, "will be")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     path = getattr(config, "_drakit_lock", None)
     if path:
-        for p in (path, path + ".gate"):
+        for p in (path, path + ".gate", path + ".forecast"):
             with contextlib.suppress(OSError):
                 os.unlink(p)
 
@@ -195,11 +209,49 @@ def forecast(session: pytest.Session) -> dict[str, list[str]]:
             continue
         seen.add(name)
         b = ClusterBackend(options=options(config), tags=tags)
-        why = b.static_reason(scenario_version(config, tags), gates)
+        version, wanted = scenario_version(config, tags), dict(gates)
+        for text in _step_texts(item):
+            m = _GATE_STEP.match(text)
+            if m and m.group(1) not in wanted:  # the scenario's own gate settings
+                wanted[m.group(1)] = m.group(2) == "enabled"
+            m = _VERSION_STEP.match(text)
+            if m:
+                version = m.group(1)
+        why = b.static_reason(version, wanted) or _toggle_reason(b, item)
         if why:
             out.setdefault(reason_key(why), []).append(name)
     config.stash[FORECAST_KEY] = out
     return out
+
+
+_GATE_STEP = re.compile(r"^the feature gate (\w+) is (enabled|disabled)")
+_VERSION_STEP = re.compile(r"^an? Kubernetes (\d+\.\d+) cluster")
+_UPGRADE_STEP = re.compile(r"^the cluster is (?:upgraded|downgraded) to Kubernetes (\d+\.\d+)")
+
+
+def _step_texts(item: pytest.Item) -> list[str]:
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover
+        return []
+    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    return [st.name for st in template.render({}).steps] if template is not None else []
+
+
+def _toggle_reason(backend, item: pytest.Item) -> str | None:
+    """A later step switches a gate to a value the cluster does not run."""
+    from .backends.base import Unsupported
+
+    for text in _step_texts(item):
+        m, up = _GATE_STEP.match(text), _UPGRADE_STEP.match(text)
+        try:
+            if m:
+                backend._check_gates({m.group(1): m.group(2) == "enabled"})
+            if up:
+                backend.set_version(up.group(1))
+        except Unsupported as e:
+            return str(e)
+    return None
 
 
 def print_forecast(config: pytest.Config, fc: dict[str, list[str]], when: str) -> None:
