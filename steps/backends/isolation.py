@@ -104,14 +104,28 @@ def _opaque(configs: Any, prefix: str) -> None:
             opaque["driver"] = driver_name(prefix, opaque["driver"])
 
 
+_NAME_REFS = ("capacityKey",)
+"""Fields naming a capacity (KEP-5517 ``nodeAllocatableResources[].mapping.capacityKey``)."""
+
+
+def _keys(m: dict, prefix: str) -> dict:
+    return {qualified_name(prefix, a): _qualified_keys(x, prefix) for a, x in m.items()}
+
+
 def _qualified_keys(value: Any, prefix: str) -> Any:
-    """Every ``attributes``/``capacity`` map below ``value``: qualified keys mapped."""
+    """Qualified attribute/capacity names below ``value``: the keys of a device's
+    ``attributes`` and ``capacity``, of a request's ``capacity.requests`` (consumable
+    capacity) and of a result's ``consumedCapacity``, and ``_NAME_REFS`` fields."""
     if isinstance(value, dict):
         out = {}
         for k, v in value.items():
-            if k in ("attributes", "capacity") and isinstance(v, dict):
-                out[k] = {qualified_name(prefix, a): _qualified_keys(x, prefix)
-                          for a, x in v.items()}
+            if k in _NAME_REFS and isinstance(v, str):
+                out[k] = qualified_name(prefix, v)
+            elif k == "capacity" and isinstance(v, dict) and set(v) == {"requests"} and \
+                    isinstance(v["requests"], dict):
+                out[k] = {"requests": _keys(v["requests"], prefix)}
+            elif k in ("attributes", "capacity", "consumedCapacity") and isinstance(v, dict):
+                out[k] = _keys(v, prefix)
             else:
                 out[k] = _qualified_keys(v, prefix)
         return out
@@ -134,12 +148,13 @@ def device_requests(spec: dict, prefix: str) -> None:
     devices = spec.get("devices")
     if not isinstance(devices, dict):
         return
-    for req in devices.get("requests") or ():
+    for i, req in enumerate(devices.get("requests") or ()):
         if not isinstance(req, dict):
             continue
         _selectors(req.get("exactly"), prefix)
         for sub in req.get("firstAvailable") or ():
             _selectors(sub, prefix)
+        devices["requests"][i] = _qualified_keys(req, prefix)
     for c in devices.get("constraints") or ():
         if isinstance(c, dict):
             for k in ("matchAttribute", "distinctAttribute"):
@@ -154,6 +169,7 @@ def claim_status(status: dict, prefix: str, pool_name) -> None:
     alloc = status.get("allocation")
     devices = alloc.get("devices") if isinstance(alloc, dict) else None
     if isinstance(devices, dict):
+        devices["results"] = [_qualified_keys(r, prefix) for r in devices.get("results") or ()]
         for r in devices.get("results") or ():
             if isinstance(r, dict):
                 if "driver" in r:
@@ -325,7 +341,9 @@ def unpin(obj: dict, sid: str) -> None:
 
 # ---------------------------------------------------------------------------- messages
 
-_FIT = re.compile(r"0/(\d+) nodes are available: (.*?)\.(?= |$)")
+_FIT = re.compile(r"0/(\d+) nodes are available: (.*?)\.(?=[ ,]|$)")
+"""One histogram; it ends at a "." before a space, a comma (kube-scheduler appends
+", still not schedulable." on retries) or the end (the preemption part ends in "..")."""
 _REASON = re.compile(r"^(\d+) (.+)$")
 AFFINITY = "node(s) didn't match Pod's node affinity/selector"
 UNSCHEDULABLE = "node(s) were unschedulable"
