@@ -13,7 +13,7 @@ def server(tmp_path_factory):
     srv, served, _ = serve.start(port=0, interval=0.05)
     url = serve.url_of(srv)
     kc = tmp_path_factory.mktemp("kc") / "kubeconfig"
-    kc.write_text(yaml.safe_dump(serve.kubeconfig(url)))
+    kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
     yield {"url": url, "served": served, "kubeconfig": str(kc)}
     srv.shutdown()
     served.stop()

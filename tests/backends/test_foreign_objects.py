@@ -68,7 +68,7 @@ def _run(tmp: Path, foreign: bool) -> tuple[dict[str, str], list[str], dict]:
             start_rv = api.resource_version
         tmp.mkdir(parents=True, exist_ok=True)
         kc = tmp / "kubeconfig"
-        kc.write_text(yaml.safe_dump(serve.kubeconfig(serve.url_of(srv))))
+        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
         reports = tmp / "reports"
         rc = subprocess.call(
             [sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",

@@ -71,7 +71,7 @@ def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
     try:
         url = serve.url_of(srv)
         kc = tmp_path / "kubeconfig"
-        kc.write_text(yaml.safe_dump(serve.kubeconfig(url)))
+        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
         out = _pytest("--backend=cluster", f"--kubeconfig={kc}",
                       f"--reports-dir={tmp_path / 'r'}", "-k", ONE,
                       env={"DRAKIT_SETTLE_QUIET": "0.1"})
@@ -80,7 +80,7 @@ def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
         served.stop()
         srv.server_close()
     assert out.returncode == 0, out.stdout[-3000:]
-    host = url.removeprefix("http://")
+    host = url.split("://", 1)[1]
     assert f"drakit: cluster {host} (context drakit), v1.37.0-drakit" in out.stdout
     assert "drakit: 1 scenarios will be unsupported on this cluster:" in out.stdout
     assert "drakit: 1 scenarios were unsupported on this cluster:" in out.stdout
@@ -93,6 +93,9 @@ def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
     assert c["gates"]["DRAExtendedResource"] is True and c["gates_inferred"] is False
     assert c["gates_source"] == "kube-apiserver /metrics (kubernetes_feature_enabled)"
     assert c["node_access"].startswith("none")
+    # drakit serve answers SelfSubjectAccessReview: every right the run needs is checked
+    assert c["rbac"]["checked"] is True and c["rbac"]["missing"] == []
+    assert "create nodes" in c["rbac"]["allowed"]
     assert c["interference"]["foreign_nodes"] == []
     want = "needs node access (no node agent configured)"
     assert list(env["unsupported_forecast"]) == [want]

@@ -48,7 +48,7 @@ def test_both_backends_on_several_workers_are_compared_once_both_runs_are_in(tmp
     srv, served, _ = serve.start(port=0, interval=0.05)
     try:
         kc = tmp_path / "kubeconfig"
-        kc.write_text(yaml.safe_dump(serve.kubeconfig(serve.url_of(srv))))
+        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
         both = _run(tmp_path / "both", "-n", "2", "--backend=both", f"--kubeconfig={kc}",
                     env={"DRAKIT_SETTLE_QUIET": "0.1"})
     finally:
