@@ -686,6 +686,8 @@ class NameMap:
         if self.st.prefix in s:
             if "selector #" in s:
                 s = iso.shift_selector_numbers(s, self.st.prefix)
+            if "ERROR: <input>:" in s:
+                s = iso.shift_cel_columns(s, self.st.prefix)
             s = s.replace(self.st.prefix, "")
         if self.st.namespace in s:
             s = s.replace(self.st.namespace, "default")

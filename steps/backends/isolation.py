@@ -270,6 +270,25 @@ def shift_selector_numbers(text: str, prefix: str) -> str:
     return pat.sub(lambda m: m.group(1) + str(max(int(m.group(2)) - 1, 0)), text)
 
 
+_CEL_ERROR = re.compile(r"(ERROR: <input>:\d+:)(\d+)(: [^\n]*\n \| )([^\n]*)(\n \| )(\.*)\^")
+
+
+def shift_cel_columns(text: str, prefix: str) -> str:
+    """CEL error positions as in the expression the scenario wrote: every ``prefix`` the
+    driver mapping put into the source line before the column moved it right; the column
+    and the caret line (cel-go's ``ERROR: <input>:L:C: msg`` / `` | source`` / `` | ...^``)
+    move back by that much before the prefix itself is stripped."""
+    def fix(m: re.Match) -> str:
+        col, line = int(m.group(2)), m.group(4)
+        before = line[:max(col - 1, 0)]
+        shift = before.count(prefix) * len(prefix)
+        if not shift:
+            return m.group(0)
+        return (m.group(1) + str(col - shift) + m.group(3) + line + m.group(5)
+                + "." * max(len(m.group(6)) - shift, 0) + "^")
+    return _CEL_ERROR.sub(fix, text)
+
+
 # ---------------------------------------------------------------------------- pods
 
 def pin_term(sid: str) -> dict:

@@ -257,3 +257,16 @@ def test_a_class_without_selectors_never_takes_a_foreign_all_nodes_device(server
     with served.lock:
         assert api.get("ResourceSlice", "fabric")["metadata"]["resourceVersion"] == before
         api.delete("ResourceSlice", "fabric")
+
+
+def test_cel_error_positions_read_as_the_scenario_wrote_the_expression():
+    nm = NameMap(ScenarioState(**vars(ST)))
+    wrote = 'device.attributes["gpu.example.com"].model.matches("[a-z")'
+    sent = iso.rewrite_cel(P, wrote)
+    col = sent.index(".matches") + 10  # cel-go points at the argument
+    server = (f"compilation failed: ERROR: <input>:1:{col}: invalid matches argument\n"
+              f" | {sent}\n | {'.' * (col - 1)}^")
+    want_col = wrote.index(".matches") + 10
+    assert nm.incoming(server) == (
+        f"compilation failed: ERROR: <input>:1:{want_col}: invalid matches argument\n"
+        f" | {wrote}\n | {'.' * (want_col - 1)}^")
