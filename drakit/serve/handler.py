@@ -326,7 +326,6 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- one request --------------------------------------------------------------
     def _dispatch(self) -> None:
-        self._body_done = False
         url = urlsplit(self.path)
         self._body_bytes: bytes | None = None
         self._out_type = framing.JSON
