@@ -31,12 +31,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from drakit import claims as cu
 from drakit.allocator import AllocationError, AllocationTimeout
 from drakit.allocator.core import UNITS_PER_SECOND, version_at_least
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy, node_selector_matches
 from drakit.podrequests import PodResourcesOptions
-from drakit.scheduler import claimutil as cu
 from drakit.scheduler import extendeddynamicresources as ext
 from drakit.scheduler import nodeallocatable as nar
 from drakit.scheduler.cache import DRACache, NodeInfo
