@@ -1732,7 +1732,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           message: "Pod was rejected: Node didn't have enough resource: memory, requested: 2684354560, used: 0, capacity: 2147483648"
         """
 
-    @req:5517-R15 @version:1.37 @clause:5517-R15/fields-dropped
+    @req:5517-R15 @version:1.37 @clause:5517-R15/fields-dropped @gate:DRANodeAllocatableResources
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.

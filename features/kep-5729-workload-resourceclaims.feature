@@ -1618,7 +1618,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "stranger" has "status.phase" equal to Pending
       And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
 
-    @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew
+    @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew @gate:DRAWorkloadResourceClaims
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.

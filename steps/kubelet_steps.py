@@ -133,6 +133,9 @@ def when_pr_allocatable(world: World, node: str) -> None:
                  r'"(?P<node>[^"]+)"'))
 def when_pr_burst(world: World, n: str, node: str) -> None:
     client = _node_call(world, "pod_resources", node)
+    if hasattr(client, "burst"):  # a node agent makes the calls on the node, back to back
+        world.vars["burst"] = client.burst(int(n))
+        return
     ok, errors = 0, []
     for _ in range(int(n)):
         try:
