@@ -637,67 +637,6 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
       And a pod requesting cpu "15900m" fits on node "node1"
 
-    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16
-    Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
-      KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
-      Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
-      nodeAllocatableResourceMappings {capacityKey?, allocationMultiplier (default 1)}; three
-      2-thread cores count 3 x 2 = 6 cpu, a 4 cpu + 8Gi share of the socket counts its
-      consumed capacity. pod.status.nodeAllocatableResourceClaimStatuses entries carry a
-      resources map (1.37 replaced it by mapping/overhead lists) and are sorted by claim name
-      (NADR). The node's requested grows by 100m + 4 + 6 cpu and 100Mi + 8Gi memory.
-      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
-      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
-      When I apply:
-        """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: three-cores}
-        spec:
-          devices:
-            requests:
-            - name: cores
-              exactly: {deviceClassName: cpu-core, count: 3}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: cpu-mem-claim}
-        spec:
-          devices:
-            requests:
-            - name: cpu-mem-req
-              exactly:
-                deviceClassName: additional-cpu-memory
-                capacity:
-                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
-        ---
-        apiVersion: v1
-        kind: Pod
-        metadata: {name: shape-136}
-        spec:
-          nodeSelector: {kubernetes.io/hostname: my-node}
-          containers:
-          - name: my-app1
-            image: registry.k8s.io/pause:3.10
-            resources:
-              requests: {cpu: 100m, memory: 100Mi}
-              claims: [{name: cores}, {name: socket-share}]
-          - name: my-app2
-            image: registry.k8s.io/pause:3.10
-            resources:
-              claims: [{name: socket-share}]
-          resourceClaims:
-          - {name: cores, resourceClaimName: three-cores}
-          - {name: socket-share, resourceClaimName: cpu-mem-claim}
-        """
-      Then the Pod "shape-136" is scheduled to "my-node"
-      And the Pod "shape-136" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], resources: {cpu: "4", memory: 8Gi}}, {resourceClaimName: three-cores, containers: [my-app1], resources: {cpu: "6"}}]
-      And the claim "cores" of Pod "shape-136" has 3 allocated devices
-      And a pod requesting cpu "5900m" fits on node "my-node"
-      And a pod requesting cpu "5901m" does not fit on node "my-node"
-      And a pod requesting memory "24476Mi" fits on node "my-node"
-      And a pod requesting memory "24477Mi" does not fit on node "my-node"
-
     @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37
     Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
       KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
@@ -1031,3 +970,74 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           reason: OutOfcpu
           message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000"
         """
+
+  @component:scheduler @gate:DRANodeAllocatableResources
+  Rule: Scheduling and controllers in the 1.36 shape
+    KEP-5517 as Kubernetes 1.36 shipped it (api-truth §4.2, §4.3). Apart from the Rule above
+    because that Rule's background applies 1.37-shaped slices (nodeAllocatableResources),
+    which a 1.36 API server refuses with kubectl's strict field validation
+    (strict decoding error: unknown field "spec.devices[0].nodeAllocatableResources").
+
+    Background:
+      Given the feature gate DRANodeAllocatableResources is enabled
+
+    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16
+    Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
+      KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
+      Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
+      nodeAllocatableResourceMappings {capacityKey?, allocationMultiplier (default 1)}; three
+      2-thread cores count 3 x 2 = 6 cpu, a 4 cpu + 8Gi share of the socket counts its
+      consumed capacity. pod.status.nodeAllocatableResourceClaimStatuses entries carry a
+      resources map (1.37 replaced it by mapping/overhead lists) and are sorted by claim name
+      (NADR). The node's requested grows by 100m + 4 + 6 cpu and 100Mi + 8Gi memory.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly: {deviceClassName: cpu-core, count: 3}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: additional-cpu-memory
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: shape-136}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 100Mi}
+              claims: [{name: cores}, {name: socket-share}]
+          - name: my-app2
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: socket-share}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+          - {name: socket-share, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "shape-136" is scheduled to "my-node"
+      And the Pod "shape-136" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], resources: {cpu: "4", memory: 8Gi}}, {resourceClaimName: three-cores, containers: [my-app1], resources: {cpu: "6"}}]
+      And the claim "cores" of Pod "shape-136" has 3 allocated devices
+      And a pod requesting cpu "5900m" fits on node "my-node"
+      And a pod requesting cpu "5901m" does not fit on node "my-node"
+      And a pod requesting memory "24476Mi" fits on node "my-node"
+      And a pod requesting memory "24477Mi" does not fit on node "my-node"

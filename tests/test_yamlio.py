@@ -24,7 +24,7 @@ def test_document_that_is_not_a_mapping() -> None:
 
 
 def test_duplicate_keys_are_refused() -> None:
-    with pytest.raises(ManifestError, match=r"d.yaml:2: duplicate key 'a'"):
+    with pytest.raises(ManifestError, match=r'd.yaml:2: duplicate key "a"'):
         load_documents("a: 1\na: 2\n", "d.yaml")
 
 
