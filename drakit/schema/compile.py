@@ -103,6 +103,8 @@ class Compiled:
                 struct.fast[pname] = str
             elif type(child) is BoolNode:
                 struct.fast[pname] = bool
+            elif child is _INT64:
+                struct.fast[pname] = int  # range-checked inline
         struct.required = tuple(r for r in schema.get("required") or () if r in props)
         return struct
 

@@ -476,11 +476,15 @@ class StructNode(Node):
                 for k in x.dup_keys:
                     if k in self.props:
                         ctx.strict_error("duplicate field", path, k)
-        props = self.props
         fast = self.fast
         out: dict[str, Any] = {}
         for k, v in x.items():
-            node = props.get(k)
+            ft = fast.get(k)
+            if ft is not None and type(v) is ft and (
+                    ft is not int or -9223372036854775808 <= v <= 9223372036854775807):
+                out[k] = v
+                continue
+            node = self.props.get(k)
             if node is None:
                 if type(k) is not str:
                     raise DecodeError(_bad_key(k, path))
@@ -488,16 +492,13 @@ class StructNode(Node):
                 continue
             if v is None:
                 continue
-            ft = fast.get(k)
-            if ft is not None and type(v) is ft:
-                out[k] = v
-                continue
             out[k] = node.dec(v, ctx, (path, k, self))
-        for k in self.required:
-            if k not in out:
-                z = zero_of(props[k])
-                if z is not None:
-                    out[k] = z
+        if self.required:
+            for k in self.required:
+                if k not in out:
+                    z = zero_of(self.props[k])
+                    if z is not None:
+                        out[k] = z
         return out
 
 

@@ -20,11 +20,10 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import yaml
-
 from drakit.api import errors as E
 from drakit.api.meta import SelectorError, labels_match, parse_label_selector
 from drakit.kinds import KindInfo
+from drakit.yamlio import parse_body
 
 from . import discovery, openapi, patches, tables
 from .state import ServedCluster
@@ -182,20 +181,7 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(n) if n else b""
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
             raw = self._read_chunked()
-        ctype = (self.headers.get("Content-Type") or "application/json").split(";")[0].strip()
-        if "protobuf" in ctype or "cbor" in ctype:
-            raise E.StatusError(message=f"the body of the request was in an unknown format - "
-                                        f"accepted media types include: application/json, "
-                                        f"application/yaml ({ctype} is not served by drakit)",
-                                reason="UnsupportedMediaType", code=415)
-        if not raw.strip():
-            return None
-        try:
-            if "yaml" in ctype:
-                return yaml.safe_load(raw.decode())
-            return json.loads(raw)
-        except (ValueError, yaml.YAMLError) as e:
-            raise E.BadRequest(f"the body of the request could not be decoded: {e}") from None
+        return parse_body(raw, self.headers.get("Content-Type") or "application/json")
 
     def _read_chunked(self) -> bytes:
         out = b""
@@ -291,6 +277,10 @@ class Handler(BaseHTTPRequestHandler):
             obj["apiVersion"] = r.api_version
         return obj
 
+    def _field_validation(self) -> str:
+        """The request's fieldValidation; kube-apiserver's default without one is Warn."""
+        return self.query.get("fieldValidation") or "Warn"
+
     def _dry_run(self) -> bool:
         v = self.query.get("dryRun")
         if v in (None, ""):
@@ -377,8 +367,10 @@ class Handler(BaseHTTPRequestHandler):
                                f"the expected kind ({r.info.kind})")
         dry = self._dry_run()
         s = self.served
-        out = s.write(lambda: s.api.create(body, namespace=r.namespace, dry_run=dry), dry)
-        self._send_json(201, self._out(r, out))
+        fv, warns = self._field_validation(), []
+        out = s.write(lambda: s.api.create(body, namespace=r.namespace, dry_run=dry,
+                                           field_validation=fv, warnings=warns), dry)
+        self._send_json(201, self._out(r, out), _warning_headers(warns))
 
     def _update(self, r: Route) -> None:
         body = self._body()
@@ -398,8 +390,10 @@ class Handler(BaseHTTPRequestHandler):
             md["namespace"] = r.namespace
         dry = self._dry_run()
         s = self.served
-        out = s.write(lambda: s.api.update(body, dry_run=dry, subresource=r.subresource), dry)
-        self._send_json(200, self._out(r, out))
+        fv, warns = self._field_validation(), []
+        out = s.write(lambda: s.api.update(body, dry_run=dry, subresource=r.subresource,
+                                           field_validation=fv, warnings=warns), dry)
+        self._send_json(200, self._out(r, out), _warning_headers(warns))
 
     def _patch(self, r: Route) -> None:
         ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip()
@@ -412,20 +406,22 @@ class Handler(BaseHTTPRequestHandler):
         dry = self._dry_run()
         s = self.served
         kind, ns, name = r.info.kind, r.namespace, r.name
+        fv, warns = self._field_validation(), []
 
         def do() -> tuple[dict, bool]:
             if ctype == patches.MERGE_PATCH:
                 if not isinstance(body, dict):
                     raise E.BadRequest("a merge patch must be a JSON object")
                 return s.api.patch(kind, name, body, ns, subresource=r.subresource,
-                                   dry_run=dry), False
+                                   dry_run=dry, field_validation=fv, warnings=warns), False
             live = s.api.try_get(kind, name, ns)
             if live is None:
                 if ctype == patches.APPLY_PATCH_YAML and r.subresource is None:
                     if not isinstance(body, dict):
                         raise E.BadRequest("an apply patch must be an object")
                     body.setdefault("metadata", {})["name"] = name
-                    return s.api.create(body, namespace=ns, dry_run=dry), True
+                    return s.api.create(body, namespace=ns, dry_run=dry,
+                                        field_validation=fv, warnings=warns), True
                 raise E.NotFound(kind, name, r.info.group, r.info.plural)
             new = patches.apply_patch(kind, ctype, live, body)
             if not isinstance(new, dict):
@@ -438,10 +434,11 @@ class Handler(BaseHTTPRequestHandler):
             new["metadata"]["name"] = name
             if ns:
                 new["metadata"]["namespace"] = ns
-            return s.api.update(new, dry_run=dry, subresource=r.subresource), False
+            return s.api.update(new, dry_run=dry, subresource=r.subresource,
+                                field_validation=fv, warnings=warns), False
 
         out, created = s.write(do, dry)
-        self._send_json(201 if created else 200, self._out(r, out))
+        self._send_json(201 if created else 200, self._out(r, out), _warning_headers(warns))
 
     def _delete_options(self) -> dict:
         body = self._body() if self.headers.get("Content-Length") not in (None, "0") else None
@@ -563,6 +560,15 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, OSError):
             return
+
+
+def _warning_headers(warnings: list[str]) -> dict[str, str]:
+    """``Warning: 299 - "unknown field \\"spec.x\\""`` (k8s.io/apiserver pkg/warning; one
+    header with comma-separated values, which client-go's ParseWarningHeaders reads)."""
+    if not warnings:
+        return {}
+    return {"Warning": ", ".join(f"299 - {json.dumps(w)}"
+                                 for w in dict.fromkeys(warnings))}
 
 
 def make_handler(served: ServedCluster, quiet: bool = True) -> type[Handler]:
