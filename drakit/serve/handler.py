@@ -264,8 +264,15 @@ class Handler(BaseHTTPRequestHandler):
             if doc is None:
                 raise NotFoundPath()
             self._send_json(200, doc)
+        elif path == "/openapi/v2":
+            ctype, body = openapi.v2(ctx, self.headers.get("Accept") or "")
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
         elif path.startswith("/openapi/"):
-            # v2 is not served: kubectl reads v3 (see docs/serve.md, "OpenAPI").
             raise NotFoundPath()
         else:
             return False
