@@ -180,6 +180,10 @@ class Session:
         """One API call with retries of transient failures; raises ApiError on a Status."""
         url = self.host + path
         q = {k: v for k, v in (query or {}).items() if v is not None}
+        if method in ("POST", "PUT", "PATCH") and "fieldValidation" not in q:
+            # what kubectl sends: unknown/duplicate fields are a 400, as on the reference
+            # (kube-apiserver's own default without the parameter is Warn)
+            q["fieldValidation"] = "Strict"
         if q:
             url += "?" + urlencode(q)
         headers = {"Accept": "application/json" if not raw else "*/*",
