@@ -37,12 +37,10 @@ from typing import Any
 import yaml
 
 from drakit.api import errors as E
-from drakit.schema.model import DupDict, RawFloat, go_quote
+from drakit.schema.model import MAX_DEPTH, DupDict, RawFloat, go_quote
 
 MAX_MANIFEST_BYTES = 10 * 1024 * 1024
 MAX_BODY_BYTES = 3 * 1024 * 1024  # kube-apiserver's default MaxRequestBodyBytes
-MAX_DEPTH = 512
-"""Deepest nesting of objects/arrays drakit reads (kube's JSON and YAML decoders: 10000)."""
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -323,8 +321,11 @@ class _Builder:
             finally:
                 self.alias_depth -= 1
                 self.active.discard(id(target))
-        if kind == "seq":
-            return [self.build(child, depth + 1) for child in node.value]
+        if kind == "seq":  # a loop, not a comprehension: one frame per level of nesting
+            items = []
+            for child in node.value:
+                items.append(self.build(child, depth + 1))
+            return items
         out: dict[str, Any] = {}
         seen: set[tuple[str, Any]] = set()
         self._mapping(node, out, seen, depth)
@@ -758,7 +759,13 @@ def dump(objs: Any, fmt: str = "yaml", many: bool | None = None) -> str:
         return json.dumps(objs, indent=2, sort_keys=False) + "\n"
     if many is None:
         many = isinstance(objs, list)
-    if many:
-        return yaml.dump_all(objs, Dumper=_PlainDumper, sort_keys=False,
-                             default_flow_style=False)
-    return yaml.dump(objs, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False)
+    try:
+        if many:
+            return yaml.dump_all(objs, Dumper=_PlainDumper, sort_keys=False,
+                                 default_flow_style=False)
+        return yaml.dump(objs, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False)
+    except RecursionError:
+        # PyYAML's representer recurses three frames per level; JSON is YAML too
+        docs = objs if many else [objs]
+        return "".join(("---\n" if many else "") + json.dumps(d, indent=2) + "\n"
+                       for d in docs)

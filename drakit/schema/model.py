@@ -37,6 +37,12 @@ from drakit.api.quantity import QuantityError, parse_quantity
 
 STRICT, WARN, IGNORE = "Strict", "Warn", "Ignore"
 MAX_STRICT_ERRORS = 100  # sigs.k8s.io/json saveStrictError caps the list at 100
+MAX_DEPTH = 200
+"""Deepest nesting drakit decodes; Go's JSON and YAML decoders stop at 10000. drakit's
+own walks take one Python frame per level, but the libraries it prints and compares
+objects with (PyYAML's representer, deepdiff) take three or more: 200 keeps every one of
+them far from the interpreter's recursion limit. Only opaque driver parameters can nest
+this deep in a kind drakit serves."""
 
 
 class DecodeError(Exception):
@@ -366,7 +372,11 @@ class AnyNode(Node):
         self.go_type = go_type
 
     def dec(self, x: Any, ctx: Ctx, path: Path) -> Any:
-        return plain_json(x)
+        depth = 0
+        while path is not None:
+            depth += 1
+            path = path[0]
+        return plain_json(x, depth)
 
 
 class ListNode(Node):
@@ -521,8 +531,9 @@ def plain_json(x: Any, depth: int = 0) -> Any:
         if math.isnan(x) or math.isinf(x):
             raise DecodeError(f"json: unsupported value: {_go_float_name(x)}")
         return x
-    if depth > 1000:
-        raise DecodeError("json: exceeded max depth")
+    if depth > MAX_DEPTH:
+        raise DecodeError(f"json: exceeded max depth ({MAX_DEPTH} levels in drakit; 10000 "
+                          "in kube-apiserver)")
     if isinstance(x, dict):
         out = {}
         for k, v in x.items():
@@ -531,7 +542,10 @@ def plain_json(x: Any, depth: int = 0) -> Any:
             out[str(k)] = plain_json(v, depth + 1)
         return out
     if isinstance(x, (list, tuple)):
-        return [plain_json(v, depth + 1) for v in x]
+        items = []  # a loop, not a comprehension: one frame per level of nesting
+        for v in x:
+            items.append(plain_json(v, depth + 1))
+        return items
     if isinstance(x, str):
         return str(x)
     if isinstance(x, bool):
