@@ -475,7 +475,7 @@ class NameMap:
         if kind in ("ResourceClaim",):
             self._device_requests(spec)
         elif kind == "ResourceClaimTemplate":
-            self._device_requests(spec.get("spec") or {})
+            self._device_requests(spec.get("spec"))
         elif kind == "ResourceSlice":
             pool = spec.get("pool")
             # pools are keyed by (driver, pool name) cluster-wide: keep scenarios apart
@@ -493,7 +493,10 @@ class NameMap:
                 self._pod_spec(tmpl)
 
     def _device_requests(self, spec: dict) -> None:
-        for req in ((spec.get("devices") or {}).get("requests") or ()):
+        devices = spec.get("devices") if isinstance(spec, dict) else None
+        if not isinstance(devices, dict):  # e.g. devices: 1.5, refused by the server
+            return
+        for req in devices.get("requests") or ():
             if not isinstance(req, dict):
                 continue
             for holder in [req, req.get("exactly")] + list(req.get("firstAvailable") or ()):
