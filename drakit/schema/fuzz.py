@@ -56,7 +56,7 @@ JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-(2 ** 70), 2 ** 
                          st.text(max_size=8))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def json_values(max_leaves: int = 8) -> st.SearchStrategy[Any]:
     return st.recursive(JSON_SCALARS, lambda inner: st.one_of(
         st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),

@@ -250,6 +250,9 @@ class Handler(BaseHTTPRequestHandler):
             if doc is None:
                 raise NotFoundPath()
             self._send_json(200, doc)
+        elif path.startswith("/openapi/") and not openapi.acceptable(
+                path, self.headers.get("Accept") or ""):
+            raise openapi.not_acceptable(path)
         elif path == "/openapi/v3":
             self._send_json(200, openapi.root(ctx))
         elif path.startswith("/openapi/v3/"):

@@ -22,6 +22,7 @@ import json
 from typing import Any
 
 from drakit import schema as S
+from drakit.api import errors as E
 from drakit.kinds import KindInfo
 from drakit.schema import openapi as O
 from drakit.validation.strategy import Context
@@ -154,3 +155,23 @@ def v2(ctx: Context, accept: str) -> tuple[str, bytes]:
     if "protobuf" in (accept or ""):
         return V2_PROTOBUF, as_pb
     return "application/json", as_json
+
+
+def acceptable(path: str, accept: str) -> bool:
+    """Whether drakit can answer an OpenAPI request with this Accept header: JSON always,
+    protobuf for v2 only (drakit does not encode the v3 protobuf)."""
+    if not accept.strip():
+        return True
+    for part in accept.split(","):
+        media = part.split(";")[0].strip().lower()
+        if media in ("*/*", "application/*", "application/json"):
+            return True
+        if path == "/openapi/v2" and "proto-openapi.spec.v2" in media:
+            return True
+    return False
+
+
+def not_acceptable(path: str) -> E.StatusError:
+    types = "application/json" + (f", {V2_PROTOBUF}" if path == "/openapi/v2" else "")
+    return E.StatusError(message=f"only the following media types are accepted: {types}",
+                         reason="NotAcceptable", code=406)

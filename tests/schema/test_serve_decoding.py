@@ -74,3 +74,26 @@ def test_bodies_json_cannot_carry_get_a_400_status(served_url) -> None:
     status, _, st = post(served_url["url"], b"a: .inf\n", ctype="application/yaml")
     assert (status, st["reason"]) == (400, "BadRequest")
     assert "json: unsupported value: +Inf" in st["message"]
+
+
+def test_openapi_media_types(served_url) -> None:
+    """v2 in JSON or protobuf, v3 in JSON; anything else is a 406 Status, never HTML."""
+    def get(path: str, accept: str):
+        req = urllib.request.Request(served_url["url"] + path, headers={"Accept": accept})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, r.headers["Content-Type"], r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers["Content-Type"], e.read()
+
+    status, ctype, raw = get("/openapi/v2",
+                             "application/com.github.proto-openapi.spec.v2@v1.0+protobuf")
+    assert (status, ctype) == (200, "application/com.github.proto-openapi.spec.v2.v1.0+protobuf")
+    assert raw[:6] == b"\n\x032.0\x12"  # field 1 (swagger) "2.0", then field 2 (info)
+    status, ctype, raw = get("/openapi/v2", "application/json")
+    doc = json.loads(raw)
+    assert "io.k8s.api.resource.v1.ResourceSlice" in doc["definitions"]
+    status, ctype, raw = get("/openapi/v3/apis/resource.k8s.io/v1",
+                             "application/com.github.proto-openapi.spec.v3@v1.0+protobuf")
+    assert status == 406 and ctype == "application/json"
+    assert json.loads(raw)["reason"] == "NotAcceptable"
