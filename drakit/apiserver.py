@@ -87,6 +87,13 @@ class APIServer:
     # ------------------------------------------------------------------ kinds
     def resolve(self, api_version: str | None, kind: str | None) -> KindInfo:
         """Map apiVersion/kind to a served kind or raise what kubectl shows."""
+        for field_name, value in (("apiVersion", api_version), ("kind", kind)):
+            if value is not None and not isinstance(value, str):
+                # apimachinery SimpleMetaFactory.Interpret reads both into strings
+                from drakit.schema.model import describe
+                raise E.BadRequest(
+                    f"couldn't get version/kind; json parse error: json: cannot unmarshal "
+                    f"{describe(value)} into Go struct field .{field_name} of type string")
         if not kind:
             raise E.BadRequest("Object 'Kind' is missing in the object")
         if not api_version:
@@ -416,8 +423,7 @@ class APIServer:
             field_validation or self.default_field_validation,
             {"create": "CreateOptions", "update": "UpdateOptions"}.get(verb, "PatchOptions"))
         api_version, kind = obj.get("apiVersion"), obj.get("kind")
-        info = self.resolve(api_version if isinstance(api_version, str) else None,
-                            kind if isinstance(kind, str) else None)
+        info = self.resolve(api_version, kind)
         decoded = schema_decode(obj, self.gates.version, directive)
         if warnings is not None:
             warnings.extend(decoded.warnings)

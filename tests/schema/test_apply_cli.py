@@ -18,6 +18,9 @@ CASES = [
      "error: nan.yaml: error converting YAML to JSON: json: unsupported value: NaN"),
     ("int.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: !!int ''}\n",
      "error: int.yaml:3: invalid YAML: cannot decode !!null `` as a !!int"),
+    ("kind.yaml", "apiVersion: v1\nkind: [Pod]\nmetadata: {name: p}\n",
+     "Error from server (BadRequest): couldn't get version/kind; json parse error: json: "
+     "cannot unmarshal array into Go struct field .kind of type string"),
     ("replicas.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n"
                       "spec: {replicas: [2]}\n",
      'Error from server (BadRequest): Deployment in version "v1" cannot be handled as a '
@@ -47,3 +50,19 @@ def test_yaml_keys_and_dates_are_read_like_kubectl(tmp_path, capsys) -> None:
     assert out["metadata"]["labels"] == {"1": "a"}
     assert out["metadata"]["annotations"] == {"built": "2001-01-01"}
     assert out["spec"]["containers"][0]["resources"]["requests"] == {"cpu": "500m"}
+
+
+@pytest.mark.parametrize(("metadata", "message"), [
+    ("x", "json: cannot unmarshal string into Go struct field Pod.metadata of type "
+          "v1.ObjectMeta"),
+    ("{name: [1]}", "json: cannot unmarshal array into Go struct field ObjectMeta.metadata.name "
+                    "of type string"),
+])
+def test_metadata_of_the_wrong_type_is_a_decode_error(tmp_path, capsys, metadata,
+                                                       message) -> None:
+    f = tmp_path / "m.yaml"
+    f.write_text(f"apiVersion: v1\nkind: Pod\nmetadata: {metadata}\n")
+    assert main(["apply", "-f", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == ('Error from server (BadRequest): Pod in version "v1" cannot be '
+                           f"handled as a Pod: {message}")
