@@ -13,6 +13,7 @@ defaulting + drop-disabled-fields (strategy.prepare_*) -> metadata and object va
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import marshal
 import random
@@ -28,6 +29,8 @@ from drakit.api.meta import (
     labels_match,
     merge_patch,
     parse_label_selector,
+    parse_rfc3339,
+    rfc3339,
 )
 from drakit.api.names import generate_name
 from drakit.features import FeatureGates
@@ -137,8 +140,8 @@ class APIServer:
         m["uid"] = str(uuid.UUID(int=self._rand.getrandbits(128), version=4))
         m["creationTimestamp"] = self.clock.timestamp()
         m["resourceVersion"] = str(self._next_rv())
-        if "spec" in obj or obj.get("kind") not in ("Namespace", "Event"):
-            m.setdefault("generation", 1)
+        # metadata.generation is the strategy's business (set_generation): the generic
+        # store never sets it, so kinds that do not track it have none.
 
     def _emit(self, type_: str, kind: str, obj: dict) -> None:
         self._log.append(WatchEvent(type_, kind, obj, int(obj["metadata"]["resourceVersion"])))
@@ -235,6 +238,8 @@ class APIServer:
         for f in ("uid", "resourceVersion", "creationTimestamp", "deletionTimestamp",
                   "deletionGracePeriodSeconds", "generation", "managedFields", "selfLink"):
             m.pop(f, None)
+        if info.namespaced:
+            self._namespace_lifecycle(info, m)
         if not m.get("name") and m.get("generateName"):
             m["name"] = generate_name(m["generateName"], self._rand)
         strategy = strategy_for(info.kind)
@@ -248,12 +253,6 @@ class APIServer:
         name = m.get("name") or ""
         if errs:
             raise E.Invalid(info.kind, name, errs, info.group)
-        if info.namespaced and ("", m["namespace"]) not in self._store["Namespace"]:
-            raise E.NotFound("Namespace", m["namespace"])
-        if info.namespaced and self._namespace_terminating(m["namespace"]):
-            raise E.Forbidden(info.kind, name,
-                              f"unable to create new content in namespace {m['namespace']} "
-                              "because it is being terminated", info.group, info.plural)
         key = self._key(info, m.get("namespace"), name)
         if key in self._store[info.kind]:
             raise E.AlreadyExists(info.kind, name, info.group, info.plural)
@@ -268,9 +267,30 @@ class APIServer:
         self._emit("ADDED", info.kind, new)
         return deep_copy(new)
 
+    def _namespace_lifecycle(self, info: KindInfo, m: dict) -> None:
+        """The NamespaceLifecycle admission plugin on CREATE (k/k
+        plugin/pkg/admission/namespace/lifecycle/admission.go). It is a mutating plugin, so
+        it answers before the object is defaulted or validated: no namespace -> NotFound;
+        a Terminating namespace -> Forbidden with a NamespaceTerminating cause."""
+        ns = m["namespace"]
+        if ("", ns) not in self._store["Namespace"]:
+            raise E.NotFound("Namespace", ns)
+        if self._namespace_terminating(ns):
+            # admission.NewForbidden names the object before name generation ran
+            name = m.get("name") or m.get("generateName") or "Unknown"
+            err = E.Forbidden(info.kind, name,
+                              f"unable to create new content in namespace {ns} "
+                              "because it is being terminated", info.group, info.plural)
+            err.details["causes"] = [{"reason": "NamespaceTerminating",
+                                      "message": f"namespace {ns} is being terminated",
+                                      "field": "metadata.namespace"}]
+            raise err
+
     def _namespace_terminating(self, ns: str) -> bool:
+        """The lifecycle plugin looks at the phase (the namespace registry sets it together
+        with the deletionTimestamp on the first delete)."""
         obj = self._store["Namespace"].get(("", ns))
-        return bool(obj and obj["metadata"].get("deletionTimestamp"))
+        return bool(obj and (obj.get("status") or {}).get("phase") == "Terminating")
 
     # ------------------------------------------------------------------ update
     def update(self, obj: Mapping[str, Any], dry_run: bool = False,
@@ -307,15 +327,19 @@ class APIServer:
         if subresource == "status":
             if not info.has_status:
                 raise E.NotFound(info.kind, m["name"], info.group, info.plural)
-            status = new.get("status")
-            new = deep_copy(old)
-            new["metadata"]["resourceVersion"] = m.get("resourceVersion")
-            if status is None:
-                new.pop("status", None)
-            else:
-                new["status"] = status
+            # The object as sent: the status strategy keeps the spec and resets the metadata
+            # its kind protects (pods: ownerReferences; claims: ResetObjectMetaForStatus ...).
             strategy.prepare_for_status_update(new, old, ctx)
-            errs = strategy.validate_status_update(new, old, ctx)
+            errs = self._validate_meta(info, new, old)
+            errs += _finalizers_while_deleting(new, old)
+            errs += strategy.validate_status_update(new, old, ctx)
+        elif subresource == "finalize" and info.kind == "Namespace":
+            # namespaces/<name>/finalize: the namespace controller's way to drop its
+            # spec finalizer (k/k pkg/registry/core/namespace, namespaceFinalizeStrategy)
+            strategy.prepare_for_finalize_update(new, old, ctx)  # type: ignore[attr-defined]
+            errs = self._validate_meta(info, new, old)
+            errs += _finalizers_while_deleting(new, old)
+            errs += strategy.validate_finalize_update(new, old, ctx)  # type: ignore[attr-defined]
         elif subresource is None:
             if info.has_status:
                 if "status" in old:
@@ -326,8 +350,6 @@ class APIServer:
             errs = self._validate_meta(info, new, old)
             errs += _finalizers_while_deleting(new, old)
             errs += strategy.validate_update(new, old, ctx)
-            if _spec_changed(new, old):
-                new["metadata"]["generation"] = int(om.get("generation", 1)) + 1
         elif subresource == "resize" and info.kind == "Pod":
             new, errs = self._resize_pod(new, old, ctx)
         else:
@@ -342,10 +364,9 @@ class APIServer:
             return deep_copy(old)  # no-op updates do not bump resourceVersion (like etcd3 store)
         new["metadata"]["resourceVersion"] = str(self._next_rv())
         key = self._key(info, new["metadata"].get("namespace"), new["metadata"]["name"])
-        if new["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
+        if _should_delete_during_update(info, new, old):
             del self._store[info.kind][key]
             self._emit("DELETED", info.kind, new)
-            self._after_delete(info, new)
             return deep_copy(new)
         self._store[info.kind][key] = new
         self._emit("MODIFIED", info.kind, new)
@@ -366,6 +387,8 @@ class APIServer:
                 c["resources"] = wanted[c["name"]]
         if "resources" in (new.get("spec") or {}):
             out["spec"]["resources"] = new["spec"]["resources"]
+        if out.get("spec") != old.get("spec"):  # podResizeStrategy: updatePodGeneration
+            out["metadata"]["generation"] = int(old["metadata"].get("generation") or 0) + 1
         return out, validate_pod_resize(out, old, ctx)
 
     def update_status(self, obj: Mapping[str, Any], dry_run: bool = False,
@@ -433,15 +456,26 @@ class APIServer:
         return info, new
 
     # ------------------------------------------------------------------ delete
+    IMMORTAL_NAMESPACES = ("default", "kube-system", "kube-public")
+    """kube-apiserver's NamespaceLifecycle refuses to delete these."""
+
     def delete(self, kind: str, name: str, namespace: str | None = None,
                dry_run: bool = False, preconditions_uid: str | None = None,
                grace_period_seconds: int | None = None) -> dict:
-        """Delete; with finalizers the object only gets a deletionTimestamp."""
+        """DELETE as the generic registry store does it (k8s.io/apiserver
+        pkg/registry/generic/registry/store.go ``Delete`` with rest.BeforeDelete).
+
+        Returns the object as it is afterwards: still stored with a deletionTimestamp
+        (graceful deletion, finalizers, a Terminating namespace) or gone (its last state).
+        """
         info = self.kind_info(kind)
         key = self._key(info, namespace, name)
         old = self._store[kind].get(key)
         if old is None:
             raise E.NotFound(kind, name, info.group, info.plural)
+        if kind == "Namespace" and name in self.IMMORTAL_NAMESPACES:
+            raise E.Forbidden(kind, name, "this namespace may not be deleted", info.group,
+                              info.plural)
         if preconditions_uid and old["metadata"].get("uid") != preconditions_uid:
             raise E.Conflict(kind, name, info.group, info.plural,
                              detail=f"Precondition failed: UID in precondition: "
@@ -449,61 +483,89 @@ class APIServer:
                                     f"{old['metadata'].get('uid')}")
         for plugin in self.admission:
             plugin("DELETE", None, old, self)
-        if dry_run:
-            return deep_copy(old)
-        graceful = self._graceful(info, old, grace_period_seconds)
-        if old["metadata"].get("finalizers") or graceful:
-            if old["metadata"].get("deletionTimestamp"):
-                return deep_copy(old)
-            new = deep_copy(old)
-            new["metadata"]["deletionTimestamp"] = self.clock.timestamp()
-            new["metadata"]["deletionGracePeriodSeconds"] = graceful or 0
+        if kind == "Namespace":
+            new, gone = self._delete_namespace(info, old)
+        else:
+            new, gone = self._before_delete(info, old, grace_period_seconds)
+        if dry_run or new is old:
+            return deep_copy(new)
+        if not gone:
             new["metadata"]["resourceVersion"] = str(self._next_rv())
             self._store[kind][key] = new
             self._emit("MODIFIED", kind, new)
-            if kind == "Namespace":
-                self._finalize_namespace(name)
             return deep_copy(new)
         del self._store[kind][key]
-        gone = deep_copy(old)
-        gone["metadata"]["resourceVersion"] = str(self._next_rv())
-        self._emit("DELETED", kind, gone)
-        self._after_delete(info, gone)
-        return gone
+        gone_obj = deep_copy(old)  # the watch shows the last stored state (etcd prevKV)
+        gone_obj["metadata"]["resourceVersion"] = str(self._next_rv())
+        self._emit("DELETED", kind, gone_obj)
+        return deep_copy(gone_obj)
+
+    def _before_delete(self, info: KindInfo, old: dict,
+                       grace: int | None) -> tuple[dict, bool]:
+        """(the object afterwards, whether it is removed); ``old`` itself when nothing changes.
+
+        rest.BeforeDelete + the store: a graceful deletion (pods on a running kubelet) sets
+        deletionTimestamp = now + grace, deletionGracePeriodSeconds and bumps a generation
+        that is set; a deletion that finds finalizers marks the object deleting (now, grace
+        0, generation bump: markAsDeleting); otherwise the object is removed. An object
+        already being deleted gracefully only accepts a shorter grace period.
+        """
+        om = old["metadata"]
+        fins = bool(om.get("finalizers"))
+        new = deep_copy(old)
+        nm = new["metadata"]
+        if om.get("deletionTimestamp"):
+            current = om.get("deletionGracePeriodSeconds")
+            if current:  # graceful deletion pending
+                if grace is None or grace >= current:
+                    return old, False
+                ts = parse_rfc3339(om["deletionTimestamp"])
+                nm["deletionTimestamp"] = rfc3339(ts + _dt.timedelta(seconds=grace - current))
+                nm["deletionGracePeriodSeconds"] = grace
+                return new, grace == 0 and not fins
+            return (old, False) if fins else (new, True)
+        period = self._graceful(info, old, grace)
+        if period > 0 or fins:
+            now = self.clock.now()
+            nm["deletionTimestamp"] = rfc3339(now + _dt.timedelta(seconds=period))
+            nm["deletionGracePeriodSeconds"] = period
+            if int(om.get("generation") or 0) > 0:
+                nm["generation"] = int(om["generation"]) + 1
+            return new, False
+        return new, True
+
+    def _delete_namespace(self, info: KindInfo, old: dict) -> tuple[dict, bool]:
+        """The namespace registry's Delete (k/k pkg/registry/core/namespace/storage): the
+        first delete only sets the deletionTimestamp and phase Terminating, the namespace
+        controller removes the content and then its ``kubernetes`` spec finalizer through
+        namespaces/<name>/finalize; a later delete while spec.finalizers remain answers the
+        namespace unchanged; with none left the generic store removes it."""
+        om = old["metadata"]
+        if not om.get("deletionTimestamp"):
+            new = deep_copy(old)
+            new["metadata"]["deletionTimestamp"] = self.clock.timestamp()
+            new.setdefault("status", {})["phase"] = "Terminating"
+            return new, False
+        if (old.get("spec") or {}).get("finalizers") or om.get("finalizers"):
+            return old, False
+        return deep_copy(old), True
 
     # Pods bound to a node whose kubelet runs are deleted gracefully: the kubelet confirms.
     graceful_pod_deletion: Callable[[dict], bool] | None = None
 
     def _graceful(self, info: KindInfo, obj: dict, grace: int | None) -> int:
+        """podStrategy.CheckGracefulDelete: the requested period, else the pod's
+        terminationGracePeriodSeconds; 0 for a pod not bound to a node, a terminated pod
+        and (drakit) a pod whose node runs no kubelet that could confirm; negative -> 1."""
         if info.kind != "Pod" or grace == 0 or self.graceful_pod_deletion is None:
+            return 0
+        if (obj.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
             return 0
         if not self.graceful_pod_deletion(obj):
             return 0
-        return grace if grace is not None else int(
-            obj.get("spec", {}).get("terminationGracePeriodSeconds", 30) or 30)
-
-    def _after_delete(self, info: KindInfo, obj: dict) -> None:
-        if info.kind == "Namespace":
-            self._finalize_namespace(obj["metadata"]["name"])
-
-    def _finalize_namespace(self, ns: str) -> None:
-        """The namespace controller's work, done at once: delete the content, then the namespace."""
-        for kind, info in KINDS.items():
-            if not info.namespaced:
-                continue
-            for (ons, oname) in list(self._store[kind]):
-                if ons == ns:
-                    obj = self._store[kind].get((ons, oname))
-                    if obj is not None and not obj["metadata"].get("deletionTimestamp"):
-                        self.delete(kind, oname, ns, grace_period_seconds=0)
-        remaining = any(k[0] == ns for kind, info in KINDS.items() if info.namespaced
-                        for k in self._store[kind])
-        nsobj = self._store["Namespace"].get(("", ns))
-        if nsobj is not None and not remaining and nsobj["metadata"].get("deletionTimestamp"):
-            del self._store["Namespace"][("", ns)]
-            nsobj = deep_copy(nsobj)
-            nsobj["metadata"]["resourceVersion"] = str(self._next_rv())
-            self._emit("DELETED", "Namespace", nsobj)
+        period = grace if grace is not None else int(
+            (obj.get("spec") or {}).get("terminationGracePeriodSeconds", 30) or 0)
+        return 1 if period < 0 else period
 
     def remove_finalizer(self, kind: str, name: str, finalizer: str,
                          namespace: str | None = None) -> dict | None:
@@ -547,8 +609,11 @@ class APIServer:
 
     # ------------------------------------------------------------------ events
     def record_event(self, involved: Mapping[str, Any], type_: str, reason: str,
-                     message: str, component: str) -> dict:
-        """A core/v1 Event about ``involved`` (what `kubectl describe` shows)."""
+                     message: str, component: str) -> dict | None:
+        """A core/v1 Event about ``involved`` (what `kubectl describe` shows).
+
+        Like client-go's event recorder, a refused event (e.g. into a Terminating
+        namespace) is dropped, never an error for the component that recorded it."""
         md = involved.get("metadata", {})
         ns = md.get("namespace") or "default"
         ev = {
@@ -564,7 +629,10 @@ class APIServer:
             "firstTimestamp": self.clock.timestamp(), "lastTimestamp": self.clock.timestamp(),
             "count": 1,
         }
-        return self.create(ev)
+        try:
+            return self.create(ev)
+        except E.StatusError:
+            return None
 
     def events_for(self, kind: str, name: str, namespace: str | None = None) -> list[dict]:
         return [e for e in self.list("Event", namespace)
@@ -584,9 +652,19 @@ def _field_value(obj: Mapping[str, Any], path: str) -> Any:
     return "" if cur is None else cur
 
 
-def _spec_changed(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
-    body = {k for k in set(new) | set(old) if k not in ("metadata", "status")}
-    return any(new.get(k) != old.get(k) for k in body)
+def _should_delete_during_update(info: KindInfo, new: Mapping[str, Any],
+                                 old: Mapping[str, Any]) -> bool:
+    """generic registry ShouldDeleteDuringUpdate: the update removed the last finalizer of
+    an object being deleted whose grace period is over (0 or unset); for namespaces also
+    no spec finalizer may remain (ShouldDeleteNamespaceDuringUpdate)."""
+    om = old.get("metadata") or {}
+    if (new.get("metadata") or {}).get("finalizers") or not om.get("deletionTimestamp"):
+        return False
+    if om.get("deletionGracePeriodSeconds"):
+        return False
+    if info.kind == "Namespace" and (new.get("spec") or {}).get("finalizers"):
+        return False
+    return True
 
 
 def _same_content(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:

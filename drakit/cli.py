@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from drakit.api.errors import StatusError
-from drakit.features import FeatureGateError, parse_gate_args
+from drakit.features import SUPPORTED_VERSIONS, FeatureGateError, inert_note, parse_gate_args
 from drakit.yamlio import ManifestError, dump, load_file
 
 
@@ -22,6 +22,9 @@ def _cmd_apply(args: argparse.Namespace) -> int:
 
     gates = parse_gate_args(args.gate)
     cluster = Cluster(version=args.version, feature_gates=gates)
+    note = inert_note(cluster.gates)
+    if note:
+        print(f"drakit: {note}", file=sys.stderr)
     for n in args.node or ():
         name, _, spec = n.partition(":")
         alloc = dict(kv.split("=", 1) for kv in spec.split(",") if "=" in kv) if spec else None
@@ -57,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "settle, print the stored objects")
     a.add_argument("-f", "--filename", action="append", required=True,
                    help="manifest file (YAML or JSON); repeatable")
-    a.add_argument("--version", default="1.37", help="emulated Kubernetes version (1.36, 1.37)")
+    a.add_argument("--version", default="1.37", help="emulated Kubernetes version ("
+                   + ", ".join(SUPPORTED_VERSIONS) + "; default 1.37)")
     a.add_argument("--gate", action="append", metavar="NAME=BOOL",
                    help="feature gate override; repeatable or comma-separated")
     a.add_argument("--node", action="append", metavar="NAME[:cpu=8,memory=32Gi]",
@@ -69,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, helptext in (("allocate", "run the structured allocator on a node"),
                            ("flatten", "print a ResourceSlice with its mixins flattened"),
-                           ("serve", "serve the reference cluster over HTTP like kube-apiserver"),
+                           ("serve", "serve the reference cluster over HTTPS like kube-apiserver"),
                            ("report", "re-render the HTML/JUnit/Cucumber reports from a "
                                       "results.json")):
         s = sub.add_parser(name, help=helptext, add_help=False)

@@ -2,8 +2,16 @@
 
 Why a table: discovery (for `drakit serve` and kubectl), "no matches for kind" errors,
 namespaced-vs-cluster scoping and the strategy lookup all read the same facts, so they
-live in one place. resource.k8s.io is served as v1 only (the GA version every 1.36/1.37
-cluster serves); v1beta1/v1beta2 are not modelled.
+live in one place. resource.k8s.io is served as v1 only (GA from 1.34, the version every
+emulated release serves; the published OpenAPI of 1.34-1.37 in the kubernetes-validate package
+has resource.k8s.io/v1 in each); v1beta1/v1beta2 are not modelled.
+
+scheduling.k8s.io (GenericWorkload), from the same published schemas: 1.34 has no Workload or
+PodGroup; 1.35 serves Workload v1alpha1 only (PodGroup is a type embedded in the Workload
+spec, not a resource; pods point at it with spec.workloadRef); 1.36 serves Workload and PodGroup
+v1alpha2; 1.37 v1beta1 and v1alpha3. drakit does not model the 1.35 Workload v1alpha1 API (no
+DRA in it: KEP-5729 starts in 1.36), so at 1.35 it answers "no matches for kind" for Workload
+even with the gate on (docs/versions.md).
 """
 
 from __future__ import annotations
@@ -46,11 +54,11 @@ class KindInfo:
         return f"{self.plural}.{self.group}" if self.group else self.plural
 
 
-_BOTH = ("1.36", "1.37")
+RELEASES = ("1.34", "1.35", "1.36", "1.37")
 
 
 def _all(*versions: str) -> dict[str, tuple[str, ...]]:
-    return {k: tuple(versions) for k in _BOTH}
+    return {k: tuple(versions) for k in RELEASES}
 
 
 KINDS: dict[str, KindInfo] = {k.kind: k for k in (
@@ -68,9 +76,11 @@ KINDS: dict[str, KindInfo] = {k.kind: k for k in (
     KindInfo("PodGroup", "scheduling.k8s.io",
              {"1.36": ("v1alpha2",), "1.37": ("v1beta1", "v1alpha3")},
              "podgroups", True, True, gate="GenericWorkload"),
+    # Workload has no status subresource (k/k pkg/registry/scheduling/workload/storage
+    # serves one store; kubernetes/api scheduling/v1alpha2 Workload is metadata + spec).
     KindInfo("Workload", "scheduling.k8s.io",
              {"1.36": ("v1alpha2",), "1.37": ("v1beta1", "v1alpha3")},
-             "workloads", True, True, gate="GenericWorkload"),
+             "workloads", True, False, gate="GenericWorkload"),
     KindInfo("Deployment", "apps", _all("v1"), "deployments", True, True, ("deploy",)),
     KindInfo("ReplicaSet", "apps", _all("v1"), "replicasets", True, True, ("rs",)),
 )}

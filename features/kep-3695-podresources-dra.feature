@@ -105,7 +105,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     When a node agent calls PodResources Get for the Pod "ghost" in namespace "elsewhere" on node "n1"
     Then the PodResources call fails with code "Unknown" and message "pod ghost in namespace elsewhere not found"
 
-  @req:3695-R03 @gate:KubeletPodResourcesGet
+  # until 1.35: KubeletPodResourcesGet is GA and locked on from 1.36 (versioned gate table), so the gate cannot be off
+  @req:3695-R03 @gate:KubeletPodResourcesGet @until:1.35
   Scenario: Get with KubeletPodResourcesGet off fails with its known message
     KEP-3695 "Feature Enablement": with the gate off the API returns a known error;
     server_v1.go: "PodResources API Get method disabled" (code Unknown), counted as a Get error.
@@ -114,7 +115,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the PodResources call fails with code "Unknown" and message "PodResources API Get method disabled"
     And the kubelet metric kubelet_pod_resources_endpoint_errors_get{server_api_version="v1"} on node "n1" is 1
 
-  @req:3695-R03 @gate:KubeletPodResourcesDynamicResources
+  # until 1.35: KubeletPodResourcesDynamicResources is GA and locked on from 1.36 (versioned gate table), so the gate cannot be off
+  @req:3695-R03 @gate:KubeletPodResourcesDynamicResources @until:1.35
   Scenario: With KubeletPodResourcesDynamicResources off DRA data is omitted, device-plugin data stays
     KEP-3695 "Feature Enablement": the gate only controls the DynamicResource field; List
     keeps reporting devices allocated by device plugins, without an error.

@@ -1,4 +1,4 @@
-@kep-5004
+@kep-5004 @needs-gate:DRAExtendedResource
 Feature: KEP-5004 DRA extended resources
   Pods ask for an extended resource such as example.com/gpu and DRA devices serve it.
   Encoded from the shipped API (resource.k8s.io/v1 DeviceClass.spec.extendedResourceName,
@@ -438,7 +438,7 @@ Feature: KEP-5004 DRA extended resources
         | spec.devices.requests[1].firstAvailable      | 8  | accepted |
         | spec.devices.requests[1].firstAvailable      | 9  | spec.devices.requests[1].firstAvailable: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity
     Scenario Outline: Constraints name requests of the claim and are bounded
       k/k validateDeviceConstraint: referenced requests must exist; with DRAConsumableCapacity on
       (beta, default on) a constraint without matchAttribute/distinctAttribute gets k/k's
@@ -1012,7 +1012,8 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
 
-    @req:5004-R11
+    # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
+    @req:5004-R11 @since:1.35
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example
       KEP-5004 "Resource Quota" (shipped key requests.deviceclass.resource.kubernetes.io/<class>,
       the KEP writes "request."): one device-plugin GPU, one explicit-name DRA GPU, one
@@ -1310,6 +1311,54 @@ Feature: KEP-5004 DRA extended resources
       And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
       And 2 devices of driver "gpu.example.com" are allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+    @req:5004-R09 @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467
+    Scenario: Known upstream bug at 1.37: an extended resource served by a node-allocatable device never schedules
+      Pins a known upstream deviation, kubernetes/kubernetes#141467 (found on 1.37.0-rc.0, its
+      reproduction kept): with DRANodeAllocatableResources on, PreBind patches
+      status.nodeAllocatableResourceClaimStatuses with the in-memory claim name
+      "<extended-resources>", pod status validation refuses it ("no mapping found in pod
+      reference"), Unreserve deletes the special claim and the pod stays pending. Fixed on master
+      by kubernetes/kubernetes#141556 (the scheduler writes the created claim's name; validation
+      also accepts status.extendedResourceClaimStatus.resourceClaimName), not backported to
+      1.37: a release with the fix schedules this pod (drakit/upstream_bugs.py).
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node-1}
+        spec:
+          driver: fake.example.com
+          nodeName: node-1
+          pool: {name: fake-node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dra-extended-resource-repro}
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+        """
+      Then the Pod "dra-extended-resource-repro" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "<extended-resources>": no mapping found in pod reference"
+      And there are 0 extended resource claims
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

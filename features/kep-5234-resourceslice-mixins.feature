@@ -1,4 +1,4 @@
-@kep-5234
+@kep-5234 @needs-gate:DRAPartitionableDevices
 Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shipped instead
   Mixins never shipped (no `mixins`/`includes` in any release 1.34-1.37, api-truth §2). The
   mixin scenarios follow the KEP TEXT behind the DRAResourceSliceMixins alpha gate; a real
@@ -143,7 +143,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.pool.name | 253 | accepted |
         | spec.pool.name | 254 | spec.pool.name: Too long: may not be more than 253 bytes |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: the 64-device limit for slices whose devices have taints or consume counters arrives in 1.35; 1.34 allows 128 devices in every slice (v1.34.0 OpenAPI ResourceSliceSpec.devices)
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
     Scenario Outline: A slice holds at most 128 devices, 64 when a device has taints or consumes counters
       Shipped limits ResourceSliceMaxDevices = 128 and ResourceSliceMaxDevicesWithAdvancedFeatures
       = 64 (api-truth §2.3). The KEP's "total number of devices is 128" holds without taints or
@@ -234,7 +235,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 64 | accepted |
         | 65 | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 allows at most 4 taints per device (v1.34.0 OpenAPI Device.taints: "The maximum number of taints is 4")
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
     Scenario Outline: A device has at most 16 taints
       DeviceTaintsMaxLength is 16 since 1.35; the KEP text says 4 (api-truth §2.3).
       Given a ResourceSlice manifest:
@@ -261,7 +263,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 16 | accepted |
         | 17 | spec.devices[0].taints: Too many: 17: must have at most 16 items |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 bounds the total of counters across all counter sets at 32 instead of 8 sets of 32 (v1.34.0 OpenAPI ResourceSliceSpec.sharedCounters)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario Outline: Shared counters: at most 8 counter sets of at most 32 counters
       Shipped 1.35+: ResourceSliceMaxCounterSets = 8, ResourceSliceMaxCountersPerCounterSet = 32
       (replacing the KEP's slice-wide 256 counters).
@@ -291,7 +294,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 9    | 1        | spec.sharedCounters: Too many: 9: must have at most 8 items |
         | 1    | 33       | spec.sharedCounters[0].counters: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: 1.34 bounds the counters a device consumes at 32 in total and 1024 per slice, not 2 consumptions of 32 (v1.34.0 OpenAPI Device.consumesCounters)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario Outline: A device consumes from at most 2 counter sets, at most 32 counters each
       Shipped 1.35+: ResourceSliceMaxDeviceCounterConsumptionsPerDevice = 2 and 32 counters per
       consumption (replacing the KEP's slice-wide 2048 consumed counters).
@@ -320,7 +324,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [{counterSet: a, counters: {memory: {value: 1Gi}}}] | 33 | spec.devices[0].consumesCounters[0].counters: Too many: 33: must have at most 32 items |
         | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: a, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters[1]: Duplicate value: "a" |
 
-    @component:apiserver @req:5234-R05
+    # since 1.35: "Only one of Devices and SharedCounters can be set in a ResourceSlice" arrives in 1.35; a 1.34 slice may hold both (v1.34.0 OpenAPI ResourceSliceSpec)
+    @component:apiserver @req:5234-R05 @since:1.35
     Scenario: Devices and shared counters are published in separate slices
       Shipped 1.35+: "only one of `sharedCounters` or `devices` is allowed" (k/k, api-truth §9.5).
       Given a cluster
@@ -473,8 +478,11 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
     Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
       KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
-      each includes list refers to its own kind. The KEP gives no message; the path and a NotFound
-      reason are pinned.
+      each includes list refers to its own kind. The KEP gives no error; the KEP's implementation
+      pull request kubernetes/kubernetes#131357 ("DRA ResourceSlice mixins", never merged;
+      validation_resourceslice_test.go "unknown-device-mixin-ref" and
+      "unknown-device-counter-consumption-mixin-ref") refuses it as Invalid at includes[i] with
+      "must reference a <kind> mixin defined in the ResourceSlice".
       Given the feature gate DRAResourceSliceMixins is enabled
       And a ResourceSlice manifest:
         """
@@ -500,18 +508,20 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the manifest has "<path>" set to <value>
       When I create the manifest
       Then the request is rejected with these causes:
-        | field   | reason              |
-        | <field> | FieldValueNotFound  |
+        | field   | reason             | message   |
+        | <field> | FieldValueInvalid  | <message> |
 
       Examples:
-        | path                                          | value      | field                                          |
-        | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                    |
-        | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                    |
-        | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] |
+        | path                                          | value      | field                                           | message |
+        | spec.devices[0].includes                      | [h100]     | spec.devices[0].includes[0]                     | Invalid value: "h100": must reference a device mixin defined in the ResourceSlice |
+        | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                     | Invalid value: "full-gpu": must reference a device mixin defined in the ResourceSlice |
+        | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] | Invalid value: "a100": must reference a device counter consumption mixin defined in the ResourceSlice |
 
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
     Scenario: A counter set can only include counter-set mixins of its slice
-      KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice".
+      KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice"; error as
+      in kubernetes/kubernetes#131357 (validation_resourceslice_test.go
+      "unknown-counter-set-mixin-ref").
       Given the feature gate DRAResourceSliceMixins is enabled
       When I create:
         """
@@ -530,15 +540,16 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
               memory: {value: 80Gi}
         """
       Then the request is rejected with these causes:
-        | field                             | reason             |
-        | spec.sharedCounters[0].includes[0] | FieldValueNotFound |
+        | field                              | reason            | message |
+        | spec.sharedCounters[0].includes[0] | FieldValueInvalid | Invalid value: "a100-counters": must reference a counter set mixin defined in the ResourceSlice |
 
     @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins
     Scenario Outline: The 32 attributes-and-capacities limit applies to the flattened device
       KEP-5234 "Limits": "The combined number of attributes and capacities for a single device can
       not exceed 32", enforced "on the device with mixins applied". Keys the device and a mixin
-      share count once (the device's own value overrides). Same k/k rule and message as for a
-      device without mixins.
+      share count once (the device's own value overrides). Same k/k rule as for a device without
+      mixins; with mixins on, kubernetes/kubernetes#131357 (validation_resourceslice_test.go
+      "combined-attributes-capacity-length") words it for the flattened device.
       Given the feature gate DRAResourceSliceMixins is enabled
       And a ResourceSlice manifest:
         """
@@ -568,7 +579,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | mixin                                                          | outcome |
         | {arch: {string: ampere}, numa: {int: 0}}                       | accepted |
         | {model: {string: h100}, arch: {string: ampere}, numa: {int: 0}} | accepted |
-        | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities must not exceed 32 |
+        | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities in a device after mixins have been applied must not exceed 32 |
 
     @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
     Scenario Outline: Slice-wide total of 4096 attributes and capacities across devices and mixins
@@ -603,7 +614,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | []                                             | the request succeeds |
         | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
 
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    # since 1.35: 1.34 caps the counters the devices of one slice consume at 1024, below the 64 x 32 = 2048 this scenario fills (v1.34.0 OpenAPI Device.consumesCounters)
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @since:1.35
     Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins
       KEP-5234 "Limits": "Total number of consumed counters is 2048". 64 devices (the limit with
       counters) x 32 counters = 2048; one more counter in a consumption mixin passes it.
@@ -664,6 +676,35 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the list "spec.sharedCounters" is filled to 8 items from its first item
       When I create the manifest
       Then the request is rejected with a cause whose message contains "256"
+
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    Scenario Outline: A counter set or a counter consumption needs counters or includes
+      KEP-5234 "API" lets includes stand in for counters but names no error for an entry with
+      neither. The KEP's implementation pull request kubernetes/kubernetes#131357 ("DRA
+      ResourceSlice mixins", never merged; validation_resourceslice_test.go
+      "shared-counters-no-counters-or-includes" and
+      "missing-counter-consumes-counter-or-includes") refuses it with Required at the entry
+      itself. With the gate off the shipped rule stands: Required at ...counters.
+      Given the feature gate DRAResourceSliceMixins is <gate>
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          <field>: <value>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | gate     | field          | value                                                         | outcome |
+        | enabled  | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
+        | enabled  | devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]}] | spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
+        | disabled | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0].counters: Required value |
 
   @component:scheduler @gate:DRAResourceSliceMixins
   Rule: Scheduling and controllers

@@ -122,26 +122,30 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
     @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
-    Scenario Outline: Containers and the mapping list of a status entry are required (1.37 shape)
-      api-truth §9.3 (CVA2). Note: the 1.37 scheduler writes overhead-only entries with an empty
-      mapping, which this rule refuses — a known divergence recorded in api-truth §9.3.
+    Scenario Outline: Containers, mapping and overhead of a status entry are optional (1.37 shape)
+      The shipped 1.37 types mark containers, mapping and overhead +optional; the published
+      1.37.0 OpenAPI (io.k8s.api.core.v1.NodeAllocatableResourceClaimStatus) requires only
+      resourceClaimName. KEP-5517 alpha2 (kubernetes/kubernetes#140009) writes an unreferenced
+      claim's entry without containers and an overhead-only claim's entry without mapping. The
+      "must not be empty" rules of the intermediate commit abe8f409 (api-truth §9.3, CVA2) did
+      not ship (docs/api-truth-notes.md).
       Given the feature gate DRANodeAllocatableResources is enabled
       And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
       When I patch the Pod "p" status with:
         """
         status:
           nodeAllocatableResourceClaimStatuses:
-          - resourceClaimName: cpu-claim
-            containers: <containers>
-            mapping: <mapping>
-            overhead: [{name: memory, perPod: 100Mi}]
+          - <entry>
         """
-      Then the outcome is "<outcome>"
+      Then the request succeeds
+      And the Pod "p" has "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName" equal to "cpu-claim"
 
       Examples:
-        | containers | mapping                      | outcome |
-        | []         | [{name: cpu, quantity: "4"}] | status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty |
-        | [app]      | []                           | status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty |
+        | entry                                                                                          |
+        | {resourceClaimName: cpu-claim, containers: [], mapping: [{name: cpu, quantity: "4"}]}          |
+        | {resourceClaimName: cpu-claim, containers: [app], mapping: [], overhead: [{name: memory, perPod: 100Mi}]} |
+        | {resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: 64Mi}]}                 |
+        | {resourceClaimName: cpu-claim, containers: [app]}                                              |
 
     @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
     Scenario: A status entry may name the claim generated from a template
@@ -317,6 +321,22 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
               - name: cpus
         """
       Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
+
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    Scenario: On 1.36 the containers of a status entry must not be empty
+      1.36 keeps the KEP-text rule (k/k validateNodeAllocatableResourceClaimStatus at
+      kubernetes-1.36.0, api-truth §9.3 CV17): an entry without containers is refused with
+      Required "must not be empty". 1.37 dropped the rule (the scenario above).
+      Given a Kubernetes 1.36 cluster
+      And the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - {resourceClaimName: cpu-claim, containers: [], resources: {cpu: "4"}}
+        """
+      Then the outcome is "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
@@ -560,12 +580,13 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "7001m" does not fit on node "node1"
 
     @req:5517-R09 @req:5517-R11 @version:1.37
-    Scenario: An unreferenced claim: the scheduler's status entry has no containers and the API refuses it
-      KEP-5517 "Unreferenced Claims" promises the claim still counts. As shipped, the scheduler
-      (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes the entry with an
-      empty containers list and pod status validation (api-truth §9.3, CVA2) requires it to be
-      non-empty, so PreBind fails and the pod stays pending with a SchedulerError. This scenario
-      encodes that shipped conflict; a fix in either place changes its outcome.
+    Scenario: An unreferenced claim still counts: the pod schedules with an entry without containers
+      KEP-5517 "Unreferenced Claims": a pod-level claim no container references still counts
+      against the node. Shipped in 1.37 by the alpha2 change (kubernetes/kubernetes#140009,
+      release note "support unreferenced pod-level claims"); the 1.37 types make containers
+      optional and test/integration/dra/node_allocatable_resources.go
+      (testNodeAllocatableUnreferencedClaimInPod) expects the pod to schedule with an entry
+      whose containers are empty (omitted on the wire). Pod cpu 1 + mapped cpu 1 = 2 of 16.
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
@@ -588,7 +609,10 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           resourceClaims:
           - {name: unreferenced, resourceClaimName: claim-c}
         """
-      Then the Pod "unreferenced" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
+      Then the Pod "unreferenced" is scheduled to "node1"
+      And the Pod "unreferenced" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: claim-c, mapping: [{name: cpu, quantity: "1"}, {name: memory, quantity: "0"}]}]
+      And a pod requesting cpu "14" fits on node "node1"
+      And a pod requesting cpu "14001m" does not fit on node "node1"
 
     @req:5517-R09 @version:1.37
     Scenario: A claim with a mapped device cannot be shared across pods
@@ -709,13 +733,12 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "30209Mi" does not fit on node "node1"
 
     @req:5517-R09 @req:5517-R11 @version:1.37
-    Scenario: An overhead-only claim: the scheduler's entry has an empty mapping list and the API refuses it
-      api-truth §9.3 (CVA2) and §9.8 (NADR): the scheduler writes an entry for a claim whose
-      devices only declare overhead with no mapping list, while 1.37 pod status validation
-      requires mapping to be non-empty ("Required value: must not be empty"), so PreBind's
-      status patch fails and the pod stays pending with a SchedulerError. Known, unsettled
-      conflict in the shipped code (api-truth §9.10); the KEP expects the overhead to count.
-      This scenario encodes the shipped conflict; a fix in either place changes its outcome.
+    Scenario: An overhead-only claim: the pod schedules with an entry without mapping and its overhead counts
+      KEP-5517 alpha2 as shipped in 1.37 (kubernetes/kubernetes#140009): the scheduler
+      (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes an overhead-only
+      claim's entry without mapping, which the 1.37 types allow (mapping is optional);
+      test/integration/dra/node_allocatable_resources.go (OverheadMappingsPerPod) expects the
+      pod to schedule. xpu-model-y-001 costs 512Mi per pod: 32Gi - 512Mi = 32256Mi are left.
       Given the objects from fixture "kep-5517/scheduling/xpu-with-overhead.yaml"
       When I apply:
         """
@@ -743,7 +766,10 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           resourceClaims:
           - {name: xpu, resourceClaimName: y-xpu-claim}
         """
-      Then the Pod "overhead-only" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].mapping: Required value: must not be empty"
+      Then the Pod "overhead-only" is scheduled to "node1"
+      And the Pod "overhead-only" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: y-xpu-claim, containers: [app], overhead: [{name: memory, perPod: 512Mi}]}]
+      And a pod requesting memory "32256Mi" fits on node "node1"
+      And a pod requesting memory "32257Mi" does not fit on node "node1"
 
     @req:5517-R03 @req:5517-R10 @version:1.37
     Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
@@ -816,6 +842,65 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "numa-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "32"}]
       And a pod requesting cpu "32" fits on node "cpu-node"
       And a pod requesting cpu "32001m" does not fit on node "cpu-node"
+
+    @req:5517-R09 @req:5517-R10 @req:5517-R11 @version:1.37
+    Scenario: Two pods share an overhead-only claim: both schedule and each pod's overhead counts once
+      KEP-5517 alpha2 "Claim sharing" (kubernetes/enhancements#6082, shipped by
+      kubernetes/kubernetes#140009): overhead-only claims may be shared across pods, and the
+      scheduler and the kubelet add the overhead from each pod's own
+      status.nodeAllocatableResourceClaimStatuses, independently per pod
+      (nodeallocatabledynamicresources.go validateNodeAllocatableDRAClaimSharing: "Overhead-only
+      claims are allowed to be shared"; test/integration/dra/node_allocatable_resources.go
+      testNodeAllocatableResourceClaimSharingOverhead). xpu-model-y-001 costs 512Mi per pod, so
+      two pods take 1Gi: 32Gi - 1Gi = 31744Mi are left. Regression: this used to make settle()
+      loop for ever.
+      Given the objects from fixture "kep-5517/scheduling/xpu-with-overhead.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: y-xpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: xpu
+              exactly:
+                deviceClassName: ai-accelerators
+                selectors:
+                - cel: {expression: 'device.attributes["xpu.example.com"].model == "model-y"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: sharer-1}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: xpu}]
+          resourceClaims:
+          - {name: xpu, resourceClaimName: y-xpu-claim}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: sharer-2}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: xpu}]
+          resourceClaims:
+          - {name: xpu, resourceClaimName: y-xpu-claim}
+        """
+      Then the Pod "sharer-1" is scheduled to "node1"
+      And the Pod "sharer-2" is scheduled to "node1"
+      And the Pod "sharer-1" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: y-xpu-claim, containers: [app], overhead: [{name: memory, perPod: 512Mi}]}]
+      And the Pod "sharer-2" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: y-xpu-claim, containers: [app], overhead: [{name: memory, perPod: 512Mi}]}]
+      And the ResourceClaim "y-xpu-claim" has "status.reservedFor[0].name" equal to "sharer-1"
+      And the ResourceClaim "y-xpu-claim" has "status.reservedFor[1].name" equal to "sharer-2"
+      And a pod requesting memory "31744Mi" fits on node "node1"
+      And a pod requesting memory "31745Mi" does not fit on node "node1"
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

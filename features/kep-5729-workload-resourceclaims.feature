@@ -330,7 +330,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When I set "spec.schedulingGroup.podGroupName" of the Pod "worker-0" to my-podgroup-2
       Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
 
-    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload
+    # since 1.36: pod.spec.schedulingGroup arrives in 1.36; 1.35 has spec.workloadRef and 1.34 neither (v1.34.0-v1.36.0 OpenAPI)
+    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36
     Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
       pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
       api-truth §9.6).
@@ -753,6 +754,238 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "status.allocation"
       And the ResourceClaim "shared" has no "metadata.finalizers"
       And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R12 @version:1.37
+    Scenario: A pod naming a PodGroup that does not exist gets no claim and is not bound
+      As shipped in 1.37: pkg/controller/resourceclaim/controller_test.go
+      "skip-create-for-pod-podgroup-does-not-exist" (every gate combination with GenericWorkload
+      on): the controller looks up the pod's PodGroup before creating its template claims and
+      fails with the lister's NotFound, podgroup.scheduling.k8s.io "<name>" not found; syncPod
+      reports a failing claim as a Warning event FailedResourceClaimCreation
+      "PodResourceClaim <claim>: <error>" and retries. Without its claim the pod is not bound.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: my-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lost-member}
+        spec:
+          schedulingGroup: {podGroupName: missing}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: my-claim}]}
+          resourceClaims:
+          - {name: my-claim, resourceClaimTemplateName: my-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      And there are 0 ResourceClaim objects
+      And the Pod "lost-member" has no "spec.nodeName"
+      And the Pod "lost-member" has no "status.resourceClaimStatuses"
+
+    @req:5729-R12 @version:1.37
+    Scenario: With DRAWorkloadResourceClaims off a pod naming a missing PodGroup still gets no claim
+      1.37 looks the PodGroup up whenever GenericWorkload is on, whatever
+      DRAWorkloadResourceClaims says (kubernetes/kubernetes#138363; controller_test.go
+      "skip-create-for-pod-podgroup-does-not-exist" runs with the gate on and off). 1.36 treated
+      the pod as not grouped (next scenario).
+      Given the feature gate DRAWorkloadResourceClaims is disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: my-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lost-member}
+        spec:
+          schedulingGroup: {podGroupName: missing}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: my-claim}]}
+          resourceClaims:
+          - {name: my-claim, resourceClaimTemplateName: my-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      And there are 0 ResourceClaim objects
+      And the Pod "lost-member" has no "spec.nodeName"
+
+    @req:5729-R12 @version:1.36
+    Scenario: On 1.36 with DRAWorkloadResourceClaims off a pod naming a missing PodGroup gets a per-pod claim
+      1.36 (kubernetes/kubernetes#136989, before #138363): with DRAWorkloadResourceClaims off the
+      controller treats pods as if they did not belong to a PodGroup, so the template entry is an
+      ordinary per-pod claim and the pod runs.
+      Given the feature gate DRAWorkloadResourceClaims is disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: my-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lost-member}
+        spec:
+          schedulingGroup: {podGroupName: missing}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: my-claim}]}
+          resourceClaims:
+          - {name: my-claim, resourceClaimTemplateName: my-template}
+        """
+      Then the Pod "lost-member" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by Pod "lost-member"
+
+    @req:5729-R12 @version:1.36
+    Scenario: On 1.36 with DRAWorkloadResourceClaims on a pod naming a missing PodGroup gets no claim
+      1.36 (kubernetes/kubernetes#136989) looks the PodGroup up when DRAWorkloadResourceClaims is
+      on and fails with the lister's NotFound as 1.37 does.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: my-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lost-member}
+        spec:
+          schedulingGroup: {podGroupName: missing}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: my-claim}]}
+          resourceClaims:
+          - {name: my-claim, resourceClaimTemplateName: my-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      And there are 0 ResourceClaim objects
+      And the Pod "lost-member" has no "spec.nodeName"
+
+    @req:5729-R12 @version:1.37
+    Scenario: With DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets no per-pod claim
+      1.37 (kubernetes/kubernetes#138363): a controller that cannot tell whether a claim belongs
+      to the pod or to its PodGroup creates none (controller_test.go "skip create ResourceClaim
+      for Pod with PodGroup claim when DRAWorkloadResourceClaims feature is disabled", error
+      "DRAWorkloadResourceClaims feature is disabled ..."); a grouped pod's own, non-matching
+      entry still gets a per-pod claim ("create ResourceClaim for grouped Pod with claim when
+      DRAWorkloadResourceClaims feature is disabled"). The PodGroup got its claims while the gate
+      was on.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "member" containing "PodResourceClaim pg-claim: DRAWorkloadResourceClaims feature is disabled"
+      And there are 0 ResourceClaims owned by Pod "member"
+      And there is 1 ResourceClaim object
+      And the Pod "member" has no "spec.nodeName"
+
+    @req:5729-R12 @version:1.36
+    Scenario: On 1.36 with DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets a per-pod claim
+      1.36 (kubernetes/kubernetes#136989): with the gate off the pod is treated as not grouped and
+      its entry is an ordinary per-pod claim, next to the PodGroup's claim made while the gate
+      was on. 1.37 refuses this (previous scenario).
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by Pod "member"
+      And there are 2 ResourceClaim objects
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

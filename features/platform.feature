@@ -1,11 +1,475 @@
 @platform
-Feature: Platform: objects as kube-apiserver decodes, stores and serialises them
-  General API-server behaviour every KEP's scenarios rely on, pinned to the upstream sources:
-  the JSON decoder of k8s.io/apimachinery (sigs.k8s.io/json: case-sensitive, strict with the
-  fieldValidation=Strict that kubectl sends and both backends send), the error texts of
-  k8s.io/apiserver's endpoint handlers (transformDecodeError in pkg/endpoints/handlers/rest.go),
-  Go's encoding/json serialisation of the decoded k8s.io/api types, and the registry
-  strategies of k/k pkg/registry.
+Feature: Platform behaviour every DRA comparison relies on
+  Not DRA-specific, but every verdict depends on it: objects are stored as kube-apiserver's
+  registry stores them (k/k pkg/registry/<group>/<kind>/strategy.go and the generic store in
+  k8s.io/apiserver pkg/registry/generic/registry + pkg/registry/rest, releases 1.34-1.37), and
+  namespaces terminate as kube-controller-manager's namespace controller makes them
+  (k/k pkg/controller/namespace/deletion, same releases).
+  Decoding and serialisation follow the JSON decoder of k8s.io/apimachinery (sigs.k8s.io/json:
+  case-sensitive, strict with the fieldValidation=Strict that kubectl sends and both backends
+  send), the error texts of k8s.io/apiserver's endpoint handlers (transformDecodeError in
+  pkg/endpoints/handlers/rest.go) and Go's encoding/json serialisation of k8s.io/api types.
+
+  @component:apiserver
+  Rule: Registry strategies
+    What each kind's strategy resets, keeps and counts: the status a create resets, the status
+    a spec write keeps, the spec (and metadata) a status write keeps, metadata.generation
+    (set only by the strategies of kinds that track it) and the defaults.
+
+    @req:platform-REG-R01
+    Scenario: Only the kinds whose strategy tracks it get metadata.generation on create
+      The generic store never sets metadata.generation; Pod (pod/strategy.go PrepareForCreate
+      "pod.Generation = 1", since KEP-5067), DeviceClass, ResourceSlice and Deployment set 1;
+      Namespace, ResourceClaim, ResourceClaimTemplate and ResourceQuota have none.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: quota}
+        spec:
+          hard: {pods: "10"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the request succeeds
+      And the Pod "gated" has "metadata.generation" equal to 1
+      And the DeviceClass "gpu.example.com" has "metadata.generation" equal to 1
+      And the Deployment "web" has "metadata.generation" equal to 1
+      And the Namespace "team" has no "metadata.generation"
+      And the ResourceClaim "gpu-claim" has no "metadata.generation"
+      And the ResourceClaimTemplate "gpu-template" has no "metadata.generation"
+      And the ResourceQuota "quota" has no "metadata.generation"
+
+    @req:platform-REG-R01
+    Scenario: A spec change bumps the generation of the kinds that track it, a metadata change does not
+      pod/strategy.go updatePodGeneration (spec changed), deployment/strategy.go PrepareForUpdate
+      (spec or annotations changed: "annotations are copied from deployments to their replica
+      sets"), deviceclass/strategy.go (spec changed); a label change bumps none of them.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec: {}
+        """
+      When I set "metadata.labels.tier" of the Pod "gated" to gold
+      And I set "metadata.labels.tier" of the DeviceClass "gpu.example.com" to gold
+      Then the Pod "gated" has "metadata.generation" equal to 1
+      And the DeviceClass "gpu.example.com" has "metadata.generation" equal to 1
+      When I set "spec.containers[0].image" of the Pod "gated" to registry.k8s.io/pause:3.9
+      And I set "metadata.annotations.note" of the Deployment "web" to rollout
+      And I set "spec.config" of the DeviceClass "gpu.example.com" to [{opaque: {driver: gpu.example.com, parameters: {mode: shared}}}]
+      Then the Pod "gated" has "metadata.generation" equal to 2
+      And the Deployment "web" has "metadata.generation" equal to 2
+      And the DeviceClass "gpu.example.com" has "metadata.generation" equal to 2
+
+    @req:platform-REG-R02
+    Scenario: A status write keeps the spec; pods/status may change labels, resourceclaims/status may not
+      pod/strategy.go podStatusStrategy keeps Spec and OwnerReferences only;
+      resourceclaim/strategy.go resourceclaimStatusStrategy keeps Spec and calls
+      metav1.ResetObjectMetaForStatus (labels, annotations, finalizers, ownerReferences kept).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the Pod "gated" status with:
+        """
+        metadata:
+          labels: {written-by: status}
+        spec:
+          activeDeadlineSeconds: 30
+        status:
+          message: written through the status subresource
+        """
+      Then the request succeeds
+      And the Pod "gated" has "metadata.labels.written-by" equal to status
+      And the Pod "gated" has no "spec.activeDeadlineSeconds"
+      And the Pod "gated" has "status.message" equal to written through the status subresource
+      When I patch the ResourceClaim "gpu-claim" status with:
+        """
+        metadata:
+          labels: {written-by: status}
+        spec:
+          devices:
+            requests:
+            - name: other
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      And the ResourceClaim "gpu-claim" has no "metadata.labels.written-by"
+      And the ResourceClaim "gpu-claim" has "spec.devices.requests[0].name" equal to gpu
+
+    @req:platform-REG-R02
+    Scenario: A pod status write without a qosClass keeps the one the API server computed
+      pod/strategy.go podStatusStrategy.PrepareForUpdate: "if newPod.Status.QOSClass == "" {
+      newPod.Status.QOSClass = oldPod.Status.QOSClass }" before validation, so the write
+      succeeds and qosClass stays BestEffort.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I set "status.qosClass" of the Pod "gated" to ""
+      Then the request succeeds
+      And the Pod "gated" has "status.qosClass" equal to BestEffort
+
+    @req:platform-REG-R01
+    Scenario: Deleting an object with a finalizer marks it deleting and bumps a generation it has
+      k8s.io/apiserver generic store markAsDeleting (deletionGracePeriodSeconds 0, generation + 1
+      when set) and rest.BeforeDelete (an unscheduled pod has grace period 0); a kind without
+      generation gets none.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated, finalizers: [example.com/hold]}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I delete the Pod "gated"
+      And I delete the ResourceClaim "gpu-claim"
+      Then the Pod "gated" exists
+      And the Pod "gated" has "metadata.deletionGracePeriodSeconds" equal to 0
+      And the Pod "gated" has "metadata.generation" equal to 2
+      And the ResourceClaim "gpu-claim" has "metadata.deletionGracePeriodSeconds" equal to 0
+      And the ResourceClaim "gpu-claim" has no "metadata.generation"
+
+    @req:platform-REG-R03
+    Scenario: A Deployment is stored with the apps/v1 and pod template defaults
+      k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment (RollingUpdate 25%/25%,
+      revisionHistoryLimit 10, progressDeadlineSeconds 600) and pkg/apis/core/v1/defaults.go
+      SetDefaults_PodSpec / SetDefaults_Container for the template.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the request succeeds
+      And the Deployment "web" contains:
+        """
+        spec:
+          replicas: 0
+          revisionHistoryLimit: 10
+          progressDeadlineSeconds: 600
+          strategy:
+            type: RollingUpdate
+            rollingUpdate: {maxUnavailable: 25%, maxSurge: 25%}
+          template:
+            spec:
+              restartPolicy: Always
+              dnsPolicy: ClusterFirst
+              schedulerName: default-scheduler
+              terminationGracePeriodSeconds: 30
+              securityContext: {}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                imagePullPolicy: IfNotPresent
+                terminationMessagePath: /dev/termination-log
+                terminationMessagePolicy: File
+        """
+
+  @component:controller
+  Rule: Namespace lifecycle
+    Deleting a namespace only marks it (deletionTimestamp, phase Terminating); the namespace
+    controller deletes its content through the API, reports progress in five status
+    conditions and finally removes its "kubernetes" finalizer through namespaces/<name>/finalize
+    (k/k pkg/registry/core/namespace/storage/storage.go Delete, pkg/controller/namespace/
+    deletion/namespaced_resources_deleter.go and status_condition_utils.go).
+
+    @req:platform-NS-R01
+    Scenario: A namespace with content held by a finalizer stays Terminating, refuses new content and says why
+      The NamespaceLifecycle admission plugin refuses creates in a Terminating namespace with
+      a NamespaceTerminating cause (plugin/pkg/admission/namespace/lifecycle/admission.go); the
+      conditions carry upstream's reasons and messages, ok variants False.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: team, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I delete the Namespace "team"
+      Then the Namespace "team" comes to contain:
+        """
+        spec:
+          finalizers: [kubernetes]
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "True"
+            reason: SomeFinalizerRemain
+            message: "Some finalizers are remaining: example.com/hold in 1 resource instances"
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: another, namespace: team}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message is "resourceclaims.resource.k8s.io "another" is forbidden: unable to create new content in namespace team because it is being terminated"
+      And the request is rejected with these causes:
+        | field              | reason               | message                          |
+        | metadata.namespace | NamespaceTerminating | namespace team is being terminated |
+      When I work in the namespace "team"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "team" is gone
+
+    @req:platform-NS-R02 @needs:pod-termination
+    Scenario: Devices are free again after the namespace that used them is deleted
+      Issue 14 §2: applying DRA examples one after another, each in its own namespace deleted
+      in between. The namespace controller deletes the pod (gracefully, the kubelet
+      confirms) and the claim; the resourceclaim controller deallocates it and removes its
+      finalizer; the next namespace's pod gets the same single device.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: first}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu, namespace: first}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: app, namespace: first}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: gpu}]}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      When I work in the namespace "first"
+      Then the Pod "app" is scheduled to "node-1"
+      And 1 device of driver "gpu.example.com" is allocated
+      When I work in the scenario namespace
+      And I delete the Namespace "first"
+      Then the Namespace "first" is gone
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: second}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu, namespace: second}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: app, namespace: second}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: gpu}]}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      And I work in the namespace "second"
+      Then the Pod "app" is scheduled to "node-1"
+      And 1 device of driver "gpu.example.com" is allocated
+
+    @req:platform-NS-R03
+    Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
+      namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
+      spec.finalizers[i]); ShouldDeleteNamespaceDuringUpdate removes a Terminating namespace
+      once no spec or metadata finalizer remains. The controller removes only its own
+      "kubernetes" token, so a foreign spec finalizer keeps the namespace Terminating.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        spec:
+          finalizers: [example.com/keep]
+        """
+      Then the Namespace "team" has "spec.finalizers" equal to [example.com/keep, kubernetes]
+      When I delete the Namespace "team"
+      Then the Namespace "team" comes to contain:
+        """
+        spec:
+          finalizers: [example.com/keep]
+        status:
+          phase: Terminating
+        """
+      When I finalize the Namespace "team" with the finalizers "keep"
+      Then the outcome is "spec.finalizers[0]: Invalid value: "keep": name is neither a standard finalizer name nor is it fully qualified"
+      When I finalize the Namespace "team" with no finalizers
+      Then the request succeeds
+      And the Namespace "team" is gone
 
   @component:apiserver
   Rule: Decoding request bodies
@@ -160,7 +624,7 @@ Feature: Platform: objects as kube-apiserver decodes, stores and serialises them
       And the stored object has "spec.containers[0].resources.requests" equal to {cpu: "500m", memory: "1"}
 
   @component:apiserver @component:scheduler
-  Rule: Registry strategies
+  Rule: Registry strategies: a Node keeps its status
 
     @req:platform-R04
     Scenario: A Node created with its status keeps it, and pods schedule to it

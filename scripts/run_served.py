@@ -21,14 +21,18 @@ and left nothing behind.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS_LABEL = "drakit.io/harness"
@@ -59,28 +63,38 @@ def start_server(version: str, gates: list[str], kubeconfig: Path) -> tuple[subp
         cmd += ["--gate", g]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT)
     line = proc.stdout.readline() if proc.stdout else ""
-    if "http://" not in line:
+    if "https://" not in line:
         proc.kill()
         raise SystemExit(f"drakit serve did not start: {line!r}")
     url = line.split(" on ", 1)[1].split(" ", 1)[0]
     return proc, url
 
 
-def leftovers(url: str) -> list[str]:
-    """Every object the harness labelled that still exists, as ``Kind namespace/name``."""
+def leftovers(url: str, kubeconfig: Path) -> list[str]:
+    """Every object the harness labelled that still exists, as ``Kind namespace/name``.
+
+    Talks to the server with the kubeconfig's CA and bearer token (drakit serve requires
+    both, docs/serve.md "Sandbox")."""
+    conf = yaml.safe_load(kubeconfig.read_text())
+    ca = base64.b64decode(conf["clusters"][0]["cluster"]["certificate-authority-data"])
+    tls = ssl.create_default_context(cadata=ca.decode())
+    auth = {"Authorization": f"Bearer {conf['users'][0]['user']['token']}"}
+
+    def get(path: str):
+        req = urllib.request.Request(url + path, headers=auth)
+        return urllib.request.urlopen(req, timeout=10, context=tls)
     found: list[str] = []
     gvs = ["/api/v1"]
-    with urllib.request.urlopen(url + "/apis", timeout=10) as r:
+    with get("/apis") as r:
         for g in json.load(r)["groups"]:
             gvs += [f"/apis/{v['groupVersion']}" for v in g["versions"]]
     for gv in gvs:
-        with urllib.request.urlopen(url + gv, timeout=10) as r:
+        with get(gv) as r:
             resources = json.load(r)["resources"]
         for res in resources:
             if "/" in res["name"] or "list" not in res.get("verbs", []):
                 continue
-            q = f"{url}{gv}/{res['name']}?labelSelector={HARNESS_LABEL}"
-            with urllib.request.urlopen(q, timeout=10) as r:
+            with get(f"{gv}/{res['name']}?labelSelector={HARNESS_LABEL}") as r:
                 for o in json.load(r).get("items", []):
                     md = o["metadata"]
                     where = f"{md['namespace']}/" if md.get("namespace") else ""
@@ -109,7 +123,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
             # a few background rounds (--interval 0.05) for time-driven work
             env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
-            left = leftovers(url)
+            left = leftovers(url, kc)
         finally:
             proc.terminate()
             try:

@@ -28,6 +28,8 @@ def _import_step_modules() -> None:
 _import_step_modules()
 
 DEFAULT_VERSION = "1.37"
+VERSIONS = ("1.34", "1.35", "1.36", "1.37")
+"""The Kubernetes releases the suite knows (the reference emulates each; docs/versions.md)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,8 +37,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--backend", default="reference", choices=("reference", "cluster", "both"),
                 help="where scenarios run: the embedded reference (default), a live cluster "
                      "(kubeconfig), or both side by side")
-    g.addoption("--k8s-version", default=DEFAULT_VERSION, choices=("1.36", "1.37"),
-                help="emulated Kubernetes version for scenarios without a @version tag")
+    g.addoption("--k8s-version", default=DEFAULT_VERSION, choices=VERSIONS,
+                help="Kubernetes version for scenarios without a @version tag (the reference "
+                     "emulates it; a cluster must run it). Scenarios tagged @since:X with a "
+                     "newer X are not applicable and are deselected with their reason")
     g.addoption("--gate", action="append", default=[], metavar="NAME=BOOL",
                 help="feature gate override for every scenario; repeatable")
     g.addoption("--kubeconfig", default=None, help="kubeconfig for --backend=cluster")
@@ -123,6 +127,13 @@ def world(request: pytest.FixtureRequest):
         if t.startswith("version:"):
             version = t.split(":", 1)[1]
     gates = parse_gates(config.getoption("--gate"))
+    # ``@needs-gate:X``: the scenario is about a feature that needs gate X on. Where X is off
+    # by default (an alpha gate of an older release) the reference starts with it on, as a
+    # cluster whose admin enabled it; a live cluster must run with it on (the cluster
+    # backend reports the scenario unsupported otherwise). --gate and gate steps still win.
+    for t in sorted(tags):
+        if t.startswith("needs-gate:"):
+            gates.setdefault(t.split(":", 1)[1], True)
     which = getattr(getattr(request.node, "callspec", None), "params", {}).get(
         "backend") if config.getoption("--backend") == "both" else None
     w = World(backend=_make_backend(config, which, tags), scenario=request.node.name,
@@ -184,3 +195,141 @@ def pytest_runtest_makereport(item, call):
     hint = ("did you mean: " + " | ".join(close)) if close else \
         "no similar step exists; add one in steps/<area>_steps.py"
     rep.longrepr = f"{exc.value}\nhint: {hint}"
+
+
+# ---------------------------------------------------------------------------- versions
+#
+# ``@since:X`` on a Scenario, Rule or Feature says the scenario cannot exist before Kubernetes
+# X (its API, gate or behaviour arrives in X); ``@until:X`` that it cannot exist after X (e.g.
+# a gate-off scenario once the gate is locked on). The reason is the comment right above the
+# tag line, ``# since X: <reason>`` / ``# until X: <reason>``; collection fails when it is
+# missing. A scenario whose version (its ``@version`` tag, else --k8s-version) is outside is
+# deselected and listed as "not applicable at <version>: <reason>" in the terminal and in the
+# report, never run and never counted as unsupported.
+
+NOT_APPLICABLE_KEY = pytest.StashKey[list]()
+_BOUND_COMMENT = __import__("re").compile(
+    r"^\s*#\s*(since|until)\s+(\d+\.\d+)\s*:\s*(.+?)\s*$")
+
+
+def _vt(v: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def _item_version(item: pytest.Item) -> str:
+    for m in item.iter_markers():
+        if m.name.startswith("version:"):
+            return m.name.split(":", 1)[1]
+    return item.config.getoption("--k8s-version")
+
+
+def _bounds(item: pytest.Item) -> tuple[str | None, str | None]:
+    """(newest ``@since``, oldest ``@until``) of the item, None where absent."""
+    since = [m.name.split(":", 1)[1] for m in item.iter_markers() if m.name.startswith("since:")]
+    until = [m.name.split(":", 1)[1] for m in item.iter_markers() if m.name.startswith("until:")]
+    return (max(since, key=_vt) if since else None, min(until, key=_vt) if until else None)
+
+
+def _template(item: pytest.Item):
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - another pytest-bdd
+        return None
+    return scenario_wrapper_template_registry.get(getattr(item, "function", None))
+
+
+def _header_lines(lines: list[str], keyword_line: int) -> list[str]:
+    """The tag and comment lines right above the 1-based ``keyword_line``."""
+    out = []
+    i = keyword_line - 2
+    while i >= 0 and (lines[i].strip().startswith(("@", "#")) or not lines[i].strip()):
+        out.append(lines[i])
+        i -= 1
+    return out
+
+
+def bound_reason(item: pytest.Item, kind: str, version: str) -> str:
+    """The ``# since X: reason`` (or ``# until X:``) comment above the tag line that carries
+    ``@since:X`` (``@until:X``): the scenario's own tags, else its Rule's, else its Feature's."""
+    import re
+
+    t = _template(item)
+    if t is None:
+        raise pytest.UsageError(f"{item.nodeid}: @{kind}:{version} on a non-scenario item")
+    path = t.feature.filename
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    anchors = [t.line_number]
+    if t.rule is not None:
+        for i in range(t.line_number - 1, -1, -1):
+            if re.match(r"^\s*Rule:\s*" + re.escape(t.rule.name) + r"\s*$", lines[i]):
+                anchors.append(i + 1)
+                break
+    anchors.append(t.feature.line_number)
+    tag = f"@{kind}:{version}"
+    for anchor in anchors:
+        header = _header_lines(lines, anchor)
+        if not any(tag in h.split() for h in header):
+            continue
+        for h in header:
+            m = _BOUND_COMMENT.match(h)
+            if m and m.group(1) == kind and m.group(2) == version:
+                return m.group(3)
+        break
+    raise pytest.UsageError(
+        f"{path}:{t.line_number}: scenario {t.name!r} is tagged {tag} but has no "
+        f"'# {kind} {version}: <reason>' comment right above that tag line")
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    keep, dropped, not_applicable = [], [], []
+    for item in items:
+        since, until = _bounds(item)
+        if since is None and until is None:
+            keep.append(item)
+            continue
+        version = _item_version(item)
+        reason = None
+        if since is not None:
+            r = bound_reason(item, "since", since)
+            if _vt(version) < _vt(since):
+                reason, bound = r, f"since:{since}"
+        if until is not None:
+            r = bound_reason(item, "until", until)
+            if reason is None and _vt(version) > _vt(until):
+                reason, bound = r, f"until:{until}"
+        if reason is None:
+            keep.append(item)
+            continue
+        dropped.append(item)
+        t = _template(item)
+        not_applicable.append({"nodeid": item.nodeid, "name": t.name if t else item.name,
+                               "feature": t.feature.rel_filename if t else "",
+                               "version": version, "bound": bound, "reason": reason})
+    config.stash[NOT_APPLICABLE_KEY] = not_applicable
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+
+
+def not_applicable(config: pytest.Config) -> list[dict]:
+    """Scenarios deselected because they cannot exist at the selected version."""
+    return config.stash.get(NOT_APPLICABLE_KEY, [])
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    rows = not_applicable(config)
+    if not rows:
+        return
+    tr = terminalreporter
+    tr.write_sep("-", f"{len(rows)} scenarios not applicable at this version "
+                      "(deselected by @since/@until)")
+    seen = set()
+    for r in rows:
+        key = (r["feature"], r["name"], r["version"])
+        if key in seen:  # outline examples and --backend=both share one line
+            continue
+        seen.add(key)
+        tr.write_line(f"not applicable at {r['version']}: {r['reason']}  "
+                      f"[{r['feature']}: {r['name']}]")

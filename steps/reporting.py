@@ -265,6 +265,7 @@ class Collector:
                 "server_version": None,
                 "gates": gates,
                 "gate_defaults": _dra_gates(version, gates) if "reference" in backends else {},
+                "not_applicable": _not_applicable(cfg),
                 "start_time": self.start_time,
                 "end_time": model.now_iso(),
                 "duration": round(time.time() - self.started, 3),
@@ -375,6 +376,14 @@ def _parse_gates(items: list[str]) -> dict[str, bool]:
             if name:
                 out[name] = val.strip().lower() == "true"
     return out
+
+
+def _not_applicable(cfg: pytest.Config) -> list[dict]:
+    """Scenarios deselected by @since/@until (steps/conftest.py), with their reasons."""
+    from .conftest import not_applicable
+
+    return [{k: r[k] for k in ("name", "feature", "version", "bound", "reason")}
+            for r in not_applicable(cfg)]
 
 
 def _dra_gates(version: str, overrides: dict[str, bool]) -> dict[str, bool]:

@@ -223,12 +223,16 @@ def test_list_by_label_selector(api: APIServer) -> None:
     assert names("tier!=x") == ["b.example.com", "c.example.com"]
 
 
-def test_namespace_deletion_removes_its_content(api: APIServer) -> None:
+def test_namespace_deletion_only_marks_the_namespace(api: APIServer) -> None:
+    """The registry alone never cascades (k/k namespace storage Delete): the namespace goes
+    Terminating and keeps its content until the namespace controller empties it
+    (tests/controllers/test_namespace.py)."""
     api.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}})
     api.create(claim(ns="team"))
-    api.delete("Namespace", "team")
-    assert api.list("ResourceClaim", "team") == []
-    assert api.try_get("Namespace", "team") is None
+    out = api.delete("Namespace", "team")
+    assert out["status"]["phase"] == "Terminating" and out["metadata"]["deletionTimestamp"]
+    assert len(api.list("ResourceClaim", "team")) == 1
+    assert api.get("Namespace", "team")["spec"]["finalizers"] == ["kubernetes"]
 
 
 def test_oversized_request_is_refused(api: APIServer) -> None:

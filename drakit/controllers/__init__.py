@@ -13,6 +13,7 @@ from typing import Any
 
 from drakit.controllers.deployment import DeploymentController, ReplicaSetController
 from drakit.controllers.garbagecollector import GarbageCollector
+from drakit.controllers.namespace import NamespaceController
 from drakit.controllers.quota import QuotaAdmission, ResourceQuotaController
 from drakit.controllers.resourceclaim import ResourceClaimController
 
@@ -27,6 +28,7 @@ def build_controllers(cluster: Any) -> list[Any]:
         DeploymentController(cluster),
         ReplicaSetController(cluster),
         ResourceClaimController(cluster),
+        NamespaceController(cluster),
         GarbageCollector(cluster),
         ResourceQuotaController(cluster),
     ]

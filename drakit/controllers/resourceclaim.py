@@ -56,6 +56,11 @@ def is_pod_done(pod: Mapping[str, Any]) -> bool:
     return bool(md.get("deletionTimestamp")) and not (pod.get("spec") or {}).get("nodeName")
 
 
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = str(version).split(".")[:2]
+    return int(major), int(minor)
+
+
 def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
     md = obj["metadata"]
     return (md.get("namespace") or "", md["name"])
@@ -68,6 +73,8 @@ class ResourceClaimController(Controller):
     def __init__(self, cluster: Any) -> None:
         super().__init__(cluster)
         self.podgroups_on = self.gates.enabled("DRAWorkloadResourceClaims")
+        # the controller as shipped in 1.37 (kubernetes/kubernetes#138363) or before (1.36)
+        self.version_137 = _minor(self.gates.version) >= (1, 37)
         # controller owner uid -> claim keys (informer index, like upstream's claim indexer)
         self.by_owner: dict[str, set[tuple[str, str]]] = {}
         self.owner_of: dict[tuple[str, str], str] = {}
@@ -179,10 +186,32 @@ class ResourceClaimController(Controller):
         except E.StatusError:
             pass
 
-    def _podgroup(self, ns: str, name: str | None) -> dict | None:
-        if not name or not self.podgroups_on or not self.api.served("PodGroup"):
-            return None
-        return self.api.try_get("PodGroup", name, ns)
+    def _pod_podgroup(self, pod: Mapping[str, Any]) -> tuple[dict | None, str | None]:
+        """getPodGroup: the PodGroup a grouped pod's template claims depend on, or the error
+        that stops claim creation for the pod.
+
+        1.37 (kubernetes/kubernetes#138363, after review: a controller that cannot tell whether
+        a claim belongs to the pod or to its PodGroup creates none): the PodGroup is looked up
+        whenever GenericWorkload is on, whatever DRAWorkloadResourceClaims says; a missing one
+        is the lister's NotFound, ``podgroup.scheduling.k8s.io "<name>" not found``
+        (pkg/controller/resourceclaim/controller_test.go
+        "skip-create-for-pod-podgroup-does-not-exist", all gate combinations with
+        GenericWorkload on). 1.36 (kubernetes/kubernetes#136989): with DRAWorkloadResourceClaims
+        off the pod is treated as not grouped; with it on, the same NotFound.
+        """
+        name = cu.pod_group_name(pod)
+        if not name:
+            return None, None
+        ns = pod["metadata"].get("namespace") or ""
+        if self.version_137:
+            if not self.gates.enabled("GenericWorkload") or not self.api.served("PodGroup"):
+                return None, f"GenericWorkload feature is disabled but Pod is in PodGroup {name}"
+        elif not self.podgroups_on or not self.api.served("PodGroup"):
+            return None, None
+        pg = self.api.try_get("PodGroup", name, ns)
+        if pg is None:
+            return None, f'podgroup.scheduling.k8s.io "{name}" not found'
+        return pg, None
 
     def sync_pod(self, pod: dict) -> bool:
         md = pod["metadata"]
@@ -195,12 +224,25 @@ class ResourceClaimController(Controller):
         statuses = list((pod.get("status") or {}).get("resourceClaimStatuses") or [])
         known = {s.get("name") for s in statuses}
         added: list[dict] = []
-        pg = self._podgroup(ns, cu.pod_group_name(pod))
         did = False
-        for entry in entries:
-            if not entry.get("resourceClaimTemplateName") or entry.get("name") in known:
-                continue
-            if pg is not None and cu.matching_podgroup_entry(pod, entry, pg):
+        pending = [e for e in entries if e.get("resourceClaimTemplateName") and e.get("name") not in known]
+        pg, problem = self._pod_podgroup(pod) if pending else (None, None)
+        for entry in pending:
+            # syncPod: the first claim that fails stops the pod's sync with a Warning event
+            # "FailedResourceClaimCreation" "PodResourceClaim <name>: <error>" (and a retry)
+            if problem is None and pg is not None and not self.podgroups_on and \
+                    cu.matching_podgroup_entry(pod, entry, pg):
+                # 1.37 only (pg is None on 1.36 with the gate off): a per-pod claim could
+                # shadow the PodGroup's (controller_test.go "skip create ResourceClaim for Pod
+                # with PodGroup claim when DRAWorkloadResourceClaims feature is disabled"; the
+                # upstream text starts with "DRAWorkloadResourceClaims feature is disabled",
+                # the rest is drakit's)
+                problem = (f"DRAWorkloadResourceClaims feature is disabled but the claim matches "
+                           f"a claim of PodGroup {pg['metadata']['name']}")
+            if problem is not None:
+                self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {problem}")
+                break
+            if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, entry, pg):
                 name = next((s.get("resourceClaimName") for s in
                              (pg.get("status") or {}).get("resourceClaimStatuses") or ()
                              if s.get("name") == entry.get("name")), None)

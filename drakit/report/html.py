@@ -123,6 +123,13 @@ def _header(r: dict, backends: list[str]) -> str:
     ]
     if def_txt:
         rows.append((f"DRA gates at {version}", def_txt))
+    na = env.get("not_applicable") or []
+    if na:
+        # scenarios deselected by @since/@until: they cannot exist at this version
+        seen = sorted({(str(x.get("version", "")), str(x.get("reason", "")), str(x.get("name", "")))
+                       for x in na})
+        rows.append((f"not applicable ({len(seen)})", "; ".join(
+            f"not applicable at {v}: {reason} [{name}]" for v, reason, name in seen)))
     rows += [
         ("started", env.get("start_time", "")),
         ("duration", _fmt_dur(env.get("duration"))),

@@ -1,22 +1,31 @@
 """What the report knows about each KEP: title, upstream text, stage per Kubernetes version.
 
 Kept as data, not derived from the features, because the stage of a KEP is a fact about
-Kubernetes releases, not about our scenarios. Source: the cross-cutting feature-gate table in
-the project's evidence notes (api-truth.md §0, "Cross-cutting summary of feature gates"),
-itself read from kube-scheduler's versioned feature-gate table (staging/src/k8s.io/
-kube-scheduler/pkg/features/kube_features.go, 1.37-era), k/k pkg/features/kube_features.go
-and the kubernetes/website feature-gate pages. Upstream KEP directories were checked in
-kubernetes/enhancements (master). Update this table when a release moves a gate.
+Kubernetes releases, not about our scenarios: it is read from drakit's versioned gate table
+(``drakit.features``, generated from the upstream gate files of each release), except where
+written out (KEP-5234 never shipped). Upstream KEP directories were checked in
+kubernetes/enhancements (master).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SOURCE = ("api-truth.md §0 (feature-gate table: kube-scheduler pkg/features/kube_features.go "
-          "1.37-era, k/k pkg/features/kube_features.go, kubernetes/website gate pages)")
+SOURCE = ("drakit.features (the versioned feature-gate table of each release, generated from "
+          "the upstream gate files by scripts/gen_featuregates.py; docs/versions.md)")
 ENHANCEMENTS = "https://github.com/kubernetes/enhancements/tree/master/keps/"
-VERSIONS = ("1.36", "1.37")
+VERSIONS = ("1.34", "1.35", "1.36", "1.37")
+
+
+def gate_stage(gate: str, version: str) -> str:
+    """"beta, on" / "GA, on (locked)" / "not in 1.34", read from drakit's gate table."""
+    from drakit.features import GATES
+
+    spec = GATES.get(version, {}).get(gate)
+    if spec is None:
+        return f"not in {version}"
+    stage = "GA" if spec.stage == "GA" else spec.stage.lower()
+    return f"{stage}, {'on' if spec.default else 'off'}" + (" (locked)" if spec.locked else "")
 
 
 @dataclass(frozen=True)
@@ -34,28 +43,32 @@ class Kep:
     def url(self) -> str:
         return ENHANCEMENTS + self.path
 
+    def __post_init__(self) -> None:
+        # stages not written out come from the gate table: the first gate is the KEP's own
+        for v in VERSIONS:
+            if v not in self.stages and self.gates:
+                self.stages[v] = gate_stage(self.gates[0], v)
+
 
 KEPS: dict[str, Kep] = {k.number: k for k in (
     Kep("5004", "DRA Extended Resource", "sig-scheduling/5004-dra-extended-resource",
-        ("DRAExtendedResource",),
-        {"1.36": "beta, on", "1.37": "GA, on (locked)"}),
+        ("DRAExtendedResource",)),
     Kep("5234", "DRA ResourceSlice Mixins", "sig-scheduling/5234-dra-resourceslice-mixins",
         ("DRAResourceSliceMixins",),
-        {"1.36": "not shipped", "1.37": "not shipped"},
+        {v: "not shipped" for v in VERSIONS},
         "no API fields in any release; the website lists a hidden alpha gate (off)"),
     Kep("5729", "DRA: ResourceClaim Support for Workloads",
         "sig-scheduling/5729-resourceclaim-support-for-workloads",
         ("DRAWorkloadResourceClaims", "GenericWorkload"),
-        {"1.36": "alpha, off", "1.37": "beta, off by default"},
-        "the KEP's gate name WorkloadPodGroupResourceClaimTemplate never shipped"),
+        note="the KEP's gate name WorkloadPodGroupResourceClaimTemplate never shipped; 1.35 has "
+             "GenericWorkload (Workload v1alpha1) but no DRA claims for workloads"),
     Kep("5517", "DRA Node Allocatable Resources",
         "sig-scheduling/5517-dra-node-allocatable-resources",
         ("DRANodeAllocatableResources",),
-        {"1.36": "alpha, off", "1.37": "alpha, off (API reshaped)"}),
+        {"1.37": gate_stage("DRANodeAllocatableResources", "1.37") + " (API reshaped)"}),
     Kep("3695", "Extend the PodResources API to include resources allocated by DRA",
         "sig-node/3695-pod-resources-for-dra",
-        ("KubeletPodResourcesGet", "KubeletPodResourcesDynamicResources"),
-        {"1.36": "GA", "1.37": "GA"}),
+        ("KubeletPodResourcesGet", "KubeletPodResourcesDynamicResources")),
 )}
 
 

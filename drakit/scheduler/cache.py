@@ -284,7 +284,7 @@ class DRACache:
     # -- claims
     def set_claim(self, obj: dict | None, key: tuple[str, str]) -> None:
         old = self.claims.get(key)
-        old_devs = self.claim_devices.pop(key, [])
+        old_devs = self.claim_devices.get(key, [])
         if obj is None:
             self.claims.pop(key, None)
         else:
@@ -303,13 +303,19 @@ class DRACache:
                     for r in new_results if not r.get("adminAccess") and not r.get("shareID")]
         shared = any(r.get("shareID") for r in new_results)
         if old_devs == new_devs and not shared and key not in self.shared_claims:
+            if new_devs:  # an update that kept the allocation (reservedFor, deletion, ...)
+                self.claim_devices[key] = new_devs
             return
         for d in old_devs:
             self.state.devices.discard(d)
         for d in new_devs:
             self.state.devices.add(d)
+        # kept across updates that do not change the devices (the early return above):
+        # popping it there leaked the devices of a claim updated, then deleted
         if new_devs:
             self.claim_devices[key] = new_devs
+        else:
+            self.claim_devices.pop(key, None)
         touched = {d[:2] for d in old_devs} | {d[:2] for d in new_devs}
         if shared or key in self.shared_claims:
             if shared:

@@ -47,6 +47,7 @@ from drakit.scheduler.framework import (
     Status,
     success,
 )
+from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 
 STATE_KEY = "DynamicResources"
 _MEMO_MAX = 100_000
@@ -403,7 +404,11 @@ class DynamicResources(Plugin):
                                       f"ExtendedResourceClaimStatus: {e}"])
         statuses = entry.get("statuses")
         if statuses:
-            if s.created_ext is not None:
+            # KEP-5004 x KEP-5517: the fix (kubernetes/kubernetes#141556, replaceSpecialClaimNameInStatus)
+            # renames the in-memory "<extended-resources>" entry to the created claim; 1.37 has
+            # the bug (kubernetes/kubernetes#141467) and patches the placeholder, which pod
+            # status validation refuses, so the pod never schedules (drakit/upstream_bugs.py)
+            if s.created_ext is not None and not has_bug(self.version, EXTENDED_RESOURCE_NODE_ALLOCATABLE):
                 for st in statuses:
                     if st["resourceClaimName"] == ext.SPECIAL_CLAIM_IN_MEM_NAME:
                         st["resourceClaimName"] = s.created_ext["metadata"]["name"]

@@ -229,7 +229,7 @@ class SchedulingQueue:
         if self.moved_during_cycle:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
-            self.unschedulable[qp.key] = qp  # errors too: retried on events or clock advance
+            self.unschedulable[qp.key] = qp  # errors: retried when their backoff passes
 
     def flush_backoff(self) -> bool:
         if not self.backoff:
@@ -241,12 +241,20 @@ class SchedulingQueue:
         self.backoff.clear()
         return True
 
-    def move_all(self, only: Iterable[tuple[str, str]] | None = None) -> int:
-        """A relevant event: unschedulable pods (all, or ``only``) go back to activeQ."""
+    def move_all(self, only: Iterable[tuple[str, str]] | None = None,
+                 include_errored: bool = False) -> int:
+        """A relevant event: unschedulable pods (all, or ``only``) go back to activeQ.
+
+        Pods whose last attempt ended in an error stay parked until their backoff passes
+        (``move_expired``), as upstream keeps them in backoffQ, which cluster events do not
+        flush (scheduling_queue.go AddUnschedulableIfNotPresent: no rejector plugins ->
+        backoffQ). Without this, two pods whose PreBind fails re-activated each other for
+        ever: each one's Unreserve writes a claim, and that event woke the other.
+        """
         if self.in_flight is not None:
             self.moved_during_cycle = True
-        keys = list(self.unschedulable) if only is None else \
-            [k for k in only if k in self.unschedulable]
+        keys = [k for k in (self.unschedulable if only is None else only)
+                if k in self.unschedulable and (include_errored or not self.unschedulable[k].errored)]
         for k in sorted(keys, key=lambda k: self.unschedulable[k].seq):
             qp = self.unschedulable.pop(k)
             self._seq += 1
@@ -262,7 +270,7 @@ class SchedulingQueue:
                if qp.parked_at is None
                or (qp.errored and qp.backoff_until <= now)
                or qp.parked_at + leftover <= now]
-        return self.move_all(due) if due else 0
+        return self.move_all(due, include_errored=True) if due else 0
 
     def delete(self, key: tuple[str, str]) -> None:
         self.active.pop(key, None)

@@ -104,6 +104,12 @@ def build_statuses(pod: Mapping[str, Any], claims: Sequence[tuple[str | None, st
             entry = by_pod_name.get(ref.get("name"))
             if entry is not None and c.get("name") not in entry["containers"]:
                 entry["containers"].append(c.get("name"))
+    if version != "1.36":
+        # 1.37: a claim no container references keeps its entry (KEP-5517 alpha2 "unreferenced
+        # pod-level claims"); Go's omitempty leaves the empty containers list off the wire
+        for entry in entries.values():
+            if not entry["containers"]:
+                del entry["containers"]
     return [entries[k] for k in sorted(entries)], mapped
 
 

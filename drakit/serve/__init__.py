@@ -6,56 +6,86 @@ Status errors) works, and people want to point kubectl at the reference. Serving
 reference over HTTP gives both: CI runs the whole suite through a real socket with
 ``--backend=cluster``, and ``kubectl --kubeconfig <file>`` talks to it.
 
-Listens on 127.0.0.1 only unless ``--bind`` is given explicitly; no authentication.
+Listens on 127.0.0.1 only unless ``--bind`` is given explicitly; HTTPS with a certificate
+made at start, a random bearer token required on every request but the health checks, and a
+Host allow-list (sandbox.py); both go into the kubeconfig ``--kubeconfig-out`` writes.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Sequence
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import yaml
 
-from drakit.features import FeatureGateError, parse_gate_args
+from drakit.features import SUPPORTED_VERSIONS, FeatureGateError, inert_note, parse_gate_args
 
 from .handler import make_handler
+from .sandbox import Sandbox, is_loopback, is_wildcard, tls_identity
+from .server import Server
 from .state import ServedCluster
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+__all__ = ["Server", "kubeconfig", "kubeconfig_for", "main", "start", "url_of"]
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-
-def kubeconfig(url: str, name: str = "drakit", namespace: str = "default") -> dict:
-    """A kubeconfig for ``url`` with one context named ``name`` and no credentials."""
+def kubeconfig(url: str, name: str = "drakit", namespace: str = "default",
+               token: str = "", ca_pem: bytes | None = None) -> dict:
+    """A kubeconfig for ``url`` with one context named ``name``, the server's CA and token."""
+    cluster: dict = {"server": url}
+    if ca_pem:
+        cluster["certificate-authority-data"] = base64.b64encode(ca_pem).decode()
     return {
         "apiVersion": "v1", "kind": "Config", "preferences": {},
-        "clusters": [{"name": name, "cluster": {"server": url}}],
-        "users": [{"name": name, "user": {"token": "drakit"}}],
+        "clusters": [{"name": name, "cluster": cluster}],
+        "users": [{"name": name, "user": {"token": token}}],
         "contexts": [{"name": name, "context": {"cluster": name, "user": name,
                                                 "namespace": namespace}}],
         "current-context": name,
     }
 
 
+def kubeconfig_for(srv: Server, namespace: str = "default") -> dict:
+    """The kubeconfig of a server made by :func:`start`."""
+    sb = srv.sandbox
+    url = url_of(srv)
+    host = str(srv.server_address[0])
+    if is_wildcard(host):  # bound to every interface: reach it on loopback (in the cert)
+        url = url.replace(f"[{host}]" if ":" in host else host,
+                          "[::1]" if ":" in host else "127.0.0.1", 1)
+    return kubeconfig(url, namespace=namespace, token=sb.token if sb else "",
+                      ca_pem=srv.tls_cert_pem)
+
+
 def start(version: str = "1.37", gates: dict[str, bool] | None = None,
           host: str = "127.0.0.1", port: int = 0, interval: float = 0.2,
-          quiet: bool = True) -> tuple[Server, ServedCluster, threading.Thread]:
+          quiet: bool = True, tls: bool = True, token: str | None = None,
+          allow_hosts: Sequence[str] = ()) -> tuple[Server, ServedCluster, threading.Thread]:
     """Start serving in background threads; returns (http server, cluster, server thread).
 
-    For tests and embedding: ``srv.server_address[1]`` is the port; stop with
-    ``srv.shutdown(); cluster.stop()``.
+    For tests and embedding: ``srv.server_address[1]`` is the port, ``srv.sandbox.token``
+    the bearer token, ``srv.tls_cert_pem`` the certificate to trust (None with
+    ``tls=False``, which also turns the sandbox off: plain HTTP carries no credentials);
+    stop with ``srv.shutdown(); cluster.stop(); srv.server_close()``.
     """
     served = ServedCluster(version=version, gates=gates, interval=interval)
-    srv = Server((host, port), make_handler(served, quiet=quiet))
+    sandbox = None
+    identity = None
+    if tls:
+        sandbox = Sandbox(bind=host, extra_hosts=tuple(allow_hosts))
+        if token is not None:
+            sandbox.token = token
+        identity = tls_identity(host, tuple(allow_hosts))
+    srv = Server((host, port), make_handler(served, quiet=quiet, sandbox=sandbox),
+                 tls=identity.context if identity else None)
+    srv.sandbox = sandbox
+    srv.tls_cert_pem = identity.cert_pem if identity else None
     served.start()
     t = threading.Thread(target=srv.serve_forever, name="drakit-http", daemon=True)
     t.start()
@@ -66,21 +96,26 @@ def url_of(srv: Server) -> str:
     host, port = srv.server_address[:2]
     if ":" in str(host):
         host = f"[{host}]"
-    return f"http://{host}:{port}"
+    return f"{'https' if srv.tls else 'http'}://{host}:{port}"
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="drakit serve", description=(
-        "Serve a drakit reference cluster over HTTP the way kube-apiserver does."))
+        "Serve a drakit reference cluster over HTTPS the way kube-apiserver does."))
     p.add_argument("--port", type=int, default=6443,
                    help="port to listen on; 0 picks a free one (printed on stdout)")
     p.add_argument("--bind", default=None, metavar="ADDRESS",
-                   help="listen on this address instead of 127.0.0.1 (no authentication!)")
-    p.add_argument("--version", default="1.37", help="emulated Kubernetes version (1.36, 1.37)")
+                   help="listen on this address instead of 127.0.0.1 (::1 for IPv6); "
+                        "anything but loopback exposes the sandbox to the network")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests whose Host header names NAME (a DNS name "
+                        "this server is reached by); repeatable")
+    p.add_argument("--version", default="1.37", help="emulated Kubernetes version ("
+                   + ", ".join(SUPPORTED_VERSIONS) + "; default 1.37)")
     p.add_argument("--gate", action="append", metavar="NAME=BOOL",
                    help="feature gate override; repeatable or comma-separated")
     p.add_argument("--kubeconfig-out", metavar="FILE",
-                   help="write a kubeconfig for this server to FILE")
+                   help="write a kubeconfig for this server (URL, CA, token) to FILE")
     p.add_argument("--node", action="append", metavar="NAME[:cpu=8,memory=32Gi]",
                    help="add a node at start; repeatable")
     p.add_argument("--interval", type=float, default=0.2,
@@ -89,33 +124,51 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+WARNING = """\
+drakit serve: WARNING: listening on {host}, which is not a loopback address.
+drakit serve: WARNING: this is a sandbox that allows EVERY request made with its token to
+drakit serve: WARNING: anyone who can reach {host}:{port} and holds the kubeconfig. Use
+drakit serve: WARNING: --bind 127.0.0.1 (or ::1) unless you mean to share it.
+"""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or []))
-    host = args.bind or "127.0.0.1"
-    if args.bind is None and host not in LOOPBACK:  # pragma: no cover - defensive
-        print("drakit serve: refusing a non-loopback address without --bind", file=sys.stderr)
-        return 2
+    host = (args.bind or "127.0.0.1").strip("[]")
     try:
         gates = parse_gate_args(args.gate)
         srv, served, thread = start(args.version, gates, host, args.port, args.interval,
-                                    quiet=not args.verbose)
+                                    quiet=not args.verbose, allow_hosts=args.allow_host)
     except FeatureGateError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except OSError as e:
         print(f"drakit serve: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
         return 1
+    if not is_loopback(host):
+        print(WARNING.format(host=host, port=srv.server_address[1]), end="", file=sys.stderr,
+              flush=True)
     for n in args.node or ():
         name, _, spec = n.partition(":")
         alloc = dict(kv.split("=", 1) for kv in spec.split(",") if "=" in kv) if spec else None
         with served.lock:
             served.cluster.add_node(name, allocatable=alloc)
     url = url_of(srv)
-    if args.kubeconfig_out:
-        Path(args.kubeconfig_out).write_text(yaml.safe_dump(kubeconfig(url), sort_keys=False),
-                                             encoding="utf-8")
+    # the kubeconfig is the only way to the token: without --kubeconfig-out it goes to a
+    # private file whose path is printed
+    out = Path(args.kubeconfig_out or Path(tempfile.gettempdir()) /
+               f"drakit-serve-{srv.server_address[1]}.kubeconfig")
+    out.touch(mode=0o600)
+    os.chmod(out, 0o600)  # it holds the token
+    out.write_text(yaml.safe_dump(kubeconfig_for(srv), sort_keys=False), encoding="utf-8")
     print(f"drakit serve: Kubernetes {args.version} API on {url} (port {srv.server_address[1]})",
           flush=True)
+    if not args.kubeconfig_out:
+        print(f"drakit serve: kubeconfig (server, CA, token) written to {out}",
+              file=sys.stderr, flush=True)
+    note = inert_note(served.cluster.gates)
+    if note:
+        print(f"drakit serve: {note}", file=sys.stderr, flush=True)
     stop = threading.Event()
 
     def on_signal(signum, frame) -> None:  # noqa: ARG001

@@ -18,6 +18,8 @@ from typing import Any
 from drakit.kinds import KINDS, KindInfo
 from drakit.validation.strategy import Context
 
+from . import authz
+
 VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]
 STATUS_VERBS = ["get", "patch", "update"]
 
@@ -59,7 +61,8 @@ def core_versions(server_address: str) -> dict[str, Any]:
 
 
 def _groups(ctx: Context) -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = {}
+    # authorization.k8s.io serves the self reviews (drakit/serve/authz.py), no stored kind
+    groups: dict[str, list[str]] = {authz.GROUP: [authz.VERSION]}
     for info, v in served(ctx):
         if info.group:
             vs = groups.setdefault(info.group, [])
@@ -86,6 +89,8 @@ def group(ctx: Context, name: str) -> dict[str, Any] | None:
 
 
 def resource_list(ctx: Context, group_name: str, version: str) -> dict[str, Any] | None:
+    if (group_name, version) == (authz.GROUP, authz.VERSION):
+        return authz.resource_list()
     resources: list[dict[str, Any]] = []
     for info, v in served(ctx):
         if info.group != group_name or v != version:
@@ -107,6 +112,9 @@ def resource_list(ctx: Context, group_name: str, version: str) -> dict[str, Any]
         if info.kind == "Pod":
             resources.append({"name": "pods/resize", "singularName": "", "namespaced": True,
                               "kind": "Pod", "verbs": list(STATUS_VERBS)})
+        if info.kind == "Namespace":
+            resources.append({"name": "namespaces/finalize", "singularName": "",
+                              "namespaced": False, "kind": "Namespace", "verbs": ["update"]})
     if not resources:
         return None
     gv = f"{group_name}/{version}" if group_name else version

@@ -18,17 +18,24 @@ import traceback
 from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
+
+import yaml
 
 from drakit.api import errors as E
 from drakit.api.meta import SelectorError, labels_match, parse_label_selector
 from drakit.kinds import KindInfo
 from drakit.yamlio import parse_body
 
-from . import discovery, openapi, patches, tables
+from . import authz, deleteoptions, discovery, framing, openapi, params, patches, tables
+from .framing import FramingError
+from .sandbox import PUBLIC_PATHS, Sandbox
 from .state import ServedCluster
 
+#: no watch outlives this (seconds); the default when the client gives no timeoutSeconds
 MAX_WATCH_SECONDS = 1800
+#: seconds a list for a resourceVersion newer than the store waits before its 504 (kube: 3 s)
+TOO_LARGE_RV_WAIT = 3.0
 
 
 class NotFoundPath(E.StatusError):
@@ -135,95 +142,258 @@ def route(served: ServedCluster, path: str) -> Route | None:
     name = tail[0] if tail else None
     sub = tail[1] if len(tail) > 1 else None
     if sub is not None and not ((sub == "status" and info.has_status) or
-                                (sub == "resize" and info.kind == "Pod")):
+                                (sub == "resize" and info.kind == "Pod") or
+                                (sub == "finalize" and info.kind == "Namespace")):
         return None
     return Route(info, group, version, ns, name, sub, watch)
 
 
+# ---------------------------------------------------------------------------- the body
+
+def decode_body(raw: bytes, media_type: str) -> Any:
+    """THE one place where a request body becomes an object (None for an empty body).
+
+    ``media_type`` is already negotiated: application/json, application/yaml or a patch
+    type (JSON, except apply patches, which are YAML). The framing around it (length,
+    chunks, size limit, content types) is the handler's; the decode rules are this
+    function's alone (helper "schema" replaces its body with drakit.schema's parser).
+    """
+    return parse_body(raw, media_type)
+
+
 # ---------------------------------------------------------------------------- handler
+
+#: Status reasons by HTTP code (metav1.StatusReason), for errors the HTTP layer raises
+_REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
+            405: "MethodNotAllowed", 406: "NotAcceptable", 409: "Conflict", 410: "Expired",
+            413: "RequestEntityTooLarge", 415: "UnsupportedMediaType", 422: "Invalid",
+            429: "TooManyRequests", 500: "InternalError", 503: "ServiceUnavailable",
+            504: "Timeout"}
+
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "drakit-serve"
+    default_request_version = "HTTP/1.1"  # error answers carry a status line
     served: ServedCluster  # set on the subclass made by make_handler()
+    sandbox: Sandbox | None = None  # None: no Host check, no token (embedding only)
     quiet = True
+
+    def version_string(self) -> str:
+        return self.server_version
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
         if not self.quiet:
             super().log_message(format, *args)
 
+    # -- connection: timeouts, 100-continue, errors before routing -------------------
+    def setup(self) -> None:
+        super().setup()
+        self.requests_served = 0
+
+    def handle_one_request(self) -> None:
+        """Wait for a request (idle timeout), then read it (read timeout per read)."""
+        try:
+            self.connection.settimeout(self.server.idle_timeout if self.requests_served
+                                       else self.server.read_timeout)
+            if not self.rfile.peek(1):
+                self.close_connection = True
+                return
+        except (TimeoutError, OSError, ValueError):
+            self.close_connection = True
+            return
+        self.connection.settimeout(self.server.read_timeout)
+        self._expect_continue = False  # set again by handle_expect_100 for this request
+        super().handle_one_request()
+        self.requests_served += 1
+
+    def parse_request(self) -> bool:
+        # no HTTP/0.9 (a request line without a version): Go's net/http refuses it
+        if len(self.raw_requestline.split()) == 2:
+            self.send_error(400, f"malformed HTTP request {self.raw_requestline.strip()!r}")
+            return False
+        return super().parse_request()
+
+    def handle_expect_100(self) -> bool:
+        # Go's net/http sends "100 Continue" when the handler first reads the body, so a
+        # request refused before (401, 413, 415 ...) never makes the client send it
+        self._expect_continue = True
+        return True
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """Errors of the HTTP layer itself (bad request line, header too long ...):
+        a Status body like every other error, never the standard library's HTML page."""
+        self.close_connection = True
+        text = message or self.responses.get(code, ("error",))[0]
+        err = E.StatusError(message=text, reason=_REASONS.get(code, ""), code=code)
+        try:
+            self._send_json(code, err.status())
+        except OSError:
+            pass
+
     # -- plumbing -----------------------------------------------------------------
+    def _encode(self, body: Any) -> tuple[bytes, str]:
+        if getattr(self, "_out_type", framing.JSON) == framing.YAML:
+            return yaml.safe_dump(body, sort_keys=False).encode(), framing.YAML
+        return json.dumps(body, separators=(",", ":")).encode(), framing.JSON
+
     def _send_json(self, code: int, body: Any, headers: dict[str, str] | None = None) -> None:
-        data = json.dumps(body, separators=(",", ":")).encode()
+        data, ctype = self._encode(body)
         self.send_response(code)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-cache, private")
         for k, v in (headers or {}).items():
             self.send_header(k, v)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
+        self._finish(data)
 
     def _send_text(self, code: int, text: str, ctype: str = "text/plain") -> None:
         data = text.encode()
         self.send_response(code)
         self.send_header("Content-Type", f"{ctype}; charset=utf-8")
         self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self._finish(data)
+
+    def _finish(self, data: bytes) -> None:
+        """Headers and body in one write (one TCP segment for small answers)."""
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.connection.settimeout(self.server.write_timeout)
+        self._headers_buffer.append(b"\r\n")
+        if self.command != "HEAD":
+            self._headers_buffer.append(data)
+        self.wfile.write(b"".join(self._headers_buffer))
+        self._headers_buffer = []
+        self.wfile.flush()
 
     def _send_error(self, err: E.StatusError) -> None:
-        self._send_json(err.code, err.status())
+        headers = {}
+        if err.code == 429 or (err.code == 504 and err.details.get("retryAfterSeconds")):
+            headers["Retry-After"] = str(err.details.get("retryAfterSeconds", 1))
+        self._send_json(err.code, err.status(), headers)
 
-    def _body(self) -> Any:
-        n = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(n) if n else b""
-        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-            raw = self._read_chunked()
-        return parse_body(raw, self.headers.get("Content-Type") or "application/json")
+    # -- the request body ---------------------------------------------------------
+    def _raw_body(self) -> bytes:
+        """The body bytes, read once under the framing rules (framing.py)."""
+        if self._body_bytes is not None:
+            return self._body_bytes
+        te = self.headers.get_all("Transfer-Encoding") or []
+        chunked = False
+        if te:
+            codings = [c.strip().lower() for v in te for c in v.split(",") if c.strip()]
+            if codings != ["chunked"]:
+                self.close_connection = True
+                raise E.StatusError(message=f"unsupported transfer encoding: "
+                                            f"{', '.join(codings)!r}",
+                                    reason="", code=501)
+            chunked = True
+        length = None if chunked else self._content_length
+        if length is not None and length > framing.MAX_REQUEST_BYTES:
+            self.close_connection = True
+            raise framing.too_large()  # before "100 Continue": the client keeps its body
+        if self._expect_continue and (chunked or length):
+            self._expect_continue = False
+            self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            self.wfile.flush()
+        self._body_pending = False  # from here on the stream is consumed or broken
+        try:
+            self._body_bytes = framing.read_body(self.rfile, length, chunked)
+        except E.StatusError:
+            self.close_connection = True
+            raise
+        except (TimeoutError, OSError):
+            self.close_connection = True
+            raise FramingError("timeout reading the request body") from None
+        return self._body_bytes
 
-    def _read_chunked(self) -> bytes:
-        out = b""
-        while True:
-            size = int(self.rfile.readline().strip() or b"0", 16)
-            if size == 0:
-                self.rfile.readline()
-                return out
-            out += self.rfile.read(size)
-            self.rfile.readline()
+    def _body(self, accepted: tuple[str, ...] = framing.SERIALIZERS) -> Any:
+        """The decoded body: framing, then the Content-Type check, then decode_body()."""
+        raw = self._raw_body()
+        if not raw:
+            return None
+        mt = framing.body_media_type(self.headers.get("Content-Type"), accepted)
+        return decode_body(raw, mt)
 
+    def _has_body(self) -> bool:
+        return bool(self._content_length) or bool(self.headers.get("Transfer-Encoding"))
+
+    # -- one request --------------------------------------------------------------
     def _dispatch(self) -> None:
         url = urlsplit(self.path)
-        self.query = {k: v[-1] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        self._body_bytes: bytes | None = None
+        self._out_type = framing.JSON
         try:
-            if not self._special(url.path):
-                r = route(self.served, url.path)
+            self._content_length = framing.content_length(
+                self.headers.get_all("Content-Length") or [])
+            self._body_pending = self._has_body()
+            self.query = params.parse(url.query)
+            self._admit(url.path)
+            path = url.path
+            if path.startswith(("/api/", "/apis/")) or path in ("/api", "/apis"):
+                self._out_type = framing.response_media_type(
+                    self.headers.get("Accept"), streaming=self._is_watch(path))
+            if not self._special(path):
+                r = route(self.served, path)
                 if r is None:
                     raise NotFoundPath()
                 self._resource(r)
+        except FramingError as e:
+            self.close_connection = True
+            self._send_error(e)
         except E.StatusError as e:
+            if getattr(self, "_body_pending", True):
+                self.close_connection = True  # see finally
             self._send_error(e)
         except SelectorError as e:
             self._send_error(E.BadRequest(str(e)))
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            self.close_connection = True
         except Exception as e:  # noqa: BLE001 - answer like apiserver, keep serving
             traceback.print_exc(file=sys.stderr)
+            self.close_connection = True
             self._send_error(E.StatusError(message=f"Internal error occurred: {e}"))
+        finally:
+            if getattr(self, "_body_pending", True):
+                # answered without reading the body (a GET with a body, a refusal): the
+                # rest of the stream is that body, never the next request
+                self.close_connection = True
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _dispatch
+    do_OPTIONS = do_TRACE = do_CONNECT = _dispatch
+
+    def _is_watch(self, path: str) -> bool:
+        return "/watch/" in path or (
+            self.command == "GET" and params.boolean(self.query, "watch") is True)
+
+    def _admit(self, path: str) -> None:
+        """The sandbox (sandbox.py): Host allow-list first, then the bearer token."""
+        sb = self.sandbox
+        if sb is None:
+            return
+        if not sb.allowed_host(self.headers.get("Host")):
+            raise E.StatusError(
+                message=f"host {self.headers.get('Host')!r} is not allowed: drakit serve "
+                        f"answers only for localhost, loopback addresses and its bind "
+                        f"address (see --allow-host)", reason="", code=421)
+        bare = path.rstrip("/") or "/"
+        if bare in PUBLIC_PATHS or bare.startswith(tuple(p + "/" for p in PUBLIC_PATHS)):
+            return
+        if not sb.authorized(self.headers.get("Authorization")):
+            raise E.StatusError(message="Unauthorized", reason="Unauthorized", code=401)
 
     # -- non-resource paths -------------------------------------------------------
     def _special(self, path: str) -> bool:
         s = self.served
         ctx = s.read(lambda: s.api.context())
         path = path.rstrip("/") or "/"
+        if path.startswith(f"/apis/{authz.API_VERSION}/"):
+            return self._review(path)
         if self.command not in ("GET", "HEAD") and not path.startswith(("/api/", "/apis/")):
             raise MethodNotAllowed(self.command)
         if path == "/version":
             self._send_json(200, discovery.version_doc(ctx.version))
-        elif path in ("/healthz", "/livez", "/readyz"):
+        elif path in PUBLIC_PATHS or path.startswith(tuple(p + "/" for p in PUBLIC_PATHS)):
             self._send_text(200, "ok")
         elif path == "/metrics":
             text = discovery.feature_metrics(ctx)
@@ -272,13 +442,27 @@ class Handler(BaseHTTPRequestHandler):
             self.send_response(200)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(body)
+            self._finish(body)
         elif path.startswith("/openapi/"):
             raise NotFoundPath()
         else:
             return False
+        return True
+
+    def _review(self, path: str) -> bool:
+        """POST /apis/authorization.k8s.io/v1/<self review> (authz.py)."""
+        plural = path.rsplit("/", 1)[1]
+        if path.count("/") != 4 or plural not in authz.RESOURCES:
+            raise NotFoundPath()
+        if self.command != "POST":
+            raise MethodNotAllowed(self.command)
+        self._dry_run()
+        ctype = framing.media_type(self.headers.get("Content-Type"))
+        if ctype == authz.PROTOBUF:
+            body = authz.from_protobuf(plural, self._raw_body())
+        else:
+            body = self._body()
+        self._send_json(201, authz.review(plural, body))
         return True
 
     # -- resources ----------------------------------------------------------------
@@ -287,21 +471,16 @@ class Handler(BaseHTTPRequestHandler):
             obj["apiVersion"] = r.api_version
         return obj
 
-    def _field_validation(self) -> str:
-        """The request's fieldValidation; kube-apiserver's default without one is Warn."""
-        return self.query.get("fieldValidation") or "Warn"
-
-    def _dry_run(self) -> bool:
-        v = self.query.get("dryRun")
-        if v in (None, ""):
-            return False
-        if v != "All":
-            raise E.BadRequest(f'Invalid dry run value: "{v}": supported values: "All"')
-        return True
+    def _dry_run(self, values: list[str] | None = None) -> bool:
+        """dryRun of the verb's options: from the query, or the given DeleteOptions list."""
+        if values is None:
+            all_values = getattr(self.query, "all", {}).get("dryRun", [])
+            values = [v for v in all_values if v != ""]
+        return params.dry_run(values, self.command)
 
     def _resource(self, r: Route) -> None:
         m = self.command
-        if r.watch or (m == "GET" and self.query.get("watch") in ("true", "1")):
+        if r.watch or (m == "GET" and params.boolean(self.query, "watch")):
             if r.name:
                 sel = self.query.get("fieldSelector")
                 self.query["fieldSelector"] = ",".join(
@@ -317,6 +496,8 @@ class Handler(BaseHTTPRequestHandler):
             raise MethodNotAllowed(m)
         if r.info.namespaced and r.namespace is None:
             raise NotFoundPath()
+        if r.subresource == "finalize" and m != "PUT":
+            raise MethodNotAllowed(m)  # FinalizeREST serves update only
         if m in ("GET", "HEAD"):
             return self._get(r)
         if m == "PUT":
@@ -337,11 +518,52 @@ class Handler(BaseHTTPRequestHandler):
     def _wants_table(self) -> bool:
         return tables.wants_table(self.headers.get("Accept") or "")
 
+    def _list_options(self) -> tuple[int | None, str]:
+        """ListOptions from the query (400 on a bad integer); (resourceVersion, match)."""
+        params.int64(self.query, "limit")  # accepted, never paginated (docs/serve.md)
+        params.int64(self.query, "timeoutSeconds")
+        rv = self.query.get("resourceVersion") or ""
+        match = self.query.get("resourceVersionMatch") or ""
+        errs: list[E.FieldError] = []
+        if match and match not in ("Exact", "NotOlderThan"):
+            errs.append(E.not_supported("resourceVersionMatch", match,
+                                        ["Exact", "NotOlderThan", ""]))
+        elif match and not rv:
+            errs.append(E.forbidden("resourceVersionMatch", "resourceVersionMatch is "
+                                    "forbidden unless resourceVersion is provided"))
+        elif match == "Exact" and rv == "0":
+            errs.append(E.forbidden("resourceVersionMatch", 'resourceVersionMatch "exact" is '
+                                    'forbidden for resourceVersion "0"'))
+        if errs:
+            raise E.Invalid("ListOptions", "", errs, "meta.k8s.io")
+        if rv in ("", "0"):
+            return None, match
+        return _parse_rv(rv), match
+
     def _list(self, r: Route) -> None:
         s = self.served
+        want, match = self._list_options()
 
         def read() -> tuple[list[dict], int]:
-            return s.api.list(r.info.kind, r.namespace), s.api.resource_version
+            cur = s.api.resource_version
+            if want is not None and want > cur:
+                # kube waits up to 3 s for its cache to catch up, then 504 (cacher.go
+                # waitUntilFreshAndBlock / storage.NewTooLargeResourceVersionError)
+                s.wait_for_change(want - 1, TOO_LARGE_RV_WAIT)
+                cur = s.api.resource_version
+                if want > cur:
+                    raise E.StatusError(
+                        message=f"Too large resource version: {want}, current: {cur}",
+                        reason="Timeout", code=504,
+                        details={"causes": [{"reason": "ResourceVersionTooLarge",
+                                             "message": "Too large resource version"}],
+                                 "retryAfterSeconds": 1})
+            if match == "Exact" and want is not None and want != cur:
+                # drakit keeps no past states: an exact older list reads as compacted
+                raise E.StatusError(
+                    message="The resourceVersion for the provided list is too old.",
+                    reason="Expired", code=410)
+            return s.api.list(r.info.kind, r.namespace), cur
         objs, rv = s.read(read)
         items = [self._out(r, o) for o in self._selected(r, objs)]
         if self._wants_table():
@@ -389,6 +611,9 @@ class Handler(BaseHTTPRequestHandler):
         body.setdefault("apiVersion", r.api_version)
         body.setdefault("kind", r.info.kind)
         md = body.setdefault("metadata", {})
+        if not isinstance(md, dict):
+            raise E.BadRequest("json: cannot unmarshal into Go struct field "
+                               f"{r.info.kind}.metadata of type v1.ObjectMeta")
         if md.get("name") not in (None, r.name):
             raise E.BadRequest(f"the name of the object ({md.get('name')}) does not match "
                                f"the name on the URL ({r.name})")
@@ -406,24 +631,19 @@ class Handler(BaseHTTPRequestHandler):
         self._send_json(200, self._out(r, out), _warning_headers(warns))
 
     def _patch(self, r: Route) -> None:
-        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+        ctype = framing.media_type(self.headers.get("Content-Type"), "")
         if ctype not in patches.PATCH_TYPES:
-            raise E.StatusError(
-                message=f"the body of the request was in an unknown format - accepted media "
-                        f"types include: {', '.join(patches.PATCH_TYPES)}",
-                reason="UnsupportedMediaType", code=415)
-        body = self._body()
+            # read first like kube (limitedReadBody, then the patch type): 413 wins over 415
+            self._raw_body()
+            raise framing.unsupported_media_type(patches.PATCH_TYPES)
+        body = self._body(patches.PATCH_TYPES)
         dry = self._dry_run()
+        params.boolean(self.query, "force")
         s = self.served
         kind, ns, name = r.info.kind, r.namespace, r.name
         fv, warns = self._field_validation(), []
 
         def do() -> tuple[dict, bool]:
-            if ctype == patches.MERGE_PATCH:
-                if not isinstance(body, dict):
-                    raise E.BadRequest("a merge patch must be a JSON object")
-                return s.api.patch(kind, name, body, ns, subresource=r.subresource,
-                                   dry_run=dry, field_validation=fv, warnings=warns), False
             live = s.api.try_get(kind, name, ns)
             if live is None:
                 if ctype == patches.APPLY_PATCH_YAML and r.subresource is None:
@@ -433,17 +653,23 @@ class Handler(BaseHTTPRequestHandler):
                     return s.api.create(body, namespace=ns, dry_run=dry,
                                         field_validation=fv, warnings=warns), True
                 raise E.NotFound(kind, name, r.info.group, r.info.plural)
+            if ctype == patches.MERGE_PATCH and not isinstance(body, dict):
+                raise E.BadRequest("a merge patch must be a JSON object")
             new = patches.apply_patch(kind, ctype, live, body)
             if not isinstance(new, dict):
                 raise E.BadRequest("the patch did not produce an object")
-            pmd = (body or {}).get("metadata") if isinstance(body, dict) else None
-            new.setdefault("metadata", {})
+            pmd = body.get("metadata") if isinstance(body, dict) else None
+            md = new.get("metadata")
+            if not isinstance(md, dict):
+                md = new["metadata"] = {}
             if not (isinstance(pmd, dict) and pmd.get("resourceVersion")):
-                new["metadata"]["resourceVersion"] = live["metadata"]["resourceVersion"]
+                md["resourceVersion"] = live["metadata"]["resourceVersion"]
             new["apiVersion"], new["kind"] = live["apiVersion"], live["kind"]
-            new["metadata"]["name"] = name
+            md["name"] = name
             if ns:
-                new["metadata"]["namespace"] = ns
+                md["namespace"] = ns
+            # every patch type ends in an ordinary update: admission, validation and the
+            # size limit of the stored object apply to the patched result (issue 13 #5)
             return s.api.update(new, dry_run=dry, subresource=r.subresource,
                                 field_validation=fv, warnings=warns), False
 
@@ -451,27 +677,27 @@ class Handler(BaseHTTPRequestHandler):
         self._send_json(201 if created else 200, self._out(r, out), _warning_headers(warns))
 
     def _delete_options(self) -> dict:
-        body = self._body() if self.headers.get("Content-Length") not in (None, "0") else None
-        opts = dict(body) if isinstance(body, dict) else {}
-        for k in ("gracePeriodSeconds", "propagationPolicy"):
-            if k in self.query and k not in opts:
-                opts[k] = self.query[k]
-        if "dryRun" in opts and opts["dryRun"]:
-            self.query["dryRun"] = opts["dryRun"][0] if isinstance(
-                opts["dryRun"], list) else opts["dryRun"]
+        """DeleteOptions from the body when there is one, else from the query (delete.go)."""
+        raw = self._raw_body() if self._has_body() else b""
+        if raw.strip():
+            opts = deleteoptions.from_body(self._body())
+        else:
+            opts = deleteoptions.from_query(self.query)
         return opts
 
     def _delete(self, r: Route) -> None:
         opts = self._delete_options()
-        dry = self._dry_run()
+        dry = self._dry_run(opts.get("dryRun") or [])
         grace = opts.get("gracePeriodSeconds")
         uid = (opts.get("preconditions") or {}).get("uid")
         s = self.served
         out = s.write(lambda: s.api.delete(
             r.info.kind, r.name, r.namespace, dry_run=dry, preconditions_uid=uid,
-            grace_period_seconds=None if grace in (None, "") else int(grace)), dry)
+            grace_period_seconds=grace), dry)
         still = s.read(lambda: s.api.try_get(r.info.kind, r.name, r.namespace))
-        if still is not None or r.info.kind == "Pod":
+        # pods and namespaces (ReturnDeletedObject / the namespace registry's first delete)
+        # answer the object, e.g. the namespace as Terminating even if it is gone by now
+        if still is not None or r.info.kind in ("Pod", "Namespace"):
             self._send_json(200, self._out(r, still or out))
             return
         self._send_json(200, {"kind": "Status", "apiVersion": "v1", "metadata": {},
@@ -481,8 +707,9 @@ class Handler(BaseHTTPRequestHandler):
                                           "uid": out["metadata"].get("uid")}})
 
     def _delete_collection(self, r: Route) -> None:
+        self._list_options()
         opts = self._delete_options()
-        dry = self._dry_run()
+        dry = self._dry_run(opts.get("dryRun") or [])
         s = self.served
         grace = opts.get("gracePeriodSeconds")
 
@@ -493,8 +720,7 @@ class Handler(BaseHTTPRequestHandler):
                 try:
                     out.append(s.api.delete(
                         r.info.kind, o["metadata"]["name"], o["metadata"].get("namespace"),
-                        dry_run=dry,
-                        grace_period_seconds=None if grace in (None, "") else int(grace)))
+                        dry_run=dry, grace_period_seconds=grace))
                 except E.NotFound:
                     pass
             return out
@@ -508,15 +734,15 @@ class Handler(BaseHTTPRequestHandler):
         s = self.served
         table = self._wants_table()
         include = self.query.get("includeObject", "Metadata")
-        timeout = float(self.query.get("timeoutSeconds") or MAX_WATCH_SECONDS)
-        timeout = min(timeout, MAX_WATCH_SECONDS)
+        asked = params.int64(self.query, "timeoutSeconds")
+        params.int64(self.query, "limit")
+        # every watch ends: the client's timeout, at most MAX_WATCH_SECONDS (kube's own
+        # default is a random 30-60 min, --min-request-timeout 1800 s)
+        timeout = MAX_WATCH_SECONDS if asked is None else min(max(asked, 0), MAX_WATCH_SECONDS)
         labels = parse_label_selector(self.query.get("labelSelector") or "")
         fields = parse_field_selector(self.query.get("fieldSelector"))
         rv_param = self.query.get("resourceVersion") or "0"
-        try:
-            since = int(rv_param)
-        except ValueError:
-            raise E.BadRequest(f"invalid resourceVersion {rv_param!r}") from None
+        since = _parse_rv(rv_param)
 
         def keep(obj: dict) -> bool:
             if r.namespace and obj["metadata"].get("namespace") != r.namespace:
@@ -538,8 +764,15 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache, private")
         self.end_headers()
         self.close_connection = True
+        self.connection.settimeout(self.server.write_timeout)
         deadline = time.monotonic() + timeout
         first = True
+
+        def send(type_: str, obj: dict) -> None:
+            line = json.dumps({"type": type_, "object": obj},
+                              separators=(",", ":")).encode() + b"\n"
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+
         try:
             pending = initial
             while True:
@@ -553,23 +786,40 @@ class Handler(BaseHTTPRequestHandler):
                                            obj["metadata"].get("resourceVersion"),
                                            headers=first)
                         first = False
-                    line = json.dumps({"type": type_, "object": obj},
-                                      separators=(",", ":")).encode() + b"\n"
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+                    send(type_, obj)
                 self.wfile.flush()
                 left = deadline - time.monotonic()
                 if left <= 0 or s.stopping:
                     break
-                with s.lock:
-                    s.wait_for_change(since, min(left, 5.0))
-                    cur = s.api.resource_version
-                    pending = [(ev.type, ev.object) for ev in s.api.watch(since, [r.info.kind])
-                               if ev.resource_version <= cur]
-                    since = cur
+                try:
+                    with s.lock:
+                        s.wait_for_change(since, min(left, 5.0))
+                        cur = s.api.resource_version
+                        pending = [(ev.type, ev.object)
+                                   for ev in s.api.watch(since, [r.info.kind])
+                                   if ev.resource_version <= cur]
+                        since = cur
+                except E.StatusError as e:
+                    # e.g. 410 Expired when ``since`` left the retained window: kube sends
+                    # the Status as an ERROR event and ends the stream (cacher.go
+                    # newErrWatcher); client-go and the Python client then relist
+                    send("ERROR", e.status())
+                    break
             self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, OSError):
             return
+
+
+def _parse_rv(text: str) -> int:
+    """A resourceVersion: an unsigned integer, else 400 (APIObjectVersioner)."""
+    try:
+        if not text.isascii() or not text.isdigit():
+            raise ValueError
+        return int(text)
+    except ValueError:
+        raise E.BadRequest(f'invalid resource version "{text}": strconv.ParseUint: parsing '
+                           f'"{text}": invalid syntax') from None
 
 
 def _warning_headers(warnings: list[str]) -> dict[str, str]:
@@ -577,9 +827,10 @@ def _warning_headers(warnings: list[str]) -> dict[str, str]:
     header with comma-separated values, which client-go's ParseWarningHeaders reads)."""
     if not warnings:
         return {}
-    return {"Warning": ", ".join(f"299 - {json.dumps(w)}"
-                                 for w in dict.fromkeys(warnings))}
+    return {"Warning": ", ".join(f"299 - {json.dumps(w)}" for w in dict.fromkeys(warnings))}
 
 
-def make_handler(served: ServedCluster, quiet: bool = True) -> type[Handler]:
-    return type("BoundHandler", (Handler,), {"served": served, "quiet": quiet})
+def make_handler(served: ServedCluster, quiet: bool = True,
+                 sandbox: Sandbox | None = None) -> type[Handler]:
+    return type("BoundHandler", (Handler,), {"served": served, "quiet": quiet,
+                                             "sandbox": sandbox})

@@ -24,10 +24,19 @@ from drakit.validation.core import (
     default_pod_spec,
     selector_empty,
     selector_matches,
+    semantic_equal,
     validate_pod_spec,
 )
 from drakit.validation.meta import validate_labels
-from drakit.validation.strategy import Context, Strategy, get
+from drakit.validation.strategy import (
+    Context,
+    Strategy,
+    bump_generation,
+    get,
+    keep_all_but_status,
+    keep_old,
+    set_generation,
+)
 
 
 def _validate_label_selector(selector: dict, path: Path) -> list[FieldError]:
@@ -85,16 +94,31 @@ def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[Fie
 
 
 class _AppsStrategy(Strategy):
+    """Registry rules shared by apps/v1 Deployment and ReplicaSet (k/k
+    pkg/registry/apps/{deployment,replicaset}/strategy.go, 1.34-1.37): create resets the
+    status and sets ``metadata.generation`` 1, a spec write keeps the status and bumps the
+    generation when the spec changed (``bumps_on_annotations``: Deployment also on an
+    annotation change, "because annotations are copied from deployments to their replica
+    sets"), a status write keeps the spec (and ``status_keeps`` metadata fields)."""
+
     has_status = True
     empty_selector_msg = ""
+    bumps_on_annotations = False
+    status_keeps: tuple[str, ...] = ()
 
     def prepare_for_create(self, obj: dict, ctx: Context) -> None:
         obj["status"] = {}
+        set_generation(obj)
         self._default(obj, ctx)
 
     def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
         new["status"] = copy.deepcopy(old.get("status") or {})
         self._default(new, ctx)
+        changed = not semantic_equal(new.get("spec"), old.get("spec"))
+        if self.bumps_on_annotations:
+            changed = changed or (get(new, "metadata", "annotations") or {}) != \
+                (get(old, "metadata", "annotations") or {})
+        bump_generation(new, old, changed)
 
     def _default(self, obj: dict, ctx: Context) -> None:
         spec = obj.setdefault("spec", {})
@@ -104,7 +128,9 @@ class _AppsStrategy(Strategy):
             default_pod_spec(tspec, ctx)
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        new["spec"] = copy.deepcopy(old.get("spec") or {})
+        keep_all_but_status(new, old)
+        for f in self.status_keeps:
+            keep_old(new.setdefault("metadata", {}), old.get("metadata") or {}, f)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         return _validate_workload_spec(obj, ctx, self.empty_selector_msg)
@@ -119,6 +145,27 @@ class _AppsStrategy(Strategy):
 class DeploymentStrategy(_AppsStrategy):
     kind = "Deployment"
     empty_selector_msg = "empty selector is invalid for deployment"
+    bumps_on_annotations = True
+    status_keeps = ("labels",)
+
+    def _default(self, obj: dict, ctx: Context) -> None:
+        """SetDefaults_Deployment (apps/v1): RollingUpdate 25%/25%, revisionHistoryLimit
+        10, progressDeadlineSeconds 600."""
+        super()._default(obj, ctx)
+        spec = obj["spec"]
+        strategy = spec.get("strategy")
+        if not isinstance(strategy, dict):
+            strategy = spec["strategy"] = {}
+        if not strategy.get("type"):
+            strategy["type"] = "RollingUpdate"
+        if strategy["type"] == "RollingUpdate":
+            ru = strategy.get("rollingUpdate")
+            if not isinstance(ru, dict):
+                ru = strategy["rollingUpdate"] = {}
+            ru.setdefault("maxUnavailable", "25%")
+            ru.setdefault("maxSurge", "25%")
+        spec.setdefault("revisionHistoryLimit", 10)
+        spec.setdefault("progressDeadlineSeconds", 600)
 
 
 class ReplicaSetStrategy(_AppsStrategy):

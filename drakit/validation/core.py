@@ -30,7 +30,16 @@ from drakit.api.errors import (
     root,
 )
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
-from drakit.validation.strategy import Context, Strategy, get
+from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
+from drakit.validation.strategy import (
+    Context,
+    Strategy,
+    bump_generation,
+    get,
+    keep_all_but_status,
+    keep_old,
+    set_generation,
+)
 
 # ---------------------------------------------------------------------------
 # shared helpers (also used by scheduling.py and apps.py)
@@ -696,30 +705,66 @@ def _node_allocatable_name_ok(name: str) -> bool:
     return is_native(name)
 
 
+def _dict(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
+def _list(v: Any) -> list:
+    return v if isinstance(v, list) else []
+
+
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = version.split(".")[:2]
+    return int(major), int(minor)
+
+
 def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Path,
                                              version: str) -> list[FieldError]:
-    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``."""
-    entries = status.get("nodeAllocatableResourceClaimStatuses") or []
+    """validateNodeAllocatableResourceClaimStatus: 1.36 ``resources`` map, 1.37 ``mapping``.
+
+    Every version: the claim must be one the pod references (spec or
+    ``status.resourceClaimStatuses``), else "no mapping found in pod reference". From the
+    first release with kubernetes/kubernetes#141556 (not 1.37, see drakit.upstream_bugs) the
+    name in ``status.extendedResourceClaimStatus`` counts too.
+
+    1.36 (api-truth §9.3, CV17): ``containers`` and ``resources`` must not be empty.
+    1.37: ``containers``, ``mapping`` and ``overhead`` are all optional — the shipped types
+    (k8s.io/api core/v1 NodeAllocatableResourceClaimStatus, published 1.37.0 OpenAPI: only
+    ``resourceClaimName`` is required) and KEP-5517 alpha2 (kubernetes/kubernetes#140009,
+    release note: "support unreferenced pod-level claims" and overhead-claim sharing), whose
+    scheduler writes an unreferenced claim's entry without containers and an overhead-only
+    claim's entry without mapping; test/integration/dra/node_allocatable_resources.go
+    (UnreferencedClaimInPod, OverheadMappingsPerPod) expects those pods to schedule. The
+    "must not be empty" rules of the intermediate commit abe8f409 (CVA2) did not ship.
+    """
+    entries = _list(status.get("nodeAllocatableResourceClaimStatuses"))
     errs: list[FieldError] = []
-    spec_claims = {c.get("resourceClaimName") for c in spec.get("resourceClaims") or []
-                   if c and c.get("resourceClaimName") is not None}
-    status_claims = {c.get("resourceClaimName") for c in status.get("resourceClaimStatuses") or []
-                     if c and c.get("resourceClaimName") is not None}
+    shape_136 = _minor(version) < (1, 37)
+    spec_claims = {_dict(c).get("resourceClaimName") for c in _list(spec.get("resourceClaims"))}
+    status_claims = {_dict(c).get("resourceClaimName") for c in _list(status.get("resourceClaimStatuses"))}
+    if not has_bug(version, EXTENDED_RESOURCE_NODE_ALLOCATABLE):
+        ext = _dict(status.get("extendedResourceClaimStatus")).get("resourceClaimName")
+        if ext:
+            status_claims.add(ext)
+    spec_claims.discard(None)
+    status_claims.discard(None)
     for i, e in enumerate(entries):
-        e = e or {}
+        e = _dict(e)
         p = path.index(i)
         rcn = e.get("resourceClaimName") or ""
+        if not isinstance(rcn, str):
+            rcn = str(rcn)
         if not rcn:
             errs.append(required(p.child("resourceClaimName"), "must not be empty"))
         if rcn not in spec_claims and rcn not in status_claims:
             errs.append(invalid(p.child("resourceClaimName"), rcn, "no mapping found in pod reference"))
-        if not e.get("containers"):
+        if shape_136 and not e.get("containers"):
             errs.append(required(p.child("containers"), "must not be empty"))
-        if version == "1.36":
-            resources = e.get("resources") or {}
+        if shape_136:
+            resources = _dict(e.get("resources"))
             if not resources:
                 errs.append(required(p.child("resources"), "must not be empty"))
-            for name in sorted(resources):
+            for name in sorted(resources, key=str):
                 rp = p.child("resources").key(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(rp, name, "must be a node allocatable resource name"))
@@ -728,13 +773,13 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
                     errs.append(invalid(rp, qstr(q), "must be non-negative"))
         else:
             mp = p.child("mapping")
-            mapping = e.get("mapping") or []
-            if not mapping:
-                errs.append(required(mp, "must not be empty"))
+            mapping = _list(e.get("mapping"))
             for j, m in enumerate(mapping):
-                m = m or {}
+                m = _dict(m)
                 ip = mp.index(j)
                 name = m.get("name") or ""
+                if not isinstance(name, str):
+                    name = str(name)
                 if not _node_allocatable_name_ok(name):
                     errs.append(invalid(ip.child("name"), name, "must be a node allocatable resource name"))
                 q = qty(m.get("quantity", "0"), ip.child("quantity"), errs)
@@ -839,6 +884,16 @@ def _drop_disabled_pod_spec(spec: dict, old: dict | None, ctx: Context) -> None:
     Unverified for 1.36/1.37 (api-truth §9.6): schedulingGroup (GenericWorkload) and
     pod-level resources (PodLevelResources) follow the standard drop-unless-in-use pattern.
     """
+    version = tuple(int(x) for x in ctx.version.split("."))
+    if version < (1, 36):
+        # spec.schedulingGroup arrives in 1.36 (v1.36.0 OpenAPI); 1.35 has spec.workloadRef
+        # behind GenericWorkload instead (v1.35.0 OpenAPI), 1.34 neither.
+        spec.pop("schedulingGroup", None)
+        if version < (1, 35) or (not ctx.enabled("GenericWorkload")
+                                 and get(old, "spec", "workloadRef") is None):
+            spec.pop("workloadRef", None)
+    else:
+        spec.pop("workloadRef", None)  # 1.36 replaced it with schedulingGroup
     if not ctx.enabled("GenericWorkload") and get(old, "spec", "schedulingGroup") is None:
         spec.pop("schedulingGroup", None)
     if not ctx.enabled("PodLevelResources") and not uses_pod_level_resources(old):
@@ -870,12 +925,21 @@ POD_UPDATE_FORBIDDEN_PREFIX = ("pod updates may not change fields other than "
 
 
 class PodStrategy(Strategy):
-    """core/v1 Pod: spec mostly immutable; status written by scheduler and kubelet."""
+    """core/v1 Pod: spec mostly immutable; status written by scheduler and kubelet.
+
+    Registry rules (k/k pkg/registry/core/pod/strategy.go, release-1.34 to 1.37): create
+    sets ``metadata.generation`` 1 (ungated since PodObservedGenerationTracking, KEP-5067)
+    and resets status to phase Pending with the computed qosClass; a spec write keeps the
+    status and bumps the generation when the spec changed; a status write keeps the spec
+    and the ownerReferences (labels, annotations and finalizers may change there), backfills
+    an empty qosClass and keeps observedGeneration values the client left at 0.
+    """
 
     kind = "Pod"
     has_status = True
 
     def prepare_for_create(self, obj: dict, ctx: Context) -> None:
+        set_generation(obj)
         spec = obj.setdefault("spec", {})
         default_pod_spec(spec, ctx)
         _drop_disabled_pod_spec(spec, None, ctx)
@@ -890,10 +954,8 @@ class PodStrategy(Strategy):
         spec = new.setdefault("spec", {})
         default_pod_spec(spec, ctx)
         _drop_disabled_pod_spec(spec, old, ctx)
-        if "status" in old:
-            new["status"] = copy.deepcopy(old["status"])
-        else:
-            new.pop("status", None)
+        keep_old(new, old, "status")
+        bump_generation(new, old, not semantic_equal(new.get("spec"), old.get("spec")))
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         errs = _validate_pod_metadata_and_spec(obj, ctx)
@@ -937,9 +999,15 @@ class PodStrategy(Strategy):
         return errs
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        if "spec" in old:
-            new["spec"] = copy.deepcopy(old["spec"])
-        status = new.setdefault("status", {})
+        keep_all_but_status(new, old)
+        # "don't allow the pods/status endpoint to touch owner references"
+        keep_old(new.setdefault("metadata", {}), old.get("metadata") or {}, "ownerReferences")
+        status = new.get("status")
+        if not isinstance(status, dict):
+            status = new["status"] = {}
+        if not status.get("qosClass") and get(old, "status", "qosClass"):
+            status["qosClass"] = get(old, "status", "qosClass")
+        _preserve_observed_generation(status, old.get("status") or {})
         _drop_disabled_pod_status(status, old, ctx)
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
@@ -960,6 +1028,24 @@ class PodStrategy(Strategy):
         errs += validate_node_allocatable_claim_statuses(
             status, spec, sp.child("nodeAllocatableResourceClaimStatuses"), ctx.version)
         return errs
+
+
+def _preserve_observed_generation(status: dict, old_status: dict) -> None:
+    """preserveOldObservedGeneration: a status write that leaves ``observedGeneration`` (of
+    the status or of a condition, matched by type in order) at 0 keeps the old value."""
+    if not status.get("observedGeneration") and old_status.get("observedGeneration"):
+        status["observedGeneration"] = old_status["observedGeneration"]
+    remembered: dict[Any, list[Any]] = {}
+    for c in old_status.get("conditions") or ():
+        if isinstance(c, dict):
+            remembered.setdefault(c.get("type"), []).append(c.get("observedGeneration"))
+    for c in status.get("conditions") or ():
+        if not isinstance(c, dict):
+            continue
+        olds = remembered.get(c.get("type")) or []
+        prev = olds.pop(0) if olds else None
+        if not c.get("observedGeneration") and prev:
+            c["observedGeneration"] = prev
 
 
 def validate_pod_resize(new: dict, old: dict, ctx: Context) -> list[FieldError]:
@@ -1001,15 +1087,31 @@ def check_binding(pod: dict, node_name: str) -> str | None:
     return None
 
 
-def _keep_old(new: dict, old: dict, part: str) -> None:
-    if part in old:
-        new[part] = copy.deepcopy(old[part])
-    else:
-        new.pop(part, None)
+_keep_old = keep_old
+
+
+STANDARD_FINALIZERS = ("kubernetes", "orphan", "foregroundDeletion")
+
+
+def _finalizer_name_errors(name: Any, path: Path) -> list[FieldError]:
+    """apimachinery ValidateFinalizerName with core's standard names (IsStandardFinalizerName)."""
+    value = str(name)
+    errs = [invalid(path, value, m) for m in names.is_qualified_name(value)]
+    if "/" not in value and value not in STANDARD_FINALIZERS:
+        errs.append(invalid(path, value, "name is neither a standard finalizer name nor is it "
+                            "fully qualified"))
+    return errs
 
 
 class NamespaceStrategy(Strategy):
-    """core/v1 Namespace: name is a DNS label; phase Active; the kubernetes finalizer."""
+    """core/v1 Namespace: name is a DNS label; phase Active; the kubernetes finalizer.
+
+    k/k pkg/registry/core/namespace/strategy.go (unchanged 1.34-1.37): create sets phase
+    Active and appends the ``kubernetes`` spec finalizer; a main-resource write keeps
+    ``spec.finalizers`` and status; a status write keeps the spec; the ``finalize``
+    subresource (namespaceFinalizeStrategy) changes ``spec.finalizers`` and keeps the
+    status. Namespaces have no ``metadata.generation``.
+    """
 
     kind = "Namespace"
     has_status = True
@@ -1034,20 +1136,38 @@ class NamespaceStrategy(Strategy):
         self._label(new)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
+        # ValidateNamespace reports every entry at spec.finalizers (no index), unlike finalize
         path = root("spec", "finalizers")
         errs: list[FieldError] = []
         for f in get(obj, "spec", "finalizers") or []:
-            errs += [invalid(path, f, m) for m in names.is_qualified_name(f)]
-            if "/" not in f and f not in ("kubernetes", "orphan", "foregroundDeletion"):
-                errs.append(invalid(path, f, "name is neither a standard finalizer name nor is it "
-                                    "fully qualified"))
+            errs += _finalizer_name_errors(f, path)
         return errs
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         return []
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        _keep_old(new, old, "spec")
+        keep_all_but_status(new, old)
+        self._label(new)
+
+    # -- namespaces/<name>/finalize (namespaceFinalizeStrategy) ----------------------
+    def prepare_for_finalize_update(self, new: dict, old: dict, ctx: Context) -> None:
+        """Only ``spec.finalizers`` (and metadata) change; the status is kept."""
+        _keep_old(new, old, "status")
+        spec = new.get("spec")
+        if not isinstance(spec, dict):
+            spec = new["spec"] = {}
+        for part in set(spec) | set(old.get("spec") or {}):
+            if part != "finalizers":
+                _keep_old(spec, old.get("spec") or {}, part)
+        self._label(new)
+
+    def validate_finalize_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        """ValidateNamespaceFinalizeUpdate: each entry at spec.finalizers[i]."""
+        errs: list[FieldError] = []
+        for i, f in enumerate(get(new, "spec", "finalizers") or []):
+            errs += _finalizer_name_errors(f, root("spec", "finalizers").index(i))
+        return errs
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         phase = get(new, "status", "phase") or ""
@@ -1091,7 +1211,7 @@ class NodeStrategy(Strategy):
         _keep_old(new, old, "status")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        _keep_old(new, old, "spec")
+        keep_all_but_status(new, old)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         return _validate_node_resources(obj)
@@ -1112,7 +1232,11 @@ def _validate_quota_map(values: dict | None, path: Path) -> list[FieldError]:
 
 
 class ResourceQuotaStrategy(Strategy):
-    """core/v1 ResourceQuota: hard keys are quota resource names, quantities valid."""
+    """core/v1 ResourceQuota: hard keys are quota resource names, quantities valid.
+
+    k/k pkg/registry/core/resourcequota/strategy.go: create resets status, a spec write
+    keeps it, a status write keeps the spec; no generation.
+    """
 
     kind = "ResourceQuota"
     has_status = True
@@ -1124,7 +1248,7 @@ class ResourceQuotaStrategy(Strategy):
         _keep_old(new, old, "status")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        _keep_old(new, old, "spec")
+        keep_all_but_status(new, old)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         errs = _validate_quota_map(get(obj, "spec", "hard"), root("spec", "hard"))

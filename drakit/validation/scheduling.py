@@ -31,7 +31,7 @@ from drakit.api.errors import (
     too_many,
 )
 from drakit.validation.core import semantic_equal
-from drakit.validation.strategy import Context, Strategy, get
+from drakit.validation.strategy import Context, Strategy, get, reset_object_meta_for_status
 
 GROUP = "scheduling.k8s.io"
 SERVED_VERSIONS: dict[str, list[str]] = {"1.36": ["v1alpha2"], "1.37": ["v1alpha3", "v1beta1"]}
@@ -279,7 +279,12 @@ def _claims_in_use(spec: Any) -> bool:
 
 
 class PodGroupStrategy(Strategy):
-    """scheduling.k8s.io PodGroup; resourceClaims need DRAWorkloadResourceClaims."""
+    """scheduling.k8s.io PodGroup; resourceClaims need DRAWorkloadResourceClaims.
+
+    k/k pkg/registry/scheduling/podgroup/strategy.go: create resets status, a spec write
+    keeps it, a status write keeps the spec and resets metadata (ResetObjectMetaForStatus);
+    no ``metadata.generation``.
+    """
 
     kind = "PodGroup"
     has_status = True
@@ -309,7 +314,9 @@ class PodGroupStrategy(Strategy):
         return validate_pod_group_spec(new.get("spec") or {}, _version(ctx), ctx, old.get("spec") or {})
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
+        # podGroupStatusStrategy: Spec = old.Spec; metav1.ResetObjectMetaForStatus
         new["spec"] = copy.deepcopy(old.get("spec") or {})
+        reset_object_meta_for_status(new, old)
         if not ctx.enabled("DRAWorkloadResourceClaims") and not _claims_in_use(old.get("spec")):
             (new.get("status") or {}).pop("resourceClaimStatuses", None)
 
@@ -363,7 +370,9 @@ def validate_workload_spec(spec: dict, version: str, ctx: Context, old: Any = _U
 
 
 class WorkloadStrategy(Strategy):
-    """scheduling.k8s.io Workload (no status)."""
+    """scheduling.k8s.io Workload: no status subresource, no ``metadata.generation``
+    (k/k pkg/registry/scheduling/workload: one REST store, no StatusREST; kubernetes/api
+    scheduling/v1alpha2 Workload has only metadata and spec)."""
 
     kind = "Workload"
     has_status = False

@@ -97,6 +97,11 @@ class Backend(Protocol):
     def namespace(self) -> str:
         """The namespace scenario objects go to."""
 
+    def use_namespace(self, namespace: str | None) -> None:
+        """Work in ``namespace`` (one the scenario created) from now on: objects without a
+        namespace go there and namespaced reads, lists and deletes look there; ``None``
+        returns to the scenario's own namespace."""
+
     # -- objects ----------------------------------------------------------------
     def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
                  labels: Mapping[str, str] | None = None) -> dict: ...

@@ -68,6 +68,9 @@ class ReferenceBackend:
     def namespace(self) -> str:
         return self._ns
 
+    def use_namespace(self, namespace: str | None) -> None:
+        self._ns = namespace or "default"
+
     def namespaced(self, kind: str) -> bool:
         info = find_kind(kind)
         return bool(info and info.namespaced)

@@ -259,7 +259,7 @@ def test_podgroup_reservation_refused_with_the_gate_off(make_cluster):
 
 
 def test_gate_change_restarts_kubelets_from_their_checkpoints(make_cluster):
-    c = make_cluster()
+    c = make_cluster(version="1.35")  # the gate is locked on from 1.36
     c.apply([claim("c")])
     c.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
     allocate(c, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])

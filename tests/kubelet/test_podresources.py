@@ -88,7 +88,8 @@ def test_get_unknown_pod_is_unknown_code(cluster):
 
 
 def test_get_disabled_by_gate(make_cluster):
-    c = make_cluster(gates={"KubeletPodResourcesGet": False})
+    # GA and locked on from 1.36 (versioned gate table); the gate can be off up to 1.35
+    c = make_cluster(gates={"KubeletPodResourcesGet": False}, version="1.35")
     _running_pod(c)
     k = c.kubelet("n1")
     with pytest.raises(PodResourcesRPCError) as e:
@@ -99,7 +100,7 @@ def test_get_disabled_by_gate(make_cluster):
 
 
 def test_dynamic_resources_hidden_with_gate_off_device_plugins_still_shown(make_cluster):
-    c = make_cluster(gates={"KubeletPodResourcesDynamicResources": False},
+    c = make_cluster(gates={"KubeletPodResourcesDynamicResources": False}, version="1.35",
                      nodes={"n1": {"cpu": "8", "memory": "32Gi", "example.com/nic": "2"}})
     c.apply([claim("c")])
     c.apply([pod("p1", [container("main", ["gpu"], requests={"example.com/nic": "1"},

@@ -69,3 +69,30 @@ def test_slice_and_class_events_reach_the_allocator_cache() -> None:
     dra.set_slice(None, "s1")
     dra.set_slice(slc("s2", "1", ["c1"], node="n2"), "s2")
     assert check(dra, [claim("c")]) == []
+
+
+def _allocated(name: str, rv: str, device: str, **meta: object) -> dict:
+    c = claim(name)
+    c["metadata"].update({"resourceVersion": rv, **meta})
+    c["status"] = {"allocation": {"devices": {"results": [
+        {"request": "r", "driver": "gpu.example.com", "pool": "n1", "device": device}]}}}
+    return c
+
+
+def test_an_update_that_keeps_the_allocation_still_frees_the_device_later() -> None:
+    """Regression (issue 14 §2): a claim update that kept its allocation (reservedFor, or the
+    deletionTimestamp a namespace deletion sets) made the cache forget which devices the
+    claim held, so the later deallocation never freed them and every later pod stayed
+    Pending "cannot allocate all claims" although the device was free."""
+    dra = DRACache(gates={}, version="1.37")
+    key = ("default", "a")
+    dra.set_claim(_allocated("a", "1", "d0"), key)
+    assert ("gpu.example.com", "n1", "d0") in dra.state.devices
+    dra.set_claim(_allocated("a", "2", "d0", deletionTimestamp="2026-01-01T00:00:00Z"), key)
+    deallocated = claim("a")
+    deallocated["metadata"]["resourceVersion"] = "3"
+    dra.set_claim(deallocated, key)
+    assert dra.state.devices == set()
+    dra.set_claim(_allocated("a", "4", "d0"), key)
+    dra.set_claim(None, key)
+    assert dra.state.devices == set()

@@ -176,3 +176,24 @@ def test_get_watch_sees_claim_become_allocated(kubeconfig, server, tmp_path):
         proc.wait()
         kubectl(kubeconfig, "delete", "-f", str(pod), "-f", str(setup), "--wait=false",
                 check=False)
+
+
+def test_auth_can_i(kubeconfig):
+    """kubectl posts SelfSubjectAccessReview as protobuf (its typed client) and reads the
+    JSON answer; the sandbox allows everything to its token."""
+    assert kubectl(kubeconfig, "auth", "can-i", "create", "pods").strip() == "yes"
+    assert kubectl(kubeconfig, "auth", "can-i", "delete", "resourceclaims.resource.k8s.io",
+                   "-n", "other").strip() == "yes"
+    listed = kubectl(kubeconfig, "auth", "can-i", "--list").splitlines()
+    assert listed[0].split() == ["Resources", "Non-Resource", "URLs", "Resource", "Names",
+                                 "Verbs"]
+    assert listed[1].split() == ["*.*", "[]", "[]", "[*]"]
+
+
+def test_kubectl_without_the_token_is_unauthorized(kubeconfig, tmp_path):
+    conf = yaml.safe_load(kubeconfig.read_text())
+    conf["users"][0]["user"]["token"] = "not-the-token"
+    bad = tmp_path / "kubeconfig"
+    bad.write_text(yaml.safe_dump(conf))
+    out = kubectl(bad, "get", "pods", check=False)
+    assert "Unauthorized" in out, out

@@ -6,7 +6,13 @@ import copy
 
 import pytest
 
-from drakit.validation.core import STRATEGIES, check_binding, validate_pod_resize
+from drakit.api.errors import Path
+from drakit.validation.core import (
+    STRATEGIES,
+    check_binding,
+    validate_node_allocatable_claim_statuses,
+    validate_pod_resize,
+)
 from drakit.validation.strategy import Context
 
 POD = STRATEGIES["Pod"]
@@ -295,11 +301,13 @@ P0 = "status.nodeAllocatableResourceClaimStatuses[0]"
 
 @pytest.mark.parametrize("entry, expected", [
     ({"resourceClaimName": "claim-a", "containers": ["c"], "mapping": [{"name": "memory", "quantity": "1Gi"}]}, []),
-    ({"resourceClaimName": "claim-a", "containers": ["c"], "mapping": []},
-     [f"{P0}.mapping: Required value: must not be empty"]),
+    # 1.37 shipped types: containers, mapping and overhead are optional (unreferenced and
+    # overhead-only claims, KEP-5517 alpha2 kubernetes/kubernetes#140009)
+    ({"resourceClaimName": "claim-a", "containers": ["c"], "mapping": []}, []),
+    ({"resourceClaimName": "claim-a", "overhead": [{"name": "memory", "perPod": "1Gi"}]}, []),
+    ({"resourceClaimName": "claim-a"}, []),
     ({"resourceClaimName": "other", "containers": [], "mapping": [{"name": "example.com/x", "quantity": "-1"}]},
      [f'{P0}.resourceClaimName: Invalid value: "other": no mapping found in pod reference',
-      f"{P0}.containers: Required value: must not be empty",
       f'{P0}.mapping[0].name: Invalid value: "example.com/x": must be a node allocatable resource name',
       f'{P0}.mapping[0].quantity: Invalid value: "-1": must be non-negative']),
     ({"containers": ["c"], "mapping": [{"name": "cpu", "quantity": "1"}]},
@@ -322,6 +330,28 @@ def test_node_allocatable_status_137(entry, expected):
 def test_node_allocatable_status_136(entry, expected):
     ctx = Context(version="1.36", gates=NA_GATE)
     assert status_errors({"nodeAllocatableResourceClaimStatuses": [entry]}, ctx) == expected
+
+
+def test_node_allocatable_status_136_requires_containers():
+    entry = {"resourceClaimName": "claim-a", "containers": [], "resources": {"cpu": "1"}}
+    errs = status_errors({"nodeAllocatableResourceClaimStatuses": [entry]}, Context(version="1.36", gates=NA_GATE))
+    assert errs == [f"{P0}.containers: Required value: must not be empty"]
+
+
+@pytest.mark.parametrize("version, expected", [
+    # kubernetes/kubernetes#141467: 1.37 knows only spec and resourceClaimStatuses names
+    ("1.37", [f'{P0}.resourceClaimName: Invalid value: "p-extended-resources-abcde": '
+              "no mapping found in pod reference"]),
+    # kubernetes/kubernetes#141556 (first release 1.38) also accepts the extended claim's name
+    ("1.38", []),
+])
+def test_node_allocatable_status_extended_resource_claim_name(version, expected):
+    status = {"extendedResourceClaimStatus": {"resourceClaimName": "p-extended-resources-abcde"},
+              "nodeAllocatableResourceClaimStatuses": [
+                  {"resourceClaimName": "p-extended-resources-abcde", "mapping": [{"name": "cpu", "quantity": "1"}]}]}
+    errs = validate_node_allocatable_claim_statuses(status, {}, Path("status").child(
+        "nodeAllocatableResourceClaimStatuses"), version)
+    assert [str(e) for e in errs] == expected
 
 
 def test_node_allocatable_status_matches_generated_claim_name():

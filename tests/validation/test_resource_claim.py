@@ -222,9 +222,9 @@ def status_errors(status: dict, old_status: dict | None = None, **meta) -> list[
     CLAIM.prepare_for_create(old, c)
     if old_status is not None:
         old["status"] = old_status
+    old["metadata"].update(meta)  # e.g. a deletionTimestamp: the stored claim has it
     new = copy.deepcopy(old)
     new["status"] = status
-    new["metadata"].update(meta)
     CLAIM.prepare_for_status_update(new, old, c)
     return [str(e) for e in CLAIM.validate_status_update(new, old, c)]
 

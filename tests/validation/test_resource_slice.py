@@ -337,7 +337,7 @@ MIXINS = [
                                {"name": "b", "attributes": {f"y{i}": {"int": 1}
                                                              for i in range(12)}}]}),
      ["spec.devices[0]: Invalid value: 33: the total number of attributes and capacities "
-      "must not exceed 32"]),
+      "in a device after mixins have been applied must not exceed 32"]),
     ("overlap counted once",
      rslice([dev(includes=["a"], attributes=attrs(32))],
             mixins={"device": [{"name": "a", "attributes": attrs(32)}]}), []),
@@ -345,11 +345,13 @@ MIXINS = [
     ("9 includes", rslice([dev(includes=["a"] * 9)], mixins={"device": [{"name": "a"}]}),
      ["spec.devices[0].includes: Too many: 9: must have at most 8 items"]),
     ("unknown mixin", rslice([dev(includes=["nope"])], mixins={"device": [{"name": "a"}]}),
-     ['spec.devices[0].includes[0]: Not found: "nope"']),
+     ['spec.devices[0].includes[0]: Invalid value: "nope": must reference a device mixin '
+      "defined in the ResourceSlice"]),
     ("wrong kind", rslice([dev(includes=["cs"])],
                           mixins={"counterSet": [{"name": "cs", "counters": {
                               "m": {"value": "1"}}}]}),
-     ['spec.devices[0].includes[0]: Not found: "cs"']),
+     ['spec.devices[0].includes[0]: Invalid value: "cs": must reference a device mixin '
+      "defined in the ResourceSlice"]),
     ("duplicate mixin name", rslice([dev()], mixins={"device": [{"name": "a"}, {"name": "a"}]}),
      ['spec.mixins.device[1]: Duplicate value: "a"']),
     ("same name different kinds ok",
@@ -367,7 +369,19 @@ MIXINS = [
     ("consumption includes unknown",
      rslice([dev(consumesCounters=[{"counterSet": "cs", "includes": ["x"]}])],
             mixins={}),
-     ['spec.devices[0].consumesCounters[0].includes[0]: Not found: "x"']),
+     ['spec.devices[0].consumesCounters[0].includes[0]: Invalid value: "x": must reference a '
+      "device counter consumption mixin defined in the ResourceSlice"]),
+    ("counter set includes unknown",
+     rslice(None, sharedCounters=[{"name": "cs", "includes": ["x"]}], mixins={}),
+     ['spec.sharedCounters[0].includes[0]: Invalid value: "x": must reference a counter set '
+      "mixin defined in the ResourceSlice"]),
+    # kubernetes/kubernetes#131357: an entry with neither counters nor includes
+    ("counter set with neither", rslice(None, sharedCounters=[{"name": "cs"}], mixins={}),
+     ["spec.sharedCounters[0]: Required value: at least one of `counters` or `includes` "
+      "must be specified"]),
+    ("consumption with neither", rslice([dev(consumesCounters=[{"counterSet": "cs"}])], mixins={}),
+     ["spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or "
+      "`includes` must be specified"]),
     ("slice-wide 4097 attributes+capacities",
      rslice([dev(f"d{i}", attributes=attrs(32)) for i in range(128)],
             mixins={"device": [{"name": "m", "attributes": attrs(1)}]}),
@@ -377,15 +391,15 @@ MIXINS = [
      rslice(None, sharedCounters=[{"name": f"s{i}", "counters": {
          f"c{j}": {"value": "1"} for j in range(32)}} for i in range(8)],
             mixins={"counterSet": [{"name": "m", "counters": {"x": {"value": "1"}}}]}),
-     ["spec: Invalid value: 257: the total number of counters across all counter sets and "
+     ["spec: Invalid value: 257: the total number of counters in shared counters and "
       "counter set mixins must not exceed 256"]),
     ("slice-wide 2049 consumed counters",
      rslice([dev(f"d{i}", consumesCounters=[{"counterSet": "s", "counters": {
          f"c{j}": {"value": "1"} for j in range(32)}}]) for i in range(64)],
             mixins={"deviceCounterConsumption": [{"name": "m", "counters": {
                 "x": {"value": "1"}}}]}),
-     ["spec: Invalid value: 2049: the total number of consumed counters across all device "
-      "counter consumptions and device counter consumption mixins must not exceed 2048"]),
+     ["spec: Invalid value: 2049: the total number of consumed counters in devices and "
+      "mixins must not exceed 2048"]),
 ]
 
 

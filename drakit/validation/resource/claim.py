@@ -7,7 +7,8 @@ strategy.go`` (dropDisabledFields), ``pkg/apis/resource/validation/validation.go
 
 Not modelled: the admin-access namespace authorisation (``AuthorizedForAdmin`` needs the
 namespace label ``resource.kubernetes.io/admin-access``; the API server owns namespaces),
-derived attributes (DRADerivedAttributes) and skipNodeOperations rules.
+the rules of derived attributes (DRADerivedAttributes; the field itself is dropped while the
+gate is off) and skipNodeOperations.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from drakit.api.errors import FieldError, forbidden, invalid, not_supported, req
 from drakit.api.meta import deep_copy
 from drakit.validation.resource import common as c
 from drakit.validation.resource.common import Errs, as_dict, as_list
-from drakit.validation.strategy import Context, Strategy
+from drakit.validation.strategy import (
+    Context,
+    Strategy,
+    keep_all_but_status,
+    reset_object_meta_for_status,
+)
 
 ALLOCATION_MODES = ("All", "ExactCount")
 REQUEST_REF_MSG = ("must be the name of a request in the claim or the name of a request and "
@@ -90,6 +96,22 @@ def drop_disabled_spec_fields(new: Any, old: Any, ctx: Context) -> None:
         for r in reqs:
             if isinstance(r.get("exactly"), dict):
                 r["exactly"].pop("adminAccess", None)
+
+    # DRADerivedAttributes (alpha, 1.37 only): "+featureGate=DRADerivedAttributes" on
+    # ExactDeviceRequest/DeviceSubRequest.derivedAttributes (v1.37.0 OpenAPI: "requires
+    # enabling the DRADerivedAttributes feature gate"); the rules behind the field are not
+    # modelled, but with the gate off (default, and every release before 1.37) it is dropped.
+    def derived(r: dict) -> bool:
+        return as_dict(r.get("exactly")).get("derivedAttributes") is not None or any(
+            as_dict(x).get("derivedAttributes") is not None for x in as_list(r.get("firstAvailable")))
+
+    if not c.gate(ctx, "DRADerivedAttributes") and not any(derived(r) for r in old_reqs):
+        for r in reqs:
+            if isinstance(r.get("exactly"), dict):
+                r["exactly"].pop("derivedAttributes", None)
+            for x in as_list(r.get("firstAvailable")):
+                if isinstance(x, dict):
+                    x.pop("derivedAttributes", None)
 
     def consumable(spec: Any, rs: list[dict]) -> bool:
         if any(as_dict(k).get("distinctAttribute") is not None for k in as_list(
@@ -449,7 +471,12 @@ def _ref_key(r: Any) -> tuple:
 
 
 class ResourceClaimStrategy(Strategy):
-    """resource.k8s.io/v1 ResourceClaim with its status subresource."""
+    """resource.k8s.io/v1 ResourceClaim with its status subresource.
+
+    k/k pkg/registry/resource/resourceclaim/strategy.go (1.34-1.37): create resets the
+    status, a spec write keeps it, a status write keeps the spec and resets metadata
+    (ResetObjectMetaForStatus); claims have no ``metadata.generation``.
+    """
 
     kind = "ResourceClaim"
     has_status = True
@@ -476,8 +503,9 @@ class ResourceClaimStrategy(Strategy):
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
-        if "spec" in old:
-            new["spec"] = deep_copy(old["spec"])
+        # resourceclaimStatusStrategy: Spec = old.Spec; metav1.ResetObjectMetaForStatus
+        keep_all_but_status(new, old)
+        reset_object_meta_for_status(new, old)
         default_claim_status(new.get("status"))
         drop_deallocated_status_devices(new, old)
         drop_disabled_status_fields(new, old, ctx)

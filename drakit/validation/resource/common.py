@@ -375,9 +375,13 @@ def selectors(items: Any, path: str, ctx: Context, stored: bool) -> Errs:
 # --- taints and tolerations ---------------------------------------------------------
 
 
-def device_taint(taint: Any, old: Any, path: str) -> Errs:
-    """validateDeviceTaint: key a label name, value a label value, effect known."""
+def device_taint(taint: Any, old: Any, path: str, none_effect: bool = True) -> Errs:
+    """validateDeviceTaint: key a label name, value a label value, effect known.
+
+    ``none_effect`` False: 1.34, whose valid effects are NoSchedule and NoExecute only
+    (v1.34.0 OpenAPI DeviceTaint.effect; "None" arrives in 1.35)."""
     taint = as_dict(taint)
+    effects = TAINT_EFFECTS if none_effect else tuple(e for e in TAINT_EFFECTS if e != "None")
     out = label_name(taint.get("key"), f"{path}.key")
     if taint.get("value"):
         out.extend(label_value(taint.get("value"), f"{path}.value"))
@@ -385,8 +389,8 @@ def device_taint(taint: Any, old: Any, path: str) -> Errs:
     if old is None or as_dict(old).get("effect") != taint.get("effect"):
         if not effect:
             out.append(required(f"{path}.effect", ""))
-        elif effect not in TAINT_EFFECTS:
-            out.append(not_supported(f"{path}.effect", effect, list(TAINT_EFFECTS)))
+        elif effect not in effects:
+            out.append(not_supported(f"{path}.effect", effect, list(effects)))
     return out
 
 

@@ -5,6 +5,11 @@ Sources: k/k ``pkg/registry/resource/resourceslice/strategy.go`` (dropDisabledFi
 (validateResourceSliceSpec / validateDevice at 009801d9, 1.37 era). KEP-5234 mixins never
 shipped in any release (api-truth §2): the ``mixins``/``includes`` rules below follow the
 KEP text ("Design Details/API" and "Limits") and only apply with DRAResourceSliceMixins on.
+Where the KEP names no error type or message, they follow the KEP's implementation pull
+request, kubernetes/kubernetes#131357 "DRA ResourceSlice mixins" (closed unmerged; its
+pkg/apis/resource/validation/validation_resourceslice_test.go in the version whose
+``Includes`` are plain strings, as in the KEP): unknown includes, entries with neither
+counters nor includes, the slice-wide counter totals and the flattened-device limit.
 
 Performance: one pass over the devices, no deep copies, memoised name checks and lazily
 built error paths keep a 128-device x 32-attribute slice well below 20 ms.
@@ -30,6 +35,11 @@ from drakit.validation.strategy import Context, Strategy
 
 # KEP-5234 "Limits" (proposal; never shipped): slice-wide totals and includes per entry.
 MIXIN_MAX_INCLUDES = 8
+# kubernetes/kubernetes#131357 test "shared-counters-no-counters-or-includes" and
+# "missing-counter-consumes-counter-or-includes": Required at the entry itself
+MIXIN_NEITHER_COUNTERS_NOR_INCLUDES = "at least one of `counters` or `includes` must be specified"
+# kubernetes/kubernetes#131357 "unknown-*-mixin-ref": Invalid at includes[i], the name as value
+MIXIN_UNKNOWN_REF = "must reference a {} mixin defined in the ResourceSlice"
 MIXIN_MAX_ATTRS_AND_CAPS_PER_SLICE = 4096
 MIXIN_MAX_COUNTERS_PER_SLICE = 256
 MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE = 2048
@@ -256,14 +266,16 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
     per_device = spec.get("perDeviceNodeSelection") is True
     devices = spec.get("devices")
     # "Only one of Devices and SharedCounters can be set in a ResourceSlice" is in the
-    # v1 API doc from kubernetes-1.35.0 on, so both emulated releases enforce it.
-    if spec.get("sharedCounters") is not None and devices is not None:
+    # v1 API doc from kubernetes-1.35.0 on; 1.34 allows both in one slice (its doc and the
+    # published v1.34.0 OpenAPI say nothing of the kind).
+    since_135 = c.version_at_least(ctx, "1.35")
+    if since_135 and spec.get("sharedCounters") is not None and devices is not None:
         out.append(invalid("spec", "", "only one of `sharedCounters` or `devices` is allowed"))
 
     mix = _Mixins(spec, c.gate(ctx, "DRAResourceSliceMixins"))
     devs = as_list(devices)
     max_devices = c.SLICE_MAX_DEVICES
-    if any(isinstance(d, dict) and _advanced(d) for d in devs):
+    if since_135 and any(isinstance(d, dict) and _advanced(d) for d in devs):
         max_devices = c.SLICE_MAX_DEVICES_ADVANCED
     if len(devs) > max_devices:
         out.append(too_many("spec.devices", len(devs), max_devices))
@@ -280,17 +292,51 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
             d = as_dict(d)
             name = d.get("name") or ""
             out += _device(d, old_devices.get(name), f"spec.devices[{i}]", per_device, nar,
-                           mix)
+                           mix, since_135)
             if name in seen:
                 dups.append((i, name))
             seen.add(name)
         out += [FieldError("Duplicate", f"spec.devices[{i}]", n) for i, n in dups]
 
-    out += c.validate_set(spec.get("sharedCounters"), c.MAX_COUNTER_SETS,
+    out += c.validate_set(spec.get("sharedCounters"),
+                          c.MAX_COUNTER_SETS if since_135 else len(as_list(spec.get("sharedCounters"))),
                           lambda cs, p: _counter_set(cs, p, mix),
                           lambda cs: as_dict(cs).get("name") or "", "spec.sharedCounters")
+    if not since_135:
+        out += _counter_totals_134(spec, devs)
     if mix.enabled:
         out += _validate_mixins(spec)
+    return out
+
+
+# 1.34 bounded counters by totals instead of per-set/per-consumption counts (k/k
+# pkg/apis/resource/validation, ValidateResourceSlice tests "too-large-shared-counters",
+# "too-large-consumes-counter", "too-many-device-counters-in-slice", index file 262113301;
+# the v1.34.0 OpenAPI says the same: 32 counters in all sets, 32 per device, 1024 per slice).
+MAX_SHARED_COUNTERS_134 = 32  # ResourceSliceMaxSharedCounters
+MAX_COUNTERS_PER_DEVICE_134 = 32  # ResourceSliceMaxCountersPerDevice
+MAX_DEVICE_COUNTERS_PER_SLICE_134 = 1024  # ResourceSliceMaxDeviceCountersPerSlice
+DEVICE_TAINTS_MAX_134 = 4  # "The maximum number of taints is 4." (v1.34.0 Device.taints)
+
+
+def _counter_totals_134(spec: dict, devs: list) -> Errs:
+    out: Errs = []
+    total_shared = sum(len(as_dict(as_dict(cs).get("counters")))
+                       for cs in as_list(spec.get("sharedCounters")))
+    if total_shared > MAX_SHARED_COUNTERS_134:
+        out.append(invalid("spec.sharedCounters", total_shared, "the total number of shared "
+                           f"counters must not exceed {MAX_SHARED_COUNTERS_134}"))
+    slice_total = 0
+    for i, d in enumerate(devs):
+        n = sum(len(as_dict(as_dict(cc).get("counters")))
+                for cc in as_list(as_dict(d).get("consumesCounters")))
+        slice_total += n
+        if n > MAX_COUNTERS_PER_DEVICE_134:
+            out.append(invalid(f"spec.devices[{i}]", n, "the total number of counters must "
+                               f"not exceed {MAX_COUNTERS_PER_DEVICE_134}"))
+    if slice_total > MAX_DEVICE_COUNTERS_PER_SLICE_134:
+        out.append(invalid("spec.devices", slice_total, "the total number of counters in "
+                           f"devices must not exceed {MAX_DEVICE_COUNTERS_PER_SLICE_134}"))
     return out
 
 
@@ -358,8 +404,8 @@ def _flattened(d: dict, mix: _Mixins, key: str) -> dict:
 
 
 def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
-            mix: _Mixins) -> Errs:
-    """validateDevice."""
+            mix: _Mixins, since_135: bool = True) -> Errs:
+    """validateDevice (``since_135`` False: the 1.34 limits)."""
     out: Errs = []
     name = d.get("name")
     out += c.dns_label("" if name is None else str(name), f"{p}.name")
@@ -369,7 +415,13 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
     flat_caps = _flattened(d, mix, "capacity")
     n = len(flat_attrs) + len(flat_caps)
     if n > c.MAX_ATTRS_AND_CAPS:
-        out.append(invalid(p, n, "the total number of attributes and capacities must not "
+        # a device that includes mixins: kubernetes/kubernetes#131357
+        # ("combined-attributes-capacity-length") words it for the flattened device; any
+        # other device keeps the shipped text (what every real release answers, alpha gates
+        # on or not: DRAResourceSliceMixins never existed there)
+        what = "in a device after mixins have been applied " \
+            if mix.enabled and d.get("includes") else ""
+        out.append(invalid(p, n, f"the total number of attributes and capacities {what}must not "
                                  f"exceed {c.MAX_ATTRS_AND_CAPS}"))
     nvals = _num_attribute_values(flat_attrs)
     if nvals > c.MAX_ATTR_VALUES:
@@ -381,11 +433,13 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
         out += capacities(caps, f"{p}.capacity", d.get("allowMultipleAllocations") is True)
     taints = d.get("taints")
     if taints and (old is None or old.get("taints") != taints):
-        out += c.validate_slice(taints, c.DEVICE_TAINTS_MAX,
-                                lambda t, tp: c.device_taint(t, None, tp), f"{p}.taints")
+        out += c.validate_slice(taints,
+                                c.DEVICE_TAINTS_MAX if since_135 else DEVICE_TAINTS_MAX_134,
+                                lambda t, tp: c.device_taint(t, None, tp, since_135),
+                                f"{p}.taints")
     cc = d.get("consumesCounters")
     if cc:
-        out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE,
+        out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE if since_135 else len(as_list(cc)),
                               lambda x, xp: _counter_consumption(x, xp, mix),
                               lambda x: as_dict(x).get("counterSet") or "",
                               f"{p}.consumesCounters")
@@ -405,7 +459,7 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
         else:
             out += node_allocatable_resource_mappings(d[nar], caps, f"{p}.{nar}")
     if mix.enabled and d.get("includes") is not None:
-        out += _includes(d.get("includes"), mix.device, f"{p}.includes")
+        out += _includes(d.get("includes"), mix.device, "device", f"{p}.includes")
     return out
 
 
@@ -625,14 +679,15 @@ def _counter_set(cs: Any, p: str, mix: _Mixins) -> Errs:
         out.append(required(f"{p}.name", ""))
     else:
         out += c.dns_label(name, f"{p}.name")
-    has_includes = mix.enabled and bool(cs.get("includes"))
     if not cs.get("counters"):
-        if not has_includes:
+        if mix.enabled and not cs.get("includes"):
+            out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
+        elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
         out += _counter_map(cs.get("counters"), c.MAX_COUNTERS_PER_SET, f"{p}.counters")
     if mix.enabled and cs.get("includes") is not None:
-        out += _includes(cs.get("includes"), mix.counter_set, f"{p}.includes")
+        out += _includes(cs.get("includes"), mix.counter_set, "counter set", f"{p}.includes")
     return out
 
 
@@ -645,15 +700,17 @@ def _counter_consumption(cc: Any, p: str, mix: _Mixins) -> Errs:
         out.append(required(f"{p}.counterSet", ""))
     else:
         out += c.dns_label(cs, f"{p}.counterSet")
-    has_includes = mix.enabled and bool(cc.get("includes"))
     if not cc.get("counters"):
-        if not has_includes:
+        if mix.enabled and not cc.get("includes"):
+            out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
+        elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
         out += _counter_map(cc.get("counters"), c.MAX_COUNTERS_PER_CONSUMPTION,
                             f"{p}.counters")
     if mix.enabled and cc.get("includes") is not None:
-        out += _includes(cc.get("includes"), mix.consumption, f"{p}.includes")
+        out += _includes(cc.get("includes"), mix.consumption, "device counter consumption",
+                         f"{p}.includes")
     return out
 
 
@@ -780,12 +837,14 @@ def node_allocatable_resource_mappings(nar: Any, caps: dict, path: str) -> Errs:
 # --- KEP-5234 mixins ----------------------------------------------------------------
 
 
-def _includes(incs: Any, defined: dict[str, dict], p: str) -> Errs:
-    """KEP-5234: at most 8 includes, each naming a mixin of the right kind in this slice."""
+def _includes(incs: Any, defined: dict[str, dict], kind: str, p: str) -> Errs:
+    """KEP-5234: at most 8 includes, each naming a mixin of the right kind in this slice
+    (an unknown one: Invalid "must reference a <kind> mixin defined in the ResourceSlice",
+    kubernetes/kubernetes#131357)."""
     incs = as_list(incs)
     if len(incs) > MIXIN_MAX_INCLUDES:
         return [too_many(p, len(incs), MIXIN_MAX_INCLUDES)]
-    return [not_found(f"{p}[{i}]", ref) for i, ref in enumerate(incs)
+    return [invalid(f"{p}[{i}]", ref, MIXIN_UNKNOWN_REF.format(kind)) for i, ref in enumerate(incs)
             if not isinstance(ref, str) or ref not in defined]
 
 
@@ -844,18 +903,19 @@ def _validate_mixins(spec: dict) -> Errs:
     total_counters += sum(len(as_dict(as_dict(x).get("counters")))
                           for x in as_list(m.get("counterSet")))
     if total_counters > MIXIN_MAX_COUNTERS_PER_SLICE:
+        # kubernetes/kubernetes#131357 "too-large-shared-counters-with-mixins"
         out.append(invalid("spec", total_counters,
-                           "the total number of counters across all counter sets and counter "
-                           f"set mixins must not exceed {MIXIN_MAX_COUNTERS_PER_SLICE}"))
+                           "the total number of counters in shared counters and counter set "
+                           f"mixins must not exceed {MIXIN_MAX_COUNTERS_PER_SLICE}"))
     total_consumed = sum(len(as_dict(as_dict(cc).get("counters")))
                          for d in devs for cc in as_list(d.get("consumesCounters")))
     total_consumed += sum(len(as_dict(as_dict(x).get("counters")))
                           for x in as_list(m.get("deviceCounterConsumption")))
     if total_consumed > MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE:
+        # kubernetes/kubernetes#131357 "too-many-consumed-counters-in-slice-with-mixins"
         out.append(invalid("spec", total_consumed,
-                           "the total number of consumed counters across all device counter "
-                           "consumptions and device counter consumption mixins must not "
-                           f"exceed {MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE}"))
+                           "the total number of consumed counters in devices and mixins must "
+                           f"not exceed {MIXIN_MAX_CONSUMED_COUNTERS_PER_SLICE}"))
     return out
 
 

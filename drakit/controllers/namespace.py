@@ -1,0 +1,285 @@
+"""The namespace controller: empties a Terminating namespace through the API, then finalizes it.
+
+Why a controller rather than a cascade inside the API server: on a real cluster deleting a
+namespace is a conversation. The registry only marks the namespace (deletionTimestamp, phase
+Terminating); kube-controller-manager's namespace controller then deletes every namespaced
+object through the API (pods terminate gracefully via their kubelet, claims are deallocated
+and lose their finalizers via the resourceclaim controller, every deletion is a watch event
+other components react to), reports progress in the namespace's status conditions, and only
+when nothing is left removes its ``kubernetes`` finalizer through namespaces/<name>/finalize,
+at which point the registry removes the namespace. Modelling it the same way keeps every
+component's view consistent: the old instant cascade removed allocated claims behind the
+scheduler's back, so their devices stayed "allocated" for ever.
+
+Modelled on k/k pkg/controller/namespace/namespace_controller.go and
+deletion/namespaced_resources_deleter.go + status_condition_utils.go (unchanged in the
+parts used here from 1.30 to 1.37):
+
+- ``Delete``: phase Terminating if needed (UpdateStatus); nothing to do once
+  ``spec.finalizers`` is empty; else delete all content, update the conditions, and when
+  nothing remains finalize with the ``kubernetes`` token removed (the rest sorted).
+- Content per served namespaced resource: delete every item (background propagation), list
+  what remains. Pods get an estimate (the largest terminationGracePeriodSeconds of
+  non-terminal pods while the namespace's deletion is younger than it); remaining items
+  with finalizers get the 15 s default estimate; remaining items with neither are an error
+  ("unexpected items still remain in namespace: <ns> for gvr: <gvr>").
+- Conditions (all five types, the "ok" variant with status False when nothing is wrong):
+  NamespaceDeletionDiscoveryFailure, NamespaceDeletionGroupVersionParsingFailure,
+  NamespaceDeletionContentFailure, NamespaceContentRemaining, NamespaceFinalizersRemaining.
+
+Timing: upstream requeues a namespace with content left after ``estimate/2 + 1`` seconds.
+drakit re-syncs a Terminating namespace on every watch event inside it (which is when
+there can be news) and also after that requeue delay on the logical clock, so a settled
+cluster shows the end state a real one reaches after its polling delay.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable
+from typing import Any
+
+from drakit.api import errors as E
+from drakit.api.meta import parse_rfc3339
+from drakit.apiserver import WatchEvent
+from drakit.controllers.base import Controller
+from drakit.kinds import KINDS, KindInfo
+
+FINALIZER_TOKEN = "kubernetes"
+"""The spec finalizer this controller owns (v1.FinalizerKubernetes)."""
+FINALIZER_ESTIMATE_SECONDS = 15
+"""Default wait for content held by finalizers (finalizerEstimateSeconds)."""
+MAX_CONFLICT_RETRIES = 5
+
+CONDITION_TYPES = (
+    "NamespaceDeletionDiscoveryFailure",
+    "NamespaceDeletionGroupVersionParsingFailure",
+    "NamespaceDeletionContentFailure",
+    "NamespaceContentRemaining",
+    "NamespaceFinalizersRemaining",
+)
+OK_MESSAGES = {
+    "NamespaceDeletionDiscoveryFailure": "All resources successfully discovered",
+    "NamespaceDeletionGroupVersionParsingFailure": "All legacy kube types successfully parsed",
+    "NamespaceDeletionContentFailure": "All content successfully deleted, may be waiting on "
+                                       "finalization",
+    "NamespaceContentRemaining": "All content successfully removed",
+    "NamespaceFinalizersRemaining": "All content successfully removed",
+}
+OK_REASONS = {
+    "NamespaceDeletionDiscoveryFailure": "ResourcesDiscovered",
+    "NamespaceDeletionGroupVersionParsingFailure": "ParsedGroupVersions",
+    "NamespaceDeletionContentFailure": "ContentDeleted",
+    "NamespaceContentRemaining": "ContentRemoved",
+    "NamespaceFinalizersRemaining": "ContentRemoved",
+}
+
+
+def gvr_string(info: KindInfo, version: str) -> str:
+    """schema.GroupVersionResource.String(): ``resource.k8s.io/v1, Resource=resourceclaims``."""
+    return f"{info.group}/{version}, Resource={info.plural}"
+
+
+class NamespaceController(Controller):
+    name = "namespace-controller"
+
+    _CONTENT = ("Namespace",) + tuple(k for k, i in KINDS.items() if i.namespaced)
+
+    @property  # type: ignore[override]
+    def kinds(self) -> tuple[str, ...]:
+        """Content events matter only while some namespace terminates (a sync lists the
+        content anyway), so an idle controller watches namespaces alone."""
+        return self._CONTENT if self.terminating else ("Namespace",)
+
+    def __init__(self, cluster: Any) -> None:
+        super().__init__(cluster)
+        self.terminating: set[str] = set()
+        self.requeue_at: dict[str, Any] = {}
+        """namespace -> logical time of the next poll (content left, estimate/2 + 1 s)."""
+
+    # ------------------------------------------------------------------ informer
+    def sync(self) -> bool:
+        did = super().sync()
+        now = self.cluster.clock.now()
+        due = sorted(ns for ns, at in self.requeue_at.items() if at <= now)
+        for ns in due:
+            self.requeue_at.pop(ns, None)
+            did |= self.sync_namespace(ns)
+        return did
+
+    def resync(self) -> bool:
+        self.terminating = {ns["metadata"]["name"] for ns in self.api.list("Namespace", copy=False)
+                            if ns["metadata"].get("deletionTimestamp")}
+        did = False
+        for ns in sorted(self.terminating):
+            did |= self.sync_namespace(ns)
+        return did
+
+    def handle(self, events: Iterable[WatchEvent]) -> bool:
+        dirty: set[str] = set()
+        for ev in events:
+            md = ev.object.get("metadata") or {}
+            if ev.kind == "Namespace":
+                name = md.get("name", "")
+                if ev.type == "DELETED":
+                    self.terminating.discard(name)
+                    self.requeue_at.pop(name, None)
+                    dirty.discard(name)
+                elif md.get("deletionTimestamp"):
+                    self.terminating.add(name)
+                    dirty.add(name)
+            elif md.get("namespace") in self.terminating:
+                dirty.add(md["namespace"])
+        did = False
+        for ns in sorted(dirty):
+            did |= self.sync_namespace(ns)
+        return did
+
+    # ------------------------------------------------------------------ the deleter
+    def sync_namespace(self, name: str) -> bool:
+        """namespacedResourcesDeleter.Delete; True when it wrote anything."""
+        ns = self.api.try_get("Namespace", name)
+        if ns is None or not ns["metadata"].get("deletionTimestamp"):
+            self.terminating.discard(name)
+            return False
+        did = False
+        if (ns.get("status") or {}).get("phase") != "Terminating":
+            ns["status"] = {**(ns.get("status") or {}), "phase": "Terminating"}
+            ns = self._write(lambda o: self.api.update_status(o), ns)
+            if ns is None:
+                return False
+            did = True
+        if not (ns.get("spec") or {}).get("finalizers"):
+            return did  # finalized: the registry removes it once metadata.finalizers are gone
+        estimate, totals, errors, wrote = self._delete_all_content(ns)
+        did |= wrote
+        did |= self._update_conditions(ns, totals, errors)
+        if estimate > 0 or errors:  # ResourcesRemainingError / an error: poll again later
+            self.requeue_at[name] = self.cluster.clock.now() + _dt.timedelta(
+                seconds=estimate // 2 + 1)
+            return did
+        self.requeue_at.pop(name, None)
+        latest = self.api.try_get("Namespace", name)
+        if latest is None:
+            return True
+        fins = sorted({f for f in (latest.get("spec") or {}).get("finalizers") or ()
+                       if f != FINALIZER_TOKEN})
+        latest.setdefault("spec", {})["finalizers"] = fins
+        self._write(lambda o: self.api.update(o, subresource="finalize"), latest)
+        return True
+
+    def _delete_all_content(self, ns: dict) -> tuple[int, dict, list[str], bool]:
+        """deleteAllContent: (estimate, remaining totals, content errors, wrote anything)."""
+        name = ns["metadata"]["name"]
+        deleted_at = parse_rfc3339(ns["metadata"]["deletionTimestamp"])
+        now = self.cluster.clock.now()
+        ctx = self.api.context()
+        wrote = False
+        estimate = 0
+        remaining: dict[str, int] = {}
+        by_finalizer: dict[str, int] = {}
+        errors: list[str] = []
+        for kind, info in KINDS.items():
+            versions = info.served_versions(ctx)
+            if not info.namespaced or not versions:
+                continue
+            est = 0
+            if kind == "Pod":  # estimateGracefulTerminationForPods
+                for pod in self.api.list("Pod", name, copy=False):
+                    if (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
+                        continue
+                    grace = (pod.get("spec") or {}).get("terminationGracePeriodSeconds")
+                    if isinstance(grace, int) and grace > est:
+                        est = grace
+                if (now - deleted_at).total_seconds() >= est:
+                    est = 0
+            for obj in self.api.list(kind, name, copy=False):
+                try:  # DeleteCollection with PropagationPolicy Background
+                    out = self.api.delete(kind, obj["metadata"]["name"], name)
+                except E.NotFound:
+                    continue
+                except E.StatusError as e:
+                    errors.append(str(e))
+                    continue
+                wrote |= out["metadata"].get("resourceVersion") != \
+                    obj["metadata"].get("resourceVersion")
+            left = self.api.list(kind, name, copy=False)
+            if not left:
+                continue
+            counts: dict[str, int] = {}
+            for obj in left:
+                for f in obj["metadata"].get("finalizers") or ():
+                    counts[f] = counts.get(f, 0) + 1
+            key = f"{info.plural}.{info.group}"
+            if est:
+                remaining[key] = len(left)
+            elif counts:
+                est = FINALIZER_ESTIMATE_SECONDS
+                remaining[key] = len(left)
+            else:
+                remaining[key] = len(left)
+                errors.append(f"unexpected items still remain in namespace: {name} for gvr: "
+                              f"{gvr_string(info, versions[0])}")
+            for f, n in counts.items():
+                by_finalizer[f] = by_finalizer.get(f, 0) + n
+            estimate = max(estimate, est)
+        return estimate, {"resources": remaining, "finalizers": by_finalizer}, errors, wrote
+
+    def _update_conditions(self, ns: dict, totals: dict, errors: list[str]) -> bool:
+        """namespaceConditionUpdater.Update + UpdateStatus when anything changed."""
+        wanted: dict[str, tuple[str, str, str]] = {}
+        if totals["resources"]:
+            parts = sorted(f"{k} has {n} resource instances" for k, n in totals["resources"].items())
+            wanted["NamespaceContentRemaining"] = (
+                "True", "SomeResourcesRemain", "Some resources are remaining: " + ", ".join(parts))
+        if totals["finalizers"]:
+            parts = sorted(f"{f} in {n} resource instances" for f, n in totals["finalizers"].items())
+            wanted["NamespaceFinalizersRemaining"] = (
+                "True", "SomeFinalizerRemain", "Some finalizers are remaining: " + ", ".join(parts))
+        if errors:
+            wanted["NamespaceDeletionContentFailure"] = (
+                "True", "ContentDeletionFailed",
+                f"Failed to delete all resource types, {len(errors)} remaining: "
+                + ", ".join(sorted(errors)))
+        now = self.cluster.clock.timestamp()
+        status = ns.setdefault("status", {})
+        conds = status.setdefault("conditions", [])
+        changed = False
+        for ctype in CONDITION_TYPES:
+            st, reason, message = wanted.get(ctype, ("False", OK_REASONS[ctype], OK_MESSAGES[ctype]))
+            old = next((c for c in conds if c.get("type") == ctype), None)
+            if old is None:
+                conds.append({"type": ctype, "status": st, "lastTransitionTime": now,
+                              "reason": reason, "message": message})
+                changed = True
+            elif (old.get("status"), old.get("reason"), old.get("message")) != (st, reason, message):
+                if old.get("status") != st:
+                    old["lastTransitionTime"] = now
+                old.update(status=st, reason=reason, message=message)
+                changed = True
+        if not changed:
+            return False
+        try:  # upstream logs a failed condition update and carries on
+            self.api.update_status(ns)
+        except E.StatusError:
+            return False
+        return True
+
+    def _write(self, fn: Any, obj: dict) -> dict | None:
+        """retryOnConflictError: apply the same change to the latest object on a conflict."""
+        for _ in range(MAX_CONFLICT_RETRIES):
+            try:
+                return fn(obj)
+            except E.NotFound:
+                return None
+            except E.Conflict:
+                latest = self.api.try_get("Namespace", obj["metadata"]["name"])
+                if latest is None or latest["metadata"].get("uid") != obj["metadata"].get("uid"):
+                    return None
+                for part in ("spec", "status"):
+                    if part in obj:
+                        latest[part] = obj[part]
+                obj = latest
+            except E.StatusError:
+                return None
+        return None

@@ -1,0 +1,67 @@
+"""Upstream bugs that drakit emulates on purpose, per Kubernetes version.
+
+Why: drakit is the oracle a real cluster is compared with. Where a released Kubernetes
+version has a known bug, a cluster of that version shows the bug, so the reference must show
+it too, or a conformant cluster reads as failing. Once upstream ships the fix, a newer
+emulated version must behave fixed. Each entry names the upstream issue, the fix and the
+first release carrying it; code asks :func:`has_bug` with the emulated version instead of
+comparing version strings itself, so adding a newer version row fixes every place at once.
+
+Scenarios that pin such a bug carry ``@deviation:<repo>#<number>`` with the same reference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class UpstreamBug:
+    """One known upstream bug and where it ends."""
+
+    ref: str
+    """``<owner>/<repo>#<issue>``, the tag value scenarios use."""
+    summary: str
+    first_affected: str
+    """The first minor release that has the bug."""
+    fixed_in: str | None
+    """The first minor release with the fix, or None while no release has it."""
+    fix: str
+    """The pull request (and what it changed) that fixes it."""
+
+
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = version.split(".")[:2]
+    return int(major), int(minor)
+
+
+BUGS: dict[str, UpstreamBug] = {b.ref: b for b in (
+    UpstreamBug(
+        ref="kubernetes/kubernetes#141467",
+        summary=("DRAExtendedResource + DRANodeAllocatableResources: PreBind patches "
+                 "status.nodeAllocatableResourceClaimStatuses with the in-memory claim name "
+                 "\"<extended-resources>\"; validation refuses it (\"no mapping found in pod "
+                 "reference\") and the pod never schedules"),
+        first_affected="1.37",
+        # merged on master 2026-08-27, not backported to release-1.37: first in 1.38
+        fixed_in="1.38",
+        fix=("kubernetes/kubernetes#141556: the scheduler replaces the placeholder with the "
+             "created claim's name (replaceSpecialClaimNameInStatus) and "
+             "validateNodeAllocatableResourceClaimStatus also accepts the name recorded in "
+             "status.extendedResourceClaimStatus"),
+    ),
+)}
+
+
+def has_bug(version: str, ref: str) -> bool:
+    """Whether the emulated ``version`` has the upstream bug ``ref``."""
+    bug = BUGS[ref]
+    v = _minor(version)
+    if v < _minor(bug.first_affected):
+        return False
+    return bug.fixed_in is None or v < _minor(bug.fixed_in)
+
+
+EXTENDED_RESOURCE_NODE_ALLOCATABLE = "kubernetes/kubernetes#141467"
+
+__all__ = ["BUGS", "EXTENDED_RESOURCE_NODE_ALLOCATABLE", "UpstreamBug", "has_bug"]
