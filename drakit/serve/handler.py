@@ -471,6 +471,10 @@ class Handler(BaseHTTPRequestHandler):
             obj["apiVersion"] = r.api_version
         return obj
 
+    def _field_validation(self) -> str:
+        """The request's fieldValidation; kube-apiserver's default without one is Warn."""
+        return self.query.get("fieldValidation") or "Warn"
+
     def _dry_run(self, values: list[str] | None = None) -> bool:
         """dryRun of the verb's options: from the query, or the given DeleteOptions list."""
         if values is None:

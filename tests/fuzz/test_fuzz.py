@@ -107,9 +107,10 @@ def _shared_world(stats) -> World:
 @pytest.fixture(scope="module")
 def served():
     from drakit import serve
+    from drakit.serve import sandbox
 
     srv, cluster, _ = serve.start(port=0, interval=0.05, gates={"GenericWorkload": True})
-    yield srv.server_address[1]
+    yield srv.server_address[1], sandbox.client_context(srv.tls_cert_pem), srv.sandbox.token
     srv.shutdown()
     cluster.stop()
     srv.server_close()
@@ -136,11 +137,13 @@ def test_http_requests_get_a_status_never_a_500(data, mode, served, fuzz_stats) 
     obj = data.draw(fuzz_object(VERSION, api_version, kind, SEEDS[kind]))
     yaml_body = data.draw(st.booleans())
     raw = data.draw(yaml_text(obj)).encode() if yaml_body else data.draw(json_text(obj))
-    conn = http.client.HTTPConnection("127.0.0.1", served, timeout=30)
+    port, ssl_ctx, token = served
+    conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=30, context=ssl_ctx)
     try:
         q = f"?fieldValidation={mode}" if mode else ""
         conn.request("POST", PATHS[kind] + q, body=raw, headers={
-            "Content-Type": "application/yaml" if yaml_body else "application/json"})
+            "Content-Type": "application/yaml" if yaml_body else "application/json",
+            "Authorization": f"Bearer {token}"})
         resp = conn.getresponse()
         body = resp.read()
     finally:

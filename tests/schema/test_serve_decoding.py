@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import json
 import urllib.error
-import urllib.request
 
 PATH = "/apis/resource.k8s.io/v1/deviceclasses"
 
 
-def post(url: str, body: bytes, query: str = "", ctype: str = "application/json"):
-    req = urllib.request.Request(url + PATH + query, data=body, method="POST",
-                                 headers={"Content-Type": ctype})
+def post(served_url: dict, body: bytes, query: str = "", ctype: str = "application/json"):
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with served_url["open"](PATH + query, data=body, method="POST",
+                                headers={"Content-Type": ctype}) as r:
             return r.status, dict(r.headers), json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, dict(e.headers), json.loads(e.read())
@@ -29,20 +27,20 @@ def body(name: str, extra: str = "") -> bytes:
 
 
 def test_without_the_parameter_unknown_fields_are_dropped_with_a_warning(served_url) -> None:
-    status, headers, obj = post(served_url["url"], body("dflt"))
+    status, headers, obj = post(served_url, body("dflt"))
     assert status == 201
     assert headers["Warning"] == '299 - "unknown field \\"spec.extendedResourceNam\\""'
     assert obj["spec"] == {}
 
 
 def test_strict_ignore_and_an_unknown_directive(served_url) -> None:
-    status, _, st = post(served_url["url"], body("strict"), "?fieldValidation=Strict")
+    status, _, st = post(served_url, body("strict"), "?fieldValidation=Strict")
     assert (status, st["reason"]) == (400, "BadRequest")
     assert st["message"].endswith('strict decoding error: unknown field '
                                   '"spec.extendedResourceNam"')
-    status, headers, _ = post(served_url["url"], body("quiet"), "?fieldValidation=Ignore")
+    status, headers, _ = post(served_url, body("quiet"), "?fieldValidation=Ignore")
     assert status == 201 and "Warning" not in headers
-    status, _, st = post(served_url["url"], body("loud"), "?fieldValidation=Loud")
+    status, _, st = post(served_url, body("loud"), "?fieldValidation=Loud")
     assert (status, st["reason"]) == (422, "Invalid")
     assert st["message"] == ('CreateOptions.meta.k8s.io "" is invalid: fieldValidation: '
                              'Unsupported value: "Loud": supported values: "", "Ignore", '
@@ -52,26 +50,26 @@ def test_strict_ignore_and_an_unknown_directive(served_url) -> None:
 def test_duplicate_fields_in_json_and_yaml(served_url) -> None:
     dup = (b'{"apiVersion":"resource.k8s.io/v1","kind":"DeviceClass",'
            b'"metadata":{"name":"a","name":"dup-json"},"spec":{}}')
-    status, _, st = post(served_url["url"], dup, "?fieldValidation=Strict")
+    status, _, st = post(served_url, dup, "?fieldValidation=Strict")
     assert status == 400
     assert st["message"].endswith('strict decoding error: duplicate field "metadata.name"')
     yml = b"apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: dup-yaml}\n" \
           b"spec: {}\nspec: {}\n"
-    status, _, st = post(served_url["url"], yml, "?fieldValidation=Strict", "application/yaml")
+    status, _, st = post(served_url, yml, "?fieldValidation=Strict", "application/yaml")
     assert status == 400
     assert st["message"] == ('DeviceClass in version "v1" cannot be handled as a DeviceClass: '
                              'strict decoding error: yaml: unmarshal errors:\n  line 5: key '
                              '"spec" already set in map')
-    status, headers, _ = post(served_url["url"], yml, "", "application/yaml")
+    status, headers, _ = post(served_url, yml, "", "application/yaml")
     assert status == 201 and "already set in map" in headers["Warning"]
 
 
 def test_bodies_json_cannot_carry_get_a_400_status(served_url) -> None:
-    status, _, st = post(served_url["url"], b'{"apiVersion":"resource.k8s.io/v1",'
+    status, _, st = post(served_url, b'{"apiVersion":"resource.k8s.io/v1",'
                                             b'"kind":"DeviceClass","spec":{"x":NaN}}')
     assert (status, st["kind"], st["reason"]) == (400, "Status", "BadRequest")
     assert "invalid character 'N' looking for beginning of value" in st["message"]
-    status, _, st = post(served_url["url"], b"a: .inf\n", ctype="application/yaml")
+    status, _, st = post(served_url, b"a: .inf\n", ctype="application/yaml")
     assert (status, st["reason"]) == (400, "BadRequest")
     assert "json: unsupported value: +Inf" in st["message"]
 
@@ -79,9 +77,8 @@ def test_bodies_json_cannot_carry_get_a_400_status(served_url) -> None:
 def test_openapi_media_types(served_url) -> None:
     """v2 in JSON or protobuf, v3 in JSON; anything else is a 406 Status, never HTML."""
     def get(path: str, accept: str):
-        req = urllib.request.Request(served_url["url"] + path, headers={"Accept": accept})
         try:
-            with urllib.request.urlopen(req, timeout=10) as r:
+            with served_url["open"](path, headers={"Accept": accept}) as r:
                 return r.status, r.headers["Content-Type"], r.read()
         except urllib.error.HTTPError as e:
             return e.code, e.headers["Content-Type"], e.read()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 
 import pytest
 
@@ -79,17 +78,16 @@ PATHS = {
 }
 
 
-def _post(url: str, obj: dict) -> dict:
-    req = urllib.request.Request(url + PATHS[obj["kind"]], data=json.dumps(obj).encode(),
-                                 method="POST", headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
+def _post(served_url: dict, obj: dict) -> dict:
+    with served_url["open"](PATHS[obj["kind"]], data=json.dumps(obj).encode(), method="POST",
+                            headers={"Content-Type": "application/json"}) as r:
         return json.loads(r.read())
 
 
 @pytest.fixture(scope="module")
 def api(served_url):
     for obj in (NS, NODE, CLASS, SLICE, TEMPLATE, CLAIM, POD, DEPLOY, QUOTA, PODGROUP, WORKLOAD):
-        _post(served_url["url"], obj)
+        _post(served_url, obj)
     c = config.new_client_from_config(config_file=served_url["kubeconfig"])
     core = client.CoreV1Api(c)
     deadline = time.monotonic() + 20
