@@ -11,7 +11,13 @@ Figures printed (targets from issue 3, reported not asserted):
 * a backtracking-heavy case: partitionable devices sharing counters, where the first
   choices exhaust counters and the search has to revisit them;
 * memory for 500 nodes × 10 devices (target <= 50 MB): Python heap (tracemalloc) of the
-  warm cache, and the process RSS growth (includes the C++ CEL activations).
+  warm cache, and the process RSS growth (includes the C++ CEL activations);
+* worst cases (issue 14): searches with no solution that upstream's allocator explores
+  exhaustively: an unsatisfiable matchAttribute over 112 devices (took 98 s), a claim for
+  one device more than the node has (upstream's FilterTimeout integration test shape), and
+  partitionable devices whose counters run out (no closed form: drakit's work bound).
+  Printed: wall time, allocateOne calls drakit executed, modeled work and its time at
+  UNITS_PER_SECOND (what the Filter timeout compares), and the outcome.
 
 Timings are the best of several repetitions (the figure least disturbed by other load
 on the machine); the median is shown too.
@@ -193,11 +199,74 @@ def bench_memory() -> None:
           f"(peak {peak / 2**20:5.1f} MB), process RSS growth {rss1 - rss0:5.1f} MB (incl. CEL activations)")
 
 
+def _worst(label: str, claims: list[dict], slices: list[dict], classes: list[dict],
+           budget: int | None) -> None:
+    from drakit.allocator import AllocationTimeout
+    from drakit.allocator.core import UNITS_PER_SECOND
+
+    clear_caches()
+    node = {"metadata": {"name": "node-0"}}
+    t0 = time.perf_counter()
+    alloc = Allocator(node, claims, slices, classes, budget=budget)
+    units = 0
+    try:
+        outcome = "solution" if alloc.run() else "no solution"
+        units = alloc.units
+    except AllocationTimeout as e:
+        outcome = "timeout (modeled)" if e.modeled else "timeout (drakit work bound)"
+        units = e.units  # for a modeled timeout: the work at which it triggered (> budget)
+    ms = (time.perf_counter() - t0) * 1e3
+    print(f"  {label:44s} {ms:8.1f} ms, {alloc.steps:7d} calls run, modeled {units:.3g} units "
+          f"= {units / UNITS_PER_SECOND:9.3f} s upstream -> {outcome}")
+
+
+def bench_worst_cases() -> None:
+    from drakit.allocator.core import UNITS_PER_SECOND
+
+    budget = 10 * UNITS_PER_SECOND  # the default filterTimeout
+    print("worst cases (no solution; Filter timeout 10 s):")
+    cls = {"metadata": {"name": "gpu"}, "spec": {"selectors": [{"cel": {"expression": f'device.driver == "{DRIVER}"'}}]}}
+
+    def sl(devices: list[dict], name: str = "s", count: int = 1) -> dict:
+        return {"metadata": {"name": name}, "spec": {
+            "driver": DRIVER, "nodeName": "node-0", "pool": {"name": "p", "generation": 1, "resourceSliceCount": count},
+            "devices": devices}}
+
+    def claim(count: int, match: str | None = None) -> dict:
+        spec: dict[str, Any] = {"requests": [{"name": "r", "exactly": {"deviceClassName": "gpu", "count": count}}]}
+        if match:
+            spec["constraints"] = [{"matchAttribute": f"{DRIVER}/{match}"}]
+        return {"metadata": {"name": "c", "namespace": "default"}, "spec": {"devices": spec}}
+
+    for groups, per in ((8, 14), (14, 8), (7, 16)):
+        devs = [{"name": f"d{i}", "attributes": {"numa": {"int": i // per}}} for i in range(groups * per)]
+        _worst(f"matchAttribute, {groups} groups x {per}, count {per + 1}", [claim(per + 1, "numa")],
+               [sl(devs)], [cls], budget)
+    for n in (20, 24, 31):
+        _worst(f"count {n + 1} on {n} devices", [claim(n + 1)], [sl([{"name": f"d{i}"} for i in range(n)])],
+               [cls], budget)
+    counters = {"metadata": {"name": "counters"}, "spec": {
+        "driver": DRIVER, "nodeName": "node-0", "pool": {"name": "p", "generation": 1, "resourceSliceCount": 2},
+        "sharedCounters": [{"name": "g", "counters": {"mem": {"value": "20Gi"}}}]}}
+    parts = sl([{"name": f"part-{i}", "consumesCounters": [{"counterSet": "g", "counters": {"mem": {"value": "1Gi"}}}]}
+                for i in range(40)], "parts", 2)
+    _worst("counters: 21 partitions of 1Gi from 20Gi, 40 parts", [claim(21)], [counters, parts], [cls], budget)
+    # MIG-like: 8 GPUs x 7 slices, each slice 1/7 of its GPU; 8 slices on one GPU cannot fit
+    gpus = {"metadata": {"name": "gpus"}, "spec": {
+        "driver": DRIVER, "nodeName": "node-0", "pool": {"name": "p", "generation": 1, "resourceSliceCount": 2},
+        "sharedCounters": [{"name": f"gpu-{g}", "counters": {"sm": {"value": "7"}}} for g in range(8)]}}
+    slices7 = sl([{"name": f"gpu-{g}-slice-{k}", "attributes": {"gpu": {"int": g}},
+                   "consumesCounters": [{"counterSet": f"gpu-{g}", "counters": {"sm": {"value": "1"}}}]}
+                  for g in range(8) for k in range(7)], "slices", 2)
+    _worst("counters: 8 slices on one GPU of 7 (MIG-like)", [claim(8, "gpu")], [gpus, slices7], [cls], budget)
+
+
 def main() -> None:
     bench_filter_loop()
     bench_sequential()
     bench_backtracking()
     bench_memory()
+    bench_worst_cases()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import marshal
 import random
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.api import errors as E
@@ -46,6 +46,18 @@ AdmissionPlugin = Callable[[str, dict | None, dict | None, "APIServer"], None]
 MAX_REQUEST_BYTES = 3 * 1024 * 1024  # kube-apiserver's default max request body (3 MiB)
 
 
+# The watch window (kube-apiserver's watch cache): the log keeps at most this many events
+# and about this many bytes of objects; a watch resuming before the oldest kept event gets
+# 410 Expired and the client relists. Upstream sizes the cache by event count (cacher
+# watch_cache.go: defaultLowerBoundCapacity 100 growing to defaultUpperBoundCapacity
+# 100*1024) and etcd compacts its history every 5 minutes; drakit keeps upstream's upper
+# count bound and adds a byte bound, because it keeps no etcd below the cache: the log is the
+# only history, and without a byte bound 300 updates of a 1 MB object would stay in memory
+# long after the object is deleted. Both are per APIServer attributes (tests shrink them).
+WATCH_WINDOW_EVENTS = 100 * 1024
+WATCH_WINDOW_BYTES = 64 * 1024 * 1024
+
+
 @dataclass(frozen=True)
 class WatchEvent:
     """One change. ``object`` is the stored snapshot itself, shared and read-only: the
@@ -56,6 +68,8 @@ class WatchEvent:
     kind: str
     object: dict
     resource_version: int
+    size: int = field(default=0, compare=False, repr=False)
+    """Bytes the event holds (the marshalled object), counted against the watch window."""
 
 
 class APIServer:
@@ -70,6 +84,11 @@ class APIServer:
         # kind -> (namespace, name) -> stored object (never handed out; callers get copies)
         self._store: dict[str, dict[tuple[str, str], dict]] = {k: {} for k in KINDS}
         self._log: list[WatchEvent] = []
+        self._log_bytes = 0
+        self._log_floor = 0
+        """The newest resourceVersion dropped from the log (0: nothing dropped yet)."""
+        self.watch_window_events = WATCH_WINDOW_EVENTS
+        self.watch_window_bytes = WATCH_WINDOW_BYTES
         self.admission: list[AdmissionPlugin] = []
         self.warnings: list[str] = []
         self._ensure_namespace("default")
@@ -144,7 +163,36 @@ class APIServer:
         # store never sets it, so kinds that do not track it have none.
 
     def _emit(self, type_: str, kind: str, obj: dict) -> None:
-        self._log.append(WatchEvent(type_, kind, obj, int(obj["metadata"]["resourceVersion"])))
+        size = _object_bytes(obj)
+        self._log.append(WatchEvent(type_, kind, obj, int(obj["metadata"]["resourceVersion"]),
+                                    size))
+        self._log_bytes += size
+        if len(self._log) > self.watch_window_events or \
+                self._log_bytes > self.watch_window_bytes:
+            self._compact_log()
+
+    def _compact_log(self) -> None:
+        """Drop the oldest events until the log is back under 90% of both bounds (the slack
+        makes compaction rare, so its cost per write stays constant); the newest event is
+        always kept."""
+        max_events = max(int(self.watch_window_events * 0.9), 1)
+        max_bytes = int(self.watch_window_bytes * 0.9)
+        drop, left_bytes, left = 0, self._log_bytes, len(self._log)
+        while left > 1 and (left > max_events or left_bytes > max_bytes):
+            left_bytes -= self._log[drop].size
+            drop += 1
+            left -= 1
+        if drop:
+            self._log_floor = self._log[drop - 1].resource_version
+            del self._log[:drop]
+            self._log_bytes = left_bytes
+
+    def watch_window(self) -> dict[str, int]:
+        """What the watch log holds now: events, bytes, and the oldest resourceVersion a
+        watch may resume from (``since`` below it gets 410 Expired)."""
+        return {"events": len(self._log), "bytes": self._log_bytes,
+                "oldestResumable": self._log_floor,
+                "maxEvents": self.watch_window_events, "maxBytes": self.watch_window_bytes}
 
     def _check_size(self, obj: Any) -> None:
         try:  # the marshalled size tracks the JSON size closely and costs a fifth
@@ -203,7 +251,14 @@ class APIServer:
 
     # ------------------------------------------------------------------ watch
     def watch(self, since: int = 0, kinds: Iterable[str] | None = None) -> list[WatchEvent]:
-        """Events with resourceVersion > ``since``, oldest first (a watch resumed at ``since``)."""
+        """Events with resourceVersion > ``since``, oldest first (a watch resumed at ``since``).
+
+        Raises ``Expired`` (410) when events after ``since`` were already dropped from the
+        watch window: the caller must relist, then watch from the list's resourceVersion.
+        """
+        if since < self._log_floor:
+            oldest = self._log[0].resource_version if self._log else self._log_floor + 1
+            raise E.Expired(since, oldest - 1)
         wanted = set(kinds) if kinds else None
         # the log is ordered by resourceVersion: bisect to the first newer event
         lo, hi = 0, len(self._log)
@@ -641,6 +696,18 @@ class APIServer:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _object_bytes(obj: Any) -> int:
+    """About the JSON size of ``obj`` (its marshalled size: close, and five times cheaper)."""
+    try:
+        return len(marshal.dumps(obj))
+    except ValueError:  # too deep, or a value marshal cannot write
+        pass
+    try:
+        return len(json.dumps(obj, separators=(",", ":"), default=str))
+    except (ValueError, RecursionError):
+        return MAX_REQUEST_BYTES  # cannot measure: count it as the largest object allowed
 
 
 def _field_value(obj: Mapping[str, Any], path: str) -> Any:

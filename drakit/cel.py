@@ -23,6 +23,12 @@ candidate device, so evaluation must be fast. We use Google's C++ CEL runtime th
   attribute values ≤ 64) and the ``includes`` estimator; the upstream compile_test cost
   table is reproduced in ``tests/cel``.
 
+Regular expressions follow Go's regexp (RE2) through :mod:`drakit.cel_regex`: ``matches``
+runs in cel-cpp's RE2, ``find``/``findAll`` in google-re2; constant patterns are checked at
+compile time (``matches``) or program planning (``find``/``findAll``) as cel-go does, and
+errors carry Go's wording. Compile errors are reworded where cel-cpp's text differs from
+cel-go's (``_issues``).
+
 Libraries: quantity, semver, regex ``find``/``findAll``, the cel-go strings extension at
 version 2 (what the base env pins), ``cel.bind``, ``includes`` (DRAListTypeAttributes),
 the optional library (``.?``, ``optional.*``, ``first()``/``last()``) and, from
@@ -68,8 +74,11 @@ from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, struct_pb2
 
 from drakit.api.errors import FieldError, Path, forbidden, invalid, too_long
-from drakit.api.quantity import Quantity, QuantityError, parse_quantity
+from drakit.api.quantity import Quantity, QuantityError, QuantityTooLarge, parse_quantity
 from drakit.cel_lists import declarations as _list_declarations
+from drakit.cel_regex import RegexError, compile_go, go_regex_error
+from drakit.cel_regex import find as _re_find
+from drakit.cel_regex import find_all as _re_find_all
 
 __all__ = [
     "CEL_SELECTOR_EXPRESSION_MAX_COST",
@@ -274,19 +283,27 @@ def _is_semver(s: str, normalize: bool = False) -> bool:
 def _is_quantity(s: str) -> bool:
     try:
         parse_quantity(s)
+    except QuantityTooLarge:
+        return True  # well-formed: resource.ParseQuantity accepts it (drakit cannot hold it)
     except QuantityError:
         return False
     return True
 
 
 def _find(s: str, pattern: str) -> str:
-    m = re.search(pattern, s)
-    return m.group(0) if m else ""
+    """``find`` (apiserver/pkg/cel/library/regex.go): Go regexp (RE2) ``FindString``."""
+    try:
+        return _re_find(s, pattern)
+    except RegexError as e:
+        raise ValueError(f"Illegal regex: {e}") from None
 
 
 def _find_all(s: str, pattern: str, limit: int = -1) -> list[str]:
-    out = [m.group(0) for m in re.finditer(pattern, s)]
-    return out if limit < 0 else out[:limit]
+    """``findAll``: Go regexp (RE2) ``FindAllString(s, limit)``."""
+    try:
+        return _re_find_all(s, pattern, limit)
+    except RegexError as e:
+        raise ValueError(f"Illegal regex: {e}") from None
 
 
 def _includes(target: Any, arg: Any) -> bool:
@@ -1214,6 +1231,9 @@ def _runtime_message(msg: str) -> str:
         return f"no such key: {m.group(1)}"
     if "No matching overloads found" in text:
         return "no such overload"
+    if text.startswith("invalid regular expression: "):
+        # cel-cpp's native matches (RE2); cel-go returns Go's regexp.MatchString error
+        return go_regex_error(text[len("invalid regular expression: "):], "")
     return text
 
 
@@ -1244,14 +1264,20 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
     try:
         ast = envs.typed.compile(expression)
     except RuntimeError as e:
-        return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e)))
+        return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e), expression))
     serialized = ast.serialize()
     checked = _decode_checked(serialized)
+    issues = _regex_literal_issues(expression, checked)
+    if issues:
+        return CompilationResult(expression, "Invalid", "compilation failed: " + issues)
     out_type = checked.types.get(checked.root.id, "dyn")
     if out_type not in ("bool", "dyn", "any"):
         return CompilationResult(
             expression, "Invalid", f"must evaluate to bool or the unknown type, not {out_type}",
             output_type=out_type)
+    bad_regex = _constant_regex_error(checked.root)
+    if bad_regex:
+        return CompilationResult(expression, "Internal", "program instantiation failed: " + bad_regex)
     rw = _Rewriter(checked)
     try:
         runtime_ast = rw.rewrite()
@@ -1282,11 +1308,250 @@ _DRIVER_EQ = re.compile(rf"^\s*device\.driver\s*==\s*{_PLAIN}\s*$")
 _ATTR_EQ = re.compile(rf"^\s*device\.attributes\[\s*{_PLAIN}\s*\]\.([A-Za-z_][A-Za-z0-9_]*)\s*==\s*{_PLAIN}\s*$")
 
 
-def _issues(msg: str) -> str:
-    """cel-cpp's status text -> cel-go's ``Issues.String()`` shape."""
+# -- regex literals (cel-go cel.ValidateRegexLiterals and the regex program optimizations)
+
+
+def _walk(node: _Node | None) -> Any:
+    """Every node, children before their parent (the order cel-go plans a program in)."""
+    if node is None:
+        return
+    if node.kind == "comp":
+        for key in ("range", "init", "cond", "step", "result"):
+            yield from _walk(node.comp.get(key))
+    else:
+        yield from _walk(node.target)
+        for a in node.args:
+            yield from _walk(a)
+        for k, v in node.entries:
+            yield from _walk(k)
+            yield from _walk(v)
+    yield node
+
+
+def _positions(checked: _Checked) -> dict[int, int]:
+    """Expression id -> code point offset (cel.expr.SourceInfo.positions)."""
+    out: dict[int, int] = {}
+    info = _get(checked.fields, 5)
+    if info is None:
+        return out
+    for entry in _all(_decode(info), 4):
+        e = _decode(entry)
+        v = _get(e, 2, 0)
+        out[_get(e, 1, 0)] = v - (1 << 64) if v >= 1 << 63 else v
+    return out
+
+
+def _issue_at(expression: str, offset: int, message: str) -> str:
+    """One error as cel-go's ``Error.ToDisplayString`` prints it (common/error.go)."""
+    offset = max(0, min(offset, len(expression)))
+    line = expression.count("\n", 0, offset) + 1
+    start = expression.rfind("\n", 0, offset) + 1
+    end = expression.find("\n", offset)
+    snippet = expression[start:end if end >= 0 else len(expression)].replace("\t", " ")
+    col = offset - start
+    marks = "".join("\uff0e" if len(c.encode()) > 1 else "." for c in snippet[:col])
+    here = snippet[col:col + 1]
+    marks += "\uff3e" if here and len(here.encode()) > 1 else "^"
+    return f"ERROR: <input>:{line}:{col + 1}: {message}\n | {snippet}\n | {marks}"
+
+
+def _regex_literal_issues(expression: str, checked: _Checked) -> str:
+    """The base env's AST validators (environment/base.go, since 1.29):
+    ``ValidateRegexLiterals``, ``ValidateDurationLiterals`` and ``ValidateTimestampLiterals``
+    (cel-go cel/validator.go formatValidator): a constant argument 0 of ``matches``,
+    ``duration`` and ``timestamp`` calls must be valid, else ``invalid <fn> argument`` at
+    the literal. Argument 0 as cel-go's AST holds it: the pattern of ``s.matches(p)`` and,
+    as upstream does, the subject of the global ``matches(s, p)``."""
+    positions: dict[int, int] | None = None
+    issues: list[tuple[int, str]] = []
+    for node in _walk(checked.root):
+        if node.kind != "call" or node.name not in _LITERAL_CHECKS or not node.args:
+            continue
+        lit = node.args[0]
+        if lit.kind != "const" or not isinstance(lit.const, str):
+            continue
+        if not _LITERAL_CHECKS[node.name](lit.const):
+            if positions is None:
+                positions = _positions(checked)
+            issues.append((positions.get(lit.id, 0), f"invalid {node.name} argument"))
+    issues.sort()
+    return "\n".join(_issue_at(expression, off, msg) for off, msg in issues)
+
+
+def _regex_ok(pattern: str) -> bool:
+    try:
+        compile_go(pattern)
+    except RegexError:
+        return False
+    return True
+
+
+_GO_DURATION = re.compile(r"[-+]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+")
+_GO_DURATION_UNIT = {"ns": 1, "us": 10**3, "\u00b5s": 10**3, "\u03bcs": 10**3, "ms": 10**6,
+                     "s": 10**9, "m": 60 * 10**9, "h": 3600 * 10**9}
+
+
+def _duration_ok(text: str) -> bool:
+    """Go's ``time.ParseDuration`` accepts ``text`` (int64 nanoseconds)."""
+    if text in ("0", "+0", "-0"):
+        return True
+    if not _GO_DURATION.fullmatch(text):
+        return False
+    total = 0
+    for num, unit in re.findall(r"([0-9]*\.?[0-9]*)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)", text.lstrip("+-")):
+        whole, _, frac = num.partition(".")
+        scale = _GO_DURATION_UNIT[unit]
+        total += int(whole or "0") * scale + (int(frac) * scale // 10 ** len(frac) if frac else 0)
+        if total > 2**63 - 1:
+            return False
+    return True
+
+
+_RFC3339 = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+                      r"(Z|[+-]([0-9]{2}):([0-9]{2}))")
+
+
+def _timestamp_ok(text: str) -> bool:
+    """Go's ``time.Parse(time.RFC3339, text)`` accepts it and the year is 1..9999 (cel-go)."""
+    import calendar
+    m = _RFC3339.fullmatch(text)
+    if not m:
+        return False
+    year, month, day, hour, minute, sec = (int(m.group(i)) for i in range(1, 7))
+    if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(max(year, 1), month)[1]
+            and hour < 24 and minute < 60 and sec < 60):
+        return False
+    if m.group(9) is not None and (int(m.group(9)) >= 24 or int(m.group(10)) >= 60):
+        return False
+    return 1 <= year <= 9999
+
+
+_LITERAL_CHECKS = {"matches": _regex_ok, "duration": _duration_ok, "timestamp": _timestamp_ok}
+
+
+def _conversion_error(node: _Node) -> str:
+    """cel-go's planner folds type conversions of constants (interpreter.Optimize,
+    maybeOptimizeConstUnary); a conversion of a string literal that fails is the error of
+    ``env.Program``: ``type conversion error from 'string' to '<type>'`` (common/types/string.go)."""
+    if node.kind != "call" or node.target is not None or len(node.args) != 1:
+        return ""
+    arg = node.args[0]
+    if arg.kind != "const" or not isinstance(arg.const, str) or node.name not in _STRING_CONVERSIONS:
+        return ""
+    if _STRING_CONVERSIONS[node.name](arg.const):
+        return ""
+    return f"type conversion error from 'string' to '{node.name}'"
+
+
+def _go_int(text: str) -> bool:
+    return bool(re.fullmatch(r"[+-]?[0-9]+", text)) and -(2**63) <= int(text) < 2**63
+
+
+def _go_uint(text: str) -> bool:
+    return bool(re.fullmatch(r"[0-9]+", text)) and int(text) < 2**64
+
+
+def _go_float(text: str) -> bool:
+    """``strconv.ParseFloat(text, 64)`` succeeds (decimal and hex forms, inf/nan; out of range
+    is an error in Go)."""
+    t = text.lower()
+    if re.fullmatch(r"[+-]?(inf|infinity|nan)", t):
+        return not (t.lstrip("+-") == "nan" and t[:1] in "+-")
+    dec = r"[+-]?(?:[0-9](?:_?[0-9])*\.?(?:[0-9](?:_?[0-9])*)?|\.[0-9](?:_?[0-9])*)(?:e[+-]?[0-9]+)?"
+    hexf = r"[+-]?0x(?:[0-9a-f](?:_?[0-9a-f])*\.?(?:[0-9a-f](?:_?[0-9a-f])*)?|\.[0-9a-f]+)p[+-]?[0-9]+"
+    if re.fullmatch(hexf, t):
+        return True
+    if not re.fullmatch(dec, t) or "_" in t:  # underscores only with a base prefix
+        return False
+    try:
+        return math.isfinite(float(t))
+    except (ValueError, OverflowError):
+        return False
+
+
+_STRING_CONVERSIONS = {
+    "int": _go_int, "uint": _go_uint, "double": _go_float,
+    "bool": lambda t: t in ("1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False"),
+}
+
+
+def _constant_regex_error(root: _Node) -> str:
+    """The error ``env.Program`` returns for a constant pattern that does not compile (and
+    for a constant type conversion that fails, see ``_conversion_error``).
+
+    The base env plans with ``OptOptimize`` (cel-go's MatchesRegexOptimization) and the
+    Kubernetes regex library adds ``OptimizeRegex(FindRegexOptimization,
+    FindAllRegexOptimization)``: each compiles the constant pattern at argument index 1 of
+    the interpreter's call (the target counts as argument 0), so the program cannot be
+    built; the DRA compiler reports ``program instantiation failed: <err>`` (Internal).
+    """
+    for node in _walk(root):
+        folded = _conversion_error(node)
+        if folded:
+            return folded
+        if node.kind != "call" or node.name not in ("matches", "find", "findAll"):
+            continue
+        args = ([node.target] if node.target is not None else []) + node.args
+        if len(args) < 2 or args[1].kind != "const" or not isinstance(args[1].const, str):
+            continue
+        try:
+            compile_go(args[1].const)
+        except RegexError as e:
+            return str(e)
+    return ""
+
+
+def _issues(msg: str, expression: str = "") -> str:
+    """cel-cpp's status text -> cel-go's ``Issues.String()``, with cel-go's wording.
+
+    cel-cpp and cel-go share the parser grammar and most checker texts; where they differ
+    the text is rewritten as cel-go's checker/errors.go words it:
+    ``undefined field 'x'`` (cel-cpp adds "not found in struct ..."), ``type 'string' does
+    not support field selection`` (cel-cpp: "expression of type ... cannot be the operand
+    of a select operation"), and a member call's signature ``'string.(int)'`` (cel-go's
+    formatFunctionDeclType; cel-cpp lists the receiver among the arguments).
+    """
     msg = re.sub(r"^INVALID_ARGUMENT: ", "", msg)
     msg = re.sub(r" \[INVALID_ARGUMENT\]$", "", msg.rstrip())
+    msg = re.sub(r"undefined field '([^']*)' not found in struct '[^']*'", r"undefined field '\1'", msg)
+    msg = re.sub(r"expression of type '([^']*)' cannot be the operand of a select operation",
+                 r"type '\1' does not support field selection", msg)
+    if expression and "found no matching overload for" in msg:
+        msg = _OVERLOAD_ERR.sub(lambda m: _member_signature(m, expression), msg)
     return msg
+
+
+_OVERLOAD_ERR = re.compile(
+    r"^(ERROR: <input>:(\d+):(\d+): found no matching overload for '([^']*)' applied to ')\((.*)\)'$", re.M)
+
+
+def _split_types(text: str) -> list[str]:
+    """``int, map(string, dyn)`` -> ``["int", "map(string, dyn)"]`` (commas at depth 0)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _member_signature(m: re.Match, expression: str) -> str:
+    """Reformat the signature when the failing call is a member call ``x.f(...)``."""
+    line, col, name, args = int(m.group(2)), int(m.group(3)) - 1, m.group(4), m.group(5)
+    lines = expression.split("\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    before = text[:col].rstrip()
+    types = _split_types(args)
+    if text[col:col + 1] == "(" and before.endswith(name) and \
+            before[:len(before) - len(name)].rstrip().endswith(".") and types:
+        return f"{m.group(1)}{types[0]}.({', '.join(types[1:])})'"
+    return m.group(0)
 
 
 def validate_selector_expression(expression: str, path: Path, *, gates: Mapping[str, bool],

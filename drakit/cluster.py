@@ -5,35 +5,52 @@ components (scheduler, controllers, kubelets) are plain objects with a ``sync()`
 reads what changed through list/watch and writes through the API server. ``settle()``
 runs them round-robin until none has work, so "after the cluster settled" is a precise
 moment a step can assert on, on any machine, every time.
+
+The wiring goes one way: ``Cluster`` builds each component from a ``ComponentContext``
+(API server, gates, clock, state directory) and no component imports ``Cluster``
+(tests/test_walls.py). ``settle()`` always returns: a component that raises is reported
+(``errors()``) and skipped for that round, and rounds that bring the cluster to no new
+state are a ``SettleError`` naming the components and objects involved (drakit/progress.py).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from drakit.api import errors as E
 from drakit.api.meta import LogicalClock, deep_copy
 from drakit.apiserver import APIServer
+from drakit.component import Component, ComponentContext, ComponentError, FailureTracker
 from drakit.features import FeatureGates
 from drakit.kinds import KINDS
+from drakit.progress import ProgressMonitor, Round, SettleGuard
 from drakit.yamlio import to_objects
 
+__all__ = ["COMPONENT_FACTORIES", "Cluster", "Component", "ComponentContext", "ComponentError",
+           "SettleError"]
 
-class Component(Protocol):
-    name: str
-
-    def sync(self) -> bool:
-        """Handle what changed since the last call; True when anything was done."""
+MAX_ADVANCE_SECONDS = 100 * 365 * 24 * 3600
+"""One ``advance()`` moves the clock at most a century (a datetime overflows not far beyond)."""
 
 
 class SettleError(RuntimeError):
-    """Components kept producing work: a livelock in the reference implementation."""
+    """Components kept producing work without progress: a livelock in the reference.
+
+    ``components`` names the busy components, ``objects`` the objects they kept rewriting
+    (``Kind namespace/name``), most frequent first."""
+
+    def __init__(self, message: str, components: list[str] | None = None,
+                 objects: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.components = list(components or [])
+        self.objects = list(objects or [])
 
 
-# Factories build components for a cluster; other modules register theirs here so the
-# cluster does not import every component package (and so a half-built one stays out).
-ComponentFactory = Callable[["Cluster"], Component]
+# Factories build components from a ComponentContext; other modules register theirs here so
+# the cluster does not import every component package (and so a half-built one stays out).
+ComponentFactory = Callable[[ComponentContext], Component]
 COMPONENT_FACTORIES: list[tuple[str, str]] = [
     # (module, factory function) — imported lazily, skipped while the module is absent.
     ("drakit.controllers", "build_controllers"),
@@ -52,12 +69,22 @@ class Cluster:
         self.api = APIServer(self.gates, self.clock, seed=seed)
         self.state_dir = state_dir
         self.components: list[Component] = []
+        self.failures = FailureTracker("cluster", self.api, self.clock, 1.0, 60.0)
+        """Components whose sync() itself raised (keyed by component name)."""
+        self._progress = ProgressMonitor(self.api)
         self._start_components()
 
     # ------------------------------------------------------------------ components
+    def context(self) -> ComponentContext:
+        """What every component gets: the API server, gates, clock and state directory."""
+        return ComponentContext(api=self.api, gates=self.gates, clock=self.clock,
+                                state_dir=self.state_dir)
+
     def _start_components(self) -> None:
         import importlib
         self.components = []
+        self.failures.clear()
+        ctx = self.context()
         for mod_name, factory in COMPONENT_FACTORIES:
             try:
                 mod = importlib.import_module(mod_name)
@@ -68,28 +95,77 @@ class Cluster:
             build = getattr(mod, factory, None)
             if build is None:
                 continue
-            built = build(self)
+            built = build(ctx)
             if isinstance(built, Iterable):
                 self.components.extend(built)
             elif built is not None:
                 self.components.append(built)
 
-    def settle(self, max_rounds: int = 100_000) -> int:
-        """Run components until none has work; returns the number of rounds."""
+    def settle(self, max_rounds: int = 10_000, max_writes: int | None = None) -> int:
+        """Run components until none has work; returns the number of rounds.
+
+        Always returns or raises ``SettleError``: a component whose ``sync()`` raises is
+        recorded in ``errors()`` and counts as idle; rounds without a new cluster state, more
+        than ``max_writes`` writes (default: drakit/progress.py's budget, which grows with the
+        store) or ``max_rounds`` rounds raise, naming who was busy and what they rewrote.
+        """
+        guard = SettleGuard(self._progress, self._store_size(), max_writes)
         rounds = 0
         while True:
-            busy = False
+            rnd = Round()
             for c in self.components:
-                if c.sync():
-                    busy = True
-            if not busy:
+                before = self.api.resource_version
+                if self._sync_one(c):
+                    rnd.busy.append(c.name)
+                after = self.api.resource_version
+                if after != before:
+                    rnd.writes.append((c.name, before + 1, after))
+            if not rnd.busy:
                 return rounds
             rounds += 1
-            if rounds >= max_rounds:
-                raise SettleError(f"components did not settle after {max_rounds} rounds")
+            why = guard.end_round(rnd)
+            if why is None and rounds >= max_rounds:
+                why = f"{max_rounds} rounds"
+            if why is not None:
+                text, comps, objs = guard.describe(why, self.api.watch)
+                raise SettleError(text, comps, objs)
+
+    def _sync_one(self, c: Component) -> bool:
+        key = ("Component", "", c.name)
+        try:
+            busy = c.sync()
+        except Exception as e:  # noqa: BLE001 - a component never takes the cluster down
+            self.failures.failed("Component", {"metadata": {"name": c.name}}, e, event=False)
+            return False
+        if self.failures:
+            self.failures.forget(key)
+        return bool(busy)
+
+    def _store_size(self) -> int:
+        return sum(self.api.count(k) for k in KINDS)
+
+    def errors(self) -> list[ComponentError]:
+        """What the components could not handle and keep retrying, as of now: one entry per
+        object (component, kind, namespace, name, event reason, message, attempts, next retry).
+        Each also shows as a Warning event on its object; an object that syncs again leaves
+        the list."""
+        running = {c.name for c in self.components}
+        out = [e for e in self.failures.open() if e.name in running]
+        for c in self.components:
+            fn = getattr(c, "errors", None)
+            if fn is not None:
+                out.extend(fn())
+        return out
 
     def advance(self, seconds: float) -> None:
-        """Move the logical clock (timeouts, backoff) and let components react."""
+        """Move the logical clock (timeouts, backoff) and let components react.
+
+        ``seconds`` must be finite, >= 0 and at most a century; settling afterwards is
+        bounded like every ``settle()``."""
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or \
+                not math.isfinite(seconds) or seconds < 0 or seconds > MAX_ADVANCE_SECONDS:
+            raise ValueError(f"advance() takes a finite number of seconds between 0 and "
+                             f"{MAX_ADVANCE_SECONDS}, not {seconds!r}")
         self.clock.advance(seconds)
         self.settle()
 
@@ -233,21 +309,39 @@ class Cluster:
         return "".join(lines)
 
     # ------------------------------------------------------------------ kubelets
+    def _kubelets(self):
+        from drakit.kubelet import KubeletManager
+        for c in self.components:
+            if isinstance(c, KubeletManager) and not c.closed:
+                return c
+        raise RuntimeError("this cluster runs no kubelets")
+
     def kubelet(self, node: str):
         """The kubelet of ``node``: ``.pod_resources`` (a gRPC client on its socket),
         ``.socket_path``, ``.metrics_text()``, ``.cdi_devices(pod, container)``."""
-        from drakit.kubelet import kubelet_for
-        return kubelet_for(self, node)
+        return self._kubelets().kubelet(node)
 
     def restart_kubelet(self, node: str):
         """Restart one kubelet; it rebuilds its state from its checkpoints, then settles.
 
-        Raises ``drakit.kubelet.KubeletStartError`` when the kubelet refuses to start.
+        Raises ``drakit.kubelet.KubeletStartError`` when the kubelet refuses to start (the
+        cluster still settles first: the Node shows it, Ready=Unknown and a
+        KubeletSetupFailed event; a later ``restart_kubelet`` may succeed).
         """
-        from drakit.kubelet import restart_kubelet
-        kubelet = restart_kubelet(self, node)
+        from drakit.kubelet import KubeletStartError
+        try:
+            kubelet = self._kubelets().restart(node)
+        except KubeletStartError:
+            self.settle()
+            raise
         self.settle()
         return kubelet
+
+    def close(self) -> None:
+        """Stop the kubelets' sockets and threads and drop temporary node state now
+        (otherwise done when the cluster is garbage-collected or the process exits)."""
+        from drakit.kubelet import stop_kubelets
+        stop_kubelets(self.api)
 
     def _info(self, kind: str):
         from drakit.kinds import find_kind

@@ -663,6 +663,63 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "status.reservedFor: Forbidden: may not be specified when `allocated` is not set"
 
+    @component:apiserver @req:5004-R17
+    Scenario Outline: A selector's constant regular expression must be RE2: matches is refused at compile time
+      The class selectors an extended-resource pod is allocated with compile in the Kubernetes
+      CEL base env, which validates constant matches() patterns with Go's regexp (RE2: no
+      lookaround, no backreferences): cel-go cel/validator.go ValidateRegexLiterals, enabled in
+      k8s.io/apiserver pkg/cel/environment/base.go since 1.29 (v0.36.0). The DRA compiler
+      (k8s.io/dynamic-resource-allocation cel/compile.go) reports "compilation failed: <issues>".
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          extendedResourceName: example.com/gpu
+          selectors:
+          - cel:
+              expression: device.attributes["gpu.example.com"].model.matches("<pattern>")
+        """
+      When I create the manifest
+      Then the request is rejected as Invalid (422)
+      And the error message contains "compilation failed: ERROR: <input>:1:52: invalid matches argument"
+
+      Examples:
+        | pattern      |
+        | ^(?!t4)      |
+        | (a)\\\\1     |
+        | [a-z         |
+
+    @component:apiserver @req:5004-R17
+    Scenario Outline: A selector's constant find()/findAll() pattern must be RE2: the program cannot be built
+      k8s.io/apiserver pkg/cel/library/regex.go compiles constant find/findAll patterns when the
+      program is planned (cel.OptimizeRegex); the DRA compiler turns that into an internal error
+      "program instantiation failed: <Go regexp error>" (cel/compile.go); a pattern RE2 accepts
+      is stored. Go's regexp reads "(?<" as a named capture (Go 1.22+).
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          extendedResourceName: example.com/gpu
+          selectors:
+          - cel:
+              expression: device.attributes["gpu.example.com"].model.<call> == ""
+        """
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | call                       | outcome |
+        | find("(?<=h)100")          | spec.selectors[0].cel.expression: Internal error: program instantiation failed: error parsing regexp: invalid named capture: `(?<=h)100` |
+        | find("(?=a)")              | spec.selectors[0].cel.expression: Internal error: program instantiation failed: error parsing regexp: invalid or unsupported Perl syntax: `(?=` |
+        | findAll("a**").join(",")   | spec.selectors[0].cel.expression: Internal error: program instantiation failed: error parsing regexp: invalid nested repetition operator: `**` |
+        | find("^[ah]100(-[0-9]+)?$") | accepted |
+
     @component:apiserver @req:5004-R17 @req:platform-R01
     Scenario: A typo in extendedResourceName is refused, not stored with the typo
       kube-apiserver decodes with the Go types (sigs.k8s.io/json UnmarshalStrict) and kubectl
@@ -1311,6 +1368,128 @@ Feature: KEP-5004 DRA extended resources
       And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
       And 2 devices of driver "gpu.example.com" are allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+    # since 1.37: a Filter timeout is an error from 1.37 on (kubernetes PR 137607); before, the node is unschedulable
+    @req:5004-R09 @gate:DRASchedulerFilterTimeout @since:1.37
+    Scenario: A pod asking for more GPUs than a node has: the scheduler gives up on that node after its Filter timeout (1.37)
+      The allocator tries every subset of a node's 30 GPUs before it can tell that 31 do not fit
+      (2^30 attempts, far beyond the default DynamicResources filterTimeout of 10s, gate
+      DRASchedulerFilterTimeout beta since 1.34). Since kubernetes PR 137607 (1.37) Filter returns
+      an error "node <name>: timed out trying to allocate devices" so the pod is retried with
+      backoff (k/k pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go Filter;
+      test/integration/dra FilterTimeout). drakit measures the search, not the wall clock.
+      Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 30 devices named "big-"
+      When I create 1 pod named "greedy" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "31"}
+              limits: {example.com/gpu: "31"}
+        """
+      Then the Pod "greedy" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: node node-2: timed out trying to allocate devices"
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    # until 1.36: from 1.37 a Filter timeout is an error (kubernetes PR 137607)
+    @req:5004-R09 @gate:DRASchedulerFilterTimeout @until:1.36
+    Scenario: A pod asking for more GPUs than a node has: the node is unschedulable after the Filter timeout (1.34-1.36)
+      From 1.34 (PR 132033) to 1.36 the timeout makes the node UnschedulableAndUnresolvable "timed
+      out trying to allocate devices" (dynamicresources.go Filter before kubernetes PR 137607);
+      node-1's 8 GPUs are searched to the end in time ("cannot allocate all claims").
+      Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 30 devices named "big-"
+      When I create 1 pod named "greedy" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "31"}
+              limits: {example.com/gpu: "31"}
+        """
+      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 timed out trying to allocate devices."
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    # since 1.37: the allocator names the device and hints at optional chaining from 1.37 on (kubernetes 5e2d5b9a)
+    @req:5004-R09 @since:1.37
+    Scenario: A class selector that fails at runtime on a device aborts scheduling with cel-go's error (1.37: the device and a hint)
+      A selector reading an attribute the device does not have is a CEL runtime error ("no such
+      key"), and allocation aborts (allocator_experimental.go selectorsMatch; Filter returns the
+      error). 1.37 names the device and adds a hint (k8s.io/dynamic-resource-allocation
+      cel/errors.go EnhanceRuntimeError, kubernetes commit 5e2d5b9a, PR 136709); 1.36 has neither
+      (allocator_experimental.go at v0.36.0).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: a100.example.com
+        spec:
+          extendedResourceName: example.com/a100
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+          - cel:
+              expression: device.attributes["gpu.example.com"].model == "a100"
+        """
+      When I create 1 pod named "picky" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/a100: "1"}
+              limits: {example.com/a100: "1"}
+        """
+      Then the Pod "picky" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class a100.example.com: selector #1 on device gpu.example.com/node-1/gpu-0: CEL runtime error: no such key: model. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields"
+
+
+    # until 1.36: from 1.37 the allocator names the device and adds a hint (kubernetes 5e2d5b9a)
+    @req:5004-R09 @until:1.36
+    Scenario: A class selector that fails at runtime on a device aborts scheduling with cel-go's error (1.34-1.36)
+      A selector reading an attribute the device does not have is a CEL runtime error ("no such
+      key"), and allocation aborts (allocator_experimental.go selectorsMatch; Filter returns the
+      error). 1.37 names the device and adds a hint (k8s.io/dynamic-resource-allocation
+      cel/errors.go EnhanceRuntimeError, kubernetes commit 5e2d5b9a, PR 136709); 1.36 has neither
+      (allocator_experimental.go at v0.36.0).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: a100.example.com
+        spec:
+          extendedResourceName: example.com/a100
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+          - cel:
+              expression: device.attributes["gpu.example.com"].model == "a100"
+        """
+      When I create 1 pod named "picky" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/a100: "1"}
+              limits: {example.com/a100: "1"}
+        """
+      Then the Pod "picky" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class a100.example.com: selector #1: CEL runtime error: no such key: model"
 
     @req:5004-R09 @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467
     Scenario: Known upstream bug at 1.37: an extended resource served by a node-allocatable device never schedules

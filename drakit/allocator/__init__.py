@@ -23,6 +23,7 @@ from drakit.allocator.core import (
     DEFAULT_GATES,
     AllocatedState,
     AllocationError,
+    AllocationTimeout,
     Allocator,
     allocated_state,
     effective_gates,
@@ -35,6 +36,7 @@ __all__ = [
     "DEFAULT_GATES",
     "AllocatedState",
     "AllocationError",
+    "AllocationTimeout",
     "Allocator",
     "AllocatorCache",
     "MixinError",
@@ -51,10 +53,13 @@ __all__ = [
 def allocate(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
              slices: Sequence[Mapping[str, Any]], classes: Sequence[Mapping[str, Any]],
              allocated: Sequence[Mapping[str, Any]] = (), gates: Mapping[str, bool] | None = None,
-             version: str = "1.37") -> list[dict[str, Any]]:
+             version: str = "1.37", budget: int | None = None) -> list[dict[str, Any]]:
     """Allocate devices on ``node`` for all ``claims`` together (all or nothing).
 
     ``gates`` is the complete effective gate map (a missing gate is off, except
-    DynamicResourceAllocation); ``None`` means the defaults of ``version``.
+    DynamicResourceAllocation); ``None`` means the defaults of ``version``. ``budget``
+    bounds the modeled search work (see :class:`Allocator`); past it, or past drakit's
+    own work bound, :class:`AllocationTimeout` is raised.
     """
-    return Allocator(node, claims, slices, classes, allocated, gates=gates, version=version).run()
+    return Allocator(node, claims, slices, classes, allocated, gates=gates, version=version,
+                     budget=budget).run()

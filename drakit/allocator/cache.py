@@ -37,6 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from drakit.allocator.core import (
+    WORK_LIMIT,
     AllocatedState,
     Allocator,
     DeviceRecord,
@@ -211,20 +212,26 @@ class AllocatorCache:
     # -- allocation -----------------------------------------------------------
     def allocator_on(self, node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]], *,
                      allocated: Sequence[Mapping[str, Any]] | AllocatedState | None = None,
-                     gates: Mapping[str, bool] | None = None) -> Allocator:
-        """A (not yet run) :class:`Allocator` for ``node`` that uses the cached node view."""
+                     gates: Mapping[str, bool] | None = None, budget: int | None = None,
+                     work_limit: int | None = WORK_LIMIT) -> Allocator:
+        """A (not yet run) :class:`Allocator` for ``node`` that uses the cached node view
+        (``budget``/``work_limit``: see :class:`Allocator`)."""
         g = self.gates if gates is None else effective_gates(gates, self.version)
         state = self._state if allocated is None else (
             allocated if isinstance(allocated, AllocatedState) else allocated_state(allocated))
         return Allocator(node, claims, (), self._classes, state, gates=g, version=self.version,
-                         view=self.node_view(node, g))
+                         view=self.node_view(node, g), budget=budget, work_limit=work_limit)
 
     def allocate_on(self, node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]], *,
                     allocated: Sequence[Mapping[str, Any]] | AllocatedState | None = None,
-                    gates: Mapping[str, bool] | None = None) -> list[dict[str, Any]]:
+                    gates: Mapping[str, bool] | None = None, budget: int | None = None,
+                    work_limit: int | None = WORK_LIMIT) -> list[dict[str, Any]]:
         """Same contract as :func:`drakit.allocator.allocate` with the cached slices,
-        classes, allocated state (unless ``allocated`` is given) and gates (unless given)."""
-        return self.allocator_on(node, claims, allocated=allocated, gates=gates).run()
+        classes, allocated state (unless ``allocated`` is given) and gates (unless given);
+        ``budget`` bounds the modeled search work (the Filter timeout, see
+        :class:`drakit.allocator.core.Allocator`); both bounds raise AllocationTimeout."""
+        return self.allocator_on(node, claims, allocated=allocated, gates=gates, budget=budget,
+                                 work_limit=work_limit).run()
 
     # -- node views -----------------------------------------------------------
     def _node_key(self, node: Mapping[str, Any] | None) -> tuple[str, tuple[Any, ...]]:

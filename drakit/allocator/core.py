@@ -8,10 +8,15 @@ capacity, taints) and the error texts follow upstream
 ``k8s.io/dynamic-resource-allocation/structured/internal/experimental``
 (``allocator_experimental.go``, ``constraint.go``, ``consumable_capacity.go``).
 
+The search is bounded like the scheduler's Filter timeout, on modeled search work rather
+than wall time (``UNITS_PER_SECOND``, ``budget``), and subtrees that cannot succeed are
+settled in closed form with the work upstream would spend on them (``Allocator._hopeless``).
+
 Deliberate differences, all documented in docs/allocator.md:
 * ``shareID`` is a deterministic UUID (uuid5 of claim, request and device) instead of a
   random one, so a scenario always yields the same result.
 * DeviceTaintRules are not consulted; only taints in the slice.
+* a search no closed form covers stops after ``WORK_LIMIT`` units of drakit's own work.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from drakit.allocator.pools import Pool, gather_pools, node_matches
 from drakit.api.quantity import Quantity
 from drakit.cel import CELRuntimeError, compile_selector, device_view
 
-__all__ = ["DEFAULT_GATES", "AllocationError", "Allocator", "DeviceID", "effective_gates"]
+__all__ = ["DEFAULT_GATES", "UNITS_PER_SECOND", "WORK_LIMIT", "AllocationError", "AllocationTimeout",
+           "Allocator", "DeviceID", "effective_gates"]
 
 ALLOCATION_RESULTS_MAX_SIZE = 32
 
@@ -36,6 +42,33 @@ ALLOCATION_RESULTS_MAX_SIZE = 32
 def _qty(value: str | int) -> Quantity:
     """Parsed quantities are immutable, so repeated strings are parsed once."""
     return Quantity.of(value)
+
+
+def _nanos(q: Quantity) -> int:
+    """A quantity in integer units of 1e-9 (exact: parsed quantities are rounded to nano)."""
+    v = q.exact * 1_000_000_000
+    return v.numerator // v.denominator
+
+
+_CONSUMPTION: dict[int, tuple[Mapping[str, Any], tuple[tuple[str, str, int], ...]]] = {}
+
+
+def _consumption(device: Mapping[str, Any]) -> tuple[tuple[str, str, int], ...]:
+    """The device's ``consumesCounters`` as (counter set, counter, nano-units), cached per
+    device dict (slices are immutable snapshots)."""
+    hit = _CONSUMPTION.get(id(device))
+    if hit is not None and hit[0] is device:
+        return hit[1]
+    total: dict[tuple[str, str], int] = {}
+    for c in device.get("consumesCounters") or ():
+        for name, cnt in (c.get("counters") or {}).items():
+            k = (c.get("counterSet"), name)
+            total[k] = total.get(k, 0) + _nanos(_qty(cnt.get("value", "0")))
+    out = tuple((set_name, name, n) for (set_name, name), n in total.items())
+    if len(_CONSUMPTION) > 200_000:
+        _CONSUMPTION.clear()
+    _CONSUMPTION[id(device)] = (device, out)
+    return out
 
 
 # Effective defaults for the gates the allocator reads (api-truth §0).
@@ -74,11 +107,73 @@ class AllocationError(Exception):
     """Allocation cannot proceed (an error, not merely "no solution on this node")."""
 
 
+class AllocationTimeout(AllocationError):
+    """The search ran out of time (see "Search work and the Filter timeout" in docs/allocator.md).
+
+    ``modeled`` is True when the modeled search time passed the caller's ``budget``: the
+    upstream allocator would have returned ``filter operation aborted: context deadline
+    exceeded`` (allocator_experimental.go allocateOne checks ``ctx.Err()`` on entry). It is
+    False when drakit's own bound on the work it does for one attempt (``work_limit``)
+    stopped the search first.
+    """
+
+    def __init__(self, modeled: bool, units: int, work: int) -> None:
+        self.modeled = modeled
+        self.units = units
+        self.work = work
+        if modeled:
+            super().__init__("filter operation aborted: context deadline exceeded")
+        else:
+            super().__init__(f"drakit stopped the device search after {work} steps, its bound for one "
+                             "allocation attempt (the real allocator would keep searching)")
+
+
+#: Search work per second of Filter time: one unit is one ``allocateOne`` call or one device
+#: the search loop looks at (the loop visits every device of the node's pools in order).
+#: An estimate for a production kube-scheduler (Go, no race detector, ~200 ns per unit);
+#: upstream's FilterTimeout integration test (test/integration/dra, run with -race) explores
+#: 2^20 subsets, ~2M units, in "a few seconds". See docs/allocator.md.
+UNITS_PER_SECOND = 5_000_000
+
+#: drakit's bound on the search work it actually performs for one allocation attempt
+#: (searches that the closed forms below cover cost drakit almost nothing, whatever their
+#: modeled size); a few seconds of Python at most.
+WORK_LIMIT = 500_000
+
+
 DeviceID = tuple[str, str, str]  # driver, pool, device
 
 
 def _fmt_id(d: DeviceID) -> str:
     return "/".join(d)
+
+
+def version_at_least(version: str, minimum: str) -> bool:
+    """``version >= minimum`` for "major.minor" strings."""
+    def key(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.split(".")[:2] if p.isdigit())
+    return key(version) >= key(minimum)
+
+
+#: EnhanceRuntimeError's hint (k8s.io/dynamic-resource-allocation cel/errors.go, added by
+#: kubernetes commit 5e2d5b9a, PR 136709, first released in 1.37)
+NO_SUCH_KEY_HINT = (". consider using CEL optional chaining (.? followed by orValue()) or "
+                    "guarding the check with has() for optional fields")
+
+
+def runtime_error_text(where: str, index: int, did: DeviceID, msg: str, version: str) -> str:
+    """The allocator's error for a selector that failed at runtime, per release.
+
+    structured/internal/*/allocator_*.go selectorsMatch: up to 1.36 ``<where>: selector
+    #<i>: CEL runtime error: <err>``; 1.37 names the device (``selector #<i> on device
+    <driver/pool/device>``) and passes the error through ``cel.EnhanceRuntimeError``,
+    which appends the optional-chaining hint to a "no such key:" error (same commit).
+    """
+    if not version_at_least(version, "1.37"):
+        return f"{where}: selector #{index}: CEL runtime error: {msg}"
+    if "no such key:" in msg:
+        msg += NO_SUCH_KEY_HINT
+    return f"{where}: selector #{index} on device {_fmt_id(did)}: CEL runtime error: {msg}"
 
 
 def _kobj(claim: Mapping[str, Any]) -> str:
@@ -143,6 +238,24 @@ class Candidate:
     pool: Pool
     rec: DeviceRecord | None = None
     per_device_node: bool = False
+    #: index in the node's device order (NodeView.flat): the position upstream's search
+    #: loop reaches it at, for the search-work measure
+    pos: int = -1
+    #: attribute name -> (kind, value) / (kind, frozenset) / None, for constraint checks
+    attrs: dict[tuple[str, bool], Any] | None = None
+
+    def attr(self, name: str, list_types: bool) -> Any:
+        """The constraint view of attribute ``name`` (cached; the device never changes)."""
+        cache = self.attrs
+        if cache is None:
+            cache = self.attrs = {}
+        k = (name, list_types)
+        if k in cache:
+            return cache[k]
+        a = _lookup_attribute(self.device, self.id, name)
+        v = None if a is None else (_attr_values(a) if list_types else _attr_scalar(a))
+        cache[k] = v
+        return v
 
 
 @dataclass(slots=True)
@@ -235,6 +348,23 @@ class MatchAttribute(_Constraint):
         if self.applies(base, sub) and self.stack:
             self.stack.pop()
 
+    def would_add(self, cand: Candidate) -> bool:
+        """``add`` without changing anything (the caller checked ``applies``)."""
+        v = cand.attr(self.attribute, self.list_types)
+        if v is None:
+            return False
+        if not self.stack:
+            return True
+        if self.list_types:
+            kind, common = self.stack[-1]
+            return kind == v[0] and bool(common & v[1])
+        return self.stack[0] == v
+
+    def fixed(self) -> bool:
+        """Whether ``would_add`` stays the same while more devices are added (scalar
+        values once the first device set the value)."""
+        return bool(self.stack) and not self.list_types
+
 
 class DistinctAttribute(_Constraint):
     """``distinctAttribute``: no two devices share the attribute value (lists: no overlap)."""
@@ -269,6 +399,17 @@ class DistinctAttribute(_Constraint):
     def remove(self, base: str, sub: str, device: Mapping[str, Any], did: DeviceID) -> None:
         if self.applies(base, sub) and self.stack:
             self.stack.pop()
+
+    def would_add(self, cand: Candidate) -> bool:
+        v = cand.attr(self.attribute, self.list_types)
+        if v is None:
+            return False
+        if self.list_types:
+            return not any(kind == v[0] and existing & v[1] for kind, existing in self.stack)
+        return v not in self.stack
+
+    def fixed(self) -> bool:
+        return False  # every added device adds a value that later devices must avoid
 
 
 # ---------------------------------------------------------------------------
@@ -473,6 +614,7 @@ def clear_caches() -> None:
     """Forget the module-level per-device records (the plain :func:`allocate` path)."""
     _RECORDS.clear()
     _SLICES.clear()
+    _CONSUMPTION.clear()
 
 
 _SLICES: dict[int, tuple[Mapping[str, Any], bool, dict[bool, Mapping[str, Any]]]] = {}
@@ -595,7 +737,7 @@ class NodeView:
                 pdns = bool(spec.get("perDeviceNodeSelection"))
                 for d in spec.get("devices") or ():
                     flat.append(Candidate((pool.driver, pool.name, d.get("name", "")), d, s, pool,
-                                          record(pool.driver, d), pdns))
+                                          record(pool.driver, d), pdns, len(flat)))
         self.flat = flat
         self.cands: dict[tuple[Any, ...], _Cands] = {}
 
@@ -621,9 +763,15 @@ class Allocator:
                  slices: Sequence[Mapping[str, Any]], classes: Sequence[Mapping[str, Any]] | Mapping[str, Any],
                  allocated: Sequence[Mapping[str, Any]] | AllocatedState = (), *,
                  gates: Mapping[str, bool] | None = None, version: str = "1.37",
-                 view: NodeView | None = None) -> None:
+                 view: NodeView | None = None, budget: int | None = None,
+                 work_limit: int | None = WORK_LIMIT) -> None:
         """``view`` (from :class:`drakit.allocator.AllocatorCache`) replaces gathering pools
-        from ``slices``; it must have been built for this node, these slices and gates."""
+        from ``slices``; it must have been built for this node, these slices and gates.
+
+        ``budget``: the modeled search work allowed (Filter timeout × UNITS_PER_SECOND), or
+        None for no timeout; ``work_limit``: drakit's own bound on the work it performs
+        (None: none). Either raises :class:`AllocationTimeout`.
+        """
         self.gates = effective_gates(gates, version)
         self.version = version
         self.node = node
@@ -642,10 +790,21 @@ class Allocator:
         self.results: list[list[_Result]] = [[] for _ in self.claims]
         self.allocating: dict[DeviceID, set[int]] = {}
         self.allocating_capacity: dict[DeviceID, dict[str, Quantity]] = {}
-        self.available_counters: dict[str, dict[str, dict[str, Quantity]]] = {}
-        self.consumed_counters: dict[str, dict[str, dict[str, Quantity]]] = {}
+        self.available_counters: dict[str, dict[str, dict[str, int]]] = {}  # nano-units
+        self.consumed_counters: dict[str, dict[str, dict[str, int]]] = {}
+        self._blocked: dict[str, bool] = {}
         self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
+        #: allocate_one calls drakit executed
         self.steps = 0
+        #: modeled search work (what upstream's loop would do; see UNITS_PER_SECOND)
+        self.units = 0
+        #: search work drakit executed (allocate_one calls and devices looked at)
+        self.work = 0
+        self.budget = budget
+        self.work_limit = work_limit
+        self._budget = budget if budget is not None else float("inf")
+        self._work_limit = work_limit if work_limit is not None else float("inf")
+        self._n_flat = 0
         self._n_requests: list[int] = []
         g = self.gates
         self._cc = bool(g.get("DRAConsumableCapacity", False))
@@ -663,6 +822,7 @@ class Allocator:
                                  binding_conditions=self.g("DRADeviceBindingConditions"))
             self.view = NodeView(self.node, pools, self.gates)
         self.pools = self.view.pools
+        self._n_flat = len(self.view.flat)
         prioritized, cc = self.g("DRAPrioritizedList"), self._cc
         for ci, claim in enumerate(self.claims):
             devices = (claim.get("spec") or {}).get("devices") or {}
@@ -769,7 +929,7 @@ class Allocator:
             else f"claim {_kobj(self.claims[ci])}"
         if kind == "compile":
             return AllocationError(f"{where}: selector #{i}: CEL compile error: {msg}")
-        return AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {msg}")
+        return AllocationError(runtime_error_text(where, i, did, msg, self.version))
 
     def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
                         selectors: Sequence[Mapping[str, Any]]) -> bool:
@@ -784,7 +944,7 @@ class Allocator:
             where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
             if r[0] == "compile":
                 raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
-            raise AllocationError(f"{where}: selector #{i} on device {_fmt_id(did)}: CEL runtime error: {r[1]}")
+            raise AllocationError(runtime_error_text(where, i, did, r[1], self.version))
         return True
 
     def is_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
@@ -835,46 +995,79 @@ class Allocator:
         return did in self.state.capacity or did in self.allocating_capacity
 
     # -- counters ---------------------------------------------------------
-    def _available(self, pool: Pool) -> dict[str, dict[str, Quantity]]:
+    # Counter values are kept as integer nano-units: every parsed quantity is a whole
+    # number of 1e-9 (ParseQuantity rounds up to nano), so the sums are exact and cheap.
+    def _available(self, pool: Pool) -> dict[str, dict[str, int]]:
         avail = self.available_counters.get(pool.name)
         if avail is not None:
             return avail
-        avail = {name: dict(cs) for name, cs in pool.counter_sets.items()}
+        avail = {name: {c: _nanos(q) for c, q in cs.items()} for name, cs in pool.counter_sets.items()}
         for s in [*pool.slices, *pool.slices_not_targeting]:
             spec = s.get("spec") or {}
             for d in spec.get("devices") or ():
                 did = (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""), d.get("name", ""))
                 if not self.state.is_allocated(did):
                     continue
-                for c in d.get("consumesCounters") or ():
-                    cs = avail.get(c.get("counterSet"), {})
-                    for name, cnt in (c.get("counters") or {}).items():
-                        if name in cs:
-                            cs[name] = cs[name] - _qty(cnt.get("value", "0"))
+                for set_name, cname, n in _consumption(d):
+                    cs = avail.get(set_name, {})
+                    if cname in cs:
+                        cs[cname] -= n
         self.available_counters[pool.name] = avail
+        self._blocked[pool.name] = any(v < 0 for cs in avail.values() for v in cs.values())
         return avail
 
     def counters_ok(self, cand: Candidate, commit: bool = True) -> bool:
+        """checkAvailableCounters: take the device's counters; False (and nothing taken)
+        when any counter of the pool would then be over its availability.
+
+        Upstream adds the device's consumption and then compares every counter of the
+        pool. Counters only grow through additions that passed that comparison, so the
+        only counters that can already be over are those whose availability is negative
+        before anything is taken (allocated devices used more than the set has): then
+        every device of the pool fails, otherwise only the device's own counters matter.
+        """
+        pool = cand.pool.name
         avail = self._available(cand.pool)
-        consumed = self.consumed_counters.setdefault(cand.pool.name, {})
-        self._add_counters(consumed, cand.device, 1)
-        ok = True
-        for set_name, counters in avail.items():
-            used = consumed.get(set_name, {})
-            for cname, value in counters.items():
-                if value < used.get(cname, Quantity(0)):
-                    ok = False
-        if not ok or not commit:
-            self._add_counters(consumed, cand.device, -1)
-        return ok
+        if self._blocked.get(pool):
+            return False
+        consumed = self.consumed_counters.setdefault(pool, {})
+        cons = _consumption(cand.device)
+        for set_name, cname, n in cons:
+            have = avail.get(set_name)
+            if have is None or cname not in have:
+                continue
+            used = consumed.get(set_name)
+            if have[cname] < (used.get(cname, 0) if used else 0) + n:
+                return False
+        if commit:
+            self._add_counters(consumed, cand.device, 1)
+        return True
+
+    def _counters_never_bind(self, cands: list[Candidate]) -> bool:
+        """Whether taking every one of ``cands`` together stays within every counter, so
+        no subset of them is refused for counters (checkAvailableCounters is then true for
+        each, whatever else of them was taken)."""
+        extra: dict[tuple[str, str, str], int] = {}
+        for cand in cands:
+            for set_name, cname, n in _consumption(cand.device):
+                k = (cand.pool.name, set_name, cname)
+                extra[k] = extra.get(k, 0) + n
+        for (pool, set_name, cname), n in extra.items():
+            have = self.available_counters[pool].get(set_name)
+            if have is None or cname not in have:
+                continue
+            used = (self.consumed_counters.get(pool) or {}).get(set_name) or {}
+            if have[cname] < used.get(cname, 0) + n:
+                return False
+        return True
 
     @staticmethod
-    def _add_counters(consumed: dict[str, dict[str, Quantity]], device: Mapping[str, Any], sign: int) -> None:
-        for c in device.get("consumesCounters") or ():
-            cs = consumed.setdefault(c.get("counterSet"), {})
-            for name, cnt in (c.get("counters") or {}).items():
-                q = _qty(cnt.get("value", "0"))
-                cs[name] = cs.get(name, Quantity(0)) + (q if sign > 0 else -q)
+    def _add_counters(consumed: dict[str, dict[str, int]], device: Mapping[str, Any], sign: int) -> None:
+        for set_name, cname, n in _consumption(device):
+            cs = consumed.get(set_name)
+            if cs is None:
+                cs = consumed[set_name] = {}
+            cs[cname] = cs.get(cname, 0) + sign * n
 
     # -- search -----------------------------------------------------------
     def allocate_device(self, ci: int, key: tuple[int, int, int], cand: Candidate, must: bool
@@ -960,8 +1153,18 @@ class Allocator:
         return True, undo
 
     def allocate_one(self, ci: int, ri: int, si: int, di: int, in_sub: bool, start: int) -> bool:
-        """Returns True when a full solution was found; raises _MaxSize like upstream's sentinel."""
+        """Returns True when a full solution was found; raises _MaxSize like upstream's sentinel.
+
+        ``start`` indexes the request's candidate list: the search for the next device of the
+        same request begins after the previous one (upstream's startLocation).
+        """
         self.steps += 1
+        self.units += 1
+        self.work += 1
+        if self.units > self._budget:
+            raise AllocationTimeout(True, self.units, self.work)
+        if self.work > self._work_limit:
+            raise AllocationTimeout(False, self.units, self.work)
         if ci >= len(self.claims):
             return True
         if ri >= self._n_requests[ci]:
@@ -1014,25 +1217,48 @@ class Allocator:
         admin = r.admin_access
         cands = rd.cands
         items = cands.items
+        # where upstream's loop starts in the node's device order, and the constraints of
+        # this claim that apply to this request (checked before the costlier steps)
+        cur = items[start - 1][0].pos + 1 if start else 0
+        cons = self.constraints[ci]
+        checks: list[MatchAttribute | DistinctAttribute] = []
+        if cons:
+            base, sub_name = (rd.parent_request.name, r.name) if rd.parent_request else (r.name, "")
+            checks = [c for c in cons if c.applies(base, sub_name)]
+        need = rd.num_devices - di
+        if need >= 2 and self._hopeless(ci, rd, start, cur, need, checks):
+            return False
+        allocating, in_state = self.allocating, self.state.devices
+        # The modeled work of the scan (every device position from ``cur`` on, see
+        # UNITS_PER_SECOND) and drakit's work are added when the loop recurses or ends.
         i = start
         while True:
             if i >= len(items) and (cands.done or not cands.extend()):
+                self.units += self._n_flat - cur
+                self.work += i - start
                 return False
             cand, err = items[i]
             i += 1
             did = cand.id
             if admin:
-                if ci in self.allocating.get(did, ()):
+                if ci in allocating.get(did, ()):
                     continue
-            elif did in self.state.devices or self.allocating.get(did):
+            elif did in in_state or allocating.get(did):
                 continue
             if err is not None:
+                self.units += cand.pos + 1 - cur
                 raise self._selector_error(ci, rd, did, err)
+            if checks and not all(c.would_add(cand) for c in checks):
+                continue  # allocate_device would refuse it at the constraints, with no side effect
             if cons_cc and not self._capacity_ok(r, did, cand.device, cand.rec)[0]:
                 continue
             ok, undo = self.allocate_device(ci, key, cand, False)
             if not ok:
                 continue
+            self.units += cand.pos + 1 - cur
+            cur = cand.pos + 1
+            self.work += i - start
+            start = i
             try:
                 done = self.allocate_one(ci, ri, si, di + 1, in_sub, i)
             except BaseException:
@@ -1041,6 +1267,91 @@ class Allocator:
             if done:
                 return True
             undo()
+
+    def _hopeless(self, ci: int, rd: RequestData, start: int, cur: int, need: int,
+                  checks: list[MatchAttribute | DistinctAttribute]) -> bool:
+        """Settle a subtree of the search that cannot succeed without walking it.
+
+        When fewer than ``need`` of the remaining candidates can be taken, and whether a
+        candidate can be taken does not depend on which others are taken, upstream's search
+        still tries every subset of them before giving up (2^m allocateOne calls). Here the
+        outcome is known at once: no solution, or, if a remaining candidate's selector fails
+        at runtime, that error (the first such candidate is reached on the leftmost path).
+        The modeled work is added in closed form, so the Filter timeout triggers exactly
+        where walking the subtree would have triggered it. Returns False (the caller
+        searches normally) when taking a candidate could change whether others can be taken:
+        candidates that consume counters, and constraints other than a matchAttribute whose
+        (scalar) value is already set.
+        """
+        for c in checks:
+            if not c.fixed():
+                return False
+        r = rd.request
+        items = rd.cands.all()
+        admin, cons_cc = r.admin_access, self._cc
+        allocating, in_state = self.allocating, self.state.devices
+        partitionable, taints = self._partitionable, self._taints
+        takeable: list[int] = []
+        counting: list[Candidate] = []
+        error_at: tuple[int, Candidate, Any] | None = None
+        for cand, err in items[start:]:
+            did = cand.id
+            if admin:
+                if ci in allocating.get(did, ()):
+                    continue
+            elif did in in_state or allocating.get(did):
+                continue
+            if err is not None:
+                if error_at is None:
+                    error_at = (cand.pos, cand, err)
+                continue
+            device = cand.device
+            if checks and not all(c.would_add(cand) for c in checks):
+                continue
+            if cons_cc and not self._capacity_ok(r, did, device, cand.rec)[0]:
+                continue
+            if device.get("bindingConditions") and not self._binding:
+                continue
+            if taints and device.get("taints") and taint_prevents(device, r.tolerations):
+                continue
+            if device.get("consumesCounters"):
+                if not partitionable:
+                    continue
+                if cons_cc and device.get("allowMultipleAllocations"):
+                    return False  # counters may be skipped for it once its capacity is in use
+                self._available(cand.pool)
+                if self._blocked.get(cand.pool.name):
+                    continue  # a counter of its pool is already over: never takeable
+                counting.append(cand)
+            takeable.append(cand.pos)
+            if len(takeable) >= need:
+                return False
+        if counting and not self._counters_never_bind(counting):
+            return False  # taking one device could exhaust counters another one needs
+        self.work += len(items) - start
+        n = self._n_flat
+        # Upstream checks its deadline when allocateOne is entered, so the timeout triggers
+        # iff the work done before the last call entered in this subtree exceeds the budget
+        # (work after it is checked by the next call anywhere).
+        if error_at is not None:
+            # leftmost path: take every takeable candidate before the failing one, then reach it
+            pos, cand, err = error_at
+            before = [q for q in takeable if q < pos]
+            k = len(before)
+            if k and self.units + k + (before[-1] - cur + 1) > self._budget:
+                raise AllocationTimeout(True, self.units + k + (before[-1] - cur + 1), self.work)
+            self.units += k + (pos - cur + 1)
+            raise self._selector_error(ci, rd, cand.id, err)
+        # every subset of the m takeable candidates is one allocateOne call (the empty one is
+        # this call); a call whose last pick is candidate t (2^t of them) scans the devices after it
+        m = len(takeable)
+        units = (1 << m) - 1 + (n - cur) + sum((1 << t) * (n - q - 1) for t, q in enumerate(takeable))
+        if m:
+            at_last_call = self.units + units - 2 * (n - takeable[-1] - 1)
+            if at_last_call > self._budget:
+                raise AllocationTimeout(True, at_last_call, self.work)
+        self.units += units
+        return True
 
     def run(self) -> list[dict[str, Any]]:
         self.prepare()

@@ -326,3 +326,22 @@ class NoKindMatch(StatusError):
             code=404,
             details={"group": group, "kind": kind, "version": version},
         )
+
+
+class Expired(StatusError):
+    """410 Expired: a watch asked to resume before the oldest event the server still keeps.
+
+    Worded as k8s.io/apiserver storage/cacher/watch_cache.go ``getAllEventsSinceLocked``
+    (``errors.NewResourceExpired("too old resource version: %d (%d)", rv, oldest-1)``);
+    a client relists and watches again from the list's resourceVersion, as client-go's
+    reflector does on ``IsExpired``.
+    """
+
+    def __init__(self, resource_version: int, oldest_minus_one: int) -> None:
+        self.resource_version = resource_version
+        self.oldest_minus_one = oldest_minus_one
+        super().__init__(
+            message=f"too old resource version: {resource_version} ({oldest_minus_one})",
+            reason="Expired",
+            code=410,
+        )

@@ -25,6 +25,7 @@ __all__ = [
     "DECIMAL_SI",
     "Quantity",
     "QuantityError",
+    "QuantityTooLarge",
     "parse_quantity",
 ]
 
@@ -113,17 +114,78 @@ def _split(s: str) -> tuple[bool, str, str, str, str]:
 
 
 def _interpret(suffix: str) -> tuple[int, int, str]:
+    """``suffixHandler.interpret``: (base, exponent, format).
+
+    An ``e``/``E`` exponent is read like ``strconv.ParseInt(..., 10, 64)`` (leading zeros
+    allowed, out of int64 range is ErrSuffix) and then truncated to int32 exactly as
+    upstream's ``int32(parsed)`` does, so ``1e4294967296`` is ``1`` there and here.
+    """
     hit = _SUFFIXES.get(suffix)
     if hit is not None:
         return hit
     if len(suffix) > 1 and suffix[0] in "eE":
         body = suffix[1:]
+        sign = -1 if body[0] == "-" else 1
         digits = body[1:] if body[0] in "+-" else body
         if digits and all(c in _DIGITS for c in digits):
-            exp = int(body)
-            if -(2**63) <= exp < 2**63:
-                return 10, exp, DECIMAL_EXPONENT
+            significant = digits.lstrip("0")
+            if len(significant) <= 19:  # never int() an unbounded string
+                exp = sign * int(significant or "0")
+                if -(2**63) <= exp < 2**63:
+                    return 10, (exp + 2**31) % 2**32 - 2**31, DECIMAL_EXPONENT
     raise QuantityError(ERR_SUFFIX)
+
+
+class QuantityTooLarge(QuantityError):
+    """A well-formed quantity whose magnitude drakit refuses to represent (see ``MAX_DIGITS``)."""
+
+
+#: drakit represents quantities exactly below 10**MAX_DIGITS in magnitude. apimachinery has
+#: no such bound: ``ParseQuantity("1e9999999")`` succeeds (inf.Dec, ~1 s of big-integer
+#: work), and formatting the value (``String()`` -> ``removeBigIntFactors``) then costs CPU
+#: quadratic in the exponent: about a second at 1e100000, hours at 1e9999999, so a real
+#: API server never answers such a write within its request timeout. apimachinery's own
+#: documentation promises nothing beyond 2^63-1. Values this large have no use, so drakit
+#: refuses them with a one-line cause instead of hanging (issue 13 item 3).
+MAX_DIGITS: Final = 1000
+ERR_TOO_LARGE: Final = (
+    f"drakit refuses quantities of 1e{MAX_DIGITS} or more in magnitude (apimachinery accepts "
+    "them but needs minutes to hours of CPU to print them); use a smaller value")
+#: significant digits drakit reads exactly for a BinarySI mantissa (Python's int() limit is 4300)
+_MAX_BINARY_DIGITS: Final = 4000
+
+
+def _exact_value(digits: str, k: int, base: int, exponent: int) -> Fraction | None:
+    """``int(digits) * 10**k * base**exponent`` rounded up to nano; None for zero.
+
+    ``digits`` has no leading or trailing zeros (``k`` is the exponent of its last
+    digit). The work is bounded for any input length; raises QuantityTooLarge beyond
+    ``MAX_DIGITS``.
+    """
+    if not digits:
+        return None
+    top = len(digits) + k  # value < 10**top (times the binary factor)
+    if base == 2:
+        if top > 20:  # >= 10**20 before the factor: over MaxInt64, capped by the caller
+            return Fraction(_MAX_BINARY + 1)
+        if top + 19 <= -9:  # below 1e-9 even times 2**60: rounds up to 1n
+            return _NANO
+        if len(digits) > _MAX_BINARY_DIGITS:
+            raise QuantityTooLarge(ERR_TOO_LARGE)
+        return _round_up_nano(Fraction(int(digits) * 2**exponent) * Fraction(10) ** k)
+    k += exponent
+    top += exponent
+    if top > MAX_DIGITS:
+        raise QuantityTooLarge(ERR_TOO_LARGE)
+    if top <= -9:  # 0 < value < 1e-9: RoundUp to nano gives 1n
+        return _NANO
+    if k >= -9:
+        return Fraction(int(digits) * 10**k) if k >= 0 else Fraction(int(digits), 10**-k)
+    # more than nano precision: keep the digits down to 1e-9, round up if any digit is dropped
+    keep = top + 9
+    head, tail = digits[:keep], digits[keep:]
+    nanos = int(head) + (1 if tail.strip("0") else 0)
+    return Fraction(nanos, 10**9)
 
 
 def _round_up_nano(v: Fraction) -> Fraction:
@@ -143,7 +205,11 @@ def _ceil_away(v: Fraction) -> int:
 
 
 def parse_quantity(s: str) -> Quantity:
-    """Parse a Kubernetes quantity string (``ParseQuantity``)."""
+    """Parse a Kubernetes quantity string (``ParseQuantity``).
+
+    Work is linear in ``len(s)`` for every input; a well-formed quantity of 1e1000 or
+    more in magnitude raises :class:`QuantityTooLarge` (see ``MAX_DIGITS``).
+    """
     if not isinstance(s, str):
         raise QuantityError(ERR_FORMAT_WRONG)
     if s == "":
@@ -175,16 +241,14 @@ def parse_quantity(s: str) -> Quantity:
             else:
                 keep_text = scale % 3 == 0 and not shifted.endswith("000") and shifted[0] != "0"
 
-    # Exact value.
-    digits = value.lstrip("+-")
-    whole, _, frac = digits.partition(".")
-    mant = Fraction(int(whole or "0") * 10 ** len(frac) + int(frac or "0"), 10 ** len(frac))
-    if base == 10:
-        amount = mant * Fraction(10) ** exponent
-    else:
-        amount = mant * (2**exponent)
-    if amount != 0:
-        amount = _round_up_nano(amount)
+    # Exact value: the digits of ``value`` (sign, leading zeros and the point removed)
+    # times 10**-len(fraction) times base**exponent, rounded up to nano.
+    body = value.lstrip("+-")
+    whole, _, frac = body.partition(".")
+    digits = (whole + frac).lstrip("0")
+    stripped = digits.rstrip("0")
+    k = len(digits) - len(stripped) - len(frac)  # exponent of the last significant digit
+    amount = _exact_value(stripped, k, base, exponent) or Fraction(0)
     if fmt == BINARY_SI and amount > _MAX_BINARY:
         amount = Fraction(_MAX_BINARY)
         keep_text = False
@@ -406,19 +470,32 @@ class Quantity:
         return self
 
 
+def _int_text(n: int) -> str:
+    """``str(n)`` for n >= 0 without Python's 4300-digit conversion limit (products and
+    sums of large quantities can exceed it; parsing never produces such values)."""
+    try:
+        return str(n)
+    except ValueError:
+        chunk = 10**4000
+        parts: list[str] = []
+        while n >= chunk:
+            n, low = divmod(n, chunk)
+            parts.append(str(low).zfill(4000))
+        return str(n) + "".join(reversed(parts))
+
+
 def _decimal_parts(v: Fraction) -> tuple[int, int]:
     """(mantissa, exponent) with mantissa free of factors of 10 and v == m × 10^e.
 
-    ``v`` must have a terminating decimal expansion (denominator 2^a 5^b).
+    ``v`` must have a terminating decimal expansion (denominator 2^a 5^b). Linear in the
+    number of digits (trailing zeros are counted on the text, not by repeated division).
     """
     num, den = v.numerator, v.denominator
-    exp = 0
-    # make the denominator a power of ten
-    twos = fives = 0
-    d = den
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
+    if num == 0:
+        return 0, 0
+    twos = (den & -den).bit_length() - 1
+    d = den >> twos
+    fives = 0
     while d % 5 == 0:
         d //= 5
         fives += 1
@@ -426,13 +503,11 @@ def _decimal_parts(v: Fraction) -> tuple[int, int]:
         raise ValueError("value has no finite decimal expansion")
     k = max(twos, fives)
     num = num * (10**k // den)
-    exp = -k
-    if num == 0:
-        return 0, 0
-    while num % 10 == 0:
-        num //= 10
-        exp += 1
-    return num, exp
+    text = _int_text(abs(num))
+    body = text.rstrip("0")
+    zeros = len(text) - len(body)
+    mant = int(body) if len(body) < 4000 else num // 10**zeros
+    return (mant if num > 0 else -mant), zeros - k
 
 
 def canonical_string(v: Fraction, fmt: str) -> str:
@@ -448,7 +523,7 @@ def canonical_string(v: Fraction, fmt: str) -> str:
             while n % 1024 == 0 and exp < 6:
                 n //= 1024
                 exp += 1
-            return f"{n}{_BIN_SUFFIX_BY_EXP[exp]}"
+            return f"{_signed_text(n)}{_BIN_SUFFIX_BY_EXP[exp]}"
     if v.denominator != 1 and (v * 10**9).denominator != 1:
         v = _round_up_nano(v)
     mant, exp = _decimal_parts(v)
@@ -456,11 +531,15 @@ def canonical_string(v: Fraction, fmt: str) -> str:
         mant *= 10
         exp -= 1
     if fmt == DECIMAL_EXPONENT:
-        return f"{mant}e{exp}" if exp else str(mant)
+        return f"{_signed_text(mant)}e{exp}" if exp else _signed_text(mant)
     if exp > 18:  # beyond "E"; upstream has no suffix here, keep the value right
         mant *= 10 ** (exp - 18)
         exp = 18
-    return f"{mant}{_DEC_SUFFIX_BY_EXP[exp]}"
+    return f"{_signed_text(mant)}{_DEC_SUFFIX_BY_EXP[exp]}"
+
+
+def _signed_text(n: int) -> str:
+    return "-" + _int_text(-n) if n < 0 else _int_text(n)
 
 
 def format_float(x: float) -> str:

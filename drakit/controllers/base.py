@@ -1,46 +1,156 @@
-"""A tiny informer base for controllers: resume the watch, re-list on start.
+"""A tiny informer base for controllers: list, watch, relist on 410, retry failed objects.
 
 Why: every kube-controller-manager controller is "list, then watch from the list's
 resourceVersion, then reconcile the keys that changed". drakit's controllers share that
-loop here so each controller file holds only its reconcile logic, like upstream.
+loop here so each controller file holds only its reconcile logic, like upstream. The loop
+also does what client-go's reflector and workqueue do for every upstream controller:
+
+* a watch that is too old for the API server's window (410 Expired) makes the controller
+  forget its state and relist (``reset`` + ``resync``), as the reflector does on
+  ``IsExpired``; reconcile logic is level-based, so nothing a missed event said is lost;
+* an exception while reconciling one object (malformed stored data, a bug) never stops the
+  controller: ``guarded`` records it in ``self.failures`` (a Warning event on the object,
+  ``Cluster.errors()``) and the object is retried with the workqueue's per-item backoff
+  (5 ms doubling to 1000 s on the logical clock) or as soon as it changes; the other objects
+  go on. An exception that escapes ``handle`` is retried event by event so it lands on the
+  object that caused it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from drakit.api import errors as E
 from drakit.apiserver import WatchEvent
+from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker
+
+# client-go workqueue.DefaultTypedControllerRateLimiter: per-item 5 ms * 2^n, at most 1000 s
+INITIAL_BACKOFF_SECONDS = 0.005
+MAX_BACKOFF_SECONDS = 1000.0
 
 
 class Controller:
     name = "controller"
     kinds: tuple[str, ...] = ()
+    event_source = ""
+    """``source.component`` of the controller's events (upstream's recorder name); the
+    controller's name when empty."""
 
-    def __init__(self, cluster: Any) -> None:
-        self.cluster = cluster
-        self.api = cluster.api
-        self.gates = cluster.gates
+    def __init__(self, ctx: ComponentContext) -> None:
+        self.ctx = ctx
+        self.api = ctx.api
+        self.gates = ctx.gates
+        self.clock = ctx.clock
         self.rv = 0
         self.started = False
+        self.failures = FailureTracker(self.name, self.api, self.clock,
+                                       INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
+                                       event_source=self.event_source or self.name)
 
+    # ------------------------------------------------------------------ the loop
     def sync(self) -> bool:
         if not self.started:
-            self.started = True
-            self.rv = self.api.resource_version
-            return self.resync()
-        events = self.api.watch(self.rv, self.kinds)
-        if not events:
+            return self._relist()
+        try:
+            events = self.api.watch(self.rv, self.kinds)
+        except E.Expired:
+            return self._relist()
+        # like a watch bookmark: events of other kinds up to now need not be seen again
+        self.rv = self.api.resource_version
+        busy = self._handle_guarded(events) if events else False
+        return self._retry_due() or busy
+
+    def _relist(self) -> bool:
+        if self.started:
+            self.reset()
+        self.started = True
+        self.rv = self.api.resource_version
+        try:
+            did = self.resync()
+        except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+            self.failures.failed("", None, e)
             return False
-        self.rv = events[-1].resource_version
-        return self.handle(events)
+        self.failures.ok("", ("", "", ""))
+        return did
+
+    def _handle_guarded(self, events: list[WatchEvent]) -> bool:
+        if len(events) > 1:
+            mark = self.failures.mark()
+            try:
+                did = self.handle(events)
+            except Exception:  # noqa: BLE001 - find the object that caused it, event by event
+                pass
+            else:
+                if self.failures:
+                    for ev in events:
+                        self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
+                return did
+        did = False
+        for ev in events:
+            mark = self.failures.mark()
+            try:
+                did |= self.handle([ev])
+            except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+                self.failures.failed(ev.kind, ev.object, e, self.failure_reason(ev.kind))
+                continue
+            if self.failures:
+                self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
+        return did
+
+    def _retry_due(self) -> bool:
+        due = self.failures.due()
+        if not due:
+            return False
+        for key in due:
+            kind, ns, name = key
+            if not kind:
+                self._relist()
+                continue
+            obj = self.api.try_get(kind, name, ns or None) if name else None
+            if obj is None:
+                self.failures.forget(key)
+                continue
+            self._handle_guarded([WatchEvent("MODIFIED", kind, obj,
+                                             int(obj["metadata"]["resourceVersion"]))])
+        return True
+
+    def guarded(self, kind: str, obj: Any, fn: Callable[..., bool], *args: Any) -> bool:
+        """``fn(obj, *args)``; an exception is recorded against ``obj`` (event, retry) and
+        counts as no work done, so one bad object never stops the others. A failed object
+        is left alone until its backoff passes or it changes."""
+        if self.failures.in_backoff(kind, obj):
+            return False
+        try:
+            did = fn(obj, *args)
+        except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+            self.failures.failed(kind, obj, e, self.failure_reason(kind))
+            return False
+        if self.failures:
+            self.failures.ok(kind, obj)
+        return bool(did)
+
+    # ------------------------------------------------------------------ for subclasses
+    def failure_reason(self, kind: str) -> str:
+        """The Warning event reason for a failed object of ``kind`` (upstream's, if any)."""
+        return FAILED_SYNC
+
+    def reset(self) -> None:
+        """Forget everything learnt from the watch (a relist follows). Subclasses that keep
+        indexes clear them here; the failure record survives (it is about stored objects)."""
+        failures = self.failures
+        type(self).__init__(self, self.ctx)
+        self.failures = failures
 
     def resync(self) -> bool:
-        """Reconcile everything (start-up)."""
+        """Reconcile everything (start-up and after a relist)."""
         return False
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
         return False
+
+    def errors(self) -> list:
+        return self.failures.open()
 
     def metrics_text(self) -> str:
         return ""

@@ -60,7 +60,7 @@ class DeploymentController(Controller):
     def _all(self) -> bool:
         did = False
         for d in self.api.list("Deployment"):
-            did |= self.sync_deployment(d)
+            did |= self.guarded("Deployment", d, self.sync_deployment)
         return did
 
     def sync_deployment(self, d: dict) -> bool:
@@ -125,7 +125,7 @@ class ReplicaSetController(Controller):
     def _all(self) -> bool:
         did = False
         for rs in self.api.list("ReplicaSet"):
-            did |= self.sync_rs(rs)
+            did |= self.guarded("ReplicaSet", rs, self.sync_rs)
         return did
 
     def sync_rs(self, rs: dict) -> bool:

@@ -12,10 +12,10 @@ dependent is deleted with a normal DELETE, so its finalizers still run).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from drakit.api import errors as E
 from drakit.apiserver import WatchEvent
+from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.kinds import KINDS
 
@@ -26,8 +26,8 @@ class GarbageCollector(Controller):
     name = "garbage-collector"
     kinds = tuple(k for k in KINDS if k not in ("Event",))
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.uids: dict[str, Ref] = {}
         self.dependents: dict[str, set[Ref]] = {}
         self.owners: dict[Ref, list[dict]] = {}
@@ -80,11 +80,20 @@ class GarbageCollector(Controller):
             if not self.api.served(kind):
                 continue
             for obj in self.api.list(kind, copy=False):
-                self._observe(kind, obj, False)
+                self.guarded(kind, obj, self._observe_one, kind)
         did = False
         for dep in list(self.owners):
-            did |= self._collect(dep)
+            did |= self._collect_guarded(dep)
         return did
+
+    def _observe_one(self, obj: dict, kind: str) -> bool:
+        self._observe(kind, obj, False)
+        return False
+
+    def _collect_guarded(self, dep: Ref) -> bool:
+        kind, ns, name = dep
+        ref = {"metadata": {"name": name, "namespace": ns}}
+        return self.guarded(kind, ref, lambda _ref: self._collect(dep))
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
         check: set[Ref] = set()
@@ -97,5 +106,5 @@ class GarbageCollector(Controller):
                 check.add(ref)
         did = False
         for dep in sorted(check):
-            did |= self._collect(dep)
+            did |= self._collect_guarded(dep)
         return did

@@ -42,6 +42,7 @@ from typing import Any
 from drakit.api import errors as E
 from drakit.api.meta import parse_rfc3339
 from drakit.apiserver import WatchEvent
+from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.kinds import KINDS, KindInfo
 
@@ -91,8 +92,8 @@ class NamespaceController(Controller):
         content anyway), so an idle controller watches namespaces alone."""
         return self._CONTENT if self.terminating else ("Namespace",)
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.terminating: set[str] = set()
         self.requeue_at: dict[str, Any] = {}
         """namespace -> logical time of the next poll (content left, estimate/2 + 1 s)."""
@@ -100,19 +101,23 @@ class NamespaceController(Controller):
     # ------------------------------------------------------------------ informer
     def sync(self) -> bool:
         did = super().sync()
-        now = self.cluster.clock.now()
+        now = self.clock.now()
         due = sorted(ns for ns, at in self.requeue_at.items() if at <= now)
         for ns in due:
             self.requeue_at.pop(ns, None)
-            did |= self.sync_namespace(ns)
+            did |= self._sync_guarded(ns)
         return did
+
+    def _sync_guarded(self, name: str) -> bool:
+        return self.guarded("Namespace", {"metadata": {"name": name}},
+                            lambda _ref: self.sync_namespace(name))
 
     def resync(self) -> bool:
         self.terminating = {ns["metadata"]["name"] for ns in self.api.list("Namespace", copy=False)
                             if ns["metadata"].get("deletionTimestamp")}
         did = False
         for ns in sorted(self.terminating):
-            did |= self.sync_namespace(ns)
+            did |= self._sync_guarded(ns)
         return did
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
@@ -132,7 +137,7 @@ class NamespaceController(Controller):
                 dirty.add(md["namespace"])
         did = False
         for ns in sorted(dirty):
-            did |= self.sync_namespace(ns)
+            did |= self._sync_guarded(ns)
         return did
 
     # ------------------------------------------------------------------ the deleter
@@ -155,7 +160,7 @@ class NamespaceController(Controller):
         did |= wrote
         did |= self._update_conditions(ns, totals, errors)
         if estimate > 0 or errors:  # ResourcesRemainingError / an error: poll again later
-            self.requeue_at[name] = self.cluster.clock.now() + _dt.timedelta(
+            self.requeue_at[name] = self.clock.now() + _dt.timedelta(
                 seconds=estimate // 2 + 1)
             return did
         self.requeue_at.pop(name, None)
@@ -172,7 +177,7 @@ class NamespaceController(Controller):
         """deleteAllContent: (estimate, remaining totals, content errors, wrote anything)."""
         name = ns["metadata"]["name"]
         deleted_at = parse_rfc3339(ns["metadata"]["deletionTimestamp"])
-        now = self.cluster.clock.now()
+        now = self.clock.now()
         ctx = self.api.context()
         wrote = False
         estimate = 0
@@ -241,7 +246,7 @@ class NamespaceController(Controller):
                 "True", "ContentDeletionFailed",
                 f"Failed to delete all resource types, {len(errors)} remaining: "
                 + ", ".join(sorted(errors)))
-        now = self.cluster.clock.timestamp()
+        now = self.clock.timestamp()
         status = ns.setdefault("status", {})
         conds = status.setdefault("conditions", [])
         changed = False

@@ -21,15 +21,16 @@ the two evaluators is drakit's reading of that example, not upstream code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from drakit.api import errors as E
 from drakit.api.quantity import Quantity
 from drakit.apiserver import WatchEvent
+from drakit.claims import is_extended_resource_claim
+from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.podrequests import pod_limits, pod_requests
-from drakit.scheduler.claimutil import is_extended_resource_claim
 
 IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"
 STANDARD = ("cpu", "memory", "ephemeral-storage")
@@ -43,8 +44,9 @@ def _explicit_names(api: Any) -> dict[str, str]:
     """class -> its explicit extended resource name."""
     out = {}
     for c in api.list("DeviceClass", copy=False):
-        ext = (c.get("spec") or {}).get("extendedResourceName")
-        if ext:
+        spec = c.get("spec")
+        ext = spec.get("extendedResourceName") if isinstance(spec, Mapping) else None
+        if ext and isinstance(ext, str):  # (a malformed stored class counts for nothing)
             out[c["metadata"]["name"]] = ext
     return out
 
@@ -96,6 +98,20 @@ def claim_usage(claim: Mapping[str, Any], explicit: Mapping[str, str], extended_
     return out
 
 
+def _parse_hard(rq: Mapping[str, Any]) -> dict[str, Quantity]:
+    """``spec.hard`` as quantities; a value that does not parse cannot be enforced and is
+    skipped (kube-apiserver decodes quotas typed, so it never meets one)."""
+    spec = rq.get("spec")
+    hard = spec.get("hard") if isinstance(spec, Mapping) else None
+    out: dict[str, Quantity] = {}
+    for k, v in (hard.items() if isinstance(hard, Mapping) else ()):
+        try:
+            out[k] = Quantity.of(v)
+        except (ValueError, TypeError, ArithmeticError):
+            continue
+    return out
+
+
 class QuotaAdmission:
     """The ResourceQuota admission plugin: (op, new, old, server) -> None or raise."""
 
@@ -113,7 +129,7 @@ class QuotaAdmission:
         delta = (pod_usage if new["kind"] == "Pod" else claim_usage)(new, explicit, self.extended_on)
         used = namespace_usage(server, ns, explicit, self.extended_on)
         for rq in sorted(quotas, key=lambda q: q["metadata"]["name"]):
-            hard = {k: Quantity.of(v) for k, v in ((rq.get("spec") or {}).get("hard") or {}).items()}
+            hard = _parse_hard(rq)
             over = sorted(k for k in hard if k in delta and used.get(k, Quantity(0)) + delta[k] > hard[k])
             if over:
                 def fmt(src: Mapping[str, Quantity], keys: list[str]) -> str:
@@ -124,14 +140,25 @@ class QuotaAdmission:
                 raise E.Forbidden(new["kind"], new["metadata"].get("name") or "", msg, info.group, info.plural)
 
 
-def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_on: bool) -> dict[str, Quantity]:
+UsageError = Callable[[str, dict, Exception], None]
+
+
+def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_on: bool,
+                    on_error: UsageError | None = None) -> dict[str, Quantity]:
+    """What the namespace's pods and claims use. A stored object whose usage cannot be read
+    counts for nothing; ``on_error(kind, obj, exc)`` hears about it (the controller reports
+    it, admission must not fail every create in the namespace because of it)."""
     total: dict[str, Quantity] = {}
-    for p in server.list("Pod", ns, copy=False):
-        for k, v in pod_usage(p, explicit, extended_on).items():
-            _add(total, k, v)
-    for c in server.list("ResourceClaim", ns, copy=False):
-        for k, v in claim_usage(c, explicit, extended_on).items():
-            _add(total, k, v)
+    for kind, usage in (("Pod", pod_usage), ("ResourceClaim", claim_usage)):
+        for obj in server.list(kind, ns, copy=False):
+            try:
+                amounts = usage(obj, explicit, extended_on)
+            except Exception as e:  # noqa: BLE001 - malformed stored data
+                if on_error is not None:
+                    on_error(kind, obj, e)
+                continue
+            for k, v in amounts.items():
+                _add(total, k, v)
     return total
 
 
@@ -141,8 +168,8 @@ class ResourceQuotaController(Controller):
     name = "resourcequota-controller"
     kinds = ("Pod", "ResourceClaim", "ResourceQuota", "DeviceClass")
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.extended_on = self.gates.enabled("DRAExtendedResource")
 
     def resync(self) -> bool:
@@ -157,23 +184,27 @@ class ResourceQuotaController(Controller):
 
     def _update(self, namespaces: Iterable[str | None]) -> bool:
         did = False
-        explicit: dict[str, str] | None = None
-        for ns in sorted(n for n in namespaces if n):
-            quotas = self.api.list("ResourceQuota", ns)
-            if not quotas:
-                continue
-            if explicit is None:
-                explicit = _explicit_names(self.api)
-            used = namespace_usage(self.api, ns, explicit, self.extended_on)
-            for rq in quotas:
-                hard = (rq.get("spec") or {}).get("hard") or {}
-                status = {"hard": dict(hard),
-                          "used": {k: str(used.get(k, Quantity(0))) for k in hard}}
-                if rq.get("status") != status:
-                    rq["status"] = status
-                    try:
-                        self.api.update_status(rq)
-                        did = True
-                    except E.StatusError:
-                        pass
+        for ns in sorted(n for n in namespaces if isinstance(n, str) and n):
+            for rq in self.api.list("ResourceQuota", ns):
+                did |= self.guarded("ResourceQuota", rq, self._update_quota, ns)
         return did
+
+    def _usage_failed(self, kind: str, obj: dict, e: Exception) -> None:
+        self.failures.failed(kind, obj, e, self.failure_reason(kind))
+
+    def _update_quota(self, rq: dict, ns: str) -> bool:
+        # usage is recomputed per quota: a namespace holds one or two, and a malformed pod
+        # or claim then fails each quota of its namespace, visibly, and nothing else
+        used = namespace_usage(self.api, ns, _explicit_names(self.api), self.extended_on,
+                               on_error=self._usage_failed)
+        hard = (rq.get("spec") or {}).get("hard") or {}
+        status = {"hard": dict(hard),
+                  "used": {k: str(used.get(k, Quantity(0))) for k in hard}}
+        if rq.get("status") == status:
+            return False
+        rq["status"] = status
+        try:
+            self.api.update_status(rq)
+        except E.StatusError:
+            return False
+        return True

@@ -32,11 +32,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from drakit import claims as cu
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy
 from drakit.apiserver import WatchEvent
+from drakit.component import FAILED_SYNC, ComponentContext
 from drakit.controllers.base import Controller
-from drakit.scheduler import claimutil as cu
 
 MAX_BASE_LEN = 57
 
@@ -69,9 +70,10 @@ def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
 class ResourceClaimController(Controller):
     name = "resourceclaim-controller"
     kinds = ("Pod", "ResourceClaim", "PodGroup", "ResourceClaimTemplate")
+    event_source = "resource_claim"
 
-    def __init__(self, cluster: Any) -> None:
-        super().__init__(cluster)
+    def __init__(self, ctx: ComponentContext) -> None:
+        super().__init__(ctx)
         self.podgroups_on = self.gates.enabled("DRAWorkloadResourceClaims")
         # the controller as shipped in 1.37 (kubernetes/kubernetes#138363) or before (1.36)
         self.version_137 = _minor(self.gates.version) >= (1, 37)
@@ -93,17 +95,21 @@ class ResourceClaimController(Controller):
             self.by_owner.setdefault(owner, set()).add(k)
 
     # ------------------------------------------------------------------ loop
+    def failure_reason(self, kind: str) -> str:
+        # upstream syncPod records this reason when a pod's (or PodGroup's) claim fails
+        return "FailedResourceClaimCreation" if kind in ("Pod", "PodGroup") else FAILED_SYNC
+
     def resync(self) -> bool:
         did = False
         for claim in self.api.list("ResourceClaim", copy=False):
-            self._index(claim, False)
+            self.guarded("ResourceClaim", claim, self._index, False)
         if self.podgroups_on and self.api.served("PodGroup"):
             for pg in self.api.list("PodGroup"):
-                did |= self.sync_podgroup(pg)
+                did |= self.guarded("PodGroup", pg, self.sync_podgroup)
         for pod in self.api.list("Pod"):
-            did |= self.sync_pod(pod)
+            did |= self.guarded("Pod", pod, self.sync_pod)
         for claim in self.api.list("ResourceClaim"):
-            did |= self.sync_claim(claim)
+            did |= self.guarded("ResourceClaim", claim, self.sync_claim)
         return did
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
@@ -143,15 +149,15 @@ class ResourceClaimController(Controller):
         for k in groups:
             pg = self.api.try_get("PodGroup", k[1], k[0]) if self.api.served("PodGroup") else None
             if pg is not None:
-                did |= self.sync_podgroup(pg)
+                did |= self.guarded("PodGroup", pg, self.sync_podgroup)
         for k in pods:
             pod = self.api.try_get("Pod", k[1], k[0])
             if pod is not None:
-                did |= self.sync_pod(pod)
+                did |= self.guarded("Pod", pod, self.sync_pod)
         for k in claims:
             claim = self.api.try_get("ResourceClaim", k[1], k[0])
             if claim is not None:
-                did |= self.sync_claim(claim)
+                did |= self.guarded("ResourceClaim", claim, self.sync_claim)
         return did
 
     def _claims_of_pod(self, pod: Mapping[str, Any]) -> list[str]:

@@ -4,13 +4,17 @@ Why a "manager" component: the cluster builds components once per start (and aga
 ``set_feature_gates``/``set_version``, which restart every component); Nodes appear later
 through the API. ``build_kubelets`` therefore returns one ``KubeletManager`` that starts a
 ``Kubelet`` per Node as it sees them. Node-local state survives component restarts because
-it lives on disk: ``Cluster.state_dir`` or, when that is None, a per-cluster temporary
-directory removed when the cluster is garbage-collected or the process exits. The in-process
-test drivers also survive a kubelet restart, as real DRA drivers (separate processes) do.
+it lives on disk: ``ComponentContext.state_dir`` or, when that is None, a temporary directory
+that belongs to the API server (the cluster's lifetime) and is removed when it is
+garbage-collected or the process exits. The in-process test drivers also survive a kubelet
+restart, as real DRA drivers (separate processes) do.
 
-Public entry points: ``build_kubelets`` (for ``Cluster``), ``kubelet_for`` and
-``restart_kubelet`` (behind ``Cluster.kubelet``/``Cluster.restart_kubelet``),
-``stop_kubelets`` (close sockets and threads at the end of a scenario).
+The kubelet never sees ``Cluster``: it gets a ``drakit.component.ComponentContext`` and talks
+to the API server; ``Cluster.kubelet``/``Cluster.restart_kubelet`` find the
+``KubeletManager`` among the components they started and call ``kubelet``/``restart`` on it.
+
+Public entry points: ``build_kubelets`` (for ``Cluster``), ``KubeletManager.kubelet`` and
+``.restart``, ``stop_kubelets`` (close sockets and threads at the end of a scenario).
 """
 
 from __future__ import annotations
@@ -21,16 +25,14 @@ import tempfile
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+from drakit.component import ComponentContext
 from drakit.kubelet.dra_manager import TestDriver
 from drakit.kubelet.kubelet import Kubelet, KubeletManager, KubeletStartError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from drakit.cluster import Cluster
-
 __all__ = ["Kubelet", "KubeletManager", "KubeletStartError", "TestDriver", "build_kubelets",
-           "kubelet_for", "restart_kubelet", "stop_kubelets"]
+           "stop_kubelets"]
 
 
 @dataclass
@@ -43,19 +45,22 @@ class _NodeState:
     servers: set = field(default_factory=set)
     """Running PodResources servers (they hold no reference back to the cluster)."""
     manager_ref: weakref.ReferenceType[KubeletManager] | None = None
+    closed: bool = False
 
     @property
     def manager(self) -> KubeletManager | None:
         return self.manager_ref() if self.manager_ref is not None else None
 
 
-_STATES: dict[int, _NodeState] = {}
+_STATES: weakref.WeakKeyDictionary[Any, _NodeState] = weakref.WeakKeyDictionary()
+"""Per API server, i.e. per cluster (weak: the entry goes with the API server; keyed by the
+object, not its id, which a later API server may reuse)."""
 
 
-def _finalize(key: int) -> None:
-    st = _STATES.pop(key, None)
-    if st is None:
+def _finalize(st: _NodeState) -> None:
+    if st.closed:
         return
+    st.closed = True
     m = st.manager
     if m is not None:
         m.stop_all()
@@ -68,62 +73,40 @@ def _finalize(key: int) -> None:
 
 @atexit.register
 def _cleanup_all() -> None:
-    for key in list(_STATES):
-        _finalize(key)
+    for st in list(_STATES.values()):
+        _finalize(st)
 
 
-def _state(cluster: Cluster) -> _NodeState:
-    key = id(cluster)
-    st = _STATES.get(key)
-    if st is None:
-        if cluster.state_dir:
-            base, owned = Path(cluster.state_dir), False
+def _state(ctx: ComponentContext) -> _NodeState:
+    st = _STATES.get(ctx.api)
+    if st is None or st.closed:
+        if ctx.state_dir:
+            base, owned = Path(ctx.state_dir), False
             base.mkdir(parents=True, exist_ok=True)
         else:
             base, owned = Path(tempfile.mkdtemp(prefix="drakit-")), True
-        st = _STATES[key] = _NodeState(base, owned)
-        weakref.finalize(cluster, _finalize, key)
+        st = _STATES[ctx.api] = _NodeState(base, owned)
+        weakref.finalize(ctx.api, _finalize, st)
     return st
 
 
-def build_kubelets(cluster: Cluster) -> list[KubeletManager]:
+def build_kubelets(ctx: ComponentContext) -> list[KubeletManager]:
     """The cluster's kubelet component; a rebuild stops the previous kubelets first."""
-    st = _state(cluster)
+    st = _state(ctx)
     old = st.manager
     if old is not None:
         old.stop_all()
-    m = KubeletManager(cluster, st.base_dir, st.drivers, st.servers)
+    m = KubeletManager(ctx, st.base_dir, st.drivers, st.servers)
     st.manager_ref = weakref.ref(m)
     return [m]
 
 
-def _manager(cluster: Cluster) -> KubeletManager:
-    for c in getattr(cluster, "components", []):
-        if isinstance(c, KubeletManager) and c.cluster is cluster and not c.closed:
-            return c
-    raise RuntimeError("this cluster runs no kubelets")
+def stop_kubelets(owner: Any) -> None:
+    """Close every kubelet's socket and server threads and drop its temporary state.
 
-
-def kubelet_for(cluster: Cluster, node: str) -> Kubelet:
-    m = _manager(cluster)
-    k = m.kubelets.get(node)
-    if k is None:
-        raise KeyError(f'node "{node}" has no kubelet (is there such a Node?)')
-    k.ensure_serving()
-    return k
-
-
-def restart_kubelet(cluster: Cluster, node: str) -> Kubelet:
-    """Stop the node's kubelet and start a new one from its checkpoints.
-
-    Raises KubeletStartError (naming the checkpoint file or socket) when it refuses to start.
+    ``owner`` is the API server, or anything with an ``api`` attribute (a ``Cluster``).
     """
-    m = _manager(cluster)
-    if node not in m.kubelets and cluster.api.try_get("Node", node) is None:
-        raise KeyError(f'node "{node}" has no kubelet (is there such a Node?)')
-    return m.restart(node)
-
-
-def stop_kubelets(cluster: Cluster) -> None:
-    """Close every kubelet's socket and server threads and drop its temporary state."""
-    _finalize(id(cluster))
+    api = getattr(owner, "api", owner)
+    st = _STATES.get(api)
+    if st is not None:
+        _finalize(st)

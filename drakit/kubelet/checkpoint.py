@@ -16,6 +16,11 @@ kubelet does not run pods on state it cannot trust. drakit does the same:
 * ``read_checkpoint``: a missing file means "fresh node"; unreadable JSON, a truncated file,
   a wrong kind/version or a checksum mismatch raise ``CorruptCheckpointError`` naming the
   file, which the kubelet turns into a refusal to start.
+* ``check_shape``: a checksum only proves the file is what was written, not that what was
+  written is well-formed (an older drakit, a bug, a hand edit with a recomputed checksum).
+  Upstream decodes into Go structs and fails on a wrong type; each manager here checks its
+  data against a small schema before using it, and a mismatch is the same corruption error
+  (path, and which field is wrong), never a KeyError in the middle of a restore.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +120,57 @@ def stale_temp_files(path: str | os.PathLike[str]) -> list[Path]:
     """Temp files a crash between write and rename left next to ``path`` (never read)."""
     p = Path(path)
     return sorted(p.parent.glob(f"{p.name}.tmp-*"))
+
+
+# ---------------------------------------------------------------------------- shapes
+
+Shape = Any
+"""``str``/``bool``/``int``: that JSON type; ``[shape]``: a list of it; ``{"key": shape,
+"key?": shape}``: an object with required (and optional, null allowed) keys; other keys are
+allowed (a newer writer may add some)."""
+
+_TYPE_NAMES = {str: "string", bool: "boolean", int: "integer", list: "array", dict: "object"}
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    for t, name in _TYPE_NAMES.items():
+        if isinstance(value, t):
+            return name
+    return type(value).__name__
+
+
+def check_shape(value: Any, shape: Shape, path: str = "data") -> str | None:
+    """The first place where ``value`` does not fit ``shape`` (``"data.claims[0].claimUID:
+    expected string, got integer"``), or None."""
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return f"{path}: expected array, got {_type_name(value)}"
+        for i, item in enumerate(value):
+            problem = check_shape(item, shape[0], f"{path}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            return f"{path}: expected object, got {_type_name(value)}"
+        for key, sub in shape.items():
+            optional = key.endswith("?")
+            name = key.rstrip("?")
+            if name not in value or value[name] is None:
+                if optional:
+                    continue
+                return f"{path}.{name}: required field is missing"
+            problem = check_shape(value[name], sub, f"{path}.{name}")
+            if problem:
+                return problem
+        return None
+    ok = isinstance(value, shape) and not (shape is int and isinstance(value, bool))
+    return None if ok else f"{path}: expected {_TYPE_NAMES[shape]}, got {_type_name(value)}"

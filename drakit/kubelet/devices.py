@@ -17,10 +17,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from drakit.kubelet.checkpoint import read_checkpoint, write_checkpoint
+from drakit.kubelet.checkpoint import (
+    CorruptCheckpointError,
+    check_shape,
+    read_checkpoint,
+    write_checkpoint,
+)
 
 CHECKPOINT_FILE = "kubelet_internal_checkpoint"
 CHECKPOINT_KIND = "DevicePluginCheckpoint"
+CHECKPOINT_SHAPE = {"podDeviceEntries?": [{"podUID": str, "containerName": str,
+                                           "resourceName": str, "deviceIDs?": [str]}]}
 
 
 class DeviceAllocationError(RuntimeError):
@@ -51,9 +58,13 @@ class DevicePluginManager:
         self.assigned: dict[tuple[str, str, str], list[str]] = {}
         """(pod uid, container name, resource) -> device ids."""
         data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+        if data is not None:
+            problem = check_shape(data, CHECKPOINT_SHAPE)
+            if problem:
+                raise CorruptCheckpointError(self.checkpoint_path, problem)
         for e in (data or {}).get("podDeviceEntries") or []:
             self.assigned[(e["podUID"], e["containerName"], e["resourceName"])] = \
-                list(e["deviceIDs"])
+                list(e.get("deviceIDs") or [])
 
     @staticmethod
     def plugin_devices(allocatable: Mapping[str, Any]) -> dict[str, list[str]]:
@@ -129,3 +140,8 @@ class DevicePluginManager:
             if keys:
                 self._sync()
             return bool(keys)
+
+    def pods(self) -> set[str]:
+        """UIDs of the pods holding plugin devices (to release those of vanished pods)."""
+        with self.lock:
+            return {k[0] for k in self.assigned}

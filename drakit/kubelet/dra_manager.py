@@ -35,10 +35,22 @@ from pathlib import Path
 from typing import Any
 
 from drakit.features import FeatureGates
-from drakit.kubelet.checkpoint import read_checkpoint, write_checkpoint
+from drakit.kubelet.checkpoint import (
+    CorruptCheckpointError,
+    check_shape,
+    read_checkpoint,
+    write_checkpoint,
+)
 
 CHECKPOINT_FILE = "dra_manager_state"
 CHECKPOINT_KIND = "DRAManagerCheckpoint"
+CHECKPOINT_SHAPE = {"claims?": [{
+    "claimUID": str, "claimName": str, "namespace": str, "podUIDs?": [str], "prepared?": bool,
+    "driverState?": [{"driverName": str, "devices?": [{
+        "poolName": str, "deviceName": str, "requestNames?": [str], "cdiDeviceIDs?": [str],
+        "shareID?": str}]}],
+}]}
+"""What ``ClaimInfo.to_json`` writes; a checkpoint that does not fit is corrupt."""
 
 PODGROUP_API_GROUP = "scheduling.k8s.io"
 PODGROUP_RESOURCE = "podgroups"
@@ -281,6 +293,10 @@ class DRAManager:
         self.lock = threading.RLock()
         self.cache: dict[tuple[str, str], ClaimInfo] = {}
         data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+        if data is not None:
+            problem = check_shape(data, CHECKPOINT_SHAPE)
+            if problem:
+                raise CorruptCheckpointError(self.checkpoint_path, problem)
         for entry in (data or {}).get("claims") or []:
             info = ClaimInfo.from_json(entry)
             self.cache[(info.namespace, info.claim_name)] = info

@@ -25,7 +25,20 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
 A pod with a deletionTimestamp is stopped: claims unprepared (once no other pod uses them),
 plugin devices released, then the deletion is finished with grace period 0. The API server's
 ``graceful_pod_deletion`` hook makes deletions of pods on a live kubelet graceful, so the
-kubelet always gets to unprepare first.
+kubelet always gets to unprepare first. Claims the checkpoint holds for pods the API server no
+longer has on this node (deleted while the kubelet was down) are unprepared at the first sync,
+as the DRA manager's reconcile loop does upstream.
+
+A pod the kubelet cannot handle (malformed stored data, a bug) never stops it: the error is a
+Warning event ``FailedSync`` on the pod and a retry after ``backOffPeriod`` (10 s, doubling
+to 5 minutes, upstream's pod worker and container backoff) or when the pod changes; the other
+pods go on. A kubelet that cannot start (a corrupt checkpoint) leaves its Node visibly down:
+Warning event ``KubeletSetupFailed`` on the Node (upstream kubelet.Run) and the node lifecycle
+controller's verdict at once (Ready=Unknown ``NodeStatusUnknown``, taint
+``node.kubernetes.io/unreachable:NoSchedule``); a later successful start restores both.
+
+Like every component, the kubelet gets a ``ComponentContext`` (API server, gates, clock) and
+never sees ``Cluster``.
 """
 
 from __future__ import annotations
@@ -36,10 +49,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drakit.api import errors as E
+from drakit.component import (
+    FAILED_SYNC,
+    ComponentContext,
+    FailureTracker,
+    describe,
+    object_key,
+)
 from drakit.kubelet.admission import Rejection, admit
 from drakit.kubelet.checkpoint import CorruptCheckpointError
 from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
 from drakit.kubelet.dra_manager import (
+    CHECKPOINT_FILE,
     DRAManager,
     PrepareError,
     TestDriver,
@@ -50,30 +72,47 @@ from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from drakit.cluster import Cluster
+    from drakit.apiserver import APIServer
 
 COMPONENT = "kubelet"
 TERMINAL = ("Succeeded", "Failed")
+WATCHED = ("Pod", "ResourceClaim", "Node")
+# pod sync retries: upstream backOffPeriod 10 s doubling to MaxContainerBackOff 300 s
+INITIAL_BACKOFF_SECONDS = 10.0
+MAX_BACKOFF_SECONDS = 300.0
+UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 
 
 class KubeletStartError(RuntimeError):
     """The kubelet refused to start (corrupt checkpoint, socket path taken)."""
 
 
-def _md(obj: Mapping[str, Any]) -> Mapping[str, Any]:
-    return obj.get("metadata") or {}
+def _md(obj: Any) -> Mapping[str, Any]:
+    md = obj.get("metadata") if isinstance(obj, Mapping) else None
+    return md if isinstance(md, Mapping) else {}
+
+
+def _spec(obj: Any) -> Mapping[str, Any]:
+    spec = obj.get("spec") if isinstance(obj, Mapping) else None
+    return spec if isinstance(spec, Mapping) else {}
+
+
+def _pod_order(pod: Mapping[str, Any]) -> tuple[str, str, str]:
+    """Creation order (upstream HandlePodAdditions sorts by creation time), then name."""
+    md = _md(pod)
+    return tuple(str(md.get(k) or "") for k in ("creationTimestamp", "namespace", "name"))
 
 
 class Kubelet:
     """The kubelet of one node. ``pod_resources`` is a real gRPC client on its socket."""
 
-    def __init__(self, cluster: Cluster, node: str, state_dir: str | Path,
+    def __init__(self, ctx: ComponentContext, node: str, state_dir: str | Path,
                  drivers: dict[str, TestDriver], servers: set | None = None) -> None:
-        self.cluster = cluster
         self._servers = servers if servers is not None else set()
         """Live servers of this cluster, held apart so cleanup can stop them after GC."""
-        self.api = cluster.api
-        self.gates = cluster.gates
+        self.api: APIServer = ctx.api
+        self.gates = ctx.gates
+        self.clock = ctx.clock
         self.node_name = node
         self.state_dir = Path(state_dir)
         self.drivers = drivers
@@ -93,6 +132,9 @@ class Kubelet:
         self.waiting: dict[str, str] = {}
         """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
+        self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
+                                       INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
+                                       event_source=COMPONENT)
         self._rv = 0
         self._dirty = False
 
@@ -103,7 +145,6 @@ class Kubelet:
 
     @property
     def checkpoint_path(self) -> Path:
-        from drakit.kubelet.dra_manager import CHECKPOINT_FILE
         return self.state_dir / CHECKPOINT_FILE
 
     def start(self, serve: bool = True) -> None:
@@ -114,12 +155,28 @@ class Kubelet:
         until someone looks at a node. Clients cannot tell: they learn the socket through
         ``Cluster.kubelet`` anyway.
         """
-        self.state_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self._fail(f"cannot create the state directory {self.state_dir}: {e.strerror or e}")
         try:
             self.dra = DRAManager(self.state_dir, self.drivers, self.gates)
+        except CorruptCheckpointError as e:
+            # upstream NewManagerImpl -> newClaimInfoCache -> checkpointer.GetOrCreate
+            # (pkg/kubelet/cm/dra/manager.go, claiminfo.go, state/checkpointer.go)
+            self._fail(f"failed to create claimInfo cache: GetOrCreate() on checkpoint state: "
+                       f"failed to get checkpoint {CHECKPOINT_FILE}: {e}")
+        except Exception as e:  # noqa: BLE001 - whatever the file holds, a start error
+            self._fail(f"failed to create claimInfo cache: GetOrCreate() on checkpoint state: "
+                       f"failed to get checkpoint {CHECKPOINT_FILE}: checkpoint "
+                       f"{self.checkpoint_path} is corrupted: {describe(e)}")
+        try:
             self.device_plugins = DevicePluginManager(self.state_dir)
         except CorruptCheckpointError as e:
             self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
+        except Exception as e:  # noqa: BLE001
+            self._fail(f"could not restore node state from checkpoint "
+                       f"{self.state_dir / 'kubelet_internal_checkpoint'}: {describe(e)}")
         self.running = True
         self.start_error = None
         if serve:
@@ -130,7 +187,7 @@ class Kubelet:
         """Open the PodResources socket if it is not open yet (KubeletStartError if it can't)."""
         if self.server is not None or not self.running:
             return
-        clock = self.cluster.clock  # not self: the server must not keep the kubelet alive
+        clock = self.clock  # a local: the server must not keep the kubelet alive
         server = PodResourcesServer(self.state_dir, weakref.proxy(self),
                                     now=lambda: (clock.now() - clock.EPOCH).total_seconds())
         try:
@@ -158,45 +215,53 @@ class Kubelet:
     def _initial_list(self) -> None:
         self.node = self.api.try_get("Node", self.node_name)
         self._rv = self.api.resource_version
+        self.pods = {}
         for pod in self.api.list("Pod", field_selector={"spec.nodeName": self.node_name}):
-            uid = _md(pod).get("uid", "")
-            self.pods[uid] = pod
-            if (pod.get("status") or {}).get("phase") == "Running" \
-                    and not _md(pod).get("deletionTimestamp"):
-                # re-admitted on restart; the checkpoint already holds its prepared claims
-                self.admitted.add(uid)
-                self.started.add(uid)
-                try:
-                    assert self.dra is not None
-                    self.dra.prepare(pod, self._get_claim)
-                except PrepareError:
-                    pass
+            try:
+                self._restore_pod(pod)
+            except Exception as e:  # noqa: BLE001 - one bad pod does not stop the node
+                self.failures.failed("Pod", pod, e, FAILED_SYNC,
+                                     message=f"Error syncing pod, skipping: {describe(e)}")
         self.generation += 1
         self._dirty = True  # the first sync looks at every listed pod
+
+    def _restore_pod(self, pod: dict) -> None:
+        uid = _md(pod).get("uid", "")
+        self.pods[uid] = pod
+        if (pod.get("status") or {}).get("phase") == "Running" \
+                and not _md(pod).get("deletionTimestamp") and uid not in self.started:
+            # re-admitted on restart; the checkpoint already holds its prepared claims
+            self.admitted.add(uid)
+            self.started.add(uid)
+            try:
+                assert self.dra is not None
+                self.dra.prepare(pod, self._get_claim)
+            except PrepareError:
+                pass
+
+    def _relist(self) -> None:
+        """410 Expired: the watch fell out of the API server's window; list again (pods
+        that went away meanwhile are cleaned up by the next reconcile)."""
+        self._initial_list()
+
     # ------------------------------------------------------------------ sync
     def sync(self) -> bool:
         if not self.running:
             return False
-        events = self.api.watch(self._rv, ("Pod", "ResourceClaim", "Node"))
+        try:
+            events = self.api.watch(self._rv, WATCHED)
+        except E.Expired:
+            self._relist()
+            events = []
         self._rv = self.api.resource_version
         relevant, self._dirty = self._dirty, False
         for ev in events:
-            obj = ev.object
-            if ev.kind == "Pod":
-                uid = _md(obj).get("uid", "")
-                if (obj.get("spec") or {}).get("nodeName") != self.node_name:
-                    continue
-                relevant = True
-                if ev.type == "DELETED":
-                    self.pods.pop(uid, None)
-                else:
-                    self.pods[uid] = obj
-            elif ev.kind == "Node":
-                if _md(obj).get("name") == self.node_name:
-                    self.node = None if ev.type == "DELETED" else obj
-                    relevant = True
-            elif self.waiting or (set(self.admitted) - self.started):
-                relevant = True
+            try:
+                relevant |= self._observe(ev.type, ev.kind, ev.object)
+            except Exception as e:  # noqa: BLE001 - an object the kubelet cannot read
+                self.failures.failed(ev.kind, ev.object, e, FAILED_SYNC, event=False)
+        if self.failures and self.failures.due():
+            relevant = True  # a failed pod's backoff passed: try it again
         if not relevant:
             return False
         with self.lock:
@@ -205,60 +270,97 @@ class Kubelet:
                 self.generation += 1
         return changed
 
+    def _observe(self, type_: str, kind: str, obj: dict) -> bool:
+        """Take one watch event in; True when the node's pods need a reconcile."""
+        if kind == "Pod":
+            if _spec(obj).get("nodeName") != self.node_name:
+                return False  # (a pod whose spec is unreadable is on no node)
+            uid = _md(obj).get("uid", "")
+            key = object_key("Pod", obj)
+            if type_ == "DELETED":
+                self.pods.pop(uid, None)
+                self.failures.forget(key)
+            else:
+                self.pods[uid] = obj
+            return True
+        if kind == "Node":
+            if _md(obj).get("name") == self.node_name:
+                self.node = None if type_ == "DELETED" else obj
+                return True
+            return False
+        return bool(self.waiting or (set(self.admitted) - self.started))
+
     def _get_claim(self, namespace: str, name: str) -> dict | None:
         return self.api.try_get("ResourceClaim", name, namespace)
 
     def _reconcile(self) -> bool:
         assert self.dra is not None and self.device_plugins is not None
         changed = False
-        for uid in list(self.admitted | self.started):
-            if uid not in self.pods:
+        # pods gone from the API server: admitted ones, and (upstream's DRA reconcile loop)
+        # whatever the checkpoints still hold for pods deleted while the kubelet was down
+        stale = (self.admitted | self.started | self.dra.pods_with_claims()
+                 | self.device_plugins.pods()) - set(self.pods)
+        for uid in sorted(stale):
+            try:
                 changed |= self._cleanup(uid)
+            except Exception as e:  # noqa: BLE001 - retried at the next reconcile
+                self.failures.failed("", None, e)
         for uid in list(self.waiting):
             if uid not in self.pods:
                 del self.waiting[uid]
-        pods = sorted(self.pods.values(), key=lambda p: (_md(p).get("creationTimestamp", ""),
-                                                         _md(p).get("namespace", ""),
-                                                         _md(p).get("name", "")))
+        pods = sorted(self.pods.values(), key=_pod_order)
         for pod in pods:
-            uid = _md(pod).get("uid", "")
-            if _md(pod).get("deletionTimestamp"):
-                changed |= self._terminate(pod)
-                continue
-            if (pod.get("status") or {}).get("phase") in TERMINAL:
-                changed |= self._cleanup(uid)
-                continue
-            if uid in self.started:
-                continue
-            if uid not in self.admitted:
-                reason = (self.dra.not_ready_reason(pod, self._get_claim)
-                          or self._extended_not_ready(pod))
-                if reason:
-                    self.waiting[uid] = reason
-                    continue
-                self.waiting.pop(uid, None)
-                rejection = self._admit(pod)
-                if rejection is not None:
-                    self._reject(pod, rejection)
-                    changed = True
-                    continue
-                self.admitted.add(uid)
-                changed = True
+            if self.failures.in_backoff("Pod", pod):
+                continue  # after an error: until the backoff passes or the pod changes
+            mark = self.failures.mark()
             try:
-                self.dra.prepare(pod, self._get_claim)
-            except PrepareError as e:
-                msg = f"Failed to prepare dynamic resources: {e}"
-                if self.last_prepare_error.get(uid) != msg:
-                    self.last_prepare_error[uid] = msg
-                    self.api.record_event(pod, "Warning", "FailedPrepareDynamicResources", msg,
-                                          COMPONENT)
-                    changed = True
+                changed |= self._sync_pod(pod)
+            except Exception as e:  # noqa: BLE001 - one pod never stops the node
+                self.failures.failed("Pod", pod, e, FAILED_SYNC,
+                                     message=f"Error syncing pod, skipping: {describe(e)}")
                 continue
-            self.last_prepare_error.pop(uid, None)
-            self._set_running(pod)
-            self.started.add(uid)
-            changed = True
+            if self.failures:
+                self.failures.ok_unless_failed_since("Pod", pod, mark)
         return changed
+
+    def _sync_pod(self, pod: dict) -> bool:
+        """One pod's step (upstream SyncPod): wait, admit, prepare, run, or stop it."""
+        assert self.dra is not None
+        uid = _md(pod).get("uid", "")
+        if _md(pod).get("deletionTimestamp"):
+            return self._terminate(pod)
+        if (pod.get("status") or {}).get("phase") in TERMINAL:
+            return self._cleanup(uid)
+        if uid in self.started:
+            return False
+        changed = False
+        if uid not in self.admitted:
+            reason = (self.dra.not_ready_reason(pod, self._get_claim)
+                      or self._extended_not_ready(pod))
+            if reason:
+                self.waiting[uid] = reason
+                return False
+            self.waiting.pop(uid, None)
+            rejection = self._admit(pod)
+            if rejection is not None:
+                self._reject(pod, rejection)
+                return True
+            self.admitted.add(uid)
+            changed = True
+        try:
+            self.dra.prepare(pod, self._get_claim)
+        except PrepareError as e:
+            msg = f"Failed to prepare dynamic resources: {e}"
+            if self.last_prepare_error.get(uid) != msg:
+                self.last_prepare_error[uid] = msg
+                self.api.record_event(pod, "Warning", "FailedPrepareDynamicResources", msg,
+                                      COMPONENT)
+                changed = True
+            return changed
+        self.last_prepare_error.pop(uid, None)
+        self._set_running(pod)
+        self.started.add(uid)
+        return True
 
     # ------------------------------------------------------------------ steps of a pod
     def _extended_not_ready(self, pod: dict) -> str | None:
@@ -313,7 +415,7 @@ class Kubelet:
         fresh = self.api.try_get("Pod", _md(pod)["name"], _md(pod).get("namespace"))
         if fresh is None:
             return
-        now = self.cluster.clock.timestamp()
+        now = self.clock.timestamp()
         spec = fresh.get("spec") or {}
         status = fresh.setdefault("status", {})
         status["phase"] = "Running"
@@ -441,13 +543,20 @@ class Kubelet:
 
 
 class KubeletManager:
-    """The cluster component: one Kubelet per Node, created as Nodes appear."""
+    """The cluster component: one Kubelet per Node, created as Nodes appear.
+
+    It also plays the node lifecycle controller for nodes whose kubelet does not run: such a
+    node gets Ready=Unknown and the ``node.kubernetes.io/unreachable:NoSchedule`` taint at once
+    (upstream after the 40 s grace period), so the scheduler stops placing pods there with
+    the usual "untolerated taint" message; a kubelet that starts again clears both.
+    """
 
     name = "kubelet"
 
-    def __init__(self, cluster: Cluster, base_dir: Path,
+    def __init__(self, ctx: ComponentContext, base_dir: Path,
                  drivers: dict[str, dict[str, TestDriver]], servers: set | None = None) -> None:
-        self.cluster = cluster
+        self.ctx = ctx
+        self.api: APIServer = ctx.api
         self.base_dir = base_dir
         self.servers = servers if servers is not None else set()
         self.drivers = drivers
@@ -455,13 +564,19 @@ class KubeletManager:
         self.kubelets: dict[str, Kubelet] = {}
         self._rv = 0
         self.closed = False
-        cluster.api.graceful_pod_deletion = self._graceful
-        for node in cluster.api.list("Node"):
-            self._ensure(_md(node)["name"], quiet=True)
-        self._rv = cluster.api.resource_version
+        self.failures = FailureTracker("kubelet", self.api, ctx.clock, INITIAL_BACKOFF_SECONDS,
+                                       MAX_BACKOFF_SECONDS, event_source=COMPONENT)
+        self.api.graceful_pod_deletion = self._graceful
+        self._rv = self.api.resource_version
+        for node in self.api.list("Node"):
+            name = _md(node).get("name")
+            if isinstance(name, str):
+                self._ensure(name, quiet=True)
 
     def _graceful(self, pod: dict) -> bool:
-        k = self.kubelets.get((pod.get("spec") or {}).get("nodeName") or "")
+        spec = pod.get("spec")
+        node = spec.get("nodeName") if isinstance(spec, Mapping) else None
+        k = self.kubelets.get(node) if isinstance(node, str) else None
         return bool(k and k.running)
 
     def node_dir(self, node: str) -> Path:
@@ -473,16 +588,33 @@ class KubeletManager:
             return k
         from drakit.kubelet.dra_manager import default_drivers
         drivers = self.drivers.setdefault(node, default_drivers())
-        k = Kubelet(self.cluster, node, self.node_dir(node), drivers, self.servers)
+        k = Kubelet(self.ctx, node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:
             k.start(serve=serve)
-        except KubeletStartError:
+        except KubeletStartError as e:
+            self._node_down(node, str(e))
             if not quiet:
                 raise
+        else:
+            self._node_up(node)
+        return k
+
+    def kubelet(self, node: str) -> Kubelet:
+        """The node's kubelet, its PodResources socket open (KeyError: no such kubelet)."""
+        k = self.kubelets.get(node)
+        if k is None:
+            raise KeyError(f'node "{node}" has no kubelet (is there such a Node?)')
+        k.ensure_serving()
         return k
 
     def restart(self, node: str) -> Kubelet:
+        """Stop the node's kubelet and start a new one from its checkpoints.
+
+        Raises KubeletStartError (naming the checkpoint file or socket) when it refuses to start.
+        """
+        if node not in self.kubelets and self.api.try_get("Node", node) is None:
+            raise KeyError(f'node "{node}" has no kubelet (is there such a Node?)')
         old = self.kubelets.pop(node, None)
         if old is not None:
             old.stop()
@@ -493,12 +625,78 @@ class KubeletManager:
         for k in self.kubelets.values():
             k.stop()
 
+    # ------------------------------------------------------------------ node status
+    def _node_down(self, node: str, error: str) -> None:
+        """KubeletSetupFailed on the Node (upstream kubelet.Run), and the node lifecycle
+        controller's verdict on a node whose kubelet posts nothing."""
+        obj = self.api.try_get("Node", node)
+        if obj is None:
+            return
+        try:
+            self.api.record_event(obj, "Warning", "KubeletSetupFailed", error, COMPONENT)
+        except E.StatusError:
+            pass
+        self._set_node_health(obj, ready=False)
+
+    def _node_up(self, node: str) -> None:
+        obj = self.api.try_get("Node", node)
+        if obj is not None:
+            self._set_node_health(obj, ready=True)
+
+    def _set_node_health(self, node: dict, ready: bool) -> None:
+        """Ready condition and unreachable taint; untouched when already so (and a node whose
+        Ready condition nobody set stays as it is when the kubelet starts)."""
+        try:
+            status = node.get("status") if isinstance(node.get("status"), Mapping) else {}
+            conds = [c for c in status.get("conditions") or () if isinstance(c, Mapping)]
+            spec = node.get("spec") if isinstance(node.get("spec"), Mapping) else {}
+            taints = [t for t in spec.get("taints") or () if isinstance(t, Mapping)]
+            has_taint = any(t.get("key") == UNREACHABLE_TAINT for t in taints)
+            cur = next((c for c in conds if c.get("type") == "Ready"), None)
+            now = self.ctx.clock.timestamp()
+            if ready:
+                if has_taint:
+                    self.api.patch("Node", node["metadata"]["name"], {"spec": {"taints": [
+                        t for t in taints if t.get("key") != UNREACHABLE_TAINT] or None}})
+                if cur is not None and cur.get("status") != "True":
+                    new = {"type": "Ready", "status": "True", "reason": "KubeletReady",
+                           "message": "kubelet is posting ready status",
+                           "lastHeartbeatTime": now, "lastTransitionTime": now}
+                    self._patch_conditions(node, conds, new)
+                return
+            if not has_taint:
+                self.api.patch("Node", node["metadata"]["name"], {"spec": {"taints": taints + [
+                    {"key": UNREACHABLE_TAINT, "effect": "NoSchedule", "timeAdded": now}]}})
+            if cur is None or cur.get("status") != "Unknown":
+                # pkg/controller/nodelifecycle: every condition goes Unknown
+                new = {"type": "Ready", "status": "Unknown", "reason": "NodeStatusUnknown",
+                       "message": "Kubelet stopped posting node status.",
+                       "lastHeartbeatTime": (cur or {}).get("lastHeartbeatTime") or now,
+                       "lastTransitionTime": now}
+                self._patch_conditions(node, conds, new)
+        except E.StatusError:
+            pass  # the Node changed or went away meanwhile: the next start/sync tries again
+
+    def _patch_conditions(self, node: dict, conds: list, ready: dict) -> None:
+        out = [c for c in conds if c.get("type") != "Ready"] + [ready]
+        self.api.patch("Node", node["metadata"]["name"], {"status": {"conditions": out}},
+                       subresource="status")
+
+    # ------------------------------------------------------------------ the loop
     def sync(self) -> bool:
         if self.closed:
             return False
         busy = False
-        for ev in self.cluster.api.watch(self._rv, ("Node",)):
+        try:
+            events = self.api.watch(self._rv, ("Node",))
+        except E.Expired:
+            events = []
+            busy |= self._relist_nodes()
+        self._rv = self.api.resource_version
+        for ev in events:
             name = _md(ev.object).get("name", "")
+            if not isinstance(name, str) or not name:
+                continue
             if ev.type == "DELETED":
                 k = self.kubelets.pop(name, None)
                 if k is not None:
@@ -506,11 +704,29 @@ class KubeletManager:
             elif name not in self.kubelets:
                 self._ensure(name, quiet=True)
                 busy = True
-        self._rv = self.cluster.api.resource_version
         for k in list(self.kubelets.values()):
-            if k.sync():
-                busy = True
+            try:
+                busy |= k.sync()
+            except Exception as e:  # noqa: BLE001 - one node's kubelet never stops the others
+                self.failures.failed("Node", {"metadata": {"name": k.node_name}}, e,
+                                     FAILED_SYNC, event=False)
         return busy
+
+    def _relist_nodes(self) -> bool:
+        """410 Expired on the Node watch: start kubelets for new Nodes, stop removed ones."""
+        names = {n for n in (_md(o).get("name") for o in self.api.list("Node", copy=False))
+                 if isinstance(n, str)}
+        for name in sorted(set(self.kubelets) - names):
+            self.kubelets.pop(name).stop()
+        for name in sorted(names - set(self.kubelets)):
+            self._ensure(name, quiet=True)
+        return True
+
+    def errors(self) -> list:
+        out = self.failures.open()
+        for k in self.kubelets.values():
+            out += k.failures.open()
+        return out
 
     def metrics_text(self) -> str:
         """The PodResources counters of all kubelets, summed (as ``sum without(instance)``)."""

@@ -9,7 +9,10 @@ so the observable results match a live scheduler:
   the pod UnschedulableAndUnresolvable with upstream's texts;
 * Filter checks allocated claims' node selectors ("resourceclaim not available on the node")
   and runs the structured allocator for the unallocated ones ("cannot allocate all claims";
-  allocator errors abort the attempt); then the KEP-5004 and KEP-5517 parts;
+  allocator errors abort the attempt); the allocator's search is bounded like upstream's
+  ``filterTimeout`` (gate DRASchedulerFilterTimeout, 10 s), on modeled search work rather
+  than wall time so a verdict never depends on the machine ("timed out trying to allocate
+  devices"); then the KEP-5004 and KEP-5517 parts;
 * PostFilter deallocates an allocated-but-unusable claim that nobody else uses (never one
   reserved for a PodGroup) and deletes a stale special claim;
 * Reserve/Unreserve keep the chosen allocation in the cycle; PreBind creates the special
@@ -28,11 +31,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from drakit.allocator import AllocationError
+from drakit import claims as cu
+from drakit.allocator import AllocationError, AllocationTimeout
+from drakit.allocator.core import UNITS_PER_SECOND, version_at_least
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy, node_selector_matches
 from drakit.podrequests import PodResourcesOptions
-from drakit.scheduler import claimutil as cu
 from drakit.scheduler import extendeddynamicresources as ext
 from drakit.scheduler import nodeallocatable as nar
 from drakit.scheduler.cache import DRACache, NodeInfo
@@ -51,6 +55,17 @@ from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 
 STATE_KEY = "DynamicResources"
 _MEMO_MAX = 100_000
+
+#: DynamicResourcesArgs.filterTimeout default (pkg/scheduler/apis/config/v1/defaults.go: 10s)
+DEFAULT_FILTER_TIMEOUT = 10.0
+
+
+class _TimedOut:
+    """A memoised Filter outcome: the allocator ran out of time (or drakit's work bound)."""
+
+    def __init__(self, modeled: bool, message: str) -> None:
+        self.modeled = modeled
+        self.message = message
 
 
 class DRAState:
@@ -90,7 +105,32 @@ class DynamicResources(Plugin):
         self.nar_opts = PodResourcesOptions(skip_pod_level_resources=not self.plr_on,
                                             use_dra_node_allocatable=True, dra_shape=self.shape)
         self.alloc_gates = dict(g)
-        self.memo: dict[tuple, list[dict] | None] = {}
+        self.memo: dict[tuple, list[dict] | _TimedOut | None] = {}
+        #: DynamicResourcesArgs.filterTimeout in seconds; 0 disables it, and so does the
+        #: DRASchedulerFilterTimeout gate (beta, on since 1.34) when off
+        self.filter_timeout = DEFAULT_FILTER_TIMEOUT
+
+    def _budget(self) -> int | None:
+        """The Filter timeout as modeled search work (see docs/allocator.md), or None."""
+        if not self.gates.enabled("DRASchedulerFilterTimeout") or self.filter_timeout <= 0:
+            return None
+        return int(self.filter_timeout * UNITS_PER_SECOND)
+
+    def _timeout_status(self, node_name: str, t: _TimedOut) -> Status:
+        """What Filter returns when allocation ran out of time on this node.
+
+        pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go Filter, on
+        ``errors.Is(err, context.DeadlineExceeded)``: up to 1.36 UnschedulableAndUnresolvable
+        "timed out trying to allocate devices"; kubernetes PR 137607 (2026-03, first in
+        1.37 as far as we could establish) returns an Error "node <name>: timed out trying
+        to allocate devices" instead, so the pod is retried with backoff. Without a timeout
+        only drakit's own work bound can stop the search: an Error with drakit's text.
+        """
+        if not t.modeled and self._budget() is None:
+            return Status(ERROR, [t.message])
+        if version_at_least(self.version, "1.37"):
+            return Status(ERROR, [f"node {node_name}: timed out trying to allocate devices"])
+        return Status(UNRESOLVABLE, ["timed out trying to allocate devices"])
 
     # ------------------------------------------------------------------ PreFilter
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
@@ -203,12 +243,17 @@ class DynamicResources(Plugin):
                 cached = self.memo[key]
             else:
                 try:
-                    cached = self.dra.alloc.allocate_on(node, to_alloc)
+                    cached = self.dra.alloc.allocate_on(node, to_alloc, budget=self._budget())
+                except AllocationTimeout as e:
+                    # deterministic (modeled work, not wall time): the same inputs time out again
+                    cached = _TimedOut(e.modeled, str(e))
                 except AllocationError as e:
                     return Status(ERROR, [str(e)])
                 if len(self.memo) > _MEMO_MAX:
                     self.memo.clear()
                 self.memo[key] = cached
+            if isinstance(cached, _TimedOut):
+                return self._timeout_status(node_info.name, cached)
             if not cached or len(cached) != len(to_alloc):
                 return Status(UNRESOLVABLE, ["cannot allocate all claims"])
             results = cached
@@ -314,7 +359,10 @@ class DynamicResources(Plugin):
                 to_alloc.append(entry["ext_claim"])
             ni = self.sched.nodes.nodes.get(node_name)
             try:
-                fresh = self.dra.alloc.allocate_on(ni.node if ni else None, to_alloc)
+                fresh = self.dra.alloc.allocate_on(ni.node if ni else None, to_alloc,
+                                                   budget=self._budget())
+            except AllocationTimeout as e:
+                return self._timeout_status(node_name, _TimedOut(e.modeled, str(e)))
             except AllocationError as e:
                 return Status(ERROR, [str(e)])
             if len(fresh) != len(to_alloc):

@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from drakit.api.quantity import Quantity
-from drakit.podrequests import pod_requests
-from drakit.scheduler.claimutil import (
+from drakit.claims import (
     EXTENDED_RESOURCE_CLAIM_ANNOTATION,
     is_extended_resource_claim,
 )
+from drakit.podrequests import pod_requests
 from drakit.scheduler.noderesources import is_dra_extended_resource_name
 
 SPECIAL_CLAIM_IN_MEM_NAME = "<extended-resources>"

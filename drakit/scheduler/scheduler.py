@@ -18,13 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drakit import claims as cu
 from drakit.api import errors as E
+from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, describe
 from drakit.podrequests import PodResourcesOptions
-from drakit.scheduler import claimutil as cu
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
+from drakit.scheduler.decode import check_decodable
 from drakit.scheduler.dynamicresources import DynamicResources
 from drakit.scheduler.framework import (
     ERROR,
+    INITIAL_BACKOFF_SECONDS,
+    MAX_BACKOFF_SECONDS,
     SKIP,
     UNRESOLVABLE,
     CycleState,
@@ -47,6 +51,10 @@ WATCHED = ("Node", "Pod", "ResourceClaim", "ResourceSlice", "DeviceClass", "PodG
 MIN_FEASIBLE_NODES_TO_FIND = 100
 MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5
 MAX_SELF_RETRIES = 3
+POPS_PER_SYNC_FACTOR = 4
+"""One ``sync`` pops at most this many times the pods it knows (plus a constant) before it
+hands control back to ``Cluster.settle()``, so a scheduling livelock shows up there as
+rounds without progress instead of one sync that never returns."""
 
 
 class Metrics:
@@ -65,11 +73,28 @@ class _Failure(Exception):
 class Scheduler:
     name = "kube-scheduler"
 
-    def __init__(self, cluster: Any) -> None:
-        self.api = cluster.api
-        self.gates = cluster.gates
-        self.version = cluster.version
-        self.clock = cluster.clock
+    def __init__(self, ctx: ComponentContext) -> None:
+        self.ctx = ctx
+        self.api = ctx.api
+        self.gates = ctx.gates
+        self.version = ctx.version
+        self.clock = ctx.clock
+        self.metrics = Metrics()
+        self.last_message: dict[str, str] = {}
+        self.next_start = 0
+        # objects the informers could not take in (dropped from the caches until they
+        # change or their backoff passes), and pods whose attempt raised (retried by the
+        # queue's backoff; their FailedScheduling event comes from _handle_failure)
+        self.failures = FailureTracker(SCHEDULER_NAME, self.api, self.clock,
+                                       INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS)
+        self.attempt_failures = FailureTracker(SCHEDULER_NAME, self.api, self.clock,
+                                               INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS)
+        self.relists = 0
+        self._reset()
+        self._list()
+
+    def _reset(self) -> None:
+        """Empty caches, queue and plugins (start-up, and before a relist)."""
         nar_on = self.gates.enabled("DRANodeAllocatableResources")
         self.opts = PodResourcesOptions(
             skip_pod_level_resources=not self.gates.enabled("PodLevelResources"),
@@ -80,9 +105,6 @@ class Scheduler:
         self.podgroups: dict[tuple[str, str], dict] = {}
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()
-        self.metrics = Metrics()
-        self.next_start = 0
-        self.last_message: dict[str, str] = {}
         self.self_retries: dict[tuple[str, str], int] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
         self.dynamic = DynamicResources(self)
@@ -92,55 +114,103 @@ class Scheduler:
         self.post_filters: list[Plugin] = [DefaultPreemption(), self.dynamic]
         self.rv = 0
         self._last_clock = self.clock.now()
-        self._list()
 
     # ------------------------------------------------------------------ informers
     def _list(self) -> None:
         self.rv = self.api.resource_version
         for node in self.api.list("Node", copy=False):
-            self.nodes.set_node(node)
-        for kind, setter in (("DeviceClass", self.dra.set_class), ("ResourceSlice", self.dra.set_slice)):
+            self._dispatch_guarded("ADDED", "Node", node, initial=True)
+        for kind in ("DeviceClass", "ResourceSlice", "ResourceClaim"):
             for obj in self.api.list(kind, copy=False):
-                setter(obj, obj["metadata"]["name"])
-        for claim in self.api.list("ResourceClaim", copy=False):
-            self.dra.set_claim(claim, pod_key(claim))
+                self._dispatch_guarded("ADDED", kind, obj, initial=True)
         if self.api.served("PodGroup"):
             for pg in self.api.list("PodGroup", copy=False):
-                self.podgroups[pod_key(pg)] = pg
+                self._dispatch_guarded("ADDED", "PodGroup", pg, initial=True)
         for pod in self.api.list("Pod", copy=False):
-            self._on_pod("ADDED", pod, initial=True)
+            self._dispatch_guarded("ADDED", "Pod", pod, initial=True)
+
+    def _relist(self) -> None:
+        """The watch is too old for the API server's window (410 Expired): start over from
+        a fresh list, as the reflector does. Metrics, event history and failures stay."""
+        self.relists += 1
+        self._reset()
+        self._list()
 
     def _process_events(self) -> bool:
-        events = self.api.watch(self.rv, WATCHED)
+        try:
+            events = self.api.watch(self.rv, WATCHED)
+        except E.Expired:
+            self._relist()
+            return True
+        # like a watch bookmark: events of other kinds up to now need not be seen again
+        self.rv = self.api.resource_version
         if not events:
             return False
-        self.rv = events[-1].resource_version
         for ev in events:
-            obj = ev.object
-            if ev.kind == "Pod":
-                self._on_pod(ev.type, obj)
-            elif ev.kind == "Node":
-                if ev.type == "DELETED":
-                    self.nodes.remove_node(obj["metadata"]["name"])
-                else:
-                    self.nodes.set_node(obj)
-                self.dra._bump(obj["metadata"]["name"])
-                self.queue.move_all()
-            elif ev.kind == "ResourceClaim":
-                self._on_claim(ev.type, obj)
-            elif ev.kind == "ResourceSlice":
-                self.dra.set_slice(None if ev.type == "DELETED" else obj, obj["metadata"]["name"])
-                self.queue.move_all()
-            elif ev.kind == "DeviceClass":
-                self.dra.set_class(None if ev.type == "DELETED" else obj, obj["metadata"]["name"])
-                self.queue.move_all()
-            elif ev.kind == "PodGroup":
-                if ev.type == "DELETED":
-                    self.podgroups.pop(pod_key(obj), None)
-                else:
-                    self.podgroups[pod_key(obj)] = obj
-                self.queue.move_all()
+            self._dispatch_guarded(ev.type, ev.kind, ev.object)
         return True
+
+    def _dispatch_guarded(self, type_: str, kind: str, obj: dict, initial: bool = False) -> None:
+        """One informer event; an object the scheduler cannot take in is dropped from its
+        caches (as if deleted) and reported on, never fatal."""
+        try:
+            if type_ != "DELETED":
+                check_decodable(kind, obj)
+            self._dispatch(type_, kind, obj, initial)
+        except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+            reason = "FailedScheduling" if kind == "Pod" else FAILED_SYNC
+            self.failures.failed(kind, obj, e, reason)
+            try:
+                self._dispatch("DELETED", kind, obj, initial)
+            except Exception:  # noqa: BLE001 - not even its name is usable: nothing cached
+                pass
+            return
+        if self.failures:
+            self.failures.ok(kind, obj)
+
+    def _dispatch(self, type_: str, kind: str, obj: dict, initial: bool = False) -> None:
+        if kind == "Pod":
+            self._on_pod(type_, obj)
+        elif kind == "Node":
+            if type_ == "DELETED":
+                self.nodes.remove_node(obj["metadata"]["name"])
+            else:
+                self.nodes.set_node(obj)
+            self.dra._bump(obj["metadata"]["name"])
+            if not initial:
+                self.queue.move_all()
+        elif kind == "ResourceClaim":
+            if initial:
+                self.dra.set_claim(obj, pod_key(obj))
+            else:
+                self._on_claim(type_, obj)
+        elif kind == "ResourceSlice":
+            self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
+            if not initial:
+                self.queue.move_all()
+        elif kind == "DeviceClass":
+            self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
+            if not initial:
+                self.queue.move_all()
+        elif kind == "PodGroup":
+            if type_ == "DELETED":
+                self.podgroups.pop(pod_key(obj), None)
+            else:
+                self.podgroups[pod_key(obj)] = obj
+            if not initial:
+                self.queue.move_all()
+
+    def _retry_failed_objects(self) -> bool:
+        """Objects the informers dropped whose backoff passed: take them in again."""
+        due = self.failures.due()
+        for key in due:
+            kind, ns, name = key
+            obj = self.api.try_get(kind, name, ns or None) if name else None
+            if obj is None:
+                self.failures.forget(key)
+            else:
+                self._dispatch_guarded("MODIFIED", kind, obj)
+        return bool(due)
 
     def _on_claim(self, type_: str, claim: dict) -> None:
         key = pod_key(claim)
@@ -169,7 +239,7 @@ class Scheduler:
         if users:
             self.queue.move_all(users)
 
-    def _on_pod(self, type_: str, pod: dict, initial: bool = False) -> None:
+    def _on_pod(self, type_: str, pod: dict) -> None:
         key = pod_key(pod)
         md = pod["metadata"]
         uid = md.get("uid", "")
@@ -213,19 +283,28 @@ class Scheduler:
         if now != self._last_clock:
             self._last_clock = now
             self.queue.move_expired(now)  # backoff expired / 5-minute flush of unschedulable pods
+            if self.failures:
+                did |= self._retry_failed_objects()
         if self.queue.flush_backoff():
             did = True
+        budget = POPS_PER_SYNC_FACTOR * (len(self.pending) + 1) + 100
         while True:
+            if budget <= 0:
+                return True  # more next round: settle() sees the rounds (and any livelock)
             qp = self.queue.pop()
             if qp is None:
                 break
+            budget -= 1
             did = True
             pod = self.pending.get(qp.key)
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, False, failed=False)
                 continue
             ok, unschedulable = self._schedule_one(pod)
+            relists = self.relists
             self._process_events()
+            if self.relists != relists:
+                continue  # a relist rebuilt the queue; this pod is in it again
             if ok:
                 self.self_retries.pop(qp.key, None)
                 self.queue.done(qp, False, failed=False)
@@ -247,13 +326,30 @@ class Scheduler:
         return max(n * pct // 100, MIN_FEASIBLE_NODES_TO_FIND)
 
     def _schedule_one(self, pod: dict) -> tuple[bool, bool]:
-        """One scheduling + binding cycle; returns (bound, failed as unschedulable)."""
+        """One scheduling + binding cycle; returns (bound, failed as unschedulable).
+
+        An exception anywhere in the cycle (a malformed stored object, a bug) is a
+        scheduler error for this pod, as a plugin's Error status is upstream: the pod gets
+        PodScheduled=False reason SchedulerError and a FailedScheduling event, goes to the
+        backoff queue, and the scheduler carries on with the next pod. ``errors()`` lists
+        the pod until an attempt ends without an exception.
+        """
+        mark = self.attempt_failures.mark()
+        result = self._cycle(pod)
+        if self.attempt_failures:
+            self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
+        return result
+
+    def _cycle(self, pod: dict) -> tuple[bool, bool]:
         state = CycleState()
         try:
             node_name = self._schedule(state, pod)
         except _Failure as f:
             self._handle_failure(pod, f)
             return False, f.status.code != ERROR
+        except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+            self._handle_failure(pod, self._internal_error(pod, e))
+            return False, False
         # Reserve (assume first, like upstream's assume + Reserve plugins)
         assumed = pod
         statuses = None
@@ -275,8 +371,12 @@ class Scheduler:
                 self.api.bind(pod["metadata"]["name"], pod["metadata"].get("namespace"), node_name)
             except E.StatusError as e:
                 raise _Failure(Status(ERROR, [f"binding rejected: {e}"])) from None
-        except _Failure as f:
-            self.dynamic.unreserve(state, pod, node_name)
+        except Exception as e:  # noqa: BLE001 - _Failure, or an internal error
+            f = e if isinstance(e, _Failure) else self._internal_error(pod, e)
+            try:
+                self.dynamic.unreserve(state, pod, node_name)
+            except Exception as ue:  # noqa: BLE001
+                self.attempt_failures.failed("Pod", pod, ue, "FailedScheduling", event=False)
             self.nodes.forget(uid)
             self._handle_failure(pod, f)
             return False, False
@@ -359,7 +459,19 @@ class Scheduler:
         fe.post_filter_msg = ", ".join(reasons)
 
     # ------------------------------------------------------------------ failure handling
+    def _internal_error(self, pod: dict, e: Exception) -> _Failure:
+        message = f"internal error while scheduling: {describe(e)}"
+        self.attempt_failures.failed("Pod", pod, e, "FailedScheduling", message=message,
+                                     event=False)
+        return _Failure(Status(ERROR, [message]))
+
     def _handle_failure(self, pod: dict, f: _Failure) -> None:
+        try:
+            self._record_failure(pod, f)
+        except Exception as e:  # noqa: BLE001 - e.g. a pod whose stored status is malformed
+            self.attempt_failures.failed("Pod", pod, e, "FailedScheduling")
+
+    def _record_failure(self, pod: dict, f: _Failure) -> None:
         if f.status.code == ERROR:
             reason, message = "SchedulerError", f.status.message()
             self.metrics.attempts["error"] += 1
@@ -395,6 +507,9 @@ class Scheduler:
             self.api.record_event(pod, type_, reason, message, SCHEDULER_NAME)
         except E.StatusError:
             pass
+
+    def errors(self) -> list:
+        return self.failures.open() + self.attempt_failures.open()
 
     # ------------------------------------------------------------------ metrics
     def metrics_text(self) -> str:

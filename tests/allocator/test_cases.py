@@ -39,17 +39,21 @@ def test_table_is_big_enough() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_case(case: dict[str, Any]) -> None:
-    gates = dict(DEFAULT_GATES["1.37"])
+    version = case.get("version", "1.37")
+    gates = dict(DEFAULT_GATES[version])
     gates.update(case.get("gates") or {})
     args = (case.get("node", COMMON["node"]), case.get("claims") or [], case.get("slices") or [],
             case.get("classes", [COMMON["cls"]]))
     expect = case["expect"]
-    if isinstance(expect, dict) and "error" in expect:
+    if isinstance(expect, dict) and ("error" in expect or "error_exact" in expect):
         with pytest.raises(AllocationError) as err:
-            allocate(*args, allocated=case.get("allocated") or (), gates=gates)
-        assert expect["error"] in str(err.value)
+            allocate(*args, allocated=case.get("allocated") or (), gates=gates, version=version)
+        if "error_exact" in expect:
+            assert str(err.value) == expect["error_exact"]
+        else:
+            assert expect["error"] in str(err.value)
         return
-    got = allocate(*args, allocated=case.get("allocated") or (), gates=gates)
+    got = allocate(*args, allocated=case.get("allocated") or (), gates=gates, version=version)
     if expect == "none":
         assert got == []
         return

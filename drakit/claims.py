@@ -1,0 +1,119 @@
+"""Pod <-> ResourceClaim helpers shared by the scheduler, the controllers and quota.
+
+Why one module, below every component: upstream both the scheduler and the ResourceClaim
+controller call k8s.io/dynamic-resource-allocation ``resourceclaim`` (Name, IsForPod,
+IsReservedForPod, CanBeReserved, and with KEP-5729 BindTo) so they agree on which claim a
+pod entry means and who a reservation is for (api-truth §9.7). It lives at the top of the
+package, not inside one component, so that no component imports another (the walls in
+tests/test_walls.py). Messages are upstream's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+FINALIZER = "resource.kubernetes.io/delete-protection"
+POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name"
+EXTENDED_RESOURCE_CLAIM_ANNOTATION = "resource.kubernetes.io/extended-resource-claim"
+RESERVED_FOR_MAX = 256
+PODGROUP_API_GROUP = "scheduling.k8s.io"
+ERR_CLAIM_NOT_FOUND = "ResourceClaim not created yet"
+ERR_API_UNSUPPORTED = "resource claim reference not supported"
+
+
+class ClaimError(Exception):
+    """The pod's claim cannot be resolved (not schedulable until something changes)."""
+
+
+def _md(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    return obj.get("metadata") or {}
+
+
+def pod_group_name(pod: Mapping[str, Any]) -> str | None:
+    return (((pod.get("spec") or {}).get("schedulingGroup")) or {}).get("podGroupName") or None
+
+
+def claim_name(pod: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool]:
+    """resourceclaim.Name: (claim name or None, must check owner); raises ClaimError."""
+    if entry.get("resourceClaimName"):
+        return entry["resourceClaimName"], False
+    if entry.get("resourceClaimTemplateName"):
+        for st in (pod.get("status") or {}).get("resourceClaimStatuses") or ():
+            if st.get("name") == entry.get("name"):
+                return st.get("resourceClaimName"), True
+        md = _md(pod)
+        raise ClaimError(f'pod "{md.get("namespace")}/{md.get("name")}": {ERR_CLAIM_NOT_FOUND}')
+    md = _md(pod)
+    raise ClaimError(f'pod "{md.get("namespace")}/{md.get("name")}", spec.resourceClaim '
+                     f'"{entry.get("name")}": {ERR_API_UNSUPPORTED}')
+
+
+def podgroup_entry_matches(pod_entry: Mapping[str, Any], pg_entry: Mapping[str, Any]) -> bool:
+    """KEP-5729 as shipped: same name, same resourceClaimName, same template name."""
+    return (pod_entry.get("name") == pg_entry.get("name")
+            and pod_entry.get("resourceClaimName") == pg_entry.get("resourceClaimName")
+            and pod_entry.get("resourceClaimTemplateName") == pg_entry.get("resourceClaimTemplateName"))
+
+
+def matching_podgroup_entry(pod: Mapping[str, Any], entry: Mapping[str, Any],
+                            podgroup: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    if podgroup is None:
+        return None
+    if _md(podgroup).get("name") != pod_group_name(pod):
+        return None
+    for pg_entry in (podgroup.get("spec") or {}).get("resourceClaims") or ():
+        if podgroup_entry_matches(entry, pg_entry):
+            return pg_entry
+    return None
+
+
+def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], accept_podgroup: bool) -> str | None:
+    """resourceclaim.IsForPod; returns the error text or None."""
+    pmd, cmd = _md(pod), _md(claim)
+    for ref in cmd.get("ownerReferences") or ():
+        if not ref.get("controller"):
+            continue
+        if ref.get("uid") == pmd.get("uid"):
+            return None
+        if accept_podgroup and ref.get("kind") == "PodGroup" and \
+                str(ref.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/") and \
+                ref.get("name") == pod_group_name(pod):
+            return None
+    who = f"{cmd.get('namespace')}/{cmd.get('name')}"
+    pod_ref = f"{pmd.get('namespace')}/{pmd.get('name')}"
+    if accept_podgroup and pod_group_name(pod):
+        return (f"ResourceClaim {who} was not created for Pod {pod_ref} "
+                f"(neither Pod nor PodGroup {pod_group_name(pod)} is the owner)")
+    return f"ResourceClaim {who} was not created for Pod {pod_ref} (Pod is not owner)"
+
+
+def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], podgroups_on: bool) -> bool:
+    uid = _md(pod).get("uid")
+    pg = pod_group_name(pod) if podgroups_on else None
+    for r in (claim.get("status") or {}).get("reservedFor") or ():
+        if r.get("uid") == uid:
+            return True
+        if pg and r.get("apiGroup") == PODGROUP_API_GROUP and r.get("resource") == "podgroups" \
+                and r.get("name") == pg:
+            return True
+    return False
+
+
+def can_be_reserved(claim: Mapping[str, Any]) -> bool:
+    return len((claim.get("status") or {}).get("reservedFor") or ()) < RESERVED_FOR_MAX
+
+
+def pod_consumer(pod: Mapping[str, Any]) -> dict:
+    md = _md(pod)
+    return {"resource": "pods", "name": md.get("name"), "uid": md.get("uid")}
+
+
+def podgroup_consumer(podgroup: Mapping[str, Any]) -> dict:
+    md = _md(podgroup)
+    return {"apiGroup": PODGROUP_API_GROUP, "resource": "podgroups", "name": md.get("name"),
+            "uid": md.get("uid")}
+
+
+def is_extended_resource_claim(claim: Mapping[str, Any]) -> bool:
+    return (_md(claim).get("annotations") or {}).get(EXTENDED_RESOURCE_CLAIM_ANNOTATION) == "true"

@@ -1,0 +1,81 @@
+"""Compile errors of DRA selectors worded as cel-go and the DRA CEL package word them.
+
+drakit compiles with cel-cpp; where cel-cpp words an error differently, drakit rewrites it
+to cel-go's text (google/cel-go checker/errors.go, v0.26.0 as vendored by Kubernetes
+1.34-1.36): the DRA compiler (k8s.io/dynamic-resource-allocation cel/compile.go) passes the
+issues through as ``compilation failed: <Issues.String()>``. The base env's AST validators
+(apiserver pkg/cel/environment/base.go, since 1.29) check duration/timestamp/regex literals,
+and the program planner folds constant conversions (``program instantiation failed``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from drakit.cel import compile_selector
+
+GATES = {"DRAConsumableCapacity": True}
+
+
+@pytest.mark.parametrize("expression, first_line", [
+    ("device.nope", "ERROR: <input>:1:7: undefined field 'nope'"),
+    ("has(device.nope)", "ERROR: <input>:1:4: undefined field 'nope'"),
+    ("device.driver.nope == 1", "ERROR: <input>:1:14: type 'string' does not support field selection"),
+    ('"a".matches(1)', "ERROR: <input>:1:12: found no matching overload for 'matches' applied to 'string.(int)'"),
+    ('device.driver . startsWith (1)',
+     "ERROR: <input>:1:28: found no matching overload for 'startsWith' applied to 'string.(int)'"),
+    ("device.driver == 1", "ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(string, int)'"),
+    ("noSuchVar", "ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')"),
+    ('duration("1 hour") > duration("1s")', "ERROR: <input>:1:10: invalid duration argument"),
+    ('timestamp("2025-02-29T00:00:00Z") > timestamp("2024-01-01T00:00:00Z")',
+     "ERROR: <input>:1:11: invalid timestamp argument"),
+])
+def test_compile_errors_use_cel_go_wording(expression: str, first_line: str) -> None:
+    result = compile_selector(expression, GATES)
+    assert result.error_type == "Invalid"
+    assert result.error.startswith("compilation failed: " + first_line + "\n | " + expression.split("\n")[0])
+
+
+@pytest.mark.parametrize("expression", [
+    'duration("1h30m") > duration("90.5s")',
+    'duration("-1.5h") < duration("0")',
+    'timestamp("2024-02-29T23:59:59.123+05:30") > timestamp("2024-01-01T00:00:00Z")',
+    'int("-42") == -42 && uint("42") == 42u && double("1e3") == 1000.0 && bool("True")',
+])
+def test_valid_literals_compile(expression: str) -> None:
+    assert compile_selector(expression, GATES).error == ""
+
+
+@pytest.mark.parametrize("expression, detail", [
+    ('int("4 2") == 42', "type conversion error from 'string' to 'int'"),
+    ('uint("-1") == 1u', "type conversion error from 'string' to 'uint'"),
+    ('double("1e400") > 0.0', "type conversion error from 'string' to 'double'"),
+    ('bool("yes")', "type conversion error from 'string' to 'bool'"),
+])
+def test_constant_conversions_fail_when_the_program_is_built(expression: str, detail: str) -> None:
+    """cel-go's OptOptimize folds conversions of constants while planning
+    (interpreter/decorators.go maybeOptimizeConstUnary), so the error surfaces from
+    env.Program: an internal error of the DRA compiler."""
+    result = compile_selector(expression, GATES)
+    assert (result.error_type, result.error) == ("Internal", "program instantiation failed: " + detail)
+
+
+def test_several_errors_are_listed_in_source_order() -> None:
+    expression = 'device.nope == 1 || "x".matches("[")'
+    result = compile_selector(expression, GATES)
+    assert result.error == ("compilation failed: ERROR: <input>:1:7: undefined field 'nope'\n"
+                            f" | {expression}\n | ......^")
+
+
+def test_quantity_function_on_a_huge_exponent_fails_fast_with_drakits_bound() -> None:
+    """resource.ParseQuantity accepts 1e9999999 (isQuantity is true upstream); drakit refuses
+    to hold it (drakit/api/quantity.py MAX_DIGITS) instead of spending minutes on it."""
+    from drakit.api.quantity import ERR_TOO_LARGE
+    from drakit.cel import CELRuntimeError, device_view
+
+    dev = device_view("dra.example.com", {"name": "d"})
+    assert compile_selector('isQuantity("1e9999999") && !isQuantity("1e")', GATES).matches(dev) is True
+    compiled = compile_selector('quantity("1e9999999").isGreaterThan(quantity("1"))', GATES)
+    with pytest.raises(CELRuntimeError) as err:
+        compiled.matches(dev)
+    assert str(err.value) == ERR_TOO_LARGE

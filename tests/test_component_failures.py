@@ -1,0 +1,283 @@
+"""No component dies on stored data (issue 13 item 2; DESIGN.md "A component never dies").
+
+Each test writes an object the API server would refuse straight into the store (the shapes
+the probe found: a DeviceClass whose spec is a string, a claim spec with ``devices: 1.5``, a
+Deployment with ``replicas: [2]``, a 500-deep list, ...) and checks, per component:
+
+* the component keeps working on the other objects (their pods schedule, get claims, run);
+* the bad object gets a Warning event with the component's reason and a readable cause,
+  and ``Cluster.errors()`` lists it;
+* it is retried with backoff on the logical clock (nothing happens until the clock moves),
+  and once fixed it is handled and leaves ``errors()``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from storeutil import store_directly
+
+from drakit import Cluster
+
+GPU_CLASS = {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+             "metadata": {"name": "gpu"},
+             "spec": {"selectors": [{"cel": {"expression": 'device.driver == "gpu.example.com"'}}]}}
+
+
+def _slice(node: str, devices: int = 2) -> dict:
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
+            "metadata": {"name": f"{node}-gpus"},
+            "spec": {"driver": "gpu.example.com", "nodeName": node,
+                     "pool": {"name": node, "generation": 1, "resourceSliceCount": 1},
+                     "devices": [{"name": f"gpu-{i}"} for i in range(devices)]}}
+
+
+def _claim(name: str, cls: str = "gpu") -> dict:
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+            "metadata": {"name": name},
+            "spec": {"devices": {"requests": [{"name": "g", "exactly": {"deviceClassName": cls}}]}}}
+
+
+def _pod(name: str, claim: str | None = None, template: str | None = None,
+         node: str | None = None) -> dict:
+    spec: dict = {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]}
+    if claim or template:
+        entry = {"name": "g"}
+        entry["resourceClaimName" if claim else "resourceClaimTemplateName"] = claim or template
+        spec["resourceClaims"] = [entry]
+        spec["containers"][0]["resources"] = {"claims": [{"name": "g"}]}
+    if node:
+        spec["nodeName"] = node
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": spec}
+
+
+@pytest.fixture
+def cluster():
+    c = Cluster()
+    c.add_node("n1")
+    c.apply([GPU_CLASS, _slice("n1")])
+    yield c
+    c.close()
+
+
+def _phase(c: Cluster, name: str) -> str | None:
+    return (c.get("Pod", name).get("status") or {}).get("phase")
+
+
+def _warnings(c: Cluster, kind: str, name: str) -> list[dict]:
+    return [e for e in c.events(kind, name) if e["type"] == "Warning"]
+
+
+def _errors(c: Cluster, component: str | None = None, kind: str | None = None) -> list:
+    return [e for e in c.errors() if (component is None or e.component == component)
+            and (kind is None or e.kind == kind)]
+
+
+# ---------------------------------------------------------------------------- scheduler
+
+def test_scheduler_drops_a_device_class_it_cannot_decode_and_goes_on(cluster):
+    store_directly(cluster, {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                             "metadata": {"name": "broken"}, "spec": "x"})
+    cluster.apply([_claim("good"), _pod("p", claim="good"),
+                   _claim("uses-broken", cls="broken"), _pod("q", claim="uses-broken")])
+    assert _phase(cluster, "p") == "Running"
+    (ev,) = _warnings(cluster, "DeviceClass", "broken")
+    assert ev["reason"] == "FailedSync" and ev["source"]["component"] == "default-scheduler"
+    assert ev["message"] == ("json: cannot unmarshal string into Go struct field "
+                             "DeviceClass.spec of type v1.DeviceClassSpec")
+    (err,) = _errors(cluster, "default-scheduler", "DeviceClass")
+    assert (err.name, err.reason, err.attempts) == ("broken", "FailedSync", 1)
+    # the pod that needs it says why it waits, as for a missing class
+    cond = next(c for c in cluster.get("Pod", "q")["status"]["conditions"]
+                if c["type"] == "PodScheduled")
+    assert cond["status"] == "False" and "device class broken does not exist" in cond["message"]
+    # fixed through the API: taken in at once, the waiting pod schedules, the error is gone
+    fixed = cluster.get("DeviceClass", "broken")
+    fixed["spec"] = GPU_CLASS["spec"]
+    cluster.apply([fixed])
+    assert _phase(cluster, "q") == "Running"
+    assert _errors(cluster, "default-scheduler") == []
+
+
+def test_a_malformed_claim_fails_only_its_own_pod_with_a_scheduler_error(cluster):
+    store_directly(cluster, {**_claim("bad"), "spec": {"devices": 1.5}})
+    cluster.apply([_pod("victim", claim="bad"), _claim("good"), _pod("fine", claim="good")])
+    assert _phase(cluster, "fine") == "Running"
+    pod = cluster.get("Pod", "victim")
+    cond = next(c for c in pod["status"]["conditions"] if c["type"] == "PodScheduled")
+    assert (cond["status"], cond["reason"]) == ("False", "SchedulerError")
+    assert cond["message"].startswith("internal error while scheduling: AttributeError: ")
+    (ev,) = _warnings(cluster, "Pod", "victim")
+    assert ev["reason"] == "FailedScheduling" and ev["message"] == cond["message"]
+    (err,) = _errors(cluster, "default-scheduler", "Pod")
+    assert (err.name, err.attempts) == ("victim", 1)
+    # retried with the backoff queue's timing on the logical clock, not before
+    cluster.settle()
+    assert _errors(cluster, "default-scheduler", "Pod")[0].attempts == 1
+    cluster.advance(1)
+    assert _errors(cluster, "default-scheduler", "Pod")[0].attempts == 2
+    assert len(_warnings(cluster, "Pod", "victim")) == 1  # same message: no second event
+    # once the claim is sane the pod schedules and the error is gone
+    cluster.delete("ResourceClaim", "bad")
+    cluster.apply([_claim("bad")])
+    cluster.advance(10)
+    assert _phase(cluster, "victim") == "Running"
+    assert _errors(cluster, "default-scheduler") == []
+
+
+@pytest.mark.parametrize("bad", [
+    {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"}, "spec": "x"},
+    {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"}, "spec": {"containers": 5}},
+    {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"},
+     "spec": {"containers": [{"name": "c", "image": "x", "resources": {"requests": {"cpu": [1]}}}]}},
+    {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice", "metadata": {"name": "bad"},
+     "spec": {"driver": "gpu.example.com", "nodeName": "n1",
+              "pool": {"name": "x", "generation": 1, "resourceSliceCount": 1}, "devices": "x"}},
+    {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "bad"}, "status": "x"},
+    {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass", "metadata": {"name": "deep"},
+     "spec": {"selectors": [], "junk": "DEEP"}},
+], ids=["pod-spec-string", "pod-containers-int", "pod-request-list", "slice-devices-string",
+        "node-status-string", "class-500-deep-list"])
+def test_every_component_survives_a_malformed_object(cluster, bad):
+    if isinstance(bad.get("spec"), dict) and bad["spec"].get("junk") == "DEEP":
+        deep: list = []
+        for _ in range(500):
+            deep = [deep]
+        bad = {**bad, "spec": {"selectors": [], "junk": deep}}
+    store_directly(cluster, bad)
+    cluster.apply([_claim("good"), _pod("p", claim="good"), _pod("plain")])
+    assert _phase(cluster, "p") == "Running" and _phase(cluster, "plain") == "Running"
+    for err in cluster.errors():  # whatever failed names the bad object, nothing else
+        assert (err.kind, err.name) == (bad["kind"], bad["metadata"]["name"]), str(err)
+
+
+# ---------------------------------------------------------------------------- controllers
+
+def _deployment(name: str, replicas) -> dict:
+    return {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": name},
+            "spec": {"replicas": replicas, "selector": {"matchLabels": {"app": name}},
+                     "template": {"metadata": {"labels": {"app": name}},
+                                  "spec": {"containers": [{"name": "c", "image": "x"}]}}}}
+
+
+def test_deployment_controller_reports_a_bad_deployment_and_runs_the_others(cluster):
+    store_directly(cluster, _deployment("bad", [2]))
+    cluster.apply([_deployment("good", 2)])
+    good = [p for p in cluster.list("Pod") if p["metadata"]["name"].startswith("good-")]
+    assert len(good) == 2 and all(p["status"]["phase"] == "Running" for p in good)
+    (ev,) = _warnings(cluster, "Deployment", "bad")
+    assert ev["reason"] == "FailedSync" and ev["source"]["component"] == "deployment-controller"
+    assert ev["message"].startswith("TypeError: int() argument must be")
+    assert "(at drakit/controllers/deployment.py:" in ev["message"]
+    (err,) = _errors(cluster, "deployment-controller")
+    assert err.attempts == 1
+    # workqueue backoff: 5 ms, 10 ms, ... on the logical clock; a settle alone does not retry
+    cluster.settle()
+    assert _errors(cluster, "deployment-controller")[0].attempts == 1
+    cluster.advance(0.005)
+    assert _errors(cluster, "deployment-controller")[0].attempts == 2
+    cluster.advance(0.005)  # the second backoff is 10 ms: not yet
+    assert _errors(cluster, "deployment-controller")[0].attempts == 2
+    # the fixed object is handled at once
+    store_directly(cluster, _deployment("bad", 1))
+    cluster.settle()
+    assert _errors(cluster, "deployment-controller") == []
+    assert [p for p in cluster.list("Pod") if p["metadata"]["name"].startswith("bad-")]
+
+
+def test_a_controller_restarting_next_to_a_bad_object_blames_only_that_object(cluster):
+    store_directly(cluster, _deployment("bad", [2]))
+    cluster.set_feature_gates({})  # every controller restarts and lists the bad object
+    cluster.apply([_deployment("good", 1)])
+    assert [p["status"]["phase"] for p in cluster.list("Pod")
+            if p["metadata"]["name"].startswith("good-")] == ["Running"]
+    assert [(e.kind, e.name) for e in _errors(cluster, "deployment-controller")] == \
+        [("Deployment", "bad")]
+
+
+def test_resourceclaim_controller_reports_the_pod_and_creates_the_other_claims(cluster):
+    cluster.apply([{"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate",
+                    "metadata": {"name": "t"},
+                    "spec": {"spec": {"devices": {"requests": [
+                        {"name": "g", "exactly": {"deviceClassName": "gpu"}}]}}}}])
+    store_directly(cluster, {**_pod("bad", template="t"),
+                             "status": {"resourceClaimStatuses": "x"}})
+    cluster.apply([_pod("ok", template="t")])
+    assert _phase(cluster, "ok") == "Running"
+    evs = [e for e in _warnings(cluster, "Pod", "bad")
+           if e["source"]["component"] == "resource_claim"]
+    assert [e["reason"] for e in evs] == ["FailedResourceClaimCreation"]
+    assert {e.kind for e in _errors(cluster, "resourceclaim-controller")} == {"Pod"}
+
+
+def test_garbage_collector_skips_an_object_with_unreadable_owner_references(cluster):
+    store_directly(cluster, {**_claim("weird"),
+                             "metadata": {"name": "weird", "ownerReferences": "x"}})
+    cluster.apply([_pod("owner")])
+    owner = cluster.get("Pod", "owner")
+    dep = _claim("dep")
+    dep["metadata"]["ownerReferences"] = [{"apiVersion": "v1", "kind": "Pod", "name": "owner",
+                                           "uid": owner["metadata"]["uid"]}]
+    cluster.apply([dep])
+    cluster.delete("Pod", "owner")
+    assert cluster.api.try_get("ResourceClaim", "dep", "default") is None  # still collected
+    assert [(e.kind, e.name) for e in _errors(cluster, "garbage-collector")] == \
+        [("ResourceClaim", "weird")]
+
+
+def test_quota_keeps_admitting_and_counting_next_to_a_malformed_pod(cluster):
+    cluster.apply([{"apiVersion": "v1", "kind": "ResourceQuota", "metadata": {"name": "q"},
+                    "spec": {"hard": {"pods": "10"}}}])
+    store_directly(cluster, {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"},
+                             "spec": {"containers": 5}})
+    store_directly(cluster, {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                             "metadata": {"name": "broken"}, "spec": "x"})
+    cluster.apply([_pod("a"), _pod("b")])  # admission is not broken by either
+    assert _phase(cluster, "a") == "Running"
+    used = cluster.get("ResourceQuota", "q")["status"]["used"]
+    assert used == {"pods": "2"}  # the unreadable pod counts for nothing
+    assert ("Pod", "bad") in {(e.kind, e.name) for e in _errors(cluster, "resourcequota-controller")}
+
+
+# ---------------------------------------------------------------------------- kubelet
+
+def test_kubelet_reports_a_pod_it_cannot_sync_and_runs_the_others(cluster):
+    store_directly(cluster, {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"},
+                             "spec": {"nodeName": "n1", "containers": 5}})
+    cluster.apply([_claim("good"), _pod("p", claim="good"), _pod("bound", node="n1")])
+    assert _phase(cluster, "p") == "Running" and _phase(cluster, "bound") == "Running"
+    (ev,) = [e for e in _warnings(cluster, "Pod", "bad") if e["source"]["component"] == "kubelet"]
+    assert ev["reason"] == "FailedSync"
+    assert ev["message"].startswith("Error syncing pod, skipping: TypeError: ")
+    (err,) = _errors(cluster, "kubelet/n1")
+    assert (err.kind, err.name, err.attempts) == ("Pod", "bad", 1)
+    cluster.advance(9)
+    assert _errors(cluster, "kubelet/n1")[0].attempts == 1  # pod worker backoff: 10 s
+    cluster.advance(1)
+    assert _errors(cluster, "kubelet/n1")[0].attempts == 2
+    store_directly(cluster, _pod("bad", node="n1"))  # fixed: synced at once
+    cluster.settle()
+    assert _phase(cluster, "bad") == "Running" and _errors(cluster, "kubelet/n1") == []
+
+
+# ---------------------------------------------------------------------------- the cluster
+
+class _Exploding:
+    name = "exploding"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def sync(self) -> bool:
+        self.calls += 1
+        raise KeyError("boom")
+
+
+def test_a_component_that_raises_is_reported_and_the_others_go_on(cluster):
+    bomb = _Exploding()
+    cluster.components.insert(0, bomb)
+    cluster.apply([_claim("good"), _pod("p", claim="good")])
+    assert _phase(cluster, "p") == "Running" and bomb.calls > 0
+    (err,) = [e for e in cluster.errors() if e.kind == "Component"]
+    assert err.name == "exploding" and err.message.startswith("KeyError: 'boom'")
+    cluster.components.remove(bomb)
+    assert [e for e in cluster.errors() if e.kind == "Component"] == []
