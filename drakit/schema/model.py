@@ -33,7 +33,7 @@ import math
 import re
 from typing import Any
 
-from drakit.api.quantity import QuantityError, parse_quantity
+from drakit.api.quantity import QuantityError, QuantityTooLarge, parse_quantity
 
 STRICT, WARN, IGNORE = "Strict", "Warn", "Ignore"
 MAX_STRICT_ERRORS = 100  # sigs.k8s.io/json saveStrictError caps the list at 100
@@ -307,6 +307,10 @@ class QuantityNode(Node):
             return hit
         try:
             canon = str(parse_quantity(text.strip(" \t\n\r\v\f")))
+        except QuantityTooLarge:
+            # apimachinery decodes it; drakit's own bound is the validators' to report, at
+            # the field's path (drakit.api.quantity.MAX_DIGITS): keep the text as written
+            return text
         except QuantityError as e:
             raise DecodeError(str(e)) from None
         if len(_Q_CACHE) > 20000:
