@@ -35,6 +35,8 @@ from drakit.api.meta import (
 from drakit.api.names import generate_name
 from drakit.features import FeatureGates
 from drakit.kinds import KINDS, KindInfo, strategy_for
+from drakit.schema import STRICT, check_field_validation
+from drakit.schema import decode as schema_decode
 from drakit.validation.strategy import Context
 
 # Admission plugin: (operation, new object or None, old object or None, server) -> None,
@@ -140,6 +142,13 @@ class APIServer:
     # ------------------------------------------------------------------ kinds
     def resolve(self, api_version: str | None, kind: str | None) -> KindInfo:
         """Map apiVersion/kind to a served kind or raise what kubectl shows."""
+        for field_name, value in (("apiVersion", api_version), ("kind", kind)):
+            if value is not None and not isinstance(value, str):
+                # apimachinery SimpleMetaFactory.Interpret reads both into strings
+                from drakit.schema.model import describe
+                raise E.BadRequest(
+                    f"couldn't get version/kind; json parse error: json: cannot unmarshal "
+                    f"{describe(value)} into Go struct field .{field_name} of type string")
         if not kind:
             raise E.BadRequest("Object 'Kind' is missing in the object")
         if not api_version:
@@ -296,18 +305,16 @@ class APIServer:
 
     # ------------------------------------------------------------------ create
     def create(self, obj: Mapping[str, Any], namespace: str | None = None,
-               dry_run: bool = False) -> dict:
-        if not isinstance(obj, Mapping):
-            raise E.BadRequest("the object to create must be a mapping (a YAML/JSON object)")
-        self._check_size(obj)
-        new = deep_copy(dict(obj))
-        info = self.resolve(new.get("apiVersion"), new.get("kind"))
+               dry_run: bool = False, field_validation: str | None = None,
+               warnings: list[str] | None = None) -> dict:
+        """POST. ``field_validation`` is Strict (drakit's Python callers, like kubectl),
+        Warn (``drakit serve``'s default, like kube-apiserver's) or Ignore; warnings of
+        Warn are appended to ``warnings``."""
+        info, new = self._decode(obj, "create", field_validation, warnings)
         ctx = self.context(new["apiVersion"])
         m = new.get("metadata")
         if m is None:
             m = new["metadata"] = {}
-        if not isinstance(m, dict):
-            raise E.BadRequest("metadata must be a mapping")
         if info.namespaced:
             ns = m.get("namespace") or namespace or "default"
             if namespace and m.get("namespace") and m["namespace"] != namespace:
@@ -324,7 +331,7 @@ class APIServer:
         if not m.get("name") and m.get("generateName"):
             m["name"] = generate_name(m["generateName"], self._rand)
         strategy = strategy_for(info.kind)
-        if info.has_status:
+        if info.has_status and not getattr(strategy, "keep_status_on_create", False):
             new["status"] = {}
         strategy.prepare_for_create(new, ctx)
         if info.has_status:
@@ -375,13 +382,10 @@ class APIServer:
 
     # ------------------------------------------------------------------ update
     def update(self, obj: Mapping[str, Any], dry_run: bool = False,
-               subresource: str | None = None) -> dict:
+               subresource: str | None = None, field_validation: str | None = None,
+               warnings: list[str] | None = None) -> dict:
         """PUT: replace the object (or its status with ``subresource='status'``)."""
-        if not isinstance(obj, Mapping):
-            raise E.BadRequest("the object to update must be a mapping")
-        self._check_size(obj)
-        new = deep_copy(dict(obj))
-        info = self.resolve(new.get("apiVersion"), new.get("kind"))
+        info, new = self._decode(obj, "update", field_validation, warnings)
         m = new.setdefault("metadata", {})
         name = m.get("name") or ""
         if not name:
@@ -475,29 +479,69 @@ class APIServer:
             out["metadata"]["generation"] = int(old["metadata"].get("generation") or 0) + 1
         return out, validate_pod_resize(out, old, ctx)
 
-    def update_status(self, obj: Mapping[str, Any], dry_run: bool = False) -> dict:
-        return self.update(obj, dry_run=dry_run, subresource="status")
+    def update_status(self, obj: Mapping[str, Any], dry_run: bool = False,
+                      field_validation: str | None = None,
+                      warnings: list[str] | None = None) -> dict:
+        return self.update(obj, dry_run=dry_run, subresource="status",
+                           field_validation=field_validation, warnings=warnings)
 
     # ------------------------------------------------------------------ patch
     def patch(self, kind: str, name: str, patch: Mapping[str, Any],
               namespace: str | None = None, subresource: str | None = None,
-              dry_run: bool = False, patch_type: str = "merge") -> dict:
-        """JSON merge patch (RFC 7386); a resourceVersion in the patch is a precondition."""
+              dry_run: bool = False, patch_type: str = "merge",
+              field_validation: str | None = None,
+              warnings: list[str] | None = None) -> dict:
+        """JSON merge patch (RFC 7386); a resourceVersion in the patch is a precondition.
+        The patched object is decoded like a PUT body (the patch handler of
+        k8s.io/apiserver decodes the patched JSON with the same strict decoder)."""
         if patch_type != "merge":
             raise E.BadRequest(f"patch type {patch_type!r} is not supported by drakit's "
                                "in-process API server (use merge)")
+        if not isinstance(patch, Mapping):
+            raise E.BadRequest("a merge patch must be a JSON object")
         info = self.kind_info(kind)
         old = self._store[kind].get(self._key(info, namespace, name))
         if old is None:
             raise E.NotFound(kind, name, info.group, info.plural)
-        rv = (patch.get("metadata") or {}).get("resourceVersion")
+        pmeta = patch.get("metadata")
+        rv = pmeta.get("resourceVersion") if isinstance(pmeta, Mapping) else None
         if rv not in (None, "") and str(rv) != old["metadata"]["resourceVersion"]:
             raise E.Conflict(kind, name, info.group, info.plural)
-        new = merge_patch(deep_copy(old), deep_copy(dict(patch)))
-        new.setdefault("metadata", {})["resourceVersion"] = old["metadata"]["resourceVersion"]
-        new["apiVersion"], new["kind"] = old["apiVersion"], old["kind"]
-        new["metadata"]["name"] = name
+        merged = merge_patch(deep_copy(old), deep_copy(dict(patch)))
+        if not isinstance(merged.get("metadata"), dict):
+            merged["metadata"] = {}
+        merged["apiVersion"], merged["kind"] = old["apiVersion"], old["kind"]
+        merged["metadata"]["resourceVersion"] = old["metadata"]["resourceVersion"]
+        merged["metadata"]["name"] = name
+        _, new = self._decode(merged, "patch", field_validation, warnings)
         return self._write_update(info, new, old, dry_run, subresource)
+
+    # ------------------------------------------------------------------ decoding
+    default_field_validation: str = STRICT
+    """Directive when a caller names none: Strict, as kubectl sends (drakit apply,
+    Cluster.apply, components); ``drakit serve`` passes the request's, Warn by default."""
+
+    def _decode(self, obj: Any, verb: str, field_validation: str | None,
+                warnings: list[str] | None) -> tuple[KindInfo, dict]:
+        """What kube-apiserver's decoder makes of a request body: the kind resolved, the
+        object decoded against the kind's published schema (unknown/duplicate fields per
+        ``field_validation``, wrong JSON types refused) and normalised as Go serialises
+        it. Nothing that fails here is stored."""
+        if not isinstance(obj, Mapping):
+            raise E.BadRequest(f"the object to {verb} must be a mapping (a YAML/JSON object)")
+        self._check_size(obj)
+        directive = check_field_validation(
+            field_validation or self.default_field_validation,
+            {"create": "CreateOptions", "update": "UpdateOptions"}.get(verb, "PatchOptions"))
+        api_version, kind = obj.get("apiVersion"), obj.get("kind")
+        info = self.resolve(api_version, kind)
+        decoded = schema_decode(obj, self.gates.version, directive)
+        if warnings is not None:
+            warnings.extend(decoded.warnings)
+        new = decoded.obj
+        if not isinstance(new.get("metadata"), dict):
+            new["metadata"] = {}
+        return info, new
 
     # ------------------------------------------------------------------ delete
     IMMORTAL_NAMESPACES = ("default", "kube-system", "kube-public")

@@ -235,9 +235,11 @@ class Cluster:
 
     def _apply_one(self, obj: dict, namespace: str | None, dry_run: bool) -> dict:
         info = KINDS[obj["kind"]]
-        md = obj.get("metadata") or {}
-        name = md.get("name")
-        ns = (md.get("namespace") or namespace or "default") if info.namespaced else None
+        md = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        # a name that is not a string is the decoder's to refuse (api.create below)
+        name = md.get("name") if isinstance(md.get("name"), str) else None
+        given_ns = md.get("namespace") if isinstance(md.get("namespace"), str) else None
+        ns = (given_ns or namespace or "default") if info.namespaced else None
         existing = self.api.try_get(info.kind, name, ns) if name else None
         if existing is None:
             return self.api.create(obj, namespace=ns, dry_run=dry_run)

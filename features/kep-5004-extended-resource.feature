@@ -720,6 +720,25 @@ Feature: KEP-5004 DRA extended resources
         | findAll("a**").join(",")   | spec.selectors[0].cel.expression: Internal error: program instantiation failed: error parsing regexp: invalid nested repetition operator: `**` |
         | find("^[ah]100(-[0-9]+)?$") | accepted |
 
+    @component:apiserver @req:5004-R17 @req:platform-R01
+    Scenario: A typo in extendedResourceName is refused, not stored with the typo
+      kube-apiserver decodes with the Go types (sigs.k8s.io/json UnmarshalStrict) and kubectl
+      sends fieldValidation=Strict: an unknown field is a 400 worded by apiserver's
+      transformDecodeError (k8s.io/apiserver pkg/endpoints/handlers/rest.go); nothing is stored.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: typo.example.com
+        spec:
+          extendedResourceNam: example.com/gpu
+        """
+      Then the request is rejected as BadRequest (400)
+      And the error message is "DeviceClass in version "v1" cannot be handled as a DeviceClass: strict decoding error: unknown field "spec.extendedResourceNam""
+      And there are 0 DeviceClass objects
+
   @component:scheduler
   Rule: Scheduling and controllers
     KEP-5004 DRA extended resources in the scheduler and controllers.

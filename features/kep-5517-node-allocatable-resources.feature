@@ -732,67 +732,6 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
       And a pod requesting cpu "15900m" fits on node "node1"
 
-    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/consumed-not-whole @clause:5517-R16/device-field @clause:5517-R16/status-resources @clause:5517-R11/status-patched @kep-test:e2e-individual-devices
-    Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
-      KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
-      Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
-      nodeAllocatableResourceMappings {capacityKey?, allocationMultiplier (default 1)}; three
-      2-thread cores count 3 x 2 = 6 cpu, a 4 cpu + 8Gi share of the socket counts its
-      consumed capacity. pod.status.nodeAllocatableResourceClaimStatuses entries carry a
-      resources map (1.37 replaced it by mapping/overhead lists) and are sorted by claim name
-      (NADR). The node's requested grows by 100m + 4 + 6 cpu and 100Mi + 8Gi memory.
-      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
-      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
-      When I apply:
-        """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: three-cores}
-        spec:
-          devices:
-            requests:
-            - name: cores
-              exactly: {deviceClassName: cpu-core, count: 3}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: cpu-mem-claim}
-        spec:
-          devices:
-            requests:
-            - name: cpu-mem-req
-              exactly:
-                deviceClassName: additional-cpu-memory
-                capacity:
-                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
-        ---
-        apiVersion: v1
-        kind: Pod
-        metadata: {name: shape-136}
-        spec:
-          nodeSelector: {kubernetes.io/hostname: my-node}
-          containers:
-          - name: my-app1
-            image: registry.k8s.io/pause:3.10
-            resources:
-              requests: {cpu: 100m, memory: 100Mi}
-              claims: [{name: cores}, {name: socket-share}]
-          - name: my-app2
-            image: registry.k8s.io/pause:3.10
-            resources:
-              claims: [{name: socket-share}]
-          resourceClaims:
-          - {name: cores, resourceClaimName: three-cores}
-          - {name: socket-share, resourceClaimName: cpu-mem-claim}
-        """
-      Then the Pod "shape-136" is scheduled to "my-node"
-      And the Pod "shape-136" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], resources: {cpu: "4", memory: 8Gi}}, {resourceClaimName: three-cores, containers: [my-app1], resources: {cpu: "6"}}]
-      And the claim "cores" of Pod "shape-136" has 3 allocated devices
-      And a pod requesting cpu "5900m" fits on node "my-node"
-      And a pod requesting cpu "5901m" does not fit on node "my-node"
-      And a pod requesting memory "24476Mi" fits on node "my-node"
-      And a pod requesting memory "24477Mi" does not fit on node "my-node"
-
     @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R04/auxiliary-added @clause:5517-R11/status-patched @clause:5517-R11/containers-listed @clause:5517-R09/claims-add-up
     Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
       KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
@@ -1450,72 +1389,6 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then a pod requesting cpu "11800m" fits on node "node1"
       And a pod requesting cpu "11801m" does not fit on node "node1"
 
-    @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
-    Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices
-      KEP-5517 "Upgrade": existing pods "would continue to run, but their claim request will
-      not be reflected in the scheduler's NodeInfo cache ... To fully resynchronize the
-      accounting, the pods with node allocatable resource claims must be restarted". Across
-      the shipped shape change (api-truth §4.2) the 1.37 API server no longer decodes the 1.36
-      fields (tombstoned: the device's nodeAllocatableResourceMappings and the status entry's
-      resources map), so the running pod counts only its spec and the devices map nothing
-      until the driver republishes them in the 1.37 shape; a pod started afterwards counts
-      again. 3 cores x 2 = 6 cpu + 100m on a 16-cpu node.
-      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
-      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
-      When I apply:
-        """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: three-cores}
-        spec:
-          devices:
-            requests:
-            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
-        ---
-        apiVersion: v1
-        kind: Pod
-        metadata: {name: before-upgrade}
-        spec:
-          nodeSelector: {kubernetes.io/hostname: my-node}
-          containers:
-          - name: app
-            image: registry.k8s.io/pause:3.10
-            resources:
-              requests: {cpu: 100m}
-              claims: [{name: cores}]
-          resourceClaims:
-          - {name: cores, resourceClaimName: three-cores}
-        """
-      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
-      And a pod requesting cpu "9900m" fits on node "my-node"
-      And a pod requesting cpu "9901m" does not fit on node "my-node"
-      When the cluster is upgraded to Kubernetes 1.37
-      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app]}]
-      And the Pod "before-upgrade" has no "status.nodeAllocatableResourceClaimStatuses[0].resources"
-      And the ResourceSlice "cpu-slice" has no "spec.devices[0].nodeAllocatableResourceMappings"
-      And a pod requesting cpu "15900m" fits on node "my-node"
-      When I apply the fixture "kep-5517/scheduling/v1.37-cores-and-socket.yaml"
-      And I delete the Pod "before-upgrade"
-      And I apply:
-        """
-        apiVersion: v1
-        kind: Pod
-        metadata: {name: after-upgrade}
-        spec:
-          nodeSelector: {kubernetes.io/hostname: my-node}
-          containers:
-          - name: app
-            image: registry.k8s.io/pause:3.10
-            resources:
-              requests: {cpu: 100m}
-              claims: [{name: cores}]
-          resourceClaims:
-          - {name: cores, resourceClaimName: three-cores}
-        """
-      Then the Pod "after-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
-      And a pod requesting cpu "9900m" fits on node "my-node"
-      And a pod requesting cpu "9901m" does not fit on node "my-node"
-
     @req:5517-R16 @req:5517-R15 @version:1.37 @clause:5517-R16/shape-change @clause:5517-R15/downgrade-restart
     Scenario: A 1.37 to 1.36 downgrade drops the 1.37 shape; back on 1.37 unwritten objects still have it
       The other direction of the shipped shape change (api-truth §4.2): a 1.36 API server does
@@ -1772,3 +1645,140 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           reason: OutOfcpu
           message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000"
         """
+
+  @component:scheduler @gate:DRANodeAllocatableResources
+  Rule: Scheduling and controllers in the 1.36 shape
+    KEP-5517 as Kubernetes 1.36 shipped it (api-truth §4.2, §4.3). Apart from the Rule above
+    because that Rule's background applies 1.37-shaped slices (nodeAllocatableResources),
+    which a 1.36 API server refuses with kubectl's strict field validation
+    (strict decoding error: unknown field "spec.devices[0].nodeAllocatableResources").
+
+    Background:
+      Given the feature gate DRANodeAllocatableResources is enabled
+
+    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/consumed-not-whole @clause:5517-R16/device-field @clause:5517-R16/status-resources @clause:5517-R11/status-patched @kep-test:e2e-individual-devices
+    Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
+      KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
+      Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
+      nodeAllocatableResourceMappings {capacityKey?, allocationMultiplier (default 1)}; three
+      2-thread cores count 3 x 2 = 6 cpu, a 4 cpu + 8Gi share of the socket counts its
+      consumed capacity. pod.status.nodeAllocatableResourceClaimStatuses entries carry a
+      resources map (1.37 replaced it by mapping/overhead lists) and are sorted by claim name
+      (NADR). The node's requested grows by 100m + 4 + 6 cpu and 100Mi + 8Gi memory.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly: {deviceClassName: cpu-core, count: 3}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: additional-cpu-memory
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: shape-136}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 100Mi}
+              claims: [{name: cores}, {name: socket-share}]
+          - name: my-app2
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: socket-share}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+          - {name: socket-share, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "shape-136" is scheduled to "my-node"
+      And the Pod "shape-136" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], resources: {cpu: "4", memory: 8Gi}}, {resourceClaimName: three-cores, containers: [my-app1], resources: {cpu: "6"}}]
+      And the claim "cores" of Pod "shape-136" has 3 allocated devices
+      And a pod requesting cpu "5900m" fits on node "my-node"
+      And a pod requesting cpu "5901m" does not fit on node "my-node"
+      And a pod requesting memory "24476Mi" fits on node "my-node"
+      And a pod requesting memory "24477Mi" does not fit on node "my-node"
+
+    @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
+    Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices
+      KEP-5517 "Upgrade": existing pods "would continue to run, but their claim request will
+      not be reflected in the scheduler's NodeInfo cache ... To fully resynchronize the
+      accounting, the pods with node allocatable resource claims must be restarted". Across
+      the shipped shape change (api-truth §4.2) the 1.37 API server no longer decodes the 1.36
+      fields (tombstoned: the device's nodeAllocatableResourceMappings and the status entry's
+      resources map), so the running pod counts only its spec and the devices map nothing
+      until the driver republishes them in the 1.37 shape; a pod started afterwards counts
+      again. 3 cores x 2 = 6 cpu + 100m on a 16-cpu node.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: before-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+      When the cluster is upgraded to Kubernetes 1.37
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app]}]
+      And the Pod "before-upgrade" has no "status.nodeAllocatableResourceClaimStatuses[0].resources"
+      And the ResourceSlice "cpu-slice" has no "spec.devices[0].nodeAllocatableResourceMappings"
+      And a pod requesting cpu "15900m" fits on node "my-node"
+      When I apply the fixture "kep-5517/scheduling/v1.37-cores-and-socket.yaml"
+      And I delete the Pod "before-upgrade"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: after-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "after-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from drakit.report import model
+from drakit.report import keps, model
 
 RESULTS_KEY = pytest.StashKey[dict]()
 PARTIAL_EVERY = 1.0
@@ -602,7 +602,7 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     name = rec["name"] + (" [" + ", ".join(f"{v}" for v in ex.values()) + "]" if ex else "")
     if len(name) > 110:
         name = name[:107] + "..."
-    kep = f"KEP-{rec['kep']}" if rec.get("kep") else "-"
+    kep = keps.label(rec["kep"]) if rec.get("kep") else "-"
     backend = f" ({run['backend']})" if config.getoption("--backend") == "both" else ""
     tr.ensure_newline()
     tr.write(f"  {word:<5} ", **markup)
@@ -674,7 +674,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         counts = model.kep_counts(scen)
         for v in cols:
             total[v] += counts[v]
-        tr.write_line(f"{('KEP-' + kep) if kep else 'other':<10}"
+        tr.write_line(f"{keps.label(kep):<10}"
                       + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
     tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
                   + f"{len(c.scenarios):>8}", bold=True)

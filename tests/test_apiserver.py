@@ -149,14 +149,31 @@ def test_merge_patch_and_precondition(api: APIServer) -> None:
     assert "labels" not in removed["metadata"]
 
 
-def test_unknown_fields_are_preserved(api: APIServer) -> None:
+def test_unknown_fields_follow_field_validation(api: APIServer) -> None:
+    """kube-apiserver decodes with the Go types: unknown fields are refused (Strict, what
+    kubectl sends and drakit's default), dropped with a warning (Warn, the server's own
+    default) or dropped silently (Ignore); never stored (sigs.k8s.io/json UnmarshalStrict)."""
     obj = claim()
     obj["spec"]["devices"]["requests"][0]["exactly"]["futureField"] = {"a": 1}
     obj["futureTopLevel"] = "kept"
-    api.create(obj)
+    with pytest.raises(E.BadRequest) as ei:
+        api.create(obj)
+    assert str(ei.value) == (
+        'ResourceClaim in version "v1" cannot be handled as a ResourceClaim: strict decoding '
+        'error: unknown field "spec.devices.requests[0].exactly.futureField", unknown field '
+        '"futureTopLevel"')
+    assert api.try_get("ResourceClaim", "c", "default") is None
+    warnings: list[str] = []
+    api.create(obj, field_validation="Warn", warnings=warnings)
+    assert warnings == ['unknown field "spec.devices.requests[0].exactly.futureField"',
+                        'unknown field "futureTopLevel"']
     got = api.get("ResourceClaim", "c", "default")
-    assert got["futureTopLevel"] == "kept"
-    assert got["spec"]["devices"]["requests"][0]["exactly"]["futureField"] == {"a": 1}
+    assert "futureTopLevel" not in got
+    assert "futureField" not in got["spec"]["devices"]["requests"][0]["exactly"]
+    obj["metadata"]["name"] = "c2"
+    quiet: list[str] = []
+    api.create(obj, field_validation="Ignore", warnings=quiet)
+    assert quiet == [] and "futureTopLevel" not in api.get("ResourceClaim", "c2", "default")
 
 
 def test_failed_write_changes_nothing(api: APIServer) -> None:

@@ -55,7 +55,7 @@ def _kep_title(kep: str, scenarios: list[dict]) -> str:
 
 
 def _kep_label(kep: str) -> str:
-    return f"KEP-{kep}" if kep else "other"
+    return _keps.label(kep)
 
 
 # ---------------------------------------------------------------------------- page

@@ -12,6 +12,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from . import model
+from .keps import label
 
 
 def _clean(text: str) -> str:
@@ -34,7 +35,7 @@ def render_junit(results: Mapping[str, Any]) -> str:
                 name += " [" + ", ".join(f"{k}={val}" for k, val in s["example"].items()) + "]"
             if len(runs) > 1:
                 name += f" [{run.get('backend', '')}]"
-            cls = f"KEP-{s['kep']}" if s.get("kep") else (s.get("feature") or "drakit")
+            cls = label(s["kep"]) if s.get("kep") else (s.get("feature") or "drakit")
             dur = float(run.get("duration") or 0.0)
             time_total += dur
             msg = _clean(str(run.get("message") or run.get("reason") or ""))

@@ -74,3 +74,15 @@ KEPS: dict[str, Kep] = {k.number: k for k in (
 
 def kep_info(number: str) -> Kep | None:
     return KEPS.get(number.removeprefix("KEP-").removeprefix("kep-"))
+
+
+PLATFORM = "platform"
+"""Group of the ``@platform`` scenarios (features/platform.feature): general API-server
+behaviour that belongs to no KEP (decoding, serialisation, registry strategies)."""
+
+
+def label(group: str) -> str:
+    """Row label of a scenario group: ``KEP-5004``, ``Platform`` or ``other``."""
+    if group == PLATFORM:
+        return "Platform"
+    return f"KEP-{group}" if group else "other"

@@ -62,11 +62,14 @@ def kep_section(description: str) -> str:
 
 
 def kep_of_tags(tags: Iterable[str]) -> str:
+    """The KEP number of a scenario, or "platform" for ``@platform`` scenarios."""
+    platform = False
     for t in tags:
         m = re.fullmatch(r"(?i)kep-?(\d+)", t)
         if m:
             return m.group(1)
-    return ""
+        platform = platform or t.lower() == "platform"
+    return "platform" if platform else ""
 
 
 def req_tags(tags: Iterable[str]) -> list[str]:

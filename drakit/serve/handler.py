@@ -25,6 +25,7 @@ import yaml
 from drakit.api import errors as E
 from drakit.api.meta import SelectorError, labels_match, parse_label_selector
 from drakit.kinds import KindInfo
+from drakit.yamlio import parse_body
 
 from . import authz, deleteoptions, discovery, framing, openapi, params, patches, tables
 from .framing import FramingError
@@ -157,14 +158,7 @@ def decode_body(raw: bytes, media_type: str) -> Any:
     chunks, size limit, content types) is the handler's; the decode rules are this
     function's alone (helper "schema" replaces its body with drakit.schema's parser).
     """
-    if not raw.strip():
-        return None
-    try:
-        if "yaml" in media_type:
-            return yaml.safe_load(raw.decode())
-        return json.loads(raw)
-    except (ValueError, yaml.YAMLError) as e:
-        raise E.BadRequest(f"the body of the request could not be decoded: {e}") from None
+    return parse_body(raw, media_type)
 
 
 # ---------------------------------------------------------------------------- handler
@@ -426,6 +420,9 @@ class Handler(BaseHTTPRequestHandler):
             if doc is None:
                 raise NotFoundPath()
             self._send_json(200, doc)
+        elif path.startswith("/openapi/") and not openapi.acceptable(
+                path, self.headers.get("Accept") or ""):
+            raise openapi.not_acceptable(path)
         elif path == "/openapi/v3":
             self._send_json(200, openapi.root(ctx))
         elif path.startswith("/openapi/v3/"):
@@ -440,8 +437,13 @@ class Handler(BaseHTTPRequestHandler):
             if doc is None:
                 raise NotFoundPath()
             self._send_json(200, doc)
+        elif path == "/openapi/v2":
+            ctype, body = openapi.v2(ctx, self.headers.get("Accept") or "")
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self._finish(body)
         elif path.startswith("/openapi/"):
-            # v2 is not served: kubectl reads v3 (see docs/serve.md, "OpenAPI").
             raise NotFoundPath()
         else:
             return False
@@ -468,6 +470,10 @@ class Handler(BaseHTTPRequestHandler):
         if obj.get("kind") == r.info.kind:
             obj["apiVersion"] = r.api_version
         return obj
+
+    def _field_validation(self) -> str:
+        """The request's fieldValidation; kube-apiserver's default without one is Warn."""
+        return self.query.get("fieldValidation") or "Warn"
 
     def _dry_run(self, values: list[str] | None = None) -> bool:
         """dryRun of the verb's options: from the query, or the given DeleteOptions list."""
@@ -597,8 +603,10 @@ class Handler(BaseHTTPRequestHandler):
                                f"the expected kind ({r.info.kind})")
         dry = self._dry_run()
         s = self.served
-        out = s.write(lambda: s.api.create(body, namespace=r.namespace, dry_run=dry), dry)
-        self._send_json(201, self._out(r, out))
+        fv, warns = self._field_validation(), []
+        out = s.write(lambda: s.api.create(body, namespace=r.namespace, dry_run=dry,
+                                           field_validation=fv, warnings=warns), dry)
+        self._send_json(201, self._out(r, out), _warning_headers(warns))
 
     def _update(self, r: Route) -> None:
         body = self._body()
@@ -621,8 +629,10 @@ class Handler(BaseHTTPRequestHandler):
             md["namespace"] = r.namespace
         dry = self._dry_run()
         s = self.served
-        out = s.write(lambda: s.api.update(body, dry_run=dry, subresource=r.subresource), dry)
-        self._send_json(200, self._out(r, out))
+        fv, warns = self._field_validation(), []
+        out = s.write(lambda: s.api.update(body, dry_run=dry, subresource=r.subresource,
+                                           field_validation=fv, warnings=warns), dry)
+        self._send_json(200, self._out(r, out), _warning_headers(warns))
 
     def _patch(self, r: Route) -> None:
         ctype = framing.media_type(self.headers.get("Content-Type"), "")
@@ -635,6 +645,7 @@ class Handler(BaseHTTPRequestHandler):
         params.boolean(self.query, "force")
         s = self.served
         kind, ns, name = r.info.kind, r.namespace, r.name
+        fv, warns = self._field_validation(), []
 
         def do() -> tuple[dict, bool]:
             live = s.api.try_get(kind, name, ns)
@@ -643,7 +654,8 @@ class Handler(BaseHTTPRequestHandler):
                     if not isinstance(body, dict):
                         raise E.BadRequest("an apply patch must be an object")
                     body.setdefault("metadata", {})["name"] = name
-                    return s.api.create(body, namespace=ns, dry_run=dry), True
+                    return s.api.create(body, namespace=ns, dry_run=dry,
+                                        field_validation=fv, warnings=warns), True
                 raise E.NotFound(kind, name, r.info.group, r.info.plural)
             if ctype == patches.MERGE_PATCH and not isinstance(body, dict):
                 raise E.BadRequest("a merge patch must be a JSON object")
@@ -662,10 +674,11 @@ class Handler(BaseHTTPRequestHandler):
                 md["namespace"] = ns
             # every patch type ends in an ordinary update: admission, validation and the
             # size limit of the stored object apply to the patched result (issue 13 #5)
-            return s.api.update(new, dry_run=dry, subresource=r.subresource), False
+            return s.api.update(new, dry_run=dry, subresource=r.subresource,
+                                field_validation=fv, warnings=warns), False
 
         out, created = s.write(do, dry)
-        self._send_json(201 if created else 200, self._out(r, out))
+        self._send_json(201 if created else 200, self._out(r, out), _warning_headers(warns))
 
     def _delete_options(self) -> dict:
         """DeleteOptions from the body when there is one, else from the query (delete.go)."""
@@ -811,6 +824,14 @@ def _parse_rv(text: str) -> int:
     except ValueError:
         raise E.BadRequest(f'invalid resource version "{text}": strconv.ParseUint: parsing '
                            f'"{text}": invalid syntax') from None
+
+
+def _warning_headers(warnings: list[str]) -> dict[str, str]:
+    """``Warning: 299 - "unknown field \\"spec.x\\""`` (k8s.io/apiserver pkg/warning; one
+    header with comma-separated values, which client-go's ParseWarningHeaders reads)."""
+    if not warnings:
+        return {}
+    return {"Warning": ", ".join(f"299 - {json.dumps(w)}" for w in dict.fromkeys(warnings))}
 
 
 def make_handler(served: ServedCluster, quiet: bool = True,

@@ -1,18 +1,18 @@
-"""A minimal OpenAPI v3 document per group version, enough for kubectl.
+"""The OpenAPI documents ``drakit serve`` publishes: v3 per group version, and v2.
 
-Why serve one at all: kubectl (1.27+) downloads OpenAPI before ``apply``/``create`` to
-decide whether the server validates fields itself (the ``fieldValidation`` query
-parameter on the PATCH operation of the kind); without a document it refuses with
-"failed to download openapi" unless ``--validate=false``. The document here declares, for
-every served kind, the collection and item paths with their operations, the
-``x-kubernetes-group-version-kind`` extension kubectl matches on, the fieldValidation /
-dryRun / fieldManager / force parameters, and a shallow schema (apiVersion, kind,
-metadata, spec, status) so ``kubectl explain <kind>`` prints the top level.
+Why serve them: kubectl (1.27+) downloads OpenAPI v3 before ``apply``/``create`` to learn
+whether the server validates fields itself (the ``fieldValidation`` parameter on the
+kind's PATCH operation) and to answer ``kubectl explain``; it validates ``kind: List``
+files client-side against ``/openapi/v2`` (protobuf), since the List wrapper has no
+server-side validation. Without them kubectl stops with "failed to download openapi" or
+"error validating data".
 
-What it deliberately lacks: full field schemas (``explain`` does not descend into spec)
-and the strategic-merge media type on PATCH, so kubectl computes client-side apply
-patches from its compiled-in types (built-in kinds) or as JSON merge patches
-(resource.k8s.io/v1 and others it does not know) — both of which drakit serves.
+The paths are drakit's (every served kind's collection, item and status paths with their
+operations, the ``x-kubernetes-group-version-kind`` kubectl matches on and the query
+parameters drakit honours); the schemas are the published definitions of the emulated
+release (drakit.schema.openapi), the same ones the API server decodes with, so ``explain``
+descends into every field. The v2 document carries definitions only (no paths): kubectl
+reads its definitions for validation and v3 for everything else.
 """
 
 from __future__ import annotations
@@ -21,15 +21,32 @@ import hashlib
 import json
 from typing import Any
 
+from drakit import schema as S
+from drakit.api import errors as E
 from drakit.kinds import KindInfo
+from drakit.schema import openapi as O
 from drakit.validation.strategy import Context
 
 from . import discovery
 
 _QUERY = ("fieldValidation", "dryRun", "fieldManager", "force", "pretty")
+# kube-openapi's handler matches the Accept "...spec.v2@v1.0+protobuf" and answers with this
+# Content-Type ("@" is not valid in a media type Go's mime package parses)
+V2_PROTOBUF = "application/com.github.proto-openapi.spec.v2.v1.0+protobuf"
 
 
-def _schema_name(info: KindInfo, version: str) -> str:
+def _definition(ctx: Context, info: KindInfo, version: str) -> str | None:
+    api_version = f"{info.group}/{version}" if info.group else version
+    try:
+        return S.definition_for(ctx.version, api_version, info.kind)
+    except Exception:  # noqa: BLE001 - no schema data for this version: shallow schema
+        return None
+
+
+def _schema_name(ctx: Context, info: KindInfo, version: str) -> str:
+    name = _definition(ctx, info, version)
+    if name:
+        return name
     group = info.group.split(".")[0] if info.group else "core"
     return f"io.k8s.api.{group}.{version}.{info.kind}"
 
@@ -43,29 +60,40 @@ def _gvk(info: KindInfo, version: str) -> dict[str, str]:
     return {"group": info.group, "version": version, "kind": info.kind}
 
 
-def _ref(info: KindInfo, version: str) -> dict[str, Any]:
-    return {"$ref": f"#/components/schemas/{_schema_name(info, version)}"}
-
-
-def _op(info: KindInfo, version: str, action: str, ctypes: tuple[str, ...],
+def _op(ctx: Context, info: KindInfo, version: str, action: str, ctypes: tuple[str, ...],
         params: tuple[str, ...]) -> dict[str, Any]:
+    ref = {"$ref": f"#/components/schemas/{_schema_name(ctx, info, version)}"}
     op: dict[str, Any] = {
         "operationId": f"{action}{info.kind}",
         "x-kubernetes-action": action,
         "x-kubernetes-group-version-kind": _gvk(info, version),
         "parameters": _params(params),
         "responses": {"200": {"description": "OK", "content": {
-            "application/json": {"schema": _ref(info, version)}}}},
+            "application/json": {"schema": ref}}}},
     }
     if ctypes:
-        op["requestBody"] = {"content": {c: {"schema": _ref(info, version)} for c in ctypes},
-                             "required": True}
+        op["requestBody"] = {"content": {c: {"schema": ref} for c in ctypes}, "required": True}
     return op
+
+
+def _shallow_schema(info: KindInfo, version: str) -> dict[str, Any]:
+    """For a kind whose release has no published definition (none today)."""
+    props: dict[str, Any] = {
+        "apiVersion": {"type": "string"}, "kind": {"type": "string"},
+        "metadata": {"type": "object", "x-kubernetes-preserve-unknown-fields": True},
+    }
+    if info.kind != "Event":
+        props["spec"] = {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
+    if info.has_status:
+        props["status"] = {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
+    return {"type": "object", "description": f"{info.kind}, served by drakit.",
+            "properties": props, "x-kubernetes-group-version-kind": [_gvk(info, version)]}
 
 
 def group_version_doc(ctx: Context, group: str, version: str) -> dict[str, Any] | None:
     paths: dict[str, Any] = {}
-    schemas: dict[str, Any] = {}
+    roots: list[str] = []
+    shallow: dict[str, Any] = {}
     found = False
     for info, v in discovery.served(ctx):
         if info.group != group or v != version:
@@ -75,43 +103,29 @@ def group_version_doc(ctx: Context, group: str, version: str) -> dict[str, Any] 
         base = (f"{prefix}/namespaces/{{namespace}}/{info.plural}" if info.namespaced
                 else f"{prefix}/{info.plural}")
         paths[base] = {
-            "get": _op(info, v, "list", (), ("labelSelector", "fieldSelector", "watch")),
-            "post": _op(info, v, "post", ("application/json", "application/yaml"), _QUERY),
+            "get": _op(ctx, info, v, "list", (), ("labelSelector", "fieldSelector", "watch")),
+            "post": _op(ctx, info, v, "post", ("application/json", "application/yaml"), _QUERY),
         }
         item = {
-            "get": _op(info, v, "get", (), ()),
-            "put": _op(info, v, "put", ("application/json", "application/yaml"), _QUERY),
-            "patch": _op(info, v, "patch", ("application/json-patch+json",
-                                            "application/merge-patch+json",
-                                            "application/apply-patch+yaml"), _QUERY),
-            "delete": _op(info, v, "delete", (), ("dryRun", "gracePeriodSeconds")),
+            "get": _op(ctx, info, v, "get", (), ()),
+            "put": _op(ctx, info, v, "put", ("application/json", "application/yaml"), _QUERY),
+            "patch": _op(ctx, info, v, "patch", ("application/json-patch+json",
+                                                 "application/merge-patch+json",
+                                                 "application/apply-patch+yaml"), _QUERY),
+            "delete": _op(ctx, info, v, "delete", (), ("dryRun", "gracePeriodSeconds")),
         }
         paths[base + "/{name}"] = item
         if info.has_status:
             paths[base + "/{name}/status"] = {k: item[k] for k in ("get", "put", "patch")}
-        props: dict[str, Any] = {
-            "apiVersion": {"type": "string", "description": "APIVersion defines the "
-                           "versioned schema of this representation of an object."},
-            "kind": {"type": "string", "description": "Kind is a string value representing "
-                     "the REST resource this object represents."},
-            "metadata": {"type": "object", "description": "Standard object's metadata.",
-                         "x-kubernetes-preserve-unknown-fields": True},
-        }
-        if info.kind != "Event":
-            props["spec"] = {"type": "object", "x-kubernetes-preserve-unknown-fields": True,
-                             "description": f"Spec of the {info.kind} (not detailed by "
-                                            "drakit serve; see the Kubernetes API reference)."}
-        if info.has_status:
-            props["status"] = {"type": "object", "x-kubernetes-preserve-unknown-fields": True,
-                               "description": f"Status of the {info.kind}."}
-        schemas[_schema_name(info, v)] = {
-            "type": "object",
-            "description": f"{info.kind} ({info.resource}), served by drakit.",
-            "properties": props,
-            "x-kubernetes-group-version-kind": [_gvk(info, v)],
-        }
+        name = _definition(ctx, info, v)
+        if name:
+            roots.append(name)
+        else:
+            shallow[_schema_name(ctx, info, v)] = _shallow_schema(info, v)
     if not found:
         return None
+    schemas = O.v3_schemas(ctx.version, roots) if roots else {}
+    schemas.update(shallow)
     return {"openapi": "3.0.0",
             "info": {"title": "Kubernetes", "version": f"v{ctx.version}.0-drakit"},
             "paths": paths, "components": {"schemas": schemas}}
@@ -130,3 +144,34 @@ def root(ctx: Context) -> dict[str, Any]:
         digest = hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:32]
         paths[key] = {"serverRelativeURL": f"/openapi/v3/{key}?hash={digest.upper()}"}
     return {"paths": paths}
+
+
+def v2(ctx: Context, accept: str) -> tuple[str, bytes]:
+    """``/openapi/v2`` as (content type, body): protobuf when the client asks for it (as
+    client-go's OpenAPISchema does), JSON otherwise."""
+    roots = tuple(sorted({n for info, v in discovery.served(ctx)
+                          if (n := _definition(ctx, info, v))}))
+    as_json, as_pb = O.cached_v2(ctx.version, roots, f"v{ctx.version}.0-drakit")
+    if "protobuf" in (accept or ""):
+        return V2_PROTOBUF, as_pb
+    return "application/json", as_json
+
+
+def acceptable(path: str, accept: str) -> bool:
+    """Whether drakit can answer an OpenAPI request with this Accept header: JSON always,
+    protobuf for v2 only (drakit does not encode the v3 protobuf)."""
+    if not accept.strip():
+        return True
+    for part in accept.split(","):
+        media = part.split(";")[0].strip().lower()
+        if media in ("*/*", "application/*", "application/json"):
+            return True
+        if path == "/openapi/v2" and "proto-openapi.spec.v2" in media:
+            return True
+    return False
+
+
+def not_acceptable(path: str) -> E.StatusError:
+    types = "application/json" + (f", {V2_PROTOBUF}" if path == "/openapi/v2" else "")
+    return E.StatusError(message=f"only the following media types are accepted: {types}",
+                         reason="NotAcceptable", code=406)

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import copy
 
-from drakit.api.errors import FieldError, Path, invalid, not_supported, required, root
+from drakit.api import names
+from drakit.api.errors import (
+    FieldError,
+    Path,
+    forbidden,
+    invalid,
+    not_supported,
+    required,
+    root,
+)
 from drakit.validation.core import (
     default_pod_spec,
     selector_empty,
@@ -18,6 +27,7 @@ from drakit.validation.core import (
     semantic_equal,
     validate_pod_spec,
 )
+from drakit.validation.meta import validate_labels
 from drakit.validation.strategy import (
     Context,
     Strategy,
@@ -27,6 +37,29 @@ from drakit.validation.strategy import (
     keep_old,
     set_generation,
 )
+
+
+def _validate_label_selector(selector: dict, path: Path) -> list[FieldError]:
+    """apimachinery metav1validation.ValidateLabelSelector (matchLabels as labels, every
+    matchExpression's operator, values and key), so a selector no controller can evaluate
+    is never stored."""
+    errs = validate_labels(selector.get("matchLabels"), path.child("matchLabels"))
+    for i, expr in enumerate(selector.get("matchExpressions") or ()):
+        p = path.child("matchExpressions").index(i)
+        op, values = expr.get("operator"), expr.get("values") or []
+        if op in ("In", "NotIn"):
+            if not values:
+                errs.append(required(p.child("values"),
+                                     "must be specified when `operator` is 'In' or 'NotIn'"))
+        elif op in ("Exists", "DoesNotExist"):
+            if values:
+                errs.append(forbidden(p.child("values"), "may not be specified when "
+                                      "`operator` is 'Exists' or 'DoesNotExist'"))
+        else:
+            errs.append(invalid(p.child("operator"), op, "not a valid selector operator"))
+        key = expr.get("key") or ""
+        errs += [invalid(p.child("key"), key, m) for m in names.is_qualified_name(key)]
+    return errs
 
 
 def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[FieldError]:
@@ -41,6 +74,11 @@ def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[Fie
         errs.append(required(path.child("selector")))
     elif selector_empty(selector):
         errs.append(invalid(path.child("selector"), selector, empty_msg))
+    else:
+        sel_errs = _validate_label_selector(selector, path.child("selector"))
+        errs += sel_errs
+        if sel_errs:
+            selector = None  # upstream skips the template match for an invalid selector
     template = spec.get("template") or {}
     tpath = path.child("template")
     labels = get(template, "metadata", "labels") or {}

@@ -1270,11 +1270,15 @@ def _validate_node_resources(node: dict) -> list[FieldError]:
 class NodeStrategy(Strategy):
     """core/v1 Node (minimal): capacity/allocatable quantities must be valid.
 
-    Status is kept on create (kubelets register nodes with their status).
+    Status is kept on create: "Nodes allow *all* fields, including status, to be set on
+    create" (k/k pkg/registry/core/node/strategy.go, PrepareForCreate only drops disabled
+    fields), which is how kubelets register and how ``kubectl apply`` of a Node manifest
+    with allocatable gives a node pods fit on.
     """
 
     kind = "Node"
     has_status = True
+    keep_status_on_create = True
 
     def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
         _keep_old(new, old, "status")

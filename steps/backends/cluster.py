@@ -186,6 +186,10 @@ class Session:
         """One API call with retries of transient failures; raises ApiError on a Status."""
         url = self.host + path
         q = {k: v for k, v in (query or {}).items() if v is not None}
+        if method in ("POST", "PUT", "PATCH") and "fieldValidation" not in q:
+            # what kubectl sends: unknown/duplicate fields are a 400, as on the reference
+            # (kube-apiserver's own default without the parameter is Warn)
+            q["fieldValidation"] = "Strict"
         if q:
             url += "?" + urlencode(q)
         headers = {"Accept": "application/json" if not raw else "*/*",
@@ -533,7 +537,7 @@ class NameMap:
             self._device_requests(spec)
             iso.device_requests(spec, self.st.prefix)
         elif kind == "ResourceClaimTemplate":
-            self._device_requests(spec.get("spec") or {})
+            self._device_requests(spec.get("spec"))
             if isinstance(spec.get("spec"), dict):
                 iso.device_requests(spec["spec"], self.st.prefix)
         elif kind == "ResourceSlice":
@@ -554,7 +558,10 @@ class NameMap:
                 self._pod_spec(tmpl)
 
     def _device_requests(self, spec: dict) -> None:
-        for req in ((spec.get("devices") or {}).get("requests") or ()):
+        devices = spec.get("devices") if isinstance(spec, dict) else None
+        if not isinstance(devices, dict):  # e.g. devices: 1.5, refused by the server
+            return
+        for req in devices.get("requests") or ():
             if not isinstance(req, dict):
                 continue
             for holder in [req, req.get("exactly")] + list(req.get("firstAvailable") or ()):
