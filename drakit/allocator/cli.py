@@ -13,8 +13,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import yaml
-
 from drakit.allocator import (
     AllocationError,
     MixinError,
@@ -24,7 +22,7 @@ from drakit.allocator import (
     format_explanation,
 )
 from drakit.api.quantity import QuantityError
-from drakit.yamlio import dump
+from drakit.yamlio import ManifestError, dump, load_file
 
 __all__ = ["main_allocate", "main_flatten"]
 
@@ -39,24 +37,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _load(path: str) -> list[dict[str, Any]]:
+    """The objects of a manifest file, read exactly as ``drakit apply`` reads them (YAML
+    converted the way kubectl does, ``List`` expanded); errors carry file:line."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            docs = list(yaml.safe_load_all(fh))
-    except OSError as e:
-        raise _Fail(f"{path}: {e.strerror}") from None
-    except yaml.YAMLError as e:
-        raise _Fail(f"{path}: invalid YAML: {str(e).splitlines()[0]}") from None
-    out: list[dict[str, Any]] = []
-    for d in docs:
-        if d is None:
-            continue
-        if isinstance(d, dict) and d.get("kind") == "List":
-            out.extend(i for i in d.get("items") or () if isinstance(i, dict))
-        elif isinstance(d, dict):
-            out.append(d)
-        else:
-            raise _Fail(f"{path}: expected Kubernetes objects, got {type(d).__name__}")
-    return out
+        return load_file(path)
+    except ManifestError as e:
+        raise _Fail(str(e)) from None
 
 
 def _gates(values: Sequence[str]) -> dict[str, bool]:
