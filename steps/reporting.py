@@ -493,6 +493,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Controller: merge a worker's scenario record (before compare.py looks at it)."""
     raw = getattr(report, "drakit_record", None)
     config = _CONFIG_REF.get("config")
+    if config is not None and _is_controller(config):
+        report._drakit_logging = True  # pytest's progress output is ours (cleared below)
     if raw is None or config is None or _is_worker(config):
         return
     c = _collector(config)
@@ -502,6 +504,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if _progress_lines(config):
         _print_progress(config, rec)
     c.write_partial()
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_runtest_logreport")
+def pytest_runtest_logreport_done(report: pytest.TestReport) -> None:
+    """After pytest's terminal reporter saw the report: the short test summary at the end
+    asks pytest_report_teststatus again and must get pytest's own words ("FAILED")."""
+    if getattr(report, "_drakit_logging", False):
+        report._drakit_logging = False
 
 
 _CONFIG_REF: dict[str, pytest.Config] = {}
@@ -570,6 +580,7 @@ def pytest_runtest_makereport(item, call):
         return
     report = outcome.get_result()
     rec = c.finish(item, report)
+    _compact_longrepr(item, report, c)
     if rec is not None and _is_worker(item.config):
         report.drakit_record = json.dumps({"rec": {k: v for k, v in rec.items() if k != "runs"},
                                            "run": rec["runs"][-1]}, default=str)
@@ -584,15 +595,22 @@ def pytest_runtest_makereport(item, call):
 def pytest_report_teststatus(report, config):
     """Our own line per scenario replaces pytest's dots (default verbosity only)."""
     res = yield
+    if _unsupported_reason(report) is not None and isinstance(res, tuple) and len(res) == 3 \
+            and res[0] == "skipped":
+        # pytest's closing line says "3 unsupported", not "3 skipped" (not a skip: the
+        # backend cannot exercise the scenario; the reasons are grouped at the end)
+        res = ("unsupported", "u", ("UNSUPPORTED", {"yellow": True}))
     c = _collector(config)
     if (c is not None and _progress_lines(config)
-            and (report.nodeid in c._current or _is_controller(config))
+            and (report.nodeid in c._current or getattr(report, "_drakit_logging", False))
             and isinstance(res, tuple) and len(res) == 3):
         return res[0], "", ""
     return res
 
 
 def _print_progress(config: pytest.Config, rec: dict) -> None:
+    from drakit.report.failures import shorten
+
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is None:
         return
@@ -600,8 +618,7 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     word, markup = _MARK.get(run["verdict"], ("?", {}))
     ex = rec.get("example")
     name = rec["name"] + (" [" + ", ".join(f"{v}" for v in ex.values()) + "]" if ex else "")
-    if len(name) > 110:
-        name = name[:107] + "..."
+    name = shorten(name, 110)
     kep = keps.label(rec["kep"]) if rec.get("kep") else "-"
     backend = f" ({run['backend']})" if config.getoption("--backend") == "both" else ""
     tr.ensure_newline()
@@ -609,20 +626,94 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     tr.write(f"{kep:<9} {name}{backend}")
     extra = ""
     if run["verdict"] in ("unsupported", "skipped") and run.get("reason"):
-        extra = f"  — {run['reason'][:80]}"
+        extra = f"  — {shorten(run['reason'], 100)}"
     tr.write_line(f"{extra}  {run['duration'] * 1000:.0f} ms")
+    if run["verdict"] in ("failed", "error"):
+        width = max(getattr(tr._tw, "fullwidth", 80), 120) - 18
+        for label, text in failure_lines(rec, run):
+            tr.write_line(f"        {label:<9} {shorten(text, width)}",
+                          **({"red": True} if label == "observed" else {}))
+
+
+def failure_lines(rec: dict, run: dict) -> list[tuple[str, str]]:
+    """Under a FAIL/ERROR line: the failing step, then expected and observed (or the first
+    line of the assertion when the observation shows no difference)."""
+    from drakit.report.failures import summarize
+
+    f = summarize(rec, run)
+    lines: list[tuple[str, str]] = []
+    if f["step"]:
+        lines.append(("step", f["step"]))
+    if f["expected"]:
+        lines += [("expected", f["expected"]), ("observed", f["observed"])]
+    else:
+        first = next((ln.strip() for ln in f["message"].splitlines() if ln.strip()), "")
+        if first:
+            lines.append(("reason", first))
+    return lines
+
+
+def _compact_failures(config: pytest.Config) -> bool:
+    """FAILURES shows the step, the expectation and the observation, no traceback: at
+    default verbosity and ``--tb=auto`` only (``-v`` or an explicit ``--tb`` keep pytest's)."""
+    return (config.get_verbosity() == 0 and getattr(config.option, "tbstyle", "auto") == "auto"
+            and not getattr(config.option, "gherkin_terminal_reporter", False))
+
+
+def _compact_longrepr(item: pytest.Item, report: pytest.TestReport, c: Collector) -> None:
+    """Replace the traceback of an unmet expectation (AssertionError in a step) by what
+    failed; other exceptions in a step are harness bugs and keep their traceback."""
+    if report.when != "call" or not report.failed or not _compact_failures(item.config):
+        return
+    cur = c._current.get(item.nodeid)
+    if cur is None:
+        return
+    rec, run = cur["rec"], cur["run"]
+    from drakit.report.failures import failing_step, summarize
+
+    i = failing_step(rec, run)
+    if i is None or (run["steps"][i].get("error") or {}).get("type") != "AssertionError":
+        return
+    f = summarize(rec, run)
+    kep = keps.label(rec["kep"]) if rec.get("kep") else "no KEP"
+    lines = [f"Scenario: {rec['name']}  ({kep}, {rec.get('feature_file', '')}:"
+             f"{rec.get('line', '')})",
+             f"Failing step (line {f['step_line']}): {f['step']}"]
+    msg = f["message"].splitlines()
+    lines += msg[:40] + ([f"... ({len(msg) - 40} more lines)"] if len(msg) > 40 else [])
+    if f["expected"]:
+        lines += [f"expected: {f['expected']}", f"observed: {f['observed']}"]
+    at = f"at {f['location']} " if f["location"] else ""
+    lines.append(f"{at}({f['error_type']}); run with -v for the traceback")
+    report.longrepr = "\n".join(lines)
+
+
+def _unsupported_reason(report: pytest.TestReport) -> str | None:
+    if not report.skipped or not isinstance(report.longrepr, tuple):
+        return None
+    reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+    return reason.removeprefix("unsupported: ") if reason.startswith("unsupported: ") else None
 
 
 def _print_unsupported(config: pytest.Config, c: Collector) -> None:
-    """After the run: the unsupported scenarios by reason (live clusters)."""
+    """After the run: the unsupported scenarios grouped by reason (every backend)."""
     from drakit.report.cluster import unsupported_table
 
     from . import live
-    if not live.live(config):
-        return
     backend = "cluster" if config.getoption("--backend") == "both" else None
     table = unsupported_table(c.scenarios, backend)
-    live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+    if live.live(config):  # "N scenarios were unsupported on this cluster:"
+        live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+        return
+    tr = config.pluginmanager.get_plugin("terminalreporter")
+    if tr is None or not table:
+        return
+    total = sum(t["count"] for t in table)
+    where = config.getoption("--backend")
+    tr.write_line(f"drakit: {total} scenario{'s were' if total != 1 else ' was'} unsupported "
+                  f"on the {where} backend (not failures; the report lists them):")
+    for t in table:
+        tr.write_line(f"  {t['count']:>4}  {t['reason']}")
 
 
 def pytest_keyboard_interrupt(excinfo) -> None:  # config not passed: mark every collector

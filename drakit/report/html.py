@@ -6,9 +6,13 @@ coverage) must be in the markup so it reads without scripts. The small inline sc
 adds filtering and search on top (progressive enhancement): it hides ``details.scenario``
 elements by their ``data-*`` attributes.
 
-Layout, top to bottom: header (run facts), KEP × verdict matrix with stages per version,
-filters, then per KEP its title, upstream link, requirement coverage and every scenario as a
-``<details>`` holding a step table with one verdict column per backend.
+Layout, top to bottom: title and totals; what needs attention first — the failures (step,
+expected, observed, linked to the scenario), why scenarios were unsupported, the per-KEP
+trend over earlier runs (trend.py); then the run facts, the KEP × verdict matrix with stages
+per version, filters, and per KEP its title, upstream link, requirement coverage and every
+scenario as a ``<details>`` (``id="s-<n>"``, the target of deep links) holding a step table
+with one verdict column per backend. Scenario descriptions render their upstream citations
+as links (citations.py).
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from . import citations as _citations
 from . import cluster as _live
+from . import failures as _failures
 from . import keps as _keps
 from . import model
+from . import trend as _trend
 from .objects import differences, path_str, paths_in_label, strip_volatile, yaml_html, yaml_text
 
 VERDICT_LABEL = {"passed": "passed", "failed": "failed", "error": "error",
@@ -72,8 +79,12 @@ def render_html(results: Mapping[str, Any]) -> str:
         groups.setdefault(kep, [])
     groups = dict(sorted(groups.items(), key=lambda kv: (kv[0] == "", kv[0])))
 
-    parts = [_head(r), "<body>", _header(r, backends), _live.unsupported_section(r),
-             _live.both_section(r), _matrix(groups, cov, backends),
+    anchors = _anchors(groups)
+    top = "".join([_failures_first(r, groups, anchors),
+                   _live.unsupported_section(r, _by_name(r["scenarios"], anchors)),
+                   _trend.trend_section(r)])
+    parts = [_head(r), "<body>", _header(r, backends, top), _live.both_section(r),
+             _matrix(groups, cov, backends),
              _filters(groups, r["scenarios"]), '<main id="keps">']
     n = 0
     for kep, scen in groups.items():
@@ -95,7 +106,7 @@ def _head(r: dict) -> str:
             f"<style>{_CSS}</style></head>")
 
 
-def _header(r: dict, backends: list[str]) -> str:
+def _header(r: dict, backends: list[str], top: str = "") -> str:
     env = r["environment"]
     summ = r["summary"]
     if r.get("complete"):
@@ -139,14 +150,85 @@ def _header(r: dict, backends: list[str]) -> str:
         ("command", env.get("command", "")),
         ("run id", r.get("run_id", "")),
     ]
-    dl = "".join(f"<dt>{escape(k)}</dt><dd>{'<code>' + escape(str(v)) + '</code>' if k == 'command' else escape(str(v))}</dd>"
-                 for k, v in rows)
+    def dd(k: str, v: Any) -> str:
+        if k == "command":
+            return f"<code>{escape(str(v))}</code>"
+        if k.startswith("not applicable"):  # reasons cite upstream commits: links
+            return _citations.render(str(v))
+        return escape(str(v))
+    dl = "".join(f"<dt>{escape(k)}</dt><dd>{dd(k, v)}</dd>" for k, v in rows)
     totals = " · ".join(f'<span class="{_cls(v)}">{summ.get(v, 0)} {escape(v)}</span>'
                         for v in model.VERDICTS if summ.get(v))
+    # what needs attention (``top``: failures, why unsupported, trend) comes before the facts
     return (f'<header><h1>drakit conformance report</h1>{status}'
             f'<p class="totals" id="totals" data-total="{summ["total"]}">'
-            f'{summ["total"]} scenarios: {totals or "none"}</p>'
-            f'<dl class="env">{dl}</dl></header>')
+            f'{summ["total"]} scenarios: {totals or "none"}</p></header>{top}'
+            f'<section id="run-section"><h2>This run</h2><dl class="env">{dl}</dl></section>')
+
+
+# ---------------------------------------------------------------------------- top of the page
+
+def _anchors(groups: dict[str, list[dict]]) -> dict[str, str]:
+    """Scenario id -> its element id (``s-<n>``, in page order): what deep links point at."""
+    out: dict[str, str] = {}
+    n = 0
+    for scen in groups.values():
+        for s in scen:
+            out.setdefault(str(s.get("id", "")), f"s-{n}")
+            n += 1
+    return out
+
+
+def _by_name(scenarios: list[dict], anchors: Mapping[str, str]) -> dict[str, str]:
+    """Display name (as the "why unsupported" table lists it) -> element id."""
+    out: dict[str, str] = {}
+    for s in scenarios:
+        ex = s.get("example")
+        name = s.get("name", "") + (" [" + ", ".join(str(v) for v in ex.values()) + "]"
+                                    if ex else "")
+        if str(s.get("id", "")) in anchors:
+            out.setdefault(name, anchors[str(s["id"])])
+    return out
+
+
+def _failures_first(r: dict, groups: dict[str, list[dict]], anchors: Mapping[str, str]) -> str:
+    """Every failed or errored run, at the top: where, which step, expected, observed. Plain
+    markup with links to the scenarios (``#s-<n>``): complete with JavaScript off."""
+    ordered = [s for scen in groups.values() for s in scen]
+    failed = _failures.failed_runs(ordered)
+    if not failed:
+        return ""
+    multi = len({run.get("backend") for s in ordered for run in s["runs"]}) > 1
+    items = []
+    for s, run in failed:
+        f = _failures.summarize(s, run)
+        anchor = anchors.get(str(s.get("id", "")), "")
+        ex = s.get("example") or {}
+        name = s.get("name", "") + (" [" + ", ".join(f"{k}={v}" for k, v in ex.items()) + "]"
+                                    if ex else "")
+        who = f' on {escape(str(run.get("backend", "")))}' if multi else ""
+        rows = []
+        if f["step"]:
+            rows.append(("failing step", f'<span class="kw">{escape(f["step"])}</span>'
+                         + (f' <span class="where">line {f["step_line"]}</span>'
+                            if f["step_line"] else "")))
+        if f["expected"]:
+            rows.append(("expected", f'<code>{escape(f["expected"])}</code>'))
+            rows.append(("observed", f'<code class="observed">{escape(f["observed"])}</code>'))
+        msg = f["message"].splitlines()
+        text = "\n".join(msg[:8]) + (f"\n… ({len(msg) - 8} more lines in the scenario)"
+                                     if len(msg) > 8 else "")
+        dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
+        items.append(
+            f'<li class="{_cls(run.get("verdict", "failed"))}">'
+            f'{_badge(run.get("verdict", "failed"))}{who} '
+            f'<a class="name" href="#{escape(anchor)}">{escape(name)}</a> '
+            f'<span class="where">{escape(_kep_label(s.get("kep") or ""))} · '
+            f'{escape(str(s.get("feature_file", "")))}:{escape(str(s.get("line", "")))}</span>'
+            f'<dl class="why">{dl}</dl>'
+            + (f'<pre class="assertion">{escape(text)}</pre>' if text else "") + "</li>")
+    return (f'<section id="failures-section"><h2>Failures first ({len(failed)})</h2>'
+            f'<ol class="failures">{"".join(items)}</ol></section>')
 
 
 def _bar(counts: Mapping[str, int]) -> str:
@@ -308,7 +390,7 @@ def _scenario(s: dict, backends: list[str], n: int) -> str:
         via = f' <small>(from {escape(src)})</small>' if src != "description" else ""
         body.append(f'<p class="section">KEP section: <b>{escape(s["section"])}</b>{via}</p>')
     if s.get("description"):
-        body.append(f'<p class="desc">{escape(s["description"])}</p>')
+        body.append(f'<p class="desc">{_citations.render(s["description"])}</p>')
     for b in cols:
         run = runs_by[b]
         v = run.get("verdict")
@@ -413,7 +495,7 @@ def _observation(o: dict, failing: bool) -> str:
                 f'<table class="ea"><tr><th>expected</th><td><code>{escape(_compact(exp))}'
                 f'</code></td></tr><tr><th>actual</th><td><code>{escape(_compact(act))}'
                 "</code></td></tr></table></div>")
-    diffs = differences(exp, act) if isinstance(exp, (Mapping, list)) else []
+    diffs = _failures.check_differences(exp, act) if isinstance(exp, (Mapping, list)) else []
     parts = [f'<div class="observation failing"><p class="olabel">{label}</p>']
     if isinstance(exp, (Mapping, list)) or isinstance(act, (Mapping, list)):
         hl = [d["path"] for d in diffs]
@@ -429,11 +511,20 @@ def _observation(o: dict, failing: bool) -> str:
     if near is not None:
         parts.append('<p class="olabel">closest difference (<del>expected</del> '
                      f'<ins>actual</ins>):</p><pre class="textdiff">{_text_diff(exp, near)}</pre>')
+    for d in diffs:  # a failed text check ("starting with", "containing"): where they part
+        if d["kind"].startswith("not ") and isinstance(d["actual"], str):
+            want = str(d["expected"])
+            got = d["actual"][:len(want) + 40] if d["kind"] == "not starting with" else \
+                d["actual"]
+            parts.append(f'<p class="olabel">{escape(d["kind"][4:])} (<del>expected</del> '
+                         f'<ins>actual</ins>):</p><pre class="textdiff">'
+                         f"{_text_diff(want, got)}</pre>")
     if diffs:
         parts.append('<ul class="diffs">' + "".join(
             f'<li><code>{escape(path_str(d["path"]) or "(value)")}</code> {escape(d["kind"])}: '
             f'expected <code>{escape(_compact(d["expected"], 200))}</code>, found '
-            f'<code>{escape(_compact(d["actual"], 200))}</code></li>' for d in diffs[:50])
+            f'<code>{escape(_compact(d["actual"], 200 if not d["kind"].startswith("not ") else 2000))}'
+            '</code></li>' for d in diffs[:50])
             + "</ul>")
     for obj in o.get("objects") or []:
         if not isinstance(obj, Mapping):
@@ -605,6 +696,28 @@ del{background:#ffcecb;text-decoration:line-through}ins{background:#aceebb;text-
 h2 a.upstream{font-size:.6em;font-weight:400;margin-left:.6em}
 .datatable td{border:1px solid var(--line);padding:0 .4em}
 [hidden]{display:none!important}
+#failures-section h2{color:var(--fail)}
+ol.failures{padding-left:1.6em}
+ol.failures>li{margin:.5em 0;padding:.45em .7em;border:1px solid #ffcecb;border-left:5px solid
+var(--fail);border-radius:6px;background:#fffafa}
+ol.failures>li.v-error{border-left-color:var(--err)}
+ol.failures dl.why{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;margin:.35em 0}
+ol.failures dl.why dt{color:var(--mut)}ol.failures dl.why dd{margin:0}
+ol.failures pre.assertion{border-color:#ffcecb;background:#ffebe9;max-height:12em;overflow:auto}
+code.observed{background:#ffebe9}
+details.scenario{scroll-margin-top:4.5em}
+details.scenario:target{outline:2px solid #0969da;outline-offset:2px}
+#unsupported td,#unsupported th{border-bottom:1px solid var(--line);padding:.2em .6em;
+text-align:left;vertical-align:top}
+#unsupported td.n{text-align:right;font-weight:600}
+#trend td,#trend th{padding:.15em .7em;text-align:left;vertical-align:middle;
+border-bottom:1px solid var(--line)}
+svg.trend{display:block}
+.worse{color:var(--fail);font-weight:600}.same,.delta{color:var(--mut)}
+tr.regressed th a{color:var(--fail)}
+.swatch{display:inline-block;width:.8em;height:.8em;margin:0 .25em 0 .7em;vertical-align:-.05em;
+border-radius:2px}
+a.src{text-decoration-style:dotted}
 @media print{.filters{display:none}details{break-inside:avoid}}
 """
 
@@ -616,7 +729,7 @@ T=document.getElementById('f-tag'),S=document.getElementById('f-search'),
 C=document.getElementById('f-count');
 var all=[].slice.call(document.querySelectorAll('details.scenario'));
 var secs=[].slice.call(document.querySelectorAll('section.kep'));
-function apply(){
+function apply(write){
  var v=V.value,k=K.value,t=T.value,q=S.value.trim().toLowerCase(),n=0;
  all.forEach(function(d){
   var ok=(!v||(v==='divergent'?d.dataset.divergent==='1':d.dataset.verdict===v))&&
@@ -627,12 +740,20 @@ function apply(){
  secs.forEach(function(s){var any=s.querySelector('details.scenario:not([hidden])');
   var filtering=v||t||q;s.hidden=(k&&s.dataset.kep!==k)||(filtering&&!any);});
  C.value=n+' of '+all.length+' scenarios shown';
+ if(write===false)return;  // on load: keep a deep link (#s-12) in the address bar
  var p=new URLSearchParams();if(v)p.set('verdict',v);if(k)p.set('kep',k);if(t)p.set('tag',t);
  if(q)p.set('q',q);var h=p.toString();
  if(history.replaceState)history.replaceState(null,'',h?'#'+h:location.pathname);
 }
-[V,K,T].forEach(function(e){e.addEventListener('change',apply)});
-S.addEventListener('input',apply);
+function reveal(id){
+ // a deep link (index.html#s-72): open the scenario (and what holds it) and scroll to it
+ var d=document.getElementById(id);if(!d)return false;
+ if(d.closest&&d.closest('[hidden]')){V.value='';K.value='';T.value='';S.value='';apply(false);}
+ for(var e=d;e;e=e.parentElement){if(e.tagName==='DETAILS')e.open=true;}
+ d.scrollIntoView({block:'start'});return true;
+}
+[V,K,T].forEach(function(e){e.addEventListener('change',function(){apply(true)})});
+S.addEventListener('input',function(){apply(true)});
 document.getElementById('f-failures').addEventListener('click',function(){
  all.forEach(function(d){if(!d.hidden&&(d.dataset.verdict==='failed'||
   d.dataset.verdict==='error'||d.dataset.divergent==='1'))d.open=true;});});
@@ -641,12 +762,22 @@ document.getElementById('f-collapse').addEventListener('click',function(){
 document.querySelectorAll('#matrix td.n[data-verdict]').forEach(function(td){
  td.style.cursor='pointer';td.title='show these scenarios';
  td.addEventListener('click',function(){var k=td.parentNode.dataset.kep;
-  K.value=(k&&k!=='*')?k:'';V.value=td.dataset.verdict;apply();
+  K.value=(k&&k!=='*')?k:'';V.value=td.dataset.verdict;apply(true);
   f.scrollIntoView();});});
-var h=location.hash.slice(1);
+var h=location.hash.slice(1),target='';
 if(h.indexOf('=')>0){var p=new URLSearchParams(h);V.value=p.get('verdict')||'';
  K.value=p.get('kep')||'';T.value=p.get('tag')||'';S.value=p.get('q')||'';}
-else if(h){var d=document.getElementById(h);if(d&&d.tagName==='DETAILS')d.open=true;}
-apply();
+else if(h){target=decodeURIComponent(h);}
+apply(false);
+if(target&&reveal(target)){
+ // again once the layout has settled (the filter bar appears above)
+ window.requestAnimationFrame(function(){reveal(target);});
+ window.addEventListener('load',function(){reveal(target);});}
+window.addEventListener('hashchange',function(){var h=location.hash.slice(1);
+ if(h&&h.indexOf('=')<0)reveal(decodeURIComponent(h));});
+document.addEventListener('click',function(ev){
+ var a=ev.target.closest?ev.target.closest('a[href^="#s-"]'):null;
+ if(a){var id=a.getAttribute('href').slice(1);if(reveal(id)){ev.preventDefault();
+  if(history.pushState)history.pushState(null,'','#'+id);}}});
 })();
 """

@@ -14,7 +14,7 @@ from suite_runs import run_failing_fixture
 def fixture_run(tmp_path_factory) -> tuple[Path, str]:
     reports = tmp_path_factory.mktemp("reports")
     p = run_failing_fixture(reports)
-    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]  # one deliberate failure
+    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]  # two deliberate failures
     return reports, p.stdout
 
 
@@ -43,7 +43,7 @@ def test_results_document(fixture_run):
     assert env["start_time"].endswith("Z") and env["duration"] > 0
     assert "scenarios_deliberate.py" in env["command"]
     by_name = {s["name"]: s for s in r["scenarios"]}
-    assert len(by_name) == 3
+    assert len(by_name) == 4
     ok = by_name["A DeviceClass with an explicit extended resource name is stored as written"]
     assert ok["verdict"] == "passed" and ok["section"] == "Device Class API"
     assert ok["requirements"] == ["5004-R02"] and "kep-5004" in ok["tags"]
@@ -72,7 +72,7 @@ def test_html_and_junit(fixture_run):
     assert '<mark class="diff">    team: ml</mark>' in html
     assert "Unsupported: cannot set feature gate DRAExtendedResource" in html
     root = ET.fromstring((reports / "junit.xml").read_text())
-    assert int(root.get("tests")) == 3 and int(root.get("failures")) == 1
+    assert int(root.get("tests")) == 4 and int(root.get("failures")) == 2
     assert {c.get("classname") for c in root.iter("testcase")} == {"KEP-5004"}
 
 
@@ -104,4 +104,4 @@ def test_stop_after_first_failure_is_incomplete(tmp_path):
     p = run_failing_fixture(tmp_path, "-x")
     r = json.loads((tmp_path / "results.json").read_text())
     assert p.returncode == 1
-    assert r["complete"] is False and len(r["scenarios"]) == 2 and r["planned"] == 3
+    assert r["complete"] is False and len(r["scenarios"]) == 2 and r["planned"] == 4

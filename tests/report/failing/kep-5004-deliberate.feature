@@ -58,3 +58,24 @@ Feature: KEP-5004 report fixture (deliberately failing; NOT part of the conforma
         name: x.example.com
       """
     Then the request succeeds
+
+  @component:scheduler @req:5004-R09 @deliberately-failing
+  Scenario: Deliberately wrong message prefix for a pod that cannot be scheduled
+    KEP-5004 "Scheduling": neither device plugin nor DRA gives the resource, so NodeResourcesFit
+    says "Insufficient" (k/k pkg/scheduler/framework/plugins/noderesources/fit.go @ abe8f409,
+    api-truth §9.9); this scenario expects another prefix on purpose.
+    Given a cluster
+    And a node "node-1" with cpu "8", memory "32Gi", pods "110"
+    When I create 1 pod named "unknown" from:
+      """
+      apiVersion: v1
+      kind: Pod
+      spec:
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/fpga: "1"}
+            limits: {example.com/fpga: "1"}
+      """
+    Then the Pod "unknown" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
