@@ -96,6 +96,7 @@ _PATTERNS = [
     ("notes", rf"api-truth(?:\.md)?\s*(?P<secs>{_SEC}(?:\s*(?:-|,|and)\s*{_SEC})*)"
               r"(?:,?\s+(?P<nsh>" + "|".join(SHORTHANDS) + r")\b)?"),
     ("issue", r"\b[Ii]ssue \d+ §\d+(?:\.\d+)*:?\s*"),
+    ("issue", r"\bdocs/api-truth-notes\.md\b"),  # the project's notes: nothing upstream
     # kubernetes/kubernetes#136989
     ("pr", r"\bkubernetes/kubernetes#(?P<pr>\d+)"),
     # kubernetes PR 137607 / PR #136709

@@ -715,7 +715,8 @@ border-bottom:1px solid var(--line)}
 svg.trend{display:block}
 .worse{color:var(--fail);font-weight:600}.same,.delta{color:var(--mut)}
 tr.regressed th a{color:var(--fail)}
-.swatch{display:inline-block;width:.8em;height:.8em;margin:0 .25em 0 .7em;vertical-align:-.05em;
+.legend{white-space:nowrap;margin-right:.9em}
+.swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em;
 border-radius:2px}
 a.src{text-decoration-style:dotted}
 @media print{.filters{display:none}details{break-inside:avoid}}

@@ -151,13 +151,13 @@ def trend_section(r: Mapping[str, Any]) -> str:
         rows.append(f'<tr {worse}data-kep="{escape(kep)}"><th scope="row">'
                     f'<a href="#kep-{escape(kep or "other")}">{escape(_keps.label(kep))}</a></th>'
                     f"<td>{_svg(kep, runs)}</td><td>{summary}</td><td>{change}</td></tr>")
-    legend = " ".join(f'<span class="swatch" style="background:{c}"></span>{n}'
-                      for n, c in SERIES)
+    legend = " ".join(f'<span class="legend"><span class="swatch" style="background:{c}">'
+                      f"</span>{n}</span>" for n, c in SERIES)
     first = history[0].get("start_time") or history[0].get("run_id", "")
     return ('<section id="trend-section"><h2>Since earlier runs</h2>'
             f'<p class="note">The last {len(runs)} comparable runs in this reports directory '
             f"(same Kubernetes version and backends, finished), oldest first, since "
-            f"{escape(str(first))}; the outlined bar is this run. {legend}</p>"
+            f"{escape(str(first))}; the outlined bar is this run.</p><p class=\"note\">{legend}</p>"
             '<table id="trend"><thead><tr><th scope="col">KEP</th><th scope="col">runs</th>'
             '<th scope="col">this run</th><th scope="col">since the previous run</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table></section>')
