@@ -588,7 +588,7 @@ class KubeletManager:
             return k
         from drakit.kubelet.dra_manager import default_drivers
         drivers = self.drivers.setdefault(node, default_drivers())
-        k = Kubelet(self.ctx, node, self.node_dir(node), drivers, self.servers)
+        k = Kubelet(self.ctx.for_node(node), node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:
             k.start(serve=serve)
