@@ -159,19 +159,19 @@ class Cluster:
             {c for c in (*self._component_gates, *self._component_versions) if node_of(c)})
         out = {c: self._gates_of(c) for c in names}
         api = version_tuple(out[KUBE_APISERVER].version)
+        problems = []
         for comp in names[1:]:
             base = KUBELET if node_of(comp) else comp
-            have = version_tuple(out[comp].version)
-            behind = api[1] - have[1]
-            if behind < 0 or behind > MAX_MINORS_BEHIND[base]:
-                allowed = ("match it" if MAX_MINORS_BEHIND[base] == 0 else
-                           f"be at most {MAX_MINORS_BEHIND[base]} minor release"
-                           f"{'s' if MAX_MINORS_BEHIND[base] > 1 else ''} older")
-                raise VersionSkewError(
-                    f"{comp} {out[comp].version} cannot run with kube-apiserver "
-                    f"{out[KUBE_APISERVER].version}: it must not be newer and may {allowed} "
-                    f"({VERSION_SKEW_POLICY}); upgrade kube-apiserver first and downgrade it "
-                    "last")
+            behind = api[1] - version_tuple(out[comp].version)[1]
+            if 0 <= behind <= MAX_MINORS_BEHIND[base]:
+                continue
+            most = MAX_MINORS_BEHIND[base]
+            problems.append(f"{comp} {out[comp].version} cannot run with kube-apiserver "
+                            f"{out[KUBE_APISERVER].version}: it must not be newer and may be "
+                            f"at most {most} minor release{'s' if most > 1 else ''} older")
+        if problems:
+            raise VersionSkewError("; ".join(problems) + f" ({VERSION_SKEW_POLICY}; upgrade "
+                                   "kube-apiserver first and downgrade it last)")
         return out
 
     def gates_of(self, component: str) -> FeatureGates:

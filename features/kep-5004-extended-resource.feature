@@ -1015,7 +1015,7 @@ Feature: KEP-5004 DRA extended resources
       controller owner, and makes no second one.
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" is scheduled to "node-1"
-      When the feature gate DRAConsumableCapacity is enabled
+      When the scheduler restarts
       Then there is 1 extended resource claim
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 0
 
