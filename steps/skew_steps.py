@@ -45,15 +45,16 @@ def _restart(world: World, component: str, node: str | None, gates: dict | None 
 
 # ---------------------------------------------------------------------------- given
 
-@given(parsers.re(r"the feature gate (?P<gate>\w+) is (?P<state>enabled|disabled) on "
-                  + _COMPONENT))
-def given_component_gate(world: World, gate: str, state: str, component: str,
-                         node: str | None) -> None:
-    """Only that component runs with the gate so (the cluster starts first, if it has not)."""
+@given(parsers.re(_COMPONENT + r" runs? with the feature gate (?P<gate>\w+) "
+                  r"(?P<state>enabled|disabled)"))
+def given_component_gate(world: World, component: str, node: str | None, gate: str,
+                         state: str) -> None:
+    """Only that component runs with the gate so (the cluster starts first, if it has not;
+    the component then restarts with the setting, the others keep theirs)."""
     _restart(world, component, node, gates={gate: state == "enabled"})
 
 
-@given(parsers.re(_COMPONENT + r" runs Kubernetes (?P<version>1\.\d+)"))
+@given(parsers.re(_COMPONENT + r" runs? Kubernetes (?P<version>1\.\d+)"))
 def given_component_version(world: World, component: str, node: str | None,
                             version: str) -> None:
     """That component runs another release than the API server (the version skew policy
