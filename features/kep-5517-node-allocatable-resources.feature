@@ -1020,6 +1020,28 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "11900m" fits on node "node1"
       And a pod requesting cpu "11901m" does not fit on node "node1"
 
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    Scenario: Upgrade in the skew policy's order: a 1.36 scheduler next to a 1.37 API server ignores the 1.37 fields until it is upgraded
+      KEP-5517 "Version Skew Strategy": "An older scheduler will not understand the new API
+      fields or perform unified accounting. If DeviceClass or ResourceSlice objects contain the
+      new fields, they will be ignored"; "Upgrade": pods scheduled before "lack
+      pod.status.nodeAllocatableResourceClaimStatuses ... must be restarted". The API server is
+      upgraded first (version skew policy); the slices carry the 1.37 shape
+      (nodeAllocatableResources), which a 1.36 scheduler (nodeAllocatableResourceMappings,
+      api-truth §4.2) does not read: the pod is placed on its spec requests alone. The upgraded
+      scheduler still counts that pod at 100m; recreated, it counts 4100m.
+      Given the scheduler runs Kubernetes 1.36
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+      When the scheduler is upgraded to Kubernetes 1.37
+      Then a pod requesting cpu "15900m" fits on node "node1"
+      When I delete the Pod "dra-pod"
+      And I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5517 kubelet admission counts DRA node-allocatable resources.
