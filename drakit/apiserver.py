@@ -81,13 +81,21 @@ class APIServer:
         self._rv = 0
         # kind -> (namespace, name) -> stored object (never handed out; callers get copies)
         self._store: dict[str, dict[tuple[str, str], dict]] = {k: {} for k in KINDS}
+        # (kind, key) -> (resourceVersion, object as stored) for objects another release
+        # decoded without some fields (set_gates): until the object is written again, a
+        # later release still finds those fields in etcd
+        self._undecoded: dict[tuple[str, tuple[str, str]], tuple[str | None, dict]] = {}
         self._log: list[WatchEvent] = []
         self._log_bytes = 0
         self._log_floor = 0
         """The newest resourceVersion dropped from the log (0: nothing dropped yet)."""
         self.watch_window_events = WATCH_WINDOW_EVENTS
         self.watch_window_bytes = WATCH_WINDOW_BYTES
-        self.admission: list[AdmissionPlugin] = []
+        # kube-apiserver's default plugins drakit models: RuntimeClass here (it sets
+        # pod.spec.overhead, so it runs before ResourceQuota, which the controllers add)
+        from drakit.validation.node import RuntimeClassAdmission
+
+        self.admission: list[AdmissionPlugin] = [RuntimeClassAdmission()]
         self.warnings: list[str] = []
         self._ensure_namespace("default")
         self._ensure_namespace("kube-system")
@@ -101,8 +109,33 @@ class APIServer:
         return Context(version=self.gates.version, gates=self.gates, api_version=api_version)
 
     def set_gates(self, gates: FeatureGates) -> None:
-        """Restart with other gates or another version; the store is kept (etcd survives)."""
+        """Restart with other gates or another version; the store is kept (etcd survives).
+
+        After a version change the stored objects are read by the other release's decoder:
+        a strategy's ``decode_stored(obj, ctx)`` drops what that release does not know
+        (KEP-5517 changed field shapes between 1.36 and 1.37). The objects keep their
+        resourceVersion and no watch event is sent, as nothing was written to etcd."""
+        old_version = self.gates.version
         self.gates = gates
+        if gates.version == old_version:
+            return
+        ctx = self.context()
+        for kind, objs in self._store.items():
+            decode = getattr(strategy_for(kind), "decode_stored", None)
+            if decode is None:
+                continue
+            for key, obj in list(objs.items()):
+                # what etcd still holds: the bytes are only replaced by a write (a new rv)
+                raw = self._undecoded.get((kind, key))
+                base = raw[1] if raw is not None and raw[0] == obj["metadata"].get("resourceVersion") else obj
+                new = deep_copy(base)
+                decode(new, ctx)
+                if new != base:
+                    objs[key] = new
+                    self._undecoded[(kind, key)] = (obj["metadata"].get("resourceVersion"), base)
+                else:
+                    objs[key] = base
+                    self._undecoded.pop((kind, key), None)
 
     # ------------------------------------------------------------------ kinds
     def resolve(self, api_version: str | None, kind: str | None) -> KindInfo:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drakit.api.names import is_extended_resource_name
+
 FINALIZER = "resource.kubernetes.io/delete-protection"
 POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name"
 EXTENDED_RESOURCE_CLAIM_ANNOTATION = "resource.kubernetes.io/extended-resource-claim"
@@ -117,3 +119,13 @@ def podgroup_consumer(podgroup: Mapping[str, Any]) -> dict:
 
 def is_extended_resource_claim(claim: Mapping[str, Any]) -> bool:
     return (_md(claim).get("annotations") or {}).get(EXTENDED_RESOURCE_CLAIM_ANNOTATION) == "true"
+
+
+DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
+"""KEP-5004: every DeviceClass is also reachable as ``deviceclass.resource.kubernetes.io/<class>``."""
+
+
+def is_dra_extended_resource_name(name: str) -> bool:
+    """schedutil.IsDRAExtendedResourceName: an extended resource or an implicit class name.
+    Shared by the scheduler and the quota controller, so it lives below both."""
+    return is_extended_resource_name(name) or name.startswith(DEVICE_CLASS_PREFIX)

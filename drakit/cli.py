@@ -75,7 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                            ("flatten", "print a ResourceSlice with its mixins flattened"),
                            ("serve", "serve the reference cluster over HTTPS like kube-apiserver"),
                            ("report", "re-render the HTML/JUnit/Cucumber reports from a "
-                                      "results.json")):
+                                      "results.json"),
+                           ("node-agent", "answer the harness's questions about one node "
+                                          "(PodResources, checkpoint, CDI devices)")):
         s = sub.add_parser(name, help=helptext, add_help=False)
         s.add_argument("rest", nargs=argparse.REMAINDER)
     return p
@@ -86,6 +88,7 @@ _DELEGATES = {
     "flatten": ("drakit.allocator.cli", "main_flatten"),
     "serve": ("drakit.serve", "main"),
     "report": ("drakit.report.cli", "main"),
+    "node-agent": ("drakit.nodeagent.cli", "main"),
 }
 
 

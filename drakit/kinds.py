@@ -83,6 +83,8 @@ KINDS: dict[str, KindInfo] = {k.kind: k for k in (
              "workloads", True, False, gate="GenericWorkload"),
     KindInfo("Deployment", "apps", _all("v1"), "deployments", True, True, ("deploy",)),
     KindInfo("ReplicaSet", "apps", _all("v1"), "replicasets", True, True, ("rs",)),
+    # spec.overhead comes only from a RuntimeClass (drakit/validation/node.py)
+    KindInfo("RuntimeClass", "node.k8s.io", _all("v1"), "runtimeclasses", False),
 )}
 
 _STRATEGY_MODULES = (
@@ -90,6 +92,7 @@ _STRATEGY_MODULES = (
     "drakit.validation.core",
     "drakit.validation.scheduling",
     "drakit.validation.apps",
+    "drakit.validation.node",
 )
 _strategies: dict[str, Strategy] | None = None
 

@@ -50,6 +50,24 @@ BUGS: dict[str, UpstreamBug] = {b.ref: b for b in (
              "validateNodeAllocatableResourceClaimStatus also accepts the name recorded in "
              "status.extendedResourceClaimStatus"),
     ),
+    UpstreamBug(
+        ref="kubernetes/kubernetes#141103",
+        summary=("DRAExtendedResource: the scheduler's ExtendedResourceCache (k8s.io/"
+                 "dynamic-resource-allocation deviceclass/extendedresourcecache) compares an "
+                 "event's class only with the one cached under its explicit name: a class "
+                 "losing the newest-wins comparison gets no implicit name, an update or delete "
+                 "of any class drops the mapping of its explicit name even when another class "
+                 "owns it (re-pointing as KEP-5004 describes leaves the name unmapped), and "
+                 "deleting the winner does not promote the runner-up"),
+        # the cache arrived with kubernetes/kubernetes#134326 and #135037 (kubernetes-1.35.0)
+        first_affected="1.35",
+        # merged on master 2026-08 after the 1.37 freeze ("not serious enough ... this late in
+        # the 1.37 release cycle", review of #141110); no cherry-pick found: first in 1.38
+        fixed_in="1.38",
+        fix=("kubernetes/kubernetes#141110: keep every candidate class per explicit name and "
+             "recompute the winner on each add, update and delete; implicit names are kept "
+             "independently of the arbitration"),
+    ),
 )}
 
 
@@ -63,5 +81,7 @@ def has_bug(version: str, ref: str) -> bool:
 
 
 EXTENDED_RESOURCE_NODE_ALLOCATABLE = "kubernetes/kubernetes#141467"
+EXTENDED_RESOURCE_CACHE = "kubernetes/kubernetes#141103"
 
-__all__ = ["BUGS", "EXTENDED_RESOURCE_NODE_ALLOCATABLE", "UpstreamBug", "has_bug"]
+__all__ = ["BUGS", "EXTENDED_RESOURCE_CACHE", "EXTENDED_RESOURCE_NODE_ALLOCATABLE", "UpstreamBug",
+           "has_bug"]

@@ -10,7 +10,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ DeviceClass API
 
-    @component:apiserver @req:5004-R02 @req:5004-R17
+    @component:apiserver @req:5004-R02 @req:5004-R17 @clause:5004-R17/name-format
     Scenario Outline: A DeviceClass names an extended resource only in the extended-resource format
       KEP-5004 "Device Class API": spec.extendedResourceName must be a valid extended
       resource name (k/k IsExtendedResourceName), checked on create and update. Names in the
@@ -39,7 +39,7 @@ Feature: KEP-5004 DRA extended resources
         | requests.example.com/gpu                | spec.extendedResourceName: Invalid value: "requests.example.com/gpu": must be a valid extended resource name |
         | example.com/-gpu                        | spec.extendedResourceName: Invalid value: "example.com/-gpu": must be a valid extended resource name |
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/name-format
     Scenario: The extended resource name format is also checked when a DeviceClass is updated
       KEP-5004 "Device Class API"; k/k validateDeviceClassSpec runs on create and update
       (api-truth §9.5).
@@ -47,7 +47,7 @@ Feature: KEP-5004 DRA extended resources
       When I set "spec.extendedResourceName" of the DeviceClass "fpga.example.com" to fpga
       Then the outcome is "spec.extendedResourceName: Invalid value: "fpga": must be a valid extended resource name"
 
-    @component:apiserver @req:5004-R02 @req:5004-R17
+    @component:apiserver @req:5004-R02 @req:5004-R17 @clause:5004-R17/implicit-not-stored
     Scenario: The implicit extended resource name is derived, never stored
       KEP-5004 "Implicit name": every class is reachable as
       deviceclass.resource.kubernetes.io/<class>; shipped as the constant
@@ -57,7 +57,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has no "spec.extendedResourceName"
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/selector-config-limits
     Scenario Outline: A DeviceClass holds at most 32 selectors
       KEP-5004 builds on the DeviceClass API; k/k validateDeviceClassSpec limits selectors to
       DeviceSelectorsMaxSize = 32 (api-truth §9.5).
@@ -82,7 +82,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.selectors: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R17
+    @component:apiserver @req:5004-R17 @clause:5004-R17/selector-config-limits
     Scenario Outline: A DeviceClass holds at most 32 config entries
       k/k validateDeviceClassSpec limits config to DeviceConfigMaxSize = 32 (api-truth §9.5).
       Given a DeviceClass manifest:
@@ -109,7 +109,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ gate dropping
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off @kep-test:disablement-testing
     Scenario: With DRAExtendedResource off (1.36) the class field is dropped on create
       KEP-5004 "Enablement": the field is behind +featureGate=DRAExtendedResource; the k/k
       DeviceClass strategy drops it on create while the gate is off (api-truth §9.6).
@@ -127,7 +127,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has "spec.extendedResourceName" equal to example.com/gpu
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: A class field already in use survives updates after the gate is turned off
       KEP-5004 "Enablement"/rollback; k/k DeviceClass PrepareForUpdate keeps the field when the
       stored object already had it (api-truth §9.6).
@@ -138,7 +138,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: With the gate off the field cannot be added to a class by an update
       KEP-5004 "Enablement"; drop-unless-in-use on update (api-truth §9.6).
       Given a Kubernetes 1.36 cluster
@@ -148,7 +148,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the DeviceClass "fpga.example.com" has no "spec.extendedResourceName"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @clause:5004-R13/locked-137
     Scenario: DRAExtendedResource is GA and locked on in 1.37
       KEP-5004 header "Stable v1.37"; the shipped gate table marks it LockToDefault in 1.37
       (api-truth §0, §1.1), so the field is always kept.
@@ -160,7 +160,7 @@ Feature: KEP-5004 DRA extended resources
 
     # ------------------------------------------------------------------ Pod status API
 
-    @component:apiserver @req:5004-R06 @req:5004-R18
+    @component:apiserver @req:5004-R06 @req:5004-R18 @clause:5004-R06/maps-requests @clause:5004-R18/both-names-in-status
     Scenario Outline: The pod status maps explicit and implicit extended resources to claim requests
       KEP-5004 "Pod API". Shipped names differ from the KEP text: requestMappings (plural, KEP
       RequestMapping) and resourceName (KEP ExtendedResourceName) (api-truth §1.2). Both an
@@ -185,7 +185,7 @@ Feature: KEP-5004 DRA extended resources
         | app       | deviceclass.resource.kubernetes.io/fpga.example.com | container-1-request-0 |
         | init      | example.com/gpu                                     | container-0-request-0 |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/names-exist @clause:5004-R06/request-name-dns
     Scenario Outline: Invalid extendedResourceClaimStatus mappings are refused with exact causes
       KEP-5004 "Pod API"; k/k validatePodExtendedResourceClaimStatus (api-truth §9.2). Note the
       k/k quirk: an invalid requestName is reported at ...extendedResourceClaimStatus.requestName,
@@ -211,7 +211,7 @@ Feature: KEP-5004 DRA extended resources
         | app       | example.com/gpu  | Container_1           | status.extendedResourceClaimStatus.requestName: Invalid value: "Container_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | app       | example.com/gpu  |                       | status.extendedResourceClaimStatus.requestName: Invalid value: "": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/unique-tuple
     Scenario: A duplicated (container, resource, request) mapping is refused on all three fields
       KEP-5004 "Pod API"; k/k reports Duplicate on containerName, resourceName and requestName of
       the repeated entry (api-truth §9.2).
@@ -231,7 +231,7 @@ Feature: KEP-5004 DRA extended resources
         | status.extendedResourceClaimStatus.requestMappings[1].resourceName  | FieldValueDuplicate | Duplicate value: "example.com/gpu"       |
         | status.extendedResourceClaimStatus.requestMappings[1].requestName   | FieldValueDuplicate | Duplicate value: "container-1-request-1" |
 
-    @component:apiserver @req:5004-R05 @req:5004-R06
+    @component:apiserver @req:5004-R05 @req:5004-R06 @clause:5004-R06/unique-tuple
     Scenario: Init and regular containers may share one claim request
       KEP-5004 "Resource Claim API" (init-container reuse): a short-lived init container reuses
       the request of a later container, so two mappings share a requestName; only the full
@@ -249,7 +249,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the Pod "p" has "status.extendedResourceClaimStatus.requestMappings[0].requestName" equal to container-1-request-1
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/required-fields
     Scenario Outline: The claim name and the mapping list of extendedResourceClaimStatus are required
       KEP-5004 "Pod API": resourceClaimName and requestMappings are required in the shipped type;
       k/k messages from api-truth §9.2.
@@ -268,7 +268,7 @@ Feature: KEP-5004 DRA extended resources
         | p-extended-resources-x7k2q | []       | status.extendedResourceClaimStatus.requestMappings: Required value: at least one request mapping is required |
         |                            | [{containerName: app, resourceName: example.com/gpu, requestName: container-1-request-1}] | status.extendedResourceClaimStatus.resourceClaimName: Required value |
 
-    @component:apiserver @req:5004-R06
+    @component:apiserver @req:5004-R06 @clause:5004-R06/required-fields
     Scenario: A resourceClaimName that is not a DNS subdomain is refused
       KEP-5004 "Pod API"; k/k checks resourceClaimName as a DNS subdomain (api-truth §9.2).
       Given the objects from fixture "kep-5004/pod-extended-resources.yaml"
@@ -282,7 +282,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the request is rejected with a cause at "status.extendedResourceClaimStatus.resourceClaimName" of reason "FieldValueInvalid" whose message starts with "Invalid value: "P_Extended": a lowercase RFC 1123 subdomain must consist of"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: With DRAExtendedResource off (1.36) extendedResourceClaimStatus is dropped on write
       KEP-5004 "Enablement"; k/k pkg/api/pod dropDisabledFields clears the status field unless the
       old status already had one (api-truth §9.6).
@@ -300,7 +300,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the Pod "p" has no "status.extendedResourceClaimStatus"
 
-    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36
+    @component:apiserver @req:5004-R13 @gate:DRAExtendedResource @version:1.36 @clause:5004-R13/api-ignores-off
     Scenario: An extendedResourceClaimStatus already set survives status writes after the gate is turned off
       KEP-5004 "Enablement" (running pods continue); drop-unless-in-use (api-truth §9.6).
       Given a Kubernetes 1.36 cluster
@@ -329,7 +329,7 @@ Feature: KEP-5004 DRA extended resources
     # The special claim the scheduler writes is an ordinary ResourceClaim; these are the
     # resource.k8s.io/v1 claim rules it has to satisfy (k/k validateDeviceClaim, api-truth §9.5).
 
-    @component:apiserver @req:5004-R15 @req:5004-R19
+    @component:apiserver @req:5004-R15 @req:5004-R19 @clause:5004-R15/request-limit @clause:5004-R19/requests-max-32
     Scenario Outline: A claim holds at most 32 device requests
       KEP-5004 "Failure modes" + "Resource Claim API": one special claim per pod, so at most
       32 requests (DeviceRequestsMaxSize); the KEP's "128 devices" was not shipped (api-truth §9.9).
@@ -355,7 +355,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.devices.requests: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/request-rules
     Scenario Outline: Device request rules of a ResourceClaim
       k/k validateDeviceRequest / validateExactDeviceRequest / validateDeviceAllocationMode
       (read at k/k abe8f409). A request is exactly one of `exactly` or `firstAvailable`; the
@@ -386,7 +386,7 @@ Feature: KEP-5004 DRA extended resources
         | {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: All, count: 2}} | spec.devices.requests[0].exactly.count: Invalid value: 2: must not be specified when allocationMode is 'All' |
         | {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: Some}} | spec.devices.requests[0].exactly.allocationMode: Unsupported value: "Some": supported values: "All", "ExactCount" |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/requests-max-32
     Scenario: Request names in a claim are unique
       k/k validateSet reports the repeated key at the list index (api-truth §9.5).
       Given a cluster
@@ -404,7 +404,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "spec.devices.requests[1]: Duplicate value: "gpu""
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/selectors-constraints
     Scenario Outline: Selectors per request and prioritized alternatives are bounded
       DeviceSelectorsMaxSize = 32 and FirstAvailableDeviceRequestMaxSize = 8 (api-truth §2.3, §9.5).
       Given a ResourceClaim manifest:
@@ -438,7 +438,7 @@ Feature: KEP-5004 DRA extended resources
         | spec.devices.requests[1].firstAvailable      | 8  | accepted |
         | spec.devices.requests[1].firstAvailable      | 9  | spec.devices.requests[1].firstAvailable: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity
+    @component:apiserver @req:5004-R19 @needs-gate:DRAConsumableCapacity @clause:5004-R19/selectors-constraints
     Scenario Outline: Constraints name requests of the claim and are bounded
       k/k validateDeviceConstraint: referenced requests must exist; with DRAConsumableCapacity on
       (beta, default on) a constraint without matchAttribute/distinctAttribute gets k/k's
@@ -468,7 +468,7 @@ Feature: KEP-5004 DRA extended resources
         | {requests: [gpu, fpga], matchAttribute: resource.kubernetes.io/pcieRoot} | 1 | spec.devices.constraints[0].requests[1]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
         | {requests: [gpu, nic]} | 1 | spec.devices.constraints[0]: Required value: exactly one of "matchAttribute" or "distinctAttribute" is required, but multiple fields are set |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
     Scenario Outline: Request defaults: ExactCount with count 1
       Defaulting of resource.k8s.io/v1 ExactDeviceRequest: allocationMode defaults to ExactCount
       and count to 1 for ExactCount; an All request keeps no count.
@@ -495,7 +495,7 @@ Feature: KEP-5004 DRA extended resources
         | {deviceClassName: gpu.example.com, count: 3}         | ExactCount | 3     |
         | {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 0} | ExactCount | 1 |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
     Scenario: An All request is not given a count
       Defaulting of ExactDeviceRequest sets count only for ExactCount.
       Given a cluster
@@ -513,7 +513,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the stored object has no "spec.devices.requests[0].exactly.count"
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/spec-immutable
     Scenario: A claim spec is immutable
       k/k ValidateResourceClaimUpdate: only immutability is checked for spec changes.
       Given the objects:
@@ -530,7 +530,7 @@ Feature: KEP-5004 DRA extended resources
       When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "c" to fpga.example.com
       Then the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/template-rules
     Scenario Outline: A ResourceClaimTemplate applies the same claim rules under spec.spec
       k/k validateResourceClaimTemplateSpec validates the embedded claim spec at spec.spec.
       Given a ResourceClaimTemplate manifest:
@@ -556,7 +556,7 @@ Feature: KEP-5004 DRA extended resources
         | 32 | accepted |
         | 33 | spec.spec.devices.requests: Too many: 33: must have at most 32 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/template-rules
     Scenario: A ResourceClaimTemplate request is defaulted like a claim request
       Defaulting of ExactDeviceRequest also applies inside a template.
       Given a cluster
@@ -576,7 +576,7 @@ Feature: KEP-5004 DRA extended resources
       And the stored object has "spec.spec.devices.requests[0].exactly.allocationMode" equal to ExactCount
       And the stored object has "spec.spec.devices.requests[0].exactly.count" equal to 1
 
-    @component:apiserver @req:5004-R04 @req:5004-R19
+    @component:apiserver @req:5004-R04 @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario Outline: reservedFor holds at most 256 unique consumers
       ResourceClaimReservedForMaxSize = 256, unique by uid; k/k validateResourceClaimStatusUpdate
       (api-truth §1.3, §9.5). The special claim is reserved for its pod through this list.
@@ -614,7 +614,7 @@ Feature: KEP-5004 DRA extended resources
         | 256 | accepted |
         | 257 | status.reservedFor: Too many: 257: must have at most 256 items |
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario: A consumer may be listed in reservedFor only once
       k/k validateSet over reservedFor keyed by uid (api-truth §9.5).
       Given the objects:
@@ -641,7 +641,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "status.reservedFor[1]: Duplicate value: "9b7c1a3e-0000-4000-8000-000000000001""
 
-    @component:apiserver @req:5004-R19
+    @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario: reservedFor needs an allocation
       k/k validateResourceClaimStatusUpdate: Forbidden when reservedFor is set without allocation.
       Given the objects:
@@ -735,7 +735,7 @@ Feature: KEP-5004 DRA extended resources
       Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
       And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
 
-    @req:5004-R01 @req:5004-R04 @req:5004-R06
+    @req:5004-R01 @req:5004-R04 @req:5004-R06 @req:5004-R05 @req:5004-R08 @clause:5004-R01/unmodified-pod @clause:5004-R01/one-of-eight @clause:5004-R01/rest-for-both @clause:5004-R04/owned-by-pod @clause:5004-R04/annotation @clause:5004-R04/no-pod-claim-name @clause:5004-R04/created-at-prebind @clause:5004-R04/reserved-for-pod @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R06/names-claim @clause:5004-R06/maps-requests @clause:5004-R08/no-static-partition @kep-test:basic-feature-enablement
     Scenario: One of eight GPUs goes to an unmodified pod; seven stay for pods and claims alike
       KEP-5004 "Motivation" and "Resource Claim API": the special claim is made at PreBind and
       holds one device; the other seven can be allocated to extended-resource pods and claims.
@@ -805,7 +805,7 @@ Feature: KEP-5004 DRA extended resources
       And 8 devices of driver "gpu.example.com" are allocated
       And there are 5 extended resource claims
 
-    @req:5004-R02
+    @req:5004-R02 @clause:5004-R02/implicit-every-class
     Scenario Outline: The implicit name deviceclass.resource.kubernetes.io/<class> reaches every class
       KEP-5004 "Device Class API": every class is also reachable as
       deviceclass.resource.kubernetes.io/<class>, whether or not it sets extendedResourceName.
@@ -832,7 +832,7 @@ Feature: KEP-5004 DRA extended resources
         | example.com/gpu                                    |
         | deviceclass.resource.kubernetes.io/gpu.example.com |
 
-    @req:5004-R05
+    @req:5004-R05 @clause:5004-R05/request-name @clause:5004-R05/init-containers @clause:5004-R05/init-reuse @clause:5004-R05/request-per-container
     Scenario: Request names follow container indices over init and regular containers and sorted request keys
       KEP-5004 "Resource Claim API" as implemented: i indexes initContainers ++ containers; j is
       the index among the container's sorted request keys (cpu and memory count); a plain init
@@ -874,7 +874,7 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "naming" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: first, resourceName: example.com/gpu, requestName: container-1-request-1}, {containerName: second, resourceName: example.com/gpu, requestName: container-2-request-1}, {containerName: init, resourceName: example.com/gpu, requestName: container-1-request-1}]
       And the extended resource claim of Pod "naming" has 3 allocated devices
 
-    @req:5004-R07
+    @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim @kep-test:mixed-node-scenarios
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
       (no special claim); a node without it serves it through DRA.
@@ -912,7 +912,7 @@ Feature: KEP-5004 DRA extended resources
       And a pod requesting example.com/gpu "3" fits on node "dp-node"
       And a pod requesting example.com/gpu "4" does not fit on node "dp-node"
 
-    @req:5004-R08
+    @req:5004-R08 @clause:5004-R08/both-allocated
     Scenario: A pod with an extended resource and a regular claim gets both, on different devices
       KEP-5004 "Scheduling": the special claim and the pod's own claims are allocated together.
       When I apply the fixture "kep-5004/scheduling/claim-template-one-gpu.yaml"
@@ -937,7 +937,7 @@ Feature: KEP-5004 DRA extended resources
       And the claim "gpu" of Pod "both" has 1 allocated device
       And 2 devices of driver "gpu.example.com" are allocated
 
-    @req:5004-R09
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
     Scenario: Not enough devices: the pod stays pending and no claim is left behind
       KEP-5004 "Failure handling": the special claim only exists in memory until PreBind, so a
       pod that does not fit leaves nothing behind; the Filter reason is "cannot allocate all claims".
@@ -957,7 +957,7 @@ Feature: KEP-5004 DRA extended resources
       And there are 0 extended resource claims
       And there is an event "FailedScheduling" for Pod "too-many" starting with "0/1 nodes are available: 1 cannot allocate all claims."
 
-    @req:5004-R09
+    @req:5004-R09 @clause:5004-R09/neither-insufficient
     Scenario: A resource neither on the node nor mapped to a class is Insufficient
       KEP-5004 "Scheduling": neither device plugin nor DRA -> NodeResourcesFit "Insufficient <resource>".
       When I create 1 pod named "unknown" from:
@@ -974,7 +974,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "unknown" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/fpga."
 
-    @req:5004-R09 @req:5004-R10
+    @req:5004-R09 @req:5004-R10 @clause:5004-R10/gc-with-pod @clause:5004-R10/devices-freed
     Scenario: The special claim is freed when the pod goes, and a pending pod then gets the devices
       KEP-5004 "Lifecycle": pod deletion garbage-collects the special claim (owner reference) and
       the ResourceClaim controller removes the finalizer; the devices are free again.
@@ -1009,7 +1009,7 @@ Feature: KEP-5004 DRA extended resources
       And there is 1 extended resource claim
       And 4 devices of driver "gpu.example.com" are allocated
 
-    @req:5004-R10
+    @req:5004-R10 @req:5004-R04 @clause:5004-R04/one-per-pod
     Scenario: A scheduler restart reuses the existing special claim
       KEP-5004 "Lifecycle": after a restart the scheduler finds the pod's claim by annotation and
       controller owner, and makes no second one.
@@ -1019,7 +1019,7 @@ Feature: KEP-5004 DRA extended resources
       Then there is 1 extended resource claim
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 0
 
-    @req:5004-R15
+    @req:5004-R15 @clause:5004-R15/device-limit
     Scenario: More than 32 devices in one pod cannot be allocated
       api-truth §9.9: a claim holds at most 32 devices; all DRA-backed extended resources of a
       pod share one claim, so asking for 33 aborts allocation with the allocator's error.
@@ -1041,7 +1041,7 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "greedy" stays pending with reason "SchedulerError" and a message containing "exceeds the claim limit of 32"
       And there are 0 extended resource claims
 
-    @req:5004-R16
+    @req:5004-R16 @clause:5004-R16/creates-total @clause:5004-R16/source-label
     Scenario: The scheduler counts its claim creations and the controller labels the claim's source
       KEP-5004 "Monitoring": scheduler_resourceclaim_creates_total{status} and the source label of
       resourceclaim_controller_resource_claims.
@@ -1051,7 +1051,7 @@ Feature: KEP-5004 DRA extended resources
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
 
     # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
-    @req:5004-R11 @since:1.35
+    @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/implicit-key @clause:5004-R11/per-class-key
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example
       KEP-5004 "Resource Quota" (shipped key requests.deviceclass.resource.kubernetes.io/<class>,
       the KEP writes "request."): one device-plugin GPU, one explicit-name DRA GPU, one
@@ -1134,7 +1134,7 @@ Feature: KEP-5004 DRA extended resources
             gpu.example.com.deviceclass.resource.k8s.io/devices: "4"
         """
 
-    @req:5004-R11
+    @req:5004-R11 @clause:5004-R11/enforced
     Scenario: A pod that would exceed the extended-resource quota is refused
       KEP-5004 "Resource Quota": requests.example.com/gpu is enforced at admission.
       Given the objects:
@@ -1163,7 +1163,7 @@ Feature: KEP-5004 DRA extended resources
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/device-plugin-only-off @clause:5004-R13/no-claims-off @clause:5004-R13/enable-new-pods
     Scenario: Gate off at 1.36: only device-plugin nodes serve the name and no special claim is made
       KEP-5004 "Enablement": with DRAExtendedResource off the scheduler skips extended-resource
       handling; the DRA-only node reports Insufficient; turning the gate on again schedules it.
@@ -1175,7 +1175,7 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And there is 1 extended resource claim
 
-    @version:1.36 @req:5004-R14
+    @version:1.36 @req:5004-R14 @clause:5004-R14/claims-survive @clause:5004-R14/new-claims-after-upgrade
     Scenario: Upgrade 1.36 -> 1.37 -> 1.36 keeps the special claim valid and new pods still get one
       KEP-5004 "Upgrade/Downgrade": the claim and the pod status survive; the restarted
       scheduler makes a second claim for a new pod only.
@@ -1200,7 +1200,7 @@ Feature: KEP-5004 DRA extended resources
       And 2 devices of driver "gpu.example.com" are allocated
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
-    @req:5004-R09 @req:5004-R10
+    @req:5004-R09 @req:5004-R10 @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim
     Scenario: A stale special claim from an earlier cycle is deleted (finalizer first) and the pod then gets a fresh one
       KEP-5004 "Failure handling", as shipped (api-truth §1.4, k/k extendeddynamicresources.go
       filterExtendedResources/PostFilter): a special claim found for the pod that already has
@@ -1256,7 +1256,7 @@ Feature: KEP-5004 DRA extended resources
       And 1 device of driver "gpu.example.com" is allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @req:5004-R09 @req:5004-R16 @needs:logical-clock
+    @req:5004-R09 @req:5004-R16 @needs:logical-clock @clause:5004-R09/prebind-failure-retried @clause:5004-R16/creates-total
     Scenario: A failed PreBind (claim creation refused by quota) leaves nothing behind and is retried
       KEP-5004 "Failure handling" and "Monitoring", as shipped (api-truth §1.4): PreBind creates
       the special claim and counts scheduler_resourceclaim_creates_total{status="failure"} when
@@ -1296,16 +1296,28 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
-    Scenario: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods @kep-test:disablement-testing
+    Scenario Outline: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left (<name> name)
       KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler
       without extended-resource handling; the running pod keeps its claim and status (drop only
       when not already in use, api-truth §9.6); a pod created while off stays pending with
       NodeResourcesFit "Insufficient example.com/gpu" and gets no claim; a pod deleted while off
       still has its claim garbage-collected (owner reference; neither the garbage collector nor
       the ResourceClaim controller depend on the gate). Turning the gate on again schedules the
-      waiting pod with a claim of its own; no claim of the deleted pod survives.
-      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      waiting pod with a claim of its own; no claim of the deleted pod survives. KEP-5004 test
+      plan "Disablement Testing (Feature Gate: ON → OFF)", run for both names.
+      When I create 1 pod named "gpu-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
       And I create 1 pod named "short-lived" from:
         """
         apiVersion: v1
@@ -1315,8 +1327,8 @@ Feature: KEP-5004 DRA extended resources
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/gpu: "2"}
-              limits: {example.com/gpu: "2"}
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
         """
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the Pod "short-lived" is scheduled to "node-1"
@@ -1332,14 +1344,14 @@ Feature: KEP-5004 DRA extended resources
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/gpu: "1"}
-              limits: {example.com/gpu: "1"}
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
         """
-      Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>."
       And the Pod "while-off" has no "status.extendedResourceClaimStatus"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
-      And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}]
+      And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
       And 1 device of driver "gpu.example.com" is allocated
       When the feature gate DRAExtendedResource is enabled
       Then the Pod "while-off" is scheduled to "node-1"
@@ -1349,6 +1361,11 @@ Feature: KEP-5004 DRA extended resources
       And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
       And 2 devices of driver "gpu.example.com" are allocated
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     # since 1.37: a Filter timeout is an error from 1.37 on (kubernetes PR 137607); before, the node is unschedulable
     @req:5004-R09 @gate:DRASchedulerFilterTimeout @since:1.37
@@ -1520,7 +1537,987 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "dra-extended-resource-repro" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "<extended-resources>": no mapping found in pod reference"
       And there are 0 extended resource claims
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+    # ------------------------------------------------------------------ several classes, one name
+    # since 1.35: a name carried by several DeviceClasses is resolved by the scheduler's ExtendedResourceCache, which arrived in 1.35 (kubernetes/kubernetes#134326, #135037); 1.34 picked one of them non-deterministically (kubernetes/kubernetes#133693)
+    @req:5004-R03 @req:5004-R02 @since:1.35 @clause:5004-R03/newest-wins @clause:5004-R03/no-disruption @clause:5004-R02/implicit-every-class
+    Scenario: Several classes carry one extendedResourceName: the newest serves new pods, running pods keep theirs
+      KEP-5004 "Device Class API": "If there are more than one device classes, the one created
+      later is picked at scheduling time ... a non-disruptive non-error way to transition";
+      shipped in k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache (newer
+      creationTimestamp wins). Every class keeps its implicit name. Both classes select the same
+      GPUs, so only the claim's deviceClassName tells which class served the pod.
+      When I create 1 pod named "before" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "before" is scheduled to "node-1"
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/gpu-v2-class.yaml"
+      And I create 1 pod named "newest" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "by-old-implicit-name" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "newest" is scheduled to "node-1"
+      And the extended resource claim of Pod "newest" requests only the DeviceClass "gpu-v2.example.com"
+      And the Pod "by-old-implicit-name" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-old-implicit-name" requests only the DeviceClass "gpu.example.com"
+      And the Pod "before" is scheduled to "node-1"
+      And the extended resource claim of Pod "before" requests only the DeviceClass "gpu.example.com"
+      And the extended resource claim of Pod "before" has 1 allocated device
+      And 3 devices of driver "gpu.example.com" are allocated
+
+    # since 1.35: see the scenario above (the ExtendedResourceCache and its tie rule arrived in 1.35)
+    @req:5004-R03 @req:5004-R02 @since:1.35 @clause:5004-R03/tie-first-name @clause:5004-R02/implicit-every-class
+    Scenario: Two classes created in the same second: the lexicographically first name serves the name
+      KEP-5004 "Device Class API": "if two are created at the same time, the name
+      lexicographically sorted first is picked" (extendedresourcecache: equal creationTimestamp,
+      lower name wins). The fixture creates b-gpu before a-gpu, so creation order cannot be what
+      decides; both are newer than gpu.example.com. The losing class still answers to its
+      implicit name.
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/tie-classes.yaml"
+      And the DeviceClasses "a-gpu.example.com" and "b-gpu.example.com" carry the same creationTimestamp
+      And I create 1 pod named "tie" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "by-b" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+        """
+      Then the Pod "tie" is scheduled to "node-1"
+      And the extended resource claim of Pod "tie" requests only the DeviceClass "a-gpu.example.com"
+      And the Pod "by-b" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-b" requests only the DeviceClass "b-gpu.example.com"
+
+    # since 1.35: the bug lives in the ExtendedResourceCache, which arrived in 1.35
+    @req:5004-R02 @since:1.35 @deviation:kubernetes/kubernetes#141103 @clause:5004-R02/implicit-every-class
+    Scenario: Known upstream bug 1.35-1.37: a class that loses the tie by arriving second gets no implicit name
+      Pins kubernetes/kubernetes#141103 (case 2, "a collision loser never gets its own implicit
+      mapping"): the shipped cache compares an added class with the one cached under its explicit
+      name and returns early when it loses, before it records the class's implicit
+      deviceclass.resource.kubernetes.io/<class> name. a-gpu arrives first and wins the tie; b-gpu
+      arrives second, loses, and its implicit name maps to nothing, so a pod asking for it is
+      Insufficient. KEP-5004 "Implicit Extended Resource Name" says every class is reachable
+      that way; the fix (kubernetes/kubernetes#141110) is on master only, first release 1.38.
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: a-gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+          extendedResourceName: example.com/gpu
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: b-gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+          extendedResourceName: example.com/gpu
+        """
+      And the DeviceClasses "a-gpu.example.com" and "b-gpu.example.com" carry the same creationTimestamp
+      And I create 1 pod named "by-b" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
+        """
+      Then the Pod "by-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient deviceclass.resource.kubernetes.io/b-gpu.example.com."
+      And there are 0 extended resource claims
+
+    # since 1.35: the bug lives in the ExtendedResourceCache, which arrived in 1.35
+    @req:5004-R03 @since:1.35 @deviation:kubernetes/kubernetes#141103 @clause:5004-R03/re-pointing
+    Scenario Outline: Known upstream bug 1.35-1.37: re-pointing a name loses it until the winning class changes (<how>)
+      KEP-5004 "Device Class API": re-pointing ("create new device class, update old device class
+      to clear the extended resource field") is "a non-disruptive non-error way to transition".
+      Shipped 1.35-1.37 (kubernetes/kubernetes#141103): an update or delete of any class removes
+      the cache entry of its explicit name even when another class owns it, and deleting the
+      winner does not promote the runner-up, so new pods asking for the name are Insufficient
+      until the class that should win gets an event of its own (here a label) or the scheduler
+      restarts. Fixed by kubernetes/kubernetes#141110 (master, first release 1.38), after which
+      the pod schedules at once.
+      When 2 seconds pass
+      And I apply the fixture "kep-5004/scheduling/gpu-v2-class.yaml"
+      And the DeviceClass "<class>" stops serving its extended resource name by <how>
+      And I create 1 pod named "after" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "after" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      When I set "metadata.labels.touched" of the DeviceClass "<winner>" to now
+      Then the Pod "after" is scheduled to "node-1"
+      And the extended resource claim of Pod "after" requests only the DeviceClass "<winner>"
+
+      Examples:
+        | class              | how                | winner             |
+        | gpu.example.com    | clearing the field | gpu-v2.example.com |
+        | gpu.example.com    | being deleted      | gpu-v2.example.com |
+        | gpu-v2.example.com | being deleted      | gpu.example.com    |
+
+    @req:5004-R02 @clause:5004-R02/explicit-when-name-invalid
+    Scenario: A class whose name is no valid extended resource name is reached through its explicit name
+      KEP-5004 "Implicit Extended Resource Name": a DeviceClass name may be a 253-character DNS
+      subdomain, an extended resource name's name part at most 63 characters, so "cluster admin
+      must pick a DeviceClass name that conforms ... Failing that, cluster admin can still set the
+      extened resource name field explicitly". Pod validation refuses the implicit name
+      (apimachinery IsQualifiedName: "name part must be no more than 63 ..."); the explicit name
+      schedules.
+      Given the objects from fixture "kep-5004/scheduling/long-name-class.yaml"
+      When I create 1 pod named "by-implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com: "1"}
+        """
+      Then the request is rejected with a cause at "spec.containers[0].resources.requests[deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com]" of reason "FieldValueInvalid" whose message starts with "Invalid value: "deviceclass.resource.kubernetes.io/gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com": name part must be no more than 63"
+      When I create 1 pod named "by-explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/long-named-gpu: "1"}
+              limits: {example.com/long-named-gpu: "1"}
+        """
+      Then the Pod "by-explicit" is scheduled to "node-1"
+      And the extended resource claim of Pod "by-explicit" requests only the DeviceClass "gpu-with-a-rather-long-name-that-is-fine-for-a-device-class.example.com"
+
+    # ------------------------------------------------------------------ device plugin and DRA per node
+    @req:5004-R07 @clause:5004-R07/one-way-per-node @kep-test:mixed-node-scenarios
+    Scenario: A node with device-plugin capacity and a DRA slice for the name serves it by device plugin only
+      KEP-5004 "Proposal": "One node in a cluster cannot have both extended resource backed by
+      DRA, and same named extended resource backed by device plugin at the same time". Shipped
+      (extendeddynamicresources.go filterExtendedResources, noderesources fit.go): a non-zero
+      node allocatable for the name means device plugin; only an allocatable of 0 sends the
+      request to DRA. So with 2 device-plugin GPUs and 4 DRA GPUs on one node, a pod asking for
+      3 does not fit there, and nothing is allocated from the node's slice.
+      Given a node "mixed" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a ResourceSlice "mixed-gpus" of driver "gpu.example.com" on node "mixed" with 4 devices named "mixed-"
+      When I create 1 pod named "small" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "big" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "3"}
+              limits: {example.com/gpu: "3"}
+        """
+      Then the Pod "small" is scheduled to "mixed"
+      And the Pod "small" has no "status.extendedResourceClaimStatus"
+      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient example.com/gpu, 1 node(s) didn't match Pod's node affinity/selector."
+      And there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R07 @req:5004-R02 @clause:5004-R07/mixed-cluster @clause:5004-R02/implicit-every-class @kep-test:mixed-node-scenarios
+    Scenario: On a device-plugin node the implicit name is still served by DRA
+      KEP-5004 (the test plan runs every test for the explicit and the implicit name): a device
+      plugin can only advertise explicit names (deviceclass.resource.kubernetes.io/ is in the
+      kubernetes.io domain), so on the same node the implicit name of the class has allocatable 0
+      and goes through DRA, from the node's own slice.
+      Given a node "mixed" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a ResourceSlice "mixed-gpus" of driver "gpu.example.com" on node "mixed" with 4 devices named "mixed-"
+      When I create 1 pod named "implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: mixed}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "3"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "3"}
+        """
+      Then the Pod "implicit" is scheduled to "mixed"
+      And the extended resource claim of Pod "implicit" has 3 allocated devices
+      And the extended resource claim of Pod "implicit" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {pool: mixed}
+              - {pool: mixed}
+              - {pool: mixed}
+        """
+      And a pod requesting example.com/gpu "2" fits on node "mixed"
+
+    # since 1.35: before kubernetes/kubernetes#133784 (1.35) the scheduler and the kubelet treat a removed device plugin's allocatable 0 as device-plugin capacity (kubernetes/kubernetes#133488), so the node never serves the name through DRA
+    @req:5004-R07 @req:5004-R20 @since:1.35 @clause:5004-R07/node-transition @clause:5004-R20/node-allocatable-change @kep-test:mixed-node-scenarios
+    Scenario Outline: A node moves from device plugin to DRA: its device-plugin pod runs on, waiting pods get special claims (<name>)
+      KEP-5004 "Rollout": "Device plugin drivers can be replaced with DRA drivers for the same
+      devices on a per-node basis, one node at a time", test plan "Mixed Node Scenarios":
+      "remove device plugin, add DRA driver on same node". The kubelet reports the removed
+      device plugin's resource with 0 allocatable; the DRA driver publishes a slice. EventsToRegister
+      ("framework.UpdateNodeAllocatable") wakes the pod waiting for the node. A pod asking for
+      the explicit or the implicit name then gets a special claim on that node.
+      Given a node "migrating" with cpu "8", memory "32Gi", example.com/gpu "1"
+      When I create 1 pod named "dp-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create 1 pod named "waiting" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "dp-pod" is scheduled to "migrating"
+      And the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient example.com/gpu, 1 node(s) didn't match Pod's node affinity/selector."
+      When I patch the Node "migrating" status with:
+        """
+        status:
+          capacity: {example.com/gpu: "0"}
+          allocatable: {example.com/gpu: "0"}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: migrating-gpu.example.com}
+        spec:
+          driver: gpu.example.com
+          nodeName: migrating
+          pool: {name: migrating, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        """
+      Then the Pod "waiting" is scheduled to "migrating"
+      And the extended resource claim of Pod "waiting" has 1 allocated device
+      And the Pod "dp-pod" is scheduled to "migrating"
+      And the Pod "dp-pod" has no "status.extendedResourceClaimStatus"
+      When I create 1 pod named "new" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: migrating}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "new" is scheduled to "migrating"
+      And the extended resource claim of Pod "new" has 1 allocated device
+      And the devices of Pod "new" are different from the devices of Pod "waiting"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ waiting pods woken up
+    @req:5004-R20 @clause:5004-R20/class-appears
+    Scenario Outline: A pod waiting for a name no class maps is scheduled once a DeviceClass maps it (<name>)
+      KEP-5004 "Device Class API": "An application using the extended resources can only request
+      the devices from DRA after the device class with the mapping is created." Before, the name
+      is neither on the node nor DRA-backed (NodeResourcesFit "Insufficient"); the DeviceClass
+      event requeues the pod (EventsToRegister).
+      Given the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>."
+      And there are 0 extended resource claims
+      When I apply the fixture "kep-5004/scheduling/fpga-class.yaml"
+      Then the Pod "fpga-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "fpga-pod" requests only the DeviceClass "fpga.example.com"
+      And 1 device of driver "fpga.example.com" is allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    @req:5004-R20 @clause:5004-R20/slice-appears
+    Scenario Outline: A pod waiting for devices is scheduled once a ResourceSlice publishes them (<name>)
+      KEP-5004 "EventsToRegister": "all cluster events that might make an unschedulable pod
+      schedulable, like ... resource slice updates". With the class but no devices the
+      allocation fails ("cannot allocate all claims") and no claim is made; the slice event
+      requeues the pod.
+      Given the objects from fixture "kep-5004/scheduling/fpga-class.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And there are 0 extended resource claims
+      When I apply the fixture "kep-5004/scheduling/fpga-devices.yaml"
+      Then the Pod "fpga-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "fpga-pod" has 2 allocated devices
+      And 2 devices of driver "fpga.example.com" are allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    # ------------------------------------------------------------------ the special claim's shape
+    @req:5004-R04 @req:5004-R05 @clause:5004-R04/two-names-one-claim @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R05/request-name
+    Scenario Outline: Two extended resources in one pod share one special claim (<name> names)
+      KEP-5004 "Resource Claim API": "if a pod requests for foo1.domain/bar and foo2.domain/bar
+      ... just one claim object with allocation Results that lists all allocated devices is
+      created for the pod"; one request per (container, extended resource), named
+      container-<i>-request-<j> with j the index among the container's sorted request keys
+      (both fpga names sort before the gpu names).
+      Given the objects from fixture "kep-5004/scheduling/fpga-class.yaml"
+      And the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "two-names" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<gpu>: "2", <fpga>: "1"}
+              limits: {<gpu>: "2", <fpga>: "1"}
+        """
+      Then the Pod "two-names" is scheduled to "node-1"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "two-names" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: fpga.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-0-request-1
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+        """
+      And the extended resource claim of Pod "two-names" has 3 allocated devices
+      And the Pod "two-names" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <fpga>, requestName: container-0-request-0}, {containerName: app, resourceName: <gpu>, requestName: container-0-request-1}]
+
+      Examples:
+        | name     | gpu                                                | fpga                                                |
+        | explicit | example.com/gpu                                    | example.com/fpga                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    @req:5004-R05 @clause:5004-R05/init-reuse @clause:5004-R05/init-containers @clause:5004-R05/request-name
+    Scenario Outline: Sidecar and several plain init containers: plain ones reuse later requests, the largest extra request is kept (<name>)
+      KEP-5004 "Resource Claim API" as shipped (extendeddynamicresources.go
+      createRequestsAndMappings, partitionContainerIndices): sidecars (restartPolicy Always) and
+      regular containers are long-lived and get their own requests; a plain init container first
+      reuses the requests of long-lived containers at its index or later (they have not started),
+      then asks for the rest; among plain init containers only the largest extra request is kept
+      and the others' mappings point to it. Worked by hand: init-a (index 0) needs 3 = sidecar's 1
+      + app's 1 + 1 extra (container-0-request-0); init-b (index 2, after the sidecar started)
+      needs 2 = app's 1 + 1 extra, which is no larger, so its mapping is rewritten to
+      container-0-request-0. 3 devices cover the peak: init-a alone, or the sidecar plus init-b.
+      When I create 1 pod named "inits" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          initContainers:
+          - name: init-a
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "3"}
+              limits: {<resource>: "3"}
+          - name: sidecar
+            image: registry.k8s.io/pause:3.10
+            restartPolicy: Always
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+          - name: init-b
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "inits" is scheduled to "node-1"
+      And the extended resource claim of Pod "inits" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-1-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+            - name: container-3-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        """
+      And the extended resource claim of Pod "inits" has 3 allocated devices
+      And the Pod "inits" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: sidecar, resourceName: <resource>, requestName: container-1-request-0}, {containerName: app, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-1-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-a, resourceName: <resource>, requestName: container-0-request-0}, {containerName: init-b, resourceName: <resource>, requestName: container-3-request-0}, {containerName: init-b, resourceName: <resource>, requestName: container-0-request-0}]
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ failure handling
+    @req:5004-R09 @req:5004-R10 @clause:5004-R09/finalizer-first @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim
+    Scenario: An allocated stale special claim is deleted finalizer first, then the pod gets a fresh one
+      KEP-5004 "Failure handling": "the special resourcelclaim’s finalizer is first removed with
+      an update API call, then the claim is deleted". The stale claim is left as a scheduler
+      that crashed after PreBind's claim status update would leave it: allocated, reserved for
+      the pending pod, with the finalizer resource.kubernetes.io/delete-protection. The
+      ResourceClaim controller keeps that finalizer while the claim is allocated and reserved for
+      a pod that still exists, so the claim only goes if the scheduler removes the finalizer
+      itself before deleting (shipped deleteClaim). The pod then gets a new claim.
+      When I create 1 pod named "gpu-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGates:
+          - name: example.com/hold
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And I create the ResourceClaim "gpu-pod-extended-resources-crash1" controlled by Pod "gpu-pod":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        """
+      And the ResourceClaim "gpu-pod-extended-resources-crash1" is allocated and reserved for the Pod "gpu-pod":
+        | request               | driver          | pool   | device |
+        | container-0-request-0 | gpu.example.com | node-1 | gpu-7  |
+      And I patch the ResourceClaim "gpu-pod-extended-resources-crash1" with:
+        """
+        metadata:
+          finalizers:
+          - resource.kubernetes.io/delete-protection
+        """
+      And I patch the Pod "gpu-pod" with:
+        """
+        spec:
+          schedulingGates: []
+        """
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the ResourceClaim "gpu-pod-extended-resources-crash1" does not exist
+      And there is an event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      And 1 device of driver "gpu.example.com" is allocated
+
+    @req:5004-R09 @gate:DRANodeAllocatableResources @version:1.37 @deviation:kubernetes/kubernetes#141467 @clause:5004-R09/unreserve-deletes
+    Scenario Outline: Unreserve deletes a special claim PreBind already created (1.37, reached through a known bug; <name>)
+      KEP-5004 "Failure handling": when PreBind fails after the claim was created, "The scheduler
+      framework will first call Unreserve phase to clean up" and Unreserve deletes the claim
+      (shipped unreserveExtendedResourceClaim: finalizer removed, then deleted). A failure after
+      the create can only be caused through the API by kubernetes/kubernetes#141467 at 1.37: the
+      claim is created (scheduler_resourceclaim_creates_total{status="success"}), then the
+      pod-status patch of status.nodeAllocatableResourceClaimStatuses is refused, and Unreserve
+      removes the claim and frees its device. Shipped Unreserve does not touch
+      pod.status.extendedResourceClaimStatus (the KEP says it is updated); not asserted here.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+          extendedResourceName: example.com/fake
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node-1}
+        spec:
+          driver: fake.example.com
+          nodeName: node-1
+          pool: {name: fake-node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: repro}
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "repro" stays pending with reason "SchedulerError" and a message containing "no mapping found in pod reference"
+      And the metric scheduler_resourceclaim_creates_total{status="success"} is at least 1
+      And there are 0 extended resource claims
+      And 0 devices of driver "fake.example.com" are allocated
+
+      Examples:
+        | name     | resource                                            |
+        | explicit | example.com/fake                                    |
+        | implicit | deviceclass.resource.kubernetes.io/fake.example.com |
+
+    # ------------------------------------------------------------------ quota keys
+    # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> first appears in kubernetes-1.35.0 (api-truth §1.2)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/implicit-key @clause:5004-R11/enforced
+    Scenario: Quota on the implicit-name key refuses an implicit-name pod at admission and an explicit-name pod's claim at PreBind
+      KEP-5004 "Resource Quota", as shipped (k/k pkg/quota/v1/evaluator/core pods.go: a pod pays
+      requests.<name> for every IsDRAExtendedResourceName request, the implicit name included;
+      resource_claims.go: a special claim pays the implicit key minus what its verified pod paid
+      for it). A second implicit-name pod is refused on create; an explicit-name pod is admitted,
+      but its special claim pays the implicit key and is refused when PreBind creates it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+        """
+      When I create 1 pod named "first" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+        """
+      When I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+      When I create 1 pod named "explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the request succeeds
+      And the Pod "explicit" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+      And there is 1 extended resource claim
+
+    # since 1.35: see above (the implicit name's quota key arrived in 1.35)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/enforced
+    Scenario: Quota on the explicit name: an implicit-name pod pays it through its special claim
+      KEP-5004 "Resource Quota": requests.example.com/gpu counts "the devices requested from
+      implicit extended resource". Shipped: the implicit-name pod itself does not pay the
+      explicit key; its special claim does (the class maps example.com/gpu, the pod paid nothing
+      for that key). So an explicit-name pod is then refused at admission, and a second
+      implicit-name pod is admitted but its claim is refused at PreBind.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "1"
+        """
+      When I create 1 pod named "implicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the Pod "implicit" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.example.com/gpu: "1"
+        """
+      When I create 1 pod named "explicit" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
+      When I create 1 pod named "implicit-2" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
+        """
+      Then the request succeeds
+      And the Pod "implicit-2" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
+
+    @req:5004-R11 @needs:logical-clock @clause:5004-R11/per-class-key @clause:5004-R11/enforced
+    Scenario Outline: Quota on the per-class device key: the special claim is refused at PreBind until devices are freed (<name>)
+      KEP-5004 "Resource Quota": "resource claim quota has alreadys accounted for the devices
+      requests from pod’s extendeded resources, as scheduler would create a special resource
+      claim". Pods do not pay <class>.deviceclass.resource.k8s.io/devices, so the second pod is
+      admitted and its claim is refused by quota in PreBind (SchedulerError, retried after the
+      backoff); once the first pod's claim is garbage-collected the retry succeeds.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When I create 1 pod named "first" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      And I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      And the Pod "second" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: gpu.example.com.deviceclass.resource.k8s.io/devices=1, used: gpu.example.com.deviceclass.resource.k8s.io/devices=2, limited: gpu.example.com.deviceclass.resource.k8s.io/devices=2"
+      And there is 1 extended resource claim
+      When I delete the Pod "first"
+      And 10 seconds pass
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    # ------------------------------------------------------------------ the KEP's test plan (both names)
+    @req:5004-R01 @kep-test:basic-feature-enablement @clause:5004-R01/unmodified-pod
+    Scenario Outline: The KEP's basic test: an unmodified Deployment asking for the <name> name gets DRA devices
+      KEP-5004 test plan "Basic Feature Enablement" (run for the explicit and the implicit name):
+      the KEP's motivating Deployment, limits only, two replicas; each pod is scheduled, the
+      scheduler makes each its own special claim from the class, and the pod status maps the
+      container's extended resource to the claim's request.
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 2
+          selector:
+            matchLabels:
+              app: demo
+          template:
+            metadata:
+              labels:
+                app: demo
+            spec:
+              containers:
+              - name: demo
+                image: nvidia/cuda:8.0-runtime
+                command: ["/bin/sh", "-c"]
+                args: ["nvidia-smi && tail -f /dev/null"]
+                resources:
+                  limits:
+                    <resource>: 1
+        """
+      Then the 2 pods of the Deployment "demo" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "<resource>"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    @version:1.36 @req:5004-R14 @req:5004-R11 @kep-test:upgrade-and-downgrade-testing @kep-test:api-object-persistence @clause:5004-R14/claims-survive @clause:5004-R14/new-claims-after-upgrade @clause:5004-R14/schedule-after-downgrade @clause:5004-R14/persistence @clause:5004-R14/quota-continues @clause:5004-R14/cleanup-after-downgrade
+    Scenario Outline: The KEP's upgrade and downgrade test, 1.36 -> 1.37 -> 1.36 (<name> name)
+      KEP-5004 test plan "Upgrade and Downgrade Testing (version n-1 → n → n-1)" and "API Object
+      Persistence", run for both names: special claims made at 1.36 stay valid at 1.37, the 1.37
+      scheduler makes new ones, the DeviceClass field and the pod status persist, quota keeps
+      counting; after the downgrade new pods are scheduled and deleting a pod frees its devices.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "8"
+        """
+      When I create 1 pod named "at-136" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "at-136" is scheduled to "node-1"
+      When the cluster is upgraded to Kubernetes 1.37
+      And I create 1 pod named "at-137" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "2"}
+              limits: {<resource>: "2"}
+        """
+      Then the Pod "at-137" is scheduled to "node-1"
+      And the extended resource claim of Pod "at-137" has 2 allocated devices
+      And the extended resource claim of Pod "at-136" has 1 allocated device
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the Pod "at-136" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "3"
+        """
+      When the cluster is downgraded to Kubernetes 1.36
+      And I create 1 pod named "after-downgrade" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "after-downgrade" is scheduled to "node-1"
+      And the extended resource claim of Pod "after-downgrade" has 1 allocated device
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the Pod "at-137" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: <resource>, requestName: container-0-request-0}]
+      And there are 3 extended resource claims
+      And 4 devices of driver "gpu.example.com" are allocated
+      When I delete the Pod "at-137"
+      Then there are 2 extended resource claims
+      And 2 devices of driver "gpu.example.com" are allocated
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/enable-new-pods @kep-test:feature-gate-unit-tests
     Scenario: Skew at 1.36: the API server keeps extendedResourceName, a scheduler without the gate does not serve the name
       KEP-5004 "Feature Enablement and Rollback" (components: kube-apiserver, kube-scheduler,
       kubelet) and "Rollout": "If the feature is being used in pods before support for it has
@@ -1541,7 +2538,7 @@ Feature: KEP-5004 DRA extended resources
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R13
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/reenable-no-stale @kep-test:feature-gate-unit-tests
     Scenario: Rollback of the scheduler alone at 1.36: the running pod keeps its claim, a new pod waits for the re-enabled scheduler
       KEP-5004 "Can the feature be disabled once it has been enabled": "Applications that were
       already deployed and are running will continue to work"; test plan "Disablement
@@ -1590,7 +2587,7 @@ Feature: KEP-5004 DRA extended resources
       Given a cluster
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5004-R12 @req:3695-R09
+    @req:5004-R12 @req:3695-R09 @clause:5004-R12/prepare-special-claim @clause:5004-R12/per-container-devices @clause:5004-R12/no-allocatable-check
     Scenario: Two containers with two extended resources each get only their mapped devices
       KEP-5004 "Actuation": the kubelet passes each container the devices of its own mapped
       requests; KEP-3695 + k/k GetContainerClaimInfos: PodResources lists the special claim
@@ -1670,7 +2667,7 @@ Feature: KEP-5004 DRA extended resources
           - name: sidecar
         """
 
-    @req:5004-R12 @req:5004-R05
+    @req:5004-R12 @req:5004-R05 @clause:5004-R12/per-container-devices @clause:5004-R05/init-containers
     Scenario: An init container receives the devices mapped to it
       KEP-5004 "Resource Claim API": init containers get requests too (container index over
       initContainers ++ containers); the kubelet prepares them like any other container's.
@@ -1725,7 +2722,7 @@ Feature: KEP-5004 DRA extended resources
       And the container "load-weights" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
       And the container "serve" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
 
-    @version:1.36 @gate:DRAExtendedResource @req:5004-R12 @req:5004-R13
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R12 @req:5004-R13 @kep-test:feature-gate-unit-tests
     Scenario: A kubelet without DRAExtendedResource runs the pod without its DRA devices
       KEP-5004 "Rollout": used "before support for it has been fully rolled out across the
       cluster, api server, scheduler in control plane, and kubelet in nodes, it can cause ... a
@@ -1781,3 +2778,158 @@ Feature: KEP-5004 DRA extended resources
       And the container "app" of the Pod "solo" on node "n2" gets no CDI devices
       When a node agent calls PodResources Get for the Pod "solo" on node "n2"
       Then in the PodResources answer the container "app" of the Pod "solo" has no dynamic resources
+
+  @component:scheduler @gate:DRAExtendedResource
+  Rule: Enablement and rollback (the KEP's test plan)
+    KEP-5004 "Testing Strategy for Beta": scenarios that start from a cluster running with
+    DRAExtendedResource off, as the KEP's enablement tests do, so nothing was written while the
+    gate was on. Every one runs for the explicit name (DeviceClass.spec.extendedResourceName) and
+    the implicit one (deviceclass.resource.kubernetes.io/<class>), as the test plan asks. The
+    gate can only be switched in 1.36 (beta; GA and locked in 1.37). A device-plugin node serves
+    example.com/gpu throughout; node-1 gets DRA devices once the admin maps them.
+
+    Background:
+      Given the feature gate DRAExtendedResource is disabled
+      And a node "dp-node" with cpu "8", memory "32Gi", example.com/gpu "2"
+      And a node "node-1" with cpu "8", memory "32Gi", pods "110"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "10"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+
+    @version:1.36 @req:5004-R13 @req:5004-R11 @kep-test:enablement-testing @clause:5004-R13/enable-new-pods @clause:5004-R11/explicit-key
+    Scenario Outline: The KEP's enablement test, OFF -> ON, with a device-plugin workload running (<name> name)
+      KEP-5004 test plan "Enablement Testing (Feature Gate: OFF → ON)": a device-plugin pod runs
+      while the gate is off; after enabling it keeps running, the admin creates the DeviceClass
+      mapping to DRA devices on node-1 ("workload transition"), its extendedResourceName is
+      kept, a new pod asking for the name gets a special claim there, and quota counts both
+      kinds (requests.example.com/gpu: the device-plugin pod plus the DRA device, whichever name
+      the new pod used; pod evaluator and special-claim evaluator, k/k
+      pkg/quota/v1/evaluator/core).
+      When I create 1 pod named "dp-before" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: dp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "dp-before" is scheduled to "dp-node"
+      When the feature gate DRAExtendedResource is enabled
+      And I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And I create 1 pod named "dra-after" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then the Pod "dra-after" is scheduled to "node-1"
+      And the extended resource claim of Pod "dra-after" requests only the DeviceClass "gpu.example.com"
+      And the extended resource claim of Pod "dra-after" has 1 allocated device
+      And the Pod "dp-before" is scheduled to "dp-node"
+      And the Pod "dp-before" has no "status.extendedResourceClaimStatus"
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            requests.example.com/gpu: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+        """
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+    @version:1.36 @req:5004-R13 @req:5004-R10 @kep-test:enablement-disablement-enablement-path @clause:5004-R13/reenable-no-stale @clause:5004-R13/no-claims-off @clause:5004-R10/gc-with-pod
+    Scenario Outline: The KEP's OFF -> ON -> OFF -> ON path leaves no stale claims or devices (<name> name)
+      KEP-5004 test plan "Enablement→Disablement→Enablement Path": enable, run DRA-backed pods;
+      disable, delete them ("Verify special ResourceClaims are cleaned up by garbage collector",
+      "resource accounting is updated"), a pod created while off gets no claim; enable again:
+      the scheduler makes new claims and all eight devices are allocatable, so nothing of the
+      first round is left.
+      When the feature gate DRAExtendedResource is enabled
+      And I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And I create 2 pods named "round-1-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
+        """
+      Then 2 pods named "round-1-{i}" are scheduled
+      And there are 2 extended resource claims
+      When the feature gate DRAExtendedResource is disabled
+      And I delete the 2 pods named "round-1-{i}"
+      And I create 1 pod named "while-off" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "4"}
+              limits: {<resource>: "4"}
+        """
+      Then there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+      And the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient <resource>, 1 node(s) didn't match Pod's node affinity/selector."
+      And the ResourceQuota "gpu" contains:
+        """
+        status:
+          used:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "0"
+        """
+      When the feature gate DRAExtendedResource is enabled
+      And I create 1 pod named "round-2" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<resource>: "4"}
+              limits: {<resource>: "4"}
+        """
+      Then the Pod "while-off" is scheduled to "node-1"
+      And the Pod "round-2" is scheduled to "node-1"
+      And there are 2 extended resource claims
+      And 8 devices of driver "gpu.example.com" are allocated
+      And the devices of Pod "round-2" are different from the devices of Pod "while-off"
+
+      Examples:
+        | name     | resource                                           |
+        | explicit | example.com/gpu                                    |
+        | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |

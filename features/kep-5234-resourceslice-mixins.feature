@@ -13,7 +13,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
 
     # ------------------------------------------------------------------ shipped limits
 
-    @component:apiserver @req:5234-R05 @req:5234-R10
+    @component:apiserver @req:5234-R05 @req:5234-R10 @clause:5234-R10/node-selection
     Scenario Outline: A slice selects its nodes in exactly one way
       Shipped ResourceSliceSpec: exactly one of nodeName, nodeSelector, allNodes,
       perDeviceNodeSelection (k/k validateResourceSliceSpec).
@@ -40,7 +40,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
         | allNodes: false                              | spec.allNodes: Invalid value: false: must be either unset or set to true |
 
-    @component:apiserver @req:5234-R10
+    @component:apiserver @req:5234-R10 @clause:5234-R10/node-selection
     Scenario Outline: A slice without node selection, or with two kinds of it, is refused
       k/k validateResourceSliceSpec (read at abe8f409): Required at spec when none is set,
       Invalid listing the set fields when several are.
@@ -68,7 +68,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.allNodes | true   | accepted |
         | spec.nodeSelector | {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
 
-    @component:apiserver @req:5234-R10
+    @component:apiserver @req:5234-R10 @clause:5234-R10/node-selection
     Scenario: A slice that sets nodeName and allNodes is refused
       k/k validateResourceSliceSpec: the set fields are listed as the value.
       Given a cluster
@@ -88,7 +88,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the outcome is "spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set"
 
-    @component:apiserver @req:5234-R10
+    @component:apiserver @req:5234-R10 @clause:5234-R10/driver-and-pool
     Scenario Outline: Driver and pool names are checked
       k/k validateResourceSliceSpec: driver via ValidateCSIDriverName (≤ 63 bytes), pool name
       via validatePoolName (≤ 253 bytes), resourceSliceCount > 0.
@@ -116,7 +116,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.pool.name                | node-1/gpus | accepted |
         | spec.pool.resourceSliceCount  | 0     | spec.pool.resourceSliceCount: Invalid value: 0: must be greater than zero |
 
-    @component:apiserver @req:5234-R10
+    @component:apiserver @req:5234-R10 @clause:5234-R10/driver-and-pool
     Scenario Outline: Driver and pool name length limits
       ValidateCSIDriverName allows 63 bytes; PoolNameMaxLength = 253.
       Given a ResourceSlice manifest:
@@ -144,7 +144,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.pool.name | 254 | spec.pool.name: Too long: may not be more than 253 bytes |
 
     # since 1.35: the 64-device limit for slices whose devices have taints or consume counters arrives in 1.35; 1.34 allows 128 devices in every slice (v1.34.0 OpenAPI ResourceSliceSpec.devices)
-    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35 @clause:5234-R05/devices-128
     Scenario Outline: A slice holds at most 128 devices, 64 when a device has taints or consumes counters
       Shipped limits ResourceSliceMaxDevices = 128 and ResourceSliceMaxDevicesWithAdvancedFeatures
       = 64 (api-truth §2.3). The KEP's "total number of devices is 128" holds without taints or
@@ -236,7 +236,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 65 | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
 
     # since 1.35: 1.34 allows at most 4 taints per device (v1.34.0 OpenAPI Device.taints: "The maximum number of taints is 4")
-    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35
+    @component:apiserver @req:5234-R05 @needs-gate:DRADeviceTaints @since:1.35 @clause:5234-R05/taints
     Scenario Outline: A device has at most 16 taints
       DeviceTaintsMaxLength is 16 since 1.35; the KEP text says 4 (api-truth §2.3).
       Given a ResourceSlice manifest:
@@ -264,7 +264,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 17 | spec.devices[0].taints: Too many: 17: must have at most 16 items |
 
     # since 1.35: 1.34 bounds the total of counters across all counter sets at 32 instead of 8 sets of 32 (v1.34.0 OpenAPI ResourceSliceSpec.sharedCounters)
-    @component:apiserver @req:5234-R05 @since:1.35
+    @component:apiserver @req:5234-R05 @since:1.35 @clause:5234-R05/shipped-counter-limits
     Scenario Outline: Shared counters: at most 8 counter sets of at most 32 counters
       Shipped 1.35+: ResourceSliceMaxCounterSets = 8, ResourceSliceMaxCountersPerCounterSet = 32
       (replacing the KEP's slice-wide 256 counters).
@@ -295,7 +295,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | 1    | 33       | spec.sharedCounters[0].counters: Too many: 33: must have at most 32 items |
 
     # since 1.35: 1.34 bounds the counters a device consumes at 32 in total and 1024 per slice, not 2 consumptions of 32 (v1.34.0 OpenAPI Device.consumesCounters)
-    @component:apiserver @req:5234-R05 @since:1.35
+    @component:apiserver @req:5234-R05 @since:1.35 @clause:5234-R05/shipped-counter-limits
     Scenario Outline: A device consumes from at most 2 counter sets, at most 32 counters each
       Shipped 1.35+: ResourceSliceMaxDeviceCounterConsumptionsPerDevice = 2 and 32 counters per
       consumption (replacing the KEP's slice-wide 2048 consumed counters).
@@ -325,7 +325,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [{counterSet: a, counters: {memory: {value: 1Gi}}}, {counterSet: a, counters: {memory: {value: 1Gi}}}] | 1 | spec.devices[0].consumesCounters[1]: Duplicate value: "a" |
 
     # since 1.35: "Only one of Devices and SharedCounters can be set in a ResourceSlice" arrives in 1.35; a 1.34 slice may hold both (v1.34.0 OpenAPI ResourceSliceSpec)
-    @component:apiserver @req:5234-R05 @since:1.35
+    @component:apiserver @req:5234-R05 @since:1.35 @clause:5234-R05/shipped-counter-limits
     Scenario: Devices and shared counters are published in separate slices
       Shipped 1.35+: "only one of `sharedCounters` or `devices` is allowed" (k/k, api-truth §9.5).
       Given a cluster
@@ -346,7 +346,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the outcome is "spec: Invalid value: "": only one of `sharedCounters` or `devices` is allowed"
 
-    @component:apiserver @req:5234-R10
+    @component:apiserver @req:5234-R10 @clause:5234-R10/unique-devices
     Scenario: Device names in a slice are unique
       k/k validateSet over devices keyed by name (api-truth §9.5).
       Given a cluster
@@ -368,7 +368,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
 
     # ------------------------------------------------------------------ mixins (KEP text)
 
-    @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins @clause:5234-R01/api-fields
     Scenario: The KEP's mixin example is accepted and stored as written
       KEP-5234 "Proposal"/"API" (KEP text, not shipped): device and counter-consumption mixins,
       referenced through `includes`. Storage keeps the mixin structure; it is not flattened.
@@ -379,7 +379,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the stored object has "spec.mixins.device[0].name" equal to a100
       And the stored object has no "spec.devices[0].attributes"
 
-    @component:apiserver @req:5234-R02 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R02 @gate:DRAResourceSliceMixins @req:5234-R01 @clause:5234-R01/api-fields
     Scenario: Counter sets include counter-set mixins
       KEP-5234 "API" CounterSet.Includes (KEP text, not shipped).
       Given the feature gate DRAResourceSliceMixins is enabled
@@ -387,7 +387,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       Then the request succeeds
       And the stored object has "spec.sharedCounters[1].includes" equal to [a100-counters]
 
-    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off
     Scenario: With DRAResourceSliceMixins off, mixins and includes are dropped on create
       KEP-5234 "API": both fields carry +featureGate=DRAResourceSliceMixins; the usual
       drop-unless-in-use pattern applies (assumed, api-truth §9.6; no shipped code exists).
@@ -398,7 +398,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the stored object has no "spec.devices[0].includes"
       And the stored object has no "spec.devices[0].consumesCounters[0].includes"
 
-    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off
     Scenario: Mixins already stored survive updates after the gate is turned off
       KEP-5234 "Feature Enablement and Rollback"; drop-unless-in-use on update (assumed pattern).
       Given the feature gate DRAResourceSliceMixins is enabled
@@ -409,7 +409,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.devices[0].includes" equal to [a100]
       And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.mixins.device[0].name" equal to a100
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-mixin-names @clause:5234-R04/consumption-mixin-names
     Scenario Outline: Mixin names are DNS labels, unique per kind
       KEP-5234 "API": "Name is a unique identifier among all <kind> mixins in the ResourceSlice.
       It must be a DNS label." The same name may be used once per kind.
@@ -438,7 +438,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | {device: [{attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Required value |
         | {device: [{name: Common_1, attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-includes-max-8
     Scenario Outline: Includes are at most 8
       KEP-5234 "Limits": "The number of mixins that can be referenced from each device, counter
       set or device counter consumption is 8."
@@ -475,7 +475,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [m0, m1, m2, m3, m4, m5, m6, m7]       | accepted |
         | [m0, m1, m2, m3, m4, m5, m6, m7, m8]   | spec.devices[0].includes: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/same-slice
     Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
       KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
       each includes list refers to its own kind. The KEP gives no error; the KEP's implementation
@@ -517,7 +517,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.devices[0].includes                      | [full-gpu] | spec.devices[0].includes[0]                     | Invalid value: "full-gpu": must reference a device mixin defined in the ResourceSlice |
         | spec.devices[0].consumesCounters[0].includes  | [a100]     | spec.devices[0].consumesCounters[0].includes[0] | Invalid value: "a100": must reference a device counter consumption mixin defined in the ResourceSlice |
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/same-slice
     Scenario: A counter set can only include counter-set mixins of its slice
       KEP-5234 "API" CounterSet.Includes: "must be defined in the same ResourceSlice"; error as
       in kubernetes/kubernetes#131357 (validation_resourceslice_test.go
@@ -543,7 +543,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | field                              | reason            | message |
         | spec.sharedCounters[0].includes[0] | FieldValueInvalid | Invalid value: "a100-counters": must reference a counter set mixin defined in the ResourceSlice |
 
-    @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R03 @req:5234-R05 @gate:DRAResourceSliceMixins @clause:5234-R05/flattened-32
     Scenario Outline: The 32 attributes-and-capacities limit applies to the flattened device
       KEP-5234 "Limits": "The combined number of attributes and capacities for a single device can
       not exceed 32", enforced "on the device with mixins applied". Keys the device and a mixin
@@ -581,7 +581,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | {model: {string: h100}, arch: {string: ampere}, numa: {int: 0}} | accepted |
         | {arch: {string: ampere}, numa: {int: 0}, pcie: {int: 4}}       | spec.devices[0]: Invalid value: 33: the total number of attributes and capacities in a device after mixins have been applied must not exceed 32 |
 
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @clause:5234-R05/attributes-4096
     Scenario Outline: Slice-wide total of 4096 attributes and capacities across devices and mixins
       KEP-5234 "Limits": "Total combined number of attributes and capacity in a ResourceSlice is
       4096" (128 devices x 32 = 4096; one more attribute in a mixin passes it). The KEP gives
@@ -615,7 +615,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
 
     # since 1.35: 1.34 caps the counters the devices of one slice consume at 1024, below the 64 x 32 = 2048 this scenario fills (v1.34.0 OpenAPI Device.consumesCounters)
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @since:1.35
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @since:1.35 @clause:5234-R05/consumed-2048
     Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins
       KEP-5234 "Limits": "Total number of consumed counters is 2048". 64 devices (the limit with
       counters) x 32 counters = 2048; one more counter in a consumption mixin passes it.
@@ -649,7 +649,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | []                                      | the request succeeds |
         | [{name: one, counters: {x: {value: "1"}}}] | the request is rejected with a cause whose message contains "2048" |
 
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @clause:5234-R05/counters-256
     Scenario: Slice-wide total of 256 counters across counter sets and counter-set mixins
       KEP-5234 "Limits": "Total number of counters is 256" (8 sets x 32 counters reach it; one
       counter in a counter-set mixin passes it).
@@ -677,7 +677,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       When I create the manifest
       Then the request is rejected with a cause whose message contains "256"
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counters-or-includes
     Scenario Outline: A counter set or a counter consumption needs counters or includes
       KEP-5234 "API" lets includes stand in for counters but names no error for an entry with
       neither. The KEP's implementation pull request kubernetes/kubernetes#131357 ("DRA
@@ -706,6 +706,112 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | enabled  | devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]}] | spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
         | disabled | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0].counters: Required value |
 
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-mixin-names
+    Scenario Outline: Counter-set mixin names are DNS labels, unique among counter-set mixins
+      KEP-5234 "API" CounterSetMixin: "Name is a unique identifier among all capacity pool mixins
+      in the ResourceSlice. It must be a DNS label." Errors as the k/k helpers give them for a
+      keyed list (validateSet: Duplicate at the repeated index; Required; DNS-1123 label). A
+      device mixin may use the same name: uniqueness is per kind.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins: <mixins>
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 80Gi}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | mixins | outcome |
+        | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}], device: [{name: common, attributes: {model: {string: a100}}}]} | accepted |
+        | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}, {name: common, counters: {cores: {value: "1"}}}]} | spec.mixins.counterSet[1]: Duplicate value: "common" |
+        | {counterSet: [{counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Required value |
+        | {counterSet: [{name: Common_1, counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-includes-max-8 @clause:5234-R04/consumption-includes-max-8
+    Scenario Outline: A counter set and a counter consumption include at most 8 mixins
+      KEP-5234 "API" CounterSet.Includes and DeviceCounterConsumption.Includes: "The maximum
+      number of includes is 8" (TooMany as the k/k helper words it). Nine mixins of each kind
+      exist, each with a counter of its own, so only the count of includes can fail.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            counterSet:
+            - {name: m0, counters: {c0: {value: "1"}}}
+            - {name: m1, counters: {c1: {value: "1"}}}
+            - {name: m2, counters: {c2: {value: "1"}}}
+            - {name: m3, counters: {c3: {value: "1"}}}
+            - {name: m4, counters: {c4: {value: "1"}}}
+            - {name: m5, counters: {c5: {value: "1"}}}
+            - {name: m6, counters: {c6: {value: "1"}}}
+            - {name: m7, counters: {c7: {value: "1"}}}
+            - {name: m8, counters: {c8: {value: "1"}}}
+            deviceCounterConsumption:
+            - {name: m0, counters: {c0: {value: "1"}}}
+            - {name: m1, counters: {c1: {value: "1"}}}
+            - {name: m2, counters: {c2: {value: "1"}}}
+            - {name: m3, counters: {c3: {value: "1"}}}
+            - {name: m4, counters: {c4: {value: "1"}}}
+            - {name: m5, counters: {c5: {value: "1"}}}
+            - {name: m6, counters: {c6: {value: "1"}}}
+            - {name: m7, counters: {c7: {value: "1"}}}
+            - {name: m8, counters: {c8: {value: "1"}}}
+        """
+      And the manifest has "<field>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | field               | value                                                                                  | outcome |
+        | spec.sharedCounters | [{name: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7]}]                   | accepted |
+        | spec.sharedCounters | [{name: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7, m8]}]               | spec.sharedCounters[0].includes: Too many: 9: must have at most 8 items |
+        | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7]}]}]     | accepted |
+        | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7, m8]}]}] | spec.devices[0].consumesCounters[0].includes: Too many: 9: must have at most 8 items |
+
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @needs-gate:DRADeviceTaints @kep-test:resourceslice-maximum-size @clause:5234-R05/worst-case-size
+    Scenario Outline: The worst-case ResourceSlice at the KEP's limits is accepted and fits the storage limit (<variant>)
+      KEP-5234 "Limits": "With these limits, the worst-case size for a ResourceSlice increases
+      from 1,107,864 bytes to 1,288,825 bytes"; test plan: "The integration test that verifies
+      the theoretical maximum size of the ResourceSlice resource will be updated" (k/k
+      test/utils NewMaxResourceSlice: maximal names, every list at its limit). Built here with
+      mixins: 64 devices (the shipped cap once devices have taints or counters), 4096 attributes
+      over devices and device mixins (32 per flattened device), 2048 consumed counters in
+      consumption mixins, 8 includes everywhere, 4 taints per device (the KEP's number), maximal
+      names; the counter-set variant has 8 sets built from 256 mixin counters. It must be
+      accepted unchanged and stay under etcd's default request limit of 1.5 MiB (1,572,864
+      bytes); measured on the reference: 1,171,737 bytes for the devices variant (1,524,249 with
+      the 16 taints allowed since 1.35).
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And the worst-case ResourceSlice manifest with <variant> at the KEP-5234 limits
+      When I create the manifest
+      Then the request succeeds
+      And the stored object keeps the manifest's spec
+      And the stored object is at most 1572864 bytes of JSON
+
+      Examples:
+        | variant      |
+        | devices      |
+        | counter sets |
+
   @component:scheduler @gate:DRAResourceSliceMixins
   Rule: Scheduling and controllers
     KEP-5234 ResourceSlice mixins as the scheduler sees them.
@@ -722,7 +828,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And a node "node-1" with cpu "8", memory "32Gi"
       And the objects from fixture "kep-5234/scheduling/gpus-with-mixins.yaml"
 
-    @req:5234-R01 @req:5234-R06
+    @req:5234-R01 @req:5234-R06 @clause:5234-R01/device-mixin-adds @clause:5234-R06/selectors-see-mixins @clause:5234-R06/applied-by-scheduler
     Scenario: A CEL selector matches an attribute that only a device mixin provides
       KEP-5234 "Implementation": the scheduler evaluates selectors against flattened devices.
       When I apply:
@@ -753,7 +859,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-0
       And the ResourceClaim "want-a100" has "status.allocation.devices.results[1].device" equal to gpu-1
 
-    @req:5234-R02 @req:5234-R06
+    @req:5234-R02 @req:5234-R06 @clause:5234-R02/counter-set-mixin-adds @clause:5234-R02/consumption-mixin-adds @clause:5234-R02/set-named-at-reference @clause:5234-R06/counters-honoured @clause:5234-R06/applied-by-scheduler
     Scenario: Counter mixins keep two partitions of one GPU from both being allocated
       KEP-5234 "Proposal": the counter set gets 80Gi from its mixin, each partition consumes
       48Gi through a consumption mixin; the second claim cannot be satisfied.
@@ -786,7 +892,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the Pod "part-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And 1 device of driver "gpu.example.com" is allocated
 
-    @req:5234-R07 @req:5234-R08
+    @req:5234-R07 @req:5234-R08 @clause:5234-R07/devices-dropped @clause:5234-R08/skew-invisible
     Scenario Outline: Gate off on the scheduler while slices carry mixins: those devices are invisible
       KEP-5234 "Version Skew Strategy": an API server that stored mixins and a scheduler without
       the gate; devices that include a mixin, and devices consuming from a counter set that uses
@@ -823,7 +929,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | device.attributes["gpu.example.com"].model == "a100"                | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
         | device.attributes["gpu.example.com"].model == "a100-partition"      | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
 
-    @req:5234-R03 @req:5234-R06
+    @req:5234-R03 @req:5234-R06 @clause:5234-R03/device-later-wins @clause:5234-R03/device-own-wins @clause:5234-R06/applied-by-scheduler
     Scenario Outline: Mixin order and override through scheduling: a selector on the winning value picks that device
       KEP-5234 "Proposal" (includes "are applied in the order listed, meaning that later mixins
       will overwrite earlier" ones; attributes and capacity "set on the device ... always
@@ -868,7 +974,304 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | device.attributes["gpu.example.com"].model == "own" && device.attributes["gpu.example.com"].generation == 1 | the ResourceClaim "ordered" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-own}] |
         | device.attributes["gpu.example.com"].model == "c"                                                | the Pod "ordered-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector." |
 
-    @req:5234-R08
+    @req:5234-R03 @req:5234-R02 @req:5234-R06 @kep-test:mixins-applied-by-scheduler @clause:5234-R03/counter-set-later-wins @clause:5234-R03/counter-set-own-wins @clause:5234-R02/counter-set-mixin-adds @clause:5234-R06/counters-honoured @clause:5234-R06/applied-by-scheduler
+    Scenario Outline: Counter-set mixins apply in order and the set's own counters win, as allocation shows (<set>)
+      KEP-5234 CounterSet.Includes (KEP text, never shipped): a later mixin's counter replaces an
+      earlier one's, the counter set's own counter replaces both. Each set has six partitions
+      consuming 16Gi; the allocator fits as many as the set's memory allows, so <fits> fit and
+      one more does not (big-then-small: 40Gi; small-then-big: 80Gi; own-over-mixin: 16Gi).
+      Given the objects from fixture "kep-5234/scheduling/counter-set-order.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fits}
+        spec:
+          devices:
+            requests:
+            - name: part
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <fits>
+                selectors:
+                - cel: {expression: '"set" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].set == "<set>"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-more}
+        spec:
+          devices:
+            requests:
+            - name: part
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <one-more>
+                selectors:
+                - cel: {expression: '"set" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].set == "<set>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: too-many}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimName: one-more}
+        """
+      Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fitting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimName: fits}
+        """
+      Then the Pod "fitting" is scheduled to "node-1"
+      And the claim "part" of Pod "fitting" has <fits> allocated devices
+
+      Examples:
+        | set            | fits | one-more |
+        | big-then-small | 2    | 3        |
+        | small-then-big | 5    | 6        |
+        | own-over-mixin | 1    | 2        |
+
+    @req:5234-R03 @req:5234-R02 @req:5234-R06 @kep-test:mixins-applied-by-scheduler @clause:5234-R03/consumption-later-wins @clause:5234-R03/consumption-own-wins @clause:5234-R02/consumption-mixin-adds @clause:5234-R02/set-named-at-reference @clause:5234-R06/applied-by-scheduler
+    Scenario Outline: Counter-consumption mixins apply in order and the consumption's own counters win, as allocation shows (<case>)
+      KEP-5234 DeviceCounterConsumption.Includes (KEP text, never shipped): a later mixin's
+      counter replaces an earlier one's, the consumption's own counter replaces both; the counter
+      set is the one named where the mixin is referenced. Each case has a 96Gi set and four
+      devices: consuming 16Gi all four fit, consuming 48Gi only two.
+      Given the objects from fixture "kep-5234/scheduling/consumption-order.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                count: <count>
+                selectors:
+                - cel: {expression: '"case" in device.attributes["gpu.example.com"] && device.attributes["gpu.example.com"].case == "<case>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then <outcome>
+
+      Examples:
+        | case         | count | outcome |
+        | later-wins   | 4     | the claim "dev" of Pod "probe" has 4 allocated devices |
+        | earlier-lost | 2     | the claim "dev" of Pod "probe" has 2 allocated devices |
+        | earlier-lost | 3     | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | own-wins     | 4     | the claim "dev" of Pod "probe" has 4 allocated devices |
+
+    @req:5234-R07 @kep-test:enablement-disablement @clause:5234-R07/transitive-drop
+    Scenario Outline: Gate off: a device without mixins is dropped when its counter set uses one (<model>)
+      KEP-5234 "Implementation": "all devices that references a dropped counter set will also be
+      dropped", in isolation: the device itself and its consumption include nothing; only its
+      counter set includes a counter-set mixin. The control device consumes from a set without
+      mixins and stays allocatable. The slices were stored while the gate was on (kept: in use).
+      Given the objects from fixture "kep-5234/scheduling/transitive-drop.yaml"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "<model>"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then <outcome>
+
+      Examples:
+        | model      | outcome |
+        | transitive | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | control    | the ResourceClaim "probe-claim" has "status.allocation.devices.results" equal to [{request: dev, driver: gpu.example.com, pool: node-1-transitive, device: via-plain-set}] |
+
+    @req:5234-R07 @req:5234-R08 @kep-test:enablement-disablement @clause:5234-R07/running-stay @clause:5234-R07/re-enable @clause:5234-R08/skew-invisible
+    Scenario: Rollback and re-enable: an allocated mixin device stays allocated, a new claim waits for the gate
+      KEP-5234 "Feature Enablement and Rollback": "Applications that were already running will
+      continue to run and the allocated devices will remain so"; re-enabling: "It will take
+      affect again and will impact allocation decisions." While the gate is off the scheduler
+      does not see the A100s (they take their model from a mixin); once it is on again the
+      waiting claim gets the other A100.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: first-claim}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-claim}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: second-claim}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the Pod "first" is scheduled to "node-1"
+      And the ResourceClaim "first-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]
+      When the feature gate DRAResourceSliceMixins is enabled
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceClaim "second-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}]
+      And the ResourceClaim "first-claim" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]
+
+    @req:5234-R01 @clause:5234-R01/not-allocatable
+    Scenario: A device mixin is never allocated itself, even when it matches the selector
+      KEP-5234 "Proposal": "DeviceMixins cannot be allocated directly, but can only be referenced
+      by devices." The mixin "a100" carries model a100 like the two devices that include it; a
+      claim for all a100 devices gets exactly those two.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: all-a100}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                allocationMode: All
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: all-a100-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: all-a100}
+        """
+      Then the Pod "all-a100-pod" is scheduled to "node-1"
+      And the ResourceClaim "all-a100" has "status.allocation.devices.results" equal to [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}, {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}]
+
+    @req:5234-R06 @req:5234-R09 @kep-test:mixins-applied-by-scheduler @clause:5234-R06/no-functional-change @clause:5234-R09/flatten-agrees
+    Scenario Outline: A slice with mixins allocates exactly like the same devices written out (<what>)
+      KEP-5234 "Risks and Mitigations": mixins are only "a more compact way to define devices",
+      and tools that flatten must not "differ in meaningful ways". node-1 publishes the
+      Background's mixin slices; node-2 the same devices flattened by hand
+      (kep-5234/scheduling/gpus-flattened-node-2.yaml). The same claim pinned to either node
+      gets the same device names (pools differ by node).
+      Given a node "node-2" with cpu "8", memory "32Gi"
+      And the objects from fixture "kep-5234/scheduling/gpus-flattened-node-2.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: probe}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly:
+                  deviceClassName: gpu.example.com
+                  count: <count>
+                  selectors:
+                  - cel: {expression: '<expression>'}
+        """
+      And I create 1 pod named "pinned-0" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: probe}
+        """
+      And I create 1 pod named "pinned-1" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: probe}
+        """
+      Then the Pod "pinned-0" is scheduled to "node-1"
+      And the Pod "pinned-1" is scheduled to "node-2"
+      And the claim "dev" of Pod "pinned-0" has <count> allocated devices
+      And the devices of Pods "pinned-0" and "pinned-1" have the same names
+
+      Examples:
+        | what                 | count | expression |
+        | mixin attribute      | 2     | device.attributes["gpu.example.com"].model == "a100" |
+        | mixin capacity       | 2     | "memory" in device.capacity["gpu.example.com"] && device.capacity["gpu.example.com"].memory.compareTo(quantity("80Gi")) == 0 |
+        | own attribute        | 1     | device.attributes["gpu.example.com"].model == "t4" |
+        | counters via mixins  | 1     | device.attributes["gpu.example.com"].model == "a100-partition" |
+
+    @req:5234-R08 @req:5234-R07 @clause:5234-R08/skew-invisible @clause:5234-R07/devices-dropped @clause:5234-R07/re-enable
     Scenario: Skew: a slice written during the skew keeps its mixins, the scheduler without the gate does not see those devices until it restarts with it
       KEP-5234 "Version Skew Strategy": "During version skew where the apiserver supports the
       feature and the scheduler doesn't, the devices that is using the mixins feature will be
@@ -928,3 +1331,24 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       When the scheduler restarts with the feature gate DRAResourceSliceMixins enabled
       Then the Pod "a100-pod" is scheduled to "node-2"
       And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-20
+
+  @component:tool
+  Rule: The flatten tool
+    KEP-5234 "Non-Goals"/"Risks": "a kubectl command or a plugin that will allow users to see the
+    fully flattened versions of a ResourceSlice". drakit ships one, `drakit flatten`. These
+    scenarios run the command as a user does and compare its output with expectations worked
+    out by hand from the KEP's rules; they touch no cluster, so every backend gives the same
+    answer (tool-only scenarios).
+
+    @req:5234-R09 @req:5234-R03 @clause:5234-R09/flattened-view @clause:5234-R03/device-later-wins @clause:5234-R03/device-own-wins @clause:5234-R03/counter-set-later-wins @clause:5234-R03/counter-set-own-wins @clause:5234-R03/consumption-later-wins @clause:5234-R03/consumption-own-wins
+    Scenario Outline: drakit flatten writes out what the mixins mean (<fixture>)
+      The flattened slices have no spec.mixins and no includes; attributes, capacity, counter
+      sets and consumptions carry the values the KEP's order and override rules give.
+      When I run drakit flatten on the fixture "kep-5234/scheduling/<fixture>.yaml"
+      Then the flattened output has every ResourceSlice of the fixture "kep-5234/flatten/<fixture>.flattened.yaml" as written
+
+      Examples:
+        | fixture              |
+        | mixin-override-order |
+        | counter-set-order    |
+        | consumption-order    |

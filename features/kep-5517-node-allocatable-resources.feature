@@ -9,7 +9,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenarios say which shape they encode. 1.37 messages: k/k pkg/apis/resource/validation and
     pkg/apis/core/validation @ abe8f409 (api-truth §9.3-§9.5).
 
-    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/no-extended-keys @clause:5517-R12/mapping-rules @clause:5517-R12/overhead-rules @kep-test:unit-new-fields-validated
     Scenario Outline: Device nodeAllocatableResources rules (1.37 shape)
       k/k validateNodeAllocatableResources (pkg/apis/resource/validation @009801d9, the newest
       1.37-era copy, with DRADerivedAttributes): native resource names only (extended resource
@@ -17,7 +17,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       1.37 API doc says; an older commit of the same PR, abe8f409, wanted exactly one),
       capacityKey must name a capacity of the device (NotFound), capacityKey and
       capacityMultiplier require each other. deviceMultiplier next to capacityKey is only
-      refused by an alpha declarative union, which is not enforced by default.
+      refused by an alpha declarative union, which is not enforced by default. An overhead
+      sets perPod or perContainer, neither negative (the same commit; the value and type of
+      the empty case follow the pod status check in pkg/api/pod/declarative_validation_test.go).
       Given the feature gate DRANodeAllocatableResources is enabled
       When I create:
         """
@@ -55,8 +57,11 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu             | {mapping: {capacityKey: dra.example.com/cores}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.capacityMultiplier: Required value: capacityMultiplier is required when capacityKey is set |
         | cpu             | {mapping: {deviceMultiplier: "0"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "0": must be positive |
         | cpu             | {mapping: {deviceMultiplier: "-1"}} | spec.devices[0].nodeAllocatableResources[cpu].mapping.deviceMultiplier: Invalid value: "-1": must be positive |
+        | memory          | {overhead: {}} | spec.devices[0].nodeAllocatableResources[memory].overhead: Invalid value: "": at least one of perPod or perContainer must be set |
+        | memory          | {overhead: {perPod: "-1Mi"}} | spec.devices[0].nodeAllocatableResources[memory].overhead.perPod: Invalid value: "-1Mi": must be non-negative |
+        | memory          | {overhead: {perContainer: "-1"}} | spec.devices[0].nodeAllocatableResources[memory].overhead.perContainer: Invalid value: "-1": must be non-negative |
 
-    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R04 @req:5517-R12 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R12/mapping-rules
     Scenario Outline: The KEP's representations are accepted in the shipped 1.37 shape
       KEP-5517 "Representation 1" (cpus as devices) and "Representation 4" (auxiliary needs),
       rewritten to nodeAllocatableResources (1.37).
@@ -70,7 +75,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | kep-5517/resourceslice-cpus.yaml          | spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier | "1" |
         | kep-5517/resourceslice-gpu-overhead.yaml  | spec.devices[0].nodeAllocatableResources.memory.overhead.perPod       | 100Mi |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped @kep-test:enablement-gate-on-off
     Scenario: With DRANodeAllocatableResources off the device field is dropped on create
       KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
       default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
@@ -79,7 +84,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the stored object has no "spec.devices[0].nodeAllocatableResources"
 
-    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/device-field @clause:5517-R16/dropped-gate-off
     Scenario Outline: 1.36 ships the KEP-text device field nodeAllocatableResourceMappings
       KEP-5517 "Device API Extensions" as written; shipped in 1.36 (tombstoned in 1.37,
       api-truth §4.2). Dropped while the gate is off (assumed standard pattern).
@@ -94,7 +99,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
         | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced @clause:5517-R11/native-names
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
       k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one
       the pod references, mapped names must be native resources, quantities non-negative.
@@ -121,7 +126,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/entry-fields-optional
     Scenario Outline: Containers, mapping and overhead of a status entry are optional (1.37 shape)
       The shipped 1.37 types mark containers, mapping and overhead +optional; the published
       1.37.0 OpenAPI (io.k8s.api.core.v1.NodeAllocatableResourceClaimStatus) requires only
@@ -147,7 +152,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: 64Mi}]}                 |
         | {resourceClaimName: cpu-claim, containers: [app]}                                              |
 
-    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced
     Scenario: A status entry may name the claim generated from a template
       api-truth §9.3: the name must equal a spec.resourceClaims[].resourceClaimName or a
       status.resourceClaimStatuses[].resourceClaimName (the generated claim).
@@ -184,7 +189,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity" equal to "2"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R11/claim-referenced @clause:5517-R16/status-resources
     Scenario: On 1.36 a status entry may name the claim generated from a template
       The 1.36 twin of the scenario above: k/k CV17 has the same claim-name rule (api-truth
       §9.3); the entry carries a resources map.
@@ -221,7 +226,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "t" has "status.nodeAllocatableResourceClaimStatuses[0].resources.cpu" equal to "2"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/status-resources @clause:5517-R11/native-names
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.36 shape, as in the KEP text)
       KEP-5517 "PodStatus" with a `resources` map; k/k CV17 (api-truth §9.3). Values of the
       rejected entries are not pinned, only field, reason and detail.
@@ -245,7 +250,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
         | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
 
-    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
       +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
       standard drop-unless-in-use (assumed; not read, api-truth §9.6).
@@ -262,7 +267,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "p" has no "status.nodeAllocatableResourceClaimStatuses"
 
-    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.37
+    @component:apiserver @req:5517-R14 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.37 @clause:5517-R14/resize-forbidden
     Scenario: A pod with node-allocatable claim statuses cannot be resized
       KEP-5517 "In-place resize" (alpha): k/k ValidatePodResize appends Forbidden at spec
       (api-truth §9.4). Uses the pods/resize subresource.
@@ -292,7 +297,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
 
-    @component:apiserver @req:5517-R14 @req:5517-R16 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.36
+    @component:apiserver @req:5517-R14 @req:5517-R16 @gate:DRANodeAllocatableResources @needs:pod-resize-subresource @version:1.36 @clause:5517-R14/resize-forbidden
     Scenario: On 1.36 a pod with node-allocatable claim statuses cannot be resized
       The 1.36 twin of the scenario above: ValidatePodResize at CV17 has the same Forbidden
       (api-truth §9.4); the status entry carries a resources map.
@@ -322,7 +327,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the outcome is "spec: Forbidden: pods with node allocatable resource claims cannot be resized"
 
-    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36
+    @component:apiserver @req:5517-R11 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/entry-required-136
     Scenario: On 1.36 the containers of a status entry must not be empty
       1.36 keeps the KEP-text rule (k/k validateNodeAllocatableResourceClaimStatus at
       kubernetes-1.36.0, api-truth §9.3 CV17): an entry without containers is refused with
@@ -337,6 +342,72 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {resourceClaimName: cpu-claim, containers: [], resources: {cpu: "4"}}
         """
       Then the outcome is "status.nodeAllocatableResourceClaimStatuses[0].containers: Required value: must not be empty"
+
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/list-rules @kep-test:unit-new-fields-validated
+    Scenario Outline: Status entries are maps and sets without duplicates; overhead entries are complete (1.37 shape)
+      The 1.37 types make the entries a list map keyed by resourceClaimName, containers a set,
+      mapping and overhead list maps keyed by name. Causes as k/k
+      pkg/api/pod/declarative_validation_test.go (TestDeclarativeValidateNodeAllocatableStatus,
+      newest stored revision) pins them: Duplicate at the later index, Required names and
+      quantities, an overhead entry with neither perPod nor perContainer Invalid at the entry,
+      negative amounts "must be non-negative".
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses: <entries>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | entries | outcome |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu, quantity: "1"}]}, {resourceClaimName: cpu-claim, mapping: [{name: memory, quantity: 1G}]}] | status.nodeAllocatableResourceClaimStatuses[1]: Duplicate value: "cpu-claim" |
+        | [{resourceClaimName: cpu-claim, containers: [app, app], mapping: [{name: cpu, quantity: "1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].containers[1]: Duplicate value: "app" |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu, quantity: "1"}, {name: cpu, quantity: "2"}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[1]: Duplicate value: "cpu" |
+        | [{resourceClaimName: cpu-claim, mapping: [{quantity: "1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Required value |
+        | [{resourceClaimName: cpu-claim, mapping: [{name: cpu}]}] | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Required value |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: 100m}, {name: cpu, perPod: 200m}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[1]: Duplicate value: "cpu" |
+        | [{resourceClaimName: cpu-claim, overhead: [{perPod: 100m}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].name: Required value |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0]: Invalid value: "": at least one of perPod or perContainer must be set |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: "-100m"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perPod: Invalid value: "-100m": must be non-negative |
+        | [{resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: "-1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perContainer: Invalid value: "-1": must be non-negative |
+
+    @component:apiserver @req:5517-R10
+    Scenario Outline: spec.overhead comes only from the pod's RuntimeClass
+      The RuntimeClass admission plugin (k/k plugin/pkg/admission/runtimeclass, on by default)
+      owns pod.spec.overhead, which KEP-5517 adds to a pod's footprint: a pod may not set it
+      without a RuntimeClass that defines it, nor differently from its RuntimeClass, and a
+      RuntimeClass that does not exist is refused.
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m}
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: <class>
+          overhead: <overhead>
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "<message>"
+
+      Examples:
+        | class     | overhead     | message |
+        | null      | {cpu: 250m}  | pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead |
+        | sandboxed | {cpu: 500m}  | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
+        | missing   | null         | pod rejected: RuntimeClass "missing" not found |
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
@@ -355,7 +426,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a node "node1" with cpu "16", memory "32Gi", pods "110"
       And the objects from fixture "kep-5517/scheduling/cpu-socket-and-gpu.yaml"
 
-    @req:5517-R02 @req:5517-R05 @req:5517-R11 @version:1.37
+    @req:5517-R02 @req:5517-R05 @req:5517-R11 @version:1.37 @clause:5517-R05/effective-demand @clause:5517-R05/requested-grows @clause:5517-R02/consumed-not-whole @clause:5517-R11/status-patched @clause:5517-R11/containers-listed @kep-test:e2e-consumable-capacity @kep-test:integration-cache-requested @kep-test:unit-status-updated
     Scenario: Use case 1: standard + DRA requests grow the node's requested by 4100m cpu and 8Gi+100Mi
       KEP-5517 "Use Case 1": effective demand {cpu: 4100m, memory: 8Gi + 100Mi}.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -366,7 +437,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "node1"
       And a pod requesting memory "24477Mi" does not fit on node "node1"
 
-    @req:5517-R06 @req:5517-R10 @version:1.37
+    @req:5517-R06 @req:5517-R10 @version:1.37 @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @clause:5517-R10/delete-releases @kep-test:e2e-fungible
     Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
       KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.
       Given a node "big" with cpu "64", memory "64Gi"
@@ -436,7 +507,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "fungible-1"
       Then a pod requesting cpu "63" fits on node "big"
 
-    @req:5517-R04 @req:5517-R07 @version:1.37
+    @req:5517-R04 @req:5517-R07 @version:1.37 @clause:5517-R07/combined @clause:5517-R04/auxiliary-added @kep-test:e2e-auxiliary @kep-test:unit-demand-calculation
     Scenario: Use case 3: combined DRA cpu and an auxiliary GPU need: 12300m cpu and 7Gi
       KEP-5517 "Use Case 3": my-cpu-claim {cpu: 10} + my-gpu-claim {cpu: 2, memory: 4Gi}.
       When I apply:
@@ -487,7 +558,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "25Gi" fits on node "node1"
       And a pod requesting memory "25601Mi" does not fit on node "node1"
 
-    @req:5517-R08 @version:1.37
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-footprint @kep-test:unit-podrequests-pod-level-precedence
     Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
       KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
       When I apply:
@@ -533,7 +604,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
         | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
 
-    @req:5517-R09 @version:1.37
+    @req:5517-R09 @version:1.37 @clause:5517-R09/counts-once @clause:5517-R09/claims-add-up @clause:5517-R11/containers-listed @kep-test:unit-podrequests-status-added @req:5517-R11
     Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
       KEP-5517 "Multiple Claims per Container": 1 (c1) + 4 (ClaimA) + 2 (ClaimB) + 2 (c2) = 9 cpus.
       When I apply:
@@ -579,7 +650,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "7" fits on node "node1"
       And a pod requesting cpu "7001m" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R09/unreferenced-counts @clause:5517-R11/entry-fields-optional
     Scenario: An unreferenced claim still counts: the pod schedules with an entry without containers
       KEP-5517 "Unreferenced Claims": a pod-level claim no container references still counts
       against the node. Shipped in 1.37 by the alpha2 change (kubernetes/kubernetes#140009,
@@ -614,7 +685,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "14" fits on node "node1"
       And a pod requesting cpu "14001m" does not fit on node "node1"
 
-    @req:5517-R09 @version:1.37
+    @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing
     Scenario: A claim with a mapped device cannot be shared across pods
       api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a
       mapped device and cannot be shared across pods".
@@ -634,7 +705,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
 
-    @req:5517-R10 @version:1.37
+    @req:5517-R10 @version:1.37 @clause:5517-R10/no-overcommit @clause:5517-R10/node-filtered @clause:5517-R10/delete-releases @kep-test:integration-plugins-interact @kep-test:integration-delete-released @kep-test:unit-delete-releases @kep-test:unit-podrequests-unchanged-without-dra
     Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
       KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
       When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
@@ -652,7 +723,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       When I delete the Pod "dra-pod"
       Then the Pod "heavy" is scheduled to "node1"
 
-    @req:5517-R15 @version:1.37
+    @req:5517-R15 @version:1.37 @clause:5517-R15/gate-off-not-counted @kep-test:enablement-gate-on-off
     Scenario: Gate off: no DRA accounting (the documented overcommit risk)
       KEP-5517 "Enablement": without the gate only the spec requests count.
       Given the feature gate DRANodeAllocatableResources is disabled
@@ -661,7 +732,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
       And a pod requesting cpu "15900m" fits on node "node1"
 
-    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16
+    @version:1.36 @req:5517-R01 @req:5517-R02 @req:5517-R11 @req:5517-R16 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/consumed-not-whole @clause:5517-R16/device-field @clause:5517-R16/status-resources @clause:5517-R11/status-patched @kep-test:e2e-individual-devices
     Scenario: The 1.36 shape end to end: devices x allocationMultiplier, consumed capacity, a resources map in the pod status
       KEP-5517 "Resource Representation Examples" 1 and 2 and "Pod API Changes" in the shape
       Kubernetes 1.36 ships (api-truth §4.2, §4.3 last bullet): devices declare
@@ -722,7 +793,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "my-node"
       And a pod requesting memory "24477Mi" does not fit on node "my-node"
 
-    @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R04 @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R04/auxiliary-added @clause:5517-R11/status-patched @clause:5517-R11/containers-listed @clause:5517-R09/claims-add-up
     Scenario: Overhead perPod/perContainer and the shipped status shape: sorted entries, containers, mapping and overhead lists
       KEP-5517 "Representation 4" and "Pod API Changes" in the 1.37 shape (api-truth §4.2,
       §4.3, §9.8 NADR buildNodeAllocatableDRAInfo): entries sorted by resourceClaimName (not by
@@ -793,7 +864,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "30208Mi" fits on node "node1"
       And a pod requesting memory "30209Mi" does not fit on node "node1"
 
-    @req:5517-R09 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R11 @version:1.37 @req:5517-R04 @clause:5517-R04/auxiliary-added @clause:5517-R11/entry-fields-optional
     Scenario: An overhead-only claim: the pod schedules with an entry without mapping and its overhead counts
       KEP-5517 alpha2 as shipped in 1.37 (kubernetes/kubernetes#140009): the scheduler
       (nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo) writes an overhead-only
@@ -832,7 +903,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "32256Mi" fits on node "node1"
       And a pod requesting memory "32257Mi" does not fit on node "node1"
 
-    @req:5517-R03 @req:5517-R10 @version:1.37
+    @req:5517-R03 @req:5517-R10 @version:1.37 @clause:5517-R03/counters-consistent @clause:5517-R03/partition-counts @clause:5517-R10/delete-releases @kep-test:e2e-partitionable-devices
     Scenario: Partitionable NUMA/L3 devices: counters keep partitions consistent and the chosen partition's cpus count
       KEP-5517 "Resource Representation Examples" 3 with its numbers (an L3 cache holds 8 cpus,
       a NUMA node 32, both drawing on one counter set), shipped 1.37 shape (see the fixture
@@ -904,7 +975,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "32" fits on node "cpu-node"
       And a pod requesting cpu "32001m" does not fit on node "cpu-node"
 
-    @req:5517-R09 @req:5517-R10 @req:5517-R11 @version:1.37
+    @req:5517-R09 @req:5517-R10 @req:5517-R11 @version:1.37 @clause:5517-R09/overhead-shared
     Scenario: Two pods share an overhead-only claim: both schedule and each pod's overhead counts once
       KEP-5517 alpha2 "Claim sharing" (kubernetes/enhancements#6082, shipped by
       kubernetes/kubernetes#140009): overhead-only claims may be shared across pods, and the
@@ -963,7 +1034,592 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "31744Mi" fits on node "node1"
       And a pod requesting memory "31745Mi" does not fit on node "node1"
 
-    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R01 @req:5517-R02 @req:5517-R11 @version:1.37 @clause:5517-R01/devices-times-multiplier @clause:5517-R01/several-devices @clause:5517-R02/capacity-times-multiplier @clause:5517-R02/consumed-not-whole @clause:5517-R11/status-patched @kep-test:e2e-individual-devices @kep-test:unit-demand-calculation
+    Scenario: Several devices times deviceMultiplier and consumed capacity times capacityMultiplier, in the 1.37 shape
+      KEP-5517 "AllocationMultiplier" (1.37: mapping.deviceMultiplier and capacityMultiplier,
+      api-truth §4.3, §9.8): "If 4 devices are allocated to the claim, 4 * 2 CPUs would be
+      considered as allocated" and "If a claim consumes 8 dra.example.com/cores, the CPU
+      footprint is 8 * 2 = 16". Three 2-thread cores count 6 cpu, 5 of the socket's 16 cores
+      count 10 cpu; with the pod's 1 cpu the node's requested grows by 17 of 32.
+      Given a node "cores-node" with cpu "32", memory "64Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: physical-core, count: 3}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: five-socket-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly:
+                deviceClassName: socket-cores
+                capacity:
+                  requests: {cpu.example.com/cores: "5"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: multiplied}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: cores-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: cores}, {name: socket}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+          - {name: socket, resourceClaimName: five-socket-cores}
+        """
+      Then the Pod "multiplied" is scheduled to "cores-node"
+      And the claim "cores" of Pod "multiplied" has 3 allocated devices
+      And the Pod "multiplied" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: five-socket-cores, containers: [app], mapping: [{name: cpu, quantity: "10"}]}, {resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
+      And a pod requesting cpu "15" fits on node "cores-node"
+      And a pod requesting cpu "15001m" does not fit on node "cores-node"
+
+    @req:5517-R06 @version:1.37 @clause:5517-R06/per-node @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @kep-test:integration-fungible-per-node @kep-test:e2e-fungible
+    Scenario: The same fungible claim costs each node what it allocates there
+      KEP-5517 "Integration tests": "Validate that fungible claims resulting in different node
+      allocatable resource footprints are accounted for correctly on a per-node basis". One
+      template (firstAvailable: a GPU, else 30 cpus): on gpu-node the GPU path costs only the
+      pod's 1 cpu and writes no status entry; on cpu-node the cpu path adds 30. Each node's
+      requested grows by its own footprint. (The pods are pinned: which node the scheduler
+      prefers between two feasible ones depends on score plugins a live cluster may add.)
+      Given a node "gpu-node" with cpu "8", memory "16Gi", pods "110"
+      And a node "cpu-node" with cpu "64", memory "64Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/fungible-nodes.yaml"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-gpu-node}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: gpu-node}
+          containers:
+          - name: my-app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: gpu-or-cpu}]
+          resourceClaims:
+          - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-cpu-node}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: cpu-node}
+          containers:
+          - name: my-app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: gpu-or-cpu}]
+          resourceClaims:
+          - {name: gpu-or-cpu, resourceClaimTemplateName: gpu-or-cpu-template}
+        """
+      Then the Pod "on-gpu-node" is scheduled to "gpu-node"
+      And the Pod "on-cpu-node" is scheduled to "cpu-node"
+      And the claim "gpu-or-cpu" of Pod "on-gpu-node" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu-or-cpu-req/gpu, driver: gpu.example.com, device: gpu0}
+        """
+      And the Pod "on-gpu-node" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the Pod "on-cpu-node" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "30"}]
+      And a pod requesting cpu "7" fits on node "gpu-node"
+      And a pod requesting cpu "7001m" does not fit on node "gpu-node"
+      And a pod requesting cpu "33" fits on node "cpu-node"
+      And a pod requesting cpu "33001m" does not fit on node "cpu-node"
+
+    @req:5517-R10 @req:5517-R11 @version:1.37 @clause:5517-R10/all-node-allocatable @clause:5517-R11/status-patched
+    Scenario: Hugepages and ephemeral-storage requested through a claim count like cpu and memory
+      KEP-5517 Device API: node-allocatable resources are those "reported in v1.Node
+      status.allocatable that are not extended resources ... Examples include cpu, memory,
+      ephemeral-storage, and hugepages"; the scheduler checks cpu, memory, ephemeral-storage
+      and hugepages (api-truth §9.8, NADR). One NIC maps 1Gi of hugepages-2Mi and costs 10Gi of
+      ephemeral-storage per pod: of 2Gi hugepages 1Gi is left, of 100Gi storage 90Gi. A second
+      pod with the other NIC and 512Mi of hugepages of its own would need 1.5Gi: "Insufficient
+      hugepages-2Mi" (its spec alone fits, so DynamicResources rejects it).
+      Given a node "hp-node" with cpu "8", memory "16Gi", hugepages-2Mi "2Gi", ephemeral-storage "100Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/hugepages-nic.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dpdk}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: one-nic}
+        """
+      Then the Pod "dpdk" is scheduled to "hp-node"
+      And the Pod "dpdk" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: one-nic, containers: [app], mapping: [{name: hugepages-2Mi, quantity: 1Gi}], overhead: [{name: ephemeral-storage, perPod: 10Gi}]}]
+      And a pod requesting hugepages-2Mi "1Gi", memory "1Mi" fits on node "hp-node"
+      And a pod requesting hugepages-2Mi "1026Mi", memory "1Mi" does not fit on node "hp-node"
+      And a pod requesting ephemeral-storage "90Gi" fits on node "hp-node"
+      And a pod requesting ephemeral-storage "92161Mi" does not fit on node "hp-node"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dpdk-2}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi, hugepages-2Mi: 512Mi}
+              limits: {hugepages-2Mi: 512Mi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: second-nic}
+        """
+      Then the Pod "dpdk-2" stays pending with reason "Unschedulable" and a message containing "1 Insufficient hugepages-2Mi"
+
+    @req:5517-R10 @version:1.37 @clause:5517-R10/node-filtered @kep-test:unit-noderesourcesfit-deferral
+    Scenario Outline: A claim larger than the node is unresolvable, one that merely does not fit now is not
+      api-truth §9.8 (NADR nodeFitsResources): the DRA-inclusive demand is checked against the
+      node's allocatable minus what is requested there; it is UnschedulableAndUnresolvable when
+      it exceeds the whole allocatable, Unschedulable otherwise. The difference shows in the
+      preemption verdict appended to the message ("Preemption is not helpful" is what
+      DefaultPreemption says for unresolvable nodes). NodeResourcesFit itself passes: the spec
+      asks for 100m only (in the alpha the DRA part is checked by DynamicResources, KEP-5517
+      "Filter Stage").
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "8"}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: big-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "<cpus>"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: big-claim}
+        """
+      Then the Pod "filler" is scheduled to "node1"
+      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 <verdict>."
+
+      Examples:
+        | cpus | verdict |
+        | 16   | Preemption is not helpful for scheduling |
+        | 10   | No preemption victims found for incoming pod |
+
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-limits @clause:5517-R08/plr-budget-unresolvable
+    Scenario Outline: Pod-level limits and budgets must cover what the claims add
+      KEP-5517 "Integration with Pod Level Resources": "the plugin will verify that the total
+      effective pod demand ... does not surpass the limits set in pod.spec.Resources" and a pod
+      whose DRA footprint exceeds its budget fails "global to the pod", UnschedulableAndUnresolvable.
+      As shipped (api-truth §9.8, NADR validatePodLevelResourcesCoverDRA): a container's limit
+      plus the DRA amounts of the claims it references must stay within the pod-level limit.
+      The claim maps 10 cpu; the pod-level request and limit are 11 cpu.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: ten-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "10"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: budgeted}
+        spec:
+          resources:
+            requests: {cpu: "<pod_request>", memory: 1Gi}
+            limits: {cpu: "11", memory: 1Gi}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              limits: {cpu: "<container_limit>"}
+              requests: {cpu: 500m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: ten-cpus}
+        """
+      Then <outcome>
+
+      Examples:
+        | pod_request | container_limit | outcome |
+        | 11          | 1               | the Pod "budgeted" is scheduled to "node1" |
+        | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+        | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+
+    @req:5517-R10 @req:5517-R09 @version:1.37 @clause:5517-R10/no-overcommit @kep-test:unit-assume-updates-cache
+    Scenario: Pods created together never overcommit the node through their claims
+      KEP-5517 "Scheduler Internal Cache Update": the scheduler "assumes" a placed pod with its
+      DRA amounts before the binding is visible, "without an assume step, the scheduler might
+      try to place other pods on the same node using stale resource information". Three pods
+      created in one request each map 6 cpu through their own claim and ask 1 cpu: two fit
+      the 16-cpu node (14 cpu), the third is Unschedulable. (Black-box: this proves no
+      overcommit for a burst; it cannot tell the assume cache from an informer update.)
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: six-cpus}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: cpus
+                exactly:
+                  deviceClassName: cpu-mem-socket
+                  capacity:
+                    requests: {dra.example.com/cpu: "6"}
+        """
+      And I create 3 pods named "burst-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimTemplateName: six-cpus}
+        """
+      Then 2 pods named "burst-{i}" are scheduled
+      And the Pod "burst-2" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And a pod requesting cpu "2" fits on node "node1"
+      And a pod requesting cpu "2001m" does not fit on node "node1"
+
+    @req:5517-R10 @version:1.37 @deviation:kubernetes/kubernetes#141467 @clause:5517-R10/failure-reverts
+    Scenario: A binding that fails gives the node's resources back
+      KEP-5517 "Bind Stage": "If the bind fails ... the scheduler detects this and reverts the
+      resource allocation in its cache, decrementing nodeInfo.Requested." The failure is the
+      known 1.37 bug kubernetes/kubernetes#141467 (pinned here as a deviation; fixed by #141556
+      after 1.37): an extended resource served by a device with a cpu mapping makes PreBind
+      write "<extended-resources>" into the pod status, which validation refuses; Unreserve runs,
+      the special claim is deleted and the pod stays pending. The device maps all 16 cpus of
+      node1, yet a probe asking for all 16 still fits: the failed pod holds nothing.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node1}
+        spec:
+          driver: fake.example.com
+          nodeName: node1
+          pool: {name: fake-node1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "16"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: whole-node}
+        spec:
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+        """
+      Then the Pod "whole-node" stays pending with reason "SchedulerError" and a message containing "no mapping found in pod reference"
+      And there are 0 extended resource claims
+      And a pod requesting cpu "16" fits on node "node1"
+
+    @req:5517-R15 @version:1.37 @clause:5517-R15/downgrade-restart @clause:5517-R15/reenable @clause:5517-R15/gate-off-not-counted @kep-test:enablement-gate-on-off
+    Scenario: Disabling and re-enabling the gate: the restarted scheduler forgets, then recounts what the pods record
+      KEP-5517 "Upgrade / Downgrade Strategy" and "Feature Enablement and Rollback": "Disabling
+      the feature gate requires a kube-scheduler restart. Upon startup, the scheduler rebuilds
+      the NodeInfo cache without considering DRA node allocatable resources" (underestimated:
+      a probe sees only the 100m of the spec); a pod scheduled meanwhile gets no status entry;
+      on re-enabling, "the scheduler will resume its unified accounting logic" for pods that
+      carry the entries, but "the NodeInfo cache may be incorrect as it's not retroactively
+      updated" for pods scheduled while the gate was off (4100m + 100m are counted, not the
+      4 cpu of the second pod's claim).
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+      When the feature gate DRANodeAllocatableResources is disabled
+      Then a pod requesting cpu "15900m" fits on node "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName" equal to cpu-mem-claim
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: while-off-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "4"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: while-off}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: while-off-claim}
+        """
+      Then the Pod "while-off" is scheduled to "node1"
+      And the Pod "while-off" has no "status.nodeAllocatableResourceClaimStatuses"
+      When the feature gate DRANodeAllocatableResources is enabled
+      Then a pod requesting cpu "11800m" fits on node "node1"
+      And a pod requesting cpu "11801m" does not fit on node "node1"
+
+    @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
+    Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices
+      KEP-5517 "Upgrade": existing pods "would continue to run, but their claim request will
+      not be reflected in the scheduler's NodeInfo cache ... To fully resynchronize the
+      accounting, the pods with node allocatable resource claims must be restarted". Across
+      the shipped shape change (api-truth §4.2) the 1.37 API server no longer decodes the 1.36
+      fields (tombstoned: the device's nodeAllocatableResourceMappings and the status entry's
+      resources map), so the running pod counts only its spec and the devices map nothing
+      until the driver republishes them in the 1.37 shape; a pod started afterwards counts
+      again. 3 cores x 2 = 6 cpu + 100m on a 16-cpu node.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: before-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+      When the cluster is upgraded to Kubernetes 1.37
+      Then the Pod "before-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app]}]
+      And the Pod "before-upgrade" has no "status.nodeAllocatableResourceClaimStatuses[0].resources"
+      And the ResourceSlice "cpu-slice" has no "spec.devices[0].nodeAllocatableResourceMappings"
+      And a pod requesting cpu "15900m" fits on node "my-node"
+      When I apply the fixture "kep-5517/scheduling/v1.37-cores-and-socket.yaml"
+      And I delete the Pod "before-upgrade"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: after-upgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "after-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+
+    @req:5517-R16 @req:5517-R15 @version:1.37 @clause:5517-R16/shape-change @clause:5517-R15/downgrade-restart
+    Scenario: A 1.37 to 1.36 downgrade drops the 1.37 shape; back on 1.37 unwritten objects still have it
+      The other direction of the shipped shape change (api-truth §4.2): a 1.36 API server does
+      not know nodeAllocatableResources on devices nor mapping/overhead in status entries, so
+      after the downgrade the running pod's entry has neither and the 1.36 scheduler counts only
+      its spec (the KEP's downgrade risk: "The scheduler's view of resource usage for existing
+      pods will be incomplete"). Nothing rewrote the objects, so after upgrading again to 1.37
+      the stored 1.37 fields are read again and the pod counts as before.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      When the cluster is downgraded to Kubernetes 1.36
+      Then the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2]}]
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses[0].mapping"
+      And the ResourceSlice "node1-slice" has no "spec.devices[0].nodeAllocatableResources"
+      And a pod requesting cpu "15900m" fits on node "node1"
+      When the cluster is upgraded to Kubernetes 1.37
+      Then the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
+    @req:5517-R11 @req:5517-R13 @version:1.37 @needs:node-access @clause:5517-R13/admits @clause:5517-R13/rejects @clause:5517-R11/status-patched @kep-test:integration-status-and-admission
+    Scenario: The kubelet admits on the status the scheduler wrote, and counts it for the next pod
+      KEP-5517 "Integration tests": "validate the pod.status.nodeAllocatableResourceClaimStatuses
+      is populated correctly and the kubelet admission check correctly computes the effective
+      pod resource request". Use case 1's pod is admitted on its 4100m and runs; a pod bound to
+      node1 by spec.nodeName (no scheduler) asking for 12 cpu is rejected by the kubelet, which
+      counts the running pod's claim: used 4100 of 16000 millicores (kubelet rejectPod,
+      lifecycle/predicate.go).
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.phase" equal to Running
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: squeezer}
+        spec:
+          nodeName: node1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "12"}}
+        """
+      Then the Pod "squeezer" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 12000, used: 4100, capacity: 16000"
+        """
+
+    @req:5517-R10 @version:1.37 @clause:5517-R10/pod-overhead @kep-test:unit-podrequests-options-and-overhead
+    Scenario: The RuntimeClass overhead joins the claim's amounts in the pod's footprint
+      KEP-5517 "Resource Calculation": "If pod overheads are specified in pod.spec.overhead,
+      they are added to the final sum" (component-helpers PodRequests adds spec.overhead last,
+      after the DRA amounts). spec.overhead is set by the RuntimeClass admission plugin from
+      the pod's RuntimeClass. Use case 1's pod (4100m, 8Gi + 100Mi) under a RuntimeClass with
+      250m / 120Mi of overhead costs 4350m and 8Gi + 220Mi of node1's 16 cpu and 32Gi.
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m, memory: 120Mi}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: sandboxed-dra-pod}
+        spec:
+          runtimeClassName: sandboxed
+          containers:
+          - name: my-app1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, memory: 100Mi}
+              claims: [{name: my-cpu-mem-claim}]
+          resourceClaims:
+          - {name: my-cpu-mem-claim, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "sandboxed-dra-pod" is scheduled to "node1"
+      And the Pod "sandboxed-dra-pod" has "spec.overhead" equal to {cpu: 250m, memory: 120Mi}
+      And the Pod "sandboxed-dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+      And a pod requesting cpu "11650m" fits on node "node1"
+      And a pod requesting cpu "11651m" does not fit on node "node1"
+      And a pod requesting memory "24356Mi" fits on node "node1"
+      And a pod requesting memory "24357Mi" does not fit on node "node1"
+
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/gate-off-not-counted
     Scenario: Skew: the API server keeps the new fields, a scheduler without the gate ignores them
       KEP-5517 "Version Skew Strategy": "An older scheduler will not understand the new API
       fields or perform unified accounting. If DeviceClass or ResourceSlice objects contain the
@@ -981,7 +1637,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "15900m" fits on node "node1"
       And a pod requesting cpu "15901m" does not fit on node "node1"
 
-    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/downgrade-restart
     Scenario: Downgrade: a scheduler restarted without the gate underestimates what running pods use
       KEP-5517 "Upgrade / Downgrade Strategy", Downgrade: "Disabling the feature gate requires a
       kube-scheduler restart. Upon startup, the scheduler rebuilds the NodeInfo cache without
@@ -997,7 +1653,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then a pod requesting cpu "15900m" fits on node "node1"
       And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
 
-    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/upgrade-existing @clause:5517-R15/reenable
     Scenario: Upgrade: a pod scheduled while the scheduler had the gate off stays uncounted until it is recreated
       KEP-5517 "Upgrade / Downgrade Strategy", Upgrade: "Existing pods with node allocatable
       resource claims would continue to run, but their claim request will not be reflected in
@@ -1020,7 +1676,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "11900m" fits on node "node1"
       And a pod requesting cpu "11901m" does not fit on node "node1"
 
-    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/upgrade-existing
     Scenario: Upgrade in the skew policy's order: a 1.36 scheduler next to a 1.37 API server ignores the 1.37 fields until it is upgraded
       KEP-5517 "Version Skew Strategy": "An older scheduler will not understand the new API
       fields or perform unified accounting. If DeviceClass or ResourceSlice objects contain the
@@ -1084,7 +1740,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
               requests: {cpu: "4", memory: 1Gi}
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/rejects @kep-test:unit-kubelet-admission @kep-test:integration-kubelet-admission
     Scenario: The kubelet rejects a pod whose DRA-inclusive footprint exceeds allocatable though its spec fits
       KEP-5517 "Kubelet admission": 4 cpu in the spec plus 6 cpu mapped by the claim is 10 cpu
       on an 8-cpu node.
@@ -1112,7 +1768,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         Node didn't have enough resource: cpu, requested: 10000, used: 0, capacity: 8000
         """
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/admits
     Scenario: The kubelet admits a pod whose DRA-inclusive footprint fits
       KEP-5517 "Kubelet admission": 4 + 4 cpu on an 8-cpu node fits exactly (1Gi of 2Gi memory).
       Given the feature gate DRANodeAllocatableResources is enabled
@@ -1129,7 +1785,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpus    | dra.example.com | n1   | cpuset-0  |
       Then the Pod "pinned" has "status.phase" equal to Running
 
-    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37
+    @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/rejects @clause:5517-R04/auxiliary-added
     Scenario: Per-pod and per-container overhead count against memory at admission
       KEP-5517 "Representation 4" (auxiliary needs) with the 1.37 overhead shape: perPod +
       perContainer x containers = 1Gi + 1 x 512Mi joins the 1Gi in the spec: 2.5Gi on a 2Gi node.
@@ -1155,7 +1811,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           message: "Pod was rejected: Node didn't have enough resource: memory, requested: 2684354560, used: 0, capacity: 2147483648"
         """
 
-    @req:5517-R15 @version:1.37
+    @req:5517-R15 @version:1.37 @clause:5517-R15/fields-dropped @gate:DRANodeAllocatableResources
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.
@@ -1173,7 +1829,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "pinned" has "status.phase" equal to Running
       And the Pod "pinned" has no "status.nodeAllocatableResourceClaimStatuses"
 
-    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.36
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.36 @req:5517-R16 @clause:5517-R13/rejects @clause:5517-R16/status-resources
     Scenario: On 1.36 the resources map of the claim status counts at admission
       api-truth §4.2: the 1.36 NodeAllocatableResourceClaimStatus carries a resources map
       (the @version:1.36 tag starts a 1.36 cluster).

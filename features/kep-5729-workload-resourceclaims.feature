@@ -10,7 +10,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
   Rule: API, validation and defaulting
 
-    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R01 @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @req:5729-R12 @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario: The KEP example PodGroup with a claim template and a matching pod are accepted
       KEP-5729 "Design Details" example in the shipped shape (api-truth §3.2, §8).
       Given the feature gate GenericWorkload is enabled
@@ -20,7 +20,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "my-podgroup-1" has "spec.resourceClaims[0].resourceClaimTemplateName" equal to pg-claim-template
       And the Pod "worker-0" has "spec.schedulingGroup.podGroupName" equal to my-podgroup-1
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/max-items
     Scenario Outline: A PodGroup has at most 4 resource claims
       Shipped MaxPodGroupResourceClaims = 4, +k8s:maxItems=4 (the KEP said "same limits as Pod").
       Given the feature gate GenericWorkload is enabled
@@ -47,7 +47,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.resourceClaims: Too many: 5: must have at most 4 items |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/dns-label
     Scenario Outline: PodGroup claim names are required DNS labels
       PodGroupResourceClaim.name: +k8s:required, +k8s:format=k8s-short-name.
       Given the feature gate GenericWorkload is enabled
@@ -73,7 +73,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         |         | spec.resourceClaims[0].name: Required value |
         | Gpu_1   | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/exactly-one
     Scenario Outline: A PodGroup claim names exactly one of a claim or a template
       PodGroupResourceClaim: resourceClaimName and resourceClaimTemplateName are a union
       (+k8s:unionMember); exactly one must be set.
@@ -100,7 +100,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu} |
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/unique
     Scenario: PodGroup claim names are unique
       spec.resourceClaims is +listType=map keyed by name.
       Given the feature gate GenericWorkload is enabled
@@ -122,7 +122,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | field                  | reason              |
         | spec.resourceClaims[1] | FieldValueDuplicate |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/immutable
     Scenario: PodGroup resource claims are immutable
       spec.resourceClaims: +k8s:immutable ("This field is immutable").
       Given the feature gate GenericWorkload is enabled
@@ -131,7 +131,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When I set "spec.resourceClaims[0].resourceClaimTemplateName" of the PodGroup "my-podgroup-1" to other-template
       Then the request is rejected with a cause at "spec.resourceClaims" of reason "FieldValueInvalid" whose message ends with ": field is immutable"
 
-    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R13/max-templates
     Scenario Outline: A Workload has at most 8 pod group templates
       WorkloadMaxPodGroupTemplates = 8 (+k8s:maxItems=8).
       Given the feature gate GenericWorkload is enabled
@@ -157,7 +157,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 8 | accepted |
         | 9 | spec.podGroupTemplates: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R10 @req:5729-R13 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R13/template-claims
     Scenario Outline: A Workload's pod group template has at most 4 resource claims
       PodGroupTemplate.resourceClaims: +k8s:maxItems=4 (api-truth §3.2).
       Given the feature gate GenericWorkload is enabled
@@ -186,7 +186,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 4 | accepted |
         | 5 | spec.podGroupTemplates[0].resourceClaims: Too many: 5: must have at most 4 items |
 
-    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.36
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.36 @clause:5729-R10/max-items @clause:5729-R10/dns-label
     Scenario Outline: On 1.36 (v1alpha2) PodGroup claims follow the same rules
       The 1.36 twin of the PodGroup claim scenarios above: api@kubernetes-1.36.0
       scheduling/v1alpha2 PodGroupSpec.resourceClaims has the same tags (+k8s:maxItems=4,
@@ -215,7 +215,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | [{name: "", resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Required value |
         | [{name: Gpu_1, resourceClaimTemplateName: pg-claim-template}] | spec.resourceClaims[0].name: Invalid value: "Gpu_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5729-R14 @gate:GenericWorkload
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload @clause:5729-R14/versions-served
     Scenario Outline: scheduling.k8s.io versions served per release
       api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (no v1alpha2). An unserved
       version fails the way kubectl reports it.
@@ -241,7 +241,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.37    | v1beta1  | the request succeeds |
         | 1.37    | v1alpha2 | the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"" |
 
-    @component:apiserver @req:5729-R14 @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R14 @gate:GenericWorkload @version:1.37 @clause:5729-R14/needs-genericworkload
     Scenario: Without GenericWorkload the PodGroup API is not served
       GenericWorkload is beta but default off in 1.37 (api-truth §0); its API versions are off too.
       Given the feature gate GenericWorkload is disabled
@@ -257,7 +257,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       Then the error message contains "no matches for kind "PodGroup" in version "scheduling.k8s.io/v1beta1""
 
-    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario Outline: With DRAWorkloadResourceClaims off, PodGroup and Workload claims are dropped on create
       KEP-5729 "Feature Enablement": +featureGate=DRAWorkloadResourceClaims on both fields; standard
       drop-unless-in-use (assumed; the 1.36/1.37 strategy code was not read, api-truth §9.6).
@@ -284,7 +284,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.36    | v1alpha2 |
         | 1.37    | v1beta1  |
 
-    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
       Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).
       Given the feature gate GenericWorkload is enabled
@@ -295,7 +295,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
     # ------------------------------------------------------------------ Pod side
 
-    @component:apiserver @req:5729-R15
+    @component:apiserver @req:5729-R15 @clause:5729-R15/exactly-one
     Scenario Outline: A pod claim names exactly one of a claim or a template
       k/k validatePodResourceClaim: the value is the whole claim entry, so the field, reason and
       fixed detail are pinned (path spec.resourceClaims[i] since the ClaimSource removal).
@@ -320,7 +320,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | {name: gpu, resourceClaimName: shared-gpu, resourceClaimTemplateName: pg-claim-template} | at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified |
         | {name: gpu} | must specify one of: `resourceClaimName`, `resourceClaimTemplateName` |
 
-    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R15/schedulinggroup-immutable
     Scenario: A pod's schedulingGroup cannot be changed
       pod.spec.schedulingGroup is immutable (core/v1 doc); k/k ValidatePodUpdate refuses any spec
       change outside the updatable fields with a Forbidden at spec.
@@ -331,7 +331,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
 
     # since 1.36: pod.spec.schedulingGroup arrives in 1.36; 1.35 has spec.workloadRef and 1.34 neither (v1.34.0-v1.36.0 OpenAPI)
-    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36
+    @component:apiserver @req:5729-R12 @req:5729-R15 @gate:GenericWorkload @since:1.36 @clause:5729-R15/schedulinggroup-gated
     Scenario: Without GenericWorkload a pod's schedulingGroup is dropped on create
       pod.spec.schedulingGroup: +featureGate=GenericWorkload; standard drop pattern (assumed,
       api-truth §9.6).
@@ -369,7 +369,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And a node "node-1" with cpu "8", memory "32Gi", pods "400"
       And the objects from fixture "kep-5729/scheduling/devices.yaml"
 
-    @req:5729-R01 @version:1.37
+    @req:5729-R01 @version:1.37 @clause:5729-R01/created-once @clause:5729-R01/owned-by-podgroup @clause:5729-R01/annotated @clause:5729-R01/generated-name @clause:5729-R01/name-recorded @clause:5729-R01/unallocated @kep-test:e2e-claim-generated-unallocated
     Scenario: A PodGroup claim from a template yields exactly one claim, owned by the PodGroup and unallocated
       KEP-5729 "ResourceClaim Lifecycle" / "Create".
       When I apply:
@@ -413,7 +413,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" has "status.resourceClaimStatuses[0].name" equal to pg-claim
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R05 @version:1.37
+    @req:5729-R02 @req:5729-R03 @req:5729-R05 @version:1.37 @clause:5729-R05/claim-per-group @clause:5729-R05/separate-devices @clause:5729-R02/reserved-for-podgroup @clause:5729-R02/first-pod-allocates @clause:5729-R03/no-more-claims @kep-test:integration-claims-for-correct-pods @kep-test:e2e-first-pod-allocates
     Scenario: The KEP's two Deployments: each PodGroup's pods share one device, the groups use different devices
       KEP-5729 "Example", run as written (shipped field names) with a minimal Deployment controller.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -432,7 +432,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
             name: my-podgroup-1
         """
 
-    @req:5729-R02 @req:5729-R03 @req:5729-R04 @version:1.37
+    @req:5729-R02 @req:5729-R03 @req:5729-R04 @version:1.37 @clause:5729-R04/beyond-256 @clause:5729-R04/one-entry @clause:5729-R03/no-more-claims @clause:5729-R03/same-device @clause:5729-R02/reserved-for-podgroup @clause:5729-R02/pod-status-records @kep-test:e2e-later-pods-share
     Scenario: 300 pods of one PodGroup share one claim and reservedFor stays one entry
       KEP-5729 "Goals": more than 256 pods (the reservedFor limit) share one claim.
       When I apply:
@@ -479,7 +479,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And the claims of Pods "member-0" and "member-299" share devices
 
-    @req:5729-R06 @version:1.37
+    @req:5729-R06 @version:1.37 @clause:5729-R06/pods-gone-stays-allocated @clause:5729-R06/podgroup-deleted-deallocated @clause:5729-R06/garbage-collected @clause:5729-R06/finalizer-removed @kep-test:e2e-pods-deleted-claim-stays @kep-test:e2e-podgroup-deleted-claim-deallocated
     Scenario: All pods gone keeps the claim allocated; deleting the PodGroup deallocates and collects it
       KEP-5729 "Deallocate": the claim follows the PodGroup, not its pods.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -491,7 +491,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there are 0 ResourceClaims owned by PodGroup "my-podgroup-1"
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R07 @version:1.37
+    @req:5729-R07 @version:1.37 @clause:5729-R07/reserved-for-podgroup
     Scenario: A PodGroup naming an existing claim reserves it for the PodGroup
       KEP-5729 "Standalone claim": the pod repeats the entry with resourceClaimName.
       When I apply:
@@ -528,7 +528,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
-    @req:5729-R10 @version:1.37
+    @req:5729-R10 @version:1.37 @clause:5729-R10/entry-must-match
     Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
       api-truth §9.7: no match -> reserved for the Pod, owned by the Pod.
       When I apply:
@@ -584,7 +584,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And there are 2 ResourceClaim objects
 
-    @req:5729-R11 @version:1.37
+    @req:5729-R11 @version:1.37 @clause:5729-R11/at-most-one @kep-test:integration-churn-at-most-one-claim
     Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
       KEP-5729 "Integration tests": create and delete the same PodGroup repeatedly.
       When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
@@ -596,7 +596,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
       And there are 2 ResourceClaim objects
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/gate-off-pod-references
     Scenario: Gate off: no PodGroup claims; pods fall back to per-pod claims
       KEP-5729 "Enablement": with DRAWorkloadResourceClaims off the PodGroup field is dropped and
       each pod's template entry is an ordinary per-pod claim.
@@ -606,7 +606,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 4 ResourceClaim objects
       And 4 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R08 @version:1.37
+    @req:5729-R08 @version:1.37 @clause:5729-R08/postfilter-keeps
     Scenario: PostFilter never deallocates a claim reserved for a PodGroup
       KEP-5729 "Finding pods" / scheduler changes: DynamicResources PostFilter may deallocate an
       allocated claim that blocks a pod only when nobody else uses it (reservedFor empty or only
@@ -682,7 +682,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the claims of Pods "member-0" and "member-1" share devices
       And 1 device of driver "dra.example.com" is allocated
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled @kep-test:enablement-toggled
     Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
       KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
       a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
@@ -755,7 +755,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "metadata.finalizers"
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @req:5729-R16 @clause:5729-R16/missing-podgroup @clause:5729-R16/failed-creation-event
     Scenario: A pod naming a PodGroup that does not exist gets no claim and is not bound
       As shipped in 1.37: pkg/controller/resourceclaim/controller_test.go
       "skip-create-for-pod-podgroup-does-not-exist" (every gate combination with GenericWorkload
@@ -792,7 +792,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "lost-member" has no "spec.nodeName"
       And the Pod "lost-member" has no "status.resourceClaimStatuses"
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @req:5729-R16 @clause:5729-R16/missing-podgroup
     Scenario: With DRAWorkloadResourceClaims off a pod naming a missing PodGroup still gets no claim
       1.37 looks the PodGroup up whenever GenericWorkload is on, whatever
       DRAWorkloadResourceClaims says (kubernetes/kubernetes#138363; controller_test.go
@@ -827,7 +827,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @clause:5729-R12/gate-off-pod-references
     Scenario: On 1.36 with DRAWorkloadResourceClaims off a pod naming a missing PodGroup gets a per-pod claim
       1.36 (kubernetes/kubernetes#136989, before #138363): with DRAWorkloadResourceClaims off the
       controller treats pods as if they did not belong to a PodGroup, so the template entry is an
@@ -860,7 +860,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "lost-member" is scheduled to "node-1"
       And there is 1 ResourceClaim owned by Pod "lost-member"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @req:5729-R16 @clause:5729-R16/missing-podgroup
     Scenario: On 1.36 with DRAWorkloadResourceClaims on a pod naming a missing PodGroup gets no claim
       1.36 (kubernetes/kubernetes#136989) looks the PodGroup up when DRAWorkloadResourceClaims is
       on and fails with the lister's NotFound as 1.37 does.
@@ -892,7 +892,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/gate-off-no-shadow-claim
     Scenario: With DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets no per-pod claim
       1.37 (kubernetes/kubernetes#138363): a controller that cannot tell whether a claim belongs
       to the pod or to its PodGroup creates none (controller_test.go "skip create ResourceClaim
@@ -942,7 +942,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there is 1 ResourceClaim object
       And the Pod "member" has no "spec.nodeName"
 
-    @req:5729-R12 @version:1.36
+    @req:5729-R12 @version:1.36 @clause:5729-R12/gate-off-pod-references
     Scenario: On 1.36 with DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets a per-pod claim
       1.36 (kubernetes/kubernetes#136989): with the gate off the pod is treated as not grouped and
       its entry is an ordinary per-pod claim, next to the PodGroup's claim made while the gate
@@ -987,7 +987,474 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there is 1 ResourceClaim owned by Pod "member"
       And there are 2 ResourceClaim objects
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R16 @version:1.37 @clause:5729-R16/orphan-reused @clause:5729-R16/failed-creation-event
+    Scenario: A claim the controller made for the PodGroup but never recorded is reused, not duplicated
+      As shipped (pkg/controller/resourceclaim/controller_test.go "missing-template-podgroup",
+      "find-existing-claim-by-label-podgroup", "new-template-for-podgroup", kubernetes/kubernetes
+      at 1.37): a PodGroup whose template does not exist yet gets no claim and a Warning event
+      FailedResourceClaimCreation with the lister's error (resource claim template "<t>":
+      resourceclaimtemplate.resource.k8s.io "<t>" not found; the prefix of the event message is
+      drakit's). A claim controlled by the PodGroup and annotated with its claim name (what a
+      controller that crashed after the create leaves behind) is found before any template is
+      read, so when the template appears the PodGroup records that claim and no second one
+      is made.
+      When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      And there are 0 ResourceClaim objects
+      When I create the ResourceClaim "left-behind" the controller would make for the claim "pg-claim" of PodGroup "group":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then there is 1 ResourceClaim object
+      And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
+    Scenario: A claim the PodGroup no longer controls is replaced by a new one
+      As shipped (controller_test.go "recreate for PodGroup"; api-truth §9.7): the controller
+      keeps a recorded claim only while the PodGroup controls it. Once the claim lost its
+      owner, the next sync of the PodGroup (here caused by a label change; upstream has no
+      claim-to-PodGroup index, so removing the owner alone does not wake it) creates a new
+      claim and records it; the released claim stays, unowned.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      When the ResourceClaim owned by PodGroup "group" loses its owner
+      And I patch the PodGroup "group" with:
+        """
+        metadata:
+          labels: {touched: "yes"}
+        """
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      And there are 2 ResourceClaim objects
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the released ResourceClaim still exists without an owner
+
+    @req:5729-R01 @version:1.37 @clause:5729-R01/generated-name
+    Scenario: Long PodGroup and claim names are both cut in proportion in the generated name
+      As shipped (pkg/controller/resourceclaim/controller.go handleClaim, the pod path's
+      truncation applied to PodGroups, api-truth §9.7): "<podgroup>-<claim>-" longer than 57
+      characters keeps len*57/len(whole) characters of each name joined by one "-" and no
+      trailing "-": 49 + 20 characters give 39 + "-" + 16.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: a-podgroup-with-a-rather-long-name-for-truncation}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: an-accelerator-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the ResourceClaim owned by PodGroup "a-podgroup-with-a-rather-long-name-for-truncation" contains:
+        """
+        metadata:
+          generateName: a-podgroup-with-a-rather-long-name-for--an-accelerator-c
+          annotations:
+            resource.kubernetes.io/pod-claim-name: an-accelerator-claim
+        """
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/deleting-podgroup-skipped
+    Scenario: A PodGroup that is being deleted gets no claim
+      As shipped (controller_test.go "podgroup-deleted"): a PodGroup with a deletionTimestamp
+      (held here by its creator's finalizer) is skipped, even when its template appears.
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata:
+          name: group
+          finalizers: [example.com/workload-controller]
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I delete the PodGroup "group"
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then the PodGroup "group" exists
+      And there are 0 ResourceClaim objects
+      When I patch the PodGroup "group" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the PodGroup "group" does not exist
+      And there are 0 ResourceClaim objects
+
+    @req:5729-R06 @version:1.37 @clause:5729-R06/removed-after-deletion
+    Scenario: While its creator's finalizer holds the PodGroup, its claim stays reserved
+      KEP-5729 "Deallocate": "References to PodGroups in status.reservedFor are removed after
+      the PodGroup is deleted. PodGroup deletion should be gated by a finalizer managed by the
+      creator of the PodGroup". A PodGroup marked for deletion still exists, so its claim keeps
+      the reservation and the device, also when its last pod goes afterwards (the pod's
+      deletion makes the controller look at the claim again); removing the finalizer deletes
+      the PodGroup, then the claim is deallocated and collected.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata:
+          name: group
+          finalizers: [example.com/workload-controller]
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      When I delete the PodGroup "group"
+      And I delete the Pod "member"
+      Then the Pod "member" does not exist
+      And the PodGroup "group" exists
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And 1 device of driver "dra.example.com" is allocated
+      When I patch the PodGroup "group" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the PodGroup "group" does not exist
+      And there are 0 ResourceClaim objects
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R16 @req:5729-R06 @version:1.37 @clause:5729-R16/podgroup-recreated @clause:5729-R06/same-podgroup
+    Scenario: A PodGroup recreated under the same name does not inherit the old reservation
+      KEP-5729 "Determining Allowed Pods": a PodGroup name in a pod always means the same
+      PodGroup, unless "the PodGroup ... [is] deleted and recreated with the same name". As
+      shipped (api-truth §9.7, RCC): a reservedFor entry for a PodGroup is removed when the
+      PodGroup is gone or its uid changed, so the stale entry of the deleted PodGroup goes,
+      the claim is deallocated, and the new PodGroup's first pod reserves it under the new
+      uid. (The old member is deleted first, as the KEP requires.)
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
+      When I delete the Pod "member-0"
+      And I delete the PodGroup "group" without waiting
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+
+    @req:5729-R16 @version:1.37 @clause:5729-R16/other-podgroup-claim
+    Scenario: Pods outside the PodGroup that use its claim get reservations of their own
+      As shipped (DRALIB resourceclaim BindTo and IsReservedForPod, api-truth §9.7): a claim
+      reserved for PodGroup "ring" is not reserved for anybody else. A pod of PodGroup
+      "intruders", which lists the same claim, adds its own PodGroup; a pod without a
+      PodGroup adds itself. The claim keeps its one allocation for all of them and is
+      deallocated only when the last consumer is gone.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: ring}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: intruders}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: ring-0}
+        spec:
+          schedulingGroup: {podGroupName: ring}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "ring-0" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stranger}
+        spec:
+          schedulingGroup: {podGroupName: intruders}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "stranger" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: loner}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fabric}]}
+          resourceClaims:
+          - {name: fabric, resourceClaimName: shared}
+        """
+      Then the Pod "loner" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      And the claims of Pods "ring-0" and "stranger" share devices
+      And the claims of Pods "ring-0" and "loner" share devices
+      When I delete the Pod "ring-0"
+      And I delete the PodGroup "ring"
+      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      And 1 device of driver "dra.example.com" is allocated
+      When I delete the Pod "stranger"
+      And I delete the PodGroup "intruders"
+      And I delete the Pod "loner"
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R11 @version:1.37 @clause:5729-R11/follow-podgroups @clause:5729-R11/at-most-one @kep-test:integration-churn-no-orphans @kep-test:integration-churn-at-most-one-claim
+    Scenario: PodGroups and their pods come and go without waiting: one claim each, no orphans, every pod runs
+      KEP-5729 "Integration tests": "No inconsistent state is reached when PodGroups rapidly
+      come and go ... Pods still schedule and no ResourceClaims are orphaned ... At most one
+      generated ResourceClaim should exist for a claim made by a PodGroup at any given time."
+      The deletions are issued back to back without letting the controllers catch up, so the
+      ResourceClaim controller, the garbage collector and the scheduler see deletes and
+      re-creates of the same names in one batch.
+      When I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the PodGroup "my-podgroup-2" without waiting
+      And I delete the Deployment "wl-claim-example-2" without waiting
+      And I delete the PodGroup "my-podgroup-1" without waiting
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      And I delete the Deployment "wl-claim-example-1" without waiting
+      And I delete the PodGroup "my-podgroup-1" without waiting
+      And I apply the fixture "kep-5729/scheduling/two-deployments.yaml"
+      Then every Pod is scheduled
+      And there are 4 Pod objects
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-1"
+      And there is 1 ResourceClaim owned by PodGroup "my-podgroup-2"
+      And there are 2 ResourceClaim objects
+      And no ResourceClaim outlives its owner
+      And 2 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R01 @req:5729-R02 @req:5729-R06 @version:1.36 @clause:5729-R01/owned-by-podgroup @clause:5729-R02/first-pod-allocates @clause:5729-R02/reserved-for-podgroup @clause:5729-R06/podgroup-deleted-deallocated @kep-test:e2e-first-pod-allocates @kep-test:e2e-podgroup-deleted-claim-deallocated
+    Scenario: On 1.36 the PodGroup claim lifecycle runs end to end on scheduling.k8s.io/v1alpha2
+      KEP-5729 as shipped in 1.36 (kubernetes/kubernetes#136989, api@kubernetes-1.36.0
+      scheduling/v1alpha2, alpha gate DRAWorkloadResourceClaims): the PodGroup's claim is owned
+      through a v1alpha2 ownerReference, the first member allocates it and reserves it for
+      the PodGroup, the second shares it, and deleting the PodGroup deallocates and collects it.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the ResourceClaim owned by PodGroup "group" contains:
+        """
+        metadata:
+          generateName: group-pg-claim-
+          ownerReferences:
+          - {apiVersion: scheduling.k8s.io/v1alpha2, kind: PodGroup, name: group, controller: true}
+        """
+      When I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the claim "pg-claim" of Pod "member-1" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And the claims of Pods "member-0" and "member-1" share devices
+      And there is 1 ResourceClaim object
+      When I delete the 2 pods named "member-{i}"
+      And I delete the PodGroup "group"
+      Then there are 0 ResourceClaim objects
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A NoExecute taint on the PodGroup's device evicts the PodGroup's pods
+      KEP-5729 "Finding Pods Using a ResourceClaim": the claim's reservedFor names only the
+      PodGroup, so "the device_taint_eviction controller will use the list of Pods referencing
+      the PodGroup to determine the list of pods that needs to be evicted". drakit follows the
+      KEP text (the 1.37 controller's PodGroup handling was not read). Eviction as in
+      pkg/controller/devicetainteviction (KEP-5055, DRADeviceTaints GA in 1.37): a Normal event
+      DeviceTaintManagerEviction "Marking for deletion", then the pod is deleted. A pod using
+      another device stays.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bystander}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: own}]}
+          resourceClaims:
+          - {name: own, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "bystander" is scheduled to "node-1"
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: dra.example.com, pool: node-1, device: dev-0}
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      And there is an event "DeviceTaintManagerEviction" for Pod "member-1" containing "Marking for deletion"
+      And the Pod "member-0" does not exist
+      And the Pod "member-1" does not exist
+      And the Pod "bystander" is scheduled to "node-1"
+      And the Pod "bystander" has no "metadata.deletionTimestamp"
+
+    @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/reenabled
     Scenario: Skew: a scheduler without the gate adds the pod next to the PodGroup in reservedFor; the controller with it cleans both
       KEP-5729 "Version Skew Strategy": "If the API server is on a version that supports the
       feature, but the scheduler is not, the scheduler will not know about the new fields
@@ -1056,7 +1523,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "status.allocation"
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled
     Scenario: Downgrade of the controller manager alone: the PodGroup's entry stays and the claim is not deallocated until it is re-enabled
       KEP-5729 "Upgrade / Downgrade Strategy": "The ResourceClaim controller will also have been
       downgraded, meaning that it will not remove references to PodGroups from the
@@ -1109,7 +1576,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "status.allocation"
       And 0 devices of driver "dra.example.com" are allocated
 
-    @req:5729-R12 @req:5729-R09 @version:1.37 @component:kubelet @needs:node-access
+    @req:5729-R12 @req:5729-R09 @version:1.37 @component:kubelet @needs:node-access @clause:5729-R12/kubelet-skew @clause:5729-R12/reenabled @clause:5729-R09/podgroup-name-matches
     Scenario: Skew: everything has the gate but the kubelet, which refuses the scheduled pod until it restarts with it
       KEP-5729 "Version Skew Strategy": "If the kubelet is on a version that doesn't support the
       feature but the rest of the components are, Pods referencing a PodGroup will be
@@ -1177,7 +1644,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Given the feature gate GenericWorkload is enabled
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37
+    @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/podgroup-name-matches @clause:5729-R03/same-device
     Scenario: Pods of a PodGroup all run with the same device
       KEP-5729 "Kubelet": a pod runs if its PodGroup is in reservedFor; all pods of the group
       share the claim and its device.
@@ -1265,7 +1732,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
               claimResources: [{driverName: dra.example.com, deviceName: link-0}]
         """
 
-    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37
+    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/others-refused
     Scenario: A pod whose PodGroup is not in reservedFor is not started
       KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
       gets the kubelet's refusal and stays Pending.
@@ -1326,7 +1793,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "stranger" has "status.phase" equal to Pending
       And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
 
-    @req:5729-R12 @version:1.37
+    @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew @gate:DRAWorkloadResourceClaims
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.

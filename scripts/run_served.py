@@ -10,12 +10,15 @@ suite with ``--k8s-version`` set to its server's version: untagged scenarios run
 server, and a scenario pinned to the other release (``@version:1.37`` on the 1.36 server)
 is reported unsupported (version), as a real cluster of that release would.
 
-For each profile: start ``drakit serve --port 0`` on loopback, write a kubeconfig, run
-``pytest steps --backend=cluster`` against it, then check that no object carrying the
-harness label is left, and stop the server. Exit status: 0 only when every profile passed
-and left nothing behind.
+For each profile: start ``drakit serve --port 0 --node-agents DIR`` on loopback (a drakit
+node agent per served kubelet, so the @component:kubelet scenarios run through the agent as
+on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
+--node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
+harness label is left, and stop the server. Each profile's scenarios run in 4 pytest-xdist
+workers (``--workers``), with one merged report per profile. Exit status: 0 only when every
+profile passed and left nothing behind.
 
-    python scripts/run_served.py [--profile NAME ...] [--reports-dir DIR] [-- pytest args]
+    python scripts/run_served.py [--profile NAME ...] [--workers N] [--reports-dir DIR] [-- pytest args]
 """
 
 from __future__ import annotations
@@ -56,12 +59,18 @@ KNOWN: dict[str, str] = {}
 that counted backoff retries is tagged @needs:logical-clock and reported unsupported)."""
 
 
-def start_server(version: str, gates: list[str], kubeconfig: Path) -> tuple[subprocess.Popen, str]:
+def start_server(version: str, gates: list[str], kubeconfig: Path,
+                 agents: Path | None = None) -> tuple[subprocess.Popen, str]:
     cmd = [sys.executable, "-m", "drakit.cli", "serve", "--port", "0", "--version", version,
            "--kubeconfig-out", str(kubeconfig), "--interval", "0.05"]
+    if agents is not None:  # a node agent per served kubelet (drakit/nodeagent/served.py)
+        cmd += ["--node-agents", str(agents)]
     for g in gates:
         cmd += ["--gate", g]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT)
+    # gRPC's INFO lines ("Got goaway") when a scenario's kubelet stops are not news
+    env = {**os.environ, "GRPC_VERBOSITY": os.environ.get("GRPC_VERBOSITY", "ERROR")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=None, text=True, cwd=ROOT,
+                            env=env)
     line = proc.stdout.readline() if proc.stdout else ""
     if "https://" not in line:
         proc.kill()
@@ -102,18 +111,25 @@ def leftovers(url: str, kubeconfig: Path) -> list[str]:
     return sorted(set(found))
 
 
-def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, list[str]]:
+def run_profile(name: str, pytest_args: list[str], reports: Path,
+                workers: int = 0) -> tuple[int, list[str]]:
     spec = PROFILES[name]
     with tempfile.TemporaryDirectory(prefix="drakit-served-") as tmp:
         kc = Path(tmp) / "kubeconfig"
-        proc, url = start_server(spec["version"], spec["gates"], kc)
+        agents = Path(tmp) / "agents"
+        proc, url = start_server(spec["version"], spec["gates"], kc, agents)
         print(f"== profile {name}: drakit serve {spec['version']} "
               f"{' '.join(spec['gates'])} at {url}", flush=True)
         try:
             cmd = [sys.executable, "-m", "pytest", "steps", "-p", "no:cacheprovider",
                    "--backend=cluster", f"--kubeconfig={kc}",
                    f"--k8s-version={spec['version']}",
-                   f"--reports-dir={reports / name}", *pytest_args]
+                   f"--node-agent=unix:{agents}/{{node}}.sock",
+                   f"--reports-dir={reports / name}", *spec.get("select", []), *pytest_args]
+            if workers and not any(a == "-n" or a.startswith(("-n", "--numprocesses"))
+                                   for a in pytest_args):
+                # scenarios in parallel (pytest-xdist), one merged report (docs/live-cluster.md)
+                cmd += ["-n", str(workers)]
             for nodeid, why in KNOWN.items():
                 print(f"   deselected (known): {nodeid.split('::')[-1]}: {why}", flush=True)
                 cmd.append(f"--deselect={nodeid}")
@@ -122,6 +138,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path) -> tuple[int, 
             # every write settles before its response; the quiet period only has to cover
             # a few background rounds (--interval 0.05) for time-driven work
             env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
+            env.setdefault("GRPC_VERBOSITY", "ERROR")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url, kc)
         finally:
@@ -143,11 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", action="append", choices=sorted(PROFILES),
                    help="server profile(s) to run (default: all)")
     p.add_argument("--reports-dir", default=str(ROOT / "reports" / "served"))
+    p.add_argument("--workers", type=int, default=4,
+                   help="pytest-xdist workers per profile (default 4; 0 runs sequentially)")
     args = p.parse_args(argv)
     failed = False
     started = time.time()
     for name in args.profile or list(PROFILES):
-        rc, left = run_profile(name, pytest_args, Path(args.reports_dir))
+        rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers)
         if rc not in (0, 5):
             print(f"== profile {name}: the suite failed (pytest exit status {rc})", flush=True)
             failed = True

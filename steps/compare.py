@@ -214,8 +214,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     c = _collector(config)
     if c is None:
         return
-    counts = summary(list(getattr(c, "_by_key", {}).values()))
+    from drakit.report.cluster import BOTH_COLUMNS, both_counts
+
+    scen = list(getattr(c, "_by_key", {}).values())
+    counts = summary(scen)
     if counts:
+        cols = both_counts(scen)
         terminalreporter.write_line(
-            "drakit comparison (reference vs cluster): "
-            + ", ".join(f"{k} {counts[k]}" for k in STATUS_ORDER if k in counts))
+            "drakit reference vs cluster: "
+            + ", ".join(f"{k} {cols[k]}" for k in BOTH_COLUMNS)
+            + " (steps: " + ", ".join(f"{k} {counts[k]}" for k in STATUS_ORDER if k in counts)
+            + ")")

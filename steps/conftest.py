@@ -49,6 +49,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--wait-timeout", default=None, type=float,
                 help="seconds a waiting step polls a live cluster before failing "
                      "(--backend=cluster/both; default 60, or DRAKIT_WAIT_TIMEOUT)")
+    g.addoption("--node-agent", default=None, metavar="WHERE",
+                help="how kubelet/PodResources steps reach a node on a live cluster: "
+                     "exec[:NAMESPACE] (the drakit node agent DaemonSet, via pods/exec) or "
+                     "unix:PATH with {node} (agents on local sockets, e.g. drakit serve "
+                     "--node-agents DIR); default DRAKIT_NODE_AGENT (docs/live-cluster.md)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -62,6 +67,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
         config.pluginmanager.register(compare, "drakit-compare")
         compare.pytest_configure(config)
+    if not config.pluginmanager.has_plugin("drakit-live"):
+        from . import live  # live clusters: preflight, unsupported forecast, xdist hand-over
+
+        config.pluginmanager.register(live, "drakit-live")
 
 
 BOTH = ("reference", "cluster")
@@ -92,11 +101,9 @@ def _make_backend(config: pytest.Config, which: str | None = None, tags: set[str
         from .backends.reference import ReferenceBackend
         return ReferenceBackend()
     if which == "cluster":
-        from .backends.cluster import ClusterBackend, Options
-        opts = Options.from_env(kubeconfig=config.getoption("--kubeconfig"),
-                                context=config.getoption("--context"),
-                                wait_timeout=config.getoption("--wait-timeout", None))
-        return ClusterBackend(options=opts, tags=set(tags))
+        from . import live
+        from .backends.cluster import ClusterBackend
+        return ClusterBackend(options=live.options(config), tags=set(tags))
     raise pytest.UsageError(f"--backend={which}: choose reference, cluster or both")
 
 
@@ -118,14 +125,20 @@ def _scenario_tags(request: pytest.FixtureRequest) -> set[str]:
     return {m.name for m in request.node.iter_markers()}
 
 
-@pytest.fixture
-def world(request: pytest.FixtureRequest):
-    config = request.config
-    tags = _scenario_tags(request)
+def scenario_version(config: pytest.Config, tags: set[str]) -> str:
+    """The Kubernetes version a scenario runs at: its @version tag, else --k8s-version."""
     version = config.getoption("--k8s-version")
     for t in tags:
         if t.startswith("version:"):
             version = t.split(":", 1)[1]
+    return version
+
+
+@pytest.fixture
+def world(request: pytest.FixtureRequest):
+    config = request.config
+    tags = _scenario_tags(request)
+    version = scenario_version(config, tags)
     gates = parse_gates(config.getoption("--gate"))
     # ``@needs-gate:X``: the scenario is about a feature that needs gate X on. Where X is off
     # by default (an alpha gate of an older release) the reference starts with it on, as a

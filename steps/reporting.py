@@ -9,6 +9,12 @@ one scenario run on several backends side by side. This module only *collects* i
 
 Writing is crash-tolerant: a partial, ``complete: false`` report is rewritten while the run
 progresses (at most once a second), and the final one at session end, also after Ctrl-C.
+
+With pytest-xdist (``-n 4``) scenarios run in worker processes: each worker collects its
+scenarios as above but writes nothing; the finished record of every scenario run travels to
+the controller on its teardown report (``report.drakit_record``, JSON), and the controller
+merges them by scenario key — the two runs of a ``--backend=both`` scenario may come from
+different workers — and writes the one report (results.json, HTML, JUnit, Cucumber JSON).
 """
 
 from __future__ import annotations
@@ -240,6 +246,24 @@ class Collector:
             self.scenarios.append(rec)
         return rec
 
+    def merge(self, record: dict) -> dict:
+        """Controller side of xdist: one worker's finished run of a scenario."""
+        rec_in, run = record["rec"], record["run"]
+        rec = self._by_key.get(rec_in["id"])
+        if rec is None:
+            rec = self._by_key[rec_in["id"]] = {**rec_in, "runs": []}
+        rec["runs"].append(run)
+        rec["verdict"] = model.worst(r["verdict"] for r in rec["runs"])
+        rec["message"] = next((r["message"] for r in rec["runs"]
+                               if r["verdict"] == rec["verdict"] and r["message"]), "")
+        rec["duration"] = round(sum(r["duration"] for r in rec["runs"]), 6)
+        for i, st in enumerate(rec["steps"]):
+            st["verdict"] = model.worst(r["steps"][i]["verdict"] for r in rec["runs"]
+                                        if i < len(r["steps"]))
+        if rec not in self.scenarios:
+            self.scenarios.append(rec)
+        return rec
+
     def close_all_interrupted(self) -> None:
         for nodeid in list(self._current):
             self._close(nodeid, interrupted=True)
@@ -251,6 +275,10 @@ class Collector:
         gates = _parse_gates(cfg.getoption("--gate") or [])
         backend = cfg.getoption("--backend")
         backends = ["reference", "cluster"] if backend == "both" else [backend]
+        from drakit.report.cluster import unsupported_table
+
+        from . import live
+        cluster = live.cluster_info(cfg)
         return {
             "schema": model.SCHEMA,
             "run_id": self.run_id,
@@ -262,7 +290,9 @@ class Collector:
                 "drakit_version": _version(),
                 "backends": backends,
                 "k8s_version": version,
-                "server_version": None,
+                "server_version": (cluster or {}).get("server_version"),
+                "cluster": cluster,
+                "unsupported_forecast": live.forecast_of(cfg),
                 "gates": gates,
                 "gate_defaults": _dra_gates(version, gates) if "reference" in backends else {},
                 "not_applicable": _not_applicable(cfg),
@@ -277,6 +307,8 @@ class Collector:
             "requirements_source": "features/requirements.yaml" if self.requirements else None,
             "requirements": self.requirements,
             "summary": model.summarize(self.scenarios),
+            "unsupported": unsupported_table(self.scenarios,
+                                             "cluster" if backend == "both" else None),
             "scenarios": self.scenarios,
         }
 
@@ -299,7 +331,10 @@ class Collector:
     def write_final(self) -> Path:
         from drakit.report import write_reports
 
-        self.final_dir = write_reports(self.results(), self.root, self.cucumber_json)
+        # under xdist pytest-bdd's own cucumber.json stays empty (its per-report scenario
+        # data does not travel from the workers): render it from the merged results
+        keep = None if _is_controller(self.config) else self.cucumber_json
+        self.final_dir = write_reports(self.results(), self.root, keep)
         return self.final_dir
 
 
@@ -414,10 +449,62 @@ def configure(config: pytest.Config) -> None:
         return
     c = Collector(config)
     config.stash[RESULTS_KEY] = {"collector": c}
+    _CONFIG_REF["config"] = config
+    if _is_worker(config):  # the controller writes; a worker only sends its records
+        c.run_id = config.workerinput.get("drakit_run_id", c.run_id)
+        c.run_dir = c.root / c.run_id
+        return
     if not getattr(config.option, "cucumber_json_path", None):
         c.run_dir.mkdir(parents=True, exist_ok=True)
         config.option.cucumber_json_path = str(c.run_dir / "cucumber.json")
     c.cucumber_json = Path(config.option.cucumber_json_path)
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _is_controller(config: pytest.Config) -> bool:
+    """The xdist controller (its workers run the scenarios)."""
+    return not _is_worker(config) and getattr(config.option, "numprocesses", None) not in (
+        None, 0) and config.pluginmanager.has_plugin("dsession")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    c = _collector(node.config)
+    if c is not None:
+        node.workerinput["drakit_run_id"] = c.run_id
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids) -> None:
+    c = _collector(node.config)
+    if c is not None:
+        first = not c.planned
+        c.planned = max(c.planned, len(ids))
+        tr = node.config.pluginmanager.get_plugin("terminalreporter")
+        if first and tr is not None and _progress_lines(node.config):
+            tr.write_line(f"drakit: {c.planned} scenarios -> {c.run_dir}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Controller: merge a worker's scenario record (before compare.py looks at it)."""
+    raw = getattr(report, "drakit_record", None)
+    config = _CONFIG_REF.get("config")
+    if raw is None or config is None or _is_worker(config):
+        return
+    c = _collector(config)
+    if c is None:
+        return
+    rec = c.merge(json.loads(raw))
+    if _progress_lines(config):
+        _print_progress(config, rec)
+    c.write_partial()
+
+
+_CONFIG_REF: dict[str, pytest.Config] = {}
 
 
 def _collector(config: pytest.Config) -> Collector | None:
@@ -433,7 +520,7 @@ def _progress_lines(config: pytest.Config) -> bool:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     c = _collector(session.config)
-    if c is not None:
+    if c is not None and not _is_worker(session.config):
         c.planned = len(session.items)
         tr = session.config.pluginmanager.get_plugin("terminalreporter")
         if tr is not None and _progress_lines(session.config):
@@ -481,7 +568,12 @@ def pytest_runtest_makereport(item, call):
     c = _collector(item.config)
     if c is None:
         return
-    rec = c.finish(item, outcome.get_result())
+    report = outcome.get_result()
+    rec = c.finish(item, report)
+    if rec is not None and _is_worker(item.config):
+        report.drakit_record = json.dumps({"rec": {k: v for k, v in rec.items() if k != "runs"},
+                                           "run": rec["runs"][-1]}, default=str)
+        return
     if rec is not None:
         if _progress_lines(item.config):
             _print_progress(item.config, rec)
@@ -493,7 +585,8 @@ def pytest_report_teststatus(report, config):
     """Our own line per scenario replaces pytest's dots (default verbosity only)."""
     res = yield
     c = _collector(config)
-    if (c is not None and _progress_lines(config) and report.nodeid in c._current
+    if (c is not None and _progress_lines(config)
+            and (report.nodeid in c._current or _is_controller(config))
             and isinstance(res, tuple) and len(res) == 3):
         return res[0], "", ""
     return res
@@ -520,6 +613,18 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     tr.write_line(f"{extra}  {run['duration'] * 1000:.0f} ms")
 
 
+def _print_unsupported(config: pytest.Config, c: Collector) -> None:
+    """After the run: the unsupported scenarios by reason (live clusters)."""
+    from drakit.report.cluster import unsupported_table
+
+    from . import live
+    if not live.live(config):
+        return
+    backend = "cluster" if config.getoption("--backend") == "both" else None
+    table = unsupported_table(c.scenarios, backend)
+    live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+
+
 def pytest_keyboard_interrupt(excinfo) -> None:  # config not passed: mark every collector
     _INTERRUPTS.append(f"interrupted ({excinfo.typename})")
 
@@ -534,7 +639,7 @@ def pytest_internalerror(excrepr, excinfo) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     c = _collector(session.config)
-    if c is None:
+    if c is None or _is_worker(session.config):
         return
     c.close_all_interrupted()
     interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
@@ -573,6 +678,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
                       + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
     tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
                   + f"{len(c.scenarios):>8}", bold=True)
+    _print_unsupported(config, c)
     if not c.complete:
         tr.write_line(f"INCOMPLETE report: {c.interrupted_reason}", yellow=True, bold=True)
     index = c.final_dir / "index.html"

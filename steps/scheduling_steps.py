@@ -101,7 +101,7 @@ def when_delete_pods(world: World, n: str, pattern: str) -> None:
 
 @when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)" without waiting'))
 def when_delete_nowait(world: World, kind: str, name: str) -> None:
-    world.b.delete(kind, name)
+    world.b.delete(kind, name, wait=False)
 
 
 @when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" controlled by Pod "(?P<pod>[^"]+)":'))
@@ -176,10 +176,10 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is an event "(?P<reason>\w+)" for Pod "(?P<name>[^"]+)" (?P<how>starting with|containing) '
-                 r'"(?P<text>.*)"$'))
-def then_event(world: World, reason: str, name: str, how: str, text: str) -> None:
-    evs = [e for e in world.b.events("Pod", name) if e.get("reason") == reason]
+@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup) "(?P<name>[^"]+)" '
+                 r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
+def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
+    evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)
     ok = any(m.startswith(text) if how == "starting with" else text in m for m in msgs)

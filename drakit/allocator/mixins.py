@@ -12,7 +12,10 @@ state what a cluster adopting the KEP must do:
   later mixin overrides an earlier one, and the object's own fields override all mixins;
   the counter set of a consumption mixin is the one named at the reference;
 * gate off ("Implementation"): devices and counter sets that use mixins are dropped,
-  and so is every device consuming from a dropped counter set.
+  and so is every device consuming from a dropped counter set — also across the slices of a
+  pool, where counter sets and devices live since 1.35: the flattened slice names the counter
+  sets it dropped (:data:`DROPPED_COUNTER_SETS`) and pool gathering removes their consumers
+  (:func:`without_consumers_of`) instead of declaring the pool invalid.
 
 Only objects that use ``includes`` are copied; everything else is shared with the input,
 so slices without mixins cost nothing. An include naming an unknown mixin raises
@@ -21,10 +24,14 @@ so slices without mixins cost nothing. An include naming an unknown mixin raises
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["MixinError", "flatten_slice", "slice_uses_mixins"]
+__all__ = ["DROPPED_COUNTER_SETS", "MixinError", "dropped_counter_sets", "flatten_slice",
+           "slice_uses_mixins", "without_consumers_of"]
+
+DROPPED_COUNTER_SETS = "__droppedCounterSets__"
+"""Key on a gate-off flattened slice (never an API field): the counter sets dropped from it."""
 
 
 class MixinError(ValueError):
@@ -128,4 +135,27 @@ def flatten_slice(slice_: Mapping[str, Any], *, enabled: bool = True) -> dict[st
         spec["devices"] = devices
     out = dict(slice_)
     out["spec"] = spec
+    if dropped_sets:
+        out[DROPPED_COUNTER_SETS] = sorted(dropped_sets)
+    return out
+
+
+def dropped_counter_sets(slices: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The counter sets gate-off flattening dropped from these slices of one pool."""
+    return {n for s in slices for n in s.get(DROPPED_COUNTER_SETS) or ()}
+
+
+def without_consumers_of(slices: list[Mapping[str, Any]], dropped: set[str]) -> list[Mapping[str, Any]]:
+    """``slices`` without the devices that consume from a ``dropped`` counter set (KEP-5234
+    "Implementation": "all devices that references a dropped counter set will also be
+    dropped"). Untouched slices and the kept device objects are shared, not copied."""
+    out = []
+    for s in slices:
+        devices = (s.get("spec") or {}).get("devices") or []
+        kept = [d for d in devices
+                if not any(c.get("counterSet") in dropped for c in d.get("consumesCounters") or ())]
+        if len(kept) == len(devices):
+            out.append(s)
+        else:
+            out.append({**s, "spec": {**(s.get("spec") or {}), "devices": kept}})
     return out

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from drakit.allocator.mixins import dropped_counter_sets, without_consumers_of
 from drakit.api.quantity import Quantity
 
 __all__ = ["Pool", "gather_pools", "node_matches", "node_selector_matches"]
@@ -197,6 +198,10 @@ def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitio
                 counter_slices.append(s)
             else:
                 pool.slices_not_targeting.append(s)
+    dropped = dropped_counter_sets(counter_slices)
+    if dropped:  # KEP-5234 with the gate off: consumers of a dropped counter set go too
+        pool.slices = without_consumers_of(pool.slices, dropped)
+        pool.slices_not_targeting = without_consumers_of(pool.slices_not_targeting, dropped)
     seen: set[str] = set()
     for s in pool.slices:
         for d in _spec(s).get("devices") or ():

@@ -14,6 +14,7 @@ from __future__ import annotations
 from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.controllers.deployment import DeploymentController, ReplicaSetController
+from drakit.controllers.devicetainteviction import DeviceTaintEvictionController
 from drakit.controllers.garbagecollector import GarbageCollector
 from drakit.controllers.namespace import NamespaceController
 from drakit.controllers.quota import QuotaAdmission, ResourceQuotaController
@@ -30,6 +31,7 @@ def build_controllers(ctx: ComponentContext) -> list[Controller]:
         DeploymentController(ctx),
         ReplicaSetController(ctx),
         ResourceClaimController(ctx),
+        DeviceTaintEvictionController(ctx),
         NamespaceController(ctx),
         GarbageCollector(ctx),
         ResourceQuotaController(ctx),

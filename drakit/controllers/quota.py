@@ -2,21 +2,30 @@
 
 Why both: quota is enforced at admission (a create that would exceed ``spec.hard`` is
 refused with 403 "exceeded quota: ...") and reported by the resourcequota controller in
-``status.used``; users see both, and KEP-5004 changes what counts (api-truth §1.2):
+``status.used``; users see both, and KEP-5004 changes what counts. The two evaluators follow
+the shipped code (k/k pkg/quota/v1/evaluator/core/pods.go and resource_claims.go, read at the
+1.37-cycle versions with ``getVerifiedPodUsage``; api-truth §1.2):
 
-* Pod evaluator (pods, cpu/memory/ephemeral-storage requests and limits, ``requests.<ext>``)
-  uses :func:`drakit.podrequests.pod_requests` / ``pod_limits``; terminal pods do not count.
-  A pod request for the implicit name ``deviceclass.resource.kubernetes.io/<class>`` is
-  charged to ``requests.<ext>`` of the class's explicit extended resource name (if any) and
-  never to ``requests.deviceclass.resource.kubernetes.io/<class>`` (the claim counts that).
-* ResourceClaim evaluator: ``count/resourceclaims.resource.k8s.io``,
-  ``<class>.deviceclass.resource.k8s.io/devices`` (ExactCount count; All counts 1;
-  firstAvailable the largest alternative per class) and, with DRAExtendedResource,
-  ``requests.deviceclass.resource.kubernetes.io/<class>`` for every claim and
-  ``requests.<ext>`` for claims that are not the scheduler's special claim.
+* Pod evaluator (``PodUsageFunc``): ``count/pods`` always; for pods not in a terminal phase
+  ``pods``, cpu/memory/ephemeral-storage requests and limits, hugepages, and
+  ``requests.<name>`` for every request that ``IsDRAExtendedResourceName`` accepts — an
+  explicit extended resource (``requests.example.com/gpu``) or an implicit class name
+  (``requests.deviceclass.resource.kubernetes.io/<class>``), device plugin or DRA alike.
+* ResourceClaim evaluator: ``count/resourceclaims.resource.k8s.io`` and
+  ``<class>.deviceclass.resource.k8s.io/devices`` (ExactCount: count; All: the worst case
+  ``AllocationResultsMaxSize`` = 32; firstAvailable: the largest alternative per class). With
+  DRAExtendedResource each class's devices also count under
+  ``requests.deviceclass.resource.kubernetes.io/<class>`` and, when the class names an
+  extended resource, under ``requests.<that name>``, minus what the owning pod already pays
+  for under the same key — only for the scheduler's special claim whose pod is verified
+  (``getVerifiedPodUsage``: annotation ``resource.kubernetes.io/extended-resource-claim:
+  "true"``, controller owner a v1 Pod with that uid, the pod's
+  ``status.extendedResourceClaimStatus`` names this claim or is unset and no older special
+  claim of the pod exists). What remains above zero is charged to the claim.
 
-This reproduces the KEP-5004 "Resource Quota" worked example (5 / 4 / 4); the split between
-the two evaluators is drakit's reading of that example, not upstream code.
+So a pod asking for the implicit name pays under the implicit key at pod admission, and its
+special claim pays the explicit key when it is created in PreBind; the KEP's worked example
+(5 / 4 / 4) comes out of these two rules.
 """
 
 from __future__ import annotations
@@ -27,13 +36,17 @@ from typing import Any
 from drakit.api import errors as E
 from drakit.api.quantity import Quantity
 from drakit.apiserver import WatchEvent
-from drakit.claims import is_extended_resource_claim
+from drakit.claims import is_dra_extended_resource_name, is_extended_resource_claim
 from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
 from drakit.podrequests import pod_limits, pod_requests
 
 IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"
+IMPLICIT_QUOTA_PREFIX = "requests." + IMPLICIT_PREFIX
 STANDARD = ("cpu", "memory", "ephemeral-storage")
+HUGEPAGES_PREFIX = "hugepages-"
+ALLOCATION_RESULTS_MAX_SIZE = 32
+"""resource.k8s.io/v1 AllocationResultsMaxSize: what an ``All`` request is charged."""
 
 
 def _add(out: dict[str, Quantity], key: str, q: Quantity) -> None:
@@ -41,7 +54,7 @@ def _add(out: dict[str, Quantity], key: str, q: Quantity) -> None:
 
 
 def _explicit_names(api: Any) -> dict[str, str]:
-    """class -> its explicit extended resource name."""
+    """class -> its own explicit extended resource name (GetExtendedResource)."""
     out = {}
     for c in api.list("DeviceClass", copy=False):
         spec = c.get("spec")
@@ -51,19 +64,20 @@ def _explicit_names(api: Any) -> dict[str, str]:
     return out
 
 
-def pod_usage(pod: Mapping[str, Any], explicit: Mapping[str, str], extended_on: bool) -> dict[str, Quantity]:
+def pod_usage(pod: Mapping[str, Any]) -> dict[str, Quantity]:
+    """PodUsageFunc."""
+    out: dict[str, Quantity] = {"count/pods": Quantity(1)}
     if (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
-        return {}
-    out: dict[str, Quantity] = {"pods": Quantity(1), "count/pods": Quantity(1)}
+        return out
+    out["pods"] = Quantity(1)
     for name, q in pod_requests(pod).items():
         if name in STANDARD:
             _add(out, name, q)
             _add(out, f"requests.{name}", q)
-        elif name.startswith(IMPLICIT_PREFIX):
-            cls = name[len(IMPLICIT_PREFIX):]
-            if extended_on and cls in explicit:
-                _add(out, f"requests.{explicit[cls]}", q)
-        elif name != "pods":
+        elif name.startswith(HUGEPAGES_PREFIX):
+            _add(out, name, q)
+            _add(out, f"requests.{name}", q)
+        elif is_dra_extended_resource_name(name):
             _add(out, f"requests.{name}", q)
     for name, q in pod_limits(pod).items():
         if name in STANDARD:
@@ -71,30 +85,83 @@ def pod_usage(pod: Mapping[str, Any], explicit: Mapping[str, str], extended_on: 
     return out
 
 
-def claim_usage(claim: Mapping[str, Any], explicit: Mapping[str, str], extended_on: bool) -> dict[str, Quantity]:
-    out: dict[str, Quantity] = {"count/resourceclaims.resource.k8s.io": Quantity(1)}
+def _devices_per_class(claim: Mapping[str, Any]) -> dict[str, int]:
     per_class: dict[str, int] = {}
+
+    def count(r: Mapping[str, Any]) -> int:
+        mode = r.get("allocationMode") or "ExactCount"
+        if mode == "All":
+            return ALLOCATION_RESULTS_MAX_SIZE
+        if mode == "ExactCount":
+            return int(r.get("count") or 1)
+        return 0  # an unknown mode (after a downgrade) is not charged
+
     for req in ((claim.get("spec") or {}).get("devices") or {}).get("requests") or ():
         if req.get("firstAvailable"):
             best: dict[str, int] = {}
             for sub in req["firstAvailable"]:
-                n = 1 if sub.get("allocationMode") == "All" else int(sub.get("count") or 1)
                 c = sub.get("deviceClassName", "")
-                best[c] = max(best.get(c, 0), n)
+                best[c] = max(best.get(c, 0), count(sub))
             for c, n in best.items():
                 per_class[c] = per_class.get(c, 0) + n
-        else:
-            ex = req.get("exactly") or {}
-            n = 1 if ex.get("allocationMode") == "All" else int(ex.get("count") or 1)
+        elif req.get("exactly"):
+            ex = req["exactly"]
             c = ex.get("deviceClassName", "")
-            per_class[c] = per_class.get(c, 0) + n
-    special = is_extended_resource_claim(claim)
+            per_class[c] = per_class.get(c, 0) + count(ex)
+    return per_class
+
+
+def verified_pod_usage(claim: Mapping[str, Any], server: Any) -> dict[str, Quantity] | None:
+    """getVerifiedPodUsage: the owning pod's usage when ``claim`` is its special claim."""
+    if not is_extended_resource_claim(claim):
+        return None
+    md = claim["metadata"]
+    ref = next((r for r in md.get("ownerReferences") or () if r.get("controller")), None)
+    if ref is None or ref.get("kind") != "Pod" or ref.get("apiVersion") != "v1":
+        return None
+    ns = md.get("namespace")
+    pod = server.try_get("Pod", ref.get("name"), ns)
+    if pod is None or pod["metadata"].get("uid") != ref.get("uid"):
+        return None
+    ecs = (pod.get("status") or {}).get("extendedResourceClaimStatus")
+    if ecs and ecs.get("resourceClaimName") != md.get("name"):
+        return None
+    if not ecs:
+        # at admission the new claim is stamped "now" (upstream BeforeCreate runs first)
+        created = md.get("creationTimestamp") or server.clock.timestamp()
+        mine = (created, md.get("name") or "")
+        for other in server.list("ResourceClaim", ns, copy=False):
+            omd = other["metadata"]
+            if not is_extended_resource_claim(other) or not any(
+                    r.get("controller") and r.get("kind") == "Pod" and r.get("uid") == ref.get("uid")
+                    for r in omd.get("ownerReferences") or ()):
+                continue
+            if (omd.get("creationTimestamp") or "", omd.get("name") or "") < mine:
+                return None  # an older (or same-second, earlier-named) special claim pays first
+    return pod_usage(pod)
+
+
+def claim_usage(claim: Mapping[str, Any], explicit: Mapping[str, str], extended_on: bool,
+                server: Any = None) -> dict[str, Quantity]:
+    out: dict[str, Quantity] = {"count/resourceclaims.resource.k8s.io": Quantity(1)}
+    per_class = _devices_per_class(claim)
     for c, n in per_class.items():
         _add(out, f"{c}.deviceclass.resource.k8s.io/devices", Quantity(n))
-        if extended_on:
-            _add(out, f"requests.{IMPLICIT_PREFIX}{c}", Quantity(n))
-            if not special and c in explicit:
-                _add(out, f"requests.{explicit[c]}", Quantity(n))
+    if not extended_on:
+        return out
+    extended: dict[str, Quantity] = {}
+    for c, n in per_class.items():
+        if not c:
+            continue
+        _add(extended, IMPLICIT_QUOTA_PREFIX + c, Quantity(n))
+        if c in explicit:
+            _add(extended, f"requests.{explicit[c]}", Quantity(n))
+    paid = verified_pod_usage(claim, server) if server is not None else None
+    for key, q in extended.items():
+        if paid and key in paid:
+            q = q - paid[key]
+        if q > Quantity(0):
+            out[key] = q
     return out
 
 
@@ -128,7 +195,10 @@ class QuotaAdmission:
         if not quotas:
             return
         explicit = _explicit_names(server)
-        delta = (pod_usage if new["kind"] == "Pod" else claim_usage)(new, explicit, extended_on)
+        if new["kind"] == "Pod":
+            delta = pod_usage(new)
+        else:
+            delta = claim_usage(new, explicit, extended_on, server)
         used = namespace_usage(server, ns, explicit, extended_on)
         for rq in sorted(quotas, key=lambda q: q["metadata"]["name"]):
             hard = _parse_hard(rq)
@@ -151,10 +221,12 @@ def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_
     counts for nothing; ``on_error(kind, obj, exc)`` hears about it (the controller reports
     it, admission must not fail every create in the namespace because of it)."""
     total: dict[str, Quantity] = {}
-    for kind, usage in (("Pod", pod_usage), ("ResourceClaim", claim_usage)):
+    usages = (("Pod", lambda o: pod_usage(o)),
+              ("ResourceClaim", lambda o: claim_usage(o, explicit, extended_on, server)))
+    for kind, usage in usages:
         for obj in server.list(kind, ns, copy=False):
             try:
-                amounts = usage(obj, explicit, extended_on)
+                amounts = usage(obj)
             except Exception as e:  # noqa: BLE001 - malformed stored data
                 if on_error is not None:
                     on_error(kind, obj, e)

@@ -49,6 +49,19 @@ def generate_base(owner: str, claim: str) -> str:
     return gn
 
 
+def template_not_found(name: str) -> str:
+    """handleClaim's error for a missing template, the same for pods and PodGroups
+    (controller_test.go "missing-template", "missing-template-podgroup")."""
+    return f'resource claim template "{name}": resourceclaimtemplate.resource.k8s.io "{name}" not found'
+
+
+def create_failed(err: Exception) -> str:
+    """handleClaim wraps a failed create as "create ResourceClaim <name>: <err>"; the name is
+    empty because the claim is created with generateName (controller_test.go
+    "create-conflict", "create-conflict-podgroup")."""
+    return f"create ResourceClaim : {err}"
+
+
 def is_pod_done(pod: Mapping[str, Any]) -> bool:
     phase = (pod.get("status") or {}).get("phase")
     if phase in ("Succeeded", "Failed"):
@@ -260,9 +273,8 @@ class ResourceClaimController(Controller):
                 tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
                 if tmpl is None:
                     self._event(pod, "FailedResourceClaimCreation",
-                                f"PodResourceClaim {entry['name']}: resource claim template "
-                                f"\"{entry['resourceClaimTemplateName']}\": resourceclaimtemplate.resource.k8s.io "
-                                f"\"{entry['resourceClaimTemplateName']}\" not found")
+                                f"PodResourceClaim {entry['name']}: "
+                                f"{template_not_found(entry['resourceClaimTemplateName'])}")
                     continue
                 owner = {"apiVersion": "v1", "kind": "Pod", "name": md["name"], "uid": md["uid"],
                          "controller": True, "blockOwnerDeletion": True}
@@ -270,7 +282,8 @@ class ResourceClaimController(Controller):
                     claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
                                                        ns, entry["name"], owner)
                 except E.StatusError as e:
-                    self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {e}")
+                    self._event(pod, "FailedResourceClaimCreation",
+                                f"PodResourceClaim {entry['name']}: {create_failed(e)}")
                     continue
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
@@ -340,8 +353,8 @@ class ResourceClaimController(Controller):
                 tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
                 if tmpl is None:
                     self._event(pg, "FailedResourceClaimCreation",
-                                f"PodGroupResourceClaim {entry['name']}: resource claim template "
-                                f"\"{entry['resourceClaimTemplateName']}\" not found")
+                                f"PodGroupResourceClaim {entry['name']}: "
+                                f"{template_not_found(entry['resourceClaimTemplateName'])}")
                     continue
                 owner = {"apiVersion": pg["apiVersion"], "kind": "PodGroup", "name": md["name"],
                          "uid": md["uid"], "controller": True}
@@ -349,7 +362,8 @@ class ResourceClaimController(Controller):
                     claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
                                                        ns, entry["name"], owner)
                 except E.StatusError as e:
-                    self._event(pg, "FailedResourceClaimCreation", f"PodGroupResourceClaim {entry['name']}: {e}")
+                    self._event(pg, "FailedResourceClaimCreation",
+                                f"PodGroupResourceClaim {entry['name']}: {create_failed(e)}")
                     continue
                 did = True
             by_name[entry["name"]] = {"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]}

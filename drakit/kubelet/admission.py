@@ -11,7 +11,12 @@ The check mirrors ``noderesources.Fits`` as the kubelet calls it: first the pod 
 cpu, memory, ephemeral-storage, then scalar resources in name order; extended resources
 the node does not advertise are dropped from the pod first (``removeMissingExtendedResources``:
 they are DRA-backed or simply not this node's business; KEP-5004's implicit
-``deviceclass.resource.kubernetes.io/<class>`` names count as extended here). Only the first failure is
+``deviceclass.resource.kubernetes.io/<class>`` names count as extended here). With
+DRAExtendedResource, 1.35+ (kubernetes/kubernetes#133784) also drops a name the node reports with
+allocatable 0 — what the kubelet keeps for a removed device plugin — and 1.36+
+(kubernetes/kubernetes#135725, predicate.go @ 00991fb9) drops a container's request the pod
+status maps to the scheduler's special claim (``extendedResourceClaimStatus``), so a node moving
+from device plugin to DRA admits the DRA-backed pods. Only the first failure is
 reported, as the kubelet does: reason ``OutOf<resource>`` and the message
 ``Node didn't have enough resource: <r>, requested: <n>, used: <n>, capacity: <n>`` with
 cpu in millicores and everything else in units.
@@ -62,6 +67,40 @@ def _amount(name: str, q: Quantity) -> int:
     return q.milli_value() if name == "cpu" else q.value()
 
 
+def _without_missing_extended(pod: Mapping[str, Any], allocatable: Mapping[str, Quantity],
+                              gates: FeatureGates) -> Mapping[str, Any]:
+    """removeMissingExtendedResources, container by container."""
+    extended_on = gates.enabled("DRAExtendedResource")
+    zero_is_missing = extended_on and gates.version != "1.34"
+    mapped_skip = extended_on and gates.version not in ("1.34", "1.35")
+    mapped = {(m.get("containerName"), m.get("resourceName"))
+              for m in (((pod.get("status") or {}).get("extendedResourceClaimStatus") or {})
+                        .get("requestMappings") or ())} if mapped_skip else set()
+
+    def keep(container: str, name: str) -> bool:
+        if not is_dra_extended_resource_name(name):
+            return True
+        if (container, name) in mapped:
+            return False
+        q = allocatable.get(name)
+        return q is not None and not (zero_is_missing and q.is_zero())
+
+    spec = dict(pod.get("spec") or {})
+    changed = False
+    for key in ("initContainers", "containers"):
+        out = []
+        for c in spec.get(key) or ():
+            reqs = (c.get("resources") or {}).get("requests") or {}
+            kept = {n: v for n, v in reqs.items() if keep(c.get("name"), n)}
+            if len(kept) != len(reqs):
+                changed = True
+                c = {**c, "resources": {**(c.get("resources") or {}), "requests": kept}}
+            out.append(c)
+        if key in spec:
+            spec[key] = out
+    return {**pod, "spec": spec} if changed else pod
+
+
 def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
           admitted: Iterable[Mapping[str, Any]], gates: FeatureGates) -> Rejection | None:
     """None when the pod fits next to ``admitted`` (the node's other active pods)."""
@@ -75,10 +114,8 @@ def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
     for other in others:
         for name, q in footprint(other, gates).items():
             used[name] = used.get(name, 0) + _amount(name, q)
-    want = {name: _amount(name, q) for name, q in footprint(pod, gates).items()}
-    # removeMissingExtendedResources
-    want = {n: v for n, v in want.items()
-            if not (is_dra_extended_resource_name(n) and n not in allocatable)}
+    want = {name: _amount(name, q)
+            for name, q in footprint(_without_missing_extended(pod, allocatable, gates), gates).items()}
 
     def check(name: str, requested: int) -> Rejection | None:
         cap = _amount(name, allocatable[name]) if name in allocatable else 0

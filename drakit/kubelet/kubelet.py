@@ -551,6 +551,21 @@ class Kubelet:
             return list(self.dra.cache.values())
 
 
+TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
+"""``name=cdiClass,...`` on a Node: the node also runs these in-process test drivers (the
+harness uses it on ``drakit serve`` for the per-scenario driver names, docs/live-cluster.md)."""
+
+
+def _annotated_drivers(node: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    text = ((_md(node or {}).get("annotations") or {}).get(TEST_DRIVERS_ANNOTATION) or "")
+    out = []
+    for part in str(text).split(",")[:32]:
+        name, sep, cdi_class = part.strip().partition("=")
+        if name and sep and cdi_class and len(name) <= 63:
+            out.append((name, cdi_class))
+    return out
+
+
 class KubeletManager:
     """The cluster component: one Kubelet per Node, created as Nodes appear.
 
@@ -597,6 +612,8 @@ class KubeletManager:
             return k
         from drakit.kubelet.dra_manager import default_drivers
         drivers = self.drivers.setdefault(node, default_drivers())
+        for name, cdi_class in _annotated_drivers(self.ctx.api.try_get("Node", node)):
+            drivers.setdefault(name, TestDriver(name, cdi_class=cdi_class))
         k = Kubelet(self.ctx.for_node(node), node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:

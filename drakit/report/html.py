@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from . import cluster as _live
 from . import keps as _keps
 from . import model
 from .objects import differences, path_str, paths_in_label, strip_volatile, yaml_html, yaml_text
@@ -71,7 +72,8 @@ def render_html(results: Mapping[str, Any]) -> str:
         groups.setdefault(kep, [])
     groups = dict(sorted(groups.items(), key=lambda kv: (kv[0] == "", kv[0])))
 
-    parts = [_head(r), "<body>", _header(r, backends), _matrix(groups, cov, backends),
+    parts = [_head(r), "<body>", _header(r, backends), _live.unsupported_section(r),
+             _live.both_section(r), _matrix(groups, cov, backends),
              _filters(groups, r["scenarios"]), '<main id="keps">']
     n = 0
     for kep, scen in groups.items():
@@ -123,6 +125,7 @@ def _header(r: dict, backends: list[str]) -> str:
     ]
     if def_txt:
         rows.append((f"DRA gates at {version}", def_txt))
+    rows += _live.header_rows(env)
     na = env.get("not_applicable") or []
     if na:
         # scenarios deselected by @since/@until: they cannot exist at this version
@@ -177,6 +180,7 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
         req = (f'{c["counts"]["passing"]}/{len(c["items"])} passing' if c and c["items"]
                else "–")
         div = (f'<td class="n">{sum(1 for s in scen if model.divergent(s))}</td>'
+               f'<td class="n">{sum(1 for s in scen if _live.both_column(s) == "unsupported on the cluster")}</td>'
                if multi else "")
         rows.append(
             f'<tr data-kep="{escape(kep)}"><th scope="row"><a href="#kep-{escape(kep or "other")}">'
@@ -185,8 +189,9 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
             f"{_bar(counts)}</td>{div}{stages}<td class=\"req\">{escape(req)}</td></tr>")
     tcells = "".join(f'<td class="n {_cls(v)}" data-verdict="{v}">{total[v]}</td>'
                      for v in model.VERDICTS)
-    div_h = '<th scope="col">backends disagree</th>' if multi else ""
-    div_f = "<td></td>" if multi else ""
+    div_h = ('<th scope="col">backends disagree</th>'
+             '<th scope="col">unsupported on the cluster</th>') if multi else ""
+    div_f = "<td></td><td></td>" if multi else ""
     return (
         '<section id="matrix-section"><h2>KEPs × verdicts</h2>'
         '<table id="matrix"><thead><tr><th scope="col">KEP</th><th scope="col">title</th>'
@@ -486,6 +491,8 @@ def _divergence(steps: list[dict], cols: list[str]) -> str:
     """Where backends disagree on one step: verdicts, and deepdiff of what each observed
     (objects normalized: uids, resourceVersions, timestamps, generated suffixes removed)."""
     verdicts = [st.get("verdict", "not run") for st in steps]
+    if any(v in ("unsupported", "skipped", "not run") for v in verdicts):
+        return ""  # not run on a side: nothing to disagree about
     obs = [st.get("observations") or [] for st in steps]
     lines = []
     if len(set(verdicts)) > 1:

@@ -194,9 +194,17 @@ def kep_counts(scenarios: list[dict]) -> dict[str, int]:
 
 
 def divergent(s: Mapping[str, Any]) -> bool:
-    """Several backends and they disagree on the scenario verdict."""
-    runs = s.get("runs") or []
-    return len(runs) > 1 and len({r.get("verdict") for r in runs}) > 1
+    """Several backends ran the scenario and disagree (reference vs cluster: by the
+    comparison of normalised observations, drakit/report/cluster.py); a side that did not
+    run it (unsupported, skipped, not run) is never a disagreement."""
+    from .cluster import both_column
+
+    col = both_column(s)
+    if col is not None:
+        return col == "disagree"
+    ran = [r.get("verdict") for r in s.get("runs") or []
+           if r.get("verdict") not in ("unsupported", "skipped", "not run")]
+    return len(ran) > 1 and len(set(ran)) > 1
 
 
 def coverage(requirements: list[dict], scenarios: list[dict]) -> dict[str, dict]:

@@ -198,6 +198,10 @@ class DRACache:
         self.global_gen = 0
         self._slice_lists: dict[str, list[dict]] = {}
         self.ext_classes: dict[str, str] | None = None
+        # imported here: extendeddynamicresources reads noderesources, which reads this module
+        from drakit.scheduler.extendeddynamicresources import ExtendedResourceCache
+
+        self.ext_cache = ExtendedResourceCache.for_version(version)
         self.claims_by_owner: dict[str, list[tuple[str, str]]] = {}
         self.alloc = AllocatorCache(gates=gates, version=version)
         self.alloc.update_allocated(self.state)
@@ -216,37 +220,28 @@ class DRACache:
 
     # -- classes
     def set_class(self, obj: dict | None, name: str) -> None:
+        old = self.classes.get(name)
         if obj is None:
             self.classes.pop(name, None)
+            if old is not None:
+                self.ext_cache.on_delete(old)
         else:
             self.classes[name] = obj
+            if old is None:
+                self.ext_cache.on_add(obj)
+            else:
+                self.ext_cache.on_update(old, obj)
         self.ext_classes = None
         self.alloc.update_classes(self.classes)
         self._bump(None)
 
     def extended_resource_classes(self) -> dict[str, str]:
-        """Extended resource name -> DeviceClass name (DeviceClassResolver).
-
-        Explicit ``spec.extendedResourceName``: the newest class wins, ties go to the
-        lexicographically first name; every class is also reachable through the implicit
-        ``deviceclass.resource.kubernetes.io/<class>`` name."""
+        """Extended resource name -> DeviceClass name (DeviceClassResolver): explicit
+        ``spec.extendedResourceName`` and implicit ``deviceclass.resource.kubernetes.io/<class>``
+        names, as the informer-fed :class:`ExtendedResourceCache` answers after the class
+        events seen so far (KEP-5004; upstream's known 1.35-1.37 bug included)."""
         if self.ext_classes is None:
-            explicit: dict[str, tuple[str, str]] = {}
-            out: dict[str, str] = {}
-            for name in sorted(self.classes):
-                cls = self.classes[name]
-                if cls["metadata"].get("deletionTimestamp"):
-                    continue
-                out[f"deviceclass.resource.kubernetes.io/{name}"] = name
-                ext = (cls.get("spec") or {}).get("extendedResourceName")
-                if ext:
-                    ts = cls["metadata"].get("creationTimestamp") or ""
-                    cur = explicit.get(ext)
-                    if cur is None or ts > cur[0]:
-                        explicit[ext] = (ts, name)
-            for ext, (_, name) in explicit.items():
-                out[ext] = name
-            self.ext_classes = out
+            self.ext_classes = self.ext_cache.resolver()
         return self.ext_classes
 
     # -- slices

@@ -12,7 +12,9 @@ precise, observable rules (api-truth §1.4) that deserve to be read on their own
   first reuses requests of later long-lived containers; among plain init containers only
   the largest request is kept and their mappings point to it; requests sorted by name;
 * per node: device-plugin capacity (allocatable non-zero) wins; DRA-backed and allocatable
-  zero goes into the claim; neither -> "cannot fit resource".
+  zero goes into the claim; neither -> "cannot fit resource";
+* which DeviceClass serves a name is decided by :class:`ExtendedResourceCache`, event by
+  event, as the scheduler's informer-fed cache does (including its known 1.35-1.37 bug).
 """
 
 from __future__ import annotations
@@ -26,9 +28,120 @@ from drakit.claims import (
     is_extended_resource_claim,
 )
 from drakit.podrequests import pod_requests
-from drakit.scheduler.noderesources import is_dra_extended_resource_name
+from drakit.scheduler.noderesources import DEVICE_CLASS_PREFIX, is_dra_extended_resource_name
+from drakit.upstream_bugs import EXTENDED_RESOURCE_CACHE, has_bug
 
 SPECIAL_CLAIM_IN_MEM_NAME = "<extended-resources>"
+
+
+def _created(cls: Mapping[str, Any]) -> str:
+    # RFC 3339 at second precision, as metav1.Time round-trips through the API: the string
+    # order is the time order and equal strings are the "created at the same time" case
+    return (cls.get("metadata") or {}).get("creationTimestamp") or ""
+
+
+def _explicit_name(cls: Mapping[str, Any]) -> str | None:
+    return (cls.get("spec") or {}).get("extendedResourceName") or None
+
+
+class ExtendedResourceCache:
+    """Which DeviceClass serves an extended resource name, kept from DeviceClass events.
+
+    Why event by event: upstream keeps this in
+    k8s.io/dynamic-resource-allocation/deviceclass/extendedresourcecache (read at
+    kubernetes-1.35.0 and at 3d036712, 1.37 cycle; same logic), an informer handler that
+    updates a map on each add/update/delete, and its answer depends on the order of those
+    events. Rules (KEP-5004 "Device Class API"): every class serves
+    ``deviceclass.resource.kubernetes.io/<class>``; when several classes carry one
+    ``extendedResourceName`` the newest (creationTimestamp) wins, ties go to the
+    lexicographically first name.
+
+    ``fixed=False`` reproduces the shipped cache of 1.35-1.37 with its known bug
+    kubernetes/kubernetes#141103 (drakit/upstream_bugs.py): an event for a class compares it
+    only with the class currently cached under its explicit name, so
+
+    * a class that loses that comparison returns early and never gets its implicit name;
+    * an update or delete of any class removes the mapping of its (old) explicit name even
+      when another class owns it, so re-pointing a name as the KEP describes (create the new
+      class, clear the field of the old one) leaves the name unmapped until the winning class
+      gets an event of its own or the scheduler restarts;
+    * deleting the winner does not promote the runner-up.
+
+    ``fixed=True`` is kubernetes/kubernetes#141110 (the fix, on master after 1.37): the
+    candidates of each explicit name are kept and the winner recomputed on every event;
+    implicit names never depend on the arbitration. drakit uses it where the bug is absent
+    (1.38+; and 1.34, which had no cache and picked among several classes non-deterministically,
+    kubernetes/kubernetes#133693, so scenarios about several classes start at 1.35).
+    """
+
+    def __init__(self, fixed: bool) -> None:
+        self.fixed = fixed
+        self._by_name: dict[str, Mapping[str, Any]] = {}
+        self._classes: dict[str, Mapping[str, Any]] = {}
+
+    @classmethod
+    def for_version(cls, version: str) -> ExtendedResourceCache:
+        return cls(fixed=not has_bug(version, EXTENDED_RESOURCE_CACHE))
+
+    # -- informer events
+    def on_add(self, new: Mapping[str, Any]) -> None:
+        self._event(new, None)
+
+    def on_update(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+        self._event(new, old)
+
+    def on_delete(self, old: Mapping[str, Any]) -> None:
+        name = old["metadata"]["name"]
+        self._classes.pop(name, None)
+        if self.fixed:
+            return
+        # removeResourceName2class: both keys go, whoever holds the explicit one
+        self._by_name.pop(DEVICE_CLASS_PREFIX + name, None)
+        ext = _explicit_name(old)
+        if ext:
+            self._by_name.pop(ext, None)
+
+    def _event(self, new: Mapping[str, Any], old: Mapping[str, Any] | None) -> None:
+        name = new["metadata"]["name"]
+        self._classes[name] = new
+        if self.fixed:
+            return
+        # updateResourceName2class as shipped in 1.35-1.37
+        ext = _explicit_name(new)
+        cur = self._by_name.get(ext) if ext else None
+        if cur is not None:
+            a, b = _created(new), _created(cur)
+            if a < b or (a == b and name >= cur["metadata"]["name"]):
+                return
+        if old is not None:
+            self._by_name.pop(DEVICE_CLASS_PREFIX + old["metadata"]["name"], None)
+            old_ext = _explicit_name(old)
+            if old_ext:
+                self._by_name.pop(old_ext, None)
+        if ext:
+            self._by_name[ext] = new
+        self._by_name[DEVICE_CLASS_PREFIX + name] = new
+
+    # -- queries
+    def resolver(self) -> dict[str, str]:
+        """Extended resource name -> DeviceClass name, for every name that maps (GetDeviceClass)."""
+        if not self.fixed:
+            return {n: c["metadata"]["name"] for n, c in self._by_name.items()}
+        out: dict[str, str] = {}
+        winners: dict[str, Mapping[str, Any]] = {}
+        for name in sorted(self._classes):
+            cls = self._classes[name]
+            out[DEVICE_CLASS_PREFIX + name] = name
+            ext = _explicit_name(cls)
+            if ext is None:
+                continue
+            cur = winners.get(ext)
+            # newest wins; names are visited in order, so an equal timestamp keeps the first
+            if cur is None or _created(cls) > _created(cur):
+                winners[ext] = cls
+        for ext, cls in winners.items():
+            out[ext] = cls["metadata"]["name"]
+        return out
 
 
 def pod_dra_extended_scalars(pod: Mapping[str, Any], resolver: Mapping[str, str]) -> dict[str, int] | None:

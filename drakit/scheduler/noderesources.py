@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drakit.api.names import is_extended_resource_name
+from drakit.claims import DEVICE_CLASS_PREFIX, is_dra_extended_resource_name  # noqa: F401 - re-exported
 from drakit.podrequests import PodResourcesOptions, pod_requests
 from drakit.scheduler.cache import (
     DEFAULT_MEMORY_REQUEST,
@@ -40,13 +40,7 @@ from drakit.scheduler.framework import (
 )
 
 STATE_KEY = "PreFilterNodeResourcesFit"
-DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 MAX_NODE_SCORE = 100
-
-
-def is_dra_extended_resource_name(name: str) -> bool:
-    """schedutil.IsDRAExtendedResourceName: an extended resource or an implicit class name."""
-    return is_extended_resource_name(name) or name.startswith(DEVICE_CLASS_PREFIX)
 
 
 class NodeResourcesFit(Plugin):
@@ -55,6 +49,10 @@ class NodeResourcesFit(Plugin):
     def __init__(self, gates: Any, dra: DRACache) -> None:
         self.opts = PodResourcesOptions(skip_pod_level_resources=not gates.enabled("PodLevelResources"))
         self.extended = gates.enabled("DRAExtendedResource")
+        # 1.34 fit.go leaves a DRA-backed name to DynamicResources only when the node does not
+        # report it at all; from 1.35 (kubernetes/kubernetes#133784) also when it reports 0,
+        # which is what the kubelet keeps for a removed device plugin
+        self.zero_is_unreported = gates.version != "1.34"
         self.dra = dra
 
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
@@ -89,7 +87,7 @@ class NodeResourcesFit(Plugin):
                     continue
                 have = alloc.get(name, 0)
                 if want > have - used.get(name, 0):
-                    if have == 0 and name in dra_backed:
+                    if have == 0 and name in dra_backed and (self.zero_is_unreported or name not in alloc):
                         continue  # DRA-backed: DynamicResources decides (KEP-5004)
                     reasons.append(f"Insufficient {name}")
                     if want > have:

@@ -121,7 +121,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--interval", type=float, default=0.2,
                    help="seconds between background reconcile rounds (default 0.2)")
     p.add_argument("-v", "--verbose", action="store_true", help="log every request")
+    p.add_argument("--node-agents", metavar="DIR", default=None,
+                   help="run a drakit node agent per node on DIR/<node>.sock (the harness: "
+                        "--node-agent unix:DIR/{node}.sock; docs/live-cluster.md)")
     return p
+
+
+def start_node_agents(served: ServedCluster, directory: str) -> threading.Thread:
+    """Agents for the served nodes' kubelets, kept in step with the nodes (drakit/nodeagent)."""
+    from drakit.nodeagent.served import ServedAgents
+
+    agents = ServedAgents(served, directory)
+
+    def loop() -> None:
+        try:
+            while not served.stopping:
+                agents.sync()
+                served._stop.wait(max(served.interval, 0.05))
+        finally:
+            agents.stop()
+    t = threading.Thread(target=loop, name="drakit-node-agents", daemon=True)
+    t.start()
+    return t
 
 
 WARNING = """\
@@ -153,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         alloc = dict(kv.split("=", 1) for kv in spec.split(",") if "=" in kv) if spec else None
         with served.lock:
             served.cluster.add_node(name, allocatable=alloc)
+    agents = start_node_agents(served, args.node_agents) if args.node_agents else None
     url = url_of(srv)
     # the kubeconfig is the only way to the token: without --kubeconfig-out it goes to a
     # private file whose path is printed
@@ -182,4 +204,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         srv.shutdown()
         served.stop()
         srv.server_close()
+        if agents is not None:
+            agents.join(timeout=5)
     return 0

@@ -736,6 +736,13 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
     claim's entry without mapping; test/integration/dra/node_allocatable_resources.go
     (UnreferencedClaimInPod, OverheadMappingsPerPod) expects those pods to schedule. The
     "must not be empty" rules of the intermediate commit abe8f409 (CVA2) did not ship.
+    1.37 entries are further checked as k/k pkg/api/pod/declarative_validation_test.go
+    (TestDeclarativeValidateNodeAllocatableStatus, newest stored revision) pins: claim names,
+    container names, mapping and overhead names unique (Duplicate at the later index);
+    mapping ``name``/``quantity`` and overhead ``name`` Required (empty detail); an overhead
+    entry needs perPod or perContainer (Invalid at the entry, value ""); negative overhead
+    amounts "must be non-negative". That revision is newer than 1.37.0; the checks belong to
+    the 1.37 list types (kubernetes/kubernetes#140009), so drakit applies them from 1.37.
     """
     entries = _list(status.get("nodeAllocatableResourceClaimStatuses"))
     errs: list[FieldError] = []
@@ -772,20 +779,63 @@ def validate_node_allocatable_claim_statuses(status: dict, spec: dict, path: Pat
                 if q is not None and q.sign() < 0:
                     errs.append(invalid(rp, qstr(q), "must be non-negative"))
         else:
+            errs += _unique(_list(e.get("containers")), lambda x: x, p.child("containers"))
             mp = p.child("mapping")
             mapping = _list(e.get("mapping"))
+            errs += _unique(mapping, lambda m: _dict(m).get("name"), mp)
             for j, m in enumerate(mapping):
                 m = _dict(m)
                 ip = mp.index(j)
                 name = m.get("name") or ""
                 if not isinstance(name, str):
                     name = str(name)
-                if not _node_allocatable_name_ok(name):
+                if not name:
+                    errs.append(required(ip.child("name")))
+                elif not _node_allocatable_name_ok(name):
                     errs.append(invalid(ip.child("name"), name, "must be a node allocatable resource name"))
-                q = qty(m.get("quantity", "0"), ip.child("quantity"), errs)
+                if m.get("quantity") is None:
+                    errs.append(required(ip.child("quantity")))
+                    continue
+                q = qty(m.get("quantity"), ip.child("quantity"), errs)
                 if q is not None and q.sign() < 0:
                     errs.append(invalid(ip.child("quantity"), qstr(q), "must be non-negative"))
+            op = p.child("overhead")
+            overhead = _list(e.get("overhead"))
+            errs += _unique(overhead, lambda o: _dict(o).get("name"), op)
+            for j, o in enumerate(overhead):
+                o = _dict(o)
+                ip = op.index(j)
+                if not o.get("name"):
+                    errs.append(required(ip.child("name")))
+                if o.get("perPod") is None and o.get("perContainer") is None:
+                    errs.append(invalid(ip, "", "at least one of perPod or perContainer must be set"))
+                for f in ("perPod", "perContainer"):
+                    if o.get(f) is None:
+                        continue
+                    q = qty(o[f], ip.child(f), errs)
+                    if q is not None and q.sign() < 0:
+                        errs.append(invalid(ip.child(f), qstr(q), "must be non-negative"))
+    if not shape_136:
+        errs += _unique(entries, lambda e: _dict(e).get("resourceClaimName"), path)
     return errs
+
+
+def _unique(items: list, key, path: Path) -> list[FieldError]:
+    """+listType=map / +listType=set: a key seen before is Duplicate at the later index."""
+    seen: set = set()
+    out: list[FieldError] = []
+    for i, item in enumerate(items):
+        k = key(item)
+        if k is None or k == "":
+            continue
+        try:
+            hash(k)
+        except TypeError:
+            continue
+        if k in seen:
+            out.append(duplicate(path.index(i), k))
+        seen.add(k)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -924,6 +974,26 @@ POD_UPDATE_FORBIDDEN_PREFIX = ("pod updates may not change fields other than "
                                + ",".join(UPDATABLE_POD_SPEC_FIELDS))
 
 
+def decode_stored_pod(obj: dict, ctx: Context) -> None:
+    """A stored pod read by another release after an upgrade or downgrade (KEP-5517 shape
+    change, api-truth §4.2): 1.37 tombstoned the entries' ``resources`` map (protobuf 3) and
+    1.36 knows no ``mapping``/``overhead`` lists; releases before 1.36 have no
+    ``nodeAllocatableResourceClaimStatuses`` at all. The protobuf decoder drops unknown
+    fields, so the other release's parts are gone when the pod is read."""
+    status = obj.get("status")
+    if not isinstance(status, dict) or "nodeAllocatableResourceClaimStatuses" not in status:
+        return
+    version = _minor(ctx.version)
+    if version < (1, 36):
+        status.pop("nodeAllocatableResourceClaimStatuses", None)
+        return
+    drop = ("resources",) if version >= (1, 37) else ("mapping", "overhead")
+    for entry in _list(status.get("nodeAllocatableResourceClaimStatuses")):
+        if isinstance(entry, dict):
+            for k in drop:
+                entry.pop(k, None)
+
+
 class PodStrategy(Strategy):
     """core/v1 Pod: spec mostly immutable; status written by scheduler and kubelet.
 
@@ -937,6 +1007,9 @@ class PodStrategy(Strategy):
 
     kind = "Pod"
     has_status = True
+
+    def decode_stored(self, obj: dict, ctx: Context) -> None:
+        decode_stored_pod(obj, ctx)
 
     def prepare_for_create(self, obj: dict, ctx: Context) -> None:
         set_generation(obj)

@@ -114,7 +114,9 @@ class Backend(Protocol):
 
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]: ...
 
-    def delete(self, kind: str, name: str) -> None: ...
+    def delete(self, kind: str, name: str, wait: bool = True) -> None:
+        """DELETE; with ``wait=False`` return without letting the components catch up (the
+        next write or wait lets them see this deletion together with what follows)."""
 
     def update(self, obj: dict, subresource: str | None = None) -> dict: ...
 

@@ -9,7 +9,7 @@ server's own Status.
 Why the name mapping: a live cluster is shared. Every scenario gets its own namespace,
 and cluster-scoped objects (DeviceClass, ResourceSlice, Node, Namespace) get a per-
 scenario prefix and the harness labels. Steps never see any of this: names are prefixed
-on the way out (including references to them: deviceClassName, nodeName, hostname
+on the way out (including references to them: deviceClassName, runtimeClassName, nodeName, hostname
 selectors, ``deviceclass.resource.kubernetes.io/<class>`` resource names) and the prefix,
 the scenario namespace and the harness's labels and toleration are removed from
 everything that comes back, error messages included. Observations therefore compare
@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from . import isolation as iso
 from .base import ApiError, EnvironmentFailure, Unsupported
 
 HARNESS_LABEL = "drakit.io/harness"
@@ -45,6 +46,9 @@ FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "valu
                         "effect": "NoSchedule"}
 EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
+TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
+"""On ``drakit serve`` only: the in-process test drivers a node runs, under the scenario's
+driver names (the reference kubelet runs the example drivers under their plain names)."""
 
 # resource names that embed a DeviceClass name (pod requests, quota keys; KEP-5004)
 _CLASS_RESOURCE = re.compile(r"^((?:requests\.|limits\.)?)deviceclass\.resource\.kubernetes\.io/(.+)$")
@@ -78,6 +82,8 @@ class Options:
     node_agent: str | None = None
     """URL of a node agent for kubelet/PodResources steps; None means no node access."""
     cleanup_timeout: float = 60.0
+    sweep_age: float = 900.0
+    """Harness-labelled objects older than this (seconds) are an interrupted run's leftovers."""
 
     @classmethod
     def from_env(cls, **kw: Any) -> Options:
@@ -348,18 +354,24 @@ class Session:
 
     # -- cleanup ----------------------------------------------------------------------
     def cluster_scoped(self) -> list[Resource]:
-        want = ("Node", "DeviceClass", "ResourceSlice", "Namespace")
+        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "Namespace")
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
-        """Delete every object carrying the harness label (leftovers of interrupted runs)."""
+        """Delete leftovers of interrupted runs: objects carrying the harness label that are
+        older than ``Options.sweep_age`` (a scenario lives seconds to minutes). Younger ones
+        may belong to another run going on right now (another xdist worker, a colleague):
+        they are left alone — the run never touches what it did not create."""
         n = 0
+        horizon = time.time() - self.opts.sweep_age
         for res in self.cluster_scoped():
             try:
                 items = self.request("GET", res.path(), {"labelSelector": selector})["items"]
             except (ApiError, EnvironmentFailure):
                 continue
             for obj in items:
+                if _created(obj) > horizon:
+                    continue
                 n += 1
                 self.force_delete(res, obj)
         return n
@@ -401,15 +413,23 @@ class ScenarioState:
     prefix: str
     namespaces: set[str] = field(default_factory=set)
     finalizers: set[str] = field(default_factory=set)
+    guarded_classes: set[str] = field(default_factory=set)
+    """Real names of DeviceClasses that got the driver guard as selector 0."""
     current: str | None = None
     """A namespace the scenario created and switched to (use_namespace), else None."""
 
 
 class NameMap:
-    """Scenario names <-> cluster names (see the module docstring)."""
+    """Scenario names <-> cluster names (see the module docstring and isolation.py)."""
 
-    def __init__(self, st: ScenarioState) -> None:
+    def __init__(self, st: ScenarioState,
+                 own_nodes: Callable[[], list[dict]] | None = None,
+                 drakit_drivers: Mapping[str, str] | None = None) -> None:
         self.st = st
+        self.drakit_drivers = dict(drakit_drivers or {})
+        """drakit serve's example drivers (name -> CDI class) to run under scenario names."""
+        self.own_nodes = own_nodes or (lambda: [])
+        """The scenario's nodes as the cluster has them (for the scheduler's message)."""
 
     def cluster_name(self, name: str) -> str:
         real = self.st.prefix + name
@@ -420,6 +440,13 @@ class NameMap:
     def node_name(self, name: str) -> str:
         real = self.cluster_name(name)
         return real if len(real) <= 63 else name  # it is also the hostname label value
+
+    def real_namespace(self, ns: str) -> str:
+        """A namespace a step names (PodResources Get): the scenario's own, one it created,
+        or — any other — sent as written (a namespace the cluster does not have)."""
+        if ns == "default":
+            return self.st.namespace
+        return self.st.prefix + ns if ns in self.st.namespaces else ns
 
     def namespace(self, ns: str | None) -> str:
         if ns and ns in self.st.namespaces:
@@ -456,8 +483,32 @@ class NameMap:
                 md["generateName"] = self.st.prefix + md["generateName"]
         if kind == "Node":
             labels[HOSTNAME_LABEL] = md.get("name", "")
+            if self.drakit_drivers:
+                ann = md.get("annotations")
+                md["annotations"] = ann = dict(ann) if isinstance(ann, dict) else {}
+                ann[TEST_DRIVERS_ANNOTATION] = ",".join(
+                    f"{iso.driver_name(self.st.prefix, n)}={c}"
+                    for n, c in sorted(self.drakit_drivers.items()))
         self._rewrite_refs(obj, kind)
+        if kind == "DeviceClass" and isinstance(obj.get("spec"), dict):
+            if iso.guard_class(obj["spec"], self.st.prefix) and md.get("name"):
+                self.st.guarded_classes.add(md["name"])
+            if "extendedResourceName" in obj["spec"]:
+                obj["spec"]["extendedResourceName"] = iso.extended_resource(
+                    self.st.prefix, obj["spec"]["extendedResourceName"])
+        if kind == "Node" and isinstance(obj.get("status"), dict):
+            for k in ("capacity", "allocatable"):
+                obj["status"][k] = iso.resource_keys(obj["status"].get(k), self.st.prefix)
+        if kind == "ResourceQuota" and isinstance(obj.get("spec"), dict):
+            obj["spec"]["hard"] = iso.resource_keys(obj["spec"].get("hard"), self.st.prefix)
+        if kind == "Pod":
+            iso.pod_status_resources(obj.get("status"), self.st.prefix)
+        if kind == "ResourceClaim" and isinstance(obj.get("status"), dict):
+            iso.claim_status(obj["status"], self.st.prefix, self.pool_name)
         return self._extended_names(obj)
+
+    def pool_name(self, name: str) -> str:
+        return name if name.startswith(self.st.prefix) else self.cluster_name(name)
 
     def _extended_names(self, v: Any) -> Any:
         """``deviceclass.resource.kubernetes.io/<class>`` names the class: map it anywhere."""
@@ -480,9 +531,13 @@ class NameMap:
             return
         if kind in ("ResourceClaim",):
             self._device_requests(spec)
+            iso.device_requests(spec, self.st.prefix)
         elif kind == "ResourceClaimTemplate":
             self._device_requests(spec.get("spec") or {})
+            if isinstance(spec.get("spec"), dict):
+                iso.device_requests(spec["spec"], self.st.prefix)
         elif kind == "ResourceSlice":
+            iso.slice_drivers(spec, self.st.prefix)
             pool = spec.get("pool")
             # pools are keyed by (driver, pool name) cluster-wide: keep scenarios apart
             if isinstance(pool, dict) and isinstance(pool.get("name"), str) and \
@@ -523,11 +578,13 @@ class NameMap:
             if isinstance(m, dict):
                 res[part] = {(EXTENDED_CLASS_PREFIX + self.cluster_name(
                     k[len(EXTENDED_CLASS_PREFIX):]) if k.startswith(EXTENDED_CLASS_PREFIX)
-                    else k): v for k, v in m.items()}
+                    else iso.extended_resource(self.st.prefix, k)): v for k, v in m.items()}
 
     def _pod_spec(self, spec: dict) -> None:
         if isinstance(spec.get("nodeName"), str):
             spec["nodeName"] = self.node_name(spec["nodeName"])
+        if isinstance(spec.get("runtimeClassName"), str):  # RuntimeClass is cluster-scoped
+            spec["runtimeClassName"] = self.cluster_name(spec["runtimeClassName"])
         ns = spec.get("nodeSelector")
         if isinstance(ns, dict) and isinstance(ns.get(HOSTNAME_LABEL), str):
             ns[HOSTNAME_LABEL] = self.node_name(ns[HOSTNAME_LABEL])
@@ -544,6 +601,7 @@ class NameMap:
         if FAKE_NODE_TOLERATION not in tol:
             tol.append(dict(FAKE_NODE_TOLERATION))
         spec["tolerations"] = tol
+        iso.pin_pod(spec, self.st.sid)
 
     def outgoing_patch(self, patch: Any, res: Resource) -> Any:
         if not isinstance(patch, dict):
@@ -555,18 +613,47 @@ class NameMap:
             for f in md.get("finalizers") or ():
                 self.st.finalizers.add(f)
         self._rewrite_refs(p, res.kind)
-        if res.kind in ("Pod",) and isinstance(p.get("spec"), dict) and \
-                "tolerations" not in patch.get("spec", {}):
-            p["spec"].pop("tolerations", None)
+        if res.kind in ("Pod",) and isinstance(p.get("spec"), dict):
+            for f in ("tolerations", "affinity"):  # only where the patch sets them
+                if f not in patch.get("spec", {}):
+                    p["spec"].pop(f, None)
+        if res.kind == "DeviceClass" and isinstance(p.get("spec"), dict) and \
+                isinstance(p["spec"].get("selectors"), list):
+            iso.guard_class(p["spec"], self.st.prefix)
+        if res.kind == "DeviceClass" and isinstance(p.get("spec"), dict) and \
+                p["spec"].get("extendedResourceName"):
+            p["spec"]["extendedResourceName"] = iso.extended_resource(
+                self.st.prefix, p["spec"]["extendedResourceName"])
+        if res.kind == "Node" and isinstance(p.get("status"), dict):
+            for k in ("capacity", "allocatable"):
+                if isinstance(p["status"].get(k), dict):
+                    p["status"][k] = iso.resource_keys(p["status"][k], self.st.prefix)
+        if res.kind == "ResourceQuota" and isinstance(p.get("spec"), dict) and \
+                isinstance(p["spec"].get("hard"), dict):
+            p["spec"]["hard"] = iso.resource_keys(p["spec"]["hard"], self.st.prefix)
+        if res.kind == "Pod":
+            iso.pod_status_resources(p.get("status"), self.st.prefix)
+        if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
+            iso.claim_status(p["status"], self.st.prefix, self.pool_name)
         return self._extended_names(p)
 
     # -- everything coming back -------------------------------------------------
     def incoming(self, value: Any) -> Any:
         """Remove every trace of the mapping from a response (objects, lists, messages)."""
         if isinstance(value, dict):
+            if "affinity" in value or isinstance(value.get("selectors"), list):
+                value = copy.deepcopy(value)  # the fences come off before names are mapped
+                iso.unpin(value, self.st.sid)
+                iso.unguard_class(value, self.st.prefix)
             out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
                    for k, v in value.items()}
             md = out.get("metadata")
+            if isinstance(md, dict) and isinstance(md.get("annotations"), dict) and \
+                    TEST_DRIVERS_ANNOTATION in md["annotations"]:
+                md["annotations"] = {k: v for k, v in md["annotations"].items()
+                                     if k != TEST_DRIVERS_ANNOTATION}
+                if not md["annotations"]:
+                    md.pop("annotations")
             if isinstance(md, dict) and isinstance(md.get("labels"), dict):
                 labels = {k: v for k, v in md["labels"].items()
                           if k not in (HARNESS_LABEL, SCENARIO_LABEL)}
@@ -596,18 +683,35 @@ class NameMap:
         return value
 
     def _s(self, s: str) -> str:
+        if "nodes are available" in s:
+            s = iso.fit_message(s, self.own_nodes())
         if self.st.prefix in s:
+            if "selector #" in s:
+                s = iso.shift_selector_numbers(s, self.st.prefix)
+            if "ERROR: <input>:" in s:
+                s = iso.shift_cel_columns(s, self.st.prefix)
             s = s.replace(self.st.prefix, "")
         if self.st.namespace in s:
             s = s.replace(self.st.namespace, "default")
         return s
 
     def ours(self, obj: dict) -> bool:
-        """Is this cluster-scoped object part of the scenario?"""
-        labels = (obj.get("metadata") or {}).get("labels") or {}
-        if labels.get(SCENARIO_LABEL) == self.st.sid:
+        """Is this cluster-scoped object part of the scenario? Its label says so, or its
+        name carries the scenario's prefix (a name nobody else can have chosen); never a
+        mere mention of the prefix somewhere inside a foreign object."""
+        md = obj.get("metadata") or {}
+        if (md.get("labels") or {}).get(SCENARIO_LABEL) == self.st.sid:
             return True
-        return self.st.prefix in json.dumps(obj, separators=(",", ":"))
+        return str(md.get("name", "")).startswith(self.st.prefix)
+
+    def incoming_status(self, status: dict) -> dict:
+        """A Status from the server, mapped back; DeviceClass errors of a guarded class get
+        their selector indexes shifted back by one (isolation.py)."""
+        details = status.get("details") or {}
+        if details.get("kind") in ("deviceclasses", "DeviceClass") and \
+                details.get("name") in self.st.guarded_classes:
+            status = json.loads(iso.shift_selector_paths(json.dumps(status)))
+        return self.incoming(status)
 
 
 # ---------------------------------------------------------------------------- cleanup
@@ -646,7 +750,7 @@ class ScenarioCleaner:
             except (ApiError, EnvironmentFailure):
                 continue
             for obj in items:
-                if nm.ours(obj):
+                if nm.ours(obj):  # its scenario label, or its name carries the prefix
                     s.force_delete(res, obj, st.finalizers)
         ns_res = s.resources["Namespace"]
         for ns in namespaces:
@@ -692,6 +796,36 @@ class ScenarioCleaner:
             pass
 
 
+# ---------------------------------------------------------------------------- run lock
+
+class RunLock:
+    """Shared or exclusive hold of the run's lock file (``DRAKIT_RUN_LOCK``, set for xdist
+    workers by steps/live.py): every scenario holds it shared, one that reads cluster-wide
+    state (``needs:whole-cluster``) exclusively, so it sees no other scenario's traffic."""
+
+    def __init__(self, path: str, exclusive: bool) -> None:
+        import fcntl
+
+        # a turnstile first, so a waiting exclusive holder is not starved by a stream of
+        # shared ones (each scenario passes it on its way in; the exclusive one keeps it
+        # closed until every shared holder has left)
+        with open(path + ".gate", "a+") as gate:
+            fcntl.flock(gate, fcntl.LOCK_EX)
+            try:
+                self._f = open(path, "a+")  # noqa: SIM115 - held for the scenario's life
+                fcntl.flock(self._f, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            finally:
+                fcntl.flock(gate, fcntl.LOCK_UN)
+
+    def release(self) -> None:
+        import fcntl
+
+        try:
+            fcntl.flock(self._f, fcntl.LOCK_UN)
+        finally:
+            self._f.close()
+
+
 # ---------------------------------------------------------------------------- backend
 
 class ClusterBackend:
@@ -709,6 +843,21 @@ class ClusterBackend:
         self._version = ""
         self._gates: dict[str, bool] = {}
         self._metrics_base: dict[str, float] = {}
+        self._own_nodes_cache: list[dict] | None = None
+        self._agents: dict[str, Any] = {}
+        self._kubelet_base: dict[str, dict[str, float]] = {}
+        self._lock: RunLock | None = None
+
+    def _own_nodes(self) -> list[dict]:
+        """The scenario's nodes (cached until the next write through this backend)."""
+        if self._own_nodes_cache is None:
+            try:
+                self._own_nodes_cache = self.session.request(
+                    "GET", self.session.resource("Node").path(),
+                    {"labelSelector": f"{SCENARIO_LABEL}={self.n.st.sid}"})["items"]
+            except (ApiError, EnvironmentFailure):
+                return []
+        return self._own_nodes_cache
 
     # -- lifecycle ---------------------------------------------------------------
     @property
@@ -717,32 +866,59 @@ class ClusterBackend:
             self._session = Session.get(self.opts)
         return self._session
 
-    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+    def static_reason(self, version: str, gates: Mapping[str, bool]) -> str | None:
+        """Why this scenario cannot run here, known from its tags, version and the run's
+        gate options alone (the preflight's forecast); None when it may run."""
+        try:
+            self._check_static(version, gates)
+        except Unsupported as e:
+            return str(e)
+        return None
+
+    def _check_static(self, version: str, gates: Mapping[str, bool]) -> None:
         s = self.session
         if version != s.minor:
             raise Unsupported(f"the scenario targets Kubernetes {version}; the cluster runs "
                               f"{s.version_doc.get('gitVersion')} and cannot be switched")
         self._check_tags()
         self._check_gates({**self._tagged_defaults(version), **dict(gates)})
+
+    def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        s = self.session
+        self._check_static(version, gates)
+        if os.environ.get("DRAKIT_RUN_LOCK") and self._lock is None:
+            self._lock = RunLock(os.environ["DRAKIT_RUN_LOCK"],
+                                 exclusive="needs:whole-cluster" in self.tags)
         self._version, self._gates = version, dict(gates)
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
-        self.st, self.names = st, NameMap(st)
+        self._agents, self._kubelet_base = {}, {}
+        self.st, self.names = st, NameMap(st, self._own_nodes,
+                                          _drakit_drivers() if s.is_drakit else None)
+        self._own_nodes_cache = None
         s.active[st.sid] = st
         ns_obj = {"apiVersion": "v1", "kind": "Namespace",
                   "metadata": {"name": st.namespace,
                                "labels": {HARNESS_LABEL: "true", SCENARIO_LABEL: st.sid},
                                "annotations": {"drakit.io/scenario-name": scenario[:1000]}}}
-        s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
-        self._baseline_metrics()
+        try:
+            s.request("POST", s.resources["Namespace"].path(), None, ns_obj)
+            self._baseline_metrics()
+        except BaseException:
+            s.active.pop(st.sid, None)
+            self.st = self.names = None
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
+            raise
 
     def _check_tags(self) -> None:
         needs_node = any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
                                "needs:podresources") for t in self.tags)
         if needs_node and not self.opts.node_agent:
             raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
-                              "(set DRAKIT_NODE_AGENT); a cluster API server alone cannot "
-                              "show them")
+                              "(--node-agent or DRAKIT_NODE_AGENT); a cluster API server "
+                              "alone cannot show them")
         if "needs:pod-termination" in self.tags and not self.session.is_drakit:
             raise Unsupported("needs pods to terminate: the harness's nodes are fake, no "
                               "kubelet confirms a graceful pod deletion, so pods bound to them "
@@ -783,7 +959,12 @@ class ClusterBackend:
     def end_scenario(self) -> None:
         if self.st is None:
             return
-        left = ScenarioCleaner(self.session, self.st).run(wait=True)
+        try:
+            left = ScenarioCleaner(self.session, self.st).run(wait=True)
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
         self.st = self.names = None
         if left:
             raise EnvironmentFailure("cleanup did not finish in time: " + ", ".join(left))
@@ -836,9 +1017,12 @@ class ClusterBackend:
             return self.n.incoming(self.session.request(method, path, query, body,
                                                         content_type))
         except ApiError as e:
-            raise ApiError.from_status(self.n.incoming(e.status or {
+            raise ApiError.from_status(self.n.incoming_status(e.status or {
                 "code": e.code, "reason": e.reason, "message": e.message,
                 "details": {"causes": e.causes}})) from None
+        finally:
+            if method != "GET":
+                self._own_nodes_cache = None
 
     def _path(self, res: Resource, name: str | None = None, sub: str | None = None,
               ns: str | None = None) -> str:
@@ -854,6 +1038,7 @@ class ClusterBackend:
                  labels: Mapping[str, str] | None = None) -> dict:
         alloc = dict(allocatable or {"cpu": "8", "memory": "32Gi", "pods": "110"})
         alloc.setdefault("pods", "110")
+        alloc = iso.resource_keys(alloc, self.n.st.prefix)
         res = self.session.resource("Node")
         node = {"apiVersion": "v1", "kind": "Node",
                 "metadata": {"name": name, "labels": dict(labels or {})},
@@ -917,7 +1102,7 @@ class ClusterBackend:
                         self.n.incoming(live).get("status") != obj["status"]:
                     new2 = self.session.request("GET", res.path(ns, md["name"])) \
                         if not dry_run else copy.deepcopy(live)
-                    new2["status"] = copy.deepcopy(obj["status"])
+                    new2["status"] = copy.deepcopy(body.get("status"))
                     result = self._call("PUT", res.path(ns, md["name"], "status"), q, new2)
                 return result
             except ApiError as e:
@@ -946,10 +1131,11 @@ class ClusterBackend:
         return sorted(out, key=lambda o: (o["metadata"].get("namespace", ""),
                                           o["metadata"].get("name", "")))
 
-    def delete(self, kind: str, name: str) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True) -> None:
         res = self.session.resource(kind)
         self._call("DELETE", self._path(res, name))
-        self.settle()
+        if wait:
+            self.settle()
 
     def update(self, obj: dict, subresource: str | None = None) -> dict:
         res = self.session.resource(obj.get("kind", ""), obj.get("apiVersion"))
@@ -1081,12 +1267,77 @@ class ClusterBackend:
         raise Unsupported("needs node access: kubelet and PodResources state is not visible "
                           "through the API server (no node agent configured)")
 
+    # -- node access (steps/backends/nodeaccess.py) -------------------------------
+    def _agent(self, node: str):
+        from . import nodeaccess
+
+        if not self.opts.node_agent:
+            raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
+                              "(--node-agent or DRAKIT_NODE_AGENT, docs/live-cluster.md)")
+        real = self.n.node_name(node)
+        agents = self._agents
+        if real not in agents:
+            agents[real] = nodeaccess.agent_for(self.opts.node_agent, self.session, real)
+            self._kubelet_base[real] = self._kubelet_counters(agents[real])
+        return agents[real]
+
+    def _kubelet_counters(self, agent) -> dict[str, float]:
+        reply = agent.call({"op": "metrics"})
+        base = {}
+        for line in str(reply.get("text", "")).splitlines():
+            series, value = _series(line)
+            if series is not None:
+                base[series] = value
+        return base
+
+    def pod_resources(self, node: str):
+        from .nodeaccess import AgentPodResources
+        return AgentPodResources(self._agent(node), self.n)
+
+    def restart_kubelet(self, node: str) -> None:
+        from .nodeaccess import answer
+        agent = self._agent(node)
+        try:
+            answer(agent.call({"op": "restart_kubelet"}), self.n.incoming)
+        except Exception as e:  # noqa: BLE001 - a refused restart is the scenario's failure
+            raise AssertionError(f"restarting the kubelet on {node} failed: {e}") from None
+        self._kubelet_base[self.n.node_name(node)] = {}  # a new kubelet counts from zero
+        self.settle()
+
+    def kubelet_metrics(self, node: str) -> str:
+        """The kubelet's metrics, counters relative to the scenario's first look at the node
+        (a real kubelet counts over its life; the reference's starts with the scenario)."""
+        from .nodeaccess import answer
+        agent = self._agent(node)
+        base = self._kubelet_base.get(self.n.node_name(node), {})
+        text = answer(agent.call({"op": "metrics"}), self.n.incoming)["text"]
+        out = []
+        for line in text.splitlines():
+            series, value = _series(line)
+            if series is not None and series in base:
+                line = f"{series} {value - base[series]:g}"
+            out.append(line)
+        return "\n".join(out) + "\n"
+
+    def container_devices(self, node: str, pod: str, container: str) -> list[str]:
+        from .base import PodResourcesError
+        from .nodeaccess import answer
+        try:
+            return answer(self._agent(node).call(
+                {"op": "container_devices", "pod": pod, "namespace": self.n.current_namespace(),
+                 "container": container}), self.n.incoming)["devices"]
+        except PodResourcesError as e:
+            raise AssertionError(e.message) from None
+
     def restart_component(self, component: str, node: str | None = None,
                           gates: Mapping[str, bool] | None = None,
                           version: str | None = None) -> None:
         """A live cluster's components belong to its operator: the harness cannot restart
-        them, nor change their gates or release (a node agent could one day restart its
-        kubelet; none does yet)."""
+        them, nor change their gates or release. A plain restart of one node's kubelet is what
+        the node agent offers (``restart_kubelet``)."""
+        if node is not None and component == "kubelet" and not gates and not version:
+            self.restart_kubelet(node)
+            return
         what = f"the kubelet on node {node}" if node is not None else component
         change = []
         if gates:
@@ -1114,6 +1365,25 @@ def _series(line: str) -> tuple[str | None, float]:
         return m.group(1), float(m.group(2))
     except ValueError:
         return None, 0.0
+
+
+def _drakit_drivers() -> dict[str, str]:
+    """The example drivers every drakit node runs (name -> CDI class)."""
+    try:
+        from drakit.kubelet.dra_manager import default_drivers
+    except ImportError:  # pragma: no cover - the harness ships with drakit
+        return {}
+    return {n: d.cdi_class for n, d in default_drivers().items()}
+
+
+def _created(obj: dict) -> float:
+    """creationTimestamp as epoch seconds (0 when absent or unreadable: old)."""
+    ts = (obj.get("metadata") or {}).get("creationTimestamp") or ""
+    try:
+        import calendar
+        return float(calendar.timegm(time.strptime(ts[:19], "%Y-%m-%dT%H:%M:%S")))
+    except ValueError:
+        return 0.0
 
 
 def _show(v: Any) -> str:

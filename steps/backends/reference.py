@@ -109,9 +109,9 @@ class ReferenceBackend:
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]:
         return self.c.list(kind, self._ns if self.namespaced(kind) else None, label_selector)
 
-    def delete(self, kind: str, name: str) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True) -> None:
         try:
-            self.c.delete(kind, name, self._ns if self.namespaced(kind) else None)
+            self.c.delete(kind, name, self._ns if self.namespaced(kind) else None, settle=wait)
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 

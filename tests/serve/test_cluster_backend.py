@@ -112,5 +112,9 @@ def test_session_sweep_removes_leftovers(kubeconfig, server):
                     "metadata": {"name": "left.over", "labels": {HARNESS_LABEL: "true"},
                                  "finalizers": ["example.com/stuck"]}})
     Session._sessions.clear()
+    # young: possibly another run going on now (another worker, a colleague): kept
     Session.get(Options(kubeconfig=str(kubeconfig)))
+    assert api.try_get("DeviceClass", "left.over") is not None
+    Session._sessions.clear()
+    Session.get(Options(kubeconfig=str(kubeconfig), sweep_age=0))
     assert api.try_get("DeviceClass", "left.over") is None

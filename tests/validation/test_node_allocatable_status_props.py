@@ -49,7 +49,13 @@ def test_never_raises_and_paths_stay_in_the_field(entries, version):
                                            {"name": st.sampled_from(["cpu", "memory"]),
                                             "quantity": st.sampled_from(["1", "0", "2Gi"])}),
                                            max_size=2, unique_by=lambda m: m["name"]),
-                                       "overhead": overhead}))
+                                       "overhead": st.lists(st.one_of(
+                                           st.fixed_dictionaries({"name": st.sampled_from(["cpu", "memory"]),
+                                                                  "perPod": st.sampled_from(["0", "1Gi"])},
+                                                                 optional={"perContainer": st.just("500m")}),
+                                           st.fixed_dictionaries({"name": st.sampled_from(["cpu", "memory"]),
+                                                                  "perContainer": st.just("1")})),
+                                           max_size=2, unique_by=lambda o: o["name"])}))
 def test_137_well_formed_entries_need_no_containers_nor_mapping(e):
     errs = validate_node_allocatable_claim_statuses(
         {"nodeAllocatableResourceClaimStatuses": [e]}, SPEC, PATH, "1.37")
@@ -62,3 +68,21 @@ def test_has_bug_is_a_version_range(minor):
         first = int(bug.first_affected.split(".")[1])
         fixed = int(bug.fixed_in.split(".")[1]) if bug.fixed_in else 10**6
         assert has_bug(f"1.{minor}", ref) == (first <= minor < fixed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.fixed_dictionaries({"name": st.sampled_from(["cpu", "memory"])},
+                             optional={"perPod": st.sampled_from(["-1", "-500m"]),
+                                       "perContainer": st.sampled_from(["-1Gi", "-1"])}))
+def test_137_overhead_needs_a_non_negative_amount(o):
+    """pkg/api/pod/declarative_validation_test.go: an overhead entry without perPod and
+    perContainer, or with a negative one, is refused at the entry or at the amount."""
+    errs = validate_node_allocatable_claim_statuses(
+        {"nodeAllocatableResourceClaimStatuses": [{"resourceClaimName": "claim-a", "overhead": [o]}]},
+        SPEC, PATH, "1.37")
+    base = "status.nodeAllocatableResourceClaimStatuses[0].overhead[0]"
+    if "perPod" not in o and "perContainer" not in o:
+        assert [(e.type, e.field) for e in errs] == [("Invalid", base)]
+    else:
+        assert {(e.type, e.field) for e in errs} == {("Invalid", f"{base}.{k}") for k in ("perPod", "perContainer")
+                                                      if k in o}

@@ -63,6 +63,8 @@ def objects(version: str = "1.37") -> dict[str, dict]:
         "ReplicaSet": {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "r"},
                        "spec": {"replicas": 0, "selector": {"matchLabels": {"app": "web"}},
                                 "template": copy.deepcopy(TEMPLATE)}},
+        "RuntimeClass": {"apiVersion": "node.k8s.io/v1", "kind": "RuntimeClass",
+                         "metadata": {"name": "sandboxed"}, "handler": "sandboxed"},
     }
     assert set(out) == set(KINDS), "a kind was added to drakit.kinds: give it a case here"
     return out
@@ -73,6 +75,8 @@ GENERATION_ON_CREATE = {
     "Namespace": None, "Node": None, "Pod": 1, "Event": None, "ResourceQuota": None,
     "DeviceClass": 1, "ResourceSlice": 1, "ResourceClaim": None, "ResourceClaimTemplate": None,
     "PodGroup": None, "Workload": None, "Deployment": 1, "ReplicaSet": 1,
+    # pkg/registry/node/runtimeclass/strategy.go sets no generation
+    "RuntimeClass": None,
 }
 
 

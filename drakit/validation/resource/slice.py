@@ -954,5 +954,17 @@ class ResourceSliceStrategy(Strategy):
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         return validate_slice_spec(obj.get("spec"), None, ctx)
 
+    def decode_stored(self, obj: dict, ctx: Context) -> None:
+        """A stored slice read by another release after an upgrade or downgrade: the KEP-5517
+        device field of the other release's shape is unknown to this one (1.37 tombstoned
+        nodeAllocatableResourceMappings, protobuf 13; 1.36 has no nodeAllocatableResources,
+        protobuf 14; before 1.36 neither exists) and the protobuf decoder drops it."""
+        if c.version_at_least(ctx, "1.36"):
+            prune_other_shape(obj, ctx)
+            return
+        for dev in _devices(obj.get("spec")):
+            dev.pop(NAR_136, None)
+            dev.pop(NAR_137, None)
+
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         return validate_slice_spec(new.get("spec"), old.get("spec") or {}, ctx)

@@ -1,0 +1,524 @@
+"""Keeping a scenario on a shared cluster apart from everything it did not create.
+
+Why this module: a live cluster has ordinary nodes, real DRA drivers (often the upstream
+example driver, ``gpu.example.com``, the same name the scenarios use), DeviceClasses and
+DaemonSets that were there before the run. Without care a scenario's pods land on those
+nodes and its claims take those devices — wrong verdicts, and worse, test pods on
+production nodes. Three fences, each mapped back so observations read as on the
+reference (steps/backends/cluster.py applies them on the way out and removes them on the
+way in):
+
+* **Pods** get a required node affinity on ``drakit.io/scenario=<id>``, the label every node
+  the scenario creates carries (on top of the toleration of the fake-node taint). The term
+  is added to every node selector term the pod already has (terms are ORed, expressions
+  ANDed), so the scenario's own affinity still decides among its own nodes; the kubelet's
+  admission check of node affinity also keeps a ``spec.nodeName`` pod off foreign nodes.
+* **Drivers** are renamed per scenario, ``<prefix><driver>`` (the same ``dk<id>-`` prefix as
+  every other cluster-scoped name, so the generic prefix stripping maps them back): the
+  slice's ``spec.driver``, every qualified attribute/capacity name and constraint whose
+  domain is not one of Kubernetes' own, the driver and domain literals in CEL selectors,
+  opaque config drivers and allocation results. A foreign ``gpu.example.com`` slice is
+  therefore never the scenario's driver.
+* **DeviceClasses** get a first selector ``device.driver.startsWith("<prefix>")``. First,
+  because a selector that reads an attribute the foreign device lacks fails with a CEL
+  runtime error before a later selector could exclude it (upstream evaluates a class's
+  selectors in order and an error aborts the allocation); error paths and "selector #N"
+  messages are shifted back by one.
+
+The scheduler's "0/N nodes are available: ..." histogram counts every node of the cluster;
+``fit_message`` removes the nodes that are not the scenario's (see its docstring), so the
+text matches the reference, which only has the scenario's nodes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+SCENARIO_LABEL = "drakit.io/scenario"
+FAKE_NODE_TAINT_KEY = "drakit.io/fake-node"
+MAX_CLASS_SELECTORS = 32
+"""resource.k8s.io DeviceSelectorsMaxSize; with the scenario at the limit the guard is not
+added (the class is then a validation subject, not something pods allocate from)."""
+
+_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+_K8S_DOMAIN = re.compile(r"(^|\.)(k8s\.io|kubernetes\.io)$")
+DRIVER_MAX = 63
+"""resource.k8s.io DriverNameMaxLength (also the limit of an attribute's domain)."""
+
+
+# ---------------------------------------------------------------------------- drivers
+
+def driver_name(prefix: str, name: Any) -> Any:
+    """The scenario's cluster name of driver (or attribute domain) ``name``.
+
+    Kubernetes' own domains (``resource.kubernetes.io``, ``*.k8s.io``) are shared facts, not
+    drivers, and stay; a name that is invalid or too long once prefixed is sent as is, so
+    the server's verdict on it is the reference's."""
+    if not isinstance(name, str) or not name or name.startswith(prefix) or \
+            _K8S_DOMAIN.search(name) or not _DNS_SUBDOMAIN.match(name):
+        return name
+    real = prefix + name
+    return real if len(real) <= DRIVER_MAX else name
+
+
+def qualified_name(prefix: str, key: Any) -> Any:
+    """``domain/id`` with the domain mapped like a driver; unqualified ids stay."""
+    if not isinstance(key, str) or "/" not in key:
+        return key
+    domain, _, ident = key.partition("/")
+    return f"{driver_name(prefix, domain)}/{ident}"
+
+
+_CEL_DRIVER = re.compile(r'(device\.driver\s*(?:==|!=)\s*)(["\'])([^"\'\\]+)\2')
+_CEL_DRIVER_RHS = re.compile(r'(["\'])([^"\'\\]+)\1(\s*(?:==|!=)\s*device\.driver\b)')
+_CEL_DOMAIN = re.compile(r'(device\.(?:attributes|capacity)\s*\[\s*)(["\'])([^"\'\\]+)\2')
+
+
+def rewrite_cel(prefix: str, expr: Any) -> Any:
+    """Driver and domain literals in a CEL selector, mapped like the slice's names."""
+    if not isinstance(expr, str):
+        return expr
+    expr = _CEL_DRIVER.sub(lambda m: m.group(1) + m.group(2) + driver_name(prefix, m.group(3))
+                           + m.group(2), expr)
+    expr = _CEL_DRIVER_RHS.sub(lambda m: m.group(1) + driver_name(prefix, m.group(2))
+                               + m.group(1) + m.group(3), expr)
+    return _CEL_DOMAIN.sub(lambda m: m.group(1) + m.group(2) + driver_name(prefix, m.group(3))
+                           + m.group(2), expr)
+
+
+def _selectors(holder: Any, prefix: str) -> None:
+    if not isinstance(holder, dict):
+        return
+    for sel in holder.get("selectors") or ():
+        cel = sel.get("cel") if isinstance(sel, dict) else None
+        if isinstance(cel, dict) and "expression" in cel:
+            cel["expression"] = rewrite_cel(prefix, cel["expression"])
+
+
+def _opaque(configs: Any, prefix: str) -> None:
+    for cfg in configs or ():
+        opaque = cfg.get("opaque") if isinstance(cfg, dict) else None
+        if isinstance(opaque, dict) and "driver" in opaque:
+            opaque["driver"] = driver_name(prefix, opaque["driver"])
+
+
+_NAME_REFS = ("capacityKey",)
+"""Fields naming a capacity (KEP-5517 ``nodeAllocatableResources[].mapping.capacityKey``)."""
+
+
+def _keys(m: dict, prefix: str) -> dict:
+    return {qualified_name(prefix, a): _qualified_keys(x, prefix) for a, x in m.items()}
+
+
+def _qualified_keys(value: Any, prefix: str) -> Any:
+    """Qualified attribute/capacity names below ``value``: the keys of a device's
+    ``attributes`` and ``capacity``, of a request's ``capacity.requests`` (consumable
+    capacity) and of a result's ``consumedCapacity``, and ``_NAME_REFS`` fields."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if k in _NAME_REFS and isinstance(v, str):
+                out[k] = qualified_name(prefix, v)
+            elif k == "capacity" and isinstance(v, dict) and set(v) == {"requests"} and \
+                    isinstance(v["requests"], dict):
+                out[k] = {"requests": _keys(v["requests"], prefix)}
+            elif k in ("attributes", "capacity", "consumedCapacity") and isinstance(v, dict):
+                out[k] = _keys(v, prefix)
+            else:
+                out[k] = _qualified_keys(v, prefix)
+        return out
+    if isinstance(value, list):
+        return [_qualified_keys(v, prefix) for v in value]
+    return value
+
+
+def slice_drivers(spec: dict, prefix: str) -> None:
+    """ResourceSlice spec: driver, qualified attribute and capacity names (also in mixins)."""
+    if "driver" in spec:
+        spec["driver"] = driver_name(prefix, spec["driver"])
+    for k in list(spec):
+        if k != "driver":
+            spec[k] = _qualified_keys(spec[k], prefix)
+
+
+def device_requests(spec: dict, prefix: str) -> None:
+    """ResourceClaim spec (or a template's inner spec): selectors, constraints, config."""
+    devices = spec.get("devices")
+    if not isinstance(devices, dict):
+        return
+    for i, req in enumerate(devices.get("requests") or ()):
+        if not isinstance(req, dict):
+            continue
+        _selectors(req.get("exactly"), prefix)
+        for sub in req.get("firstAvailable") or ():
+            _selectors(sub, prefix)
+        devices["requests"][i] = _qualified_keys(req, prefix)
+    for c in devices.get("constraints") or ():
+        if isinstance(c, dict):
+            for k in ("matchAttribute", "distinctAttribute"):
+                if k in c:
+                    c[k] = qualified_name(prefix, c[k])
+    _opaque(devices.get("config"), prefix)
+
+
+def claim_status(status: dict, prefix: str, pool_name) -> None:
+    """Allocation results and device statuses written through the API (as a scheduler or a
+    driver would): drivers, pools (pools are prefixed like the slices that define them)."""
+    alloc = status.get("allocation")
+    devices = alloc.get("devices") if isinstance(alloc, dict) else None
+    if isinstance(devices, dict):
+        devices["results"] = [_qualified_keys(r, prefix) for r in devices.get("results") or ()]
+        for r in devices.get("results") or ():
+            if isinstance(r, dict):
+                if "driver" in r:
+                    r["driver"] = driver_name(prefix, r["driver"])
+                if isinstance(r.get("pool"), str):
+                    r["pool"] = pool_name(r["pool"])
+        _opaque(devices.get("config"), prefix)
+    for d in status.get("devices") or ():
+        if isinstance(d, dict):
+            if "driver" in d:
+                d["driver"] = driver_name(prefix, d["driver"])
+            if isinstance(d.get("pool"), str):
+                d["pool"] = pool_name(d["pool"])
+
+
+# ---------------------------------------------------------------------------- resources
+
+_STANDARD_PREFIXES = ("requests.", "limits.")
+
+
+def extended_resource(prefix: str, name: Any) -> Any:
+    """``example.com/gpu`` -> ``<prefix>example.com/gpu``: an extended resource name is
+    cluster-wide (KEP-5004 maps it to the newest DeviceClass naming it; device plugins
+    publish it on nodes), so scenarios running side by side — or a foreign class — would
+    otherwise serve each other's pods. Kubernetes' own domains (``*.kubernetes.io``, e.g. the
+    implicit ``deviceclass.resource.kubernetes.io/<class>``) stay; quota keys keep their
+    ``requests.``/``limits.`` prefix."""
+    if not isinstance(name, str) or "/" not in name:
+        return name
+    for p in _STANDARD_PREFIXES:
+        if name.startswith(p):
+            return p + extended_resource(prefix, name[len(p):])
+    domain, _, rest = name.partition("/")
+    if domain.startswith(prefix) or _K8S_DOMAIN.search(domain) or \
+            not _DNS_SUBDOMAIN.match(domain) or len(prefix + domain) > 253:
+        return name
+    return f"{prefix}{domain}/{rest}"
+
+
+def pod_status_resources(status: Any, prefix: str) -> None:
+    """The extended resource names a pod's status carries (KEP-5004 request mappings)."""
+    ercs = status.get("extendedResourceClaimStatus") if isinstance(status, dict) else None
+    for m in (ercs.get("requestMappings") or ()) if isinstance(ercs, dict) else ():
+        if isinstance(m, dict) and "resourceName" in m:
+            m["resourceName"] = extended_resource(prefix, m["resourceName"])
+
+
+def resource_keys(m: Any, prefix: str) -> Any:
+    if not isinstance(m, dict):
+        return m
+    return {extended_resource(prefix, k): v for k, v in m.items()}
+
+
+# ---------------------------------------------------------------------------- classes
+
+def class_guard(prefix: str) -> dict:
+    return {"cel": {"expression": f'device.driver.startsWith("{prefix}")'}}
+
+
+def guard_class(spec: dict, prefix: str) -> bool:
+    """Rewrite a DeviceClass spec's selectors and put the driver guard first.
+    Returns True when the guard was added (error paths must then be shifted back)."""
+    _selectors(spec, prefix)
+    _opaque(spec.get("config"), prefix)
+    sels = spec.get("selectors")
+    if sels is None:
+        sels = []
+    if not isinstance(sels, list) or len(sels) >= MAX_CLASS_SELECTORS:
+        return False
+    spec["selectors"] = [class_guard(prefix), *sels]
+    return True
+
+
+def unguard_class(spec: Any, prefix: str) -> None:
+    """Remove the guard from a DeviceClass spec coming back."""
+    if not isinstance(spec, dict) or not isinstance(spec.get("selectors"), list):
+        return
+    sels = spec["selectors"]
+    if sels and sels[0] == class_guard(prefix):
+        sels = sels[1:]
+        if sels:
+            spec["selectors"] = sels
+        else:
+            spec.pop("selectors")
+
+
+_SELECTOR_PATH = re.compile(r"(?<![\w.\]])spec\.selectors\[(\d+)\]")
+
+
+def shift_selector_paths(text: str) -> str:
+    """``spec.selectors[N]`` -> ``[N-1]`` in a DeviceClass error (the guard is index 0)."""
+    return _SELECTOR_PATH.sub(lambda m: f"spec.selectors[{max(int(m.group(1)) - 1, 0)}]", text)
+
+
+def shift_selector_numbers(text: str, prefix: str) -> str:
+    """``class <prefix>x: selector #N`` -> ``#N-1`` in allocation errors of guarded classes."""
+    pat = re.compile(r"(class " + re.escape(prefix) + r"[^:\s]*: selector #)(\d+)")
+    return pat.sub(lambda m: m.group(1) + str(max(int(m.group(2)) - 1, 0)), text)
+
+
+_CEL_ERROR = re.compile(r"(ERROR: <input>:\d+:)(\d+)(: [^\n]*\n \| )([^\n]*)(\n \| )(\.*)\^")
+
+
+def shift_cel_columns(text: str, prefix: str) -> str:
+    """CEL error positions as in the expression the scenario wrote: every ``prefix`` the
+    driver mapping put into the source line before the column moved it right; the column
+    and the caret line (cel-go's ``ERROR: <input>:L:C: msg`` / `` | source`` / `` | ...^``)
+    move back by that much before the prefix itself is stripped."""
+    def fix(m: re.Match) -> str:
+        col, line = int(m.group(2)), m.group(4)
+        before = line[:max(col - 1, 0)]
+        shift = before.count(prefix) * len(prefix)
+        if not shift:
+            return m.group(0)
+        return (m.group(1) + str(col - shift) + m.group(3) + line + m.group(5)
+                + "." * max(len(m.group(6)) - shift, 0) + "^")
+    return _CEL_ERROR.sub(fix, text)
+
+
+# ---------------------------------------------------------------------------- pods
+
+def pin_term(sid: str) -> dict:
+    return {"key": SCENARIO_LABEL, "operator": "In", "values": [sid]}
+
+
+def pin_pod(spec: dict, sid: str) -> None:
+    """Required node affinity on the scenario label, ANDed into every existing term."""
+    aff = spec.get("affinity")
+    if aff is None:
+        aff = spec["affinity"] = {}
+    if not isinstance(aff, dict):
+        return
+    na = aff.get("nodeAffinity")
+    if na is None:
+        na = aff["nodeAffinity"] = {}
+    if not isinstance(na, dict):
+        return
+    req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
+    if req is None:
+        na["requiredDuringSchedulingIgnoredDuringExecution"] = {
+            "nodeSelectorTerms": [{"matchExpressions": [pin_term(sid)]}]}
+        return
+    terms = req.get("nodeSelectorTerms") if isinstance(req, dict) else None
+    if not isinstance(terms, list):
+        return  # invalid as written: the server's verdict is the reference's
+    for t in terms:
+        # a term without requirements matches no node: it stays as it is (and unpinned)
+        if isinstance(t, dict) and (t.get("matchExpressions") or t.get("matchFields")):
+            exprs = t.get("matchExpressions")
+            if exprs is None:
+                t["matchExpressions"] = [pin_term(sid)]
+            elif isinstance(exprs, list) and pin_term(sid) not in exprs:
+                exprs.append(pin_term(sid))
+
+
+def unpin(obj: dict, sid: str) -> None:
+    """Remove the pin from an ``affinity`` mapping coming back (in place)."""
+    aff = obj.get("affinity")
+    if not isinstance(aff, dict):
+        return
+    na = aff.get("nodeAffinity")
+    if not isinstance(na, dict):
+        return
+    req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
+    if not isinstance(req, dict) or not isinstance(req.get("nodeSelectorTerms"), list):
+        return
+    term_pin = pin_term(sid)
+    kept = []
+    for t in req["nodeSelectorTerms"]:
+        if isinstance(t, dict) and isinstance(t.get("matchExpressions"), list) and \
+                term_pin in t["matchExpressions"]:
+            t = dict(t)
+            t["matchExpressions"] = [e for e in t["matchExpressions"] if e != term_pin]
+            if not t["matchExpressions"]:
+                t.pop("matchExpressions")
+            if not t:
+                continue  # a term the harness made
+        kept.append(t)
+    if kept:
+        req["nodeSelectorTerms"] = kept
+        return
+    na.pop("requiredDuringSchedulingIgnoredDuringExecution")
+    if not na:
+        aff.pop("nodeAffinity")
+    if not aff:
+        obj.pop("affinity")
+
+
+# ---------------------------------------------------------------------------- messages
+
+_FIT = re.compile(r"0/(\d+) nodes are available: (.*?)\.(?=[ ,]|$)")
+"""One histogram; it ends at a "." before a space, a comma (kube-scheduler appends
+", still not schedulable." on retries) or the end (the preemption part ends in "..")."""
+_REASON = re.compile(r"^(\d+) (.+)$")
+AFFINITY = "node(s) didn't match Pod's node affinity/selector"
+UNSCHEDULABLE = "node(s) were unschedulable"
+NOT_HELPFUL = "Preemption is not helpful for scheduling"
+_TAINT = re.compile(r"^node\(s\) had untolerated taint \{(.*?): ")
+
+
+def _histogram(text: str) -> list[tuple[int, str]] | None:
+    out = []
+    for part in text.split(", "):
+        m = _REASON.match(part)
+        if not m:
+            return None
+        out.append((int(m.group(1)), m.group(2)))
+    return out
+
+
+def _render(hist: list[tuple[int, str]]) -> str:
+    # upstream FitError.Error: "<count> <reason>" strings, sort.Strings, joined by ", "
+    return ", ".join(sorted(f"{n} {r}" for n, r in hist if n > 0))
+
+
+def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
+    """The scheduler's message as if the cluster had only the scenario's nodes.
+
+    ``0/N``: N counts every node when the pod was scheduled; the scenario's nodes are the
+    ones it has now (``own_nodes``), so ``excess = N - own`` nodes were others'. Those
+    fail for the pod with UnschedulableAndUnresolvable reasons that the scenario's nodes
+    cannot produce: an untolerated taint no own node has, "were unschedulable" when no own
+    node is, and (the rest) "didn't match Pod's node affinity/selector" — the pin. These
+    counts are reduced by exactly ``excess`` (taints, unschedulable, then affinity) and the
+    preemption histogram's "Preemption is not helpful" by the same number. When the
+    numbers do not add up the message is left as the server wrote it."""
+    own = list(own_nodes)
+    m = _FIT.search(text)
+    if not m:
+        return text
+    total = int(m.group(1))
+    excess = total - len(own)
+    if excess <= 0:
+        return text
+    own_taints = {t.get("key") for n in own for t in (n.get("spec") or {}).get("taints") or ()
+                  if isinstance(t, dict)}
+    own_unschedulable = any((n.get("spec") or {}).get("unschedulable") for n in own)
+
+    def first(seg: str) -> str | None:
+        hist = _histogram(seg)
+        if hist is None:
+            return None
+        left = excess
+        order = sorted(range(len(hist)), key=lambda i: (
+            0 if (_TAINT.match(hist[i][1]) and _TAINT.match(hist[i][1]).group(1)
+                  not in own_taints) else
+            1 if hist[i][1] == UNSCHEDULABLE and not own_unschedulable else
+            2 if hist[i][1] == AFFINITY else 3))
+        out = list(hist)
+        for i in order:
+            n, reason = out[i]
+            t = _TAINT.match(reason)
+            whole = (t is not None and t.group(1) not in own_taints) or \
+                (reason == UNSCHEDULABLE and not own_unschedulable)
+            if whole:  # only other nodes can give this reason: all of it goes
+                if n > left:
+                    return None
+                out[i], left = (0, reason), left - n
+            elif reason == AFFINITY and left > 0:
+                take = min(n, left)
+                out[i], left = (n - take, reason), left - take
+        return _render(out) if left == 0 else None
+
+    def preemption(seg: str) -> str | None:
+        # upstream appends its " %v." separator to a message that already ends with ".":
+        # "... Preemption is not helpful for scheduling.." is what kube-scheduler prints
+        tail = "." if seg.endswith(".") else ""
+        hist = _histogram(seg.removesuffix("."))
+        if hist is None:
+            return None
+        out, ok = [], False
+        for n, r in hist:
+            if r == NOT_HELPFUL and n >= excess:
+                n, ok = n - excess, True
+            out.append((n, r))
+        return _render(out) + tail if ok else None
+
+    matches = list(_FIT.finditer(text))
+    pieces, pos = [], 0
+    for i, mm in enumerate(matches):
+        seg = mm.group(2)
+        new = first(seg) if i == 0 else preemption(seg)
+        if new is None or int(mm.group(1)) != total:
+            return text
+        pieces.append(text[pos:mm.start()])
+        pieces.append(f"0/{total - excess} nodes are available: {new}." if new else
+                      f"0/{total - excess} nodes are available.")
+        pos = mm.end()
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+# ---------------------------------------------------------------------------- preflight
+
+def tolerates_fake_taint(tolerations: Any) -> bool:
+    for t in tolerations or ():
+        if not isinstance(t, dict):
+            continue
+        key_ok = not t.get("key") or t.get("key") == FAKE_NODE_TAINT_KEY
+        eff_ok = not t.get("effect") or t.get("effect") == "NoSchedule"
+        if key_ok and eff_ok and (t.get("operator") == "Exists" or not t.get("key")
+                                  or t.get("value") == "true"):
+            return True
+    return False
+
+
+def interference(nodes: list[dict], slices: list[dict], classes: list[dict],
+                 daemonsets: list[dict], harness_label: str) -> dict:
+    """What exists on the cluster that the run did not create and how the run is kept
+    apart from it (shown before the first scenario and in the report header)."""
+
+    def foreign(objs: list[dict]) -> list[dict]:
+        return [o for o in objs if ((o.get("metadata") or {}).get("labels") or {}).get(
+            harness_label) != "true"]
+
+    fn, fs, fc = foreign(nodes), foreign(slices), foreign(classes)
+    drivers = sorted({(s.get("spec") or {}).get("driver", "") for s in fs})
+    ext = {}
+    for c in fc:
+        name = (c.get("spec") or {}).get("extendedResourceName")
+        if name:
+            ext.setdefault(name, []).append(c["metadata"]["name"])
+    tolerant = sorted(
+        f"{(d.get('metadata') or {}).get('namespace', '')}/{d['metadata']['name']}"
+        for d in daemonsets
+        if tolerates_fake_taint((((d.get("spec") or {}).get("template") or {}).get("spec")
+                                 or {}).get("tolerations")))
+    return {
+        "foreign_nodes": sorted(n["metadata"]["name"] for n in fn),
+        "foreign_slices": len(fs),
+        "foreign_drivers": drivers,
+        "foreign_classes": sorted(c["metadata"]["name"] for c in fc),
+        "foreign_extended_resources": {k: sorted(v) for k, v in sorted(ext.items())},
+        "tolerating_daemonsets": tolerant,
+        "isolation": [
+            "pods the run creates require the node label drakit.io/scenario=<scenario id> "
+            "(node affinity) and tolerate only the harness's fake-node taint: they land on "
+            "the scenario's own nodes only",
+            "drivers are renamed per scenario (dk<id>-<driver>) and every DeviceClass the "
+            "run creates selects first device.driver.startsWith(\"dk<id>-\"): foreign "
+            "slices and devices are never allocated",
+            "the run lists, changes and deletes only objects carrying the label "
+            "drakit.io/scenario of its own scenarios (cluster-scoped) or inside its own "
+            "namespaces",
+            "extended resource names are renamed per scenario too (example.com/gpu -> "
+            "dk<id>-example.com/gpu in pods, nodes, quota and DeviceClasses): a foreign class "
+            "or device plugin never serves the run's pods",
+        ] + ([f"foreign DeviceClasses map extended resources {sorted(ext)}; the run's own "
+              f"names differ"] if ext else [])
+        + ([f"DaemonSets {tolerant} tolerate the fake-node taint: their pods would be "
+            f"bound to the harness's nodes and use their allocatable"] if tolerant else []),
+    }

@@ -1,0 +1,137 @@
+"""KEP-5729 steps: claims made for PodGroups, as a user or the controller leaves them.
+
+Why these sentences: the controller edge cases KEP-5729 ships (an orphaned claim reused, a
+claim that lost its controller replaced, a PodGroup recreated under the same name) are
+states a user can only reach through the API, and their names are generated, so the steps
+find a PodGroup's claim by its owner and compare uids, never names a scenario cannot know.
+Like every step module they speak Kubernetes objects through the Backend protocol only.
+"""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then, when
+
+from .backends.base import ApiError
+from .common import get_obj, load_yaml, try_write
+from .world import World
+
+POD_CLAIM_NAME = "resource.kubernetes.io/pod-claim-name"
+PODGROUP_GROUP = "scheduling.k8s.io"
+
+
+def _owned_by(world: World, kind: str, owner: str) -> list[dict]:
+    return [c for c in world.b.list("ResourceClaim")
+            if any(r.get("kind") == kind and r.get("name") == owner and r.get("controller")
+                   for r in c["metadata"].get("ownerReferences") or ())]
+
+
+# ---------------------------------------------------------------------------- when
+
+
+@when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" the controller would make for the claim '
+                 r'"(?P<entry>[^"]+)" of PodGroup "(?P<pg>[^"]+)":'))
+def when_create_podgroup_claim(world: World, name: str, entry: str, pg: str, docstring: str) -> None:
+    """A claim as the ResourceClaim controller creates it before it records it in the
+    PodGroup's status: controlled by the PodGroup (its uid and served version), annotated
+    with the PodGroup's claim name — what a crash between the two writes leaves behind."""
+    (claim,) = load_yaml(docstring)
+    group = get_obj(world, "PodGroup", pg)
+    md = claim.setdefault("metadata", {})
+    md["name"] = name
+    md.setdefault("annotations", {})[POD_CLAIM_NAME] = entry
+    md["ownerReferences"] = [{"apiVersion": group["apiVersion"], "kind": "PodGroup", "name": pg,
+                              "uid": group["metadata"]["uid"], "controller": True}]
+    try_write(world, lambda: world.b.apply([claim]))
+    if world.last_error is not None:
+        raise AssertionError(f"creating the claim failed: {world.last_error}")
+
+
+@when(parsers.re(r'the ResourceClaim owned by PodGroup "(?P<pg>[^"]+)" loses its owner'))
+def when_claim_released(world: World, pg: str) -> None:
+    """Remove the ownerReferences of the PodGroup's claim (a user or another controller
+    taking it over); its name is kept for later steps as ``released claim``."""
+    world.b.settle()
+    claims = _owned_by(world, "PodGroup", pg)
+    if len(claims) != 1:
+        raise AssertionError(f"expected one claim owned by PodGroup {pg}, found "
+                             f"{[c['metadata']['name'] for c in claims]}")
+    name = claims[0]["metadata"]["name"]
+    world.vars["released claim"] = name
+    try:
+        world.b.patch("ResourceClaim", name, {"metadata": {"ownerReferences": None}})
+    except ApiError as e:
+        raise AssertionError(f"releasing ResourceClaim {name} failed: {e}") from None
+
+
+# ---------------------------------------------------------------------------- then
+
+
+@then(parsers.re(r'the PodGroup "(?P<pg>[^"]+)" records the ResourceClaim it owns for "(?P<entry>[^"]+)"'))
+def then_podgroup_records_owned(world: World, pg: str, entry: str) -> None:
+    world.b.settle()
+    group = get_obj(world, "PodGroup", pg)
+    owned = [c["metadata"]["name"] for c in _owned_by(world, "PodGroup", pg)
+             if (c["metadata"].get("annotations") or {}).get(POD_CLAIM_NAME) == entry]
+    recorded = [s.get("resourceClaimName") for s in (group.get("status") or {}).get("resourceClaimStatuses") or ()
+                if s.get("name") == entry]
+    world.observe(f"PodGroup {pg} records its claim for {entry}", owned, recorded, [group])
+    assert len(owned) == 1, f"expected one claim owned by PodGroup {pg} for {entry!r}, found {owned}"
+    assert recorded == owned, f"PodGroup {pg} records {recorded} for {entry!r}, it owns {owned}"
+
+
+@then(parsers.re(r'the released ResourceClaim still exists without an owner'))
+def then_released_kept(world: World) -> None:
+    name = world.vars.get("released claim")
+    if not name:
+        raise AssertionError("no claim was released by an earlier step")
+    claim = get_obj(world, "ResourceClaim", name)
+    refs = claim["metadata"].get("ownerReferences") or []
+    world.observe(f"released claim {name}", [], refs, [claim])
+    assert not refs, f"ResourceClaim {name} has owners again: {refs}"
+
+
+@then(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is reserved for the PodGroup "(?P<pg>[^"]+)" '
+                 r'as it exists now'))
+def then_reserved_for_current(world: World, claim: str, pg: str) -> None:
+    """The reservation names the PodGroup *and* carries the uid of the object that has that
+    name now (a PodGroup recreated under the same name is another consumer)."""
+    world.b.settle()
+    c = get_obj(world, "ResourceClaim", claim)
+    uid = get_obj(world, "PodGroup", pg)["metadata"]["uid"]
+    refs = [r for r in (c.get("status") or {}).get("reservedFor") or ()
+            if r.get("apiGroup") == PODGROUP_GROUP and r.get("resource") == "podgroups" and r.get("name") == pg]
+    world.observe(f"{claim} reserved for PodGroup {pg}", [uid], [r.get("uid") for r in refs], [c])
+    assert refs, f"ResourceClaim {claim} is not reserved for PodGroup {pg}: " \
+        f"{(c.get('status') or {}).get('reservedFor')}"
+    assert all(r.get("uid") == uid for r in refs), \
+        f"ResourceClaim {claim} is reserved for an earlier PodGroup {pg}: {refs}, current uid {uid}"
+
+
+@then("no ResourceClaim outlives its owner")
+def then_no_orphans(world: World) -> None:
+    """Every claim with a controller owner has that owner (same kind, name and uid)."""
+    world.b.settle()
+    orphans = []
+    for c in world.b.list("ResourceClaim"):
+        for ref in c["metadata"].get("ownerReferences") or ():
+            if not ref.get("controller"):
+                continue
+            try:
+                owner = world.b.get(ref.get("kind", ""), ref.get("name", ""))
+            except ApiError as e:
+                if e.code != 404:
+                    raise
+                owner = None
+            if owner is None or owner["metadata"].get("uid") != ref.get("uid"):
+                orphans.append(f"{c['metadata']['name']} (owner {ref.get('kind')} {ref.get('name')})")
+    world.observe("claims without their owner", [], orphans)
+    assert not orphans, f"claims outlive their owner: {orphans}"
+
+
+@then(parsers.re(r'every Pod is scheduled'))
+def then_every_pod_scheduled(world: World) -> None:
+    world.b.settle()
+    pods = world.b.list("Pod")
+    pending = [p["metadata"]["name"] for p in pods if not (p.get("spec") or {}).get("nodeName")]
+    world.observe("every pod scheduled", [], pending)
+    assert pods and not pending, f"not scheduled: {pending} (of {len(pods)} pods)"

@@ -1,0 +1,165 @@
+"""Device-taint eviction (pkg/controller/devicetainteviction) incl. KEP-5729 PodGroup claims.
+
+Each test schedules pods first (a NoExecute taint would keep the allocator off the device),
+then taints the device by updating the ResourceSlice, as a driver would.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from drakit import Cluster
+
+SLICE = {
+    "apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
+    "metadata": {"name": "node-1-slice"},
+    "spec": {"driver": "dra.example.com", "nodeName": "node-1",
+             "pool": {"name": "node-1", "generation": 1, "resourceSliceCount": 1},
+             "devices": [{"name": "dev-0"}, {"name": "dev-1"}]},
+}
+CLASS = {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass", "metadata": {"name": "example"},
+         "spec": {"selectors": [{"cel": {"expression": 'device.driver == "dra.example.com"'}}]}}
+TAINT = {"key": "example.com/unhealthy", "value": "true", "effect": "NoExecute"}
+
+
+def _cluster(version: str = "1.37", **gates: bool) -> Cluster:
+    c = Cluster(version=version, feature_gates={"GenericWorkload": True, "DRAWorkloadResourceClaims": True,
+                                                **gates})
+    c.add_node("node-1", allocatable={"cpu": "8", "memory": "32Gi", "pods": "110"})
+    c.apply([CLASS, SLICE])
+    return c
+
+
+def _claim(name: str, tolerations: list[dict] | None = None) -> dict:
+    req: dict = {"name": "r", "exactly": {"deviceClassName": "example"}}
+    if tolerations:
+        req["exactly"]["tolerations"] = tolerations
+    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim", "metadata": {"name": name},
+            "spec": {"devices": {"requests": [req]}}}
+
+
+def _pod(name: str, claim: str, group: str | None = None) -> dict:
+    spec: dict = {"containers": [{"name": "a", "image": "registry.k8s.io/pause:3.10",
+                                  "resources": {"claims": [{"name": "c"}]}}],
+                  "resourceClaims": [{"name": "c", "resourceClaimName": claim}]}
+    if group:
+        spec["schedulingGroup"] = {"podGroupName": group}
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name}, "spec": spec}
+
+
+def _taint(c: Cluster, *devices: str, generation: int = 1, **extra) -> None:
+    s = copy.deepcopy(SLICE)
+    s["spec"]["pool"]["generation"] = generation
+    for d in s["spec"]["devices"]:
+        if d["name"] in devices:
+            d["taints"] = [{**TAINT, **extra}]
+    c.apply([s])
+
+
+def _device_of(c: Cluster, claim: str) -> str:
+    return c.get("ResourceClaim", claim)["status"]["allocation"]["devices"]["results"][0]["device"]
+
+
+def _exists(c: Cluster, name: str) -> bool:
+    return c.api.try_get("Pod", name, "default") is not None
+
+
+def test_pod_on_a_tainted_device_is_marked_then_deleted() -> None:
+    c = _cluster()
+    c.apply([_claim("a"), _pod("p", "a")])
+    assert c.get("Pod", "p")["spec"]["nodeName"] == "node-1"
+    rv = c.api.resource_version
+    _taint(c, _device_of(c, "a"))
+    assert not _exists(c, "p")
+    evs = [e for e in c.events("Pod", "p") if e["reason"] == "DeviceTaintManagerEviction"]
+    assert [(e["type"], e["message"]) for e in evs] == [("Normal", "Marking for deletion")]
+    # the DisruptionTarget condition was written before the deletion
+    updates = [ev.object for ev in c.api.watch(rv, ["Pod"]) if ev.type == "MODIFIED"]
+    conds = [cd for o in updates for cd in (o.get("status") or {}).get("conditions") or ()
+             if cd.get("type") == "DisruptionTarget"]
+    assert conds and conds[0]["reason"] == "DeletionByDeviceTaintManager"
+    assert conds[0]["message"] == "Device Taint manager: deleting due to NoExecute taint"
+
+
+def test_a_pod_on_another_device_stays() -> None:
+    c = _cluster()
+    c.apply([_claim("a"), _pod("p", "a"), _claim("b"), _pod("q", "b")])
+    _taint(c, _device_of(c, "a"))
+    assert not _exists(c, "p") and _exists(c, "q")
+
+
+def test_a_taint_tolerated_forever_evicts_nobody() -> None:
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute"}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    _taint(c, _device_of(c, "a"))
+    assert _exists(c, "p")
+
+
+def test_toleration_seconds_delay_the_eviction() -> None:
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 30}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    _taint(c, _device_of(c, "a"))
+    assert _exists(c, "p")
+    c.advance(29)
+    assert _exists(c, "p")
+    c.advance(1)
+    assert not _exists(c, "p")
+
+
+def test_a_toleration_for_another_effect_does_not_count() -> None:
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoSchedule"}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    _taint(c, _device_of(c, "a"))
+    assert not _exists(c, "p")
+
+
+def test_podgroup_members_are_found_through_the_podgroup() -> None:
+    c = _cluster()
+    c.apply([{"apiVersion": "scheduling.k8s.io/v1alpha3", "kind": "PodGroup", "metadata": {"name": "g"},
+              "spec": {"schedulingPolicy": {"basic": {}},
+                       "resourceClaims": [{"name": "c", "resourceClaimName": "shared"}]}},
+             _claim("shared"), _pod("m0", "shared", "g"), _pod("m1", "shared", "g")])
+    rf = c.get("ResourceClaim", "shared")["status"]["reservedFor"]
+    assert [r["resource"] for r in rf] == ["podgroups"]
+    _taint(c, _device_of(c, "shared"))
+    assert not _exists(c, "m0") and not _exists(c, "m1")
+
+
+def test_without_the_podgroup_gate_podgroup_reservations_are_not_followed() -> None:
+    c = _cluster()
+    c.apply([{"apiVersion": "scheduling.k8s.io/v1alpha3", "kind": "PodGroup", "metadata": {"name": "g"},
+              "spec": {"schedulingPolicy": {"basic": {}},
+                       "resourceClaims": [{"name": "c", "resourceClaimName": "shared"}]}},
+             _claim("shared"), _pod("m0", "shared", "g")])
+    dev = _device_of(c, "shared")
+    c.set_feature_gates({"DRAWorkloadResourceClaims": False})
+    _taint(c, dev)
+    assert _exists(c, "m0")
+
+
+def test_taints_of_an_outdated_pool_generation_are_ignored() -> None:
+    c = _cluster()
+    c.apply([_claim("a"), _pod("p", "a")])
+    dev = _device_of(c, "a")
+    newer = copy.deepcopy(SLICE)
+    newer["metadata"]["name"] = "node-1-slice-v2"
+    newer["spec"]["pool"]["generation"] = 2
+    c.apply([newer])
+    _taint(c, dev, generation=1)  # the old slice, now outdated
+    assert _exists(c, "p")
+
+
+def test_without_device_taints_the_controller_evicts_nobody() -> None:
+    # 1.36: DRADeviceTaints is beta (GA and locked on in 1.37). The taint is stored while the
+    # gate is on; with the gate off the allocator ignores it and the controller must too.
+    c = _cluster(version="1.36")
+    _taint(c, "dev-0", "dev-1")
+    c.set_feature_gates({"DRADeviceTaints": False})
+    c.apply([_claim("a"), _pod("p", "a")])
+    assert c.get("Pod", "p")["spec"]["nodeName"] == "node-1"
+    assert all(d.get("taints") for d in c.get("ResourceSlice", "node-1-slice")["spec"]["devices"])
+    assert _exists(c, "p")
