@@ -2572,6 +2572,78 @@ Feature: KEP-5004 DRA extended resources
       And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
       And 2 devices of driver "gpu.example.com" are allocated
 
+
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R11 @req:5004-R13 @clause:5004-R11/implicit-key @kep-test:feature-gate-unit-tests
+    Scenario: Quota without DRAExtendedResource at 1.36 does not count claims under the implicit key; re-enabled, it does again
+      KEP-5004 "Resource Quota": the implicit extended resource quota
+      requests.deviceclass.resource.kubernetes.io/<class> counts the devices requested from
+      resource claims, a rule of the feature (the quota evaluator reads DRAExtendedResource in
+      the API server's admission plugin and in the controller manager's resourcequota
+      controller, each with its own gate). Off everywhere, two claims go through although the
+      key's hard limit is 1 and status.used reports 0 for it; the per-class device count stays.
+      Re-enabled (API server and controller manager restart), the controller reports both
+      claims and a third one is refused at admission.
+      Given the feature gate DRAExtendedResource is disabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: gpu-claims}
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-a}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "0"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When the feature gate DRAExtendedResource is enabled
+      Then the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-c}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu-claims, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=2, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

@@ -53,10 +53,13 @@ class ReferenceBackend:
         return self.c.gates.enabled(gate)
 
     def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        """Every component restarts with the gates and reacts at once (settles), as on a
+        live cluster, where restarted components catch up before the next step looks."""
         try:
             self.c.set_feature_gates(gates)
         except drakit.FeatureGateError as e:
             raise Unsupported(str(e)) from None
+        self.c.settle()
 
     def set_version(self, version: str) -> None:
         try:
