@@ -213,3 +213,46 @@ def test_allocate_and_flatten_refuse_duplicate_keys_like_apply(tmp_path, command
     assert capsys.readouterr().err == (f'error: {dup}:5: duplicate key "name" in a mapping '
                                        "(kube-apiserver's strict decoding refuses duplicate "
                                        "fields)\n")
+
+
+# `drakit allocate --node` takes the node as apply and serve do, or a file with a Node
+GPU_FILES = [str(FIXTURES / "deviceclass-gpu.yaml"), str(FIXTURES / "resourceslice-gpus.yaml"),
+             str(FIXTURES / "resourceclaim-two-gpus.yaml")]
+
+
+def _allocate_args(node: str) -> list[str]:
+    return ["allocate", "--node", node, *(a for f in GPU_FILES for a in ("-f", f))]
+
+
+@pytest.mark.parametrize("node", ["node-1", "node-1:cpu=8,memory=32Gi"])
+def test_allocate_node_by_name_as_apply_takes_it(node, tmp_path, capsys) -> None:
+    assert main(_allocate_args(node)) == 0
+    out = yaml.safe_load(capsys.readouterr().out)
+    assert out[0]["claim"] == "default/two-gpus"
+    assert [r["device"] for r in out[0]["allocation"]["devices"]["results"]] == ["gpu-0", "gpu-1"]
+    # the same answer as with a file holding the Node
+    (tmp_path / "node.yaml").write_text(NODE)
+    assert main(_allocate_args(str(tmp_path / "node.yaml"))) == 0
+    assert yaml.safe_load(capsys.readouterr().out) == out
+
+
+def test_allocate_on_another_node_finds_no_solution(capsys) -> None:
+    # the slice publishes node-1's devices: node-2 has none
+    assert main(_allocate_args("node-2")) == 1
+    assert capsys.readouterr().err == "no solution on node node-2\n"
+
+
+@pytest.mark.parametrize("node, says", [
+    ("n1:cpu", "error: invalid --node 'n1:cpu': 'cpu' is not RESOURCE=QUANTITY; want "
+               "NAME[:cpu=8,memory=32Gi] (or a file with one Node)"),
+    ("no/such/node.yaml", "error: no/such/node.yaml: no such file"),
+])
+def test_allocate_bad_node_is_one_line(node, says) -> None:
+    assert _one_line_error(_drakit(*_allocate_args(node))) == says
+
+
+def test_allocate_without_a_claim_says_so(capsys) -> None:
+    assert main(["allocate", "--node", "node-1", "-f", GPU_FILES[0], "-f", GPU_FILES[1]]) == 1
+    assert capsys.readouterr().err == (
+        "error: no unallocated ResourceClaim in the -f files (found: DeviceClass, "
+        "ResourceSlice); add a file with the claim\n")

@@ -136,6 +136,11 @@ def summarize(scenario: Mapping[str, Any], run: Mapping[str, Any]) -> dict[str, 
         eo = expected_observed(o)
         if eo:
             out["expected"], out["observed"] = eo
+            lines = [ln.strip() for ln in out["message"].splitlines() if ln.strip()]
+            if o.get("actual") in (None, [], {}, "") and len(lines) > 1:
+                # nothing of the kind was observed: what was (the message's last line, e.g.
+                # the server's answer) says more than an empty value
+                out["observed"] = shorten(f"{eo[1]} — {lines[-1]}", 160)
             break
     return out
 

@@ -1,8 +1,8 @@
 """The HTML report as a person uses it: Debian's Chromium driven by Playwright.
 
-A real conformance run (``pytest steps``, what ``tox -e features`` runs) and two runs of the
-deliberately failing fixture feature into one reports directory (the first without one of
-its failing scenarios, so the second shows a regression in the trend chart) write reports
+A real conformance run (``pytest steps``, what ``tox -e features`` runs) and three runs of the
+deliberately failing fixture feature into one reports directory (the first two without some
+of its scenarios, so the last shows a regression in the trend chart) write reports
 into temporary directories; the page is opened from disk, its matrix compared with
 results.json, the top of the page (failures first, why unsupported, trend) read with and
 without JavaScript, deep links followed, a failed scenario expanded, the filters used, and
@@ -45,6 +45,9 @@ def reports(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("browser")
     suite = run_features(base / "suite")
     assert suite.returncode in (0, 1), suite.stdout[-3000:] + suite.stderr[-3000:]
+    # three runs make the trend: two scenarios, then three, then all four
+    first = run_failing_fixture(base / "failing", "-k", "written or locked")
+    assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
     earlier = run_failing_fixture(base / "failing", "-k", "not prefix")
     assert earlier.returncode == 1, earlier.stdout[-3000:] + earlier.stderr[-3000:]
     failing = run_failing_fixture(base / "failing")
@@ -180,7 +183,7 @@ def _check_top(page) -> None:
         "cannot set feature gate DRAExtendedResource to false, feature is locked to true")
     trend_row = page.locator('#trend tbody tr[data-kep="5004"]')
     expect(trend_row.locator("svg.trend")).to_be_visible()
-    expect(trend_row.locator("svg.trend > g")).to_have_count(2)  # the earlier run and this one
+    expect(trend_row.locator("svg.trend > g")).to_have_count(3)  # two earlier runs, this one
     expect(trend_row).to_contain_text("1 passed · 2 failed · 1 unsupported")
     expect(trend_row.locator(".worse")).to_have_text("failed +1")
     y = {sel: page.locator(sel).bounding_box()["y"] for sel in (

@@ -68,6 +68,25 @@ def test_failure_outside_the_steps_shows_the_message():
     assert f["step"] == "" and f["message"] == "fixture 'world' failed: boom"
 
 
+def test_nothing_observed_shows_what_the_server_said_instead():
+    # a served run (1.37-alpha): the update met a 409 instead of the expected 422, so the
+    # list of causes observed is empty; the message's last line says why
+    s = {"steps": [{"keyword": "Then", "text": "the request is rejected", "line": 331}]}
+    message = ("no FieldValueForbidden cause at 'spec'; the server said:\n  Operation cannot "
+               'be fulfilled on pods "worker-0": the object has been modified')
+    run = {"verdict": "failed", "message": message, "steps": [{
+        "verdict": "failed", "error": {"type": "AssertionError", "message": message},
+        "observations": [{"expected": {"field": "spec", "reason": "FieldValueForbidden"},
+                          "actual": []}]}]}
+    f = summarize(s, run)
+    assert f["expected"] == 'value: {"field": "spec", "reason": "FieldValueForbidden"}'
+    assert f["observed"] == ('value: [] — Operation cannot be fulfilled on pods "worker-0": '
+                             "the object has been modified")
+    # something observed: the observation speaks for itself
+    run["steps"][0]["observations"][0]["actual"] = [{"field": "spec", "reason": "Invalid"}]
+    assert summarize(s, run)["observed"] == 'value: [{"field": "spec", "reason": "Invalid"}]'
+
+
 def test_unsupported_table_links_each_scenario(doc):
     html = render_html(doc)
     ids = _ids(html)
