@@ -137,7 +137,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
             env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
             # every write settles before its response; the quiet period only has to cover
             # a few background rounds (--interval 0.05) for time-driven work
-            env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
+            env.setdefault("DRAKIT_SETTLE_QUIET", "0.08")
             env.setdefault("GRPC_VERBOSITY", "ERROR")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url, kc)
