@@ -169,10 +169,16 @@ def when_patch(world: World, kind: str, name: str, status: str | None, docstring
 
 @when(parsers.re(r'I set "(?P<path>[^"]+)" of the (?P<kind>\w+) "(?P<name>[^"]+)" to (?P<value>.+)'))
 def when_set_field(world: World, path: str, kind: str, name: str, value: str) -> None:
-    obj = get_obj(world, kind, name)
-    paths.assign(obj, path, scalar(value))
+    """Read, change one field, write back — re-read and try again (at most 5 times) when a
+    controller or kubelet wrote the object in between, as `kubectl edit` users do: the
+    scenario is about the field, and a 409 Conflict would hide the answer it asks for."""
     sub = "status" if path.startswith("status") else None
-    try_write(world, lambda: world.b.update(obj, subresource=sub))
+    for _attempt in range(5):
+        obj = get_obj(world, kind, name)
+        paths.assign(obj, path, scalar(value))
+        try_write(world, lambda obj=obj: world.b.update(obj, subresource=sub))
+        if world.last_error is None or world.last_error.reason != "Conflict":
+            return
 
 
 @when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)"'))
