@@ -122,7 +122,6 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | cpu             | 4        | accepted |
         | cpu-claim   | hugepages-2Mi   | 4Mi      | accepted |
         | other-claim | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "other-claim": no mapping found in pod reference |
-        |             | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Required value: must not be empty |
         | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
@@ -408,6 +407,28 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | null      | {cpu: 250m}  | pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead |
         | sandboxed | {cpu: 500m}  | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
         | missing   | null         | pod rejected: RuntimeClass "missing" not found |
+
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced
+    Scenario: An empty resourceClaimName in a status entry is Required and names no claim of the pod (1.37 shape)
+      k/k validateNodeAllocatableResourceClaimStatus (api-truth §9.3): "" is Required ("must not
+      be empty") and, as no pod reference maps to it, also Invalid ("no mapping found in pod
+      reference"); both causes, nothing else.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: ""
+            containers: [app]
+            mapping:
+            - name: cpu
+              quantity: "4"
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                                             | reason             | message                                            |
+        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueRequired | Required value: must not be empty                  |
+        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueInvalid  | Invalid value: "": no mapping found in pod reference |
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers

@@ -341,7 +341,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request is rejected as Forbidden (403)
       And the error message is "resourceclaims.resource.k8s.io "another" is forbidden: unable to create new content in namespace team because it is being terminated"
-      And the request is rejected with these causes:
+      And the request is rejected with exactly these causes:
         | field              | reason               | message                          |
         | metadata.namespace | NamespaceTerminating | namespace team is being terminated |
       When I work in the namespace "team"
