@@ -719,8 +719,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     ran = sum(max(len(rec.get("runs") or ()), 1) for rec in c.scenarios)
     if interrupted:
         c.status = "interrupted"
-        c.interrupted_reason = (_INTERRUPTS[-1] if _INTERRUPTS else
-                                str(session.shouldstop) if session.shouldstop else
+        # a stop a plugin asked for (environment failures) says why; pytest then raises
+        # Interrupted, which also reaches pytest_keyboard_interrupt
+        c.interrupted_reason = (str(session.shouldstop) if isinstance(session.shouldstop, str)
+                                and session.shouldstop else
+                                _INTERRUPTS[-1] if _INTERRUPTS else
                                 f"pytest exit status {int(exitstatus)}")
     elif c.planned and ran < c.planned:
         c.status = "partial"
@@ -733,9 +736,14 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def empty_selection(c: Collector, exitstatus: int) -> bool:
-    """No scenario was selected (``-k nosuchscenario``): pytest's exit status 5, nothing ran."""
-    return int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) and not c.scenarios \
-        and not c.planned
+    """Nothing was selected to run: ``-k nosuchscenario`` (pytest's exit status 5), or a
+    usage error found after collection (exit status 4). No report is written for it: the
+    last one stays published."""
+    if c.scenarios:
+        return False
+    if int(exitstatus) == int(pytest.ExitCode.USAGE_ERROR):
+        return True
+    return int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) and not c.planned
 
 
 def empty_selection_line(config: pytest.Config, c: Collector) -> str:
@@ -783,8 +791,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     c = _collector(config)
-    if c is not None and c.final_dir is None and empty_selection(c, exitstatus) \
-            and not _is_worker(config):
+    if c is not None and c.final_dir is None and not _is_worker(config) \
+            and int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) \
+            and empty_selection(c, exitstatus):
         terminalreporter.write_line(empty_selection_line(config, c), yellow=True, bold=True)
         return
     if c is None or c.final_dir is None:

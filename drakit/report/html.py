@@ -672,6 +672,8 @@ var h=location.hash.slice(1);
 if(h.indexOf('=')>0){var p=new URLSearchParams(h);V.value=p.get('verdict')||'';
  K.value=p.get('kep')||'';T.value=p.get('tag')||'';S.value=p.get('q')||'';}
 else if(h){var d=document.getElementById(h);if(d&&d.tagName==='DETAILS')d.open=true;}
+window.addEventListener('hashchange',function(){var x=document.getElementById(
+ location.hash.slice(1));if(x&&x.tagName==='DETAILS'){x.hidden=false;x.open=true;}});
 apply();
 })();
 """

@@ -105,14 +105,14 @@ def test_matrix_counts_equal_results_json(reports, browser_context):
 
 def test_expand_failed_scenario_and_filter(reports, browser_context):
     page = _open(browser_context, reports["failing"] / "index.html")
-    failed = page.locator("details.scenario[data-verdict=failed]")
-    expect(failed).to_have_count(1)
+    expect(page.locator("details.scenario[data-verdict=failed]")).to_have_count(2)
+    failed = page.locator("details.scenario[data-verdict=failed]", has_text="Deliberately")
     assert failed.get_attribute("open") is None
     failed.locator(":scope > summary").click()
     expect(failed).to_have_attribute("open", "")
     assertion = failed.locator("pre.assertion").first
     expect(assertion).to_be_visible()
-    expect(assertion).to_contain_text("metadata.labels.team: expected 'research', found 'ml'")
+    expect(assertion).to_contain_text('metadata.labels.team: expected "research", found "ml"')
     marks = failed.locator("mark.diff")
     expect(marks.first).to_be_visible()
     texts = [marks.nth(i).inner_text() for i in range(marks.count())]
@@ -123,13 +123,13 @@ def test_expand_failed_scenario_and_filter(reports, browser_context):
 
     # filters: verdict, then search, then KEP via a matrix cell
     page.select_option("#f-verdict", "failed")
-    expect(page.locator("details.scenario:visible")).to_have_count(1)
-    expect(page.locator("#f-count")).to_have_text("1 of 3 scenarios shown")
+    expect(page.locator("details.scenario:visible")).to_have_count(2)
+    expect(page.locator("#f-count")).to_have_text("2 of 3 scenarios shown")
     page.select_option("#f-verdict", "")
     page.fill("#f-search", "locked gate")
     expect(page.locator("details.scenario:visible")).to_have_count(1)
     expect(page.locator("details.scenario:visible")).to_have_attribute(
-        "data-verdict", "unsupported")
+        "data-verdict", "failed")
     page.fill("#f-search", "")
     page.select_option("#f-tag", "req:5004-R02")
     expect(page.locator("details.scenario:visible")).to_have_count(1)
@@ -147,6 +147,49 @@ def test_expand_failed_scenario_and_filter(reports, browser_context):
     page.close()
 
 
+def test_coverage_and_test_plans_match_results_json(reports, browser_context):
+    """The "What the run proves" summary, each KEP's requirement rows with their clause
+    states, deviations linked upstream, and the KEP test plans with their verdicts."""
+    results = json.loads((reports["suite"] / "results.json").read_text())
+    page = _open(browser_context, reports["suite"] / "latest" / "index.html")
+    summary = page.locator("#coverage-summary")
+    expect(summary).to_be_visible()
+    for state, n in results["coverage"]["counts"].items():
+        cell = summary.locator(f'.covline span[data-state="{state}"]')
+        if n or state in ("passing", "partial", "none", "deviates upstream"):
+            expect(cell.first).to_contain_text(f"{n} ")
+    for kep, k in results["coverage"]["keps"].items():
+        rows = page.locator(f'details.coverage[data-kep="{kep}"] tr.req')
+        expect(rows).to_have_count(len(k["items"]))
+        for it in k["items"]:
+            row = page.locator(f'details.coverage[data-kep="{kep}"] tr.req[data-req="{it["id"]}"]')
+            expect(row).to_have_attribute("data-state", it["state"])
+            expect(row.locator("li.clause")).to_have_count(len(it["clauses"]))
+    deviating = [it for k in results["coverage"]["keps"].values() for it in k["items"]
+                 if it["state"] == "deviates upstream"]
+    assert deviating, "the suite pins known upstream deviations (@deviation tags)"
+    link = page.locator(f'tr.req[data-req="{deviating[0]["id"]}"] a.deviation').first
+    expect(link).to_have_attribute("href", deviating[0]["deviations"][0]["url"])
+    assert deviating[0]["deviations"][0]["url"].startswith("https://github.com/")
+    for kep, entries in results["test_plans"].items():
+        plan = page.locator(f'details.testplan[data-kep="{kep}"]')
+        expect(plan.locator("tr.plan")).to_have_count(len(entries))
+        for e in entries:
+            expect(plan.locator(f'tr.plan[data-test="{e["name"]}"]')).to_have_attribute(
+                "data-verdict", e["verdict"])
+    # a scenario link in a test plan opens that scenario
+    plan = page.locator('details.testplan[data-kep="5004"]')
+    plan.locator(":scope > summary").click()
+    first = plan.locator("tr.plan td a[href^='#s-']").first
+    target = first.get_attribute("href")[1:]
+    first.click()
+    expect(page.locator(f"details#{target}")).to_have_attribute("open", "")
+    page.locator("#coverage-summary").scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "report-coverage.png"))
+    page.close()
+
+
 def test_readable_without_javascript(reports, pw, tmp_path):
     ctx = pw.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=ARGS,
@@ -157,8 +200,14 @@ def test_readable_without_javascript(reports, pw, tmp_path):
         expect(page.locator("#filters")).to_be_hidden()
         expect(page.locator("#matrix")).to_be_visible()
         expect(page.locator("details.scenario")).to_have_count(3)
-        failed = page.locator("details.scenario[data-verdict=failed]")
+        failed = page.locator("details.scenario[data-verdict=failed]", has_text="Deliberately")
         failed.locator(":scope > summary").click()  # native <details>, no script needed
         expect(failed.locator("pre.assertion").first).to_be_visible()
+        # coverage and test plans: plain markup, open without a script
+        cov = page.locator('details.coverage[data-kep="5004"]')
+        expect(cov).to_be_visible()
+        cov.locator(":scope > summary").click()
+        expect(cov.locator("tr.req").first).to_be_visible()
+        expect(page.locator("#coverage-summary")).to_contain_text("Requirements:")
     finally:
         ctx.close()

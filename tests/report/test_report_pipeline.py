@@ -14,7 +14,8 @@ from suite_runs import run_failing_fixture
 def fixture_run(tmp_path_factory) -> tuple[Path, str]:
     reports = tmp_path_factory.mktemp("reports")
     p = run_failing_fixture(reports)
-    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]  # one deliberate failure
+    # one deliberate failure, and the reference refusing a scenario (a defect, not a skip)
+    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]
     return reports, p.stdout
 
 
@@ -59,9 +60,14 @@ def test_results_document(fixture_run):
     assert obs["step_index"] == 2
     assert obs["expected"]["metadata"]["labels"]["team"] == "research"
     assert obs["objects"][0]["kind"] == "DeviceClass"
-    uns = by_name["Turning a locked gate off is reported as unsupported, not failed"]
-    assert uns["verdict"] == "unsupported"
-    assert "locked" in uns["runs"][0]["reason"]
+    uns = by_name["Turning a locked gate off on the reference fails as a defect, never as "
+                  "unsupported"]
+    assert uns["verdict"] == "failed" and r["summary"]["unsupported"] == 0
+    msg = uns["runs"][0]["message"]
+    assert "unsupported on the reference backend, which is a defect" in msg
+    assert "cannot set feature gate DRAExtendedResource to false, feature is locked" in msg
+    step = uns["runs"][0]["steps"][1]
+    assert step["verdict"] == "failed" and step["error"]["type"] == "UnsupportedOnReference"
     assert uns["section"] == "Enablement"
 
 
@@ -70,9 +76,11 @@ def test_html_and_junit(fixture_run):
     html = (reports / "index.html").read_text()
     assert '<mark class="diff">  labels:</mark>' not in html  # only the differing lines
     assert '<mark class="diff">    team: ml</mark>' in html
-    assert "Unsupported: cannot set feature gate DRAExtendedResource" in html
+    assert "unsupported on the reference backend, which is a defect (the reference must run " \
+        "every scenario; fix the reference or the scenario): cannot set feature gate " \
+        "DRAExtendedResource" in html
     root = ET.fromstring((reports / "junit.xml").read_text())
-    assert int(root.get("tests")) == 3 and int(root.get("failures")) == 1
+    assert int(root.get("tests")) == 3 and int(root.get("failures")) == 2
     assert {c.get("classname") for c in root.iter("testcase")} == {"KEP-5004"}
 
 
@@ -80,7 +88,8 @@ def test_terminal_progress_and_summary(fixture_run):
     _, out = fixture_run
     assert "  PASS  KEP-5004  A DeviceClass with an explicit" in out
     assert "  FAIL  KEP-5004  Deliberately wrong expectation" in out
-    assert "  UNSUP KEP-5004  Turning a locked gate off" in out
+    assert "  FAIL  KEP-5004  Turning a locked gate off on the reference" in out
+    assert "UNSUP" not in out
     assert "drakit conformance summary" in out
     assert "KEP-5004" in out.split("drakit conformance summary", 1)[1]
     assert "report: " in out and "index.html" in out

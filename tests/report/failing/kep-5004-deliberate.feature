@@ -46,8 +46,10 @@ Feature: KEP-5004 report fixture (deliberately failing; NOT part of the conforma
     And the DeviceClass "tpu.example.com" exists
 
   @component:apiserver @req:5004-R13
-  Scenario: Turning a locked gate off is reported as unsupported, not failed
-    KEP-5004 "Enablement": the gate is locked on in 1.37.
+  Scenario: Turning a locked gate off on the reference fails as a defect, never as unsupported
+    KEP-5004 "Enablement": the gate is locked on in 1.37, so the reference refuses the
+    scenario; on the reference every scenario must run, so the refusal is a failure with its
+    reason (steps/integrity.py), not an "unsupported" verdict that leaves the run green.
     Given a Kubernetes 1.37 cluster
     And the feature gate DRAExtendedResource is disabled
     When I create:
