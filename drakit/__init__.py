@@ -16,7 +16,7 @@ from drakit.api.errors import (
     NotFound,
     StatusError,
 )
-from drakit.cluster import Cluster, SettleError
+from drakit.cluster import Cluster, SettleError, VersionSkewError
 from drakit.features import FeatureGateError, FeatureGates
 from drakit.yamlio import ManifestError
 
@@ -25,5 +25,5 @@ __version__ = "0.1.0"
 __all__ = [
     "AlreadyExists", "BadRequest", "Cluster", "Conflict", "FeatureGateError", "FeatureGates",
     "FieldError", "Forbidden", "Invalid", "ManifestError", "NoKindMatch", "NotFound",
-    "SettleError", "StatusError", "__version__",
+    "SettleError", "StatusError", "VersionSkewError", "__version__",
 ]

@@ -22,14 +22,25 @@ from typing import Any
 from drakit.api import errors as E
 from drakit.api.meta import LogicalClock, deep_copy
 from drakit.apiserver import APIServer
-from drakit.component import Component, ComponentContext, ComponentError, FailureTracker
-from drakit.features import FeatureGates
+from drakit.component import (
+    COMPONENTS,
+    KUBE_APISERVER,
+    KUBE_CONTROLLER_MANAGER,
+    KUBE_SCHEDULER,
+    KUBELET,
+    Component,
+    ComponentContext,
+    ComponentError,
+    FailureTracker,
+    node_of,
+)
+from drakit.features import GATES, FeatureGateError, FeatureGates, check_version, version_tuple
 from drakit.kinds import KINDS
 from drakit.progress import ProgressMonitor, Round, SettleGuard
 from drakit.yamlio import to_objects
 
-__all__ = ["COMPONENT_FACTORIES", "Cluster", "Component", "ComponentContext", "ComponentError",
-           "SettleError"]
+__all__ = ["COMPONENTS", "COMPONENT_FACTORIES", "Cluster", "Component", "ComponentContext",
+           "ComponentError", "SettleError", "VersionSkewError"]
 
 MAX_ADVANCE_SECONDS = 100 * 365 * 24 * 3600
 """One ``advance()`` moves the clock at most a century (a datetime overflows not far beyond)."""
@@ -51,41 +62,148 @@ class SettleError(RuntimeError):
 # Factories build components from a ComponentContext; other modules register theirs here so
 # the cluster does not import every component package (and so a half-built one stays out).
 ComponentFactory = Callable[[ComponentContext], Component]
-COMPONENT_FACTORIES: list[tuple[str, str]] = [
-    # (module, factory function) — imported lazily, skipped while the module is absent.
-    ("drakit.controllers", "build_controllers"),
-    ("drakit.scheduler", "build_scheduler"),
-    ("drakit.kubelet", "build_kubelets"),
+COMPONENT_FACTORIES: list[tuple[str, str, str]] = [
+    # (component, module, factory function) — imported lazily, skipped while the module is
+    # absent; the order is the order components run in each settle round.
+    (KUBE_CONTROLLER_MANAGER, "drakit.controllers", "build_controllers"),
+    (KUBE_SCHEDULER, "drakit.scheduler", "build_scheduler"),
+    (KUBELET, "drakit.kubelet", "build_kubelets"),
 ]
+
+VERSION_SKEW_POLICY = "https://kubernetes.io/releases/version-skew-policy/"
+MAX_MINORS_BEHIND = {KUBE_CONTROLLER_MANAGER: 1, KUBE_SCHEDULER: 1, KUBELET: 3}
+"""How many minor releases a component may trail kube-apiserver (none may be newer): the
+version skew policy (control-plane components one, kubelets three since 1.28)."""
+
+
+class VersionSkewError(ValueError):
+    """A component release the version skew policy does not allow next to kube-apiserver."""
 
 
 class Cluster:
-    """An emulated Kubernetes cluster: ``Cluster(version="1.37", feature_gates={...})``."""
+    """An emulated Kubernetes cluster: ``Cluster(version="1.37", feature_gates={...})``.
+
+    Every component has its own feature gates and release, as the binaries of a real cluster
+    do: ``feature_gates`` and ``version`` set all of them; ``component_gates`` and
+    ``component_versions`` (keys ``kube-apiserver``, ``kube-controller-manager``,
+    ``kube-scheduler``, ``kubelet``, ``kubelet/<node>``) differ per component — a skewed
+    cluster, mid-upgrade or mid-rollback. ``gates`` and ``version`` are kube-apiserver's.
+    """
 
     def __init__(self, version: str = "1.37", feature_gates: Mapping[str, Any] | None = None,
-                 seed: int = 0, state_dir: str | None = None) -> None:
-        self.gates = FeatureGates(version, dict(feature_gates or {}))
+                 seed: int = 0, state_dir: str | None = None,
+                 component_gates: Mapping[str, Mapping[str, Any]] | None = None,
+                 component_versions: Mapping[str, str] | None = None) -> None:
+        self._version = check_version(version)
+        self._cluster_gates: dict[str, Any] = dict(feature_gates or {})
+        self._component_gates: dict[str, dict[str, Any]] = {}
+        self._component_versions: dict[str, str] = {}
+        for comp, gates in (component_gates or {}).items():
+            self._component_gates[self._component_name(comp)] = dict(gates)
+        for comp, ver in (component_versions or {}).items():
+            self._component_versions[self._component_name(comp)] = check_version(ver)
+        resolved = self._resolve_all()
         self.clock = LogicalClock()
-        self.api = APIServer(self.gates, self.clock, seed=seed)
+        self.api = APIServer(resolved[KUBE_APISERVER], self.clock, seed=seed)
         self.state_dir = state_dir
         self.components: list[Component] = []
+        self._owned: dict[str, list[Component]] = {}
+        """The components each factory built (restarting one replaces only its own)."""
         self.failures = FailureTracker("cluster", self.api, self.clock, 1.0, 60.0)
         """Components whose sync() itself raised (keyed by component name)."""
         self._progress = ProgressMonitor(self.api)
         self._start_components()
 
-    # ------------------------------------------------------------------ components
-    def context(self) -> ComponentContext:
-        """What every component gets: the API server, gates, clock and state directory."""
-        return ComponentContext(api=self.api, gates=self.gates, clock=self.clock,
-                                state_dir=self.state_dir)
+    # ------------------------------------------------------------------ gates per component
+    @staticmethod
+    def _component_name(component: str) -> str:
+        if component in COMPONENTS or node_of(component):
+            return component
+        raise ValueError(f"unknown component {component!r}: use one of "
+                         f"{', '.join(COMPONENTS)} or kubelet/<node>")
 
-    def _start_components(self) -> None:
+    def _version_of(self, component: str) -> str:
+        node = node_of(component)
+        if node is not None and component in self._component_versions:
+            return self._component_versions[component]
+        base = KUBELET if node is not None else component
+        return self._component_versions.get(base, self._version)
+
+    def _overrides_of(self, component: str) -> dict[str, Any]:
+        """Cluster-wide settings (for a component pinned to another release, those it
+        knows; unknown names are refused for the cluster's release), then the kubelets', then
+        the component's own."""
+        version = self._version_of(component)
+        out = dict(self._cluster_gates)
+        if version != self._version:  # pinned to another release: what it does not know
+            out = {k: v for k, v in out.items() if k in GATES[version]}
+        if node_of(component) is not None:
+            out.update(self._component_gates.get(KUBELET, {}))
+        out.update(self._component_gates.get(component, {}))
+        return out
+
+    def _gates_of(self, component: str) -> FeatureGates:
+        try:
+            return FeatureGates(self._version_of(component), self._overrides_of(component))
+        except FeatureGateError as e:
+            own = (component in self._component_gates or component in self._component_versions
+                   or (node_of(component) is not None and (
+                       KUBELET in self._component_gates or KUBELET in self._component_versions)))
+            if component == KUBE_APISERVER or not own:
+                raise
+            raise FeatureGateError(f"{component}: {e}") from None
+
+    def _resolve_all(self) -> dict[str, FeatureGates]:
+        """Every component's gates, checked (gate errors, version skew) before any is used."""
+        names = list(COMPONENTS) + sorted(
+            {c for c in (*self._component_gates, *self._component_versions) if node_of(c)})
+        out = {c: self._gates_of(c) for c in names}
+        api = version_tuple(out[KUBE_APISERVER].version)
+        problems = []
+        for comp in names[1:]:
+            base = KUBELET if node_of(comp) else comp
+            behind = api[1] - version_tuple(out[comp].version)[1]
+            if 0 <= behind <= MAX_MINORS_BEHIND[base]:
+                continue
+            most = MAX_MINORS_BEHIND[base]
+            problems.append(f"{comp} {out[comp].version} cannot run with kube-apiserver "
+                            f"{out[KUBE_APISERVER].version}: it must not be newer and may be "
+                            f"at most {most} minor release{'s' if most > 1 else ''} older")
+        if problems:
+            raise VersionSkewError("; ".join(problems) + f" ({VERSION_SKEW_POLICY}; upgrade "
+                                   "kube-apiserver first and downgrade it last)")
+        return out
+
+    def gates_of(self, component: str) -> FeatureGates:
+        """The feature gates (and, as ``.version``, the release) ``component`` runs with:
+        ``kube-apiserver``, ``kube-controller-manager``, ``kube-scheduler``, ``kubelet`` or
+        ``kubelet/<node>``."""
+        return self._gates_of(self._component_name(component))
+
+    # ------------------------------------------------------------------ components
+    def context(self, component: str = KUBE_CONTROLLER_MANAGER) -> ComponentContext:
+        """What a component gets: the API server, its own gates, the clock, the state dir."""
+        component = self._component_name(component)
+        node_gates = {}
+        if component == KUBELET:
+            nodes = {node_of(c) for c in (*self._component_gates, *self._component_versions)}
+            node_gates = {n: self._gates_of(f"{KUBELET}/{n}") for n in sorted(nodes - {None})}
+        return ComponentContext(api=self.api, gates=self._gates_of(component), clock=self.clock,
+                                state_dir=self.state_dir, component=component,
+                                node_gates=node_gates)
+
+    def _start_components(self, only: Iterable[str] | None = None) -> None:
+        """Build every component (``only``: just these), replacing what they built before
+        in place so the order of a settle round stays the factories' order."""
         import importlib
-        self.components = []
-        self.failures.clear()
-        ctx = self.context()
-        for mod_name, factory in COMPONENT_FACTORIES:
+        wanted = set(only) if only is not None else None
+        if wanted is None:
+            self.components = []
+            self._owned = {}
+            self.failures.clear()
+        for comp, mod_name, factory in COMPONENT_FACTORIES:
+            if wanted is not None and comp not in wanted:
+                continue
             try:
                 mod = importlib.import_module(mod_name)
             except ModuleNotFoundError as e:
@@ -95,11 +213,26 @@ class Cluster:
             build = getattr(mod, factory, None)
             if build is None:
                 continue
-            built = build(ctx)
-            if isinstance(built, Iterable):
-                self.components.extend(built)
-            elif built is not None:
-                self.components.append(built)
+            built = build(self.context(comp))
+            new = (list(built) if isinstance(built, Iterable)
+                   else [built] if built is not None else [])
+            old = self._owned.get(comp, [])
+            at = next((i for i, c in enumerate(self.components) if any(c is o for o in old)),
+                      None)
+            self.components = [c for c in self.components if not any(c is o for o in old)]
+            if at is None:
+                at = self._insert_at(comp)
+            self.components[at:at] = new
+            self._owned[comp] = new
+            for c in old:
+                self.failures.forget(("Component", "", getattr(c, "name", "")))
+
+    def _insert_at(self, comp: str) -> int:
+        """Where a component that was not built before goes: after those before it."""
+        order = [c for c, _m, _f in COMPONENT_FACTORIES]
+        before = {id(x) for c in order[:order.index(comp)] for x in self._owned.get(c, [])}
+        idx = [i for i, c in enumerate(self.components) if id(c) in before]
+        return idx[-1] + 1 if idx else 0
 
     def settle(self, max_rounds: int = 10_000, max_writes: int | None = None) -> int:
         """Run components until none has work; returns the number of rounds.
@@ -171,20 +304,132 @@ class Cluster:
 
     # ------------------------------------------------------------------ version / gates
     @property
-    def version(self) -> str:
-        return self.gates.version
+    def gates(self) -> FeatureGates:
+        """kube-apiserver's feature gates (``gates_of`` for another component's)."""
+        return self.api.gates
 
-    def set_feature_gates(self, gates: Mapping[str, Any]) -> None:
-        """Restart every component with other gates; the store (etcd) is kept."""
-        self.gates = self.gates.with_overrides(dict(gates))
-        self.api.set_gates(self.gates)
-        self._start_components()
+    @property
+    def version(self) -> str:
+        """kube-apiserver's release, what the cluster reports as its version."""
+        return self.api.gates.version
+
+    def component_versions(self) -> dict[str, str]:
+        """The release of each component (and of each kubelet that differs)."""
+        out = {c: self._version_of(c) for c in COMPONENTS}
+        for c in sorted(self._component_versions):
+            if node_of(c):
+                out[c] = self._version_of(c)
+        return out
+
+    def set_feature_gates(self, gates: Mapping[str, Any],
+                          components: Iterable[str] | None = None) -> None:
+        """Set gates and restart the components that take them; the store (etcd) is kept.
+
+        Without ``components`` every component gets them (an operator changing
+        ``--feature-gates`` everywhere: every component restarts, a per-component setting of
+        the same gate gives way). With ``components`` only those (``kube-apiserver``,
+        ``kube-scheduler``, ``kubelet/<node>`` ...) — a skewed cluster; a node's kubelet that
+        does not run yet starts with them when its Node appears. Nothing changes when a
+        component refuses the gates (FeatureGateError) or the skew is not allowed.
+        """
+        changes = dict(gates)
+        if components is None:
+            self._apply(cluster_gates=changes)
+            return
+        names = [self._component_name(c) for c in components]
+        self._apply(component_gates={c: changes for c in names})
+
+    def restart_component(self, component: str, gates: Mapping[str, Any] | None = None,
+                          version: str | None = None) -> None:
+        """Restart one component, with more gate settings and/or another release.
+
+        ``component``: ``kube-apiserver`` (the store is kept, as etcd is), ``kube-scheduler``,
+        ``kube-controller-manager``, ``kubelet`` (every node's) or ``kubelet/<node>``. A
+        restart with nothing new is a plain restart: the component lists everything again
+        from the API server (a kubelet from its checkpoints too). ``version`` must respect the
+        version skew policy against kube-apiserver (``VersionSkewError`` otherwise; upgrade
+        kube-apiserver first).
+        """
+        comp = self._component_name(component)
+        vers = {comp: check_version(version)} if version is not None else {}
+        self._apply(component_gates={comp: dict(gates or {})}, component_versions=vers,
+                    restart=[comp])
+        self.settle()
+
+    def _apply(self, cluster_gates: Mapping[str, Any] | None = None,
+               component_gates: Mapping[str, Mapping[str, Any]] | None = None,
+               component_versions: Mapping[str, str] | None = None,
+               restart: Iterable[str] = (), version: str | None = None) -> None:
+        """Change settings, check every component's gates and the skew, then restart those
+        whose settings changed (all when the cluster-wide gates or version change)."""
+        saved = (self._version, dict(self._cluster_gates),
+                 {k: dict(v) for k, v in self._component_gates.items()},
+                 dict(self._component_versions))
+        before = {c: self._effective(c) for c in self._known_components()}
+        if version is not None:
+            self._version = check_version(version)
+            self._component_versions.clear()
+            known = GATES[self._version]  # settings the new release does not know stay behind
+            self._cluster_gates = {k: v for k, v in self._cluster_gates.items() if k in known}
+            self._component_gates = {c: {k: v for k, v in per.items() if k in known}
+                                     for c, per in self._component_gates.items()}
+        if cluster_gates:
+            self._cluster_gates.update(cluster_gates)
+            for per in self._component_gates.values():
+                for name in cluster_gates:
+                    per.pop(name, None)
+        for comp, more in (component_gates or {}).items():
+            if more:
+                self._component_gates.setdefault(comp, {}).update(more)
+        self._component_versions.update(component_versions or {})
+        try:
+            resolved = self._resolve_all()
+        except (FeatureGateError, VersionSkewError):
+            (self._version, self._cluster_gates, self._component_gates,
+             self._component_versions) = saved
+            raise
+        everything = cluster_gates is not None or version is not None
+        changed = {c for c in self._known_components()
+                   if everything or c in set(restart) or before.get(c) != self._effective(c)}
+        if everything or KUBE_APISERVER in changed:
+            self.api.set_gates(resolved[KUBE_APISERVER])
+        if everything:
+            self._start_components()
+            return
+        whole = [c for c in (KUBE_CONTROLLER_MANAGER, KUBE_SCHEDULER, KUBELET) if c in changed]
+        if whole:
+            self._start_components(whole)
+        if KUBELET not in changed:
+            for comp in sorted(changed):
+                node = node_of(comp)
+                if node is not None:
+                    self._restart_node_kubelet(node)
+
+    def _known_components(self) -> list[str]:
+        nodes = {c for c in (*self._component_gates, *self._component_versions) if node_of(c)}
+        return list(COMPONENTS) + sorted(nodes)
+
+    def _effective(self, component: str) -> tuple[str, tuple]:
+        return (self._version_of(component), tuple(sorted(self._overrides_of(component).items())))
+
+    def _restart_node_kubelet(self, node: str) -> None:
+        """One node's kubelet starts again with its (new) settings, if the node has one."""
+        manager = self._kubelet_manager()
+        if manager is None:
+            return
+        manager.ctx = self.context(KUBELET)
+        if node in manager.kubelets or self.api.try_get("Node", node) is not None:
+            from drakit.kubelet import KubeletStartError
+            try:
+                manager.restart(node)
+            except KubeletStartError:
+                pass  # the Node shows it (KubeletSetupFailed, Ready=Unknown)
 
     def set_version(self, version: str) -> None:
-        """Upgrade or downgrade the emulated release, keeping the store and explicit gates."""
-        self.gates = self.gates.for_version(version)
-        self.api.set_gates(self.gates)
-        self._start_components()
+        """Upgrade or downgrade every component to ``version`` (per-component releases are
+        dropped), keeping the store and explicit gates; ``restart_component(..., version=)``
+        moves one component."""
+        self._apply(version=version)
 
     # ------------------------------------------------------------------ nodes
     def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
@@ -309,12 +554,18 @@ class Cluster:
         return "".join(lines)
 
     # ------------------------------------------------------------------ kubelets
-    def _kubelets(self):
+    def _kubelet_manager(self):
         from drakit.kubelet import KubeletManager
         for c in self.components:
             if isinstance(c, KubeletManager) and not c.closed:
                 return c
-        raise RuntimeError("this cluster runs no kubelets")
+        return None
+
+    def _kubelets(self):
+        manager = self._kubelet_manager()
+        if manager is None:
+            raise RuntimeError("this cluster runs no kubelets")
+        return manager
 
     def kubelet(self, node: str):
         """The kubelet of ``node``: ``.pod_resources`` (a gRPC client on its socket),

@@ -48,19 +48,46 @@ MAX_EVENT_MESSAGE = 1024
 """Event messages are cut here (events.k8s.io limits ``note`` to 1 kB)."""
 
 
+KUBE_APISERVER = "kube-apiserver"
+KUBE_CONTROLLER_MANAGER = "kube-controller-manager"
+KUBE_SCHEDULER = "kube-scheduler"
+KUBELET = "kubelet"
+COMPONENTS = (KUBE_APISERVER, KUBE_CONTROLLER_MANAGER, KUBE_SCHEDULER, KUBELET)
+"""The components whose gates and release can differ, by their binary names. One node's
+kubelet is ``kubelet/<node>``."""
+
+
+def node_of(component: str) -> str | None:
+    """``"kubelet/n1"`` -> ``"n1"``; None for every other name."""
+    head, sep, node = component.partition("/")
+    return node if sep and head == KUBELET and node else None
+
+
 @dataclass(frozen=True)
 class ComponentContext:
     """What ``Cluster`` hands every component it starts, and all a component may use."""
 
     api: APIServer
     gates: FeatureGates
+    """This component's own feature gates; ``gates.version`` is its release."""
     clock: LogicalClock
     state_dir: str | None = None
     """Where node-local state (kubelet checkpoints, sockets) lives; None: a temp dir."""
+    component: str = ""
+    """Which component the context is for (``COMPONENTS``, ``kubelet/<node>``)."""
+    node_gates: Mapping[str, FeatureGates] = field(default_factory=dict)
+    """Kubelets only: the gates (and release) of single nodes whose kubelet differs from
+    ``gates``; read through ``for_node``."""
 
     @property
     def version(self) -> str:
         return self.gates.version
+
+    def for_node(self, node: str) -> ComponentContext:
+        """The context of one node's kubelet: its own gates where they differ."""
+        gates = self.node_gates.get(node, self.gates)
+        return ComponentContext(self.api, gates, self.clock, self.state_dir,
+                                f"{KUBELET}/{node}")
 
 
 class Component(Protocol):

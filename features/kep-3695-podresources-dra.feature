@@ -49,7 +49,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       | request | driver          | pool | device |
       | gpu     | gpu.example.com | n1   | gpu-3  |
 
-  @req:3695-R01 @req:3695-R06
+  @req:3695-R01 @req:3695-R06 @clause:3695-R01/dynamic-resource-field @clause:3695-R01/claim-name-and-namespace @clause:3695-R01/driver-pool-device @clause:3695-R01/cdi-devices @clause:3695-R06/no-claim-no-dynamic @kep-test:list-with-dra-and-device-plugin
   Scenario: List shows claim, driver, pool, device and CDI names per container
     KEP-3695 "Proposed API": ContainerResources.dynamic_resources carries claim name and
     namespace and, per device, driver/pool/device and its CDI devices; a container that
@@ -79,26 +79,35 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
     And in the PodResources answer the container "logger" of the Pod "trainer" has no dynamic resources
 
-  @req:3695-R02
+  @req:3695-R02 @clause:3695-R02/strict-subset @clause:3695-R02/dra-and-device-plugin @kep-test:get-with-dra-and-device-plugin
   Scenario: Get returns one pod's resources
-    KEP-3695 "Proposed API": Get is a strict subset of List for one pod and namespace.
+    KEP-3695 "Proposed API": Get is a strict subset of List for one pod and namespace; with
+    every gate on it reports device-plugin devices and DRA resources alike ("Feature
+    Enablement": "the Get() method will also retrieve the resources allocated via DRA").
     When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
-    Then the PodResources answer contains:
+    Then the PodResources answer is:
       """
       podResources:
         name: trainer
         namespace: ${namespace}
         containers:
         - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
           dynamicResources:
           - claimName: gpu-claim
+            claimNamespace: ${namespace}
             claimResources:
-            - driverName: gpu.example.com
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
               deviceName: gpu-3
         - name: logger
       """
 
-  @req:3695-R02
+  @req:3695-R02 @clause:3695-R02/unknown-pod-error
   Scenario: Get for a pod the kubelet does not know is an error
     server_v1.go Get: "pod <name> in namespace <ns> not found", a plain error that a gRPC
     client sees with code Unknown (api-truth §5.3).
@@ -106,7 +115,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the PodResources call fails with code "Unknown" and message "pod ghost in namespace elsewhere not found"
 
   # until 1.35: KubeletPodResourcesGet is GA and locked on from 1.36 (versioned gate table), so the gate cannot be off
-  @req:3695-R03 @gate:KubeletPodResourcesGet @until:1.35
+  @req:3695-R03 @gate:KubeletPodResourcesGet @until:1.35 @clause:3695-R03/get-disabled-error @req:3695-R08 @clause:3695-R08/errors-get @kep-test:feature-gate-enable-disable
   Scenario: Get with KubeletPodResourcesGet off fails with its known message
     KEP-3695 "Feature Enablement": with the gate off the API returns a known error;
     server_v1.go: "PodResources API Get method disabled" (code Unknown), counted as a Get error.
@@ -116,7 +125,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the kubelet metric kubelet_pod_resources_endpoint_errors_get{server_api_version="v1"} on node "n1" is 1
 
   # until 1.35: KubeletPodResourcesDynamicResources is GA and locked on from 1.36 (versioned gate table), so the gate cannot be off
-  @req:3695-R03 @gate:KubeletPodResourcesDynamicResources @until:1.35
+  @req:3695-R03 @gate:KubeletPodResourcesDynamicResources @until:1.35 @clause:3695-R03/dynamic-off-omits @kep-test:feature-gate-enable-disable
   Scenario: With KubeletPodResourcesDynamicResources off DRA data is omitted, device-plugin data stays
     KEP-3695 "Feature Enablement": the gate only controls the DynamicResource field; List
     keeps reporting devices allocated by device plugins, without an error.
@@ -135,7 +144,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: logger
       """
 
-  @req:3695-R04
+  @req:3695-R04 @clause:3695-R04/no-dra-capacity
   Scenario: GetAllocatableResources carries no DRA data
     KEP-3695 "Non-Goals": GetAllocatableResources is not extended for DRA; it lists the
     device-plugin devices of the node, the same with or without allocated claims.
@@ -147,7 +156,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         deviceIds: [nic-0, nic-1]
       """
 
-  @req:3695-R05
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/complete-for-running-containers
   Scenario: After a kubelet restart the same DRA data is reported from the checkpoint
     KEP-3695 "Design Details": the DRAManager checkpoints its cache so PodResources is
     complete for running containers across kubelet restarts.
@@ -172,7 +181,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
     And the Pod "trainer" has "status.phase" equal to Running
 
-  @req:3695-R06
+  @req:3695-R06 @clause:3695-R06/sidecars-then-regular @clause:3695-R06/plain-init-omitted @clause:3695-R06/no-claim-no-dynamic
   Scenario: Sidecars and regular containers are reported, plain init containers are not
     server_v1.go: restartable (sidecar) init containers first, then regular containers;
     non-restartable init containers are left out (api-truth §5.3, not in the KEP text).
@@ -232,7 +241,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           deviceName: gpu-4
       """
 
-  @req:3695-R06
+  @req:3695-R06 @clause:3695-R06/shared-claim-each
   Scenario: Two containers sharing a claim both show it
     KEP-3695 "Proposed API": dynamic_resources is per container; a claim referenced by two
     containers is reported under each.
@@ -287,7 +296,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
             claimResources: [{deviceName: gpu-5}]
       """
 
-  @req:3695-R07
+  @req:3695-R07 @clause:3695-R07/rate-limit
   Scenario: Too many requests are refused by the rate limit, then served again
     KEP-3695 "Risks and Mitigations": rate limiting; k/k podresources/grpc/ratelimit.go:
     token bucket, 100 QPS, burst 10, ResourceExhausted "rejected by rate limit".
@@ -297,12 +306,12 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And a node agent calls PodResources List 10 times without pause on node "n1"
     Then 10 calls succeed and 0 fail with code "ResourceExhausted" and message "rejected by rate limit"
 
-  @req:3695-R07
+  @req:3695-R07 @clause:3695-R07/private-socket
   Scenario: The socket is private to its owner
     KEP-3695 "Risks and Mitigations": the server listens on a root-owned unix socket.
     Then the PodResources socket on node "n1" has mode "0600"
 
-  @req:3695-R08
+  @req:3695-R08 @clause:3695-R08/request-counters @clause:3695-R08/errors-get
   Scenario: Requests and errors are counted per endpoint
     KEP-3695 "Monitoring Requirements": pod_resources_endpoint_requests_{total,list,get} and
     the errors_get counter, exposed as kubelet_pod_resources_endpoint_* with the label
@@ -358,3 +367,399 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       Failed to prepare dynamic resources: prepare dynamic resources: DRA driver odd.example.com is not registered
       """
     And the Pod "odd" has "status.phase" equal to Pending
+
+  # since 1.35: the kubelet of n1 is pinned to 1.35, the last release whose KubeletPodResourcesGet can be off (GA and locked from 1.36); a 1.34 API server cannot run a newer kubelet (version skew policy)
+  @req:3695-R03 @gate:KubeletPodResourcesGet @since:1.35 @clause:3695-R03/kubelet-only @clause:3695-R03/get-disabled-error @clause:3695-R03/reenable @kep-test:feature-gate-enable-disable
+  Scenario: KubeletPodResourcesGet belongs to each kubelet: off on one node, on on another, then on again
+    KEP-3695 "Feature Enablement and Rollback": KubeletPodResourcesGet is a kubelet gate
+    ("Components depending on the feature gate: kubelet, 3rd party consumers"); off, Get
+    returns the known error while List keeps working; re-enabled, "The API becomes available
+    again. The API is stateless, so no recovery is needed". The kubelet of n1 runs 1.35 next
+    to a control plane of the scenario's release (kubelets may trail kube-apiserver by three
+    minor releases); the kubelet of n2 keeps the gate on and answers Get (here: for a pod it
+    does not have).
+    Given a node "n2" with cpu "8", memory "32Gi"
+    And the kubelet on node "n1" runs Kubernetes 1.35
+    When the kubelet on node "n1" restarts with the feature gate KubeletPodResourcesGet disabled
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources call fails with code "Unknown" and message "PodResources API Get method disabled"
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: gpu-claim
+            claimResources: [{deviceName: gpu-3}]
+        - name: logger
+      """
+    When a node agent calls PodResources Get for the Pod "trainer" in namespace "elsewhere" on node "n2"
+    Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace elsewhere not found"
+    When the kubelet on node "n1" restarts with the feature gate KubeletPodResourcesGet enabled
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+        name: trainer
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimResources: [{deviceName: gpu-3}]
+        - name: logger
+      """
+
+  # since 1.35: the kubelet of n1 is pinned to 1.35, the last release whose KubeletPodResourcesDynamicResources can be off (GA and locked from 1.36); a 1.34 API server cannot run a newer kubelet (version skew policy)
+  @req:3695-R03 @gate:KubeletPodResourcesDynamicResources @since:1.35 @clause:3695-R03/kubelet-only @clause:3695-R03/dynamic-off-omits @clause:3695-R03/reenable @kep-test:feature-gate-enable-disable
+  Scenario: KubeletPodResourcesDynamicResources off on the kubelet only, then re-enabled: DRA data goes and comes back
+    KEP-3695 "Feature Enablement and Rollback": the gate only decides whether List and Get
+    populate DynamicResource from the DRA manager, in the kubelet alone; off, the device-plugin
+    data stays and nothing fails; re-enabled, the same DRA data is reported again (the API
+    is stateless; the DRA manager's checkpoint kept the claim). The kubelet runs 1.35 next to
+    the scenario's control plane.
+    Given the kubelet on node "n1" runs Kubernetes 1.35
+    When the kubelet on node "n1" restarts with the feature gate KubeletPodResourcesDynamicResources disabled
+    And a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+        - name: logger
+      """
+    And the Pod "trainer" has "status.phase" equal to Running
+    When the kubelet on node "n1" restarts with the feature gate KubeletPodResourcesDynamicResources enabled
+    And a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+
+  @req:3695-R03 @gate:DynamicResourceAllocation @clause:3695-R03/dra-off-omits @clause:3695-R03/kubelet-only @clause:3695-R03/reenable @kep-test:feature-gate-enable-disable
+  Scenario: Get on a kubelet with DynamicResourceAllocation off reports the device-plugin data only
+    KEP-3695 "Feature Enablement and Rollback": "In case DynamicResourceAllocation or the
+    KubeletPodResourcesDynamicResources are disabled and KubeletPodResourcesGet is enabled,
+    the Get method will retrieve resources allocated by device plugins, memory and cpus (but
+    omit those allocated by DRA resource drivers)". As shipped, GetDynamicResources answers
+    nothing without DynamicResourceAllocation (k/k pkg/kubelet/cm/container_manager_linux.go).
+    The gate is GA and locked on from 1.35, so the kubelet of n1 runs 1.34: three minor
+    releases behind a 1.37 control plane is the most the version skew policy allows. The pod
+    keeps running; with the gate on again the DRA manager's checkpoint gives the data back.
+    Given the kubelet on node "n1" runs Kubernetes 1.34
+    When the kubelet on node "n1" restarts with the feature gate DynamicResourceAllocation disabled
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+        - name: logger
+      """
+    And the Pod "trainer" has "status.phase" equal to Running
+    When the kubelet on node "n1" restarts with the feature gate DynamicResourceAllocation enabled
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+        name: trainer
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: gpu-claim
+            claimResources:
+            - cdiDevices: [{name: gpu.example.com/gpu=gpu-3}]
+              deviceName: gpu-3
+        - name: logger
+      """
+
+  @req:3695-R01 @clause:3695-R01/whole-claim @clause:3695-R01/claim-name-and-namespace
+  Scenario: A container naming one request of a two-request claim is reported with the whole claim
+    As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos, pkg/kubelet/cm
+    container_manager_linux.go GetDynamicResources): a container is matched to the pod's claims
+    by claim name only, and every device of the claim is reported, whatever request the
+    container names; the runtime (GetResources) gets only the named request's CDI devices.
+    Within one driver the CDI device list accumulates over that driver's devices (upstream
+    reuses one slice per driver), so the second device lists both CDI names. The KEP says
+    only that a DynamicResource carries "a list of claimed resources allocated by a DRA driver".
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: two-gpus
+      spec:
+        devices:
+          requests:
+          - name: first
+            exactly: {deviceClassName: gpu.example.com}
+          - name: second
+            exactly: {deviceClassName: gpu.example.com}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: split
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpus
+          resourceClaimName: two-gpus
+        containers:
+        - name: left
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: first}]
+        - name: right
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: second}]
+      """
+    And the ResourceClaim "two-gpus" is allocated and reserved for the Pod "split":
+      | request | driver          | pool | device |
+      | first   | gpu.example.com | n1   | gpu-1  |
+      | second  | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "split" has "status.phase" equal to Running
+    And the container "left" of the Pod "split" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
+    And the container "right" of the Pod "split" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-2"
+    When a node agent calls PodResources Get for the Pod "split" on node "n1"
+    Then in the PodResources answer the container "left" of the Pod "split" has:
+      """
+      name: left
+      dynamicResources:
+      - claimName: two-gpus
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      """
+    And in the PodResources answer the container "right" of the Pod "split" has:
+      """
+      name: right
+      dynamicResources:
+      - claimName: two-gpus
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      """
+
+  @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/known-pods
+  Scenario: A pod the kubelet rejected is left out of List; Get still answers for it
+    As shipped (k/k pkg/kubelet/apis/podresources/server_v1.go): List reports the kubelet's
+    active pods (GetActivePods; KubeletPodResourcesListUseActivePods is deprecated and on),
+    so a terminated pod is not in it; Get looks a pod up by name in the pod manager
+    (GetPodByName), terminated or not. The KEP: Get is "a strict subset of the List() call"
+    for one pod. The pod asks for more cpu than the node has: the kubelet rejects it (phase
+    Failed, OutOfcpu).
+    Given the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: too-big
+      spec:
+        nodeName: n1
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {cpu: "100"}
+      """
+    Then the Pod "too-big" has "status.phase" equal to Failed
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+    When a node agent calls PodResources Get for the Pod "too-big" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: too-big
+        namespace: ${namespace}
+        containers:
+        - name: main
+      """
+
+  @req:3695-R09 @needs-gate:DRAExtendedResource @clause:3695-R09/mapped-containers @clause:3695-R09/whole-special-claim @clause:3695-R09/unmapped-none
+  Scenario: Each container with an extended-resource mapping is reported with the whole special claim
+    As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos): a container that has
+    any request mapping in pod.status.extendedResourceClaimStatus gets the scheduler's special
+    claim as a whole (all its devices, also those mapped to the other container); a container
+    without a mapping gets none; the runtime gets each container only its own mapped devices
+    (KEP-5004 "Actuation", GetResources). One driver, so the order of devices is the
+    allocation's and the CDI list accumulates within it (see the two-request scenario).
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: infer-extended-resources-x7k2p
+        annotations:
+          resource.kubernetes.io/extended-resource-claim: "true"
+      spec:
+        devices:
+          requests:
+          - name: container-0-request-0
+            exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+          - name: container-1-request-0
+            exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: infer
+      spec:
+        nodeName: n1
+        containers:
+        - name: small
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/gpu: "1"}
+            limits: {example.com/gpu: "1"}
+        - name: large
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/gpu: "2"}
+            limits: {example.com/gpu: "2"}
+        - name: sidecar
+          image: registry.k8s.io/pause:3.10
+      """
+    And the Pod "infer" status has:
+      """
+      extendedResourceClaimStatus:
+        resourceClaimName: infer-extended-resources-x7k2p
+        requestMappings:
+        - {containerName: small, resourceName: example.com/gpu, requestName: container-0-request-0}
+        - {containerName: large, resourceName: example.com/gpu, requestName: container-1-request-0}
+      """
+    And the ResourceClaim "infer-extended-resources-x7k2p" is allocated and reserved for the Pod "infer":
+      | request               | driver          | pool | device |
+      | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
+      | container-1-request-0 | gpu.example.com | n1   | gpu-1  |
+      | container-1-request-0 | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "infer" has "status.phase" equal to Running
+    And the container "small" of the Pod "infer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+    And the container "large" of the Pod "infer" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-1" and "gpu.example.com/gpu=gpu-2"
+    When a node agent calls PodResources Get for the Pod "infer" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: infer
+        namespace: ${namespace}
+        containers:
+        - name: small
+          dynamicResources:
+          - claimName: infer-extended-resources-x7k2p
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-0
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              - name: gpu.example.com/gpu=gpu-1
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-1
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              - name: gpu.example.com/gpu=gpu-1
+              - name: gpu.example.com/gpu=gpu-2
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-2
+        - name: large
+          dynamicResources:
+          - claimName: infer-extended-resources-x7k2p
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-0
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              - name: gpu.example.com/gpu=gpu-1
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-1
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-0
+              - name: gpu.example.com/gpu=gpu-1
+              - name: gpu.example.com/gpu=gpu-2
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-2
+        - name: sidecar
+      """

@@ -1034,7 +1034,7 @@ Feature: KEP-5004 DRA extended resources
       controller owner, and makes no second one.
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" is scheduled to "node-1"
-      When the feature gate DRAConsumableCapacity is enabled
+      When the scheduler restarts
       Then there is 1 extended resource claim
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 0
 
@@ -2536,6 +2536,133 @@ Feature: KEP-5004 DRA extended resources
         | explicit | example.com/gpu                                    |
         | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/enable-new-pods @kep-test:feature-gate-unit-tests
+    Scenario: Skew at 1.36: the API server keeps extendedResourceName, a scheduler without the gate does not serve the name
+      KEP-5004 "Feature Enablement and Rollback" (components: kube-apiserver, kube-scheduler,
+      kubelet) and "Rollout": "If the feature is being used in pods before support for it has
+      been fully rolled out across the cluster, api server, scheduler in control plane, and
+      kubelet in nodes, it can cause a failure to schedule pods". Only the scheduler runs
+      without DRAExtendedResource: the DeviceClass keeps its extendedResourceName (the API
+      server has the gate), but the scheduler treats example.com/gpu as a plain extended
+      resource no node has (NodeResourcesFit "Insufficient") and makes no special claim. The
+      scheduler restarted with the gate schedules the waiting pod. The whole-cluster gate-off
+      scenario cannot tell this apart from the API server dropping the field.
+      Given the scheduler runs with the feature gate DRAExtendedResource disabled
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      And there are 0 extended resource claims
+      And the DeviceClass "gpu.example.com" has "spec.extendedResourceName" equal to example.com/gpu
+      When the scheduler restarts with the feature gate DRAExtendedResource enabled
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/reenable-no-stale @kep-test:feature-gate-unit-tests
+    Scenario: Rollback of the scheduler alone at 1.36: the running pod keeps its claim, a new pod waits for the re-enabled scheduler
+      KEP-5004 "Can the feature be disabled once it has been enabled": "Applications that were
+      already deployed and are running will continue to work"; test plan "Disablement
+      Testing": the scheduler no longer creates special ResourceClaims, existing special
+      ResourceClaims are not deleted; "Enablement→Disablement→Enablement": the scheduler can
+      recreate special ResourceClaims for new workloads, no stale state. Only the scheduler is
+      rolled back and re-enabled; the API server, controllers and kubelet keep the gate.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When the scheduler restarts with the feature gate DRAExtendedResource disabled
+      And I create 1 pod named "while-off" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "while-off" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      And the Pod "gpu-pod" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}]
+      And the Pod "gpu-pod" has "status.phase" equal to Running
+      When the scheduler restarts with the feature gate DRAExtendedResource enabled
+      Then the Pod "while-off" is scheduled to "node-1"
+      And there are 2 extended resource claims
+      And the devices of Pod "while-off" are different from the devices of Pod "gpu-pod"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R11 @req:5004-R13 @clause:5004-R11/implicit-key @kep-test:feature-gate-unit-tests
+    Scenario: Quota without DRAExtendedResource at 1.36 does not count claims under the implicit key; re-enabled, it does again
+      KEP-5004 "Resource Quota": the implicit extended resource quota
+      requests.deviceclass.resource.kubernetes.io/<class> counts the devices requested from
+      resource claims, a rule of the feature (the quota evaluator reads DRAExtendedResource in
+      the API server's admission plugin and in the controller manager's resourcequota
+      controller, each with its own gate). Off everywhere, two claims go through although the
+      key's hard limit is 1 and status.used reports 0 for it; the per-class device count stays.
+      Re-enabled (API server and controller manager restart), the controller reports both
+      claims and a third one is refused at admission.
+      Given the feature gate DRAExtendedResource is disabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: gpu-claims}
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "1"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-a}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "0"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When the feature gate DRAExtendedResource is enabled
+      Then the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "2"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-c}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu-claims, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=2, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.
@@ -2685,6 +2812,63 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "warm" has "status.phase" equal to Running
       And the container "load-weights" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
       And the container "serve" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
+
+    @version:1.36 @gate:DRAExtendedResource @req:5004-R12 @req:5004-R13 @kep-test:feature-gate-unit-tests
+    Scenario: A kubelet without DRAExtendedResource runs the pod without its DRA devices
+      KEP-5004 "Rollout": used "before support for it has been fully rolled out across the
+      cluster, api server, scheduler in control plane, and kubelet in nodes, it can cause ... a
+      failure to run the pods on the nodes". As shipped, a kubelet without the gate neither
+      waits for nor prepares the special claim (k/k pkg/kubelet/cm/dra/manager.go reads
+      pod.status.extendedResourceClaimStatus only with DRAExtendedResource), and an extended
+      resource the node does not advertise is left out of admission (pkg/kubelet/lifecycle
+      predicate.go removeMissingExtendedResources): the pod runs, silently without its GPU.
+      The scheduler's part (claim, allocation, pod status) is written through the API, which
+      keeps the status (the API server has the gate), before the node's kubelet starts (as a
+      scheduler writes it before binding); only the kubelet of n2 runs without the gate.
+      Given the kubelet on node "n2" runs with the feature gate DRAExtendedResource disabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: solo-extended-resources-h4w2q
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: solo
+        spec:
+          nodeName: n2
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And the Pod "solo" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: solo-extended-resources-h4w2q
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And the ResourceClaim "solo-extended-resources-h4w2q" is allocated and reserved for the Pod "solo":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n2   | gpu-0  |
+      And a node "n2" with cpu "8", memory "32Gi"
+      Then the Pod "solo" has "status.phase" equal to Running
+      And the Pod "solo" has "status.extendedResourceClaimStatus.resourceClaimName" equal to solo-extended-resources-h4w2q
+      And the container "app" of the Pod "solo" on node "n2" gets no CDI devices
+      When a node agent calls PodResources Get for the Pod "solo" on node "n2"
+      Then in the PodResources answer the container "app" of the Pod "solo" has no dynamic resources
 
   @component:scheduler @gate:DRAExtendedResource
   Rule: Enablement and rollback (the KEP's test plan)

@@ -1297,6 +1297,67 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | own attribute        | 1     | device.attributes["gpu.example.com"].model == "t4" |
         | counters via mixins  | 1     | device.attributes["gpu.example.com"].model == "a100-partition" |
 
+    @req:5234-R08 @req:5234-R07 @clause:5234-R08/skew-invisible @clause:5234-R07/devices-dropped @clause:5234-R07/re-enable
+    Scenario: Skew: a slice written during the skew keeps its mixins, the scheduler without the gate does not see those devices until it restarts with it
+      KEP-5234 "Version Skew Strategy": "During version skew where the apiserver supports the
+      feature and the scheduler doesn't, the devices that is using the mixins feature will be
+      dropped and not visible to the scheduler"; "Feature Enablement and Rollback" (components
+      kube-apiserver and kube-scheduler): re-enabled, "It will take affect again and will impact
+      allocation decisions". Only the scheduler runs without DRAResourceSliceMixins: a slice
+      created now keeps its mixins (an API server without the gate would drop them on create),
+      the A100 on node-2 (whose model comes from a mixin) cannot be found; the scheduler
+      restarted with the gate allocates it.
+      Given the scheduler runs with the feature gate DRAResourceSliceMixins disabled
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-2-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+          mixins:
+            device:
+            - name: a100
+              attributes:
+                model: {string: a100}
+          devices:
+          - name: gpu-20
+            includes: [a100]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: want-a100}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a100-pod}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: want-a100}
+        """
+      Then the request succeeds
+      And the ResourceSlice "node-2-gpus" has "spec.mixins.device[0].name" equal to a100
+      And the ResourceSlice "node-2-gpus" has "spec.devices[0].includes" equal to [a100]
+      And the Pod "a100-pod" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
+      And the ResourceClaim "want-a100" has no "status.allocation"
+      When the scheduler restarts with the feature gate DRAResourceSliceMixins enabled
+      Then the Pod "a100-pod" is scheduled to "node-2"
+      And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-20
+
   @component:tool
   Rule: The flatten tool
     KEP-5234 "Non-Goals"/"Risks": "a kubectl command or a plugin that will allow users to see the

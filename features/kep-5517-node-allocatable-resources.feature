@@ -1513,6 +1513,85 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24356Mi" fits on node "node1"
       And a pod requesting memory "24357Mi" does not fit on node "node1"
 
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/gate-off-not-counted
+    Scenario: Skew: the API server keeps the new fields, a scheduler without the gate ignores them
+      KEP-5517 "Version Skew Strategy": "An older scheduler will not understand the new API
+      fields or perform unified accounting. If DeviceClass or ResourceSlice objects contain the
+      new fields, they will be ignored." (the gate's components: "kube-scheduler, kubelet,
+      kube-apiserver"). Only the scheduler runs without DRANodeAllocatableResources: the API
+      server keeps the slice's nodeAllocatableResources, the scheduler writes no claim status
+      and counts only the spec requests (100m), so 15900m more fit on the 16-cpu node. The
+      whole-cluster "Gate off" scenario cannot tell this apart from the API server dropping
+      the field.
+      Given the scheduler runs with the feature gate DRANodeAllocatableResources disabled
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the ResourceSlice "node1-slice" has "spec.devices[0].nodeAllocatableResources.cpu.mapping.capacityKey" equal to dra.example.com/cpu
+      And a pod requesting cpu "15900m" fits on node "node1"
+      And a pod requesting cpu "15901m" does not fit on node "node1"
+
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/downgrade-restart
+    Scenario: Downgrade: a scheduler restarted without the gate underestimates what running pods use
+      KEP-5517 "Upgrade / Downgrade Strategy", Downgrade: "Disabling the feature gate requires a
+      kube-scheduler restart. Upon startup, the scheduler rebuilds the NodeInfo cache without
+      considering DRA node allocatable resources. The scheduler's view of resource usage for
+      existing pods will be incomplete (underestimated) ... This could potentially lead to
+      oversubscription of the node". The running pod keeps its claim status (the API server
+      still has the gate); only the restarted scheduler stops counting it: 4100m before, 100m
+      after.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+      When the scheduler restarts with the feature gate DRANodeAllocatableResources disabled
+      Then a pod requesting cpu "15900m" fits on node "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/upgrade-existing @clause:5517-R15/reenable
+    Scenario: Upgrade: a pod scheduled while the scheduler had the gate off stays uncounted until it is recreated
+      KEP-5517 "Upgrade / Downgrade Strategy", Upgrade: "Existing pods with node allocatable
+      resource claims would continue to run, but their claim request will not be reflected in
+      the scheduler's NodeInfo cache as these pods lack pod.status.nodeAllocatableResourceClaimStatuses
+      field. To fully resynchronize the accounting, the pods with node allocatable resource
+      claims must be restarted"; "What happens if we reenable": the scheduler "will resume its
+      unified accounting logic" but "the NodeInfo cache may be incorrect as it's not
+      retroactively updated". The scheduler restarts with the gate on; the old pod still counts
+      100m; recreated, it counts 4100m again.
+      Given the scheduler runs with the feature gate DRANodeAllocatableResources disabled
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      When the scheduler restarts with the feature gate DRANodeAllocatableResources enabled
+      Then the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+      And a pod requesting cpu "15900m" fits on node "node1"
+      When I delete the Pod "dra-pod"
+      And I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName" equal to cpu-mem-claim
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/upgrade-existing
+    Scenario: Upgrade in the skew policy's order: a 1.36 scheduler next to a 1.37 API server ignores the 1.37 fields until it is upgraded
+      KEP-5517 "Version Skew Strategy": "An older scheduler will not understand the new API
+      fields or perform unified accounting. If DeviceClass or ResourceSlice objects contain the
+      new fields, they will be ignored"; "Upgrade": pods scheduled before "lack
+      pod.status.nodeAllocatableResourceClaimStatuses ... must be restarted". The API server is
+      upgraded first (version skew policy); the slices carry the 1.37 shape
+      (nodeAllocatableResources), which a 1.36 scheduler (nodeAllocatableResourceMappings,
+      api-truth §4.2) does not read: the pod is placed on its spec requests alone. The upgraded
+      scheduler still counts that pod at 100m; recreated, it counts 4100m.
+      Given the scheduler runs Kubernetes 1.36
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has no "status.nodeAllocatableResourceClaimStatuses"
+      When the scheduler is upgraded to Kubernetes 1.37
+      Then a pod requesting cpu "15900m" fits on node "node1"
+      When I delete the Pod "dra-pod"
+      And I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5517 kubelet admission counts DRA node-allocatable resources.
@@ -1666,6 +1745,31 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           reason: OutOfcpu
           message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000"
         """
+
+    @req:5517-R13 @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37
+    Scenario: Skew: a kubelet without the gate admits on the spec alone although the API server kept the claim status
+      KEP-5517 "Feature Enablement and Rollback": DRANodeAllocatableResources is the kubelet's
+      gate too ("Components depending on the feature gate: kube-scheduler, kubelet,
+      kube-apiserver"). The API server has it on and keeps
+      pod.status.nodeAllocatableResourceClaimStatuses; the kubelet of n1 runs without it and
+      admits 4 cpu on the 8-cpu node without the 6 cpu the claim maps (the overcommit the KEP
+      warns of). The whole-cluster "With the gate off" scenario passes because the API server
+      dropped the status; this one decides by the kubelet's own gate.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the kubelet on node "n1" runs with the feature gate DRANodeAllocatableResources disabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "6"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" has "status.phase" equal to Running
+      And the Pod "pinned" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "6"}]
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers in the 1.36 shape

@@ -1454,6 +1454,181 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "bystander" is scheduled to "node-1"
       And the Pod "bystander" has no "metadata.deletionTimestamp"
 
+    @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/reenabled
+    Scenario: Skew: a scheduler without the gate adds the pod next to the PodGroup in reservedFor; the controller with it cleans both
+      KEP-5729 "Version Skew Strategy": "If the API server is on a version that supports the
+      feature, but the scheduler is not, the scheduler will not know about the new fields
+      added, so it will put the reference to the Pod in the status.reservedFor list rather than
+      the PodGroup. It will do this even if there is already a PodGroup reference"; "Upgrade /
+      Downgrade Strategy": the mitigation is "making sure that the ResourceClaim controller
+      removes Pod references even if there are PodGroup references in the list". Only the
+      scheduler is restarted without DRAWorkloadResourceClaims; the API server and the
+      controller manager keep it, so the controller removes the deleted pod's entry and, once
+      the PodGroup is gone, its entry too, and the claim is deallocated.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      When the scheduler restarts with the feature gate DRAWorkloadResourceClaims disabled
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      When I delete the Pod "member-1"
+      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      When I delete the Pod "member-0"
+      And I delete the PodGroup "group"
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R12 @version:1.37 @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled
+    Scenario: Downgrade of the controller manager alone: the PodGroup's entry stays and the claim is not deallocated until it is re-enabled
+      KEP-5729 "Upgrade / Downgrade Strategy": "The ResourceClaim controller will also have been
+      downgraded, meaning that it will not remove references to PodGroups from the
+      status.reservedFor list, thus leading to a situation where the claim will never be
+      deallocated"; "Feature Enablement and Rollback": "If a DRA device is allocated to a
+      ResourceClaim reserved for a PodGroup and the feature is disabled, the PodGroup will
+      continue to be listed in the status.reservedFor of the ResourceClaim and will not be
+      deallocated"; re-enabled, "other components once again operate as described". Only the
+      controller manager runs without DRAWorkloadResourceClaims while the PodGroup goes away.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      When the controller manager restarts with the feature gate DRAWorkloadResourceClaims disabled
+      And I delete the Pod "member-0"
+      And I delete the PodGroup "group"
+      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
+      And 1 device of driver "dra.example.com" is allocated
+      When the controller manager restarts with the feature gate DRAWorkloadResourceClaims enabled
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+      And the ResourceClaim "shared" has no "status.allocation"
+      And 0 devices of driver "dra.example.com" are allocated
+
+    @req:5729-R12 @req:5729-R09 @version:1.37 @component:kubelet @needs:node-access @clause:5729-R12/kubelet-skew @clause:5729-R12/reenabled @clause:5729-R09/podgroup-name-matches
+    Scenario: Skew: everything has the gate but the kubelet, which refuses the scheduled pod until it restarts with it
+      KEP-5729 "Version Skew Strategy": "If the kubelet is on a version that doesn't support the
+      feature but the rest of the components are, Pods referencing a PodGroup will be
+      scheduled, but the kubelet will refuse to run those Pods since it will still check
+      whether the Pods are referenced in the status.reservedFor list"; "What happens if we
+      reenable": "If the kubelet restarts with the feature enabled ... other components once
+      again operate as described". The scheduler reserves the claim for the PodGroup; the
+      kubelet of node-1 (without the gate) refuses with the DRA manager's error
+      (IsReservedForPod without the gate, api-truth §9.7); restarted with it, it runs the pod.
+      Given the kubelet on node "node-1" runs with the feature gate DRAWorkloadResourceClaims disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "member-0" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod member-0 (${uid}) is not allowed to use ResourceClaim shared (${uid:ResourceClaim/shared})
+        """
+      And the Pod "member-0" has "status.phase" equal to Pending
+      When the kubelet on node "node-1" restarts with the feature gate DRAWorkloadResourceClaims enabled
+      Then the Pod "member-0" has "status.phase" equal to Running
+      And the container "app" of the Pod "member-0" on node "node-1" gets the CDI device "dra.example.com/test=dev-0"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.

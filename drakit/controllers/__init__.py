@@ -5,7 +5,8 @@ Why a factory: ``Cluster`` builds its components through
 ``drakit.component.ComponentContext``, never itself (controllers talk to the API server only).
 ``build_controllers`` returns the controllers in the order they run each settle round
 (ResourceClaim first so a pod's claims exist before the scheduler looks at it), and installs the ResourceQuota admission plugin on the API
-server (once per API server: a controller-manager restart does not add a second copy).
+server (once per API server: a controller-manager restart does not add a second copy; the
+plugin reads the API server's gates, not the controller manager's).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ __all__ = ["build_controllers"]
 def build_controllers(ctx: ComponentContext) -> list[Controller]:
     api = ctx.api
     api.admission[:] = [p for p in api.admission if not isinstance(p, QuotaAdmission)]
-    api.admission.append(QuotaAdmission(ctx.gates))
+    api.admission.append(QuotaAdmission())
     return [
         DeploymentController(ctx),
         ReplicaSetController(ctx),

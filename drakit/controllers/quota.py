@@ -180,14 +180,16 @@ def _parse_hard(rq: Mapping[str, Any]) -> dict[str, Quantity]:
 
 
 class QuotaAdmission:
-    """The ResourceQuota admission plugin: (op, new, old, server) -> None or raise."""
+    """The ResourceQuota admission plugin: (op, new, old, server) -> None or raise.
 
-    def __init__(self, gates: Any) -> None:
-        self.extended_on = gates.enabled("DRAExtendedResource")
+    An admission plugin runs inside kube-apiserver, so it reads the API server's gates at
+    each call (``server.gates``), never the controller manager's, which may differ in a
+    skewed cluster."""
 
     def __call__(self, op: str, new: dict | None, old: dict | None, server: Any) -> None:
         if op != "CREATE" or new is None or new.get("kind") not in ("Pod", "ResourceClaim"):
             return
+        extended_on = server.gates.enabled("DRAExtendedResource")
         ns = new["metadata"].get("namespace") or "default"
         quotas = server.list("ResourceQuota", ns, copy=False)
         if not quotas:
@@ -196,8 +198,8 @@ class QuotaAdmission:
         if new["kind"] == "Pod":
             delta = pod_usage(new)
         else:
-            delta = claim_usage(new, explicit, self.extended_on, server)
-        used = namespace_usage(server, ns, explicit, self.extended_on)
+            delta = claim_usage(new, explicit, extended_on, server)
+        used = namespace_usage(server, ns, explicit, extended_on)
         for rq in sorted(quotas, key=lambda q: q["metadata"]["name"]):
             hard = _parse_hard(rq)
             over = sorted(k for k in hard if k in delta and used.get(k, Quantity(0)) + delta[k] > hard[k])

@@ -1,7 +1,7 @@
 """drakit's kubelet model: admission, the DRA manager with checkpoints, PodResources over gRPC.
 
 Why a "manager" component: the cluster builds components once per start (and again after
-``set_feature_gates``/``set_version``, which restart every component); Nodes appear later
+``set_feature_gates``/``set_version``/``restart_component("kubelet")``); Nodes appear later
 through the API. ``build_kubelets`` therefore returns one ``KubeletManager`` that starts a
 ``Kubelet`` per Node as it sees them. Node-local state survives component restarts because
 it lives on disk: ``ComponentContext.state_dir`` or, when that is None, a temporary directory
@@ -12,6 +12,9 @@ restart, as real DRA drivers (separate processes) do.
 The kubelet never sees ``Cluster``: it gets a ``drakit.component.ComponentContext`` and talks
 to the API server; ``Cluster.kubelet``/``Cluster.restart_kubelet`` find the
 ``KubeletManager`` among the components they started and call ``kubelet``/``restart`` on it.
+Each node's kubelet gets its own gates and release (``ComponentContext.for_node``);
+``Cluster.restart_component("kubelet/<node>", ...)`` hands the manager a new context and
+restarts that node's kubelet only.
 
 Public entry points: ``build_kubelets`` (for ``Cluster``), ``KubeletManager.kubelet`` and
 ``.restart``, ``stop_kubelets`` (close sockets and threads at the end of a scenario).

@@ -112,6 +112,11 @@ class Kubelet:
         """Live servers of this cluster, held apart so cleanup can stop them after GC."""
         self.api: APIServer = ctx.api
         self.gates = ctx.gates
+        """This node's kubelet's own gates (``ctx.for_node``): never the API server's."""
+        self.dra_on = self.gates.enabled("DynamicResourceAllocation")
+        """Upstream builds the DRA manager only with DynamicResourceAllocation on (cm
+        NewContainerManager); without it claims are neither prepared nor unprepared and a
+        container gets no CDI devices (a 1.34 kubelet can have it off)."""
         self.clock = ctx.clock
         self.node_name = node
         self.state_dir = Path(state_dir)
@@ -233,6 +238,8 @@ class Kubelet:
             # re-admitted on restart; the checkpoint already holds its prepared claims
             self.admitted.add(uid)
             self.started.add(uid)
+            if not self.dra_on:
+                return
             try:
                 assert self.dra is not None
                 self.dra.prepare(pod, self._get_claim)
@@ -298,7 +305,8 @@ class Kubelet:
         changed = False
         # pods gone from the API server: admitted ones, and (upstream's DRA reconcile loop)
         # whatever the checkpoints still hold for pods deleted while the kubelet was down
-        stale = (self.admitted | self.started | self.dra.pods_with_claims()
+        held = self.dra.pods_with_claims() if self.dra_on else set()
+        stale = (self.admitted | self.started | held
                  | self.device_plugins.pods()) - set(self.pods)
         for uid in sorted(stale):
             try:
@@ -335,7 +343,7 @@ class Kubelet:
             return False
         changed = False
         if uid not in self.admitted:
-            reason = (self.dra.not_ready_reason(pod, self._get_claim)
+            reason = ((self.dra.not_ready_reason(pod, self._get_claim) if self.dra_on else None)
                       or self._extended_not_ready(pod))
             if reason:
                 self.waiting[uid] = reason
@@ -348,7 +356,8 @@ class Kubelet:
             self.admitted.add(uid)
             changed = True
         try:
-            self.dra.prepare(pod, self._get_claim)
+            if self.dra_on:
+                self.dra.prepare(pod, self._get_claim)
         except PrepareError as e:
             msg = f"Failed to prepare dynamic resources: {e}"
             if self.last_prepare_error.get(uid) != msg:
@@ -456,7 +465,7 @@ class Kubelet:
         """Unprepare the pod's claims and release its plugin devices."""
         assert self.dra is not None and self.device_plugins is not None
         touched = False
-        if self.dra.has_pod(uid):
+        if self.dra_on and self.dra.has_pod(uid):
             try:
                 self.dra.unprepare(uid)
             except PrepareError:
@@ -492,7 +501,7 @@ class Kubelet:
                     spec = p.get("spec") or {}
                     for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
                         if c.get("name") == container:
-                            if _md(p).get("uid") not in self.started:
+                            if _md(p).get("uid") not in self.started or not self.dra_on:
                                 return []
                             return self.dra.cdi_devices_for_container(p, c)
                     raise KeyError(f"pod {namespace}/{pod} has no container {container!r}")
@@ -605,7 +614,7 @@ class KubeletManager:
         drivers = self.drivers.setdefault(node, default_drivers())
         for name, cdi_class in _annotated_drivers(self.ctx.api.try_get("Node", node)):
             drivers.setdefault(name, TestDriver(name, cdi_class=cdi_class))
-        k = Kubelet(self.ctx, node, self.node_dir(node), drivers, self.servers)
+        k = Kubelet(self.ctx.for_node(node), node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:
             k.start(serve=serve)

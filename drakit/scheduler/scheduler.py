@@ -3,8 +3,10 @@
 Why a component over the API server only: like the real scheduler it lists and watches
 (``APIServer.watch`` from its last resourceVersion), keeps its caches from those events and
 writes only through API verbs (claim status, pod status, pods/binding, events). A restart
-(``Cluster.set_feature_gates``/``set_version``) builds a new Scheduler that re-lists
-everything: no state survives outside the API server, as upstream.
+(``Cluster.restart_component("kube-scheduler")``, or ``set_feature_gates``/``set_version``)
+builds a new Scheduler that re-lists everything: no state survives outside the API server, as
+upstream. Its gates and release are its own (``ctx.gates``), which may differ from the API
+server's in a skewed cluster.
 
 Node choice is deterministic: feasible nodes are searched from a rotating start index and
 at most ``numFeasibleNodesToFind`` are kept (upstream rules: all nodes below 100, else

@@ -141,6 +141,17 @@ class Backend(Protocol):
     def container_devices(self, node: str, pod: str, container: str) -> list[str]:
         """The CDI devices the runtime gave one container of a pod on ``node``."""
 
+    # -- components (version skew, enablement and rollback) ------------------------
+    # Component names as the binaries are called: "kube-apiserver", "kube-scheduler",
+    # "kube-controller-manager", "kubelet" (``node``: one node's kubelet, else every node's).
+    def restart_component(self, component: str, node: str | None = None,
+                          gates: Mapping[str, bool] | None = None,
+                          version: str | None = None) -> None:
+        """Restart one component, optionally with more feature-gate settings and/or another
+        release; the other components keep running as they are (a skewed cluster). Nothing
+        new: a plain restart (it lists everything again; a kubelet restores its checkpoints).
+        A backend that cannot restart that component raises Unsupported with the reason."""
+
     # -- waiting ----------------------------------------------------------------
     def settle(self) -> None:
         """Let controllers, the scheduler and kubelets catch up."""

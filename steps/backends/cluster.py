@@ -1336,6 +1336,28 @@ class ClusterBackend:
         except PodResourcesError as e:
             raise AssertionError(e.message) from None
 
+    def restart_component(self, component: str, node: str | None = None,
+                          gates: Mapping[str, bool] | None = None,
+                          version: str | None = None) -> None:
+        """A live cluster's components belong to its operator: the harness cannot restart
+        them, nor change their gates or release. A plain restart of one node's kubelet is what
+        the node agent offers (``restart_kubelet``)."""
+        if node is not None and component == "kubelet" and not gates and not version:
+            self.restart_kubelet(node)
+            return
+        what = f"the kubelet on node {node}" if node is not None else component
+        change = []
+        if gates:
+            change.append("with " + ", ".join(f"{k}={str(v).lower()}"
+                                               for k, v in sorted(gates.items())))
+        if version:
+            change.append(f"at Kubernetes {version}")
+        raise Unsupported(
+            f"needs a component restart: the scenario restarts {what}"
+            f"{' ' + ' '.join(change) if change else ''}, which the harness cannot do on a "
+            "live cluster (its control plane and kubelets belong to the operator); run it on "
+            "the reference backend")
+
 
 _COUNTER = re.compile(r"^([a-zA-Z_:][\w:]*(?:_total|_count|_sum|_bucket)(?:\{[^}]*\})?)\s+"
                       r"([-+0-9.eE]+|NaN)$")

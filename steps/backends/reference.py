@@ -53,16 +53,33 @@ class ReferenceBackend:
         return self.c.gates.enabled(gate)
 
     def set_feature_gates(self, gates: Mapping[str, bool]) -> None:
+        """Every component restarts with the gates and reacts at once (settles), as on a
+        live cluster, where restarted components catch up before the next step looks."""
         try:
             self.c.set_feature_gates(gates)
         except drakit.FeatureGateError as e:
             raise Unsupported(str(e)) from None
+        self.c.settle()
 
     def set_version(self, version: str) -> None:
         try:
             self.c.set_version(version)
         except drakit.FeatureGateError as e:
             raise Unsupported(str(e)) from None
+
+    def restart_component(self, component: str, node: str | None = None,
+                          gates: Mapping[str, bool] | None = None,
+                          version: str | None = None) -> None:
+        """``Cluster.restart_component``: a locked or unknown gate is Unsupported (as for
+        ``set_feature_gates``); a release the version skew policy forbids is the scenario's
+        mistake."""
+        name = f"{component}/{node}" if node is not None else component
+        try:
+            self.c.restart_component(name, gates=gates, version=version)
+        except drakit.FeatureGateError as e:
+            raise Unsupported(str(e)) from None
+        except drakit.VersionSkewError as e:
+            raise AssertionError(str(e)) from None
 
     @property
     def namespace(self) -> str:
