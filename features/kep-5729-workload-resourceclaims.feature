@@ -1497,7 +1497,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-0" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       When the scheduler restarts with the feature gate DRAWorkloadResourceClaims disabled
       And I apply:
         """
@@ -1514,9 +1514,9 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-1" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
       When I delete the Pod "member-1"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       When I delete the Pod "member-0"
       And I delete the PodGroup "group"
       Then the ResourceClaim "shared" has no "status.reservedFor"
@@ -1568,7 +1568,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When the controller manager restarts with the feature gate DRAWorkloadResourceClaims disabled
       And I delete the Pod "member-0"
       And I delete the PodGroup "group"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
       And 1 device of driver "dra.example.com" is allocated
       When the controller manager restarts with the feature gate DRAWorkloadResourceClaims enabled
@@ -1619,7 +1619,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-0" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       And the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "member-0" with message:
         """
         Failed to prepare dynamic resources: prepare dynamic resources: pod member-0 (${uid}) is not allowed to use ResourceClaim shared (${uid:ResourceClaim/shared})
