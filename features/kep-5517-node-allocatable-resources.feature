@@ -253,7 +253,8 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
       +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
       standard drop-unless-in-use (assumed; not read, api-truth §9.6).
-      Given the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      Given the feature gate DRANodeAllocatableResources is disabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
       When I patch the Pod "p" status with:
         """
         status:
@@ -1709,7 +1710,8 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.
-      Given the Pod "pinned" status has:
+      Given the feature gate DRANodeAllocatableResources is disabled
+      And the Pod "pinned" status has:
         """
         nodeAllocatableResourceClaimStatuses:
         - resourceClaimName: pinned-cpus

@@ -215,3 +215,98 @@ def test_zero_never_stops(tmp_path):
                             "--max-environment-failures=0")
     assert p.returncode == 1
     assert [s["verdict"] for s in r["scenarios"]] == ["error"] * 4 and r["complete"]
+
+
+# ---------------------------------------------------------------------------- a real cluster
+
+def test_a_cluster_that_goes_away_mid_run_gives_errors_and_a_stop_never_failures(tmp_path):
+    """The suite against a real ``drakit serve`` process over HTTPS; the process is killed
+    once the first scenario passed (its connections die with it, as a crashed API server's
+    do). What follows must be environment errors (never a conformance verdict), the run must
+    stop after three in a row, exit non-zero and say why — fast, not one network timeout
+    per scenario."""
+    import time
+
+    kc = tmp_path / "kubeconfig"
+    server = subprocess.Popen([sys.executable, "-m", "drakit.cli", "serve", "--port", "0",
+                               "--interval", "0.05", "--kubeconfig-out", str(kc)],
+                              cwd=REPO, env=_env(), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not (kc.exists() and kc.stat().st_size) and time.monotonic() < deadline:
+            assert server.poll() is None, "drakit serve exited"
+            time.sleep(0.1)
+        time.sleep(0.5)  # the kubeconfig is written once the server listens; a margin
+        reports = tmp_path / "r"
+        cmd = [sys.executable, "-m", "pytest", "steps", "-v", "-p", "no:cacheprovider",
+               "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={reports}",
+               "-m", "kep-5004 and component:apiserver"]
+        t0 = time.monotonic()
+        proc = subprocess.Popen(cmd, cwd=REPO, env={**_env(), "DRAKIT_SETTLE_QUIET": "0.1"},
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        out: list[str] = []
+        killed = False
+        try:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                out.append(line)
+                if not killed and " PASSED" in line:
+                    server.kill()
+                    server.wait(timeout=30)
+                    killed = True
+            proc.wait(timeout=300)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=30)
+        took = time.monotonic() - t0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=30)
+    text = "".join(out)
+    assert killed, text[-3000:]
+    assert proc.returncode == 2, text[-3000:]  # interrupted: never 0, never a verdict run
+    r = json.loads((reports / "latest" / "results.json").read_text())
+    verdicts = [s["verdict"] for s in r["scenarios"] if s["verdict"] != "not run"]
+    assert "failed" not in verdicts, text[-3000:]
+    assert verdicts[0] == "passed" and verdicts[-3:] == ["error"] * 3, verdicts
+    assert r["summary"]["failed"] == 0 and not r["complete"]
+    assert r["environment_failures"]["stopped"].startswith(
+        "stopped after 3 scenarios in a row met an environment failure")
+    assert "could not be reached" in r["environment_failures"]["last"]
+    assert "Interrupted: stopped after 3 scenarios in a row" in text
+    assert "Traceback" not in text
+    html = (reports / "latest" / "index.html").read_text()
+    assert "Complete run." not in html and "INCOMPLETE: stopped after 3 scenarios" in html
+    assert took < 180, took
+
+
+def test_a_gate_the_reference_refuses_fails_the_scenario_with_kubes_words(tmp_path):
+    """The real steps and the real reference: a scenario that asks for a gate the emulated
+    release does not have is a failure naming the gate (a wrong gate table or a wrong
+    scenario), never a skip, and the run exits 1."""
+    feature = tmp_path / "gate.feature"
+    feature.write_text(
+        "@kep-5234\nFeature: a gate the reference refuses\n\n"
+        "  Scenario: asks for a misspelt gate\n"
+        "    Given the feature gate DRAResourceSliceMixin is enabled\n"
+        "    When I apply:\n"
+        '      """\n'
+        "      apiVersion: v1\n      kind: Namespace\n      metadata: {name: team-a}\n"
+        '      """\n'
+        "    Then the request succeeds\n")
+    mod = tmp_path / "scenarios_gate.py"
+    mod.write_text(f"from pytest_bdd import scenarios\n\nscenarios({str(feature)!r})\n")
+    reports = tmp_path / "reports"
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "steps.conftest", str(mod),
+                        "-p", "no:cacheprovider", f"--rootdir={REPO}",
+                        f"--reports-dir={reports}"], cwd=REPO, env=_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1, p.stdout[-3000:]
+    r = json.loads((reports / "results.json").read_text())
+    assert r["summary"]["failed"] == 1 and r["summary"]["unsupported"] == 0
+    message = r["scenarios"][0]["runs"][0]["message"]
+    assert "unsupported on the reference backend, which is a defect" in message
+    assert "unrecognized feature gate: DRAResourceSliceMixin" in message

@@ -395,7 +395,9 @@ def coverage(requirements: list[dict], scenarios: list[dict], suite: list[dict] 
     ``passing``); ``failing`` when a scenario of it failed or errored; ``unexercised`` when
     its scenarios ran but none passed (unsupported, skipped); ``none`` when no scenario of the
     suite carries the tag; ``not in this run`` when the suite has scenarios for it but the run
-    selected none (a subset run, or all not applicable at the version). ``suite``: every
+    selected none (a subset run, or all not applicable at the version), or selected some
+    whose clauses passed while the scenarios of every other clause were not selected
+    (``note`` says how many passed): a subset run never reads as missing coverage. ``suite``: every
     scenario of the suite (``suite_scenarios``); without it, absence reads ``none``.
     Scenarios and example rows are counted apart (``scenarios``, ``rows``).
     """
@@ -436,12 +438,22 @@ def coverage(requirements: list[dict], scenarios: list[dict], suite: list[dict] 
             item["missing"] = [{"id": c["id"], "why": c["note"] or c["state"]}
                                for c in applicable if c["state"] != "passing"]
             passed = any(s.get("verdict") == "passed" for s in run)
+            # a subset run is not a gap in the suite: when every clause still lacking a
+            # passing scenario has scenarios the run did not select, the requirement is
+            # "not in this run" (the note says how far it got), never "partial"
+            unselected = bool(item["missing"]) and all(
+                c["state"] == "not in this run" for c in applicable if c["state"] != "passing")
             if devs:
                 state = "deviates upstream"
             elif not item["clauses"]:
                 state = "passing" if passed else "unexercised"
             elif not item["missing"]:
                 state = "passing"
+            elif unselected and passed:
+                state = "not in this run"
+                done = len(applicable) - len(item["missing"])
+                item["note"] = (f"{done} of {len(applicable)} clauses passed in this run; the "
+                                "scenarios of the others were not selected")
             elif passed:
                 state = "partial"
             else:

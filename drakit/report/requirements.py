@@ -57,8 +57,8 @@ def summary_section(results: Mapping[str, Any], cov: Mapping[str, Any],
             "sentences, features/requirements.yaml) has a passing scenario; <b>partial</b> lists "
             "the clauses that lack one; <b>deviates upstream</b> means a scenario pins a known "
             "difference between the shipped behaviour and the KEP (linked upstream issue); "
-            "<b>not in this run</b>: the suite has scenarios for it, the run did not select "
-            "them.</p></section>")
+            "<b>not in this run</b>: the suite has scenarios for it (or for the clauses still "
+            "open), the run did not select them.</p></section>")
 
 
 def matrix_cell(c: Mapping[str, Any] | None) -> str:

@@ -164,3 +164,20 @@ def test_catalog_loads_with_clauses_and_test_plans():
     suite = model.suite_scenarios(root)
     assert len(suite) > 100 and all(s["feature_file"].startswith("features/") for s in suite)
     assert any("kep-5004" in s["tags"] for s in suite)  # the Feature's tags are included
+
+
+def test_a_subset_run_that_skipped_some_clauses_is_not_in_this_run_not_partial():
+    """``-m 'kep-9 and component:apiserver'`` ran the scenario of one clause; the other
+    clause has a scenario in the suite the run did not select: no gap in the suite, so not
+    "partial". A clause nobody wrote a scenario for still makes it partial."""
+    suite = SUITE + [{"feature_file": "f.feature", "name": "s7", "line": 7,
+                      "tags": ["kep-9", "req:9-R01", "clause:9-R01/second"]}]
+    scen = [_scen(1, "passed", "req:9-R01", "clause:9-R01/first")]
+    item = model.coverage(REQS[:1], scen, suite, "1.37")["9"]["items"][0]
+    assert item["state"] == "not in this run"
+    assert item["note"] == ("1 of 2 clauses passed in this run; the scenarios of the others "
+                            "were not selected")
+    assert item["missing"] == [{"id": "second", "why": "its scenarios were not selected"}]
+    # without the unselected scenario in the suite the same run is a real gap
+    item = model.coverage(REQS[:1], scen, SUITE, "1.37")["9"]["items"][0]
+    assert item["state"] == "partial"
