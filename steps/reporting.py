@@ -558,10 +558,20 @@ def _progress_lines(config: pytest.Config) -> bool:
             and config.pluginmanager.get_plugin("terminalreporter") is not None)
 
 
+def _is_scenario(item: pytest.Item) -> bool:
+    """A pytest-bdd scenario (not a unit test collected in the same session, as a bare
+    ``pytest`` at the repository root collects both)."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - another pytest-bdd: count every item
+        return True
+    return scenario_wrapper_template_registry.get(getattr(item, "function", None)) is not None
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     c = _collector(session.config)
     if c is not None and not _is_worker(session.config):
-        c.planned = len(session.items)
+        c.planned = sum(1 for item in session.items if _is_scenario(item))
         if not c.planned and not _is_controller(session.config):
             _drop_cucumber_json(session.config)  # an empty selection writes nothing
             return

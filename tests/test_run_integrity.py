@@ -310,3 +310,17 @@ def test_a_gate_the_reference_refuses_fails_the_scenario_with_kubes_words(tmp_pa
     message = r["scenarios"][0]["runs"][0]["message"]
     assert "unsupported on the reference backend, which is a defect" in message
     assert "unrecognized feature gate: DRAResourceSliceMixin" in message
+
+
+def test_unit_tests_collected_with_the_scenarios_do_not_make_the_report_incomplete(tmp_path):
+    """A bare ``pytest`` at the repository root collects the unit tests with the scenarios:
+    the report plans and counts scenarios only, so a finished run reads complete."""
+    p = subprocess.run([sys.executable, "-m", "pytest", "tests/test_step_expect.py", "steps",
+                        "-q", "-p", "no:cacheprovider", f"--reports-dir={tmp_path}",
+                        "-k", "metric_series or socket"], cwd=REPO, env=_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:]
+    r = json.loads((tmp_path / "results.json").read_text())
+    assert r["complete"] and r["status"] == "finished", r["interrupted_reason"]
+    assert r["planned"] == r["summary"]["total"] >= 1
+    assert "INCOMPLETE" not in p.stdout
