@@ -79,7 +79,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With DRANodeAllocatableResources off the device field is dropped on create
       KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
       default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
-      Given a cluster
+      Given the feature gate DRANodeAllocatableResources is disabled
       When I apply the fixture "kep-5517/resourceslice-cpus.yaml"
       Then the request succeeds
       And the stored object has no "spec.devices[0].nodeAllocatableResources"

@@ -1797,7 +1797,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.
-      Given the objects:
+      Given the feature gate DRAWorkloadResourceClaims is disabled
+      And the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
         kind: PodGroup

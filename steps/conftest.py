@@ -179,8 +179,14 @@ def pytest_runtest_call(item: pytest.Item):
     exc = outcome.excinfo
     if exc is not None and issubclass(exc[0], Unsupported):
         if integrity.item_backend(item) == "reference":
-            outcome.force_exception(integrity.UnsupportedOnReference(
-                integrity.reference_refusal(exc[1])))
+            w = item.stash.get(WORLD_KEY, None)
+            conflict = integrity.gate_conflict(item.config, w.version, dict(w.gates)) \
+                if w is not None else None
+            if conflict:
+                outcome.force_exception(pytest.skip.Exception(f"unsupported: {conflict}"))
+            else:
+                outcome.force_exception(integrity.UnsupportedOnReference(
+                    integrity.reference_refusal(exc[1])))
         else:
             outcome.force_exception(pytest.skip.Exception(f"unsupported: {exc[1]}"))
 

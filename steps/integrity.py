@@ -18,7 +18,11 @@ not about any scenario, and each must act at one precise moment:
   with one line saying why, instead of producing hundreds of identical verdicts.
 * **On the reference, "unsupported" is a defect** (``reference_refusal``): the reference
   emulates every release and gate the suite knows, so a scenario it refuses (say, a gate
-  table that wrongly refuses a gate) fails with the reason instead of being skipped.
+  table that wrongly refuses a gate) fails with the reason instead of being skipped. The one
+  exception is a refusal caused by ``--gate`` alone (``gate_conflict``: the scenario sets
+  GenericWorkload off while the run forces DRAWorkloadResourceClaims on, which needs it):
+  that is "unsupported" with the conflict as the reason, as on a live cluster running with
+  those gates.
 
 An empty selection (``-k nosuchscenario``) is handled by the reporting plugin: it says so in
 one line and keeps the last report (steps/reporting.py ``empty_selection_line``).
@@ -142,6 +146,25 @@ def item_backend(item: pytest.Item) -> str:
 
 def reference_refusal(reason: object) -> str:
     return REFERENCE_DEFECT + str(reason)
+
+
+def gate_conflict(config: pytest.Config, version: str, gates: dict[str, bool]) -> str | None:
+    """When the reference refused a scenario's gates only because of ``--gate``: the reason
+    as an "unsupported" verdict (the run asked for a configuration the scenario cannot run
+    in, as a live cluster with those gates), else None (a defect: the gates the scenario
+    itself sets are refused). ``gates``: what the scenario ran with (``--gate`` plus its own
+    gate steps, which win)."""
+    overrides = gate_overrides(config)
+    if not overrides:
+        return None
+    own = {k: v for k, v in gates.items() if overrides.get(k) is not v}
+    if gate_problem(version, own) is not None:
+        return None
+    why = gate_problem(version, gates)
+    if why is None:
+        return None
+    shown = " ".join(f"--gate {k}={'true' if v else 'false'}" for k, v in overrides.items())
+    return f"the scenario's feature gates conflict with {shown}: {why}"
 
 
 class UnsupportedOnReference(AssertionError):

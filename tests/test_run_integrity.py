@@ -324,3 +324,19 @@ def test_unit_tests_collected_with_the_scenarios_do_not_make_the_report_incomple
     assert r["complete"] and r["status"] == "finished", r["interrupted_reason"]
     assert r["planned"] == r["summary"]["total"] >= 1
     assert "INCOMPLETE" not in p.stdout
+
+
+def test_a_scenario_whose_gates_conflict_with_the_runs_gate_option_is_unsupported(tmp_path):
+    """``--gate`` forces DRAWorkloadResourceClaims on; a scenario that turns GenericWorkload
+    (which it needs) off cannot run in that configuration — unsupported with the conflict as
+    the reason (as on a live cluster with those gates), not a defect of the reference."""
+    p = run_suite(tmp_path, "-q", "--gate", "GenericWorkload=true",
+                  "--gate", "DRAWorkloadResourceClaims=true",
+                  "-k", "without_genericworkload_the_podgroup_api_is_not_served")
+    assert p.returncode == 0, p.stdout[-3000:]
+    r = json.loads((tmp_path / "results.json").read_text())
+    assert [s["verdict"] for s in r["scenarios"]] == ["unsupported"]
+    assert r["scenarios"][0]["runs"][0]["message"] == (
+        "the scenario's feature gates conflict with --gate GenericWorkload=true "
+        "--gate DRAWorkloadResourceClaims=true: DRAWorkloadResourceClaims is enabled, but "
+        "depends on features that are disabled: [GenericWorkload]")
