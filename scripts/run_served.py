@@ -135,9 +135,9 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
                 cmd.append(f"--deselect={nodeid}")
             env = dict(os.environ)
             env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
-            # every write settles before its response; the quiet period only has to cover
-            # a few background rounds (--interval 0.05) for time-driven work
-            env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
+            # every write settles before its response and advance() waits for a background
+            # round itself, so settle() needs no pause (steps/backends/cluster.py settle)
+            env.setdefault("DRAKIT_SETTLE_QUIET", "0")
             env.setdefault("GRPC_VERBOSITY", "ERROR")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url, kc)
