@@ -21,7 +21,7 @@ import re
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from . import paths
+from . import expect
 from .backends.base import ApiError, PodResourcesError, Unsupported
 from .world import World
 
@@ -163,8 +163,10 @@ def then_pr_answer_is(world: World, docstring: str) -> None:
     expected = yaml.safe_load(_expand(docstring, world)) or {}
     actual = _answer(world)
     world.observe("PodResources answer", expected, actual)
-    if actual != expected:
-        raise AssertionError("PodResources answered\n" + yaml.safe_dump(actual, sort_keys=False)
+    diffs = expect.equal(actual, expected)
+    if diffs:
+        raise AssertionError("PodResources answer differs:\n  " + "\n  ".join(diffs)
+                             + "\nanswered\n" + yaml.safe_dump(actual, sort_keys=False)
                              + "expected\n" + yaml.safe_dump(expected, sort_keys=False))
 
 
@@ -173,7 +175,7 @@ def then_pr_answer_contains(world: World, docstring: str) -> None:
     expected = yaml.safe_load(_expand(docstring, world))
     actual = _answer(world)
     world.observe("PodResources answer contains", expected, actual)
-    diffs = paths.contains(actual, expected)
+    diffs = expect.contains(actual, expected)
     if diffs:
         raise AssertionError("PodResources answer differs:\n  " + "\n  ".join(diffs)
                              + "\nanswer:\n" + yaml.safe_dump(actual, sort_keys=False))
@@ -220,8 +222,10 @@ def then_pr_container_has(world: World, container: str, pod: str, docstring: str
     expected = yaml.safe_load(_expand(docstring, world))
     c = _container(world, pod, container)
     world.observe(f"{pod}/{container}", expected, c)
-    if c != expected:
-        raise AssertionError(f"{pod}/{container} is\n" + yaml.safe_dump(c, sort_keys=False)
+    diffs = expect.equal(c, expected)
+    if diffs:
+        raise AssertionError(f"{pod}/{container} differs:\n  " + "\n  ".join(diffs)
+                             + f"\n{pod}/{container} is\n" + yaml.safe_dump(c, sort_keys=False)
                              + "expected\n" + yaml.safe_dump(expected, sort_keys=False))
 
 
@@ -249,21 +253,11 @@ def then_burst(world: World, ok: str, bad: str, code: str, message: str) -> None
         assert (e.code, e.message) == (code, message), f"unexpected error {e}"
 
 
-def _metric_value(text: str, series: str) -> float | None:
-    for line in text.splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        name, _, value = line.rpartition(" ")
-        if name == series:
-            return float(value)
-    return None
-
-
 @then(parsers.re(r'the kubelet metric (?P<series>\S+) on node "(?P<node>[^"]+)" is '
                  r'(?P<value>\d+)'))
 def then_kubelet_metric(world: World, series: str, node: str, value: str) -> None:
     text = _node_call(world, "kubelet_metrics", node)
-    got = _metric_value(text, series)
+    got = expect.metric_value(text, series)
     world.observe(f"metric {series}", int(value), got)
     assert got is not None and got == float(value), \
         f"{series} is {got}, expected {value}; the kubelet exposes:\n{text}"
@@ -273,7 +267,7 @@ def then_kubelet_metric(world: World, series: str, node: str, value: str) -> Non
                  r'(?P<metric>[\w:]+)'))
 def then_kubelet_no_metric(world: World, node: str, metric: str) -> None:
     text = _node_call(world, "kubelet_metrics", node)
-    lines = [ln for ln in text.splitlines() if ln.startswith(metric + "{") or ln == metric]
+    lines = [f"{n}{lab} {v:g}" for n, lab, v in expect.metric_samples(text) if n == metric]
     world.observe(f"no {metric}", [], lines)
     assert not lines, f"unexpected series: {lines}"
 

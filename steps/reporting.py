@@ -63,6 +63,9 @@ class Collector:
         self.next_partial = 0.0
         self.cucumber_json: Path | None = None
         self.requirements = model.load_requirements(REQUIREMENTS)
+        self.test_plans = model.load_test_plans(REQUIREMENTS)
+        self._suite: list[dict] | None = None
+        self.deselected = 0
         self.final_dir: Path | None = None
 
     # ------------------------------------------------------------------ scenario lifecycle
@@ -97,6 +100,9 @@ class Collector:
                 "line": scenario.line_number,
                 "tags": tags,
                 "requirements": model.req_tags(tags),
+                "clauses": model.clause_tags(tags),
+                "kep_tests": model.kep_test_tags(tags),
+                "deviations": model.deviation_tags(tags),
                 "steps": [_step_def(s) for s in scenario.steps],
                 "verdict": "not run",
                 "message": "",
@@ -156,11 +162,15 @@ class Collector:
         st = cur["run"]["steps"][i]
         st["duration"] = round(time.perf_counter() - cur["t0"], 6) if cur["t0"] else 0.0
         if verdict is None:
-            verdict = "passed" if error is None else (
-                "unsupported" if type(error).__name__ == "Unsupported" else "failed")
+            verdict = _step_verdict(error, cur["run"]["backend"])
         st["verdict"] = verdict
         if error is not None:
             st["error"] = _error(error)
+            if verdict == "failed" and type(error).__name__ == "Unsupported":
+                from .integrity import reference_refusal
+
+                st["error"] = {**st["error"], "type": "UnsupportedOnReference",
+                               "message": reference_refusal(st["error"]["message"])}
         world = cur["world"]
         obs = list(getattr(world, "observations", []) or [])[cur["obs0"]:]
         if obs:
@@ -206,8 +216,11 @@ class Collector:
             if cur["running"] is not None:  # skipped from inside a step
                 self.step_done(item, cur["steps"][cur["running"]], None, verdict)
         elif report.failed:
-            run["verdict"] = "failed" if report.when == "call" else "error"
+            env = getattr(report, "drakit_environment", None)
+            run["verdict"] = "failed" if report.when == "call" and not env else "error"
             run["message"] = _longrepr(report)
+            if env:
+                run["environment"] = env
             if report.when == "call" and not any(
                     s["verdict"] in ("failed", "error") for s in run["steps"]):
                 # the failure came from outside a step body (e.g. a missing step definition)
@@ -281,8 +294,9 @@ class Collector:
         backends = ["reference", "cluster"] if backend == "both" else [backend]
         from drakit.report.cluster import unsupported_table
 
-        from . import live
+        from . import integrity, live
         cluster = live.cluster_info(cfg)
+        cov = model.coverage(self.requirements, self.scenarios, self.suite(), version)
         return {
             "schema": model.SCHEMA,
             "run_id": self.run_id,
@@ -311,10 +325,21 @@ class Collector:
             "requirements_source": "features/requirements.yaml" if self.requirements else None,
             "requirements": self.requirements,
             "summary": model.summarize(self.scenarios),
+            "coverage": {"counts": model.coverage_totals(cov), "keps": cov},
+            "test_plans": model.test_plan_verdicts(self.test_plans, self.scenarios,
+                                                   self.suite(), version),
+            "environment_failures": integrity.environment_summary(cfg),
             "unsupported": unsupported_table(self.scenarios,
                                              "cluster" if backend == "both" else None),
             "scenarios": self.scenarios,
         }
+
+    def suite(self) -> list[dict]:
+        """Every scenario of features/ (parsed once; pytest-bdd's cache makes it free when
+        it already collected them): tells "not in this run" from "no scenario"."""
+        if self._suite is None:
+            self._suite = model.suite_scenarios(REQUIREMENTS.parent)
+        return self._suite
 
     def write_partial(self) -> None:
         """Rewrite results.json and index.html as "running" (cheap, throttled)."""
@@ -343,6 +368,21 @@ class Collector:
 
 
 # ---------------------------------------------------------------------------- helpers
+
+def _step_verdict(error: BaseException | None, backend: str) -> str:
+    """A step's verdict from what it raised: an environment failure is an ``error`` (not a
+    conformance verdict); ``Unsupported`` is its own verdict on a live cluster and a defect
+    (``failed``) on the reference (steps/integrity.py)."""
+    if error is None:
+        return "passed"
+    from .integrity import environment_failure
+
+    if environment_failure(error):
+        return "error"
+    if type(error).__name__ == "Unsupported":
+        return "failed" if backend == "reference" else "unsupported"
+    return "failed"
+
 
 def _step_def(step: Any) -> dict:
     d: dict[str, Any] = {"keyword": step.keyword, "text": step.name, "line": step.line_number,
@@ -532,14 +572,34 @@ def _progress_lines(config: pytest.Config) -> bool:
             and config.pluginmanager.get_plugin("terminalreporter") is not None)
 
 
+def _is_scenario(item: pytest.Item) -> bool:
+    """A pytest-bdd scenario (not a unit test collected in the same session, as a bare
+    ``pytest`` at the repository root collects both)."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - another pytest-bdd: count every item
+        return True
+    return scenario_wrapper_template_registry.get(getattr(item, "function", None)) is not None
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     c = _collector(session.config)
     if c is not None and not _is_worker(session.config):
-        c.planned = len(session.items)
+        c.planned = sum(1 for item in session.items if _is_scenario(item))
+        if not c.planned and not _is_controller(session.config):
+            _drop_cucumber_json(session.config)  # an empty selection writes nothing
+            return
         tr = session.config.pluginmanager.get_plugin("terminalreporter")
         if tr is not None and _progress_lines(session.config):
             tr.showfspath = False  # one line per scenario instead of "file.py ...."
             tr.write_line(f"drakit: {c.planned} scenarios -> {c.run_dir}")
+
+
+def _drop_cucumber_json(config: pytest.Config) -> None:
+    xml = getattr(config, "_bddcucumberjson", None)
+    if xml is not None:
+        del config._bddcucumberjson
+        config.pluginmanager.unregister(xml)
 
 
 def pytest_bdd_before_scenario(request, feature, scenario) -> None:
@@ -676,7 +736,8 @@ def _compact_longrepr(item: pytest.Item, report: pytest.TestReport, c: Collector
     from drakit.report.failures import failing_step, summarize
 
     i = failing_step(rec, run)
-    if i is None or (run["steps"][i].get("error") or {}).get("type") != "AssertionError":
+    if i is None or (run["steps"][i].get("error") or {}).get("type") not in (
+            "AssertionError", "UnsupportedOnReference"):  # a reference refusal is a verdict too
         return
     f = summarize(rec, run)
     kep = keps.label(rec["kep"]) if rec.get("kep") else "no KEP"
@@ -697,6 +758,25 @@ def _unsupported_reason(report: pytest.TestReport) -> str | None:
         return None
     reason = str(report.longrepr[2]).removeprefix("Skipped: ")
     return reason.removeprefix("unsupported: ") if reason.startswith("unsupported: ") else None
+
+
+def _print_counts_and_coverage(tr, c: Collector) -> None:
+    """Scenarios and example rows counted apart; one line on requirement coverage, one on
+    the KEP test plans; environment failures (never conformance verdicts)."""
+    r = c.results()
+    tr.write_line(model.counts_text(model.scenario_counts(c.scenarios)))
+    counts = r["coverage"]["counts"]
+    tr.write_line(model.coverage_line(counts),
+                  **({"red": True} if counts.get("failing") else {}))
+    plans = [e["verdict"] for entries in r["test_plans"].values() for e in entries]
+    if plans:
+        tr.write_line("KEP test plans: " + ", ".join(
+            f"{plans.count(v)} {v}" for v in model.PLAN_STATES if plans.count(v)))
+    env = r["environment_failures"]
+    if env["count"]:
+        tr.write_line(f"{env['count']} scenario{'s' if env['count'] != 1 else ''} met an "
+                      f"environment failure (errors, not conformance verdicts); last: "
+                      f"{env['last']}", red=True, bold=True)
 
 
 def _print_unsupported(config: pytest.Config, c: Collector) -> None:
@@ -737,13 +817,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if c is None or _is_worker(session.config):
         return
     c.close_all_interrupted()
+    if empty_selection(c, exitstatus):
+        _INTERRUPTS.clear()
+        return  # nothing ran: the last report stays published (pytest_unconfigure tidies)
     interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
     # with --backend=both a scenario is two collected items (one run per backend)
     ran = sum(max(len(rec.get("runs") or ()), 1) for rec in c.scenarios)
     if interrupted:
         c.status = "interrupted"
-        c.interrupted_reason = (_INTERRUPTS[-1] if _INTERRUPTS else
-                                str(session.shouldstop) if session.shouldstop else
+        # a stop a plugin asked for (environment failures) says why; pytest then raises
+        # Interrupted, which also reaches pytest_keyboard_interrupt
+        c.interrupted_reason = (str(session.shouldstop) if isinstance(session.shouldstop, str)
+                                and session.shouldstop else
+                                _INTERRUPTS[-1] if _INTERRUPTS else
                                 f"pytest exit status {int(exitstatus)}")
     elif c.planned and ran < c.planned:
         c.status = "partial"
@@ -755,8 +841,67 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     c.write_final()
 
 
+def empty_selection(c: Collector, exitstatus: int) -> bool:
+    """Nothing was selected to run: ``-k nosuchscenario`` (pytest's exit status 5), or a
+    usage error found after collection (exit status 4). No report is written for it: the
+    last one stays published."""
+    if c.scenarios:
+        return False
+    if int(exitstatus) == int(pytest.ExitCode.USAGE_ERROR):
+        return True
+    return int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) and not c.planned
+
+
+def empty_selection_line(config: pytest.Config, c: Collector) -> str:
+    """One line: what was selected, how to list the scenarios, that the last report stays."""
+    what = []
+    if getattr(config.option, "keyword", ""):
+        what.append(f"-k {config.option.keyword!r}")
+    if getattr(config.option, "markexpr", ""):
+        what.append(f"-m {config.option.markexpr!r}")
+    na = len(_not_applicable(config))
+    sel = " and ".join(what) or "the given paths"
+    counts = []
+    if c.deselected - na > 0:
+        counts.append(f"{c.deselected - na} deselected")
+    if na:
+        counts.append(f"{na} not applicable at {config.getoption('--k8s-version')}")
+    latest = c.root / "latest"
+    keep = (f"the last report stays at {latest}" if latest.exists()
+            else "no report was written")
+    return (f"drakit: no scenario selected: {sel} matched none"
+            + (f" ({', '.join(counts)})" if counts else "")
+            + "; list the scenarios with `pytest steps --collect-only -q` "
+            f"(names for -k, tags such as kep-5004 for -m); {keep}")
+
+
+def pytest_deselected(items) -> None:
+    config = _CONFIG_REF.get("config")
+    c = _collector(config) if config is not None else None
+    if c is not None:
+        c.deselected += len(items)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """An empty selection leaves no run directory behind (pytest-bdd wrote an empty
+    cucumber.json there); a run directory with a report is never touched."""
+    c = _collector(config)
+    if c is None or _is_worker(config) or c.final_dir is not None or c.scenarios:
+        return
+    import shutil
+
+    left = {p.name for p in c.run_dir.iterdir()} if c.run_dir.is_dir() else set()
+    if left <= {"cucumber.json"}:
+        shutil.rmtree(c.run_dir, ignore_errors=True)
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     c = _collector(config)
+    if c is not None and c.final_dir is None and not _is_worker(config) \
+            and int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) \
+            and empty_selection(c, exitstatus):
+        terminalreporter.write_line(empty_selection_line(config, c), yellow=True, bold=True)
+        return
     if c is None or c.final_dir is None:
         return
     tr = terminalreporter
@@ -773,6 +918,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
                       + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
     tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
                   + f"{len(c.scenarios):>8}", bold=True)
+    _print_counts_and_coverage(tr, c)
     _print_unsupported(config, c)
     if not c.complete:
         tr.write_line(f"INCOMPLETE report: {c.interrupted_reason}", yellow=True, bold=True)

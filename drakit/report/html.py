@@ -27,6 +27,7 @@ from . import cluster as _live
 from . import failures as _failures
 from . import keps as _keps
 from . import model
+from . import requirements as _req
 from . import trend as _trend
 from .objects import differences, path_str, paths_in_label, strip_volatile, yaml_html, yaml_text
 
@@ -73,22 +74,31 @@ def render_html(results: Mapping[str, Any]) -> str:
     backends: list[str] = list(env.get("backends") or []) or sorted(
         {run["backend"] for s in r["scenarios"] for run in s["runs"]}) or ["reference"]
     groups = model.by_kep(r["scenarios"])
-    cov = model.coverage(r.get("requirements") or [], r["scenarios"])
+    cov, plans = _coverage_of(r)
     # KEPs with requirements but no scenario yet still get a row: "none" coverage is news.
-    for kep in cov:
+    for kep in list(cov) + list(plans):
         groups.setdefault(kep, [])
     groups = dict(sorted(groups.items(), key=lambda kv: (kv[0] == "", kv[0])))
+    anchors: dict[str, tuple[str, str, str]] = {}  # scenario id -> (element id, name, label)
+    n = 0
+    for scen in groups.values():
+        for s in scen:
+            ex = ", ".join(map(str, (s.get("example") or {}).values()))
+            label = f'line {s.get("line", "?")}' + (f" [{ex[:30]}]" if ex else "")
+            anchors.setdefault(str(s.get("id", "")), (f"s-{n}", str(s.get("name", "")), label))
+            n += 1
 
-    anchors = _anchors(groups)
-    top = "".join([_failures_first(r, groups, anchors),
-                   _live.unsupported_section(r, _by_name(r["scenarios"], anchors)),
+    ids = {k: v[0] for k, v in anchors.items()}  # scenario id -> element id (deep links)
+    top = "".join([_failures_first(r, groups, ids),
+                   _live.unsupported_section(r, _by_name(r["scenarios"], ids)),
                    _trend.trend_section(r)])
     parts = [_head(r), "<body>", _header(r, backends, top), _live.both_section(r),
-             _matrix(groups, cov, backends),
+             _matrix(groups, cov, backends), _req.summary_section(r, cov, plans),
              _filters(groups, r["scenarios"]), '<main id="keps">']
     n = 0
     for kep, scen in groups.items():
-        parts.append(_kep_section(kep, scen, cov.get(kep), backends, n))
+        parts.append(_kep_section(kep, scen, cov.get(kep), backends, n,
+                                  _req.kep_test_plan(kep, plans.get(kep), anchors), anchors))
         n += len(scen)
     parts.append("</main>")
     parts.append(f'<footer><p>drakit.results schema <code>{escape(str(r["schema"]))}</code> · '
@@ -98,26 +108,57 @@ def render_html(results: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def _coverage_of(r: dict) -> tuple[dict, dict]:
+    """Requirement coverage and test-plan verdicts as the collector computed them
+    (results.json ``coverage``/``test_plans``), else from the scenarios alone (an older
+    document: no suite list, so absence reads "none")."""
+    stored = r.get("coverage")
+    if isinstance(stored, Mapping) and isinstance(stored.get("keps"), Mapping):
+        cov = dict(stored["keps"])
+    else:
+        cov = model.coverage(r.get("requirements") or [], r["scenarios"], None,
+                             str(r["environment"].get("k8s_version") or ""))
+    plans = r.get("test_plans") or {}
+    if plans and not all("verdict" in e for entries in plans.values() for e in entries):
+        plans = model.test_plan_verdicts(plans, r["scenarios"])
+    return cov, dict(plans)
+
+
+def _status(r: dict) -> str:
+    """The line under the title: never "Complete run." in green above errors the
+    environment caused (results.json ``environment_failures``)."""
+    env = r.get("environment_failures") or {}
+    n = int(env.get("count") or 0)
+    if r.get("complete"):
+        if not n:
+            return '<p class="status complete">Complete run.</p>'
+        return (f'<p class="status envfail" role="alert">Every scenario ran, but {n} met an '
+                f"environment failure (verdict “error”, not a conformance verdict): "
+                f'{escape(str(env.get("last", "")))}. Fix the environment and rerun '
+                "before reading their verdicts.</p>")
+    planned = r.get("planned")
+    ran = sum(1 for s in r["scenarios"] if s["verdict"] != "not run")
+    what = f" — {ran} of {planned} scenarios ran" if planned else ""
+    reason = r.get("interrupted_reason") or r.get("status") or "incomplete"
+    env_note = (f" {n} scenario{'s' if n != 1 else ''} met an environment failure (verdict "
+                "“error”, not a conformance verdict)." if n else "")
+    return (f'<p class="status incomplete" role="alert">INCOMPLETE: '
+            f"{escape(str(reason))}{escape(what)}.{escape(env_note)} Counts below cover what "
+            "ran.</p>")
+
+
 def _head(r: dict) -> str:
     status = "" if r.get("complete") else " (INCOMPLETE)"
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>drakit conformance report{status}</title>"
-            f"<style>{_CSS}</style></head>")
+            f"<style>{_CSS}{_req.CSS}</style></head>")
 
 
 def _header(r: dict, backends: list[str], top: str = "") -> str:
     env = r["environment"]
     summ = r["summary"]
-    if r.get("complete"):
-        status = '<p class="status complete">Complete run.</p>'
-    else:
-        planned = r.get("planned")
-        ran = sum(1 for s in r["scenarios"] if s["verdict"] != "not run")
-        what = f" — {ran} of {planned} scenarios ran" if planned else ""
-        reason = r.get("interrupted_reason") or r.get("status") or "incomplete"
-        status = (f'<p class="status incomplete" role="alert">INCOMPLETE: '
-                  f"{escape(str(reason))}{escape(what)}. Counts below cover what ran.</p>")
+    status = _status(r)
     gates = env.get("gates") or {}
     gate_txt = ", ".join(f"{k}={'true' if v else 'false'}" for k, v in sorted(gates.items()))
     defaults = env.get("gate_defaults") or {}
@@ -162,22 +203,11 @@ def _header(r: dict, backends: list[str], top: str = "") -> str:
     # what needs attention (``top``: failures, why unsupported, trend) comes before the facts
     return (f'<header><h1>drakit conformance report</h1>{status}'
             f'<p class="totals" id="totals" data-total="{summ["total"]}">'
-            f'{summ["total"]} scenarios: {totals or "none"}</p></header>{top}'
+            f'{escape(_counts_text(r))}: {totals or "none"}</p></header>{top}'
             f'<section id="run-section"><h2>This run</h2><dl class="env">{dl}</dl></section>')
 
 
 # ---------------------------------------------------------------------------- top of the page
-
-def _anchors(groups: dict[str, list[dict]]) -> dict[str, str]:
-    """Scenario id -> its element id (``s-<n>``, in page order): what deep links point at."""
-    out: dict[str, str] = {}
-    n = 0
-    for scen in groups.values():
-        for s in scen:
-            out.setdefault(str(s.get("id", "")), f"s-{n}")
-            n += 1
-    return out
-
 
 def _by_name(scenarios: list[dict], anchors: Mapping[str, str]) -> dict[str, str]:
     """Display name (as the "why unsupported" table lists it) -> element id."""
@@ -231,6 +261,12 @@ def _failures_first(r: dict, groups: dict[str, list[dict]], anchors: Mapping[str
             f'<ol class="failures">{"".join(items)}</ol></section>')
 
 
+def _counts_text(r: dict) -> str:
+    """Distinct scenarios and example rows counted apart ("419 results: 239 scenarios, 76
+    of them outlines with 256 example rows")."""
+    return model.counts_text(model.scenario_counts(r["scenarios"]))
+
+
 def _bar(counts: Mapping[str, int]) -> str:
     total = sum(counts.values())
     if not total:
@@ -258,9 +294,7 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
         stages = "".join(
             f"<td class=\"stage\">{escape(info.stages.get(v, '–') if info else '–')}</td>"
             for v in _keps.VERSIONS)
-        c = cov.get(kep)
-        req = (f'{c["counts"]["passing"]}/{len(c["items"])} passing' if c and c["items"]
-               else "–")
+        req = _req.matrix_cell(cov.get(kep))
         div = (f'<td class="n">{sum(1 for s in scen if model.divergent(s))}</td>'
                f'<td class="n">{sum(1 for s in scen if _live.both_column(s) == "unsupported on the cluster")}</td>'
                if multi else "")
@@ -268,7 +302,7 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
             f'<tr data-kep="{escape(kep)}"><th scope="row"><a href="#kep-{escape(kep or "other")}">'
             f"{escape(_kep_label(kep))}</a></th><td class=\"title\">"
             f"{escape(_kep_title(kep, scen))}</td>{cells}<td class=\"barcell\">"
-            f"{_bar(counts)}</td>{div}{stages}<td class=\"req\">{escape(req)}</td></tr>")
+            f"{_bar(counts)}</td>{div}{stages}<td class=\"req\">{req}</td></tr>")
     tcells = "".join(f'<td class="n {_cls(v)}" data-verdict="{v}">{total[v]}</td>'
                      for v in model.VERDICTS)
     div_h = ('<th scope="col">backends disagree</th>'
@@ -307,7 +341,8 @@ def _filters(groups: dict[str, list[dict]], scenarios: list[dict]) -> str:
 
 
 def _kep_section(kep: str, scen: list[dict], cov: dict | None, backends: list[str],
-                 start: int) -> str:
+                 start: int, plan: str = "",
+                 anchors: Mapping[str, tuple[str, str, str]] | None = None) -> str:
     info = _keps.kep_info(kep) if kep else None
     anchor = f"kep-{kep or 'other'}"
     link = (f' <a class="upstream" href="{escape(info.url)}">KEP text upstream ↗</a>'
@@ -324,36 +359,12 @@ def _kep_section(kep: str, scen: list[dict], cov: dict | None, backends: list[st
                       for v in model.VERDICTS if counts[v]) or "no scenarios yet"
     body = [f'<section class="kep" id="{escape(anchor)}" data-kep="{escape(kep)}">',
             f"<h2>{escape(_kep_label(kep))} {escape(_kep_title(kep, scen))}{link}</h2>",
-            meta, f'<p class="kepsumm">{summ}</p>', _coverage(cov)]
+            meta, f'<p class="kepsumm">{summ}</p>', _req.kep_coverage(cov, anchors or {}),
+            plan]
     for i, s in enumerate(scen):
         body.append(_scenario(s, backends, start + i))
     body.append("</section>")
     return "\n".join(body)
-
-
-def _coverage(cov: dict | None) -> str:
-    if not cov or not cov["items"]:
-        tagged = (" Tagged: " + ", ".join(cov["unknown"]) + "." if cov and cov["unknown"]
-                  else "")
-        return ('<p class="coverage none">Requirement coverage: no requirement list for this '
-                f"KEP (features/requirements.yaml).{escape(tagged)}</p>")
-    c = cov["counts"]
-    summary = (f'Requirement coverage: <span class="cov-passing">{c["passing"]} passing</span> · '
-               f'<span class="cov-failing">{c["failing"]} only failing</span> · '
-               + (f'<span class="cov-unexercised">{c["unexercised"]} only unsupported/skipped'
-                  "</span> · " if c["unexercised"] else "")
-               + f'<span class="cov-none">{c["none"]} with no scenario</span>')
-    rows = "".join(
-        f'<tr class="cov-{it["state"]}"><td><code>{escape(it["id"])}</code></td>'
-        f'<td>{escape(it["section"])}</td><td>{escape(it["text"])}</td>'
-        f'<td class="state">{escape(it["state"])}</td><td class="n">{it["scenarios"]}</td></tr>'
-        for it in cov["items"])
-    unknown = (f'<p class="warn">Tags naming no known requirement: '
-               f'{escape(", ".join(cov["unknown"]))}</p>' if cov["unknown"] else "")
-    return (f'<details class="coverage"><summary>{summary}</summary>'
-            '<table class="cov"><thead><tr><th>id</th><th>KEP section</th><th>requirement</th>'
-            f'<th>state</th><th>scenarios</th></tr></thead><tbody>{rows}</tbody></table>'
-            f"{unknown}</details>")
 
 
 # ---------------------------------------------------------------------------- scenario
@@ -623,6 +634,8 @@ code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{white-space:pre-wrap;word-break:break-word;background:var(--soft);padding:.5em .7em;
 border-radius:6px;margin:.3em 0;border:1px solid var(--line)}
 .status.complete{color:var(--pass)}
+.status.envfail{background:#ffebe9;border:1px solid #cf222e;padding:.5em .8em;border-radius:6px;
+font-weight:600}
 .status.incomplete{background:#fff8c5;border:1px solid #d4a72c;padding:.5em .8em;border-radius:6px;
 font-weight:600}
 dl.env{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em;margin:.5em 0}

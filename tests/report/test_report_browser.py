@@ -45,8 +45,8 @@ def reports(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("browser")
     suite = run_features(base / "suite")
     assert suite.returncode in (0, 1), suite.stdout[-3000:] + suite.stderr[-3000:]
-    # three runs make the trend: two scenarios, then three, then all four
-    first = run_failing_fixture(base / "failing", "-k", "written or locked")
+    # three runs make the trend: two scenarios, then four, then all five
+    first = run_failing_fixture(base / "failing", "-k", "written or conflict")
     assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
     earlier = run_failing_fixture(base / "failing", "-k", "not prefix")
     assert earlier.returncode == 1, earlier.stdout[-3000:] + earlier.stderr[-3000:]
@@ -114,7 +114,7 @@ def test_matrix_counts_equal_results_json(reports, browser_context):
 
 def test_expand_failed_scenario_and_filter(reports, browser_context):
     page = _open(browser_context, reports["failing"] / "index.html")
-    expect(page.locator("details.scenario[data-verdict=failed]")).to_have_count(2)
+    expect(page.locator("details.scenario[data-verdict=failed]")).to_have_count(3)
     failed = page.locator("details.scenario[data-verdict=failed]").filter(
         has_text="Deliberately wrong expectation")
     assert failed.get_attribute("open") is None
@@ -122,7 +122,7 @@ def test_expand_failed_scenario_and_filter(reports, browser_context):
     expect(failed).to_have_attribute("open", "")
     assertion = failed.locator("pre.assertion").first
     expect(assertion).to_be_visible()
-    expect(assertion).to_contain_text("metadata.labels.team: expected 'research', found 'ml'")
+    expect(assertion).to_contain_text('metadata.labels.team: expected "research", found "ml"')
     marks = failed.locator("mark.diff")
     expect(marks.first).to_be_visible()
     texts = [marks.nth(i).inner_text() for i in range(marks.count())]
@@ -133,13 +133,13 @@ def test_expand_failed_scenario_and_filter(reports, browser_context):
 
     # filters: verdict, then search, then KEP via a matrix cell
     page.select_option("#f-verdict", "failed")
-    expect(page.locator("details.scenario:visible")).to_have_count(2)
-    expect(page.locator("#f-count")).to_have_text("2 of 4 scenarios shown")
+    expect(page.locator("details.scenario:visible")).to_have_count(3)
+    expect(page.locator("#f-count")).to_have_text("3 of 5 scenarios shown")
     page.select_option("#f-verdict", "")
     page.fill("#f-search", "locked gate")
     expect(page.locator("details.scenario:visible")).to_have_count(1)
     expect(page.locator("details.scenario:visible")).to_have_attribute(
-        "data-verdict", "unsupported")
+        "data-verdict", "failed")
     page.fill("#f-search", "")
     page.select_option("#f-tag", "req:5004-R02")
     expect(page.locator("details.scenario:visible")).to_have_count(1)
@@ -148,7 +148,7 @@ def test_expand_failed_scenario_and_filter(reports, browser_context):
     expect(page.locator("details.scenario:visible")).to_have_count(1)
     expect(page.locator("details.scenario:visible")).to_have_attribute("data-verdict", "passed")
     page.select_option("#f-verdict", "")
-    expect(page.locator("#f-count")).to_have_text("4 of 4 scenarios shown")
+    expect(page.locator("#f-count")).to_have_text("5 of 5 scenarios shown")
 
     page.evaluate("window.scrollTo(0, 0)")  # the sticky filter bar sits in place
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -161,9 +161,9 @@ def _check_top(page) -> None:
     """Failures first, why unsupported and the trend, above the matrix (JS on or off)."""
     section = page.locator("#failures-section")
     expect(section).to_be_visible()
-    expect(section.locator("h2")).to_have_text("Failures first (2)")
+    expect(section.locator("h2")).to_have_text("Failures first (3)")
     items = section.locator("ol.failures > li")
-    expect(items).to_have_count(2)
+    expect(items).to_have_count(3)
     first = items.nth(0)
     expect(first.locator("a.name")).to_have_text(
         "Deliberately wrong expectation about a stored DeviceClass")
@@ -174,17 +174,20 @@ def _check_top(page) -> None:
         'metadata.labels.team: "research"; spec.extendedResourceName: "example.com/gpu"')
     expect(first.locator("code.observed")).to_have_text(
         'metadata.labels.team: "ml"; spec.extendedResourceName: "example.com/tpu"')
-    second = items.nth(1)
-    expect(second.locator("dl.why dd code").first).to_have_text(
+    expect(items.nth(1).locator("pre.assertion")).to_contain_text(
+        "unsupported on the reference backend, which is a defect")
+    third = items.nth(2)
+    expect(third.locator("dl.why dd code").first).to_have_text(
         'message starting with: "0/1 nodes are available: 1 cannot allocate all claims."')
     unsupported = page.locator("#unsupported tbody tr")
     expect(unsupported).to_have_count(1)
-    expect(unsupported.locator("td").first).to_have_text(
-        "cannot set feature gate DRAExtendedResource to false, feature is locked to true")
+    expect(unsupported.locator("td").first).to_contain_text(
+        "the scenario's feature gates conflict with --gate GenericWorkload=true "
+        "--gate DRAWorkloadResourceClaims=true")
     trend_row = page.locator('#trend tbody tr[data-kep="5004"]')
     expect(trend_row.locator("svg.trend")).to_be_visible()
     expect(trend_row.locator("svg.trend > g")).to_have_count(3)  # two earlier runs, this one
-    expect(trend_row).to_contain_text("1 passed · 2 failed · 1 unsupported")
+    expect(trend_row).to_contain_text("1 passed · 3 failed · 1 unsupported")
     expect(trend_row.locator(".worse")).to_have_text("failed +1")
     y = {sel: page.locator(sel).bounding_box()["y"] for sel in (
         "#failures-section", "#unsupported-section", "#trend-section", "#run-section",
@@ -206,7 +209,7 @@ def test_top_of_report_failures_unsupported_trend(reports, browser_context):
 
 def test_deep_links_open_the_scenario_and_scroll_to_it(reports, browser_context):
     page = _open(browser_context, reports["failing"] / "index.html")
-    link = page.locator("#failures-section a.name").nth(1)
+    link = page.locator("#failures-section a.name").nth(2)
     target = link.get_attribute("href")
     assert target and target.startswith("#s-")
     scenario = page.locator(f"details.scenario{target}")
@@ -247,6 +250,48 @@ def test_descriptions_link_upstream_sources(reports, browser_context):
     assert all(h.startswith("https://github.com/kubernetes/") for h in hrefs), hrefs[:5]
     assert any("/blob/abe8f409f32e3cf33bab04f121c0987385e9071f/pkg/apis/resource/validation/"
                "validation.go" in h for h in hrefs)
+
+
+def test_coverage_and_test_plans_match_results_json(reports, browser_context):
+    """The "What the run proves" summary, each KEP's requirement rows with their clause
+    states, deviations linked upstream, and the KEP test plans with their verdicts."""
+    results = json.loads((reports["suite"] / "results.json").read_text())
+    page = _open(browser_context, reports["suite"] / "latest" / "index.html")
+    summary = page.locator("#coverage-summary")
+    expect(summary).to_be_visible()
+    for state, n in results["coverage"]["counts"].items():
+        cell = summary.locator(f'.covline span[data-state="{state}"]')
+        if n or state in ("passing", "partial", "none", "deviates upstream"):
+            expect(cell.first).to_contain_text(f"{n} ")
+    for kep, k in results["coverage"]["keps"].items():
+        rows = page.locator(f'details.coverage[data-kep="{kep}"] tr.req')
+        expect(rows).to_have_count(len(k["items"]))
+        for it in k["items"]:
+            row = page.locator(f'details.coverage[data-kep="{kep}"] tr.req[data-req="{it["id"]}"]')
+            expect(row).to_have_attribute("data-state", it["state"])
+            expect(row.locator("li.clause")).to_have_count(len(it["clauses"]))
+    deviating = [it for k in results["coverage"]["keps"].values() for it in k["items"]
+                 if it["state"] == "deviates upstream"]
+    assert deviating, "the suite pins known upstream deviations (@deviation tags)"
+    link = page.locator(f'tr.req[data-req="{deviating[0]["id"]}"] a.deviation').first
+    expect(link).to_have_attribute("href", deviating[0]["deviations"][0]["url"])
+    assert deviating[0]["deviations"][0]["url"].startswith("https://github.com/")
+    for kep, entries in results["test_plans"].items():
+        plan = page.locator(f'details.testplan[data-kep="{kep}"]')
+        expect(plan.locator("tr.plan")).to_have_count(len(entries))
+        for e in entries:
+            expect(plan.locator(f'tr.plan[data-test="{e["name"]}"]')).to_have_attribute(
+                "data-verdict", e["verdict"])
+    # a scenario link in a test plan opens that scenario
+    plan = page.locator('details.testplan[data-kep="5004"]')
+    plan.locator(":scope > summary").click()
+    first = plan.locator("tr.plan td a[href^='#s-']").first
+    target = first.get_attribute("href")[1:]
+    first.click()
+    expect(page.locator(f"details#{target}")).to_have_attribute("open", "")
+    page.locator("#coverage-summary").scroll_into_view_if_needed()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "report-coverage.png"))
     page.close()
 
 
@@ -259,10 +304,18 @@ def test_readable_without_javascript(reports, pw, tmp_path):
         page.goto((reports["failing"] / "index.html").as_uri())
         expect(page.locator("#filters")).to_be_hidden()
         expect(page.locator("#matrix")).to_be_visible()
-        expect(page.locator("details.scenario")).to_have_count(4)
+        expect(page.locator("details.scenario")).to_have_count(5)
         _check_top(page)  # failures first, unsupported, trend: all in the markup
         failed = page.locator("details.scenario[data-verdict=failed]").first
         failed.locator(":scope > summary").click()  # native <details>, no script needed
         expect(failed.locator("pre.assertion").first).to_be_visible()
+        # coverage and test plans: plain markup, open without a script
+        cov = page.locator('details.coverage[data-kep="5004"]')
+        expect(cov).to_be_visible()
+        if cov.get_attribute("open") is None:  # open by default when something needs a look
+            cov.locator(":scope > summary").click()
+        expect(cov).to_have_attribute("open", "")
+        expect(cov.locator("tr.req").first).to_be_visible()
+        expect(page.locator("#coverage-summary")).to_contain_text("Requirements:")
     finally:
         ctx.close()

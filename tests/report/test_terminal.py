@@ -2,8 +2,8 @@
 no pytest-internal traceback unless asked for (-v), and "unsupported" called by its name.
 
 Real runs of the deliberately failing fixture feature (tests/report/failing/) in a
-subprocess: two failed scenarios (a "contains" check and a "starting with" check), one
-unsupported, one passed.
+subprocess: three failed scenarios (a "contains" check, a "starting with" check, a gate the
+reference refuses), one unsupported (a gate conflict the run's --gate asked for), one passed.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_failures_section_shows_what_failed_not_the_traceback(default_run):
     failures = _section(default_run, " FAILURES ", "drakit conformance summary")
     assert ('Failing step (line 38): Then the DeviceClass "tpu.example.com" contains:'
             in failures)
-    assert "  metadata.labels.team: expected 'research', found 'ml'" in failures
+    assert '  metadata.labels.team: expected "research", found "ml"' in failures
     assert 'expected: metadata.labels.team: "research"' in failures
     assert "at steps/common.py:" in failures and "run with -v for the traceback" in failures
     assert "at steps/scheduling_steps.py:" in failures
@@ -65,19 +65,23 @@ def test_failures_section_shows_what_failed_not_the_traceback(default_run):
 
 def test_closing_line_says_unsupported_not_skipped(default_run):
     closing = default_run.rstrip().splitlines()[-1]
-    assert re.search(r" 2 failed, 1 passed, 1 unsupported in [\d.]+s ", closing), closing
+    assert re.search(r" 3 failed, 1 passed, 1 unsupported in [\d.]+s ", closing), closing
     assert "skipped" not in closing
 
 
 def test_unsupported_reasons_grouped_at_the_end(default_run):
     tail = default_run.split("drakit conformance summary", 1)[1]
     assert ("drakit: 1 scenario was unsupported on the reference backend (not failures; the "
-            "report lists them):\n     1  cannot set feature gate DRAExtendedResource to "
-            "false, feature is locked to true\n") in tail
-    # and the progress line carries the reason whole
-    assert ("  UNSUP KEP-5004  Turning a locked gate off is reported as unsupported, not failed"
-            "  — cannot set feature gate DRAExtendedResource to false, feature is locked to "
-            "true  ") in default_run
+            "report lists them):\n     1  the scenario's feature gates conflict with --gate "
+            "GenericWorkload=true --gate DRAWorkloadResourceClaims=true\n") in tail
+    # and the progress line carries the reason, cut between words
+    assert ("  UNSUP KEP-5004  A scenario whose own gates conflict with the run's --gate is "
+            "unsupported  — the scenario's feature gates conflict with --gate "
+            "GenericWorkload=true --gate …  ") in default_run
+    # a gate the reference itself refuses is a failure with its reason, never "unsupported"
+    locked = _after(default_run, "  FAIL  KEP-5004  Turning a locked gate off", 2)
+    assert locked[1].startswith("        reason    unsupported on the reference backend, which "
+                                "is a defect"), locked
 
 
 def test_verbose_keeps_pytests_traceback(tmp_path):
@@ -85,9 +89,9 @@ def test_verbose_keeps_pytests_traceback(tmp_path):
     assert p.returncode == 1
     failures = _section(p.stdout, " FAILURES ", "drakit conformance summary")
     assert "def then_contains" in failures and "raise AssertionError" in failures
-    assert "scenarios_deliberate.py::test_turning_a_locked_gate_off_is_reported_as_unsupported_"\
-           "not_failed UNSUPPORTED" in p.stdout
-    assert re.search(r" 2 failed, 1 passed, 1 unsupported in ", p.stdout.splitlines()[-1])
+    assert "scenarios_deliberate.py::test_a_scenario_whose_own_gates_conflict_with_the_runs_"\
+           "gate_is_unsupported UNSUPPORTED" in p.stdout
+    assert re.search(r" 3 failed, 1 passed, 1 unsupported in ", p.stdout.splitlines()[-1])
 
 
 def test_xdist_run_reads_the_same(tmp_path):
@@ -100,7 +104,7 @@ def test_xdist_run_reads_the_same(tmp_path):
     # pytest's short summary keeps its own word under xdist (the progress lines are ours)
     assert ("\nFAILED tests/report/failing/scenarios_deliberate.py::test_deliberately_wrong_"
             "expectation_about_a_stored_deviceclass\n") in out
-    assert re.search(r" 2 failed, 1 passed, 1 unsupported in ", out.splitlines()[-1])
+    assert re.search(r" 3 failed, 1 passed, 1 unsupported in ", out.splitlines()[-1])
 
 
 LONG = ("needs the feature gate DRAResourceSliceMixins=true, but the cluster runs it with the "
