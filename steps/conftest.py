@@ -58,6 +58,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      "exec[:NAMESPACE] (the drakit node agent DaemonSet, via pods/exec) or "
                      "unix:PATH with {node} (agents on local sockets, e.g. drakit serve "
                      "--node-agents DIR); default DRAKIT_NODE_AGENT (docs/live-cluster.md)")
+    g.addoption("--driver-profile", default=None, metavar="FILE",
+                help="kubelet scenarios on the real nodes and the real DRA driver this YAML "
+                     "file names (--backend=cluster/both); default DRAKIT_DRIVER_PROFILE "
+                     "(docs/live-cluster.md)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
