@@ -91,7 +91,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.one_of(
     st.text(max_size=200),
     _values.map(_text),
