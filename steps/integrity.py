@@ -30,6 +30,7 @@ one line and keeps the last report (steps/reporting.py ``empty_selection_line``)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -90,6 +91,12 @@ def check_options(config: pytest.Config) -> None:
     if n is not None and n < 0:
         raise pytest.UsageError(f"--max-environment-failures {n}: write 0 (never stop) or a "
                                 "positive number")
+    profile = config.getoption("--driver-profile", None) or os.environ.get(
+        "DRAKIT_DRIVER_PROFILE")
+    if profile and config.getoption("--backend", "reference") == "reference":
+        raise pytest.UsageError(f"--driver-profile {profile}: a driver profile maps scenarios "
+                                "onto a live cluster's driver; add --backend=cluster (or "
+                                "both) with --kubeconfig, or leave the option out")
     if not hasattr(config, "workerinput"):
         _check_reports_dir(config)
 

@@ -57,6 +57,12 @@ def test_a_gate_without_a_value_is_one_usage_error_not_a_traceback_per_scenario(
     assert "write NAME=true or NAME=false" in line and "DRAExtendedResource" in line
 
 
+def test_a_driver_profile_on_the_reference_is_a_usage_error(tmp_path):
+    profile = Path(__file__).resolve().parents[1] / "deploy/driver-profiles/dra-example-driver.yaml"
+    line = _usage_error(run_suite(tmp_path, "--driver-profile", str(profile)))
+    assert "--driver-profile" in line and "add --backend=cluster" in line
+
+
 def test_a_locked_gate_is_a_usage_error(tmp_path):
     line = _usage_error(run_suite(tmp_path, "--gate", "DynamicResourceAllocation=false"))
     assert "feature is locked to true" in line and "Kubernetes 1.37" in line
