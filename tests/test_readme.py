@@ -174,7 +174,7 @@ def _env(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     env["PYTHONPATH"] = str(copy)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # cached bytecode halves start-up
     env.pop("PYTEST_ADDOPTS", None)
     env.pop("KUBECONFIG", None)
     return env

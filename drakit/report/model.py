@@ -132,6 +132,25 @@ def jsonable(v: Any) -> Any:
 
 # ---------------------------------------------------------------------------- requirements
 
+_YAML_CACHE: dict[tuple[str, int, int], Any] = {}
+
+
+def _read_yaml(path: Path) -> Any:
+    """requirements.yaml, parsed once per process and content (every pytest process reads
+    it for requirements and for test plans; with libyaml when PyYAML has it)."""
+    import copy
+
+    import yaml
+
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    if key not in _YAML_CACHE:
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        _YAML_CACHE.clear()
+        _YAML_CACHE[key] = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    return copy.deepcopy(_YAML_CACHE[key])
+
+
 def load_requirements(path: Path | str | None) -> list[dict]:
     """Read features/requirements.yaml; a missing or malformed file yields [] (never fails).
 
@@ -144,9 +163,7 @@ def load_requirements(path: Path | str | None) -> list[dict]:
     if not p.is_file():
         return []
     try:
-        import yaml
-
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        data = _read_yaml(p)
     except Exception:  # noqa: BLE001 - a broken list must not break the report
         return []
     items: list = []
@@ -180,9 +197,7 @@ def load_test_plans(path: Path | str | None) -> dict[str, list[dict]]:
     if path is None or not Path(path).is_file():
         return {}
     try:
-        import yaml
-
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = _read_yaml(Path(path))
     except Exception:  # noqa: BLE001 - a broken list must not break the report
         return {}
     plans = data.get("test_plans") if isinstance(data, Mapping) else None

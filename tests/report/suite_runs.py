@@ -20,7 +20,7 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(FAILING), env.get("PYTHONPATH", "")])
     env.pop("PYTEST_ADDOPTS", None)
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # cached bytecode halves start-up
     return env
 
 
