@@ -15,8 +15,8 @@ node agent per served kubelet, so the @component:kubelet scenarios run through t
 on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
 --node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
 harness label is left, and stop the server. Each profile's scenarios run in pytest-xdist
-workers (``--workers``, one per core up to 4), with one merged report per profile. Exit status: 0 only when every
-profile passed and left nothing behind.
+workers (``--workers``, one per core up to 4), with one merged report per profile. Exit
+status: 0 only when every profile passed and left nothing behind.
 
     python scripts/run_served.py [--profile NAME ...] [--workers N] [--reports-dir DIR] [-- pytest args]
 """
