@@ -932,7 +932,7 @@ class ClusterBackend:
                 self._own_nodes_cache = self.session.request(
                     "GET", self.session.resource("Node").path(),
                     {"labelSelector": f"{SCENARIO_LABEL}={self.n.st.sid}"})["items"]
-            except (ApiError, EnvironmentFailure):
+            except ApiError:  # an unreachable cluster is an environment failure, not "no nodes"
                 return []
         return self._own_nodes_cache
 
@@ -1296,7 +1296,7 @@ class ClusterBackend:
     def _raw_metrics(self) -> str:
         try:
             return self.session.request("GET", "/metrics", raw=True, retry=False)
-        except (ApiError, EnvironmentFailure):
+        except ApiError:  # not allowed to read metrics; an unreachable cluster propagates
             return ""
 
     def _baseline_metrics(self) -> None:
