@@ -133,6 +133,26 @@ def parse_gates(items: list[str]) -> dict[str, bool]:
     return out
 
 
+def _sets_gate(request: pytest.FixtureRequest, gate: str) -> bool:
+    """Whether the scenario sets the feature gate ``gate`` itself before anything else: among
+    its leading gate steps (Background included). A later step that turns the gate off, or
+    one after the cluster started (objects were created with it on), needs it on first."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+        template = scenario_wrapper_template_registry.get(getattr(request.node, "function", None))
+    except Exception:  # noqa: BLE001 - not a pytest-bdd item
+        return False
+    if template is None:
+        return False
+    for step in template.steps:
+        if not step.name.startswith("the feature gate "):
+            return False
+        if step.name.startswith(f"the feature gate {gate} is "):
+            return True
+    return False
+
+
 def _scenario_tags(request: pytest.FixtureRequest) -> set[str]:
     return {m.name for m in request.node.iter_markers()}
 
@@ -158,7 +178,13 @@ def world(request: pytest.FixtureRequest):
     # backend reports the scenario unsupported otherwise). --gate and gate steps still win.
     for t in sorted(tags):
         if t.startswith("needs-gate:"):
-            gates.setdefault(t.split(":", 1)[1], True)
+            gate = t.split(":", 1)[1]
+            if gates.get(gate) is False and not _sets_gate(request, gate):
+                # --gate X=false: what a cluster without X reports (a scenario that sets X
+                # itself, e.g. to test the gate off, runs)
+                pytest.skip(f"unsupported: the scenario needs the feature gate {gate}=true; "
+                            f"the run forces --gate {gate}=false")
+            gates.setdefault(gate, True)
     which = getattr(getattr(request.node, "callspec", None), "params", {}).get(
         "backend") if config.getoption("--backend") == "both" else None
     w = World(backend=_make_backend(config, which, tags), scenario=request.node.name,

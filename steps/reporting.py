@@ -194,7 +194,9 @@ class Collector:
 
     def finish(self, item: pytest.Item, report: pytest.TestReport) -> dict | None:
         cur = self._current.get(item.nodeid)
-        if cur is None and report.when == "setup" and not report.passed:
+        # skipped or failed before pytest-bdd began the scenario: in setup, or in the call
+        # phase while the scenario's fixtures (world) were set up
+        if cur is None and report.when in ("setup", "call") and not report.passed:
             if self.begin_from_item(item):
                 cur = self._current.get(item.nodeid)
         if cur is None:

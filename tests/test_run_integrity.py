@@ -346,3 +346,19 @@ def test_a_scenario_whose_gates_conflict_with_the_runs_gate_option_is_unsupporte
         "the scenario's feature gates conflict with --gate GenericWorkload=true "
         "--gate DRAWorkloadResourceClaims=true: DRAWorkloadResourceClaims is enabled, but "
         "depends on features that are disabled: [GenericWorkload]")
+
+
+def test_a_gate_forced_off_makes_the_scenarios_that_need_it_unsupported_not_failed(tmp_path):
+    """``--gate X=false`` against scenarios tagged ``@needs-gate:X``: what a cluster without X
+    reports (unsupported, with the reason); scenarios that start by setting X themselves run."""
+    p = run_suite(tmp_path, "-q", "--k8s-version", "1.36", "--gate", "DRAExtendedResource=false",
+                  "-m", "kep-5004 and not version:1.37")
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    r = json.loads((tmp_path / "results.json").read_text())
+    verdicts = [s["verdict"] for s in r["scenarios"]]
+    assert "failed" not in verdicts and "error" not in verdicts
+    assert verdicts.count("passed") >= 1 and verdicts.count("unsupported") >= 100
+    reasons = {run.get("reason", "") for s in r["scenarios"] for run in s["runs"]
+               if s["verdict"] == "unsupported"}
+    assert reasons == {"the scenario needs the feature gate DRAExtendedResource=true; the run "
+                       "forces --gate DRAExtendedResource=false"}, reasons
