@@ -2663,6 +2663,49 @@ Feature: KEP-5004 DRA extended resources
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: gpu-claims, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=2, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
 
+    @req:5004-R01 @clause:5004-R01/rest-for-both
+    Scenario: GPUs an admin-access claim watches stay free for an extended-resource pod
+      Admin access (KEP-5018) lets a monitoring pod see devices without taking them: k/k
+      pkg/scheduler/framework/plugins/dynamicresources/allocateddevices.go does not count a
+      result with adminAccess as allocated. With all eight GPUs watched, the unmodified pod
+      still gets one (KEP-5004 "Motivation": the GPUs not allocated stay for extended-resource
+      pods and claims alike). The namespace carries the admin-access label a real API server
+      requires for such a claim.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch-all}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gpu-monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: watch-all}
+        """
+      Then the Pod "gpu-monitor" is scheduled to "node-1"
+      And the ResourceClaim "watch-all" has "status.allocation.devices.results[7].adminAccess" equal to true
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

@@ -57,8 +57,8 @@ MUTANTS: tuple[NamedMutant, ...] = (
         "admin-access-counted-allocated",
         "a result with adminAccess counts as allocated and blocks other claims",
         "drakit/allocator/core.py",
-        "continue  # admin access never blocks other users",
-        "pass",
+        'return not result.get("adminAccess")',
+        "return True",
         "component:scheduler",
     ),
     NamedMutant(
