@@ -98,22 +98,25 @@ def prepare(work: Path, areas: list[str]) -> dict[str, Any]:
     project = work / "project"
     if project.exists():
         shutil.rmtree(project)
-    files = tracked_files()
+    # one snapshot of the checkout, read up front: an edit during the (long) generation must
+    # not leave the copy with a module from before it and another from after it
+    snapshot = {rel: (ROOT / rel).read_bytes() for rel in tracked_files()}
+    files = sorted(snapshot)
     digest = hashlib.sha256()
     catalogue: dict[str, Any] = {"mutants": {}, "files": {}}
     for rel in files:
         dst = project / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / rel, dst)
+        dst.write_bytes(snapshot[rel])
         if rel.startswith(("drakit/", "steps/", "features/", "tests/", "fixtures/")):
-            digest.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
+            digest.update(rel.encode() + b"\0" + snapshot[rel])
     gen = work / "generated"  # libcst is slow (~10 min for every area): cache per file
     gen.mkdir(exist_ok=True)
     for rel in files:
         area = area_of(rel)
         if area not in areas:
             continue
-        source = (ROOT / rel).read_text()
+        source = snapshot[rel].decode("utf-8")
         key = hashlib.sha256(f"{_version()}\0{rel}\0{source}".encode()).hexdigest()[:24]
         cached = gen / f"{key}.json"
         if cached.exists():
@@ -206,8 +209,11 @@ def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
 
 def _env(project: Path, mutant: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(PYTHONPATH=str(project), MUTANT_UNDER_TEST=mutant, PYTHONDONTWRITEBYTECODE="1",
-               PYTHONHASHSEED="0", PY_IGNORE_IMPORTMISMATCH="1")
+    # bytecode is written on purpose: the trampolined modules are large (130k lines for
+    # validation/core.py), compiling them in every pytest process would cost seconds each
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(PYTHONPATH=str(project), MUTANT_UNDER_TEST=mutant, PYTHONHASHSEED="0",
+               PY_IGNORE_IMPORTMISMATCH="1")
     return env
 
 
@@ -252,6 +258,33 @@ def run_mutant(work: Path, name: str, suite: str, tests: list[str], stats: dict[
     raise SystemExit(f"mutant {name}: pytest exited {proc.returncode} (not a verdict):\n{tail}")
 
 
+def verify_judged_kills(work: Path, sample: list[str], results: dict[str, Any],
+                        catalogue: dict[str, Any]) -> None:
+    """A survivor judged "killed" names the new scenario or test (``by``): run exactly those
+    against the mutant; the kill counts only when they fail (cheap: no stats needed)."""
+    judged = load_judgements()
+    for name in sample:
+        j, r = judged.get(name) or {}, results.get(name) or {}
+        if j.get("verdict") != "killed" or r.get("features") in ("killed", "timeout"):
+            continue
+        by = [j["by"]] if isinstance(j.get("by"), str) else list(j.get("by") or ())
+        for suite in (FEATURES, UNIT):
+            tests = [t for t in by if t.startswith(suite + "/")]
+            key = f"judged_{'features' if suite == FEATURES else 'unit'}"
+            if not tests or r.get(key, {}).get("tests") == tests and r[key]["diff"] == r["diff"]:
+                continue
+            verdict, secs, killer = run_mutant(work, name, suite, tests, {"duration": {}}, [])
+            r[key] = {"tests": tests, "verdict": verdict, "killer": killer, "diff": r["diff"]}
+            log(f"  judged kill of {name} by {', '.join(tests)}: {verdict} ({secs:.0f} s)")
+
+
+def _killed(r: dict[str, Any], suite: str) -> bool:
+    """Killed by the suite as measured, or by the new test a judgement names (verified)."""
+    if r.get(suite) in ("killed", "timeout"):
+        return True
+    return (r.get(f"judged_{suite}") or {}).get("verdict") in ("killed", "timeout")
+
+
 # ------------------------------------------------------------------ 5. report
 def load_judgements() -> dict[str, dict[str, str]]:
     if not JUDGEMENTS.exists():
@@ -279,15 +312,22 @@ def summarise(results: dict[str, Any], catalogue: dict[str, Any], sample: list[s
                 feat += 1
                 allk += 1
                 continue
-            if r.get("unit") in ("killed", "timeout"):
-                allk += 1
             if j.get("verdict") == "equivalent" and not stale:
                 eq += 1
-                if r.get("unit") in ("killed", "timeout"):
-                    allk -= 1  # an equivalent mutant the unit suite "kills" is a brittle test
+            elif _killed(r, "features"):
+                feat += 1
+                allk += 1
+            elif _killed(r, "unit"):
+                allk += 1
+            verdict = j.get("verdict", "open")
+            if verdict == "killed":
+                ok = {s: (r.get(f"judged_{s}") or {}).get("verdict") for s in ("features", "unit")}
+                verdict = "killed by " + ", ".join(
+                    f"{t} ({ok['features' if t.startswith(FEATURES) else 'unit']})"
+                    for t in ([j["by"]] if isinstance(j.get("by"), str) else j.get("by") or []))
             survivors.append({"mutant": name, "area": area, "features": r["features"],
                               "unit": r.get("unit", "-"), "diff": catalogue["mutants"][name]["diff"],
-                              "judgement": j.get("verdict", "open") + (" (stale)" if stale else ""),
+                              "judgement": verdict + (" (stale)" if stale else ""),
                               "why": j.get("why", "")})
         denom = n - eq
         rows.append({"area": area, "sampled": n, "equivalent": eq, "features_killed": feat,
@@ -347,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", nargs="*", default=None, metavar="MUTANT",
                    help="re-run these mutants (full names) and report the whole sample")
     p.add_argument("--no-unit", action="store_true", help="features only (no unit second pass)")
+    p.add_argument("--remeasure", action="store_true",
+                   help="measure the feature-suite survivors again (new stats); killed ones stay")
     p.add_argument("--target-features", type=float, default=TARGET_FEATURES)
     p.add_argument("--target-all", type=float, default=TARGET_ALL)
     args = p.parse_args(argv)
@@ -366,30 +408,26 @@ def main(argv: list[str] | None = None) -> int:
     log(f"mutating {', '.join(areas)} ...")
     catalogue = prepare(work, areas)
     population = len(catalogue["mutants"])
-    sample: list[str] = []
+    picks: list[list[str]] = []
     for area in areas:
         # one seeded shuffle per area, first N taken: a larger N extends the same sample
         names = sorted(n for n, m in catalogue["mutants"].items() if m["area"] == area)
         random.Random(f"{args.seed}:{area}").shuffle(names)
         k = len(names) if args.sample <= 0 else min(args.sample, len(names))
-        sample += names[:k]
+        picks.append(names[:k])
         log(f"  {area}: {len(names)} mutants, {k} sampled")
+    # areas interleaved: a run stopped early leaves every area with a similar share done
+    sample = [p[i] for i in range(max(map(len, picks), default=0)) for p in picks if i < len(p)]
 
     cache_file = work / "results.json"
     cache = json.loads(cache_file.read_text()) if cache_file.exists() else {}
     cache.setdefault("results", {})
     cache.setdefault("stats", {})
-    if cache.get("source_hash") != catalogue["source_hash"]:
-        # New tests or code: a mutant killed before stays killed while its diff is the same
-        # (tests are only ever added or sharpened); every other verdict is measured again.
+    if args.remeasure:
+        # survivors are measured again (with new stats): after new scenarios or tests
         cache["results"] = {n: r for n, r in cache["results"].items()
-                            if r.get("features") in ("killed", "timeout")
-                            or r.get("unit") in ("killed", "timeout")}
-        for r in cache["results"].values():
-            if r.get("features") not in ("killed", "timeout"):
-                r.pop("features", None)
-                r.pop("unit", None)
-        cache["source_hash"] = catalogue["source_hash"]
+                            if r.get("features") in ("killed", "timeout")}
+    cache["source_hash"] = catalogue["source_hash"]
     results: dict[str, Any] = cache["results"]
     # a result stays valid while the mutant's diff and the tests are unchanged
     for name in list(results):
@@ -438,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
         log(f"[{i}/{len(todo)}] {name}: features {r['features']} ({r['features_s']:.0f} s, "
             f"{r['features_tests']} tests)" + (f", unit {r['unit']} ({r['unit_s']:.0f} s)"
                                                if "unit" in r else ""))
+    verify_judged_kills(work, sample, results, catalogue)
+    cache_file.write_text(json.dumps(cache, indent=1))
     elapsed = time.monotonic() - t0
     cache["seconds"] = cache.get("seconds", 0.0) + elapsed
     cache_file.write_text(json.dumps(cache, indent=1))

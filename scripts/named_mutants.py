@@ -125,7 +125,7 @@ def copy_project(dest: Path) -> None:
 def run_suite(copy: Path, select: str | None, reports: Path, timeout: float) -> tuple[int, float, str]:
     """Run ``pytest steps -x`` in the copy; (exit code, seconds, last lines of output)."""
     env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-    cmd = [sys.executable, "-m", "pytest", "steps", "-x", "-q", "-p", "no:cacheprovider",
+    cmd = ["nice", "-n", "10", sys.executable, "-m", "pytest", "steps", "-x", "-q", "-p", "no:cacheprovider",
            f"--reports-dir={reports}"]
     if select:
         cmd += ["-m", select]
