@@ -352,6 +352,20 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request succeeds
       And the stored object has no "spec.schedulingGroup"
 
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
+    Scenario: A Workload that already uses template claims keeps them on update after DRAWorkloadResourceClaims is turned off
+      The other half of drop-unless-in-use (the scenarios above are the create half): a field
+      the stored object already uses survives an update with the gate off (k/k
+      pkg/registry/scheduling/workload/strategy.go PrepareForUpdate -> dropDisabledFields(new,
+      old), the pattern every gated field follows; assumed as for create, api-truth §9.6).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects from fixture "kep-5729/workload.yaml"
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I set "metadata.labels.team" of the Workload "my-workload" to ml
+      Then the request succeeds
+      And the stored object has "spec.podGroupTemplates[1].resourceClaims" equal to [{name: pg-claim, resourceClaimTemplateName: pg-claim-template}]
+
   @component:controller @gate:DRAWorkloadResourceClaims
   Rule: Scheduling and controllers
     KEP-5729 ResourceClaims for PodGroups in the controller and the scheduler.
@@ -1628,6 +1642,42 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When the kubelet on node "node-1" restarts with the feature gate DRAWorkloadResourceClaims enabled
       Then the Pod "member-0" has "status.phase" equal to Running
       And the container "app" of the Pod "member-0" on node "node-1" gets the CDI device "dra.example.com/test=dev-0"
+
+    @req:5729-R16 @clause:5729-R16/failed-creation-event
+    Scenario: A pod whose claim template does not exist yet gets a Warning event, then its claim once the template appears
+      As shipped (pkg/controller/resourceclaim/controller.go handleClaim, controller_test.go
+      "missing-template", kubernetes/kubernetes at 1.37): the pod's sync stops at the missing
+      template with a Warning event FailedResourceClaimCreation "PodResourceClaim <name>:
+      resource claim template "<t>": resourceclaimtemplate.resource.k8s.io "<t>" not found"
+      and is retried; when the template appears the pod gets its claim and is scheduled. The
+      event a PodGroup gets in the same case (above), for a plain pod.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: solo}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: later}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "solo" containing "PodResourceClaim dev: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      And there are 0 ResourceClaim objects
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: later}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly: {deviceClassName: example}
+        """
+      Then the Pod "solo" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by Pod "solo"
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
