@@ -1679,6 +1679,63 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "solo" is scheduled to "node-1"
       And there is 1 ResourceClaim owned by Pod "solo"
 
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A PodGroup claim that tolerates the NoExecute device taint keeps its pods
+      The other side of the eviction above: pkg/controller/devicetainteviction (KEP-5055) evicts
+      only for taints the claim's request does not tolerate (DeviceRequest tolerations with
+      effect NoExecute; no tolerationSeconds: tolerated for ever). The PodGroup's pods stay
+      and are not marked for deletion.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly:
+                  deviceClassName: example
+                  tolerations:
+                  - {key: example.com/unhealthy, operator: Exists, effect: NoExecute}
+        """
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "member-0" has no "metadata.deletionTimestamp"
+      And the Pod "member-1" has no "metadata.deletionTimestamp"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.
