@@ -776,3 +776,5 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the kubelet on node "n1" restarts, whether or not it comes up
     Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: checksum mismatch"
     And the Node "n1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
+    And the Node "n1" has "status.conditions[0].type" equal to Ready
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
