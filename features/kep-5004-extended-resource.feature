@@ -2706,6 +2706,46 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
+    @req:5004-R11 @clause:5004-R11/per-class-key @clause:5004-R11/implicit-key
+    Scenario: A claim with prioritized alternatives is charged its largest alternative per class
+      k/k pkg/quota/v1/evaluator/core/resource_claims.go: a firstAvailable request charges, per
+      device class, the largest count among its alternatives (the allocator may pick any of
+      them), under the per-class device count and the implicit extended-resource key alike;
+      two alternatives of 2 and 1 GPUs count 2, a plain request of one more GPU counts 1.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: gpu-claims}
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "10"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-or-one}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              firstAvailable:
+              - {name: two, deviceClassName: gpu.example.com, count: 2}
+              - {name: one, deviceClassName: gpu.example.com, count: 1}
+            - name: extra
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "3"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "3"
+        """
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.
