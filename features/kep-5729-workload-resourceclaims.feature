@@ -1736,6 +1736,32 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "member-0" has no "metadata.deletionTimestamp"
       And the Pod "member-1" has no "metadata.deletionTimestamp"
 
+    @req:5729-R09 @version:1.37 @clause:5729-R09/podgroup-name-matches
+    Scenario: PodGroup members that reach the group's claim through the template entry run
+      KEP-5729 "Kubelet": a pod may use a claim reserved for its PodGroup. The members name
+      the claim by the PodGroup's template entry, so the kubelet first checks that the claim
+      it finds belongs to the pod or to its PodGroup (k/k pkg/kubelet/cm/dra manager.go
+      prepareResources: resourceclaim.IsForPod with the pod's PodGroup, kubernetes at 1.37),
+      then that the PodGroup is in reservedFor; both hold, and the members start.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "member-0" has "status.phase" equal to Running
+      And the Pod "member-1" has "status.phase" equal to Running
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.
