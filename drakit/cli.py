@@ -9,25 +9,65 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
 from drakit.api.errors import StatusError
+from drakit.api.quantity import QuantityError, parse_quantity
 from drakit.features import SUPPORTED_VERSIONS, FeatureGateError, inert_note, parse_gate_args
 from drakit.yamlio import ManifestError, dump, load_file
+
+
+class NodeSpecError(ValueError):
+    """A ``--node NAME[:resource=quantity,...]`` argument that cannot be used; one line."""
+
+
+NODE_SPEC_HELP = "NAME[:cpu=8,memory=32Gi]"
+_DNS_SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*")
+
+
+def parse_node_spec(text: str) -> tuple[str, dict[str, str] | None]:
+    """``node-1:cpu=8,memory=32Gi`` -> ("node-1", {"cpu": "8", "memory": "32Gi"}).
+
+    Shared by ``drakit apply --node`` and ``drakit serve --node``. Without ``:`` the node
+    gets the default allocatable (8 cpu, 32Gi memory). Every ``resource=quantity`` item must
+    have both sides and a quantity Kubernetes parses (apimachinery ``ParseQuantity``); the
+    node name must be a DNS subdomain, as the API server requires of Node names.
+    """
+    name, sep, spec = text.partition(":")
+    if not name or len(name) > 253 or not _DNS_SUBDOMAIN.fullmatch(name):
+        raise NodeSpecError(f"invalid --node {text!r}: {name!r} is not a node name (lower-case "
+                            f"letters, digits, '-' and '.'); want {NODE_SPEC_HELP}")
+    if not sep or not spec.strip():
+        return name, None
+    alloc: dict[str, str] = {}
+    for item in spec.split(","):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key or not value:
+            raise NodeSpecError(f"invalid --node {text!r}: {item.strip()!r} is not "
+                                f"RESOURCE=QUANTITY; want {NODE_SPEC_HELP}")
+        if key in alloc:
+            raise NodeSpecError(f"invalid --node {text!r}: {key} is given twice")
+        try:
+            parse_quantity(value)
+        except QuantityError:
+            raise NodeSpecError(f"invalid --node {text!r}: {key}={value} is not a quantity "
+                                "(write it like 8, 500m or 32Gi)") from None
+        alloc[key] = value
+    return name, alloc
 
 
 def _cmd_apply(args: argparse.Namespace) -> int:
     from drakit.cluster import Cluster
 
+    nodes = [parse_node_spec(n) for n in args.node or ()]
     gates = parse_gate_args(args.gate)
     cluster = Cluster(version=args.version, feature_gates=gates)
     note = inert_note(cluster.gates)
     if note:
         print(f"drakit: {note}", file=sys.stderr)
-    for n in args.node or ():
-        name, _, spec = n.partition(":")
-        alloc = dict(kv.split("=", 1) for kv in spec.split(",") if "=" in kv) if spec else None
+    for name, alloc in nodes:
         cluster.add_node(name, allocatable=alloc)
     objs = []
     for f in args.filename:
@@ -64,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
                    + ", ".join(SUPPORTED_VERSIONS) + "; default 1.37)")
     a.add_argument("--gate", action="append", metavar="NAME=BOOL",
                    help="feature gate override; repeatable or comma-separated")
-    a.add_argument("--node", action="append", metavar="NAME[:cpu=8,memory=32Gi]",
+    a.add_argument("--node", action="append", metavar=NODE_SPEC_HELP,
                    help="add a node before applying; repeatable")
     a.add_argument("-n", "--namespace", default=None)
     a.add_argument("--dry-run", action="store_true", help="server-side dry run")
@@ -107,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StatusError as e:
         print(f"Error from server ({e.reason}): {e}", file=sys.stderr)
         return 1
-    except (ManifestError, FeatureGateError) as e:
+    except (ManifestError, FeatureGateError, NodeSpecError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -468,7 +468,7 @@ Feature: KEP-5004 DRA extended resources
         | {requests: [gpu, fpga], matchAttribute: resource.kubernetes.io/pcieRoot} | 1 | spec.devices.constraints[0].requests[1]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
         | {requests: [gpu, nic]} | 1 | spec.devices.constraints[0]: Required value: exactly one of "matchAttribute" or "distinctAttribute" is required, but multiple fields are set |
 
-    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults @req:platform-REG-R03 @clause:platform-REG-R03/device-request-defaults
     Scenario Outline: Request defaults: ExactCount with count 1
       Defaulting of resource.k8s.io/v1 ExactDeviceRequest: allocationMode defaults to ExactCount
       and count to 1 for ExactCount; an All request keeps no count.
@@ -495,7 +495,7 @@ Feature: KEP-5004 DRA extended resources
         | {deviceClassName: gpu.example.com, count: 3}         | ExactCount | 3     |
         | {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 0} | ExactCount | 1 |
 
-    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults
+    @component:apiserver @req:5004-R19 @clause:5004-R19/defaults @req:platform-REG-R03 @clause:platform-REG-R03/device-request-defaults
     Scenario: An All request is not given a count
       Defaulting of ExactDeviceRequest sets count only for ExactCount.
       Given a cluster

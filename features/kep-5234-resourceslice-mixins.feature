@@ -38,7 +38,6 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | nodeName: node-1                             | accepted |
         | allNodes: true                               | accepted |
         | nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} | accepted |
-        | allNodes: false                              | spec.allNodes: Invalid value: false: must be either unset or set to true |
 
     @component:apiserver @req:5234-R10 @clause:5234-R10/node-selection
     Scenario Outline: A slice without node selection, or with two kinds of it, is refused
@@ -118,7 +117,9 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
 
     @component:apiserver @req:5234-R10 @clause:5234-R10/driver-and-pool
     Scenario Outline: Driver and pool name length limits
-      ValidateCSIDriverName allows 63 bytes; PoolNameMaxLength = 253.
+      ValidateCSIDriverName allows 63 bytes; PoolNameMaxLength = 253. The long names are built
+      from parts that stay valid DNS subdomains at every length, as k/k's "bad-pool" case
+      (validation_resourceslice_test.go: "x/" repeated) does, so the length is the only cause.
       Given a ResourceSlice manifest:
         """
         apiVersion: resource.k8s.io/v1
@@ -126,9 +127,9 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         metadata:
           name: s1
         spec:
-          driver: gpu.example.com
+          driver: gpus.example.com
           nodeName: node-1
-          pool: {name: pool-a, resourceSliceCount: 1}
+          pool: {name: ab/c, resourceSliceCount: 1}
           devices:
           - name: gpu-0
         """
@@ -507,7 +508,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       And the manifest has "<path>" set to <value>
       When I create the manifest
-      Then the request is rejected with these causes:
+      Then the request is rejected with exactly these causes:
         | field   | reason             | message   |
         | <field> | FieldValueInvalid  | <message> |
 
@@ -539,7 +540,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
             counters:
               memory: {value: 80Gi}
         """
-      Then the request is rejected with these causes:
+      Then the request is rejected with exactly these causes:
         | field                              | reason            | message |
         | spec.sharedCounters[0].includes[0] | FieldValueInvalid | Invalid value: "a100-counters": must reference a counter set mixin defined in the ResourceSlice |
 
@@ -811,6 +812,31 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | variant      |
         | devices      |
         | counter sets |
+
+    @component:apiserver @req:5234-R05 @req:5234-R10 @clause:5234-R10/node-selection
+    Scenario: allNodes set to false is refused, and then no node selection is set
+      Shipped ResourceSliceSpec (k/k validateResourceSliceSpec): allNodes false is Invalid
+      ("must be either unset or set to true") and does not count as a selection, so a slice
+      with nothing else also gets the Required error at spec (upstream's "invalid-false-AllNodes"
+      case sets nodeName as well and gets only the first error).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          pool: {name: pool-a, resourceSliceCount: 1}
+          allNodes: false
+          devices:
+          - name: gpu-0
+        """
+      Then the request is rejected with exactly these causes:
+        | field         | reason             | message                                                                                                     |
+        | spec.allNodes | FieldValueInvalid  | Invalid value: false: must be either unset or set to true                                                   |
+        | spec          | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
 
   @component:scheduler @gate:DRAResourceSliceMixins
   Rule: Scheduling and controllers

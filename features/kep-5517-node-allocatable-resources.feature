@@ -79,7 +79,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With DRANodeAllocatableResources off the device field is dropped on create
       KEP-5517 "Feature Enablement": +featureGate=DRANodeAllocatableResources (alpha, off by
       default in 1.36 and 1.37); standard drop pattern (assumed, api-truth §9.6).
-      Given a cluster
+      Given the feature gate DRANodeAllocatableResources is disabled
       When I apply the fixture "kep-5517/resourceslice-cpus.yaml"
       Then the request succeeds
       And the stored object has no "spec.devices[0].nodeAllocatableResources"
@@ -122,7 +122,6 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | cpu-claim   | cpu             | 4        | accepted |
         | cpu-claim   | hugepages-2Mi   | 4Mi      | accepted |
         | other-claim | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "other-claim": no mapping found in pod reference |
-        |             | cpu             | 4        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Required value: must not be empty |
         | cpu-claim   | example.com/gpu | 1        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name: Invalid value: "example.com/gpu": must be a node allocatable resource name |
         | cpu-claim   | cpu             | -1       | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].quantity: Invalid value: "-1": must be non-negative |
 
@@ -254,7 +253,8 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
       +featureGate=DRANodeAllocatableResources on PodStatus.nodeAllocatableResourceClaimStatuses;
       standard drop-unless-in-use (assumed; not read, api-truth §9.6).
-      Given the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      Given the feature gate DRANodeAllocatableResources is disabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
       When I patch the Pod "p" status with:
         """
         status:
@@ -408,6 +408,28 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | null      | {cpu: 250m}  | pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead |
         | sandboxed | {cpu: 500m}  | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
         | missing   | null         | pod rejected: RuntimeClass "missing" not found |
+
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced
+    Scenario: An empty resourceClaimName in a status entry is Required and names no claim of the pod (1.37 shape)
+      k/k validateNodeAllocatableResourceClaimStatus (api-truth §9.3): "" is Required ("must not
+      be empty") and, as no pod reference maps to it, also Invalid ("no mapping found in pod
+      reference"); both causes, nothing else.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: ""
+            containers: [app]
+            mapping:
+            - name: cpu
+              quantity: "4"
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                                             | reason             | message                                            |
+        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueRequired | Required value: must not be empty                  |
+        | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueInvalid  | Invalid value: "": no mapping found in pod reference |
 
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
@@ -1688,7 +1710,8 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     Scenario: With the gate off the kubelet does no DRA accounting
       KEP-5517 "Enablement": gate off, the status field is dropped and only the spec counts
       (the documented overcommit risk): 4 cpu on an 8-cpu node is admitted.
-      Given the Pod "pinned" status has:
+      Given the feature gate DRANodeAllocatableResources is disabled
+      And the Pod "pinned" status has:
         """
         nodeAllocatableResourceClaimStatuses:
         - resourceClaimName: pinned-cpus

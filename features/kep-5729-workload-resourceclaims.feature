@@ -91,7 +91,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - <claim>
         """
-      Then the request is rejected with these causes:
+      Then the request is rejected with exactly these causes:
         | field                  | reason            |
         | spec.resourceClaims[0] | FieldValueInvalid |
 
@@ -118,7 +118,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: gpu, resourceClaimTemplateName: pg-claim-template}
           - {name: gpu, resourceClaimName: shared-gpu}
         """
-      Then the request is rejected with these causes:
+      Then the request is rejected with exactly these causes:
         | field                  | reason              |
         | spec.resourceClaims[1] | FieldValueDuplicate |
 
@@ -540,7 +540,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
     @req:5729-R10 @version:1.37 @clause:5729-R10/entry-must-match
     Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
@@ -739,7 +739,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-0" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       When the feature gate DRAWorkloadResourceClaims is disabled
       And I apply:
         """
@@ -756,10 +756,10 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-1" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
       When I delete the PodGroup "group"
       And I delete the Pod "member-1"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
       And the ResourceClaim "shared" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
       When the feature gate DRAWorkloadResourceClaims is enabled
@@ -1228,7 +1228,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       Then the Pod "member-1" is scheduled to "node-1"
       And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
     @req:5729-R16 @version:1.37 @clause:5729-R16/other-podgroup-claim
     Scenario: Pods outside the PodGroup that use its claim get reservations of their own
@@ -1306,12 +1306,12 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: fabric, resourceClaimName: shared}
         """
       Then the Pod "loner" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
       And the claims of Pods "ring-0" and "stranger" share devices
       And the claims of Pods "ring-0" and "loner" share devices
       When I delete the Pod "ring-0"
       And I delete the PodGroup "ring"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: intruders}, {resource: pods, name: loner}]
       And 1 device of driver "dra.example.com" is allocated
       When I delete the Pod "stranger"
       And I delete the PodGroup "intruders"
@@ -1511,7 +1511,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-0" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       When the scheduler restarts with the feature gate DRAWorkloadResourceClaims disabled
       And I apply:
         """
@@ -1528,9 +1528,9 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-1" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
       When I delete the Pod "member-1"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       When I delete the Pod "member-0"
       And I delete the PodGroup "group"
       Then the ResourceClaim "shared" has no "status.reservedFor"
@@ -1582,7 +1582,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When the controller manager restarts with the feature gate DRAWorkloadResourceClaims disabled
       And I delete the Pod "member-0"
       And I delete the PodGroup "group"
-      Then the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
       And 1 device of driver "dra.example.com" is allocated
       When the controller manager restarts with the feature gate DRAWorkloadResourceClaims enabled
@@ -1633,7 +1633,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-0" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" equal to [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
       And the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "member-0" with message:
         """
         Failed to prepare dynamic resources: prepare dynamic resources: pod member-0 (${uid}) is not allowed to use ResourceClaim shared (${uid:ResourceClaim/shared})
@@ -1930,7 +1930,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
       pod itself (IsReservedForPod with the gate off), so the pod is refused.
-      Given the objects:
+      Given the feature gate DRAWorkloadResourceClaims is disabled
+      And the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
         kind: PodGroup

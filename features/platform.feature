@@ -16,7 +16,7 @@ Feature: Platform behaviour every DRA comparison relies on
     a spec write keeps, the spec (and metadata) a status write keeps, metadata.generation
     (set only by the strategies of kinds that track it) and the defaults.
 
-    @req:platform-REG-R01
+    @req:platform-REG-R01 @clause:platform-REG-R01/tracking-kinds-set @clause:platform-REG-R01/generic-store-none
     Scenario: Only the kinds whose strategy tracks it get metadata.generation on create
       The generic store never sets metadata.generation; Pod (pod/strategy.go PrepareForCreate
       "pod.Generation = 1", since KEP-5067), DeviceClass, ResourceSlice and Deployment set 1;
@@ -87,7 +87,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaimTemplate "gpu-template" has no "metadata.generation"
       And the ResourceQuota "quota" has no "metadata.generation"
 
-    @req:platform-REG-R01
+    @req:platform-REG-R01 @clause:platform-REG-R01/spec-change-bumps
     Scenario: A spec change bumps the generation of the kinds that track it, a metadata change does not
       pod/strategy.go updatePodGeneration (spec changed), deployment/strategy.go PrepareForUpdate
       (spec or annotations changed: "annotations are copied from deployments to their replica
@@ -128,7 +128,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Deployment "web" has "metadata.generation" equal to 2
       And the DeviceClass "gpu.example.com" has "metadata.generation" equal to 2
 
-    @req:platform-REG-R02
+    @req:platform-REG-R02 @clause:platform-REG-R02/status-write-keeps-spec @clause:platform-REG-R02/status-write-keeps-metadata
     Scenario: A status write keeps the spec; pods/status may change labels, resourceclaims/status may not
       pod/strategy.go podStatusStrategy keeps Spec and OwnerReferences only;
       resourceclaim/strategy.go resourceclaimStatusStrategy keeps Spec and calls
@@ -178,7 +178,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "gpu-claim" has no "metadata.labels.written-by"
       And the ResourceClaim "gpu-claim" has "spec.devices.requests[0].name" equal to gpu
 
-    @req:platform-REG-R02
+    @req:platform-REG-R02 @clause:platform-REG-R02/qos-kept
     Scenario: A pod status write without a qosClass keeps the one the API server computed
       pod/strategy.go podStatusStrategy.PrepareForUpdate: "if newPod.Status.QOSClass == "" {
       newPod.Status.QOSClass = oldPod.Status.QOSClass }" before validation, so the write
@@ -196,7 +196,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request succeeds
       And the Pod "gated" has "status.qosClass" equal to BestEffort
 
-    @req:platform-REG-R01
+    @req:platform-REG-R01 @clause:platform-REG-R01/first-deletion-bumps @clause:platform-REG-R01/generic-store-none
     Scenario: Deleting an object with a finalizer marks it deleting and bumps a generation it has
       k8s.io/apiserver generic store markAsDeleting (deletionGracePeriodSeconds 0, generation + 1
       when set) and rest.BeforeDelete (an unscheduled pod has grace period 0); a kind without
@@ -227,7 +227,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "gpu-claim" has "metadata.deletionGracePeriodSeconds" equal to 0
       And the ResourceClaim "gpu-claim" has no "metadata.generation"
 
-    @req:platform-REG-R03
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults @clause:platform-REG-R03/deployment-defaults
     Scenario: A Deployment is stored with the apps/v1 and pod template defaults
       k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment (RollingUpdate 25%/25%,
       revisionHistoryLimit 10, progressDeadlineSeconds 600) and pkg/apis/core/v1/defaults.go
@@ -271,6 +271,55 @@ Feature: Platform behaviour every DRA comparison relies on
                 terminationMessagePolicy: File
         """
 
+    @req:platform-REG-R02 @clause:platform-REG-R02/create-resets-status @clause:platform-REG-R02/spec-write-keeps-status
+    Scenario: A create resets the status the client sent; a write to the object keeps the status it has
+      k/k pkg/registry/core/pod/strategy.go PrepareForCreate ("pod.Status = api.PodStatus{Phase:
+      api.PodPending, QOSClass: ...}") and PrepareForUpdate ("newPod.Status = oldPod.Status");
+      pkg/registry/core/namespace/strategy.go PrepareForCreate ("namespace.Status =
+      api.NamespaceStatus{Phase: api.NamespaceActive}"), releases 1.34-1.37.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        status:
+          phase: Running
+          message: set by the client
+          hostIP: 10.0.0.9
+        ---
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        status:
+          phase: Terminating
+        """
+      Then the request succeeds
+      And the Pod "gated" has "status.phase" equal to Pending
+      And the Pod "gated" has "status.qosClass" equal to BestEffort
+      And the Pod "gated" has no "status.message"
+      And the Pod "gated" has no "status.hostIP"
+      And the Namespace "team" has "status.phase" equal to Active
+      When I patch the Pod "gated" status with:
+        """
+        status:
+          message: written through the status subresource
+        """
+      Then the request succeeds
+      When I patch the Pod "gated" with:
+        """
+        metadata:
+          labels: {tier: gold}
+        status:
+          message: written with the object
+        """
+      Then the request succeeds
+      And the Pod "gated" has "metadata.labels.tier" equal to gold
+      And the Pod "gated" has "status.message" equal to written through the status subresource
+
     @req:platform-REG-R03
     Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
       k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
@@ -304,7 +353,7 @@ Feature: Platform behaviour every DRA comparison relies on
     (k/k pkg/registry/core/namespace/storage/storage.go Delete, pkg/controller/namespace/
     deletion/namespaced_resources_deleter.go and status_condition_utils.go).
 
-    @req:platform-NS-R01
+    @req:platform-NS-R01 @clause:platform-NS-R01/terminating @clause:platform-NS-R01/creates-forbidden @clause:platform-NS-R01/deletion-conditions
     Scenario: A namespace with content held by a finalizer stays Terminating, refuses new content and says why
       The NamespaceLifecycle admission plugin refuses creates in a Terminating namespace with
       a NamespaceTerminating cause (plugin/pkg/admission/namespace/lifecycle/admission.go); the
@@ -366,7 +415,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request is rejected as Forbidden (403)
       And the error message is "resourceclaims.resource.k8s.io "another" is forbidden: unable to create new content in namespace team because it is being terminated"
-      And the request is rejected with these causes:
+      And the request is rejected with exactly these causes:
         | field              | reason               | message                          |
         | metadata.namespace | NamespaceTerminating | namespace team is being terminated |
       When I work in the namespace "team"
@@ -377,7 +426,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Namespace "team" is gone
 
-    @req:platform-NS-R02 @needs:pod-termination
+    @req:platform-NS-R02 @needs:pod-termination @clause:platform-NS-R02/content-through-api @clause:platform-NS-R02/devices-free
     Scenario: Devices are free again after the namespace that used them is deleted
       Issue 14 §2: applying DRA examples one after another, each in its own namespace deleted
       in between. The namespace controller deletes the pod (gracefully, the kubelet
@@ -467,7 +516,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "app" is scheduled to "node-1"
       And 1 device of driver "gpu.example.com" is allocated
 
-    @req:platform-NS-R03
+    @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
       namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
       spec.finalizers[i]); ShouldDeleteNamespaceDuringUpdate removes a Terminating namespace
@@ -499,7 +548,7 @@ Feature: Platform behaviour every DRA comparison relies on
   @component:apiserver
   Rule: Decoding request bodies
 
-    @req:platform-R01
+    @req:platform-R01 @clause:platform-R01/strict-unknown-fields @clause:platform-R01/nothing-stored
     Scenario: Every unknown field is refused with its path in one strict decoding error
       sigs.k8s.io/json UnmarshalStrict collects unknown fields with strictFieldStack paths (keys
       joined by ".", list indices as [i]); apimachinery runtime.NewStrictDecodingError joins them
@@ -523,7 +572,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the error message is "ResourceClaimTemplate in version "v1" cannot be handled as a ResourceClaimTemplate: strict decoding error: unknown field "spec.metdata", unknown field "spec.spec.devices.requests[0].exactly.cout""
       And there are 0 ResourceClaimTemplate objects
 
-    @req:platform-R02
+    @req:platform-R02 @clause:platform-R02/wrong-json-type @clause:platform-R02/nothing-stored
     Scenario: An array where an int32 belongs is refused at decode
       encoding/json UnmarshalTypeError (vendored sigs.k8s.io/json decode.go): "cannot unmarshal
       <JSON kind> into Go struct field <innermost struct>.<field path> of type <Go type>".
@@ -547,7 +596,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the error message is "Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal array into Go struct field DeploymentSpec.spec.replicas of type int32"
       And there are 0 Deployment objects
 
-    @req:platform-R02
+    @req:platform-R02 @clause:platform-R02/wrong-json-type
     Scenario: A number where a struct belongs is refused at decode
       The issue's example: devices: 1.5 in a ResourceClaimTemplate. The Go type of
       spec.spec.devices is v1.DeviceClaim, the innermost struct ResourceClaimSpec.
@@ -565,7 +614,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request is rejected as BadRequest (400)
       And the error message is "ResourceClaimTemplate in version "v1" cannot be handled as a ResourceClaimTemplate: json: cannot unmarshal number into Go struct field ResourceClaimSpec.spec.spec.devices of type v1.DeviceClaim"
 
-    @req:platform-R02
+    @req:platform-R02 @clause:platform-R02/wrong-json-type
     Scenario: A number where a label value belongs is refused at decode
       metadata.labels is map[string]string: map keys are not part of Go's field path.
       Given a cluster
@@ -583,7 +632,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request is rejected as BadRequest (400)
       And the error message is "Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string"
 
-    @req:platform-R02
+    @req:platform-R02 @clause:platform-R02/nan-refused @clause:platform-R02/nothing-stored
     Scenario: NaN is never stored
       JSON has no NaN: the YAML value .nan cannot become JSON (sigs.k8s.io/yaml json.Marshal:
       "json: unsupported value: NaN"; sent as JSON it is the scanner's syntax error).
@@ -606,7 +655,7 @@ Feature: Platform behaviour every DRA comparison relies on
   @component:apiserver
   Rule: Objects as the Go types serialise them
 
-    @req:platform-R03
+    @req:platform-R03 @clause:platform-R03/zero-values
     Scenario: A ResourceSlice is read back with pool.generation 0
       k8s.io/api resource/v1 ResourcePool.Generation is `json:"generation"` (no omitempty,
       required in the OpenAPI): a slice written without it is stored and served with 0.
@@ -627,7 +676,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request succeeds
       And the stored object has "spec.pool" equal to {name: pool-a, resourceSliceCount: 1, generation: 0}
 
-    @req:platform-R03
+    @req:platform-R03 @clause:platform-R03/canonical-quantities
     Scenario: Quantities are read back in canonical form
       resource.Quantity MarshalJSON writes String(): the canonical form of the parsed value
       (apimachinery pkg/api/resource quantity.go): 0.5 -> "500m", "1000m" -> "1".
@@ -651,7 +700,7 @@ Feature: Platform behaviour every DRA comparison relies on
   @component:apiserver @component:scheduler
   Rule: Registry strategies: a Node keeps its status
 
-    @req:platform-R04
+    @req:platform-R04 @clause:platform-R04/status-kept-on-create @clause:platform-R04/pods-schedule
     Scenario: A Node created with its status keeps it, and pods schedule to it
       k/k pkg/registry/core/node/strategy.go: "Nodes allow *all* fields, including status, to
       be set on create" (PrepareForCreate only drops disabled fields). kubectl apply of a Node

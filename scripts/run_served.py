@@ -14,9 +14,9 @@ For each profile: start ``drakit serve --port 0 --node-agents DIR`` on loopback 
 node agent per served kubelet, so the @component:kubelet scenarios run through the agent as
 on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
 --node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
-harness label is left, and stop the server. Each profile's scenarios run in 4 pytest-xdist
-workers (``--workers``), with one merged report per profile. Exit status: 0 only when every
-profile passed and left nothing behind.
+harness label is left, and stop the server. Each profile's scenarios run in pytest-xdist
+workers (``--workers``, one per core up to 4), with one merged report per profile. Exit
+status: 0 only when every profile passed and left nothing behind.
 
     python scripts/run_served.py [--profile NAME ...] [--workers N] [--reports-dir DIR] [-- pytest args]
 """
@@ -135,9 +135,9 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
                 cmd.append(f"--deselect={nodeid}")
             env = dict(os.environ)
             env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
-            # every write settles before its response; the quiet period only has to cover
-            # a few background rounds (--interval 0.05) for time-driven work
-            env.setdefault("DRAKIT_SETTLE_QUIET", "0.15")
+            # every write settles before its response and advance() waits for a background
+            # round itself, so settle() needs no pause (steps/backends/cluster.py settle)
+            env.setdefault("DRAKIT_SETTLE_QUIET", "0")
             env.setdefault("GRPC_VERBOSITY", "ERROR")
             rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url, kc)
@@ -160,8 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", action="append", choices=sorted(PROFILES),
                    help="server profile(s) to run (default: all)")
     p.add_argument("--reports-dir", default=str(ROOT / "reports" / "served"))
-    p.add_argument("--workers", type=int, default=4,
-                   help="pytest-xdist workers per profile (default 4; 0 runs sequentially)")
+    p.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
+                   help="pytest-xdist workers per profile (default: one per core, at most 4; "
+                        "0 runs sequentially). The served cluster is CPU-bound in one "
+                        "process, so more workers than cores only add start-up and contention")
     args = p.parse_args(argv)
     failed = False
     started = time.time()

@@ -46,6 +46,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--kubeconfig", default=None, help="kubeconfig for --backend=cluster")
     g.addoption("--context", default=None, help="kubeconfig context for --backend=cluster")
     g.addoption("--reports-dir", default="reports", help="where the reports are written")
+    g.addoption("--max-environment-failures", default=3, type=int, metavar="N",
+                help="stop the run after N scenarios in a row met an environment failure "
+                     "(unreachable cluster, network timeout): they are errors, not "
+                     "conformance verdicts; 0 never stops (default 3)")
     g.addoption("--wait-timeout", default=None, type=float,
                 help="seconds a waiting step polls a live cluster before failing "
                      "(--backend=cluster/both; default 60, or DRAKIT_WAIT_TIMEOUT)")
@@ -54,11 +58,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      "exec[:NAMESPACE] (the drakit node agent DaemonSet, via pods/exec) or "
                      "unix:PATH with {node} (agents on local sockets, e.g. drakit serve "
                      "--node-agents DIR); default DRAKIT_NODE_AGENT (docs/live-cluster.md)")
+    g.addoption("--driver-profile", default=None, metavar="FILE",
+                help="kubelet scenarios on the real nodes and the real DRA driver this YAML "
+                     "file names (--backend=cluster/both); default DRAKIT_DRIVER_PROFILE "
+                     "(docs/live-cluster.md)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from . import reporting
+    from . import integrity, reporting
 
+    # option errors first: one usage error, before a run directory or a scenario exists
+    integrity.check_options(config)
+    if not config.pluginmanager.has_plugin("drakit-integrity"):
+        config.pluginmanager.register(integrity, "drakit-integrity")
     if not config.pluginmanager.has_plugin("drakit-reporting"):
         config.pluginmanager.register(reporting, "drakit-reporting")
         reporting.configure(config)
@@ -139,7 +151,7 @@ def world(request: pytest.FixtureRequest):
     config = request.config
     tags = _scenario_tags(request)
     version = scenario_version(config, tags)
-    gates = parse_gates(config.getoption("--gate"))
+    gates = parse_gates(config.getoption("--gate"))  # checked at configure (integrity.py)
     # ``@needs-gate:X``: the scenario is about a feature that needs gate X on. Where X is off
     # by default (an alpha gate of an older release) the reference starts with it on, as a
     # cluster whose admin enabled it; a live cluster must run with it on (the cluster
@@ -162,10 +174,25 @@ WORLD_KEY = pytest.StashKey[World]()
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item):
+    """``Unsupported`` from a live cluster is its own verdict (a skip whose reason starts
+    with "unsupported:"); from the reference it is a defect and fails the scenario
+    (steps/integrity.py)."""
+    from . import integrity
+
     outcome = yield
     exc = outcome.excinfo
     if exc is not None and issubclass(exc[0], Unsupported):
-        outcome.force_exception(pytest.skip.Exception(f"unsupported: {exc[1]}"))
+        if integrity.item_backend(item) == "reference":
+            w = item.stash.get(WORLD_KEY, None)
+            conflict = integrity.gate_conflict(item.config, w.version, dict(w.gates)) \
+                if w is not None else None
+            if conflict:
+                outcome.force_exception(pytest.skip.Exception(f"unsupported: {conflict}"))
+            else:
+                outcome.force_exception(integrity.UnsupportedOnReference(
+                    integrity.reference_refusal(exc[1])))
+        else:
+            outcome.force_exception(pytest.skip.Exception(f"unsupported: {exc[1]}"))
 
 
 def pytest_bdd_apply_tag(tag: str, function):

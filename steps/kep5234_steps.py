@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from . import paths
+from . import expect
 from .backends.base import Unsupported
 from .common import FIXTURES, fixture_objects
 from .world import World
@@ -132,7 +132,7 @@ def stored_keeps_spec(world: World) -> None:
     if world.pending is None:
         raise AssertionError("no manifest was prepared by an earlier step")
     diffs = [d if len(d) < 300 else d[:300] + "..." for d in
-             paths.contains(_stored(world).get("spec"), world.pending["spec"])]
+             expect.contains(_stored(world).get("spec"), world.pending["spec"])]
     world.observe("stored spec round-trips", "no differences", diffs[:20])
     assert not diffs, f"the stored spec differs from the manifest in {len(diffs)} places:\n  " + \
         "\n  ".join(diffs[:5])
@@ -177,9 +177,8 @@ def flatten_matches(world: World, name: str) -> None:
         got = by_name.get(exp["metadata"]["name"])
         if got is None:
             problems.append(f"{exp['metadata']['name']}: missing from the output")
-        elif got != exp:
-            problems.append(f"{exp['metadata']['name']}: differs:\n    " + "\n    ".join(
-                paths.contains(got, exp) or ["(extra fields in the output)"]))
+        elif diffs := expect.equal(got, exp):
+            problems.append(f"{exp['metadata']['name']}: differs:\n    " + "\n    ".join(diffs))
     for d in out:
         spec = d.get("spec") or {}
         if "mixins" in spec or any("includes" in x for x in spec.get("sharedCounters") or ()) or any(

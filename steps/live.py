@@ -48,7 +48,8 @@ def options(config: pytest.Config):
     return Options.from_env(kubeconfig=config.getoption("--kubeconfig"),
                             context=config.getoption("--context"),
                             wait_timeout=config.getoption("--wait-timeout", None),
-                            node_agent=config.getoption("--node-agent", None))
+                            node_agent=config.getoption("--node-agent", None),
+                            driver_profile=config.getoption("--driver-profile", None))
 
 
 def preflight(config: pytest.Config) -> None:

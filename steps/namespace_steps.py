@@ -13,7 +13,7 @@ import json
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from . import paths
+from . import expect
 from .backends.base import ApiError
 from .common import get_obj, try_write
 from .world import World
@@ -86,13 +86,13 @@ def then_namespace_contains(world: World, name: str, docstring: str) -> None:
     def matches() -> bool:
         nonlocal last
         last = _by_type(get_obj(world, "Namespace", name))
-        return not paths.contains(last, expected)
+        return not expect.contains(last, expected)
 
     try:
         world.b.wait_for(f"the Namespace {name} to contain the expected state", matches)
     except AssertionError:
         pass
-    diffs = paths.contains(last, expected)
+    diffs = expect.contains(last, expected)
     world.observe(f"Namespace {name} contains", expected, last, [last])
     if diffs:
         raise AssertionError(f"Namespace {name!r} differs:\n  " + "\n  ".join(diffs)

@@ -88,37 +88,8 @@ def _join(parts: list[str | int]) -> str:
 
 
 def contains(actual: Any, expected: Any) -> list[str]:
-    """Differences where ``expected`` is not contained in ``actual`` (maps: subset; lists:
-    same length, element-wise containment). Returns human-readable mismatch lines."""
-    diffs: list[str] = []
-    _contains(actual, expected, "", diffs)
-    return diffs
+    """Subset comparison (kept here for old imports): ``steps.expect.contains``, where the
+    comparison rules live."""
+    from .expect import contains as _contains
 
-
-def _contains(actual: Any, expected: Any, at: str, diffs: list[str]) -> None:
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            diffs.append(f"{at or '<root>'}: expected a mapping, found {actual!r}")
-            return
-        for k, v in expected.items():
-            sub = f"{at}.{k}" if at else str(k)
-            if k not in actual:
-                diffs.append(f"{sub}: missing (expected {v!r})")
-            else:
-                _contains(actual[k], v, sub, diffs)
-    elif isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
-            diffs.append(f"{at}: expected {len(expected)} items {expected!r}, found {actual!r}")
-            return
-        for i, (a, e) in enumerate(zip(actual, expected)):
-            _contains(a, e, f"{at}[{i}]", diffs)
-    else:
-        if not _scalar_equal(actual, expected):
-            diffs.append(f"{at}: expected {expected!r}, found {actual!r}")
-
-
-def _scalar_equal(a: Any, e: Any) -> bool:
-    if a == e:
-        return True
-    # YAML "1" vs 1 and quantities written as numbers: compare as strings
-    return str(a) == str(e) and not isinstance(a, bool) and not isinstance(e, bool)
+    return _contains(actual, expected)

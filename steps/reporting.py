@@ -33,7 +33,11 @@ from drakit.report import keps, model
 
 RESULTS_KEY = pytest.StashKey[dict]()
 PARTIAL_EVERY = 1.0
-"""Seconds between rewrites of the partial report while scenarios finish."""
+"""Least seconds between rewrites of the partial report while scenarios finish."""
+PARTIAL_SHARE = 0.05
+"""Most of a run's time spent rewriting the partial report: a rewrite that took t seconds
+waits t / PARTIAL_SHARE before the next one (rendering 400 scenarios every second used to
+be half of the reference run)."""
 REQUIREMENTS = Path(__file__).resolve().parent.parent / "features" / "requirements.yaml"
 _MARK = {"passed": ("PASS", {"green": True}), "failed": ("FAIL", {"red": True, "bold": True}),
          "error": ("ERROR", {"red": True, "bold": True}),
@@ -56,9 +60,12 @@ class Collector:
         self.status = "running"
         self.interrupted_reason = ""
         self.planned = 0
-        self.written_partial = 0.0
+        self.next_partial = 0.0
         self.cucumber_json: Path | None = None
         self.requirements = model.load_requirements(REQUIREMENTS)
+        self.test_plans = model.load_test_plans(REQUIREMENTS)
+        self._suite: list[dict] | None = None
+        self.deselected = 0
         self.final_dir: Path | None = None
 
     # ------------------------------------------------------------------ scenario lifecycle
@@ -93,6 +100,9 @@ class Collector:
                 "line": scenario.line_number,
                 "tags": tags,
                 "requirements": model.req_tags(tags),
+                "clauses": model.clause_tags(tags),
+                "kep_tests": model.kep_test_tags(tags),
+                "deviations": model.deviation_tags(tags),
                 "steps": [_step_def(s) for s in scenario.steps],
                 "verdict": "not run",
                 "message": "",
@@ -152,11 +162,15 @@ class Collector:
         st = cur["run"]["steps"][i]
         st["duration"] = round(time.perf_counter() - cur["t0"], 6) if cur["t0"] else 0.0
         if verdict is None:
-            verdict = "passed" if error is None else (
-                "unsupported" if type(error).__name__ == "Unsupported" else "failed")
+            verdict = _step_verdict(error, cur["run"]["backend"])
         st["verdict"] = verdict
         if error is not None:
             st["error"] = _error(error)
+            if verdict == "failed" and type(error).__name__ == "Unsupported":
+                from .integrity import reference_refusal
+
+                st["error"] = {**st["error"], "type": "UnsupportedOnReference",
+                               "message": reference_refusal(st["error"]["message"])}
         world = cur["world"]
         obs = list(getattr(world, "observations", []) or [])[cur["obs0"]:]
         if obs:
@@ -202,8 +216,11 @@ class Collector:
             if cur["running"] is not None:  # skipped from inside a step
                 self.step_done(item, cur["steps"][cur["running"]], None, verdict)
         elif report.failed:
-            run["verdict"] = "failed" if report.when == "call" else "error"
+            env = getattr(report, "drakit_environment", None)
+            run["verdict"] = "failed" if report.when == "call" and not env else "error"
             run["message"] = _longrepr(report)
+            if env:
+                run["environment"] = env
             if report.when == "call" and not any(
                     s["verdict"] in ("failed", "error") for s in run["steps"]):
                 # the failure came from outside a step body (e.g. a missing step definition)
@@ -277,8 +294,9 @@ class Collector:
         backends = ["reference", "cluster"] if backend == "both" else [backend]
         from drakit.report.cluster import unsupported_table
 
-        from . import live
+        from . import integrity, live
         cluster = live.cluster_info(cfg)
+        cov = model.coverage(self.requirements, self.scenarios, self.suite(), version)
         return {
             "schema": model.SCHEMA,
             "run_id": self.run_id,
@@ -307,26 +325,37 @@ class Collector:
             "requirements_source": "features/requirements.yaml" if self.requirements else None,
             "requirements": self.requirements,
             "summary": model.summarize(self.scenarios),
+            "coverage": {"counts": model.coverage_totals(cov), "keps": cov},
+            "test_plans": model.test_plan_verdicts(self.test_plans, self.scenarios,
+                                                   self.suite(), version),
+            "environment_failures": integrity.environment_summary(cfg),
             "unsupported": unsupported_table(self.scenarios,
                                              "cluster" if backend == "both" else None),
             "scenarios": self.scenarios,
         }
+
+    def suite(self) -> list[dict]:
+        """Every scenario of features/ (parsed once; pytest-bdd's cache makes it free when
+        it already collected them): tells "not in this run" from "no scenario"."""
+        if self._suite is None:
+            self._suite = model.suite_scenarios(REQUIREMENTS.parent)
+        return self._suite
 
     def write_partial(self) -> None:
         """Rewrite results.json and index.html as "running" (cheap, throttled)."""
         from drakit.report import publish, write_run_dir
 
         now = time.time()
-        if now - self.written_partial < PARTIAL_EVERY:
+        if now < self.next_partial:
             return
-        self.written_partial = now
         try:
             write_run_dir(self.results(), self.run_dir,
                           only=("results.json", "index.html"))
             publish(self.root, self.run_id)
         except OSError:
             pass
-        self.written_partial = time.time()
+        took = time.time() - now
+        self.next_partial = time.time() + max(PARTIAL_EVERY, took / PARTIAL_SHARE)
 
     def write_final(self) -> Path:
         from drakit.report import write_reports
@@ -339,6 +368,21 @@ class Collector:
 
 
 # ---------------------------------------------------------------------------- helpers
+
+def _step_verdict(error: BaseException | None, backend: str) -> str:
+    """A step's verdict from what it raised: an environment failure is an ``error`` (not a
+    conformance verdict); ``Unsupported`` is its own verdict on a live cluster and a defect
+    (``failed``) on the reference (steps/integrity.py)."""
+    if error is None:
+        return "passed"
+    from .integrity import environment_failure
+
+    if environment_failure(error):
+        return "error"
+    if type(error).__name__ == "Unsupported":
+        return "failed" if backend == "reference" else "unsupported"
+    return "failed"
+
 
 def _step_def(step: Any) -> dict:
     d: dict[str, Any] = {"keyword": step.keyword, "text": step.name, "line": step.line_number,
@@ -493,6 +537,8 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Controller: merge a worker's scenario record (before compare.py looks at it)."""
     raw = getattr(report, "drakit_record", None)
     config = _CONFIG_REF.get("config")
+    if config is not None and _is_controller(config):
+        report._drakit_logging = True  # pytest's progress output is ours (cleared below)
     if raw is None or config is None or _is_worker(config):
         return
     c = _collector(config)
@@ -502,6 +548,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if _progress_lines(config):
         _print_progress(config, rec)
     c.write_partial()
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_runtest_logreport")
+def pytest_runtest_logreport_done(report: pytest.TestReport) -> None:
+    """After pytest's terminal reporter saw the report: the short test summary at the end
+    asks pytest_report_teststatus again and must get pytest's own words ("FAILED")."""
+    if getattr(report, "_drakit_logging", False):
+        report._drakit_logging = False
 
 
 _CONFIG_REF: dict[str, pytest.Config] = {}
@@ -518,14 +572,34 @@ def _progress_lines(config: pytest.Config) -> bool:
             and config.pluginmanager.get_plugin("terminalreporter") is not None)
 
 
+def _is_scenario(item: pytest.Item) -> bool:
+    """A pytest-bdd scenario (not a unit test collected in the same session, as a bare
+    ``pytest`` at the repository root collects both)."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - another pytest-bdd: count every item
+        return True
+    return scenario_wrapper_template_registry.get(getattr(item, "function", None)) is not None
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     c = _collector(session.config)
     if c is not None and not _is_worker(session.config):
-        c.planned = len(session.items)
+        c.planned = sum(1 for item in session.items if _is_scenario(item))
+        if not c.planned and not _is_controller(session.config):
+            _drop_cucumber_json(session.config)  # an empty selection writes nothing
+            return
         tr = session.config.pluginmanager.get_plugin("terminalreporter")
         if tr is not None and _progress_lines(session.config):
             tr.showfspath = False  # one line per scenario instead of "file.py ...."
             tr.write_line(f"drakit: {c.planned} scenarios -> {c.run_dir}")
+
+
+def _drop_cucumber_json(config: pytest.Config) -> None:
+    xml = getattr(config, "_bddcucumberjson", None)
+    if xml is not None:
+        del config._bddcucumberjson
+        config.pluginmanager.unregister(xml)
 
 
 def pytest_bdd_before_scenario(request, feature, scenario) -> None:
@@ -570,6 +644,7 @@ def pytest_runtest_makereport(item, call):
         return
     report = outcome.get_result()
     rec = c.finish(item, report)
+    _compact_longrepr(item, report, c)
     if rec is not None and _is_worker(item.config):
         report.drakit_record = json.dumps({"rec": {k: v for k, v in rec.items() if k != "runs"},
                                            "run": rec["runs"][-1]}, default=str)
@@ -584,15 +659,22 @@ def pytest_runtest_makereport(item, call):
 def pytest_report_teststatus(report, config):
     """Our own line per scenario replaces pytest's dots (default verbosity only)."""
     res = yield
+    if _unsupported_reason(report) is not None and isinstance(res, tuple) and len(res) == 3 \
+            and res[0] == "skipped":
+        # pytest's closing line says "3 unsupported", not "3 skipped" (not a skip: the
+        # backend cannot exercise the scenario; the reasons are grouped at the end)
+        res = ("unsupported", "u", ("UNSUPPORTED", {"yellow": True}))
     c = _collector(config)
     if (c is not None and _progress_lines(config)
-            and (report.nodeid in c._current or _is_controller(config))
+            and (report.nodeid in c._current or getattr(report, "_drakit_logging", False))
             and isinstance(res, tuple) and len(res) == 3):
         return res[0], "", ""
     return res
 
 
 def _print_progress(config: pytest.Config, rec: dict) -> None:
+    from drakit.report.failures import shorten
+
     tr = config.pluginmanager.get_plugin("terminalreporter")
     if tr is None:
         return
@@ -600,8 +682,7 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     word, markup = _MARK.get(run["verdict"], ("?", {}))
     ex = rec.get("example")
     name = rec["name"] + (" [" + ", ".join(f"{v}" for v in ex.values()) + "]" if ex else "")
-    if len(name) > 110:
-        name = name[:107] + "..."
+    name = shorten(name, 110)
     kep = keps.label(rec["kep"]) if rec.get("kep") else "-"
     backend = f" ({run['backend']})" if config.getoption("--backend") == "both" else ""
     tr.ensure_newline()
@@ -609,20 +690,114 @@ def _print_progress(config: pytest.Config, rec: dict) -> None:
     tr.write(f"{kep:<9} {name}{backend}")
     extra = ""
     if run["verdict"] in ("unsupported", "skipped") and run.get("reason"):
-        extra = f"  — {run['reason'][:80]}"
+        extra = f"  — {shorten(run['reason'], 100)}"
     tr.write_line(f"{extra}  {run['duration'] * 1000:.0f} ms")
+    if run["verdict"] in ("failed", "error"):
+        width = max(getattr(tr._tw, "fullwidth", 80), 120) - 18
+        for label, text in failure_lines(rec, run):
+            tr.write_line(f"        {label:<9} {shorten(text, width)}",
+                          **({"red": True} if label == "observed" else {}))
+
+
+def failure_lines(rec: dict, run: dict) -> list[tuple[str, str]]:
+    """Under a FAIL/ERROR line: the failing step, then expected and observed (or the first
+    line of the assertion when the observation shows no difference)."""
+    from drakit.report.failures import summarize
+
+    f = summarize(rec, run)
+    lines: list[tuple[str, str]] = []
+    if f["step"]:
+        lines.append(("step", f["step"]))
+    if f["expected"]:
+        lines += [("expected", f["expected"]), ("observed", f["observed"])]
+    else:
+        first = next((ln.strip() for ln in f["message"].splitlines() if ln.strip()), "")
+        if first:
+            lines.append(("reason", first))
+    return lines
+
+
+def _compact_failures(config: pytest.Config) -> bool:
+    """FAILURES shows the step, the expectation and the observation, no traceback: at
+    default verbosity and ``--tb=auto`` only (``-v`` or an explicit ``--tb`` keep pytest's)."""
+    return (config.get_verbosity() == 0 and getattr(config.option, "tbstyle", "auto") == "auto"
+            and not getattr(config.option, "gherkin_terminal_reporter", False))
+
+
+def _compact_longrepr(item: pytest.Item, report: pytest.TestReport, c: Collector) -> None:
+    """Replace the traceback of an unmet expectation (AssertionError in a step) by what
+    failed; other exceptions in a step are harness bugs and keep their traceback."""
+    if report.when != "call" or not report.failed or not _compact_failures(item.config):
+        return
+    cur = c._current.get(item.nodeid)
+    if cur is None:
+        return
+    rec, run = cur["rec"], cur["run"]
+    from drakit.report.failures import failing_step, summarize
+
+    i = failing_step(rec, run)
+    if i is None or (run["steps"][i].get("error") or {}).get("type") not in (
+            "AssertionError", "UnsupportedOnReference"):  # a reference refusal is a verdict too
+        return
+    f = summarize(rec, run)
+    kep = keps.label(rec["kep"]) if rec.get("kep") else "no KEP"
+    lines = [f"Scenario: {rec['name']}  ({kep}, {rec.get('feature_file', '')}:"
+             f"{rec.get('line', '')})",
+             f"Failing step (line {f['step_line']}): {f['step']}"]
+    msg = f["message"].splitlines()
+    lines += msg[:40] + ([f"... ({len(msg) - 40} more lines)"] if len(msg) > 40 else [])
+    if f["expected"]:
+        lines += [f"expected: {f['expected']}", f"observed: {f['observed']}"]
+    at = f"at {f['location']} " if f["location"] else ""
+    lines.append(f"{at}({f['error_type']}); run with -v for the traceback")
+    report.longrepr = "\n".join(lines)
+
+
+def _unsupported_reason(report: pytest.TestReport) -> str | None:
+    if not report.skipped or not isinstance(report.longrepr, tuple):
+        return None
+    reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+    return reason.removeprefix("unsupported: ") if reason.startswith("unsupported: ") else None
+
+
+def _print_counts_and_coverage(tr, c: Collector) -> None:
+    """Scenarios and example rows counted apart; one line on requirement coverage, one on
+    the KEP test plans; environment failures (never conformance verdicts)."""
+    r = c.results()
+    tr.write_line(model.counts_text(model.scenario_counts(c.scenarios)))
+    counts = r["coverage"]["counts"]
+    tr.write_line(model.coverage_line(counts),
+                  **({"red": True} if counts.get("failing") else {}))
+    plans = [e["verdict"] for entries in r["test_plans"].values() for e in entries]
+    if plans:
+        tr.write_line("KEP test plans: " + ", ".join(
+            f"{plans.count(v)} {v}" for v in model.PLAN_STATES if plans.count(v)))
+    env = r["environment_failures"]
+    if env["count"]:
+        tr.write_line(f"{env['count']} scenario{'s' if env['count'] != 1 else ''} met an "
+                      f"environment failure (errors, not conformance verdicts); last: "
+                      f"{env['last']}", red=True, bold=True)
 
 
 def _print_unsupported(config: pytest.Config, c: Collector) -> None:
-    """After the run: the unsupported scenarios by reason (live clusters)."""
+    """After the run: the unsupported scenarios grouped by reason (every backend)."""
     from drakit.report.cluster import unsupported_table
 
     from . import live
-    if not live.live(config):
-        return
     backend = "cluster" if config.getoption("--backend") == "both" else None
     table = unsupported_table(c.scenarios, backend)
-    live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+    if live.live(config):  # "N scenarios were unsupported on this cluster:"
+        live.print_forecast(config, {t["reason"]: t["scenarios"] for t in table}, "were")
+        return
+    tr = config.pluginmanager.get_plugin("terminalreporter")
+    if tr is None or not table:
+        return
+    total = sum(t["count"] for t in table)
+    where = config.getoption("--backend")
+    tr.write_line(f"drakit: {total} scenario{'s were' if total != 1 else ' was'} unsupported "
+                  f"on the {where} backend (not failures; the report lists them):")
+    for t in table:
+        tr.write_line(f"  {t['count']:>4}  {t['reason']}")
 
 
 def pytest_keyboard_interrupt(excinfo) -> None:  # config not passed: mark every collector
@@ -642,13 +817,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if c is None or _is_worker(session.config):
         return
     c.close_all_interrupted()
+    if empty_selection(c, exitstatus):
+        _INTERRUPTS.clear()
+        return  # nothing ran: the last report stays published (pytest_unconfigure tidies)
     interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
     # with --backend=both a scenario is two collected items (one run per backend)
     ran = sum(max(len(rec.get("runs") or ()), 1) for rec in c.scenarios)
     if interrupted:
         c.status = "interrupted"
-        c.interrupted_reason = (_INTERRUPTS[-1] if _INTERRUPTS else
-                                str(session.shouldstop) if session.shouldstop else
+        # a stop a plugin asked for (environment failures) says why; pytest then raises
+        # Interrupted, which also reaches pytest_keyboard_interrupt
+        c.interrupted_reason = (str(session.shouldstop) if isinstance(session.shouldstop, str)
+                                and session.shouldstop else
+                                _INTERRUPTS[-1] if _INTERRUPTS else
                                 f"pytest exit status {int(exitstatus)}")
     elif c.planned and ran < c.planned:
         c.status = "partial"
@@ -660,8 +841,67 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     c.write_final()
 
 
+def empty_selection(c: Collector, exitstatus: int) -> bool:
+    """Nothing was selected to run: ``-k nosuchscenario`` (pytest's exit status 5), or a
+    usage error found after collection (exit status 4). No report is written for it: the
+    last one stays published."""
+    if c.scenarios:
+        return False
+    if int(exitstatus) == int(pytest.ExitCode.USAGE_ERROR):
+        return True
+    return int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) and not c.planned
+
+
+def empty_selection_line(config: pytest.Config, c: Collector) -> str:
+    """One line: what was selected, how to list the scenarios, that the last report stays."""
+    what = []
+    if getattr(config.option, "keyword", ""):
+        what.append(f"-k {config.option.keyword!r}")
+    if getattr(config.option, "markexpr", ""):
+        what.append(f"-m {config.option.markexpr!r}")
+    na = len(_not_applicable(config))
+    sel = " and ".join(what) or "the given paths"
+    counts = []
+    if c.deselected - na > 0:
+        counts.append(f"{c.deselected - na} deselected")
+    if na:
+        counts.append(f"{na} not applicable at {config.getoption('--k8s-version')}")
+    latest = c.root / "latest"
+    keep = (f"the last report stays at {latest}" if latest.exists()
+            else "no report was written")
+    return (f"drakit: no scenario selected: {sel} matched none"
+            + (f" ({', '.join(counts)})" if counts else "")
+            + "; list the scenarios with `pytest steps --collect-only -q` "
+            f"(names for -k, tags such as kep-5004 for -m); {keep}")
+
+
+def pytest_deselected(items) -> None:
+    config = _CONFIG_REF.get("config")
+    c = _collector(config) if config is not None else None
+    if c is not None:
+        c.deselected += len(items)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """An empty selection leaves no run directory behind (pytest-bdd wrote an empty
+    cucumber.json there); a run directory with a report is never touched."""
+    c = _collector(config)
+    if c is None or _is_worker(config) or c.final_dir is not None or c.scenarios:
+        return
+    import shutil
+
+    left = {p.name for p in c.run_dir.iterdir()} if c.run_dir.is_dir() else set()
+    if left <= {"cucumber.json"}:
+        shutil.rmtree(c.run_dir, ignore_errors=True)
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     c = _collector(config)
+    if c is not None and c.final_dir is None and not _is_worker(config) \
+            and int(exitstatus) == int(pytest.ExitCode.NO_TESTS_COLLECTED) \
+            and empty_selection(c, exitstatus):
+        terminalreporter.write_line(empty_selection_line(config, c), yellow=True, bold=True)
+        return
     if c is None or c.final_dir is None:
         return
     tr = terminalreporter
@@ -678,6 +918,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
                       + "".join(f"{counts[v]:>12}" for v in cols) + f"{len(scen):>8}")
     tr.write_line(f"{'all':<10}" + "".join(f"{total[v]:>12}" for v in cols)
                   + f"{len(c.scenarios):>8}", bold=True)
+    _print_counts_and_coverage(tr, c)
     _print_unsupported(config, c)
     if not c.complete:
         tr.write_line(f"INCOMPLETE report: {c.interrupted_reason}", yellow=True, bold=True)

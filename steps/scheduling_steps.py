@@ -15,7 +15,7 @@ import re
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from . import paths
+from . import expect, paths
 from .backends.base import ApiError
 from .common import get_obj, load_yaml, try_write
 from .world import World
@@ -51,13 +51,8 @@ def _devices(claim: dict) -> list[str]:
 
 
 def _metric(text: str, series: str) -> float | None:
-    for line in text.splitlines():
-        if line.startswith("#"):
-            continue
-        name, _, value = line.rpartition(" ")
-        if name == series:
-            return float(value)
-    return None
+    """The value of exactly this series (steps/expect.py: labels matched as a set)."""
+    return expect.metric_value(text, series)
 
 
 # ---------------------------------------------------------------------------- given
@@ -192,7 +187,7 @@ def then_event(world: World, reason: str, kind: str, name: str, how: str, text: 
 def then_claim_contains(world: World, entry: str | None, pod: str, docstring: str) -> None:
     claim = _claim_of(world, pod, entry)
     expected = yaml.safe_load(docstring)
-    diffs = paths.contains(claim, expected)
+    diffs = expect.contains(claim, expected)
     world.observe(f"claim of {pod}", expected, claim, [claim])
     if diffs:
         raise AssertionError("claim differs:\n  " + "\n  ".join(diffs))
@@ -278,7 +273,7 @@ def then_owned_claim(world: World, kind: str, owner: str, docstring: str) -> Non
                      for r in c["metadata"].get("ownerReferences") or ())]
     assert len(claims) == 1, f"expected exactly one claim owned by {kind} {owner}, found {len(claims)}"
     expected = yaml.safe_load(docstring)
-    diffs = paths.contains(claims[0], expected)
+    diffs = expect.contains(claims[0], expected)
     world.observe(f"claim owned by {owner}", expected, claims[0], claims)
     if diffs:
         raise AssertionError("claim differs:\n  " + "\n  ".join(diffs))

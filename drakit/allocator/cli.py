@@ -9,11 +9,10 @@ table); any error is one line on stderr and exit status 1.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
-
-import yaml
 
 from drakit.allocator import (
     AllocationError,
@@ -24,7 +23,7 @@ from drakit.allocator import (
     format_explanation,
 )
 from drakit.api.quantity import QuantityError
-from drakit.yamlio import dump
+from drakit.yamlio import ManifestError, dump, load_file
 
 __all__ = ["main_allocate", "main_flatten"]
 
@@ -39,24 +38,34 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _load(path: str) -> list[dict[str, Any]]:
+    """The objects of a manifest file, read exactly as ``drakit apply`` reads them (YAML
+    converted the way kubectl does, ``List`` expanded); errors carry file:line."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            docs = list(yaml.safe_load_all(fh))
-    except OSError as e:
-        raise _Fail(f"{path}: {e.strerror}") from None
-    except yaml.YAMLError as e:
-        raise _Fail(f"{path}: invalid YAML: {str(e).splitlines()[0]}") from None
-    out: list[dict[str, Any]] = []
-    for d in docs:
-        if d is None:
-            continue
-        if isinstance(d, dict) and d.get("kind") == "List":
-            out.extend(i for i in d.get("items") or () if isinstance(i, dict))
-        elif isinstance(d, dict):
-            out.append(d)
-        else:
-            raise _Fail(f"{path}: expected Kubernetes objects, got {type(d).__name__}")
-    return out
+        return load_file(path)
+    except ManifestError as e:
+        raise _Fail(str(e)) from None
+
+
+def _node(value: str) -> dict[str, Any]:
+    """``--node``: a YAML/JSON file holding one Node, or ``NAME[:cpu=8,memory=32Gi]`` as
+    ``drakit apply --node`` and ``drakit serve --node`` take it (the Node the reference
+    cluster's ``add_node`` makes: the ``kubernetes.io/hostname`` label, that allocatable)."""
+    from drakit.cli import NodeSpecError, parse_node_spec
+
+    if os.path.exists(value) or os.sep in value or value.endswith((".yaml", ".yml", ".json")):
+        nodes = [o for o in _load(value) if o.get("kind", "Node") == "Node"]
+        if len(nodes) != 1:
+            raise _Fail(f"{value}: expected exactly one Node, found {len(nodes)}")
+        return nodes[0]
+    try:
+        name, alloc = parse_node_spec(value)
+    except NodeSpecError as e:
+        raise _Fail(f"{e} (or a file with one Node)") from None
+    alloc = dict(alloc or {"cpu": "8", "memory": "32Gi"})
+    alloc.setdefault("pods", "110")
+    return {"apiVersion": "v1", "kind": "Node",
+            "metadata": {"name": name, "labels": {"kubernetes.io/hostname": name}},
+            "status": {"capacity": dict(alloc), "allocatable": alloc}}
 
 
 def _gates(values: Sequence[str]) -> dict[str, bool]:
@@ -70,9 +79,11 @@ def _gates(values: Sequence[str]) -> dict[str, bool]:
 
 
 def main_allocate(argv: Sequence[str]) -> int:
-    """``drakit allocate --node node.yaml -f objects.yaml [--explain] [--gate G=true] [--version 1.37]``."""
+    """``drakit allocate --node node.yaml|NAME[:cpu=8] -f objects.yaml [--explain] [--gate G=true] [--version 1.37]``."""
     p = _Parser(prog="drakit allocate", description="Allocate devices for the claims in -f on one node.")
-    p.add_argument("--node", required=True, help="YAML file with the Node")
+    p.add_argument("--node", required=True, metavar="NODE",
+                   help="the node: a YAML file with one Node, or NAME[:cpu=8,memory=32Gi] "
+                        "as for drakit apply")
     p.add_argument("-f", "--filename", action="append", required=True,
                    help="YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)")
     p.add_argument("--explain", action="store_true", help="print why each device was or was not used")
@@ -80,15 +91,17 @@ def main_allocate(argv: Sequence[str]) -> int:
     p.add_argument("--version", default="1.37", choices=["1.36", "1.37"])
     try:
         args = p.parse_args(list(argv))
-        nodes = [o for o in _load(args.node) if o.get("kind", "Node") == "Node"]
-        if len(nodes) != 1:
-            raise _Fail(f"{args.node}: expected exactly one Node, found {len(nodes)}")
+        nodes = [_node(args.node)]
         objs = [o for f in args.filename for o in _load(f)]
         slices = [o for o in objs if o.get("kind") == "ResourceSlice"]
         classes = [o for o in objs if o.get("kind") == "DeviceClass"]
         claims_all = [o for o in objs if o.get("kind") == "ResourceClaim"]
         allocated = [c for c in claims_all if (c.get("status") or {}).get("allocation")]
         claims = [c for c in claims_all if not (c.get("status") or {}).get("allocation")]
+        if not claims:
+            kinds = sorted({str(o.get("kind")) for o in objs})
+            raise _Fail("no unallocated ResourceClaim in the -f files (found: "
+                        + (", ".join(kinds) or "nothing") + "); add a file with the claim")
         from drakit.allocator.core import DEFAULT_GATES
 
         gates = dict(DEFAULT_GATES[args.version])

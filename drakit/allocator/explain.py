@@ -5,7 +5,11 @@ want per device the first reason that rules it out. ``explain`` replays the chec
 of the search against the *initial* state for every device the node can see (and,
 for context, devices on other nodes and in incomplete pools), then marks the devices
 the real allocation picked. A device that passes every per-device check but was not
-picked is reported as "constraint conflict or not needed".
+picked is told apart by what the request needed: "not needed" when its request got all
+its devices, "only M of N requested devices match" when fewer devices match than an
+ExactCount request asks for (no search can succeed then), "constraint conflict or taken
+by another request" otherwise. When no allocation exists, the last row names each request
+whose count cannot be met and how many devices matched.
 """
 
 from __future__ import annotations
@@ -41,10 +45,12 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
     except AllocationError as e:
         return [{"claim": "", "request": "", "device": "", "outcome": f"error: {e}"}]
     rows: list[dict[str, Any]] = []
+    shortfalls: list[str] = []
     for (ci, ri, si), rd in sorted(probe.request_data.items()):
         claim = claims[ci]
         cname = (claim.get("metadata") or {}).get("name", "")
         req_name = rd.request.result_name
+        first = len(rows)
         for pool in probe.pools:
             if pool.incomplete:
                 rows.append({"claim": cname, "request": req_name, "device": f"{pool.id}/*",
@@ -60,6 +66,9 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
                     rows.append({"claim": cname, "request": req_name, "device": "/".join(did),
                                  "outcome": _reason(probe, ci, (ci, ri, si), rd, Candidate(did, d, s, pool),
                                                     (ci, req_name, did) in chosen)})
+        short = _count_shortfall(rd, rows[first:], bool(results))
+        if short:
+            shortfalls.append(f"claim {cname}, request {req_name}: {short}")
         for s in probe.slices:
             if slice_targets_node(s, node, probe.g("DRAPartitionableDevices")):
                 continue
@@ -70,8 +79,35 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
     if error:
         rows.append({"claim": "", "request": "", "device": "", "outcome": f"error: {error}"})
     elif not results:
-        rows.append({"claim": "", "request": "", "device": "", "outcome": "no solution on this node"})
+        rows.append({"claim": "", "request": "", "device": "", "outcome": "no solution on this node"
+                     + (": " + "; ".join(shortfalls) if shortfalls else "")})
     return rows
+
+
+_USABLE = "usable"  # placeholder outcome of a device that passed every per-device check
+
+
+def _count_shortfall(rd: Any, rows: list[dict[str, Any]], solved: bool) -> str:
+    """Give the request's usable-but-unpicked devices their precise outcome (in ``rows``);
+    return "asks for N devices, only M match" when an ExactCount request cannot be met."""
+    r = rd.request
+    usable = [row for row in rows if row["outcome"] in (_USABLE, "allocated")]
+    picked = sum(1 for row in usable if row["outcome"] == "allocated")
+    wanted = r.count if r.mode == "ExactCount" else len(usable)
+    short = r.mode == "ExactCount" and len(usable) < wanted
+    for row in usable:
+        if row["outcome"] != _USABLE:
+            continue
+        if short:
+            row["outcome"] = f"matches; the request asks for {wanted} devices, only {len(usable)} match"
+        elif solved and picked >= wanted:
+            row["outcome"] = f"not needed (the request got its {wanted} device{'s' if wanted != 1 else ''})"
+        else:
+            row["outcome"] = "constraint conflict or taken by another request"
+    if short:
+        return (f"asks for {wanted} device{'s' if wanted != 1 else ''}, only {len(usable)} "
+                f"match{'es' if len(usable) == 1 else ''}")
+    return ""
 
 
 def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand: Candidate, picked: bool) -> str:
@@ -97,7 +133,7 @@ def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand:
             return "counters exhausted"
     if probe.g("DRADeviceTaints") and taint_prevents(cand.device, r.tolerations):
         return "taint not tolerated"
-    return "constraint conflict or not needed"
+    return _USABLE
 
 
 def format_explanation(rows: Sequence[Mapping[str, Any]]) -> str:

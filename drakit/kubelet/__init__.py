@@ -23,6 +23,7 @@ Public entry points: ``build_kubelets`` (for ``Cluster``), ``KubeletManager.kube
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import weakref
@@ -80,6 +81,17 @@ def _cleanup_all() -> None:
         _finalize(st)
 
 
+def _scratch_dir() -> str | None:
+    """Where a kubelet without a configured state directory keeps its checkpoints and
+    sockets: RAM-backed /dev/shm when there is one and TMPDIR does not say otherwise
+    (each checkpoint write fsyncs, which costs milliseconds on a disk and nothing in RAM;
+    the state is thrown away with the cluster anyway), else the usual temporary directory."""
+    shm = "/dev/shm"
+    if os.environ.get("TMPDIR") is None and os.path.isdir(shm) and os.access(shm, os.W_OK):
+        return shm
+    return None
+
+
 def _state(ctx: ComponentContext) -> _NodeState:
     st = _STATES.get(ctx.api)
     if st is None or st.closed:
@@ -87,7 +99,7 @@ def _state(ctx: ComponentContext) -> _NodeState:
             base, owned = Path(ctx.state_dir), False
             base.mkdir(parents=True, exist_ok=True)
         else:
-            base, owned = Path(tempfile.mkdtemp(prefix="drakit-")), True
+            base, owned = Path(tempfile.mkdtemp(prefix="drakit-", dir=_scratch_dir())), True
         st = _STATES[ctx.api] = _NodeState(base, owned)
         weakref.finalize(ctx.api, _finalize, st)
     return st

@@ -34,16 +34,21 @@ __all__ = ["SCHEMA", "PUBLISHED", "new_run_id", "normalize", "render_all", "writ
 PUBLISHED = ("index.html", "results.json", "junit.xml", "cucumber.json")
 
 
-def render_all(results: Mapping[str, Any]) -> dict[str, str]:
-    """Every report file as text, keyed by file name."""
+def render_all(results: Mapping[str, Any],
+               only: tuple[str, ...] | None = None) -> dict[str, str]:
+    """Every report file as text, keyed by file name (``only``: just those files; the
+    partial report written during a run renders two of the four, and rendering is what
+    a long run would otherwise spend its time on)."""
     from .cucumber_json import render_cucumber_json
     from .html import render_html
     from .junit import render_junit
 
-    return {"results.json": json.dumps(results, indent=1, ensure_ascii=False) + "\n",
-            "index.html": render_html(results),
-            "junit.xml": render_junit(results),
-            "cucumber.json": render_cucumber_json(results)}
+    renderers = {"results.json": lambda r: json.dumps(r, indent=1, ensure_ascii=False) + "\n",
+                 "index.html": render_html,
+                 "junit.xml": render_junit,
+                 "cucumber.json": render_cucumber_json}
+    return {name: render(results) for name, render in renderers.items()
+            if only is None or name in only}
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -59,16 +64,14 @@ def write_run_dir(results: Mapping[str, Any], out_dir: Path | str,
     instead of rendering our own. ``only``: restrict to some files (partial updates)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    files = render_all(results)
+    names = only if only is not None else PUBLISHED
     src = Path(cucumber_json) if cucumber_json else None
-    for name, text in files.items():
-        if only is not None and name not in only:
-            continue
-        if name == "cucumber.json" and src is not None and src.is_file():
-            if src.resolve() != (out / name).resolve():
-                shutil.copyfile(src, out / name)
-            continue
+    keep_src = src is not None and src.is_file() and "cucumber.json" in names
+    for name, text in render_all(results, tuple(
+            n for n in names if not (keep_src and n == "cucumber.json"))).items():
         _atomic_write(out / name, text)
+    if keep_src and src.resolve() != (out / "cucumber.json").resolve():
+        shutil.copyfile(src, out / "cucumber.json")
     return out
 
 
@@ -104,6 +107,9 @@ def write_reports(results: Mapping[str, Any], root: Path | str,
     run_id = str(results.get("run_id") or new_run_id())
     if results.get("run_id") != run_id:
         results = {**results, "run_id": run_id}
+    from .trend import with_history
+
+    results = with_history(results, root)  # earlier runs under root: the report's trend chart
     run_dir = write_run_dir(results, Path(root) / run_id, cucumber_json)
     publish(root, run_id)
     return run_dir

@@ -135,8 +135,15 @@ def header_rows(env: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def unsupported_section(r: Mapping[str, Any]) -> str:
-    """The "why unsupported" table (reason → count → scenarios), or nothing."""
+def unsupported_section(r: Mapping[str, Any], anchors: Mapping[str, str] | None = None) -> str:
+    """The "why unsupported" table (reason → count → scenarios), or nothing. ``anchors``:
+    scenario name -> element id, to link each name to its scenario in the page."""
+    anchors = anchors or {}
+
+    def item(n: str) -> str:
+        a = anchors.get(n)
+        return (f'<li><a href="#{escape(a)}">{escape(n)}</a></li>' if a
+                else f"<li>{escape(n)}</li>")
     backend = "cluster" if "cluster" in (r.get("environment") or {}).get("backends", []) \
         else None
     table = unsupported_table(r.get("scenarios") or [], backend)
@@ -145,8 +152,8 @@ def unsupported_section(r: Mapping[str, Any]) -> str:
         return ""
     rows = "".join(
         f'<tr><td>{escape(t["reason"])}</td><td class="n">{t["count"]}</td><td>'
-        f'<details><summary>{len(t["scenarios"])} scenarios</summary><ul>'
-        + "".join(f"<li>{escape(n)}</li>" for n in t["scenarios"])
+        f'<details><summary>{len(t["scenarios"])} scenario{"s" if len(t["scenarios"]) != 1 else ""}</summary><ul>'
+        + "".join(item(n) for n in t["scenarios"])
         + "</ul></details></td></tr>" for t in table)
     fc = sum(len(v) for v in forecast.values())
     note = (f'<p class="note">Forecast before the run (tags, version and gates alone): '

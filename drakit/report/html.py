@@ -6,9 +6,13 @@ coverage) must be in the markup so it reads without scripts. The small inline sc
 adds filtering and search on top (progressive enhancement): it hides ``details.scenario``
 elements by their ``data-*`` attributes.
 
-Layout, top to bottom: header (run facts), KEP × verdict matrix with stages per version,
-filters, then per KEP its title, upstream link, requirement coverage and every scenario as a
-``<details>`` holding a step table with one verdict column per backend.
+Layout, top to bottom: title and totals; what needs attention first — the failures (step,
+expected, observed, linked to the scenario), why scenarios were unsupported, the per-KEP
+trend over earlier runs (trend.py); then the run facts, the KEP × verdict matrix with stages
+per version, filters, and per KEP its title, upstream link, requirement coverage and every
+scenario as a ``<details>`` (``id="s-<n>"``, the target of deep links) holding a step table
+with one verdict column per backend. Scenario descriptions render their upstream citations
+as links (citations.py).
 """
 
 from __future__ import annotations
@@ -18,9 +22,13 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from . import citations as _citations
 from . import cluster as _live
+from . import failures as _failures
 from . import keps as _keps
 from . import model
+from . import requirements as _req
+from . import trend as _trend
 from .objects import differences, path_str, paths_in_label, strip_volatile, yaml_html, yaml_text
 
 VERDICT_LABEL = {"passed": "passed", "failed": "failed", "error": "error",
@@ -66,18 +74,31 @@ def render_html(results: Mapping[str, Any]) -> str:
     backends: list[str] = list(env.get("backends") or []) or sorted(
         {run["backend"] for s in r["scenarios"] for run in s["runs"]}) or ["reference"]
     groups = model.by_kep(r["scenarios"])
-    cov = model.coverage(r.get("requirements") or [], r["scenarios"])
+    cov, plans = _coverage_of(r)
     # KEPs with requirements but no scenario yet still get a row: "none" coverage is news.
-    for kep in cov:
+    for kep in list(cov) + list(plans):
         groups.setdefault(kep, [])
     groups = dict(sorted(groups.items(), key=lambda kv: (kv[0] == "", kv[0])))
+    anchors: dict[str, tuple[str, str, str]] = {}  # scenario id -> (element id, name, label)
+    n = 0
+    for scen in groups.values():
+        for s in scen:
+            ex = ", ".join(map(str, (s.get("example") or {}).values()))
+            label = f'line {s.get("line", "?")}' + (f" [{ex[:30]}]" if ex else "")
+            anchors.setdefault(str(s.get("id", "")), (f"s-{n}", str(s.get("name", "")), label))
+            n += 1
 
-    parts = [_head(r), "<body>", _header(r, backends), _live.unsupported_section(r),
-             _live.both_section(r), _matrix(groups, cov, backends),
+    ids = {k: v[0] for k, v in anchors.items()}  # scenario id -> element id (deep links)
+    top = "".join([_failures_first(r, groups, ids),
+                   _live.unsupported_section(r, _by_name(r["scenarios"], ids)),
+                   _trend.trend_section(r)])
+    parts = [_head(r), "<body>", _header(r, backends, top), _live.both_section(r),
+             _matrix(groups, cov, backends), _req.summary_section(r, cov, plans),
              _filters(groups, r["scenarios"]), '<main id="keps">']
     n = 0
     for kep, scen in groups.items():
-        parts.append(_kep_section(kep, scen, cov.get(kep), backends, n))
+        parts.append(_kep_section(kep, scen, cov.get(kep), backends, n,
+                                  _req.kep_test_plan(kep, plans.get(kep), anchors), anchors))
         n += len(scen)
     parts.append("</main>")
     parts.append(f'<footer><p>drakit.results schema <code>{escape(str(r["schema"]))}</code> · '
@@ -87,26 +108,57 @@ def render_html(results: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def _coverage_of(r: dict) -> tuple[dict, dict]:
+    """Requirement coverage and test-plan verdicts as the collector computed them
+    (results.json ``coverage``/``test_plans``), else from the scenarios alone (an older
+    document: no suite list, so absence reads "none")."""
+    stored = r.get("coverage")
+    if isinstance(stored, Mapping) and isinstance(stored.get("keps"), Mapping):
+        cov = dict(stored["keps"])
+    else:
+        cov = model.coverage(r.get("requirements") or [], r["scenarios"], None,
+                             str(r["environment"].get("k8s_version") or ""))
+    plans = r.get("test_plans") or {}
+    if plans and not all("verdict" in e for entries in plans.values() for e in entries):
+        plans = model.test_plan_verdicts(plans, r["scenarios"])
+    return cov, dict(plans)
+
+
+def _status(r: dict) -> str:
+    """The line under the title: never "Complete run." in green above errors the
+    environment caused (results.json ``environment_failures``)."""
+    env = r.get("environment_failures") or {}
+    n = int(env.get("count") or 0)
+    if r.get("complete"):
+        if not n:
+            return '<p class="status complete">Complete run.</p>'
+        return (f'<p class="status envfail" role="alert">Every scenario ran, but {n} met an '
+                f"environment failure (verdict “error”, not a conformance verdict): "
+                f'{escape(str(env.get("last", "")))}. Fix the environment and rerun '
+                "before reading their verdicts.</p>")
+    planned = r.get("planned")
+    ran = sum(1 for s in r["scenarios"] if s["verdict"] != "not run")
+    what = f" — {ran} of {planned} scenarios ran" if planned else ""
+    reason = r.get("interrupted_reason") or r.get("status") or "incomplete"
+    env_note = (f" {n} scenario{'s' if n != 1 else ''} met an environment failure (verdict "
+                "“error”, not a conformance verdict)." if n else "")
+    return (f'<p class="status incomplete" role="alert">INCOMPLETE: '
+            f"{escape(str(reason))}{escape(what)}.{escape(env_note)} Counts below cover what "
+            "ran.</p>")
+
+
 def _head(r: dict) -> str:
     status = "" if r.get("complete") else " (INCOMPLETE)"
     return ('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>drakit conformance report{status}</title>"
-            f"<style>{_CSS}</style></head>")
+            f"<style>{_CSS}{_req.CSS}</style></head>")
 
 
-def _header(r: dict, backends: list[str]) -> str:
+def _header(r: dict, backends: list[str], top: str = "") -> str:
     env = r["environment"]
     summ = r["summary"]
-    if r.get("complete"):
-        status = '<p class="status complete">Complete run.</p>'
-    else:
-        planned = r.get("planned")
-        ran = sum(1 for s in r["scenarios"] if s["verdict"] != "not run")
-        what = f" — {ran} of {planned} scenarios ran" if planned else ""
-        reason = r.get("interrupted_reason") or r.get("status") or "incomplete"
-        status = (f'<p class="status incomplete" role="alert">INCOMPLETE: '
-                  f"{escape(str(reason))}{escape(what)}. Counts below cover what ran.</p>")
+    status = _status(r)
     gates = env.get("gates") or {}
     gate_txt = ", ".join(f"{k}={'true' if v else 'false'}" for k, v in sorted(gates.items()))
     defaults = env.get("gate_defaults") or {}
@@ -139,14 +191,80 @@ def _header(r: dict, backends: list[str]) -> str:
         ("command", env.get("command", "")),
         ("run id", r.get("run_id", "")),
     ]
-    dl = "".join(f"<dt>{escape(k)}</dt><dd>{'<code>' + escape(str(v)) + '</code>' if k == 'command' else escape(str(v))}</dd>"
-                 for k, v in rows)
+    def dd(k: str, v: Any) -> str:
+        if k == "command":
+            return f"<code>{escape(str(v))}</code>"
+        if k.startswith("not applicable"):  # reasons cite upstream commits: links
+            return _citations.render(str(v))
+        return escape(str(v))
+    dl = "".join(f"<dt>{escape(k)}</dt><dd>{dd(k, v)}</dd>" for k, v in rows)
     totals = " · ".join(f'<span class="{_cls(v)}">{summ.get(v, 0)} {escape(v)}</span>'
                         for v in model.VERDICTS if summ.get(v))
+    # what needs attention (``top``: failures, why unsupported, trend) comes before the facts
     return (f'<header><h1>drakit conformance report</h1>{status}'
             f'<p class="totals" id="totals" data-total="{summ["total"]}">'
-            f'{summ["total"]} scenarios: {totals or "none"}</p>'
-            f'<dl class="env">{dl}</dl></header>')
+            f'{escape(_counts_text(r))}: {totals or "none"}</p></header>{top}'
+            f'<section id="run-section"><h2>This run</h2><dl class="env">{dl}</dl></section>')
+
+
+# ---------------------------------------------------------------------------- top of the page
+
+def _by_name(scenarios: list[dict], anchors: Mapping[str, str]) -> dict[str, str]:
+    """Display name (as the "why unsupported" table lists it) -> element id."""
+    out: dict[str, str] = {}
+    for s in scenarios:
+        ex = s.get("example")
+        name = s.get("name", "") + (" [" + ", ".join(str(v) for v in ex.values()) + "]"
+                                    if ex else "")
+        if str(s.get("id", "")) in anchors:
+            out.setdefault(name, anchors[str(s["id"])])
+    return out
+
+
+def _failures_first(r: dict, groups: dict[str, list[dict]], anchors: Mapping[str, str]) -> str:
+    """Every failed or errored run, at the top: where, which step, expected, observed. Plain
+    markup with links to the scenarios (``#s-<n>``): complete with JavaScript off."""
+    ordered = [s for scen in groups.values() for s in scen]
+    failed = _failures.failed_runs(ordered)
+    if not failed:
+        return ""
+    multi = len({run.get("backend") for s in ordered for run in s["runs"]}) > 1
+    items = []
+    for s, run in failed:
+        f = _failures.summarize(s, run)
+        anchor = anchors.get(str(s.get("id", "")), "")
+        ex = s.get("example") or {}
+        name = s.get("name", "") + (" [" + ", ".join(f"{k}={v}" for k, v in ex.items()) + "]"
+                                    if ex else "")
+        who = f' on {escape(str(run.get("backend", "")))}' if multi else ""
+        rows = []
+        if f["step"]:
+            rows.append(("failing step", f'<span class="kw">{escape(f["step"])}</span>'
+                         + (f' <span class="where">line {f["step_line"]}</span>'
+                            if f["step_line"] else "")))
+        if f["expected"]:
+            rows.append(("expected", f'<code>{escape(f["expected"])}</code>'))
+            rows.append(("observed", f'<code class="observed">{escape(f["observed"])}</code>'))
+        msg = f["message"].splitlines()
+        text = "\n".join(msg[:8]) + (f"\n… ({len(msg) - 8} more lines in the scenario)"
+                                     if len(msg) > 8 else "")
+        dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
+        items.append(
+            f'<li class="{_cls(run.get("verdict", "failed"))}">'
+            f'{_badge(run.get("verdict", "failed"))}{who} '
+            f'<a class="name" href="#{escape(anchor)}">{escape(name)}</a> '
+            f'<span class="where">{escape(_kep_label(s.get("kep") or ""))} · '
+            f'{escape(str(s.get("feature_file", "")))}:{escape(str(s.get("line", "")))}</span>'
+            f'<dl class="why">{dl}</dl>'
+            + (f'<pre class="assertion">{escape(text)}</pre>' if text else "") + "</li>")
+    return (f'<section id="failures-section"><h2>Failures first ({len(failed)})</h2>'
+            f'<ol class="failures">{"".join(items)}</ol></section>')
+
+
+def _counts_text(r: dict) -> str:
+    """Distinct scenarios and example rows counted apart ("419 results: 239 scenarios, 76
+    of them outlines with 256 example rows")."""
+    return model.counts_text(model.scenario_counts(r["scenarios"]))
 
 
 def _bar(counts: Mapping[str, int]) -> str:
@@ -176,9 +294,7 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
         stages = "".join(
             f"<td class=\"stage\">{escape(info.stages.get(v, '–') if info else '–')}</td>"
             for v in _keps.VERSIONS)
-        c = cov.get(kep)
-        req = (f'{c["counts"]["passing"]}/{len(c["items"])} passing' if c and c["items"]
-               else "–")
+        req = _req.matrix_cell(cov.get(kep))
         div = (f'<td class="n">{sum(1 for s in scen if model.divergent(s))}</td>'
                f'<td class="n">{sum(1 for s in scen if _live.both_column(s) == "unsupported on the cluster")}</td>'
                if multi else "")
@@ -186,7 +302,7 @@ def _matrix(groups: dict[str, list[dict]], cov: dict, backends: list[str]) -> st
             f'<tr data-kep="{escape(kep)}"><th scope="row"><a href="#kep-{escape(kep or "other")}">'
             f"{escape(_kep_label(kep))}</a></th><td class=\"title\">"
             f"{escape(_kep_title(kep, scen))}</td>{cells}<td class=\"barcell\">"
-            f"{_bar(counts)}</td>{div}{stages}<td class=\"req\">{escape(req)}</td></tr>")
+            f"{_bar(counts)}</td>{div}{stages}<td class=\"req\">{req}</td></tr>")
     tcells = "".join(f'<td class="n {_cls(v)}" data-verdict="{v}">{total[v]}</td>'
                      for v in model.VERDICTS)
     div_h = ('<th scope="col">backends disagree</th>'
@@ -225,7 +341,8 @@ def _filters(groups: dict[str, list[dict]], scenarios: list[dict]) -> str:
 
 
 def _kep_section(kep: str, scen: list[dict], cov: dict | None, backends: list[str],
-                 start: int) -> str:
+                 start: int, plan: str = "",
+                 anchors: Mapping[str, tuple[str, str, str]] | None = None) -> str:
     info = _keps.kep_info(kep) if kep else None
     anchor = f"kep-{kep or 'other'}"
     link = (f' <a class="upstream" href="{escape(info.url)}">KEP text upstream ↗</a>'
@@ -242,36 +359,12 @@ def _kep_section(kep: str, scen: list[dict], cov: dict | None, backends: list[st
                       for v in model.VERDICTS if counts[v]) or "no scenarios yet"
     body = [f'<section class="kep" id="{escape(anchor)}" data-kep="{escape(kep)}">',
             f"<h2>{escape(_kep_label(kep))} {escape(_kep_title(kep, scen))}{link}</h2>",
-            meta, f'<p class="kepsumm">{summ}</p>', _coverage(cov)]
+            meta, f'<p class="kepsumm">{summ}</p>', _req.kep_coverage(cov, anchors or {}),
+            plan]
     for i, s in enumerate(scen):
         body.append(_scenario(s, backends, start + i))
     body.append("</section>")
     return "\n".join(body)
-
-
-def _coverage(cov: dict | None) -> str:
-    if not cov or not cov["items"]:
-        tagged = (" Tagged: " + ", ".join(cov["unknown"]) + "." if cov and cov["unknown"]
-                  else "")
-        return ('<p class="coverage none">Requirement coverage: no requirement list for this '
-                f"KEP (features/requirements.yaml).{escape(tagged)}</p>")
-    c = cov["counts"]
-    summary = (f'Requirement coverage: <span class="cov-passing">{c["passing"]} passing</span> · '
-               f'<span class="cov-failing">{c["failing"]} only failing</span> · '
-               + (f'<span class="cov-unexercised">{c["unexercised"]} only unsupported/skipped'
-                  "</span> · " if c["unexercised"] else "")
-               + f'<span class="cov-none">{c["none"]} with no scenario</span>')
-    rows = "".join(
-        f'<tr class="cov-{it["state"]}"><td><code>{escape(it["id"])}</code></td>'
-        f'<td>{escape(it["section"])}</td><td>{escape(it["text"])}</td>'
-        f'<td class="state">{escape(it["state"])}</td><td class="n">{it["scenarios"]}</td></tr>'
-        for it in cov["items"])
-    unknown = (f'<p class="warn">Tags naming no known requirement: '
-               f'{escape(", ".join(cov["unknown"]))}</p>' if cov["unknown"] else "")
-    return (f'<details class="coverage"><summary>{summary}</summary>'
-            '<table class="cov"><thead><tr><th>id</th><th>KEP section</th><th>requirement</th>'
-            f'<th>state</th><th>scenarios</th></tr></thead><tbody>{rows}</tbody></table>'
-            f"{unknown}</details>")
 
 
 # ---------------------------------------------------------------------------- scenario
@@ -308,7 +401,7 @@ def _scenario(s: dict, backends: list[str], n: int) -> str:
         via = f' <small>(from {escape(src)})</small>' if src != "description" else ""
         body.append(f'<p class="section">KEP section: <b>{escape(s["section"])}</b>{via}</p>')
     if s.get("description"):
-        body.append(f'<p class="desc">{escape(s["description"])}</p>')
+        body.append(f'<p class="desc">{_citations.render(s["description"])}</p>')
     for b in cols:
         run = runs_by[b]
         v = run.get("verdict")
@@ -413,7 +506,7 @@ def _observation(o: dict, failing: bool) -> str:
                 f'<table class="ea"><tr><th>expected</th><td><code>{escape(_compact(exp))}'
                 f'</code></td></tr><tr><th>actual</th><td><code>{escape(_compact(act))}'
                 "</code></td></tr></table></div>")
-    diffs = differences(exp, act) if isinstance(exp, (Mapping, list)) else []
+    diffs = _failures.check_differences(exp, act) if isinstance(exp, (Mapping, list)) else []
     parts = [f'<div class="observation failing"><p class="olabel">{label}</p>']
     if isinstance(exp, (Mapping, list)) or isinstance(act, (Mapping, list)):
         hl = [d["path"] for d in diffs]
@@ -429,11 +522,20 @@ def _observation(o: dict, failing: bool) -> str:
     if near is not None:
         parts.append('<p class="olabel">closest difference (<del>expected</del> '
                      f'<ins>actual</ins>):</p><pre class="textdiff">{_text_diff(exp, near)}</pre>')
+    for d in diffs:  # a failed text check ("starting with", "containing"): where they part
+        if d["kind"].startswith("not ") and isinstance(d["actual"], str):
+            want = str(d["expected"])
+            got = d["actual"][:len(want) + 40] if d["kind"] == "not starting with" else \
+                d["actual"]
+            parts.append(f'<p class="olabel">{escape(d["kind"][4:])} (<del>expected</del> '
+                         f'<ins>actual</ins>):</p><pre class="textdiff">'
+                         f"{_text_diff(want, got)}</pre>")
     if diffs:
         parts.append('<ul class="diffs">' + "".join(
             f'<li><code>{escape(path_str(d["path"]) or "(value)")}</code> {escape(d["kind"])}: '
             f'expected <code>{escape(_compact(d["expected"], 200))}</code>, found '
-            f'<code>{escape(_compact(d["actual"], 200))}</code></li>' for d in diffs[:50])
+            f'<code>{escape(_compact(d["actual"], 200 if not d["kind"].startswith("not ") else 2000))}'
+            '</code></li>' for d in diffs[:50])
             + "</ul>")
     for obj in o.get("objects") or []:
         if not isinstance(obj, Mapping):
@@ -532,6 +634,8 @@ code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{white-space:pre-wrap;word-break:break-word;background:var(--soft);padding:.5em .7em;
 border-radius:6px;margin:.3em 0;border:1px solid var(--line)}
 .status.complete{color:var(--pass)}
+.status.envfail{background:#ffebe9;border:1px solid #cf222e;padding:.5em .8em;border-radius:6px;
+font-weight:600}
 .status.incomplete{background:#fff8c5;border:1px solid #d4a72c;padding:.5em .8em;border-radius:6px;
 font-weight:600}
 dl.env{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em;margin:.5em 0}
@@ -605,6 +709,29 @@ del{background:#ffcecb;text-decoration:line-through}ins{background:#aceebb;text-
 h2 a.upstream{font-size:.6em;font-weight:400;margin-left:.6em}
 .datatable td{border:1px solid var(--line);padding:0 .4em}
 [hidden]{display:none!important}
+#failures-section h2{color:var(--fail)}
+ol.failures{padding-left:1.6em}
+ol.failures>li{margin:.5em 0;padding:.45em .7em;border:1px solid #ffcecb;border-left:5px solid
+var(--fail);border-radius:6px;background:#fffafa}
+ol.failures>li.v-error{border-left-color:var(--err)}
+ol.failures dl.why{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;margin:.35em 0}
+ol.failures dl.why dt{color:var(--mut)}ol.failures dl.why dd{margin:0}
+ol.failures pre.assertion{border-color:#ffcecb;background:#ffebe9;max-height:12em;overflow:auto}
+code.observed{background:#ffebe9}
+details.scenario{scroll-margin-top:4.5em}
+details.scenario:target{outline:2px solid #0969da;outline-offset:2px}
+#unsupported td,#unsupported th{border-bottom:1px solid var(--line);padding:.2em .6em;
+text-align:left;vertical-align:top}
+#unsupported td.n{text-align:right;font-weight:600}
+#trend td,#trend th{padding:.15em .7em;text-align:left;vertical-align:middle;
+border-bottom:1px solid var(--line)}
+svg.trend{display:block}
+.worse{color:var(--fail);font-weight:600}.same,.delta{color:var(--mut)}
+tr.regressed th a{color:var(--fail)}
+.legend{white-space:nowrap;margin-right:.9em}
+.swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:-.05em;
+border-radius:2px}
+a.src{text-decoration-style:dotted}
 @media print{.filters{display:none}details{break-inside:avoid}}
 """
 
@@ -616,7 +743,7 @@ T=document.getElementById('f-tag'),S=document.getElementById('f-search'),
 C=document.getElementById('f-count');
 var all=[].slice.call(document.querySelectorAll('details.scenario'));
 var secs=[].slice.call(document.querySelectorAll('section.kep'));
-function apply(){
+function apply(write){
  var v=V.value,k=K.value,t=T.value,q=S.value.trim().toLowerCase(),n=0;
  all.forEach(function(d){
   var ok=(!v||(v==='divergent'?d.dataset.divergent==='1':d.dataset.verdict===v))&&
@@ -627,12 +754,20 @@ function apply(){
  secs.forEach(function(s){var any=s.querySelector('details.scenario:not([hidden])');
   var filtering=v||t||q;s.hidden=(k&&s.dataset.kep!==k)||(filtering&&!any);});
  C.value=n+' of '+all.length+' scenarios shown';
+ if(write===false)return;  // on load: keep a deep link (#s-12) in the address bar
  var p=new URLSearchParams();if(v)p.set('verdict',v);if(k)p.set('kep',k);if(t)p.set('tag',t);
  if(q)p.set('q',q);var h=p.toString();
  if(history.replaceState)history.replaceState(null,'',h?'#'+h:location.pathname);
 }
-[V,K,T].forEach(function(e){e.addEventListener('change',apply)});
-S.addEventListener('input',apply);
+function reveal(id){
+ // a deep link (index.html#s-72): open the scenario (and what holds it) and scroll to it
+ var d=document.getElementById(id);if(!d)return false;
+ if(d.closest&&d.closest('[hidden]')){V.value='';K.value='';T.value='';S.value='';apply(false);}
+ for(var e=d;e;e=e.parentElement){if(e.tagName==='DETAILS')e.open=true;}
+ d.scrollIntoView({block:'start'});return true;
+}
+[V,K,T].forEach(function(e){e.addEventListener('change',function(){apply(true)})});
+S.addEventListener('input',function(){apply(true)});
 document.getElementById('f-failures').addEventListener('click',function(){
  all.forEach(function(d){if(!d.hidden&&(d.dataset.verdict==='failed'||
   d.dataset.verdict==='error'||d.dataset.divergent==='1'))d.open=true;});});
@@ -641,12 +776,22 @@ document.getElementById('f-collapse').addEventListener('click',function(){
 document.querySelectorAll('#matrix td.n[data-verdict]').forEach(function(td){
  td.style.cursor='pointer';td.title='show these scenarios';
  td.addEventListener('click',function(){var k=td.parentNode.dataset.kep;
-  K.value=(k&&k!=='*')?k:'';V.value=td.dataset.verdict;apply();
+  K.value=(k&&k!=='*')?k:'';V.value=td.dataset.verdict;apply(true);
   f.scrollIntoView();});});
-var h=location.hash.slice(1);
+var h=location.hash.slice(1),target='';
 if(h.indexOf('=')>0){var p=new URLSearchParams(h);V.value=p.get('verdict')||'';
  K.value=p.get('kep')||'';T.value=p.get('tag')||'';S.value=p.get('q')||'';}
-else if(h){var d=document.getElementById(h);if(d&&d.tagName==='DETAILS')d.open=true;}
-apply();
+else if(h){target=decodeURIComponent(h);}
+apply(false);
+if(target&&reveal(target)){
+ // again once the layout has settled (the filter bar appears above)
+ window.requestAnimationFrame(function(){reveal(target);});
+ window.addEventListener('load',function(){reveal(target);});}
+window.addEventListener('hashchange',function(){var h=location.hash.slice(1);
+ if(h&&h.indexOf('=')<0)reveal(decodeURIComponent(h));});
+document.addEventListener('click',function(ev){
+ var a=ev.target.closest?ev.target.closest('a[href^="#s-"]'):null;
+ if(a){var id=a.getAttribute('href').slice(1);if(reveal(id)){ev.preventDefault();
+  if(history.pushState)history.pushState(null,'','#'+id);}}});
 })();
 """

@@ -76,6 +76,51 @@ def req_tags(tags: Iterable[str]) -> list[str]:
     return sorted(t.split(":", 1)[1] for t in tags if t.startswith("req:"))
 
 
+def clause_tags(tags: Iterable[str]) -> list[str]:
+    """``@clause:5004-R03/newest-wins`` -> ["5004-R03/newest-wins"]."""
+    return sorted(t.split(":", 1)[1] for t in tags if t.startswith("clause:"))
+
+
+def kep_test_tags(tags: Iterable[str]) -> list[str]:
+    """``@kep-test:<name>``: the KEP Test Plan entries the scenario stands for."""
+    return sorted(t.split(":", 1)[1] for t in tags if t.startswith("kep-test:"))
+
+
+def deviation_tags(tags: Iterable[str]) -> list[str]:
+    """``@deviation:kubernetes/kubernetes#141467``: known upstream deviations it pins."""
+    return sorted(t.split(":", 1)[1] for t in tags if t.startswith("deviation:"))
+
+
+def deviation_url(ref: str) -> str:
+    """``kubernetes/kubernetes#141467`` -> the upstream issue's address ("" if malformed)."""
+    m = re.fullmatch(r"([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)#(\d+)", ref.strip())
+    return f"https://github.com/{m.group(1)}/issues/{m.group(2)}" if m else ""
+
+
+def _vt(v: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in str(v).split("."))
+    except ValueError:
+        return ()
+
+
+def not_applicable_at(tags: Iterable[str], default_version: str) -> str | None:
+    """The version at which a scenario with these tags cannot exist (its ``@since``/
+    ``@until`` exclude its ``@version``, else ``default_version``), or None."""
+    tags = list(tags)
+    version = next((t.split(":", 1)[1] for t in tags if t.startswith("version:")),
+                   default_version)
+    if not version:
+        return None
+    for t in tags:
+        kind, _, bound = t.partition(":")
+        if kind == "since" and _vt(version) < _vt(bound):
+            return version
+        if kind == "until" and _vt(version) > _vt(bound):
+            return version
+    return None
+
+
 def jsonable(v: Any) -> Any:
     """Anything -> JSON-safe (objects we cannot encode become their str())."""
     try:
@@ -86,6 +131,25 @@ def jsonable(v: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------- requirements
+
+_YAML_CACHE: dict[tuple[str, int, int], Any] = {}
+
+
+def _read_yaml(path: Path) -> Any:
+    """requirements.yaml, parsed once per process and content (every pytest process reads
+    it for requirements and for test plans; with libyaml when PyYAML has it)."""
+    import copy
+
+    import yaml
+
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    if key not in _YAML_CACHE:
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        _YAML_CACHE.clear()
+        _YAML_CACHE[key] = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    return copy.deepcopy(_YAML_CACHE[key])
+
 
 def load_requirements(path: Path | str | None) -> list[dict]:
     """Read features/requirements.yaml; a missing or malformed file yields [] (never fails).
@@ -99,9 +163,7 @@ def load_requirements(path: Path | str | None) -> list[dict]:
     if not p.is_file():
         return []
     try:
-        import yaml
-
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        data = _read_yaml(p)
     except Exception:  # noqa: BLE001 - a broken list must not break the report
         return []
     items: list = []
@@ -122,8 +184,57 @@ def load_requirements(path: Path | str | None) -> list[dict]:
         rid = str(it["id"])
         kep = str(it.get("kep") or rid.split("-", 1)[0])
         kep = re.sub(r"(?i)^kep-?", "", kep)
+        clauses = [{"id": str(c["id"]), "text": str(c.get("text") or "").strip()}
+                   for c in it.get("clauses") or () if isinstance(c, Mapping) and c.get("id")]
         out.append({"id": rid, "kep": kep, "section": str(it.get("section") or ""),
-                    "text": str(it.get("text") or "").strip()})
+                    "text": str(it.get("text") or "").strip(), "clauses": clauses})
+    return out
+
+
+def load_test_plans(path: Path | str | None) -> dict[str, list[dict]]:
+    """The ``test_plans:`` block of features/requirements.yaml, keyed by the bare KEP
+    number: ``{"5004": [{name, level, text, unmapped?}]}`` ({} when absent or malformed)."""
+    if path is None or not Path(path).is_file():
+        return {}
+    try:
+        data = _read_yaml(Path(path))
+    except Exception:  # noqa: BLE001 - a broken list must not break the report
+        return {}
+    plans = data.get("test_plans") if isinstance(data, Mapping) else None
+    if not isinstance(plans, Mapping):
+        return {}
+    out: dict[str, list[dict]] = {}
+    for key, entries in plans.items():
+        kep = re.sub(r"(?i)^kep-?", "", str(key))
+        for e in entries or ():
+            if not isinstance(e, Mapping) or not e.get("name"):
+                continue
+            item = {"name": str(e["name"]), "level": str(e.get("level") or ""),
+                    "text": str(e.get("text") or "").strip()}
+            if e.get("unmapped"):
+                item["unmapped"] = str(e["unmapped"]).strip()
+            out.setdefault(kep, []).append(item)
+    return out
+
+
+def suite_scenarios(feature_dir: Path | str | None) -> list[dict]:
+    """Every scenario the suite defines (``features/*.feature``): ``{feature_file, name,
+    line, tags}`` with the Rule's and Feature's tags. What a run did *not* select is told
+    apart from what no scenario covers by this list ([] when the directory is absent)."""
+    if feature_dir is None or not Path(feature_dir).is_dir():
+        return []
+    try:
+        from pytest_bdd.feature import get_features
+    except ImportError:  # pragma: no cover - the report is rendered without pytest-bdd
+        return []
+    out = []
+    base = Path(feature_dir)
+    for feature in get_features([str(base)]):
+        rel = f"{base.name}/{Path(feature.filename).name}"
+        for sc in feature.scenarios.values():
+            tags = set(sc.tags) | set(feature.tags) | (set(sc.rule.tags) if sc.rule else set())
+            out.append({"feature_file": rel, "name": sc.name, "line": sc.line_number,
+                        "tags": sorted(tags)})
     return out
 
 
@@ -155,6 +266,9 @@ def normalize(results: Mapping[str, Any]) -> dict:
         s.setdefault("description", "")
         s.setdefault("section", kep_section(s["description"]))
         s.setdefault("requirements", req_tags(s["tags"]))
+        s.setdefault("clauses", clause_tags(s["tags"]))
+        s.setdefault("kep_tests", kep_test_tags(s["tags"]))
+        s.setdefault("deviations", deviation_tags(s["tags"]))
         s.setdefault("steps", [])
         s.setdefault("message", "")
         runs = s.get("runs")
@@ -171,14 +285,45 @@ def normalize(results: Mapping[str, Any]) -> dict:
         scen.append(s)
     r["scenarios"] = scen
     r["summary"] = summarize(scen)
+    for req in r["requirements"]:
+        req.setdefault("clauses", [])
+    r.setdefault("test_plans", {})
     return r
 
 
+def scenario_key(s: Mapping[str, Any]) -> str:
+    """The scenario a result belongs to: all example rows of an outline share it."""
+    return f'{s.get("feature_file", "")}:{s.get("line", s.get("name", ""))}'
+
+
+def scenario_counts(scenarios: list[dict]) -> dict[str, int]:
+    """Distinct scenarios and example rows, counted apart: ``results`` (what verdict counts
+    count: plain scenarios + example rows), ``scenarios`` (distinct, an outline once),
+    ``outlines``, ``example_rows``."""
+    keys = {scenario_key(s) for s in scenarios}
+    outlines = {scenario_key(s) for s in scenarios if s.get("example")}
+    rows = sum(1 for s in scenarios if s.get("example"))
+    return {"results": len(scenarios), "scenarios": len(keys), "outlines": len(outlines),
+            "example_rows": rows}
+
+
+def counts_text(c: Mapping[str, int]) -> str:
+    """"419 results: 243 scenarios, 60 of them outlines with 236 example rows"."""
+    if not c.get("outlines"):
+        return f'{c["scenarios"]} scenarios'
+    return (f'{c["results"]} results: {c["scenarios"]} scenarios, {c["outlines"]} of them '
+            f'outlines with {c["example_rows"]} example rows')
+
+
 def summarize(scenarios: list[dict]) -> dict:
+    """Verdict counts over results (plain scenarios and example rows), and the distinct
+    scenarios and example rows counted apart (``scenario_counts``)."""
     counts = dict.fromkeys(VERDICTS, 0)
     for s in scenarios:
         counts[s.get("verdict", "not run")] = counts.get(s.get("verdict", "not run"), 0) + 1
-    return {"total": len(scenarios), **counts}
+    c = scenario_counts(scenarios)
+    return {"total": len(scenarios), **counts, "distinct_scenarios": c["scenarios"],
+            "outlines": c["outlines"], "example_rows": c["example_rows"]}
 
 
 def by_kep(scenarios: list[dict]) -> dict[str, list[dict]]:
@@ -210,37 +355,189 @@ def divergent(s: Mapping[str, Any]) -> bool:
     return len(ran) > 1 and len(set(ran)) > 1
 
 
-def coverage(requirements: list[dict], scenarios: list[dict]) -> dict[str, dict]:
-    """Per KEP: requirement -> "passing" | "failing" | "unexercised" | "none".
+COVERAGE_STATES = ("passing", "partial", "deviates upstream", "failing", "unexercised",
+                   "none", "not in this run")
+"""Requirement states, in the order the report counts them (docs/report-format.md)."""
 
-    passing: at least one scenario tagged ``@req:<id>`` passed; failing: scenarios exist,
-    none passed, one failed or errored; unexercised: only skipped/unsupported/not run;
-    none: no scenario carries the tag. Tags naming unknown ids are listed under "unknown".
-    """
-    tagged: dict[str, list[str]] = {}
+PLAN_STATES = ("passing", "partial", "deviates upstream", "failing", "unexercised", "unmapped",
+               "not in this run", "none")
+
+
+def _scenario_refs(scenarios: Iterable[Mapping[str, Any]], key: str) -> dict[str, list]:
+    out: dict[str, list] = {}
     for s in scenarios:
-        for rid in s.get("requirements") or []:
-            tagged.setdefault(rid, []).append(s["verdict"])
+        for ref in s.get(key) or ():
+            out.setdefault(ref, []).append(s)
+    return out
+
+
+def _tagged(suite: Iterable[Mapping[str, Any]], prefix: str) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for s in suite:
+        for t in s.get("tags") or ():
+            if t.startswith(prefix):
+                out.setdefault(t[len(prefix):], []).append(s)
+    return out
+
+
+def _verdict_state(verdicts: list[str]) -> str:
+    if any(v in ("failed", "error") for v in verdicts):
+        return "failing"
+    if "passed" in verdicts:
+        return "passing"
+    return "unexercised"
+
+
+def _absent_state(in_suite: list[Mapping[str, Any]], version: str) -> tuple[str, str]:
+    """(state, note) for something no run scenario covers."""
+    if not in_suite:
+        return "none", ""
+    na = [s for s in in_suite if not_applicable_at(s.get("tags") or (), version)]
+    if version and len(na) == len(in_suite):
+        return "not in this run", f"not applicable at {version}"
+    return "not in this run", "its scenarios were not selected"
+
+
+def coverage(requirements: list[dict], scenarios: list[dict], suite: list[dict] | None = None,
+             version: str = "") -> dict[str, dict]:
+    """Per KEP: each requirement's state, clause by clause.
+
+    A clause is proven by a passing scenario tagged ``@clause:<req>/<slug>``. A requirement is
+    ``passing`` when every clause that can exist at the run's version has one (a requirement
+    without clauses: when a scenario tagged ``@req:<id>`` passed); ``partial`` when some
+    have one and others not (``missing`` lists them with why); ``deviates upstream`` when a
+    scenario of it pins a known upstream deviation (``@deviation:<repo>#<n>``; never
+    ``passing``); ``failing`` when a scenario of it failed or errored; ``unexercised`` when
+    its scenarios ran but none passed (unsupported, skipped); ``none`` when no scenario of the
+    suite carries the tag; ``not in this run`` when the suite has scenarios for it but the run
+    selected none (a subset run, or all not applicable at the version), or selected some
+    whose clauses passed while the scenarios of every other clause were not selected
+    (``note`` says how many passed): a subset run never reads as missing coverage. ``suite``: every
+    scenario of the suite (``suite_scenarios``); without it, absence reads ``none``.
+    Scenarios and example rows are counted apart (``scenarios``, ``rows``).
+    """
+    suite = list(suite or [])
+    by_req = _scenario_refs(scenarios, "requirements")
+    by_clause = _scenario_refs(scenarios, "clauses")
+    suite_req = _tagged(suite, "req:")
+    suite_clause = _tagged(suite, "clause:")
     out: dict[str, dict] = {}
     known = set()
     for req in requirements:
-        known.add(req["id"])
-        vs = tagged.get(req["id"], [])
-        if not vs:
-            state = "none"
-        elif "passed" in vs:
-            state = "passing"
-        elif any(v in ("failed", "error") for v in vs):
+        rid = req["id"]
+        known.add(rid)
+        run = by_req.get(rid, [])
+        item = {**req, "clauses": [], "missing": [], "deviations": [], "note": "",
+                "scenarios": len({scenario_key(s) for s in run}), "rows": len(run)}
+        for c in req.get("clauses") or ():
+            ref = f"{rid}/{c['id']}"
+            cr = by_clause.get(ref, [])
+            if cr:
+                cstate, note = _verdict_state([s.get("verdict", "not run") for s in cr]), ""
+            else:
+                cstate, note = _absent_state(suite_clause.get(ref, []), version)
+                if cstate == "none":
+                    cstate = "no scenario"
+            item["clauses"].append({"id": c["id"], "text": c.get("text", ""), "state": cstate,
+                                    "note": note, "scenarios": sorted({s.get("id", "")
+                                                                       for s in cr})})
+        devs = sorted({d for s in run for d in s.get("deviations") or ()})
+        item["deviations"] = [{"ref": d, "url": deviation_url(d)} for d in devs]
+        if not run:
+            state, item["note"] = _absent_state(suite_req.get(rid, []), version)
+        elif any(s.get("verdict") in ("failed", "error") for s in run):
             state = "failing"
         else:
-            state = "unexercised"
-        k = out.setdefault(req["kep"], {"items": [], "counts": {
-            "passing": 0, "failing": 0, "unexercised": 0, "none": 0}, "unknown": []})
-        k["items"].append({**req, "state": state, "scenarios": len(vs)})
+            applicable = [c for c in item["clauses"] if c["note"] != f"not applicable at {version}"
+                          or not version]
+            item["missing"] = [{"id": c["id"], "why": c["note"] or c["state"]}
+                               for c in applicable if c["state"] != "passing"]
+            passed = any(s.get("verdict") == "passed" for s in run)
+            # a subset run is not a gap in the suite: when every clause still lacking a
+            # passing scenario has scenarios the run did not select, the requirement is
+            # "not in this run" (the note says how far it got), never "partial"
+            unselected = bool(item["missing"]) and all(
+                c["state"] == "not in this run" for c in applicable if c["state"] != "passing")
+            if devs:
+                state = "deviates upstream"
+            elif not item["clauses"]:
+                state = "passing" if passed else "unexercised"
+            elif not item["missing"]:
+                state = "passing"
+            elif unselected and passed:
+                state = "not in this run"
+                done = len(applicable) - len(item["missing"])
+                item["note"] = (f"{done} of {len(applicable)} clauses passed in this run; the "
+                                "scenarios of the others were not selected")
+            elif passed:
+                state = "partial"
+            else:
+                state = "unexercised"
+        item["state"] = state
+        k = out.setdefault(req["kep"], {"items": [], "counts": dict.fromkeys(COVERAGE_STATES, 0),
+                                        "unknown": []})
+        k["items"].append(item)
         k["counts"][state] += 1
-    for rid in sorted(set(tagged) - known):
+    for rid in sorted(set(by_req) - known):
         kep = rid.split("-", 1)[0]
-        k = out.setdefault(kep, {"items": [], "counts": {
-            "passing": 0, "failing": 0, "unexercised": 0, "none": 0}, "unknown": []})
+        k = out.setdefault(kep, {"items": [], "counts": dict.fromkeys(COVERAGE_STATES, 0),
+                                 "unknown": []})
         k["unknown"].append(rid)
+    return out
+
+
+def coverage_totals(cov: Mapping[str, Mapping[str, Any]]) -> dict[str, int]:
+    total = dict.fromkeys(COVERAGE_STATES, 0)
+    for k in cov.values():
+        for state, n in k["counts"].items():
+            total[state] = total.get(state, 0) + n
+    return total
+
+
+def coverage_line(totals: Mapping[str, int]) -> str:
+    """"requirements: 60 passing, 9 partial, 0 none, 2 deviate upstream" (others if any)."""
+    parts = [f'{totals.get("passing", 0)} passing', f'{totals.get("partial", 0)} partial',
+             f'{totals.get("none", 0)} none',
+             f'{totals.get("deviates upstream", 0)} deviate upstream']
+    for state in ("failing", "unexercised", "not in this run"):
+        if totals.get(state):
+            parts.append(f"{totals[state]} {state}")
+    return "requirements: " + ", ".join(parts)
+
+
+def test_plan_verdicts(plans: Mapping[str, list[dict]], scenarios: list[dict],
+                       suite: list[dict] | None = None, version: str = "") -> dict[str, list]:
+    """Each KEP Test Plan entry with its verdict from the scenarios tagged
+    ``@kep-test:<name>`` in that KEP: ``passing`` (all that ran passed), ``partial`` (some
+    passed, others did not run), ``deviates upstream``, ``failing``, ``unexercised``,
+    ``unmapped`` (no scenario can stand for it; ``unmapped`` says why), ``not in this run``,
+    ``none`` (no scenario and no reason: a catalog defect)."""
+    out: dict[str, list] = {}
+    for kep, entries in plans.items():
+        run = [s for s in scenarios if s.get("kep") == kep]
+        in_suite = [s for s in suite or () if f"kep-{kep}" in (s.get("tags") or ())]
+        for e in entries:
+            mine = [s for s in run if e["name"] in (s.get("kep_tests") or ())]
+            theirs = [s for s in in_suite if f"kep-test:{e['name']}" in s.get("tags", ())]
+            verdicts = [s.get("verdict", "not run") for s in mine]
+            note = ""
+            if e.get("unmapped") and not mine:
+                state = "unmapped"
+            elif not mine:
+                state, note = _absent_state(theirs, version)
+            elif any(v in ("failed", "error") for v in verdicts):
+                state = "failing"
+            elif any(s.get("deviations") for s in mine):
+                state = "deviates upstream"
+            elif all(v == "passed" for v in verdicts):
+                state = "passing"
+            elif "passed" in verdicts:
+                state = "partial"
+            else:
+                state = "unexercised"
+            out.setdefault(kep, []).append({
+                **e, "verdict": state, "note": note,
+                "scenarios": sorted({s.get("id", "") for s in mine}),
+                "deviations": [{"ref": d, "url": deviation_url(d)} for d in
+                               sorted({d for s in mine for d in s.get("deviations") or ()})]})
     return out

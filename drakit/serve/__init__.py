@@ -156,48 +156,55 @@ drakit serve: WARNING: --bind 127.0.0.1 (or ::1) unless you mean to share it.
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv or []))
     host = (args.bind or "127.0.0.1").strip("[]")
-    try:
+    from drakit.cli import NodeSpecError, parse_node_spec
+
+    try:  # bad input ends in one line before anything listens
+        nodes = [parse_node_spec(n) for n in args.node or ()]
         gates = parse_gate_args(args.gate)
+    except (NodeSpecError, FeatureGateError) as e:
+        print(f"drakit serve: error: {e}", file=sys.stderr)
+        return 1
+    # the kubeconfig is the only way to the token: without --kubeconfig-out it goes to a
+    # private file whose path is printed
+    out = Path(args.kubeconfig_out) if args.kubeconfig_out else None
+    if out is not None and not out.parent.is_dir():
+        print(f"drakit serve: error: cannot write the kubeconfig to {out}: directory "
+              f"{out.parent} does not exist (create it or choose another --kubeconfig-out)",
+              file=sys.stderr)
+        return 1
+    try:
         srv, served, thread = start(args.version, gates, host, args.port, args.interval,
                                     quiet=not args.verbose, allow_hosts=args.allow_host)
     except FeatureGateError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"drakit serve: error: {e}", file=sys.stderr)
         return 1
     except OSError as e:
         print(f"drakit serve: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
         return 1
-    if not is_loopback(host):
-        print(WARNING.format(host=host, port=srv.server_address[1]), end="", file=sys.stderr,
-              flush=True)
-    for n in args.node or ():
-        name, _, spec = n.partition(":")
-        alloc = dict(kv.split("=", 1) for kv in spec.split(",") if "=" in kv) if spec else None
-        with served.lock:
-            served.cluster.add_node(name, allocatable=alloc)
-    agents = start_node_agents(served, args.node_agents) if args.node_agents else None
-    url = url_of(srv)
-    # the kubeconfig is the only way to the token: without --kubeconfig-out it goes to a
-    # private file whose path is printed
-    out = Path(args.kubeconfig_out or Path(tempfile.gettempdir()) /
-               f"drakit-serve-{srv.server_address[1]}.kubeconfig")
-    out.touch(mode=0o600)
-    os.chmod(out, 0o600)  # it holds the token
-    out.write_text(yaml.safe_dump(kubeconfig_for(srv), sort_keys=False), encoding="utf-8")
-    print(f"drakit serve: Kubernetes {args.version} API on {url} (port {srv.server_address[1]})",
-          flush=True)
-    if not args.kubeconfig_out:
-        print(f"drakit serve: kubeconfig (server, CA, token) written to {out}",
-              file=sys.stderr, flush=True)
-    note = inert_note(served.cluster.gates)
-    if note:
-        print(f"drakit serve: {note}", file=sys.stderr, flush=True)
-    stop = threading.Event()
-
-    def on_signal(signum, frame) -> None:  # noqa: ARG001
-        stop.set()
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    agents = None
     try:
+        problem = _set_up(args, srv, served, nodes, out)
+        if problem:
+            print(f"drakit serve: error: {problem}", file=sys.stderr, flush=True)
+            return 1
+        if not is_loopback(host):
+            print(WARNING.format(host=host, port=srv.server_address[1]), end="",
+                  file=sys.stderr, flush=True)
+        agents = start_node_agents(served, args.node_agents) if args.node_agents else None
+        print(f"drakit serve: Kubernetes {args.version} API on {url_of(srv)} "
+              f"(port {srv.server_address[1]})", flush=True)
+        if not args.kubeconfig_out:
+            print(f"drakit serve: kubeconfig (server, CA, token) written to "
+                  f"{_kubeconfig_path(srv, out)}", file=sys.stderr, flush=True)
+        note = inert_note(served.cluster.gates)
+        if note:
+            print(f"drakit serve: {note}", file=sys.stderr, flush=True)
+        stop = threading.Event()
+
+        def on_signal(signum, frame) -> None:  # noqa: ARG001
+            stop.set()
+        signal.signal(signal.SIGTERM, on_signal)
+        signal.signal(signal.SIGINT, on_signal)
         while not stop.wait(0.5):
             pass
     finally:
@@ -207,3 +214,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         if agents is not None:
             agents.join(timeout=5)
     return 0
+
+
+def _kubeconfig_path(srv: Server, out: Path | None) -> Path:
+    return out or Path(tempfile.gettempdir()) / f"drakit-serve-{srv.server_address[1]}.kubeconfig"
+
+
+def _set_up(args: argparse.Namespace, srv: Server, served: ServedCluster,
+            nodes: list[tuple[str, dict[str, str] | None]], out: Path | None) -> str:
+    """Add the --node nodes and write the kubeconfig; a one-line problem, or ""."""
+    from drakit.api.errors import StatusError
+
+    for name, alloc in nodes:
+        try:
+            with served.lock:
+                served.cluster.add_node(name, allocatable=alloc)
+        except StatusError as e:
+            return f"--node {name}: {e}"
+    path = _kubeconfig_path(srv, out)
+    try:
+        path.touch(mode=0o600)
+        os.chmod(path, 0o600)  # it holds the token
+        path.write_text(yaml.safe_dump(kubeconfig_for(srv), sort_keys=False), encoding="utf-8")
+    except OSError as e:
+        return (f"cannot write the kubeconfig to {path}: {e.strerror or e} (choose another "
+                "--kubeconfig-out)")
+    return ""

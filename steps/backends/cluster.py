@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from . import driver_profile as dp
 from . import isolation as iso
 from .base import ApiError, EnvironmentFailure, Unsupported
 
@@ -84,6 +85,8 @@ class Options:
     cleanup_timeout: float = 60.0
     sweep_age: float = 900.0
     """Harness-labelled objects older than this (seconds) are an interrupted run's leftovers."""
+    driver_profile: str | None = None
+    """A driver profile file: kubelet scenarios on its real nodes (steps/backends/driver_profile.py)."""
 
     @classmethod
     def from_env(cls, **kw: Any) -> Options:
@@ -96,6 +99,8 @@ class Options:
             o.settle_quiet = float(env("DRAKIT_SETTLE_QUIET", "1"))
         if env("DRAKIT_NODE_AGENT"):
             o.node_agent = env("DRAKIT_NODE_AGENT")
+        if env("DRAKIT_DRIVER_PROFILE"):
+            o.driver_profile = env("DRAKIT_DRIVER_PROFILE")
         for k, v in kw.items():
             if v is not None:
                 setattr(o, k, v)
@@ -428,8 +433,11 @@ class NameMap:
 
     def __init__(self, st: ScenarioState,
                  own_nodes: Callable[[], list[dict]] | None = None,
-                 drakit_drivers: Mapping[str, str] | None = None) -> None:
+                 drakit_drivers: Mapping[str, str] | None = None,
+                 profile: dp.ProfileMap | None = None) -> None:
         self.st = st
+        self.profile = profile
+        """A kubelet scenario on a driver profile's real nodes (driver_profile.py), else None."""
         self.drakit_drivers = dict(drakit_drivers or {})
         """drakit serve's example drivers (name -> CDI class) to run under scenario names."""
         self.own_nodes = own_nodes or (lambda: [])
@@ -442,6 +450,8 @@ class NameMap:
         return real
 
     def node_name(self, name: str) -> str:
+        if self.profile is not None and self.profile.real_node(name):
+            return self.profile.real_node(name)
         real = self.cluster_name(name)
         return real if len(real) <= 63 else name  # it is also the hostname label value
 
@@ -505,11 +515,30 @@ class NameMap:
                 obj["status"][k] = iso.resource_keys(obj["status"].get(k), self.st.prefix)
         if kind == "ResourceQuota" and isinstance(obj.get("spec"), dict):
             obj["spec"]["hard"] = iso.resource_keys(obj["spec"].get("hard"), self.st.prefix)
-        if kind == "Pod":
+        if kind == "Pod" and self.profile is None:
             iso.pod_status_resources(obj.get("status"), self.st.prefix)
         if kind == "ResourceClaim" and isinstance(obj.get("status"), dict):
-            iso.claim_status(obj["status"], self.st.prefix, self.pool_name)
+            self._claim_status(obj["status"])
         return self._extended_names(obj)
+
+    def _claim_status(self, status: dict) -> None:
+        """Allocation results: those of a driver the profile stands for become the real
+        devices (driver_profile.ProfileMap.result), the others are mapped as usual."""
+        if self.profile is None:
+            iso.claim_status(status, self.st.prefix, self.pool_name)
+            return
+        alloc = status.get("allocation")
+        devices = alloc.get("devices") if isinstance(alloc, dict) else None
+        results = devices.get("results") if isinstance(devices, dict) else None
+        if not isinstance(results, list):
+            iso.claim_status(status, self.st.prefix, self.pool_name)
+            return
+        real = {i: self.profile.result(r) for i, r in enumerate(results)
+                if self.profile.handles(r)}
+        devices["results"] = [r for i, r in enumerate(results) if i not in real]
+        iso.claim_status(status, self.st.prefix, self.pool_name)
+        rest = iter(devices["results"])
+        devices["results"] = [real[i] if i in real else next(rest) for i in range(len(results))]
 
     def pool_name(self, name: str) -> str:
         return name if name.startswith(self.st.prefix) else self.cluster_name(name)
@@ -534,13 +563,21 @@ class NameMap:
         if not isinstance(spec, dict):
             return
         if kind in ("ResourceClaim",):
+            if self.profile is not None:
+                self.profile.check_requests(spec)
             self._device_requests(spec)
             iso.device_requests(spec, self.st.prefix)
         elif kind == "ResourceClaimTemplate":
+            if self.profile is not None:
+                self.profile.check_requests(spec.get("spec"))
             self._device_requests(spec.get("spec"))
             if isinstance(spec.get("spec"), dict):
                 iso.device_requests(spec["spec"], self.st.prefix)
         elif kind == "ResourceSlice":
+            if self.profile is not None and self.profile.real_node(spec.get("nodeName")):
+                raise Unsupported(
+                    f"publishes its own ResourceSlice on node {spec['nodeName']}: with a driver "
+                    "profile that node is a real node whose devices are the real driver's")
             iso.slice_drivers(spec, self.st.prefix)
             pool = spec.get("pool")
             # pools are keyed by (driver, pool name) cluster-wide: keep scenarios apart
@@ -566,6 +603,10 @@ class NameMap:
                 continue
             for holder in [req, req.get("exactly")] + list(req.get("firstAvailable") or ()):
                 if isinstance(holder, dict) and isinstance(holder.get("deviceClassName"), str):
+                    if self.profile is not None and \
+                            self.profile.stands_for(holder["deviceClassName"]):
+                        holder["deviceClassName"] = self.profile.p.device_class
+                        continue
                     holder["deviceClassName"] = self.cluster_name(holder["deviceClassName"])
 
     def _node_selector(self, sel: Any) -> None:
@@ -588,6 +629,14 @@ class NameMap:
                     else iso.extended_resource(self.st.prefix, k)): v for k, v in m.items()}
 
     def _pod_spec(self, spec: dict) -> None:
+        real_node = None
+        if self.profile is not None:
+            real_node = self.profile.real_node(spec.get("nodeName"))
+            if real_node is None and "containers" in spec:  # a whole pod, not a patch
+                raise Unsupported(
+                    "needs the scheduler to place a pod: with a driver profile the scenario's "
+                    "nodes are real nodes, and only pods bound by spec.nodeName to one of "
+                    "them are supported")
         if isinstance(spec.get("nodeName"), str):
             spec["nodeName"] = self.node_name(spec["nodeName"])
         if isinstance(spec.get("runtimeClassName"), str):  # RuntimeClass is cluster-scoped
@@ -599,16 +648,17 @@ class NameMap:
         self._node_selector(aff.get("requiredDuringSchedulingIgnoredDuringExecution"))
         for p in aff.get("preferredDuringSchedulingIgnoredDuringExecution") or ():
             self._node_selector({"nodeSelectorTerms": [p.get("preference") or {}]})
-        for group in ("containers", "initContainers"):
-            for c in spec.get(group) or ():
-                if isinstance(c, dict):
-                    self._resources(c.get("resources"))
-        self._resources(spec.get("resources"))
+        if real_node is None:  # a real node's resources keep their real names
+            for group in ("containers", "initContainers"):
+                for c in spec.get(group) or ():
+                    if isinstance(c, dict):
+                        self._resources(c.get("resources"))
+            self._resources(spec.get("resources"))
         tol = spec.setdefault("tolerations", []) or []
         if FAKE_NODE_TOLERATION not in tol:
             tol.append(dict(FAKE_NODE_TOLERATION))
         spec["tolerations"] = tol
-        iso.pin_pod(spec, self.st.sid)
+        iso.pin_pod(spec, self.st.sid, node=real_node)
 
     def outgoing_patch(self, patch: Any, res: Resource) -> Any:
         if not isinstance(patch, dict):
@@ -638,10 +688,10 @@ class NameMap:
         if res.kind == "ResourceQuota" and isinstance(p.get("spec"), dict) and \
                 isinstance(p["spec"].get("hard"), dict):
             p["spec"]["hard"] = iso.resource_keys(p["spec"]["hard"], self.st.prefix)
-        if res.kind == "Pod":
+        if res.kind == "Pod" and self.profile is None:
             iso.pod_status_resources(p.get("status"), self.st.prefix)
         if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
-            iso.claim_status(p["status"], self.st.prefix, self.pool_name)
+            self._claim_status(p["status"])
         return self._extended_names(p)
 
     # -- everything coming back -------------------------------------------------
@@ -650,8 +700,11 @@ class NameMap:
         if isinstance(value, dict):
             if "affinity" in value or isinstance(value.get("selectors"), list):
                 value = copy.deepcopy(value)  # the fences come off before names are mapped
-                iso.unpin(value, self.st.sid)
+                iso.unpin(value, self.st.sid,
+                          nodes=self.profile.nodes.values() if self.profile else ())
                 iso.unguard_class(value, self.st.prefix)
+            if self.profile is not None:
+                value = self.profile.incoming(value)
             out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
                    for k, v in value.items()}
             md = out.get("metadata")
@@ -690,6 +743,8 @@ class NameMap:
         return value
 
     def _s(self, s: str) -> str:
+        if self.profile is not None:
+            s = self.profile.node_names_back(s)
         if "nodes are available" in s:
             s = iso.fit_message(s, self.own_nodes())
         if self.st.prefix in s:
@@ -769,6 +824,7 @@ class ScenarioCleaner:
             self._drop_foreign_spec_finalizers(ns_res, ns)
         left: list[str] = []
         deadline = time.monotonic() + (s.opts.cleanup_timeout if wait else 0)
+        pauses = _pauses(s.opts.poll)
         while True:
             left = []
             for ns in namespaces:
@@ -781,7 +837,7 @@ class ScenarioCleaner:
                     left.append(f"Namespace {ns} (unreachable)")
             if not left or time.monotonic() >= deadline:
                 break
-            time.sleep(s.opts.poll)
+            time.sleep(next(pauses))
         s.active.pop(st.sid, None)
         return left
 
@@ -854,6 +910,20 @@ class ClusterBackend:
         self._agents: dict[str, Any] = {}
         self._kubelet_base: dict[str, dict[str, float]] = {}
         self._lock: RunLock | None = None
+        self._profile: dp.Profile | None = None
+
+    @property
+    def driver_profile(self) -> dp.Profile | None:
+        """The run's driver profile (read once; the preflight has checked it)."""
+        if self._profile is None and self.opts.driver_profile:
+            self._profile = dp.load(self.opts.driver_profile)
+        return self._profile
+
+    @property
+    def compares_structure(self) -> bool:
+        """True while a kubelet scenario runs on a driver profile's real nodes: CDI ids are
+        the real driver's, steps compare their structure (driver_profile.structure)."""
+        return self.names is not None and self.names.profile is not None
 
     def _own_nodes(self) -> list[dict]:
         """The scenario's nodes (cached until the next write through this backend)."""
@@ -900,8 +970,12 @@ class ClusterBackend:
         digest = hashlib.sha1(f"{scenario}{uuid.uuid4()}".encode()).hexdigest()[:8]
         st = ScenarioState(sid=digest, namespace=f"drakit-{digest}", prefix=f"dk{digest}-")
         self._agents, self._kubelet_base = {}, {}
+        profile = None
+        if self.driver_profile is not None and self._needs_node():
+            profile = dp.ProfileMap(self.driver_profile)
         self.st, self.names = st, NameMap(st, self._own_nodes,
-                                          _drakit_drivers() if s.is_drakit else None)
+                                          _drakit_drivers() if s.is_drakit else None,
+                                          profile=profile)
         self._own_nodes_cache = None
         s.active[st.sid] = st
         ns_obj = {"apiVersion": "v1", "kind": "Namespace",
@@ -919,9 +993,12 @@ class ClusterBackend:
                 self._lock = None
             raise
 
+    def _needs_node(self) -> bool:
+        return any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
+                         "needs:podresources") for t in self.tags)
+
     def _check_tags(self) -> None:
-        needs_node = any(t in ("component:kubelet", "needs:node-access", "needs:kubelet",
-                               "needs:podresources") for t in self.tags)
+        needs_node = self._needs_node()
         if needs_node and not self.opts.node_agent:
             raise Unsupported("needs node access: kubelet/PodResources steps need a node agent "
                               "(--node-agent or DRAKIT_NODE_AGENT); a cluster API server "
@@ -1043,6 +1120,12 @@ class ClusterBackend:
     # -- objects ----------------------------------------------------------------
     def add_node(self, name: str, allocatable: Mapping[str, str] | None = None,
                  labels: Mapping[str, str] | None = None) -> dict:
+        if self.n.profile is not None:  # a real node of the driver profile stands for it
+            res = self.session.resource("Node")
+            real = self.n.profile.add_node(
+                name, allocatable, labels,
+                lambda n: self.session.request("GET", res.path(None, n)))
+            return self._call("GET", res.path(None, real))
         alloc = dict(allocatable or {"cpu": "8", "memory": "32Gi", "pods": "110"})
         alloc.setdefault("pods", "110")
         alloc = iso.resource_keys(alloc, self.n.st.prefix)
@@ -1232,10 +1315,18 @@ class ClusterBackend:
         return str(doc.get("metadata", {}).get("resourceVersion", ""))
 
     def settle(self) -> None:
-        """Until the cluster's resourceVersion has not moved for a quiet period."""
+        """Until the cluster's resourceVersion has not moved for a quiet period.
+
+        Against drakit serve: a pause of the quiet period, no more. drakit serve settles its
+        components before it answers a write, so what is left is time-driven work that fell
+        due, which its next background round (``--interval``) does; watching the global
+        resourceVersion instead made parallel workers wait on each other's writes."""
         quiet = self.opts.settle_quiet
         if quiet is None:
             quiet = 0.3 if self.session.is_drakit else 1.0
+        if self.session.is_drakit:
+            time.sleep(quiet)
+            return
         deadline = time.monotonic() + self.opts.settle_timeout
         last, since = self._current_rv(), time.monotonic()
         while time.monotonic() < deadline:
@@ -1250,6 +1341,7 @@ class ClusterBackend:
         timeout = self.opts.wait_timeout if timeout is None else timeout
         deadline = time.monotonic() + timeout
         last: Any = None
+        pauses = _pauses(self.opts.poll)
         while True:
             try:
                 last = predicate()
@@ -1260,14 +1352,16 @@ class ClusterBackend:
             if time.monotonic() >= deadline:
                 raise AssertionError(f"timed out after {timeout:g}s waiting for {what}; "
                                      f"last observed: {_show(last)}")
-            time.sleep(self.opts.poll)
+            time.sleep(min(next(pauses), max(deadline - time.monotonic(), 0.0)))
 
     def advance(self, seconds: float) -> None:
         if seconds > self.opts.wait_timeout:
             raise Unsupported(f"the scenario moves the clock by {seconds:g}s; a live cluster "
                               f"runs on wall time and the harness waits at most "
                               f"{self.opts.wait_timeout:g}s")
-        time.sleep(seconds)
+        # one polling period more: the server's background round that processes what fell
+        # due may run up to its --interval after the wall clock got there
+        time.sleep(seconds + self.opts.poll)
         self.settle()
 
     def kubelet(self, node: str):
@@ -1365,6 +1459,18 @@ class ClusterBackend:
 
 _COUNTER = re.compile(r"^([a-zA-Z_:][\w:]*(?:_total|_count|_sum|_bucket)(?:\{[^}]*\})?)\s+"
                       r"([-+0-9.eE]+|NaN)$")
+
+
+def _pauses(poll: float, first: float = 0.01):
+    """Sleeps for a polling loop: 10 ms, doubling up to ``poll``.
+
+    Why: most waits end within a few milliseconds on a fast server (drakit serve answers
+    after its components settled) and within seconds on a live cluster; a fixed 0.25 s
+    pause made every short wait cost a quarter second while saving nothing on slow ones."""
+    pause = min(first, poll)
+    while True:
+        yield pause
+        pause = min(pause * 2, poll)
 
 
 def _series(line: str) -> tuple[str | None, float]:

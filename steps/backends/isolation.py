@@ -295,8 +295,19 @@ def pin_term(sid: str) -> dict:
     return {"key": SCENARIO_LABEL, "operator": "In", "values": [sid]}
 
 
-def pin_pod(spec: dict, sid: str) -> None:
-    """Required node affinity on the scenario label, ANDed into every existing term."""
+def pin_node_term(node: str) -> dict:
+    """The pin of a pod bound to a driver profile's real node (driver_profile.py): that node
+    by name. The harness never labels a node it did not create, so the scenario label cannot
+    be the pin there; the kubelet's admission check of node affinity still refuses the pod
+    on any other node."""
+    return {"key": "metadata.name", "operator": "In", "values": [node]}
+
+
+def pin_pod(spec: dict, sid: str, node: str | None = None) -> None:
+    """Required node affinity on the scenario label, ANDed into every existing term (with
+    ``node``: on that real node's name, a ``matchFields`` requirement)."""
+    field_, term = ("matchFields", pin_node_term(node)) if node else \
+        ("matchExpressions", pin_term(sid))
     aff = spec.get("affinity")
     if aff is None:
         aff = spec["affinity"] = {}
@@ -310,7 +321,7 @@ def pin_pod(spec: dict, sid: str) -> None:
     req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
     if req is None:
         na["requiredDuringSchedulingIgnoredDuringExecution"] = {
-            "nodeSelectorTerms": [{"matchExpressions": [pin_term(sid)]}]}
+            "nodeSelectorTerms": [{field_: [term]}]}
         return
     terms = req.get("nodeSelectorTerms") if isinstance(req, dict) else None
     if not isinstance(terms, list):
@@ -318,15 +329,16 @@ def pin_pod(spec: dict, sid: str) -> None:
     for t in terms:
         # a term without requirements matches no node: it stays as it is (and unpinned)
         if isinstance(t, dict) and (t.get("matchExpressions") or t.get("matchFields")):
-            exprs = t.get("matchExpressions")
+            exprs = t.get(field_)
             if exprs is None:
-                t["matchExpressions"] = [pin_term(sid)]
-            elif isinstance(exprs, list) and pin_term(sid) not in exprs:
-                exprs.append(pin_term(sid))
+                t[field_] = [term]
+            elif isinstance(exprs, list) and term not in exprs:
+                exprs.append(term)
 
 
-def unpin(obj: dict, sid: str) -> None:
-    """Remove the pin from an ``affinity`` mapping coming back (in place)."""
+def unpin(obj: dict, sid: str, nodes: Iterable[str] = ()) -> None:
+    """Remove the pin from an ``affinity`` mapping coming back (in place); ``nodes``: the
+    real nodes a pod may have been pinned to by name (``pin_node_term``)."""
     aff = obj.get("affinity")
     if not isinstance(aff, dict):
         return
@@ -336,17 +348,21 @@ def unpin(obj: dict, sid: str) -> None:
     req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
     if not isinstance(req, dict) or not isinstance(req.get("nodeSelectorTerms"), list):
         return
-    term_pin = pin_term(sid)
+    pins = {"matchExpressions": [pin_term(sid)],
+            "matchFields": [pin_node_term(n) for n in nodes]}
     kept = []
     for t in req["nodeSelectorTerms"]:
-        if isinstance(t, dict) and isinstance(t.get("matchExpressions"), list) and \
-                term_pin in t["matchExpressions"]:
-            t = dict(t)
-            t["matchExpressions"] = [e for e in t["matchExpressions"] if e != term_pin]
-            if not t["matchExpressions"]:
-                t.pop("matchExpressions")
-            if not t:
-                continue  # a term the harness made
+        touched = False
+        for field_, terms in pins.items():
+            if isinstance(t, dict) and isinstance(t.get(field_), list) and \
+                    any(p in t[field_] for p in terms):
+                t = dict(t)
+                t[field_] = [e for e in t[field_] if e not in terms]
+                if not t[field_]:
+                    t.pop(field_)
+                touched = True
+        if touched and not t:
+            continue  # a term the harness made
         kept.append(t)
     if kept:
         req["nodeSelectorTerms"] = kept

@@ -157,8 +157,15 @@ def infer_gates(session) -> dict[str, bool]:
 
 def run(opts, rights=REQUIRED_RIGHTS) -> dict[str, Any]:
     """The whole preflight (see the module docstring); raises PreflightError."""
+    from . import driver_profile as dp
     from .cluster import HARNESS_LABEL, Session
 
+    profile = None
+    if getattr(opts, "driver_profile", None):
+        try:  # a malformed profile stops the run before the cluster is even asked
+            profile = dp.load(opts.driver_profile)
+        except dp.ProfileError as e:
+            raise PreflightError(str(e)) from None
     ident = kubeconfig_identity(opts.kubeconfig, opts.context)
     host = server_host(ident["server"]) if ident["server"] else "(unknown)"
     quick = type(opts)(**{**vars(opts), "retries": 2})
@@ -208,8 +215,26 @@ def run(opts, rights=REQUIRED_RIGHTS) -> dict[str, Any]:
         listing(res["ResourceSlice"].path()) if "ResourceSlice" in res else [],
         listing(res["DeviceClass"].path()) if "DeviceClass" in res else [],
         listing("/apis/apps/v1/daemonsets"), HARNESS_LABEL)
+    described_profile = None
+    if profile is not None:
+        def get(kind: str, name: str) -> Any:
+            if kind not in res:
+                return None
+            try:
+                return session.request("GET", res[kind].path(None, name))
+            except ApiError as e:
+                if e.code == 404:
+                    return None
+                raise
+        try:
+            described_profile = dp.check_cluster(
+                profile, get, listing(res["ResourceSlice"].path())
+                if "ResourceSlice" in res else [])
+        except dp.ProfileError as e:
+            raise PreflightError(str(e)) from None
     v = session.version_doc
     return {
+        "driver_profile": described_profile,
         "server": host,
         "context": ident["context"],
         "kubeconfig": ident["kubeconfig"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -84,12 +85,15 @@ def test_explain_reasons() -> None:
         "dra.example.com/p/d2": "taint not tolerated",
         "dra.example.com/q/far": "wrong node",
     }
-    assert rows[-1]["outcome"] == "no solution on this node"
+    assert rows[-1]["outcome"] == ("no solution on this node: claim c, request r: asks for 1 "
+                                   "device, only 0 match")
 
 
 def _write(tmp_path: Path, name: str, objs: list[dict]) -> str:
+    # drakit reads manifests as kubectl does (YAML 1.1 through sigs.k8s.io/yaml), where a
+    # bare key ``y`` is the boolean true: write JSON documents, which mean the same to both
     p = tmp_path / name
-    p.write_text(yaml.safe_dump_all(objs))
+    p.write_text("---\n".join(json.dumps(o) + "\n" for o in objs))
     return str(p)
 
 

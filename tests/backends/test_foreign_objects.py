@@ -75,7 +75,7 @@ def _run(tmp: Path, foreign: bool) -> tuple[dict[str, str], list[str], dict]:
              "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={reports}",
              "-k", SCENARIOS],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**__import__("os").environ, "DRAKIT_SETTLE_QUIET": "0.1",
+            env={**__import__("os").environ, "DRAKIT_SETTLE_QUIET": "0",
                  "DRAKIT_WAIT_TIMEOUT": "15"})
         assert rc in (0, 1), f"pytest exit status {rc}"
         results = json.loads((reports / "latest" / "results.json").read_text())

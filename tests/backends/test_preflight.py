@@ -74,7 +74,7 @@ def test_a_served_run_names_its_cluster_and_forecasts_unsupported(tmp_path):
         kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
         out = _pytest("--backend=cluster", f"--kubeconfig={kc}",
                       f"--reports-dir={tmp_path / 'r'}", "-k", ONE,
-                      env={"DRAKIT_SETTLE_QUIET": "0.1"})
+                      env={"DRAKIT_SETTLE_QUIET": "0"})
     finally:
         srv.shutdown()
         served.stop()

@@ -14,7 +14,8 @@ from suite_runs import run_failing_fixture
 def fixture_run(tmp_path_factory) -> tuple[Path, str]:
     reports = tmp_path_factory.mktemp("reports")
     p = run_failing_fixture(reports)
-    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]  # one deliberate failure
+    # two deliberate failures, and the reference refusing a scenario (a defect, not a skip)
+    assert p.returncode == 1, p.stdout[-3000:] + p.stderr[-3000:]
     return reports, p.stdout
 
 
@@ -43,7 +44,7 @@ def test_results_document(fixture_run):
     assert env["start_time"].endswith("Z") and env["duration"] > 0
     assert "scenarios_deliberate.py" in env["command"]
     by_name = {s["name"]: s for s in r["scenarios"]}
-    assert len(by_name) == 3
+    assert len(by_name) == 5
     ok = by_name["A DeviceClass with an explicit extended resource name is stored as written"]
     assert ok["verdict"] == "passed" and ok["section"] == "Device Class API"
     assert ok["requirements"] == ["5004-R02"] and "kep-5004" in ok["tags"]
@@ -59,9 +60,18 @@ def test_results_document(fixture_run):
     assert obs["step_index"] == 2
     assert obs["expected"]["metadata"]["labels"]["team"] == "research"
     assert obs["objects"][0]["kind"] == "DeviceClass"
-    uns = by_name["Turning a locked gate off is reported as unsupported, not failed"]
-    assert uns["verdict"] == "unsupported"
-    assert "locked" in uns["runs"][0]["reason"]
+    uns = by_name["Turning a locked gate off on the reference fails as a defect, never as "
+                  "unsupported"]
+    assert uns["verdict"] == "failed" and r["summary"]["unsupported"] == 1
+    msg = uns["runs"][0]["message"]
+    assert "unsupported on the reference backend, which is a defect" in msg
+    assert "cannot set feature gate DRAExtendedResource to false, feature is locked" in msg
+    # the refusal fails the first step that starts the cluster (the gate step only records
+    # the wish; the world starts lazily), every step after it did not run
+    verdicts = [s["verdict"] for s in uns["runs"][0]["steps"]]
+    i = verdicts.index("failed")
+    assert set(verdicts[:i]) == {"passed"} and set(verdicts[i + 1:]) <= {"not run"}
+    assert uns["runs"][0]["steps"][i]["error"]["type"] == "UnsupportedOnReference"
     assert uns["section"] == "Enablement"
 
 
@@ -70,9 +80,11 @@ def test_html_and_junit(fixture_run):
     html = (reports / "index.html").read_text()
     assert '<mark class="diff">  labels:</mark>' not in html  # only the differing lines
     assert '<mark class="diff">    team: ml</mark>' in html
-    assert "Unsupported: cannot set feature gate DRAExtendedResource" in html
+    assert "unsupported on the reference backend, which is a defect (the reference must run " \
+        "every scenario; fix the reference or the scenario): cannot set feature gate " \
+        "DRAExtendedResource" in html
     root = ET.fromstring((reports / "junit.xml").read_text())
-    assert int(root.get("tests")) == 3 and int(root.get("failures")) == 1
+    assert int(root.get("tests")) == 5 and int(root.get("failures")) == 3
     assert {c.get("classname") for c in root.iter("testcase")} == {"KEP-5004"}
 
 
@@ -80,7 +92,12 @@ def test_terminal_progress_and_summary(fixture_run):
     _, out = fixture_run
     assert "  PASS  KEP-5004  A DeviceClass with an explicit" in out
     assert "  FAIL  KEP-5004  Deliberately wrong expectation" in out
-    assert "  UNSUP KEP-5004  Turning a locked gate off" in out
+    assert "  FAIL  KEP-5004  Turning a locked gate off on the reference" in out
+    # the one unsupported scenario is the gate conflict the run asked for with --gate
+    assert [ln for ln in out.splitlines() if ln.startswith("  UNSUP ")] == [
+        ln for ln in out.splitlines()
+        if ln.startswith("  UNSUP KEP-5004  A scenario whose own gates conflict")]
+    assert sum(ln.startswith("  UNSUP ") for ln in out.splitlines()) == 1
     assert "drakit conformance summary" in out
     assert "KEP-5004" in out.split("drakit conformance summary", 1)[1]
     assert "report: " in out and "index.html" in out
@@ -104,4 +121,4 @@ def test_stop_after_first_failure_is_incomplete(tmp_path):
     p = run_failing_fixture(tmp_path, "-x")
     r = json.loads((tmp_path / "results.json").read_text())
     assert p.returncode == 1
-    assert r["complete"] is False and len(r["scenarios"]) == 2 and r["planned"] == 3
+    assert r["complete"] is False and len(r["scenarios"]) == 2 and r["planned"] == 5

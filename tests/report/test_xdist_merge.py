@@ -50,7 +50,7 @@ def test_both_backends_on_several_workers_are_compared_once_both_runs_are_in(tmp
         kc = tmp_path / "kubeconfig"
         kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
         both = _run(tmp_path / "both", "-n", "2", "--backend=both", f"--kubeconfig={kc}",
-                    env={"DRAKIT_SETTLE_QUIET": "0.1"})
+                    env={"DRAKIT_SETTLE_QUIET": "0"})
     finally:
         srv.shutdown()
         served.stop()
