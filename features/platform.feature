@@ -320,7 +320,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "gated" has "metadata.labels.tier" equal to gold
       And the Pod "gated" has "status.message" equal to written through the status subresource
 
-    @req:platform-REG-R03
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
       k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
       parsers.ParseImageName, "latest" when none is given, gives Always, any other tag
