@@ -23,7 +23,7 @@ def test_allocate_help_names_the_job_and_every_option(capsys: pytest.CaptureFixt
     out = _help(main_allocate, capsys)
     assert out.startswith("usage: drakit allocate ")
     assert "Allocate devices for the claims in -f on one node." in out
-    assert "--node NODE YAML file with the Node" in out
+    assert "--node NODE the node: a YAML file with one Node, or NAME[:cpu=8,memory=32Gi] as for drakit apply" in out
     assert "YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)" in out
     assert "--explain print why each device was or was not used" in out
     assert "feature gate override Name=true|false" in out
