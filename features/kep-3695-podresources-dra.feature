@@ -763,3 +763,18 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
               deviceName: gpu-2
         - name: sidecar
       """
+
+  @req:3695-R05 @clause:3695-R05/checkpointed
+  Scenario: A hand-edited DRA checkpoint is refused: the kubelet stays down rather than report another device
+    The checkpoint is only worth restoring from if it is what the kubelet wrote: k/k
+    pkg/kubelet/checkpointmanager (checkpoint_manager.go GetCheckpoint verifies the checksum,
+    errors.ErrCorruptCheckpoint) and pkg/kubelet/cm/dra/state/checkpointer.go (GetOrCreate
+    fails on it, so the DRA manager and the kubelet do not start). Edited so that the claim
+    would point at gpu-4, the file is refused: the node goes unready, never reporting gpu-4.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: checksum mismatch"
+    And the Node "n1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
+    And the Node "n1" has "status.conditions[0].type" equal to Ready
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown

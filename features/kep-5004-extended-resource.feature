@@ -2663,6 +2663,89 @@ Feature: KEP-5004 DRA extended resources
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: gpu-claims, requested: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1, used: requests.deviceclass.resource.kubernetes.io/gpu.example.com=2, limited: requests.deviceclass.resource.kubernetes.io/gpu.example.com=1"
 
+    @req:5004-R01 @clause:5004-R01/rest-for-both
+    Scenario: GPUs an admin-access claim watches stay free for an extended-resource pod
+      Admin access (KEP-5018) lets a monitoring pod see devices without taking them: k/k
+      pkg/scheduler/framework/plugins/dynamicresources/allocateddevices.go does not count a
+      result with adminAccess as allocated. With all eight GPUs watched, the unmodified pod
+      still gets one (KEP-5004 "Motivation": the GPUs not allocated stay for extended-resource
+      pods and claims alike). The namespace carries the admin-access label a real API server
+      requires for such a claim.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch-all}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gpu-monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: watch-all}
+        """
+      Then the Pod "gpu-monitor" is scheduled to "node-1"
+      And the ResourceClaim "watch-all" has "status.allocation.devices.results[7].adminAccess" equal to true
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
+    @req:5004-R11 @clause:5004-R11/per-class-key @clause:5004-R11/implicit-key
+    Scenario: A claim with prioritized alternatives is charged its largest alternative per class
+      k/k pkg/quota/v1/evaluator/core/resource_claims.go: a firstAvailable request charges, per
+      device class, the largest count among its alternatives (the allocator may pick any of
+      them), under the per-class device count and the implicit extended-resource key alike;
+      two alternatives of 2 and 1 GPUs count 2, a plain request of one more GPU counts 1.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: gpu-claims}
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "10"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-or-one}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              firstAvailable:
+              - {name: two, deviceClassName: gpu.example.com, count: 2}
+              - {name: one, deviceClassName: gpu.example.com, count: 1}
+            - name: extra
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu-claims" contains:
+        """
+        status:
+          used:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "3"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "3"
+        """
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

@@ -1358,6 +1358,47 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       Then the Pod "a100-pod" is scheduled to "node-2"
       And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-20
 
+    @req:5234-R06 @clause:5234-R06/selectors-see-mixins @clause:5234-R06/applied-by-scheduler
+    Scenario Outline: A matchAttribute constraint compares the attributes devices take from their mixins
+      KEP-5234 "Implementation": the scheduler works on the flattened devices, constraints
+      included (k/k staging/src/k8s.io/dynamic-resource-allocation/structured allocator:
+      matchAttributeConstraint). gpu-0 and gpu-1 get model a100 only from the device mixin;
+      gpu-2 is the one t4. Request "second" may take any device, the constraint makes it the
+      model of "first": a second a100 exists, a second t4 does not.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: same-model}
+        spec:
+          devices:
+            requests:
+            - name: first
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "<model>"'}
+            - name: second
+              exactly: {deviceClassName: gpu.example.com}
+            constraints:
+            - {requests: [first, second], matchAttribute: gpu.example.com/model}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pair}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpus}]}}
+          resourceClaims:
+          - {name: gpus, resourceClaimName: same-model}
+        """
+      Then <outcome>
+
+      Examples:
+        | model | outcome |
+        | a100  | the ResourceClaim "same-model" has "status.allocation.devices.results" equal to [{request: first, driver: gpu.example.com, pool: node-1, device: gpu-0}, {request: second, driver: gpu.example.com, pool: node-1, device: gpu-1}] |
+        | t4    | the Pod "pair" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+
   @component:tool
   Rule: The flatten tool
     KEP-5234 "Non-Goals"/"Risks": "a kubectl command or a plugin that will allow users to see the

@@ -352,6 +352,20 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request succeeds
       And the stored object has no "spec.schedulingGroup"
 
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
+    Scenario: A Workload that already uses template claims keeps them on update after DRAWorkloadResourceClaims is turned off
+      The other half of drop-unless-in-use (the scenarios above are the create half): a field
+      the stored object already uses survives an update with the gate off (k/k
+      pkg/registry/scheduling/workload/strategy.go PrepareForUpdate -> dropDisabledFields(new,
+      old), the pattern every gated field follows; assumed as for create, api-truth §9.6).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects from fixture "kep-5729/workload.yaml"
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I set "metadata.labels.team" of the Workload "my-workload" to ml
+      Then the request succeeds
+      And the stored object has "spec.podGroupTemplates[1].resourceClaims" equal to [{name: pg-claim, resourceClaimTemplateName: pg-claim-template}]
+
   @component:controller @gate:DRAWorkloadResourceClaims
   Rule: Scheduling and controllers
     KEP-5729 ResourceClaims for PodGroups in the controller and the scheduler.
@@ -1628,6 +1642,125 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When the kubelet on node "node-1" restarts with the feature gate DRAWorkloadResourceClaims enabled
       Then the Pod "member-0" has "status.phase" equal to Running
       And the container "app" of the Pod "member-0" on node "node-1" gets the CDI device "dra.example.com/test=dev-0"
+
+    @req:5729-R16 @clause:5729-R16/failed-creation-event
+    Scenario: A pod whose claim template does not exist yet gets a Warning event, then its claim once the template appears
+      As shipped (pkg/controller/resourceclaim/controller.go handleClaim, controller_test.go
+      "missing-template", kubernetes/kubernetes at 1.37): the pod's sync stops at the missing
+      template with a Warning event FailedResourceClaimCreation "PodResourceClaim <name>:
+      resource claim template "<t>": resourceclaimtemplate.resource.k8s.io "<t>" not found"
+      and is retried; when the template appears the pod gets its claim and is scheduled. The
+      event a PodGroup gets in the same case (above), for a plain pod.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: solo}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimTemplateName: later}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "solo" containing "PodResourceClaim dev: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      And there are 0 ResourceClaim objects
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: later}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly: {deviceClassName: example}
+        """
+      Then the Pod "solo" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by Pod "solo"
+
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A PodGroup claim that tolerates the NoExecute device taint keeps its pods
+      The other side of the eviction above: pkg/controller/devicetainteviction (KEP-5055) evicts
+      only for taints the claim's request does not tolerate (DeviceRequest tolerations with
+      effect NoExecute; no tolerationSeconds: tolerated for ever). The PodGroup's pods stay
+      and are not marked for deletion.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly:
+                  deviceClassName: example
+                  tolerations:
+                  - {key: example.com/unhealthy, operator: Exists, effect: NoExecute}
+        """
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "member-0" has no "metadata.deletionTimestamp"
+      And the Pod "member-1" has no "metadata.deletionTimestamp"
+
+    @req:5729-R09 @version:1.37 @clause:5729-R09/podgroup-name-matches
+    Scenario: PodGroup members that reach the group's claim through the template entry run
+      KEP-5729 "Kubelet": a pod may use a claim reserved for its PodGroup. The members name
+      the claim by the PodGroup's template entry, so the kubelet first checks that the claim
+      it finds belongs to the pod or to its PodGroup (k/k pkg/kubelet/cm/dra manager.go
+      prepareResources: resourceclaim.IsForPod with the pod's PodGroup, kubernetes at 1.37),
+      then that the PodGroup is in reservedFor; both hold, and the members start.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "member-0" has "status.phase" equal to Running
+      And the Pod "member-1" has "status.phase" equal to Running
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

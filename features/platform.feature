@@ -320,6 +320,31 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "gated" has "metadata.labels.tier" equal to gold
       And the Pod "gated" has "status.message" equal to written through the status subresource
 
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
+    Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
+      parsers.ParseImageName, "latest" when none is given, gives Always, any other tag
+      IfNotPresent. A registry port is not a tag; a digest makes it IfNotPresent.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers: [{name: app, image: "<image>"}]
+        """
+      Then the Pod "p" has "spec.containers[0].imagePullPolicy" equal to <policy>
+
+      Examples:
+        | image                                  | policy       |
+        | registry.k8s.io/pause:3.10             | IfNotPresent |
+        | registry.k8s.io/pause                  | Always       |
+        | registry.k8s.io/pause:latest           | Always       |
+        | localhost:5000/pause                   | Always       |
+        | localhost:5000/pause:3.10              | IfNotPresent |
+        | registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
+
   @component:controller
   Rule: Namespace lifecycle
     Deleting a namespace only marks it (deletionTimestamp, phase Terminating); the namespace

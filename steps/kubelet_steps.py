@@ -107,6 +107,24 @@ def when_kubelet_restarts(world: World, node: str) -> None:
     _node_call(world, "restart_kubelet", node)
 
 
+@when(parsers.re(r'the kubelet on node "(?P<node>[^"]+)" restarts, whether or not it comes up'))
+def when_kubelet_restarts_maybe(world: World, node: str) -> None:
+    """A restart whose outcome the next steps judge through the API (the Node's condition,
+    taints and events): a kubelet that refuses to start is the expected result there."""
+    try:
+        _node_call(world, "restart_kubelet", node)
+    except Unsupported:
+        raise
+    except Exception as e:  # noqa: BLE001 - the refusal is what the Then steps look at
+        world.vars["kubelet start error"] = f"{type(e).__name__}: {e}"
+
+
+@when(parsers.re(r'the DRA checkpoint on node "(?P<node>[^"]+)" is edited by hand: '
+                 r'"(?P<old>[^"]+)" becomes "(?P<new>[^"]+)"'))
+def when_checkpoint_tampered(world: World, node: str, old: str, new: str) -> None:
+    _node_call(world, "tamper_checkpoint", node, old, new)
+
+
 @when(parsers.re(r"(?P<seconds>[\d.]+) seconds? pass(?:es)?"))
 def when_time_passes(world: World, seconds: str) -> None:
     fn = getattr(world.b, "advance", None)

@@ -171,7 +171,7 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup) "(?P<name>[^"]+)" '
+@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
 def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]

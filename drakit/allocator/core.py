@@ -531,6 +531,17 @@ class AllocatedState:
         return did in self.devices or did in self.capacity or any(d == did for d, _ in self.shared)
 
 
+def counts_as_allocated(result: Mapping[str, Any]) -> bool:
+    """Whether an allocation result takes its device away from other claims.
+
+    A result with admin access never does (KEP-5018: monitoring a device does not use it up):
+    k/k pkg/scheduler/framework/plugins/dynamicresources/allocateddevices.go skips such
+    results ("Is not considered as allocated"). The one rule for the allocator's state below
+    and the scheduler's device ledger (drakit/scheduler/cache.py).
+    """
+    return not result.get("adminAccess")
+
+
 def allocated_state(allocated: Sequence[Mapping[str, Any]]) -> AllocatedState:
     """What existing allocations use: ResourceClaim dicts (or bare AllocationResult dicts)."""
     st = AllocatedState()
@@ -539,8 +550,8 @@ def allocated_state(allocated: Sequence[Mapping[str, Any]]) -> AllocatedState:
         if "status" in obj or "spec" in obj or "metadata" in obj:
             alloc = (obj.get("status") or {}).get("allocation") or {}
         for r in ((alloc.get("devices") or {}).get("results") or ()):
-            if r.get("adminAccess"):
-                continue  # admin access never blocks other users
+            if not counts_as_allocated(r):
+                continue
             did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
             if r.get("shareID"):
                 st.shared.add((did, r["shareID"]))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.allocator import AllocatorCache
-from drakit.allocator.core import AllocatedState
+from drakit.allocator.core import AllocatedState, counts_as_allocated
 from drakit.api.quantity import Quantity
 from drakit.podrequests import PodResourcesOptions, pod_requests
 
@@ -295,7 +295,7 @@ class DRACache:
                 self.claims_by_owner.setdefault(owner, []).append(key)
         new_results = _results(obj) if obj is not None else []
         new_devs = [(r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
-                    for r in new_results if not r.get("adminAccess") and not r.get("shareID")]
+                    for r in new_results if counts_as_allocated(r) and not r.get("shareID")]
         shared = any(r.get("shareID") for r in new_results)
         if old_devs == new_devs and not shared and key not in self.shared_claims:
             if new_devs:  # an update that kept the allocation (reservedFor, deletion, ...)
@@ -327,7 +327,7 @@ class DRACache:
         self.state.capacity.clear()
         for key in self.shared_claims:
             for r in _results(self.claims.get(key) or {}):
-                if r.get("adminAccess") or not r.get("shareID"):
+                if not counts_as_allocated(r) or not r.get("shareID"):
                     continue
                 did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
                 self.state.shared.add((did, r["shareID"]))

@@ -135,6 +135,12 @@ class Backend(Protocol):
     def restart_kubelet(self, node: str) -> None:
         """Restart ``node``'s kubelet (it must come back from its checkpoints)."""
 
+    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
+        """Edit ``node``'s DRA manager checkpoint by hand: the text ``old`` (which must occur)
+        becomes ``new`` and the stored checksum stays as it was, as a hand edit or a disk
+        fault would leave it. Nothing restarts. A live cluster raises Unsupported: damaging
+        a real node's kubelet state is no test for a conformance harness to run."""
+
     def kubelet_metrics(self, node: str) -> str:
         """``node``'s kubelet metrics (Prometheus text)."""
 

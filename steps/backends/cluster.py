@@ -1405,6 +1405,10 @@ class ClusterBackend:
         self._kubelet_base[self.n.node_name(node)] = {}  # a new kubelet counts from zero
         self.settle()
 
+    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
+        raise Unsupported("editing a live node's kubelet checkpoint by hand would damage the "
+                          "node; the scenario runs on the reference only")
+
     def kubelet_metrics(self, node: str) -> str:
         """The kubelet's metrics, counters relative to the scenario's first look at the node
         (a real kubelet counts over its life; the reference's starts with the scenario)."""

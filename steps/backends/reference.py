@@ -170,6 +170,13 @@ class ReferenceBackend:
         self.kubelet(node)
         self.c.restart_kubelet(node)
 
+    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
+        path = self.kubelet(node).checkpoint_path
+        text = path.read_text(encoding="utf-8")
+        if old not in text:
+            raise AssertionError(f"the DRA checkpoint on node {node} does not contain {old!r}")
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
     def kubelet_metrics(self, node: str) -> str:
         return self.kubelet(node).metrics_text()
 

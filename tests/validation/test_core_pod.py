@@ -397,3 +397,12 @@ def test_resize_forbidden_with_node_allocatable_claims():
         "spec: Forbidden: pods with node allocatable resource claims cannot be resized"]
     del old["status"]["nodeAllocatableResourceClaimStatuses"]
     assert validate_pod_resize(new, old, CTX) == []
+
+
+def test_unknown_restart_policy_lists_the_supported_values():
+    # k/k validateRestartPolicy: NotSupported with the three values (the mutation run found
+    # no test that reads the list, docs/mutation.md)
+    errs = POD.validate_create(pod(restartPolicy="Sometimes"), CTX)
+    assert [str(e) for e in errs] == [
+        'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", '
+        '"OnFailure", "Never"']

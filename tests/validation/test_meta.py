@@ -38,3 +38,15 @@ def test_object_meta(meta, namespaced, expected):
 def test_object_meta_namespace_name_is_label():
     out = validate_object_meta({"metadata": {"name": "a.b"}}, False, Path("metadata"), name_is_dns_label)
     assert [str(e) for e in out] == ['metadata.name: Invalid value: "a.b": must not contain dots']
+
+
+def test_owner_reference_errors_name_each_field():
+    # apimachinery validateOwnerReference: each missing field at metadata.ownerReferences[i]
+    # (the mutation run found no test that reads these paths, docs/mutation.md)
+    refs = [{"apiVersion": "v1", "kind": "Pod", "name": "p", "uid": "u"}, {"kind": "Pod"}]
+    out = validate_object_meta({"metadata": {"name": "ok", "ownerReferences": refs}}, False)
+    assert [str(e) for e in out] == [
+        "metadata.ownerReferences[1].apiVersion: Required value: must not be empty",
+        "metadata.ownerReferences[1].name: Required value: must not be empty",
+        "metadata.ownerReferences[1].uid: Required value: must not be empty",
+    ]

@@ -1,0 +1,504 @@
+"""Sampled mutation testing of drakit with mutmut: how many injected bugs do the suites catch?
+
+Why a driver of our own around mutmut 3: a full run is thousands of mutants, each worth up to
+one feature-suite run (~35 s) on a 2-core machine shared with others, which no budget allows;
+and the question is two-tiered (does the *feature suite* kill the mutant? if not, does the
+unit suite?), which a single mutmut run with one test selection cannot answer. So this script
+uses mutmut for what it is good at and keeps the budget in its own hands:
+
+1. copy the checkout into ``<workdir>/project`` and rewrite every module of the chosen areas
+   with mutmut's ``mutate_file_contents`` (libcst operators; each function becomes a
+   trampoline that runs the mutant named by ``MUTANT_UNDER_TEST``, the original otherwise);
+2. draw a seeded random sample of N mutants per area (``--sample``, ``--seed``; env
+   ``DRAKIT_MUTATION_SAMPLE``, ``DRAKIT_MUTATION_SEED``);
+3. run the feature and unit suites once in "stats" mode: mutmut's trampolines record which
+   test calls which function (coverage-based test selection) and how long each test takes;
+   tests that fail on the unmutated copy are left out of every selection;
+4. per sampled mutant, one at a time under ``nice -n 10``: the feature scenarios that call
+   the mutated function (``pytest -x``, fastest first, timeout 60 s + 4x their measured time);
+   if none fails, the unit tests that call it; a timeout counts as killed, as in mutmut;
+5. write ``<workdir>/results.json`` and ``<workdir>/summary.md`` (score per area with a
+   Wilson 95 % interval, the survivors with their diffs) and exit 1 below the targets.
+
+Judged survivors live in ``scripts/mutation_judgements.yaml``: ``equivalent`` ones leave the
+denominator (with the reason, and the mutated line so a stale judgement is noticed).
+Results are cached per mutant and source hash in the workdir; ``--fresh`` starts over,
+``--only NAME`` re-runs named mutants (after a new scenario, say).
+
+Usage: python scripts/mutation.py [--sample N] [--seed S] [--areas a,b] [--workdir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import hashlib
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+AREAS: dict[str, str] = {
+    "allocator": "drakit/allocator",
+    "scheduler": "drakit/scheduler",
+    "controllers": "drakit/controllers",
+    "kubelet": "drakit/kubelet",
+    "validation": "drakit/validation",
+}
+#: generated gRPC code is not ours to test
+SKIP_PARTS = ("podresources/gen",)
+FEATURES, UNIT = "steps", "tests"
+TARGET_FEATURES, TARGET_ALL = 95.0, 98.0
+JUDGEMENTS = ROOT / "scripts" / "mutation_judgements.yaml"
+
+
+# ------------------------------------------------------------------ small helpers
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion k/n, in percent."""
+    if n == 0:
+        return (0.0, 100.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (100 * max(0.0, c - h), 100 * min(1.0, c + h))
+
+
+def tracked_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [f for f in out.splitlines() if f and (ROOT / f).is_file()]
+
+
+def area_of(rel: str) -> str | None:
+    for area, prefix in AREAS.items():
+        if rel.startswith(prefix + "/") and rel.endswith(".py") \
+                and not any(s in rel for s in SKIP_PARTS):
+            return area
+    return None
+
+
+# ------------------------------------------------------------------ 1. mutate
+def prepare(work: Path, areas: list[str]) -> dict[str, Any]:
+    """Copy the checkout and write the trampolined modules; the catalogue of mutants."""
+    from mutmut.mutation.file_mutation import mutate_file_contents
+    from mutmut.utils.format_utils import get_mutant_name
+
+    project = work / "project"
+    if project.exists():
+        shutil.rmtree(project)
+    # one snapshot of the checkout, read up front: an edit during the (long) generation must
+    # not leave the copy with a module from before it and another from after it
+    snapshot = {rel: (ROOT / rel).read_bytes() for rel in tracked_files()}
+    files = sorted(snapshot)
+    digest = hashlib.sha256()
+    catalogue: dict[str, Any] = {"mutants": {}, "files": {}}
+    for rel in files:
+        dst = project / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(snapshot[rel])
+        if rel.startswith(("drakit/", "steps/", "features/", "tests/", "fixtures/")):
+            digest.update(rel.encode() + b"\0" + snapshot[rel])
+    gen = work / "generated"  # libcst is slow (~10 min for every area): cache per file
+    gen.mkdir(exist_ok=True)
+    for rel in files:
+        area = area_of(rel)
+        if area not in areas:
+            continue
+        source = snapshot[rel].decode("utf-8")
+        key = hashlib.sha256(f"{_version()}\0{rel}\0{source}".encode()).hexdigest()[:24]
+        cached = gen / f"{key}.json"
+        if cached.exists():
+            entry = json.loads(cached.read_text())
+        else:
+            mutated = mutate_file_contents(rel, source)
+            lines = mutated.code.splitlines()
+            spans = mutated.line_span_by_function_name
+            entry = {"code": mutated.code, "mutants": {}}
+            for short in mutated.mutant_names:
+                func = short.partition("__mutmut_")[0]
+                entry["mutants"][get_mutant_name(Path(rel), short)] = _diff(lines, spans, func, short)
+            cached.write_text(json.dumps(entry))
+        (project / rel).write_text(entry["code"])
+        for name, diff in entry["mutants"].items():
+            catalogue["mutants"][name] = {"area": area, "file": rel, "diff": diff}
+        catalogue["files"][rel] = area
+    catalogue["source_hash"] = digest.hexdigest()[:16]
+    return catalogue
+
+
+def _diff(lines: list[str], spans: Any, func: str, short: str) -> str:
+    """The mutant as a unified diff against the original function (the changed lines)."""
+    def body(name: str) -> list[str]:
+        span = spans.get(name)
+        if span is None:
+            return []
+        text = lines[span.start - 1:span.end]
+        return [ln.replace(name, func) for ln in text]
+    orig, mut = body(func + "__mutmut_orig"), body(short)
+    out = [ln for ln in difflib.unified_diff(orig, mut, lineterm="", n=0)
+           if ln.startswith(("+", "-")) and not ln.startswith(("+++", "---"))]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ 3. stats
+class _StatsPlugin:
+    """Inside the stats subprocess: which trampolined functions each test called."""
+
+    def __init__(self) -> None:
+        from mutmut.state import state
+        self.state = state()
+        self.tests_by_function: dict[str, list[str]] = {}
+        self.duration: dict[str, float] = {}
+        self.failed: set[str] = set()
+
+    def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
+        self.state._stats.clear()
+        self.duration[nodeid] = 0.0
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        self.duration[report.nodeid] = self.duration.get(report.nodeid, 0.0) + report.duration
+        if report.failed:
+            self.failed.add(report.nodeid)
+
+    def pytest_runtest_teardown(self, item: Any, nextitem: Any) -> None:
+        for f in self.state._stats:
+            self.tests_by_function.setdefault(f, []).append(item.nodeid)
+        self.state._stats.clear()
+
+
+def _stats_child(out: str, pytest_args: list[str]) -> int:
+    import pytest
+
+    plugin = _StatsPlugin()
+    code = pytest.main(pytest_args, plugins=[plugin])
+    Path(out).write_text(json.dumps({"exit": int(code), "tests_by_function": plugin.tests_by_function,
+                                     "duration": plugin.duration, "failed": sorted(plugin.failed)}))
+    return 0
+
+
+def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
+    project = work / "project"
+    out = work / f"stats-{suite}.json"
+    args = [suite, "-q", "-p", "no:cacheprovider", "-p", "no:randomly"] + extra
+    if suite == FEATURES:
+        args.append(f"--reports-dir={work / 'reports'}")
+    t0 = time.monotonic()
+    proc = subprocess.run(["nice", "-n", "10", sys.executable, str(Path(__file__).resolve()),
+                           "--_stats", str(out), "--", *args],
+                          cwd=project, env=_env(project, "stats"), capture_output=True, text=True)
+    if proc.returncode != 0 or not out.exists():
+        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-20:])
+        raise SystemExit(f"stats run of {suite}/ failed (exit {proc.returncode}):\n{tail}")
+    data = json.loads(out.read_text())
+    log(f"  stats {suite}/: {len(data['duration'])} tests, {len(data['failed'])} failing on the "
+        f"unmutated copy (left out), {time.monotonic() - t0:.0f} s")
+    return data
+
+
+def _env(project: Path, mutant: str) -> dict[str, str]:
+    env = dict(os.environ)
+    # bytecode is written on purpose: the trampolined modules are large (130k lines for
+    # validation/core.py), compiling them in every pytest process would cost seconds each
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(PYTHONPATH=str(project), MUTANT_UNDER_TEST=mutant, PYTHONHASHSEED="0",
+               PY_IGNORE_IMPORTMISMATCH="1")
+    return env
+
+
+# ------------------------------------------------------------------ 4. run one mutant
+def tests_for(name: str, stats: dict[str, Any]) -> list[str]:
+    func = name.partition("__mutmut_")[0]
+    failed = set(stats["failed"])
+    tests = [t for t in stats["tests_by_function"].get(func, ()) if t not in failed]
+    return sorted(set(tests), key=lambda t: (stats["duration"].get(t, 0.0), t))
+
+
+def run_mutant(work: Path, name: str, suite: str, tests: list[str], stats: dict[str, Any],
+               extra: list[str]) -> tuple[str, float, str]:
+    """('killed'|'survived'|'timeout'|'no tests', seconds, the first failing test)."""
+    if not tests:
+        return "no tests", 0.0, ""
+    project = work / "project"
+    budget = 60 + 4 * sum(stats["duration"].get(t, 0.0) for t in tests)
+    args = ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-rf", *extra]
+    if suite == FEATURES:
+        args.append(f"--reports-dir={work / 'reports'}")
+    argfile = work / "tests.txt"
+    argfile.write_text("\n".join(tests) + "\n")
+    cmd = ["nice", "-n", "10", sys.executable, "-m", "pytest", *args, f"@{argfile}"]
+    t0 = time.monotonic()
+    try:
+        proc = subprocess.run(cmd, cwd=project, env=_env(project, name), capture_output=True,
+                              text=True, timeout=budget)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - t0, ""
+    secs = time.monotonic() - t0
+    if proc.returncode == 0:
+        return "survived", secs, ""
+    killer = ""
+    for ln in proc.stdout.splitlines():
+        if ln.startswith(("FAILED ", "ERROR ")):
+            killer = ln.split(" ", 1)[1].split(" - ")[0]
+            break
+    if proc.returncode in (1, 3):  # tests failed / internal error (as mutmut counts it)
+        return "killed", secs, killer
+    tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-8:])
+    raise SystemExit(f"mutant {name}: pytest exited {proc.returncode} (not a verdict):\n{tail}")
+
+
+def verify_judged_kills(work: Path, sample: list[str], results: dict[str, Any],
+                        catalogue: dict[str, Any]) -> None:
+    """A survivor judged "killed" names the new scenario or test (``by``): run exactly those
+    against the mutant; the kill counts only when they fail (cheap: no stats needed)."""
+    judged = load_judgements()
+    for name in sample:
+        j, r = judged.get(name) or {}, results.get(name) or {}
+        if j.get("verdict") != "killed" or r.get("features") in ("killed", "timeout"):
+            continue
+        by = [j["by"]] if isinstance(j.get("by"), str) else list(j.get("by") or ())
+        for suite in (FEATURES, UNIT):
+            tests = [t for t in by if t.startswith(suite + "/")]
+            key = f"judged_{'features' if suite == FEATURES else 'unit'}"
+            if not tests or r.get(key, {}).get("tests") == tests and r[key]["diff"] == r["diff"]:
+                continue
+            verdict, secs, killer = run_mutant(work, name, suite, tests, {"duration": {}}, [])
+            r[key] = {"tests": tests, "verdict": verdict, "killer": killer, "diff": r["diff"]}
+            log(f"  judged kill of {name} by {', '.join(tests)}: {verdict} ({secs:.0f} s)")
+
+
+def _killed(r: dict[str, Any], suite: str) -> bool:
+    """Killed by the suite as measured, or by the new test a judgement names (verified)."""
+    if r.get(suite) in ("killed", "timeout"):
+        return True
+    return (r.get(f"judged_{suite}") or {}).get("verdict") in ("killed", "timeout")
+
+
+# ------------------------------------------------------------------ 5. report
+def load_judgements() -> dict[str, dict[str, str]]:
+    if not JUDGEMENTS.exists():
+        return {}
+    import yaml
+
+    return yaml.safe_load(JUDGEMENTS.read_text()) or {}
+
+
+def summarise(results: dict[str, Any], catalogue: dict[str, Any], sample: list[str],
+              areas: list[str], meta: dict[str, Any]) -> tuple[str, dict[str, Any], bool]:
+    judged = load_judgements()
+    rows, survivors, totals = [], [], {"n": 0, "eq": 0, "feat": 0, "all": 0}
+    for area in areas:
+        names = [n for n in sample if catalogue["mutants"][n]["area"] == area]
+        n = len(names)
+        eq = feat = allk = 0
+        for name in names:
+            r = results[name]
+            j = judged.get(name) or {}
+            plus = [ln for ln in catalogue["mutants"][name]["diff"].splitlines() if ln.startswith("+")]
+            stale = bool(j) and j.get("line") is not None and j["line"].strip() not in \
+                [p[1:].strip() for p in plus]
+            if r["features"] in ("killed", "timeout"):
+                feat += 1
+                allk += 1
+                continue
+            if j.get("verdict") == "equivalent" and not stale:
+                eq += 1
+            elif _killed(r, "features"):
+                feat += 1
+                allk += 1
+            elif _killed(r, "unit"):
+                allk += 1
+            verdict = j.get("verdict", "open")
+            if verdict == "killed":
+                ok = {s: (r.get(f"judged_{s}") or {}).get("verdict") for s in ("features", "unit")}
+                verdict = "killed by " + ", ".join(
+                    f"{t} ({ok['features' if t.startswith(FEATURES) else 'unit']})"
+                    for t in ([j["by"]] if isinstance(j.get("by"), str) else j.get("by") or []))
+            survivors.append({"mutant": name, "area": area, "features": r["features"],
+                              "unit": r.get("unit", "-"), "diff": catalogue["mutants"][name]["diff"],
+                              "judgement": verdict + (" (stale)" if stale else ""),
+                              "why": j.get("why", "")})
+        denom = n - eq
+        rows.append({"area": area, "sampled": n, "equivalent": eq, "features_killed": feat,
+                     "all_killed": allk, "features_pct": 100 * feat / denom if denom else 100.0,
+                     "all_pct": 100 * allk / denom if denom else 100.0,
+                     "features_ci": wilson(feat, denom), "all_ci": wilson(allk, denom),
+                     "population": sum(1 for m in catalogue["mutants"].values() if m["area"] == area)})
+        totals["n"] += n
+        totals["eq"] += eq
+        totals["feat"] += feat
+        totals["all"] += allk
+    denom = totals["n"] - totals["eq"]
+    fp = 100 * totals["feat"] / denom if denom else 100.0
+    ap = 100 * totals["all"] / denom if denom else 100.0
+    ok = fp >= meta["target_features"] and ap >= meta["target_all"]
+    md = [f"mutmut {meta['mutmut']}, seed {meta['seed']}, {meta['sample']} mutants per area "
+          f"(sampled {totals['n']} of {meta['population']}), source {catalogue['source_hash']}, "
+          f"run {meta['seconds'] / 60:.1f} min",
+          "",
+          "| area | mutants (population) | sampled | equivalent | killed by features | features % (95 % CI) | killed by unit + features | all % (95 % CI) |",
+          "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        md.append(f"| {r['area']} | {r['population']} | {r['sampled']} | {r['equivalent']} | "
+                  f"{r['features_killed']} | {r['features_pct']:.1f} ({r['features_ci'][0]:.0f}-"
+                  f"{r['features_ci'][1]:.0f}) | {r['all_killed']} | {r['all_pct']:.1f} "
+                  f"({r['all_ci'][0]:.0f}-{r['all_ci'][1]:.0f}) |")
+    fci, aci = wilson(totals["feat"], denom), wilson(totals["all"], denom)
+    md.append(f"| **all** | {meta['population']} | {totals['n']} | {totals['eq']} | {totals['feat']} | "
+              f"**{fp:.1f}** ({fci[0]:.0f}-{fci[1]:.0f}) | {totals['all']} | **{ap:.1f}** "
+              f"({aci[0]:.0f}-{aci[1]:.0f}) |")
+    md += ["", f"targets: features >= {meta['target_features']} %, unit + features >= "
+           f"{meta['target_all']} % of non-equivalent mutants: {'met' if ok else 'NOT met'}", "",
+           "Survivors of the feature suite:", ""]
+    for s in survivors:
+        md.append(f"- `{s['mutant']}` ({s['area']}; unit: {s['unit']}; {s['judgement']}"
+                  f"{': ' + s['why'] if s['why'] else ''})")
+        md += ["  ```diff"] + ["  " + ln for ln in s["diff"].splitlines()] + ["  ```"]
+    summary = {"rows": rows, "features_pct": fp, "all_pct": ap, "met": ok, "survivors": survivors,
+               **meta}
+    return "\n".join(md) + "\n", summary, ok
+
+
+# ------------------------------------------------------------------ main
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--_stats"]:
+        return _stats_child(argv[1], argv[3:])
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sample", type=int, default=int(os.environ.get("DRAKIT_MUTATION_SAMPLE", 30)),
+                   help="mutants per area (env DRAKIT_MUTATION_SAMPLE; default 30; 0 = all)")
+    p.add_argument("--seed", type=int, default=int(os.environ.get("DRAKIT_MUTATION_SEED", 10)),
+                   help="sampling seed (env DRAKIT_MUTATION_SEED; default 10)")
+    p.add_argument("--areas", default=os.environ.get("DRAKIT_MUTATION_AREAS", ",".join(AREAS)),
+                   help=f"comma-separated, of {', '.join(AREAS)}")
+    p.add_argument("--workdir", default=str(ROOT / "reports" / "mutation"))
+    p.add_argument("--fresh", action="store_true", help="forget cached results and stats")
+    p.add_argument("--only", nargs="*", default=None, metavar="MUTANT",
+                   help="re-run these mutants (full names) and report the whole sample")
+    p.add_argument("--no-unit", action="store_true", help="features only (no unit second pass)")
+    p.add_argument("--remeasure", action="store_true",
+                   help="measure the feature-suite survivors again (new stats); killed ones stay")
+    p.add_argument("--target-features", type=float, default=TARGET_FEATURES)
+    p.add_argument("--target-all", type=float, default=TARGET_ALL)
+    args = p.parse_args(argv)
+    areas = [a.strip() for a in args.areas.split(",") if a.strip()]
+    if unknown := [a for a in areas if a not in AREAS]:
+        p.error(f"unknown area(s) {', '.join(unknown)}; choose from {', '.join(AREAS)}")
+    try:
+        import mutmut
+    except ImportError:
+        p.error("mutmut is not installed: pip install -e '.[mutation]' (or run tox -e mutation)")
+    work = Path(args.workdir).resolve()
+    if args.fresh and work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+
+    log(f"mutating {', '.join(areas)} ...")
+    catalogue = prepare(work, areas)
+    population = len(catalogue["mutants"])
+    picks: list[list[str]] = []
+    for area in areas:
+        # one seeded shuffle per area, first N taken: a larger N extends the same sample
+        names = sorted(n for n, m in catalogue["mutants"].items() if m["area"] == area)
+        random.Random(f"{args.seed}:{area}").shuffle(names)
+        k = len(names) if args.sample <= 0 else min(args.sample, len(names))
+        picks.append(names[:k])
+        log(f"  {area}: {len(names)} mutants, {k} sampled")
+    # areas interleaved: a run stopped early leaves every area with a similar share done
+    sample = [p[i] for i in range(max(map(len, picks), default=0)) for p in picks if i < len(p)]
+
+    cache_file = work / "results.json"
+    cache = json.loads(cache_file.read_text()) if cache_file.exists() else {}
+    cache.setdefault("results", {})
+    cache.setdefault("stats", {})
+    if args.remeasure:
+        # survivors are measured again (with new stats): after new scenarios or tests
+        cache["results"] = {n: r for n, r in cache["results"].items()
+                            if r.get("features") in ("killed", "timeout")}
+    cache["source_hash"] = catalogue["source_hash"]
+    results: dict[str, Any] = cache["results"]
+    # a result stays valid while the mutant's diff and the tests are unchanged
+    for name in list(results):
+        if name not in catalogue["mutants"] or results[name].get("diff") != catalogue["mutants"][name]["diff"]:
+            del results[name]
+    for name in args.only or ():
+        if name not in catalogue["mutants"]:
+            p.error(f"no such mutant: {name}")
+        results.pop(name, None)
+        if name not in sample:
+            sample.append(name)
+
+    stats: dict[str, Any] = {}
+
+    def stats_of(suite: str) -> dict[str, Any]:
+        """The suite's test<->function map, collected once per source state (lazily)."""
+        if suite not in stats:
+            f = work / f"stats-{suite}.json"
+            if f.exists() and cache["stats"].get(suite) == catalogue["source_hash"]:
+                stats[suite] = json.loads(f.read_text())
+            else:
+                log(f"collecting stats of {suite}/ (runs the suite once, slower than usual) ...")
+                stats[suite] = collect_stats(work, suite, [])
+                cache["stats"][suite] = catalogue["source_hash"]
+                cache_file.write_text(json.dumps(cache, indent=1))
+        return stats[suite]
+
+    def needs_unit(r: dict[str, Any]) -> bool:
+        return not args.no_unit and r["features"] not in ("killed", "timeout") and "unit" not in r
+
+    todo = [n for n in sample if "features" not in results.get(n, {}) or needs_unit(results[n])]
+    for i, name in enumerate(todo, 1):
+        r = results.get(name) or {"diff": catalogue["mutants"][name]["diff"]}
+        if "features" not in r:
+            tests = tests_for(name, stats_of(FEATURES))
+            r["features"], r["features_s"], r["killer"] = run_mutant(work, name, FEATURES, tests,
+                                                                     stats[FEATURES], [])
+            r["features_tests"] = len(tests)
+        if needs_unit(r):
+            tests = tests_for(name, stats_of(UNIT))
+            r["unit"], r["unit_s"], r["unit_killer"] = run_mutant(work, name, UNIT, tests,
+                                                                  stats[UNIT], [])
+            r["unit_tests"] = len(tests)
+        results[name] = r
+        cache_file.write_text(json.dumps(cache, indent=1))
+        log(f"[{i}/{len(todo)}] {name}: features {r['features']} ({r['features_s']:.0f} s, "
+            f"{r['features_tests']} tests)" + (f", unit {r['unit']} ({r['unit_s']:.0f} s)"
+                                               if "unit" in r else ""))
+    verify_judged_kills(work, sample, results, catalogue)
+    cache_file.write_text(json.dumps(cache, indent=1))
+    elapsed = time.monotonic() - t0
+    cache["seconds"] = cache.get("seconds", 0.0) + elapsed
+    cache_file.write_text(json.dumps(cache, indent=1))
+    meta = {"mutmut": mutmut.__version__ if hasattr(mutmut, "__version__") else _version(),
+            "seed": args.seed, "sample": args.sample, "population": population,
+            "seconds": cache["seconds"], "target_features": args.target_features,
+            "target_all": args.target_all, "areas": areas}
+    md, summary, ok = summarise(results, catalogue, sample, areas, meta)
+    (work / "summary.md").write_text(md)
+    (work / "summary.json").write_text(json.dumps(summary, indent=1))
+    log("")
+    log(md)
+    log(f"(this run {elapsed / 60:.1f} min; summary in {work / 'summary.md'})")
+    return 0 if ok else 1
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("mutmut")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
