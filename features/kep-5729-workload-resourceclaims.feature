@@ -1643,7 +1643,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member-0" has "status.phase" equal to Running
       And the container "app" of the Pod "member-0" on node "node-1" gets the CDI device "dra.example.com/test=dev-0"
 
-    @req:5729-R16 @clause:5729-R16/failed-creation-event
+    @req:5729-R16 @version:1.37 @clause:5729-R16/failed-creation-event
     Scenario: A pod whose claim template does not exist yet gets a Warning event, then its claim once the template appears
       As shipped (pkg/controller/resourceclaim/controller.go handleClaim, controller_test.go
       "missing-template", kubernetes/kubernetes at 1.37): the pod's sync stops at the missing
