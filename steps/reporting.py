@@ -255,12 +255,7 @@ class Collector:
             run["version"] = getattr(world, "version", run["version"])
             run["gates"] = dict(getattr(world, "gates", {}) or {})
         rec["runs"].append(run)
-        rec["verdict"] = model.worst(r["verdict"] for r in rec["runs"])
-        rec["message"] = next((r["message"] for r in rec["runs"]
-                               if r["verdict"] == rec["verdict"] and r["message"]), "")
-        rec["duration"] = round(sum(r["duration"] for r in rec["runs"]), 6)
-        for i, st in enumerate(rec["steps"]):
-            st["verdict"] = model.worst(r["steps"][i]["verdict"] for r in rec["runs"])
+        _aggregate(rec)
         if rec not in self.scenarios:
             self.scenarios.append(rec)
         return rec
@@ -272,13 +267,7 @@ class Collector:
         if rec is None:
             rec = self._by_key[rec_in["id"]] = {**rec_in, "runs": []}
         rec["runs"].append(run)
-        rec["verdict"] = model.worst(r["verdict"] for r in rec["runs"])
-        rec["message"] = next((r["message"] for r in rec["runs"]
-                               if r["verdict"] == rec["verdict"] and r["message"]), "")
-        rec["duration"] = round(sum(r["duration"] for r in rec["runs"]), 6)
-        for i, st in enumerate(rec["steps"]):
-            st["verdict"] = model.worst(r["steps"][i]["verdict"] for r in rec["runs"]
-                                        if i < len(r["steps"]))
+        _aggregate(rec)
         if rec not in self.scenarios:
             self.scenarios.append(rec)
         return rec
@@ -370,6 +359,18 @@ class Collector:
 
 
 # ---------------------------------------------------------------------------- helpers
+
+def _aggregate(rec: dict) -> None:
+    """A scenario's verdict, message, duration and step verdicts over its runs (one per
+    backend; under xdist the runs arrive from different workers)."""
+    rec["verdict"] = model.worst(r["verdict"] for r in rec["runs"])
+    rec["message"] = next((r["message"] for r in rec["runs"]
+                           if r["verdict"] == rec["verdict"] and r["message"]), "")
+    rec["duration"] = round(sum(r["duration"] for r in rec["runs"]), 6)
+    for i, st in enumerate(rec["steps"]):
+        st["verdict"] = model.worst(r["steps"][i]["verdict"] for r in rec["runs"]
+                                    if i < len(r["steps"]))
+
 
 def _step_verdict(error: BaseException | None, backend: str) -> str:
     """A step's verdict from what it raised: an environment failure is an ``error`` (not a
