@@ -220,6 +220,16 @@ class APIServer:
             del self._log[:drop]
             self._log_bytes = left_bytes
 
+    def restart_watch_cache(self) -> None:
+        """kube-apiserver restarted: its watch cache starts over from a list of storage at the
+        current resourceVersion (k8s.io/apiserver pkg/storage/cacher: the new watchCache holds
+        no event older than its initial list), so a watch that resumes from an older
+        resourceVersion gets 410 Expired and its client relists; one that had seen everything
+        resumes as before. The store itself is kept, as etcd is."""
+        self._log.clear()
+        self._log_bytes = 0
+        self._log_floor = self._rv
+
     def watch_window(self) -> dict[str, int]:
         """What the watch log holds now: events, bytes, and the oldest resourceVersion a
         watch may resume from (``since`` below it gets 410 Expired)."""

@@ -393,6 +393,9 @@ class Cluster:
                    if everything or c in set(restart) or before.get(c) != self._effective(c)}
         if everything or KUBE_APISERVER in changed:
             self.api.set_gates(resolved[KUBE_APISERVER])
+            # a restarted API server's watch cache begins now: watchers that are behind get
+            # 410 Expired and relist (components restarted below list afresh anyway)
+            self.api.restart_watch_cache()
         if everything:
             self._start_components()
             return

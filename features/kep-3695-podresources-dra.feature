@@ -771,6 +771,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     errors.ErrCorruptCheckpoint) and pkg/kubelet/cm/dra/state/checkpointer.go (GetOrCreate
     fails on it, so the DRA manager and the kubelet do not start). Edited so that the claim
     would point at gpu-4, the file is refused: the node goes unready, never reporting gpu-4.
+    A second failed start leaves the node as it was: Ready=Unknown keeps its transition time
+    (k/k pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth changes
+    a condition, and its lastTransitionTime, only when it is not Unknown yet).
     Then the Pod "trainer" has "status.phase" equal to Running
     When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
     And the kubelet on node "n1" restarts, whether or not it comes up
@@ -778,3 +781,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the Node "n1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
     And the Node "n1" has "status.conditions[0].type" equal to Ready
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
+    When I note the Ready condition of the Node "n1"
+    And 2 seconds pass
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then the Ready condition of the Node "n1" keeps its status and the noted lastTransitionTime

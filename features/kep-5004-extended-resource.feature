@@ -2746,6 +2746,132 @@ Feature: KEP-5004 DRA extended resources
             gpu.example.com.deviceclass.resource.k8s.io/devices: "3"
         """
 
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
+    Scenario: A GPU pod whose required node affinity matches no node stays pending for that reason
+      k/k pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go (Filter: the required
+      nodeSelectorTerms are checked, ErrReasonPod "node(s) didn't match Pod's node affinity/
+      selector", UnschedulableAndUnresolvable): an extended resource served by DRA does not
+      bypass the pod's required node affinity. The node with the GPUs is filtered out before a
+      device is looked at, and no claim is made.
+      When I create 1 pod named "pinned" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          affinity:
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                - matchExpressions:
+                  - {key: kubernetes.io/hostname, operator: In, values: [node-elsewhere]}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "pinned" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      And there are 0 extended resource claims
+
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
+    Scenario: A GPU pod that stays unschedulable keeps the lastTransitionTime of its PodScheduled condition
+      k/k pkg/scheduler/schedule_one.go (handleSchedulingFailure -> updatePod) and
+      pkg/api/v1/pod/util.go UpdatePodCondition: the scheduler rewrites PodScheduled=False with
+      the new message on each failed attempt, but keeps lastTransitionTime while the status
+      stays False. A second node with too few GPUs makes the scheduler try again (the message
+      now counts two nodes); the transition time is still the first one.
+      When I create 1 pod named "too-many" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "9"}
+              limits: {example.com/gpu: "9"}
+        """
+      Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I note the PodScheduled condition of the Pod "too-many"
+      And 2 seconds pass
+      Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 1 devices named "node-2-gpu-"
+      Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
+      And the PodScheduled condition of the Pod "too-many" keeps its status and the noted lastTransitionTime
+
+    @req:5004-R01 @clause:5004-R01/unmodified-pod
+    Scenario: A GPU Deployment in its own namespace scales up, each new pod with its own claim
+      k/k pkg/controller/deployment (sync.go getNewReplicaSet looks the ReplicaSet up in the
+      Deployment's namespace, scale writes its replicas): the KEP's unmodified Deployment,
+      deployed into a team namespace and scaled from 1 to 2 replicas; the second pod gets its
+      own special claim in that namespace.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: gpu-team}
+        """
+      When I work in the namespace "gpu-team"
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 1
+          selector:
+            matchLabels: {app: demo}
+          template:
+            metadata:
+              labels: {app: demo}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+        """
+      Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      When I set "spec.replicas" of the Deployment "demo" to 2
+      Then the 2 pods of the Deployment "demo" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R10 @clause:5004-R10/devices-freed
+    Scenario: A GPU pod that has finished gives its special claim back while the pod object stays
+      k/k pkg/controller/resourceclaim/controller.go syncClaim: a claim no pod reserves any more
+      whose owning pod is done (isPodDone: phase Succeeded or Failed) is deleted by the
+      ResourceClaim controller itself ("Normally the garbage collector does that, but the pod
+      itself might not get deleted for a while"), so the finished pod's GPU is free at once.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      When the Pod "gpu-pod" status has:
+        """
+        phase: Succeeded
+        """
+      Then there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+      And the Pod "gpu-pod" has "status.phase" equal to Succeeded
+
+    @req:5004-R10 @clause:5004-R10/gc-with-pod @clause:5004-R10/devices-freed
+    Scenario: A GPU pod deleted just before an API server restart still gives its special claim back
+      client-go tools/cache reflector.go: a watch that resumes from a resourceVersion the API
+      server no longer has answers 410 Expired ("too old resource version"), and the informer
+      relists; a restarted kube-apiserver's watch cache starts at its first list
+      (k8s.io/apiserver pkg/storage/cacher), so controllers that had not yet seen the pod's
+      deletion relist after the restart. The garbage collector and the ResourceClaim
+      controller then still delete the special claim and free the GPU (KEP-5004 "Lifecycle").
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When I delete the Pod "gpu-pod" without waiting
+      And the API server restarts
+      Then the Pod "gpu-pod" does not exist
+      And there are 0 extended resource claims
+      And 0 devices of driver "gpu.example.com" are allocated
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

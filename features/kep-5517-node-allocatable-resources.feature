@@ -431,6 +431,33 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueRequired | Required value: must not be empty                  |
         | status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName | FieldValueInvalid  | Invalid value: "": no mapping found in pod reference |
 
+    @component:apiserver @req:5517-R08 @version:1.37 @clause:5517-R08/plr-footprint
+    Scenario: A pod-level cpu request below the sum of its containers' requests is refused
+      KEP-5517 "Integration with Pod Level Resources": "with pod level resources, an admission
+      time validation ensures that the sum of container requests does not exceed pod level
+      requests" (the budget the DRA amounts are then checked against). k/k
+      pkg/apis/core/validation/validation.go validatePodResourceConsistency: the cause is at
+      spec.resources.requests[<name>], the value the pod-level request, naming the aggregate.
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: over-budget}
+        spec:
+          resources:
+            requests: {cpu: "2"}
+          containers:
+          - name: a
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+          - name: b
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 500m}}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                       | reason            | message                                                                         |
+        | spec.resources.requests[cpu] | FieldValueInvalid | Invalid value: "2": must be greater than or equal to aggregate container requests of 2500m |
+
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers
     KEP-5517 node-allocatable resources through DRA: one ledger in the scheduler.
@@ -1592,6 +1619,68 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
       And a pod requesting cpu "11901m" does not fit on node "node1"
+
+    @req:5517-R02 @version:1.37 @clause:5517-R02/capacity-times-multiplier
+    Scenario: A consumable cpu pool with a request policy counts the rounded-up consumed capacity
+      KEP-5517 "Representation 2": the node-allocatable amount is consumedCapacity[capacityKey]
+      x multiplier; the consumed capacity is what the allocator records, rounded up to the
+      device's requestPolicy (k8s.io/dynamic-resource-allocation structured/internal/
+      experimental calculateConsumedCapacity/roundUpRange: min + step x ceil((request - min) /
+      step)). A claim asking for 5 cpus of a pool with validRange {min 2, step 2} consumes 6,
+      and 6 cpus count against the 64-cpu node.
+      Given a node "big" with cpu "64", memory "64Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: stepped-slice}
+        spec:
+          driver: dra.example.com
+          nodeName: big
+          pool: {name: stepped-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: socket0
+            allowMultipleAllocations: true
+            capacity:
+              dra.example.com/cpu:
+                value: "64"
+                requestPolicy: {default: "2", validRange: {min: "2", step: "2"}}
+            nodeAllocatableResources:
+              cpu:
+                mapping: {capacityKey: dra.example.com/cpu, capacityMultiplier: "1"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: five-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "5"}
+        """
+      When I create 1 pod named "stepped" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: big}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: five-cpus}
+        """
+      Then the Pod "stepped" is scheduled to "big"
+      And the ResourceClaim "five-cpus" has "status.allocation.devices.results[0].consumedCapacity" equal to {dra.example.com/cpu: "6"}
+      And the Pod "stepped" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "6"}]
+      And a pod requesting cpu "57" fits on node "big"
+      And a pod requesting cpu "57001m" does not fit on node "big"
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

@@ -390,3 +390,41 @@ def then_count(world: World, n: str, kind: str, sel: str | None) -> None:
     world.observe(f"count {kind}", int(n), len(objs))
     assert len(objs) == int(n), f"expected {n} {kind} objects, found {len(objs)}: " \
         + ", ".join(o["metadata"]["name"] for o in objs)
+
+
+# ---------------------------------------------------------------------------- conditions over time
+
+def _condition(world: World, kind: str, name: str, ctype: str) -> tuple[dict, dict | None]:
+    obj = get_obj(world, kind, name)
+    conds = (obj.get("status") or {}).get("conditions") or []
+    return obj, next((c for c in conds if isinstance(c, dict) and c.get("type") == ctype), None)
+
+
+@when(parsers.re(r'I note the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)"$'))
+def when_note_condition(world: World, ctype: str, kind: str, name: str) -> None:
+    """Remember a condition as it is now, for a later step to compare (waits for the cluster
+    to settle first, so the condition noted is the one the components wrote)."""
+    world.b.settle()
+    _, cond = _condition(world, kind, name, ctype)
+    if cond is None:
+        raise AssertionError(f"{kind} {name!r} has no {ctype} condition to note")
+    world.vars[f"condition {kind}/{name}/{ctype}"] = dict(cond)
+
+
+@then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" keeps its '
+                 r'status and the noted lastTransitionTime$'))
+def then_condition_kept(world: World, ctype: str, kind: str, name: str) -> None:
+    """A condition's lastTransitionTime changes only when its status does (k8s.io/kubernetes
+    pkg/api/v1/pod UpdatePodCondition; the node lifecycle controller likewise): rewriting it
+    on every retry or round with the same status would be a new transition each time."""
+    noted = world.vars.get(f"condition {kind}/{name}/{ctype}")
+    if noted is None:
+        raise AssertionError(f"no {ctype} condition of {kind} {name!r} was noted before")
+    world.b.settle()
+    obj, cond = _condition(world, kind, name, ctype)
+    keep = ("status", "lastTransitionTime")
+    expected = {k: noted.get(k) for k in keep}
+    actual = {k: (cond or {}).get(k) for k in keep}
+    world.observe(f"{kind} {name} {ctype} condition kept", expected, actual, [obj])
+    assert cond is not None, f"{kind} {name!r} lost its {ctype} condition"
+    assert actual == expected, f"{kind} {name!r} {ctype} condition was {noted!r}, now {cond!r}"

@@ -91,8 +91,10 @@ def given_claim_allocated(world: World, claim: str, kind: str, names: str,
 
 
 @given(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))
+@when(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))
 def given_pod_status(world: World, pod: str, docstring: str) -> None:
-    """Merge-patch the pod's status (what the scheduler writes before binding)."""
+    """Merge-patch the pod's status (what the scheduler writes before binding, or the kubelet
+    when the pod's containers have finished)."""
     try:
         world.b.patch("Pod", pod, {"status": yaml.safe_load(docstring)}, subresource="status")
     except ApiError as e:

@@ -281,3 +281,18 @@ def test_a_component_that_raises_is_reported_and_the_others_go_on(cluster):
     assert err.name == "exploding" and err.message.startswith("KeyError: 'boom'")
     cluster.components.remove(bomb)
     assert [e for e in cluster.errors() if e.kind == "Component"] == []
+
+
+def test_a_pod_whose_failure_cannot_be_recorded_gets_a_warning_event_instead(cluster):
+    """The scheduler records an unschedulable pod in its PodScheduled condition; when the
+    stored status cannot take it (malformed conditions, a write the API server would refuse)
+    the failure is still reported: a FailedScheduling Warning on the Pod and Cluster.errors()."""
+    bad = _pod("stuck", claim="missing")
+    bad["status"] = {"phase": "Pending", "conditions": [5]}
+    store_directly(cluster, bad)
+    cluster.settle()
+    (ev,) = _warnings(cluster, "Pod", "stuck")
+    assert ev["reason"] == "FailedScheduling" and ev["source"]["component"] == "default-scheduler"
+    assert "AttributeError" in ev["message"]
+    (err,) = _errors(cluster, "default-scheduler", "Pod")
+    assert (err.name, err.reason) == ("stuck", "FailedScheduling")

@@ -202,3 +202,23 @@ def test_kubelet_relist_cleans_up_pods_deleted_while_its_watch_expired():
         assert sorted(p["name"] for p in k.pod_resources.list()["podResources"]) == ["p0", "p2"]
     finally:
         c.close()
+
+
+def test_an_api_server_restart_expires_only_watches_that_were_behind():
+    """A restarted kube-apiserver's watch cache starts at its first list: a watcher that had
+    seen everything resumes with nothing lost, one that was behind gets 410 and relists."""
+    c = Cluster()
+    try:
+        c.apply([_class("seen")])
+        current = c.api.resource_version
+        c.api.create(_class("unseen"))
+        behind = current
+        c.restart_component("kube-apiserver")
+        now = c.api.resource_version
+        assert c.api.watch(now) == []
+        with pytest.raises(E.Expired):
+            c.api.watch(behind)
+        c.api.create(_class("after"))
+        assert [ev.object["metadata"]["name"] for ev in c.api.watch(now)] == ["after"]
+    finally:
+        c.close()

@@ -96,3 +96,23 @@ def test_a_short_timeout_is_scaled_from_seconds() -> None:
     cond = _scheduled_condition(cluster)
     assert cond["message"] == ('running "DynamicResources" filter plugin: node worker: '
                                "timed out trying to allocate devices")
+
+
+@pytest.mark.parametrize("version, message", [
+    ("1.37", "node worker: timed out trying to allocate devices"),
+    ("1.36", "timed out trying to allocate devices"),
+])
+def test_drakits_own_work_bound_under_a_configured_timeout_answers_as_the_release(
+        version: str, message: str) -> None:
+    """With a Filter timeout configured, a search stopped by drakit's own work bound (not the
+    modeled timeout) still answers with the release's timeout status: to the user it is the
+    same "ran out of time"; only without any timeout is it an Error in drakit's words."""
+    from drakit.scheduler.dynamicresources import _TimedOut
+
+    cluster = Cluster(version=version)
+    plugin = _plugin(cluster)
+    status = plugin._timeout_status("worker", _TimedOut(False, "drakit: search bound reached"))
+    assert status.message() == message
+    plugin.filter_timeout = 0.0
+    status = plugin._timeout_status("worker", _TimedOut(False, "drakit: search bound reached"))
+    assert status.message() == "drakit: search bound reached"

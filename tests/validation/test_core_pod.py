@@ -406,3 +406,19 @@ def test_unknown_restart_policy_lists_the_supported_values():
     assert [str(e) for e in errs] == [
         'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", '
         '"OnFailure", "Never"']
+
+
+@pytest.mark.parametrize("target, expected", [
+    ("c", []),
+    ("init", []),
+    ("nope", ['spec.ephemeralContainers[0].targetContainerName: Not found: "nope"']),
+])
+def test_ephemeral_container_target_must_name_a_container(target, expected):
+    """k/k pkg/apis/core/validation validateEphemeralContainers: targetContainerName must name
+    one of the pod's containers or init containers (field.NotFound otherwise)."""
+    from drakit.validation.core import _validate_ephemeral_containers
+
+    eph = [{"name": "debug", "image": "busybox", "targetContainerName": target}]
+    errs = _validate_ephemeral_containers(eph, [ctr("c")], [ctr("init")], set(),
+                                          Path("spec").child("ephemeralContainers"))
+    assert [str(e) for e in errs] == expected

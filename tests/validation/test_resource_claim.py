@@ -304,6 +304,22 @@ def test_status_update_keeps_spec_and_drops_deallocated_devices():
     assert "devices" not in new["status"]
 
 
+@pytest.mark.parametrize("in_use", [False, True], ids=["not-in-use", "in-use"])
+def test_device_status_dropped_with_its_gate_off_unless_in_use(in_use):
+    """k/k pkg/registry/resource/resourceclaim/strategy.go dropDisabledFields: with
+    DRAResourceClaimDeviceStatus off (1.36) a status write loses status.devices unless the
+    stored claim already had them (drop unless in use: the field is then kept)."""
+    c = ctx("1.36", DRAResourceClaimDeviceStatus=False)
+    dev = {"driver": "gpu.example.com", "pool": "p", "device": "d0"}
+    old = claim()
+    CLAIM.prepare_for_create(old, c)
+    old["status"] = {"allocation": allocated(), **({"devices": [dev]} if in_use else {})}
+    new = copy.deepcopy(old)
+    new["status"]["devices"] = [dict(dev, conditions=[])]
+    CLAIM.prepare_for_status_update(new, old, c)
+    assert ("devices" in new["status"]) is in_use
+
+
 # --- DeviceClass -------------------------------------------------------------------
 
 

@@ -451,3 +451,21 @@ def test_worst_case_slice_is_fast():
     for _ in range(5):
         S.validate_create(obj, c)
     assert (time.perf_counter() - t) / 5 < 0.05  # target 20 ms; loose bound for slow CI
+
+
+PER_DEVICE_MSG = ("exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when "
+                  "`perDeviceNodeSelection` is set to true in the ResourceSlice spec")
+
+
+@pytest.mark.parametrize("device, want", [
+    (dev(nodeName="node-1"), []),
+    (dev(nodeName=""), ['spec.devices[0].nodeName: Invalid value: "": must not be empty',
+                        f"spec.devices[0]: Required value: {PER_DEVICE_MSG}"]),
+    (dev(nodeName="node-1", allNodes=True),
+     [f'spec.devices[0]: Invalid value: "{{`nodeName`, `allNodes`}}": {PER_DEVICE_MSG}']),
+], ids=["one-field", "empty-node-name", "two-fields"])
+def test_per_device_node_selection(device, want):
+    """k/k pkg/apis/resource/validation/validation.go validateDevice with
+    perDeviceNodeSelection (KEP-4815): each device names exactly one of nodeName,
+    nodeSelector, allNodes; an empty nodeName is invalid and counts as unset."""
+    assert errors(rslice([device], nodeName=None, perDeviceNodeSelection=True)) == want
