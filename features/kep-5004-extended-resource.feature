@@ -2779,8 +2779,8 @@ Feature: KEP-5004 DRA extended resources
       k/k pkg/scheduler/schedule_one.go (handleSchedulingFailure -> updatePod) and
       pkg/api/v1/pod/util.go UpdatePodCondition: the scheduler rewrites PodScheduled=False with
       the new message on each failed attempt, but keeps lastTransitionTime while the status
-      stays False. A second node with too few GPUs makes the scheduler try again (the message
-      now counts two nodes); the transition time is still the first one.
+      stays False. A second later, a node with too few GPUs makes the scheduler try again
+      (the message now counts two nodes); the transition time is still the first one.
       When I create 1 pod named "too-many" from:
         """
         apiVersion: v1
@@ -2795,7 +2795,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       When I note the PodScheduled condition of the Pod "too-many"
-      And 2 seconds pass
+      And 1 second passes
       Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
       And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 1 devices named "node-2-gpu-"
       Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
