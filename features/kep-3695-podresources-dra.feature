@@ -785,3 +785,18 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And 2 seconds pass
     And the kubelet on node "n1" restarts, whether or not it comes up
     Then the Ready condition of the Node "n1" keeps its status and the noted lastTransitionTime
+
+  @req:3695-R05 @clause:3695-R05/checkpointed
+  Scenario: Once its checkpoint is repaired the kubelet starts again and the node is Ready
+    k/k pkg/kubelet/nodestatus/setters.go ReadyCondition (Ready=True, reason KubeletReady,
+    with lastHeartbeatTime and lastTransitionTime) and pkg/controller/nodelifecycle (the
+    unreachable taint goes once the node is Ready again). Edited back to what the kubelet
+    wrote, the checkpoint passes its checksum again and the kubelet starts from it.
+    When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then the Node "n1" has "status.conditions[0].status" equal to Unknown
+    When the DRA checkpoint on node "n1" is edited by hand: "gpu-4" becomes "gpu-3"
+    And the kubelet on node "n1" restarts
+    Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
+    And the Node "n1" has no "spec.taints"
+    And the Pod "trainer" has "status.phase" equal to Running

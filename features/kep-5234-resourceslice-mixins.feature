@@ -1399,6 +1399,80 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | a100  | the ResourceClaim "same-model" has "status.allocation.devices.results" equal to [{request: first, driver: gpu.example.com, pool: node-1, device: gpu-0}, {request: second, driver: gpu.example.com, pool: node-1, device: gpu-1}] |
         | t4    | the Pod "pair" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
 
+    @req:5234-R06 @clause:5234-R06/applied-by-scheduler
+    Scenario: A claim for all devices waits until every slice of a pool with mixins is published
+      k8s.io/dynamic-resource-allocation structured/internal/{stable,incubating}/allocator
+      (allocationMode All: "asks for all devices, but resource pool <driver>/<pool> is currently
+      being updated" while fewer slices than spec.pool.resourceSliceCount are published;
+      GatherPools marks such a pool incomplete). Once the pool's second slice arrives, whose
+      devices take their attributes from a device mixin, the pod is retried after its backoff
+      (1 s: the scheduler's podInitialBackoffSeconds) and the claim gets every device.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics-a}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1-nics, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: nic-0
+            attributes:
+              speed: {string: 100g}
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: all-nics}
+        spec:
+          devices:
+            requests:
+            - name: nics
+              exactly: {deviceClassName: nic.example.com, allocationMode: All}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: router}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nics}]}}
+          resourceClaims:
+          - {name: nics, resourceClaimName: all-nics}
+        """
+      Then the Pod "router" stays pending with reason "SchedulerError" and a message containing "asks for all devices, but resource pool nic.example.com/node-1-nics is currently being updated"
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics-b}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1-nics, generation: 1, resourceSliceCount: 2}
+          mixins:
+            device:
+            - name: fast
+              attributes:
+                speed: {string: 100g}
+          devices:
+          - name: nic-1
+            includes: [fast]
+          - name: nic-2
+            includes: [fast]
+        """
+      And 1 second passes
+      Then the Pod "router" is scheduled to "node-1"
+      And 3 devices of driver "nic.example.com" are allocated
+
   @component:tool
   Rule: The flatten tool
     KEP-5234 "Non-Goals"/"Risks": "a kubectl command or a plugin that will allow users to see the

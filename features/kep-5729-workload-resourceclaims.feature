@@ -366,6 +366,32 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request succeeds
       And the stored object has "spec.podGroupTemplates[1].resourceClaims" equal to [{name: pg-claim, resourceClaimTemplateName: pg-claim-template}]
 
+    @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/dns-label
+    Scenario Outline: The claim or template a PodGroup claim names is a DNS subdomain
+      PodGroupResourceClaim.resourceClaimName and .resourceClaimTemplateName carry
+      +k8s:format=k8s-long-name (k8s.io/api scheduling types; the object names they refer to
+      are DNS subdomains); the cause names the field and the value.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: gpu, <field>: Shared_GPU}
+        """
+      Then the outcome is "spec.resourceClaims[0].<field>: Invalid value: "Shared_GPU": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+
+      Examples:
+        | field                     |
+        | resourceClaimName         |
+        | resourceClaimTemplateName |
+
   @component:controller @gate:DRAWorkloadResourceClaims
   Rule: Scheduling and controllers
     KEP-5729 ResourceClaims for PodGroups in the controller and the scheduler.

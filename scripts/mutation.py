@@ -70,6 +70,10 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
                             "Kubernetes to a cluster and run no allocator CLI",
     "drakit.allocator.explain": "`drakit allocate --explain`, a printout of why each device "
                                 "was or was not used; a drakit diagnostic, not cluster behaviour",
+    "drakit.scheduler.scheduler.xǁSchedulerǁ_internal_error":
+        "turns an exception inside a scheduling cycle into the pod's SchedulerError condition: "
+        "reached only through stored data the API server refuses to store, or a drakit bug "
+        "(tests/test_component_failures.py builds such data directly in the store)",
     "drakit.validation.core.x__validate_ephemeral_containers":
         "ephemeral containers (kubectl debug, the pods/ephemeralcontainers subresource): core "
         "pod API that none of the five DRA KEPs touches",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -428,3 +429,24 @@ def then_condition_kept(world: World, ctype: str, kind: str, name: str) -> None:
     world.observe(f"{kind} {name} {ctype} condition kept", expected, actual, [obj])
     assert cond is not None, f"{kind} {name!r} lost its {ctype} condition"
     assert actual == expected, f"{kind} {name!r} {ctype} condition was {noted!r}, now {cond!r}"
+
+
+@then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has status '
+                 r'(?P<status>\w+) and reason (?P<reason>\w+), with (?P<times>\w+(?: and \w+)*) set$'))
+def then_condition_is(world: World, ctype: str, kind: str, name: str, status: str, reason: str,
+                      times: str) -> None:
+    """The condition's status and reason, and the named timestamps present as RFC 3339 text
+    (their values are the cluster's clock, so only their presence is part of the API)."""
+    world.b.settle()
+    obj, cond = _condition(world, kind, name, ctype)
+    fields = times.split(" and ")
+    actual = {"status": (cond or {}).get("status"), "reason": (cond or {}).get("reason"),
+              **{f: (cond or {}).get(f) for f in fields}}
+    world.observe(f"{kind} {name} {ctype} condition", {"status": status, "reason": reason,
+                                                        "set": fields}, actual, [obj])
+    assert cond is not None, f"{kind} {name!r} has no {ctype} condition"
+    assert (cond.get("status"), cond.get("reason")) == (status, reason), \
+        f"{kind} {name!r} {ctype} condition is {cond!r}, expected status {status}, reason {reason}"
+    missing = [f for f in fields if not (isinstance(cond.get(f), str)
+                                         and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", cond[f]))]
+    assert not missing, f"{kind} {name!r} {ctype} condition lacks {', '.join(missing)}: {cond!r}"

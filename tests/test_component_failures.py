@@ -259,6 +259,18 @@ def test_kubelet_reports_a_pod_it_cannot_sync_and_runs_the_others(cluster):
     assert _phase(cluster, "bad") == "Running" and _errors(cluster, "kubelet/n1") == []
 
 
+def test_kubelet_forgets_the_failure_of_a_pod_that_is_deleted(cluster):
+    """A pod the kubelet cannot sync, then force-deleted (grace period 0: no termination the
+    kubelet could confirm): its failure leaves errors() at once, not left open for a pod that
+    no longer exists."""
+    store_directly(cluster, {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bad"},
+                             "spec": {"nodeName": "n1", "containers": 5}})
+    cluster.settle()
+    assert [e.name for e in _errors(cluster, "kubelet/n1")] == ["bad"]
+    cluster.api.delete("Pod", "bad", "default", grace_period_seconds=0)
+    cluster.settle()
+    assert _errors(cluster, "kubelet/n1") == []
+
 # ---------------------------------------------------------------------------- the cluster
 
 class _Exploding:

@@ -264,6 +264,13 @@ STATUS = [
                                               "pool": "p", "device": "d", "shareID": UID}]}},
       "devices": [{"driver": "gpu.example.com", "pool": "p", "device": "d", "shareID": UID,
                    "networkData": {"ips": ["10.0.0.1/24"]}}]}, None, []),
+    ("shareID not normalized",
+     {"allocation": {"devices": {"results": [{"request": "r", "driver": "gpu.example.com",
+                                              "pool": "p", "device": "d",
+                                              "shareID": UID.upper()}]}}}, None,
+     [f'status.allocation.devices.results[0].shareID: Invalid value: "{UID.upper()}": uid must '
+      "be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase "
+      "hexadecimal characters"]),
     ("bad ip", {"allocation": allocated(), "devices": [
         {"driver": "gpu.example.com", "pool": "p", "device": "d0",
          "networkData": {"ips": ["10.0.0.1"]}}]}, None,
