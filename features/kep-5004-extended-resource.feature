@@ -2844,7 +2844,8 @@ Feature: KEP-5004 DRA extended resources
       k/k pkg/controller/resourceclaim/controller.go syncClaim: a claim no pod reserves any more
       whose owning pod is done (isPodDone: phase Succeeded or Failed) is deleted by the
       ResourceClaim controller itself ("Normally the garbage collector does that, but the pod
-      itself might not get deleted for a while"), so the finished pod's GPU is free at once.
+      itself might not get deleted for a while"), so the finished pod's GPU is free at once;
+      an ordinary lifecycle: no component reports a problem with the claim on the way.
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
@@ -2855,6 +2856,7 @@ Feature: KEP-5004 DRA extended resources
       Then there are 0 extended resource claims
       And 0 devices of driver "gpu.example.com" are allocated
       And the Pod "gpu-pod" has "status.phase" equal to Succeeded
+      And no Warning event was recorded for any ResourceClaim
 
     @req:5004-R10 @clause:5004-R10/gc-with-pod @clause:5004-R10/devices-freed
     Scenario: A GPU pod deleted just before an API server restart still gives its special claim back
@@ -2871,6 +2873,50 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "gpu-pod" does not exist
       And there are 0 extended resource claims
       And 0 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R08 @clause:5004-R08/both-allocated
+    Scenario: A claim that comes with a finalizer of its own keeps it when the scheduler allocates it
+      k/k pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go bindClaim: before
+      it writes the allocation the scheduler appends resource.kubernetes.io/delete-protection
+      to the claim's finalizers in a normal update; finalizers other components put there stay.
+      A pod with an extended resource and such a claim gets both, on different GPUs.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: team-gpu
+          finalizers: [example.com/keep-until-audited]
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I create 1 pod named "both-kinds" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+              claims: [{name: team}]
+          resourceClaims:
+          - {name: team, resourceClaimName: team-gpu}
+        """
+      Then the Pod "both-kinds" is scheduled to "node-1"
+      And the ResourceClaim "team-gpu" has "metadata.finalizers" equal to [example.com/keep-until-audited, resource.kubernetes.io/delete-protection]
+      And 2 devices of driver "gpu.example.com" are allocated
+      When I patch the ResourceClaim "team-gpu" with:
+        """
+        metadata:
+          finalizers: [resource.kubernetes.io/delete-protection]
+        """
+      Then the request succeeds
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

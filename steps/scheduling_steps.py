@@ -181,6 +181,19 @@ def then_event(world: World, reason: str, kind: str, name: str, how: str, text: 
     assert ok, f"no {reason} event {how} {text!r}; events: {msgs}"
 
 
+@then(parsers.re(r'no Warning event was recorded for any (?P<kind>\w+)$'))
+def then_no_warning_events(world: World, kind: str) -> None:
+    """No component reported a problem with an object of ``kind`` in the scenario's
+    namespace: the controllers and the scheduler post Warning events on the objects they fail
+    to handle (FailedSync and the like), which an ordinary lifecycle never causes."""
+    world.b.settle()
+    warnings = [e for e in world.b.events(kind) if e.get("type") == "Warning"]
+    shown = [f"{(e.get('involvedObject') or {}).get('name')}: {e.get('reason')}: {e.get('message')}"
+             for e in warnings]
+    world.observe(f"Warning events for {kind}", [], shown)
+    assert not warnings, f"Warning events for {kind} objects: {shown}"
+
+
 # ---------------------------------------------------------------------------- then: claims
 
 @then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" contains:'))

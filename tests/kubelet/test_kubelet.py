@@ -281,3 +281,16 @@ def test_implicit_device_class_extended_resource_is_not_an_admission_shortfall(c
                              limits={"deviceclass.resource.kubernetes.io/gpu": "1"})])
     node = cluster.get("Node", "n1")
     assert admit(p, node, [], cluster.gates) is None
+
+
+def test_closing_the_cluster_stops_its_kubelets():
+    """Cluster.close stops every kubelet (sockets, server threads) at once, not only when the
+    cluster is garbage-collected: a closed kubelet manager syncs nothing more."""
+    from drakit import Cluster
+
+    c = Cluster()
+    c.add_node("n1")
+    manager = c._kubelet_manager()
+    assert manager is not None and not manager.closed
+    c.close()
+    assert manager.closed and manager.sync() is False

@@ -50,3 +50,25 @@ def test_owner_reference_errors_name_each_field():
         "metadata.ownerReferences[1].name: Required value: must not be empty",
         "metadata.ownerReferences[1].uid: Required value: must not be empty",
     ]
+
+
+def test_finalizers_orphan_and_foreground_deletion_exclude_each_other():
+    """apimachinery validateFinalizers: the two garbage-collection finalizers together."""
+    out = validate_object_meta({"metadata": {"name": "ok", "finalizers": [
+        "orphan", "foregroundDeletion"]}}, False)
+    assert [str(e) for e in out] == [
+        'metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan '
+        "and foregroundDeletion cannot be both set"]
+
+
+@pytest.mark.parametrize("prefix", ["a-", "gpu-", "a.b-"])
+def test_a_generate_name_may_end_in_a_dash(prefix):
+    """apimachinery maskTrailingDash: a generateName prefix is checked with its trailing dash
+    masked (the random suffix follows it), so "a-" is a valid prefix."""
+    from drakit.apiserver import APIServer
+
+    api = APIServer()
+    out = api.create({"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                      "metadata": {"generateName": prefix}, "spec": {}})
+    assert out["metadata"]["name"].startswith(prefix)
+    assert len(out["metadata"]["name"]) == len(prefix) + 5
