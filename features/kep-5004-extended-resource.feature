@@ -2918,6 +2918,82 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the request succeeds
 
+    @req:5004-R01 @clause:5004-R01/unmodified-pod
+    Scenario: A GPU pod relabelled out of its Deployment keeps its GPU, and its replacement gets a claim of its own
+      k/k pkg/controller/replicaset/replica_set.go (updatePod enqueues the owning ReplicaSet)
+      and pkg/controller/controller_ref_manager.go ClaimPods: a pod whose labels no longer
+      match the ReplicaSet's selector is released (its controller reference removed) and a
+      replacement is created, the usual way to take a misbehaving pod aside for debugging. The
+      released pod keeps its special claim and GPU; the replacement gets its own, and the
+      template's annotations like the first pod (controller_utils.go getPodsAnnotationSet).
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 1
+          selector:
+            matchLabels: {app: demo}
+          template:
+            metadata:
+              labels: {app: demo}
+              annotations: {example.com/gpu-team: vision}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+        """
+      Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      When I set the label "app" of the pods of the Deployment "demo" to "debug"
+      Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      And there is 1 Pod object labelled "app=debug"
+      And every Pod labelled "app=debug" has no "metadata.ownerReferences"
+      And every Pod labelled "app=demo" has "metadata.annotations[example.com/gpu-team]" equal to vision
+      And no Warning event was recorded for any ReplicaSet
+      And there are 2 extended resource claims
+      And 2 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R08 @clause:5004-R08/both-allocated
+    Scenario: A pod whose claim is created after it is scheduled as soon as the claim appears
+      k/k pkg/scheduler/framework/plugins/dynamicresources (PreFilter: the pod's claim does not
+      exist yet, the pod is unschedulable; the plugin's queueing hint for a ResourceClaim add
+      moves the pods that use it back to the active queue): the pod with an extended resource
+      and a regular claim waits for the claim, then gets both, without waiting for the
+      periodic flush of unschedulable pods (podMaxInUnschedulablePodsDuration, 5 min).
+      When I create 1 pod named "early" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+              claims: [{name: late}]
+          resourceClaims:
+          - {name: late, resourceClaimName: late-gpu}
+        """
+      Then the Pod "early" stays pending with reason "Unschedulable" and a message containing "resourceclaim.resource.k8s.io "late-gpu" not found"
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: late-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the Pod "early" is scheduled to "node-1"
+      And 2 devices of driver "gpu.example.com" are allocated
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

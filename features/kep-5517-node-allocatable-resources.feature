@@ -1682,6 +1682,23 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "57" fits on node "big"
       And a pod requesting cpu "57001m" does not fit on node "big"
 
+    @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped
+    Scenario: With the gate turned off on the API server, a pod that already has its node-allocatable claim statuses keeps them
+      k/k pkg/api/pod/util.go dropDisabledPodStatusFields: with DRANodeAllocatableResources off
+      a status write loses status.nodeAllocatableResourceClaimStatuses unless the stored pod
+      already has them (the "drop unless in use" rule of every gated field), so a rollback of
+      the API server does not erase what running pods were scheduled with.
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      When the API server restarts with the feature gate DRANodeAllocatableResources disabled
+      And I patch the Pod "dra-pod" status with:
+        """
+        status:
+          message: checked after the rollback
+        """
+      Then the request succeeds
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5517 kubelet admission counts DRA node-allocatable resources.

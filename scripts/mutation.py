@@ -138,6 +138,12 @@ def area_of(rel: str) -> str | None:
 
 
 # ------------------------------------------------------------------ 1. mutate
+#: libcst generation is slow (~10 min for every area) and depends only on mutmut's version, the
+#: file's path and its source: one cache serves every workdir (other seeds, other samples)
+GENERATED_CACHE = Path(os.environ.get("DRAKIT_MUTATION_CACHE",
+                                      ROOT / "reports" / "mutation" / "generated"))
+
+
 def prepare(work: Path, areas: list[str]) -> dict[str, Any]:
     """Copy the checkout and write the trampolined modules; the catalogue of mutants."""
     from mutmut.mutation.file_mutation import mutate_file_contents
@@ -158,8 +164,8 @@ def prepare(work: Path, areas: list[str]) -> dict[str, Any]:
         dst.write_bytes(snapshot[rel])
         if rel.startswith(("drakit/", "steps/", "features/", "tests/", "fixtures/")):
             digest.update(rel.encode() + b"\0" + snapshot[rel])
-    gen = work / "generated"  # libcst is slow (~10 min for every area): cache per file
-    gen.mkdir(exist_ok=True)
+    gen = GENERATED_CACHE
+    gen.mkdir(parents=True, exist_ok=True)
     for rel in files:
         area = area_of(rel)
         if area not in areas:
@@ -177,7 +183,9 @@ def prepare(work: Path, areas: list[str]) -> dict[str, Any]:
             for short in mutated.mutant_names:
                 func = short.partition("__mutmut_")[0]
                 entry["mutants"][get_mutant_name(Path(rel), short)] = _diff(lines, spans, func, short)
-            cached.write_text(json.dumps(entry))
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")  # atomic: runs may share the cache
+            tmp.write_text(json.dumps(entry))
+            tmp.replace(cached)
         (project / rel).write_text(entry["code"])
         for name, diff in entry["mutants"].items():
             catalogue["mutants"][name] = {"area": area, "file": rel, "diff": diff}

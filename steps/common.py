@@ -384,6 +384,34 @@ def then_result_no_field(world: World, path: str) -> None:
         f"stored object still has {path} = {actual!r}"
 
 
+@then(parsers.re(r'every (?P<kind>\w+) labelled "(?P<sel>[^"]+)" has "(?P<path>[^"]+)" equal to '
+                 r'(?P<value>.+)$'))
+def then_labelled_field_equals(world: World, kind: str, sel: str, path: str, value: str) -> None:
+    """At least one object matches the selector, and each has ``value`` at ``path``."""
+    world.b.settle()
+    objs = world.b.list(kind, sel)
+    expected = scalar(value)
+    found = {o["metadata"]["name"]: paths.lookup(o, path) for o in objs}
+    world.observe(f"{kind} labelled {sel} {path}", expected,
+                  {n: (None if v is paths.MISSING else v) for n, v in found.items()}, objs)
+    assert objs, f"no {kind} labelled {sel!r}"
+    wrong = {n: (None if v is paths.MISSING else v) for n, v in found.items()
+             if v is paths.MISSING or expect.equal(v, expected)}
+    assert not wrong, f"{kind} objects labelled {sel!r} whose {path} is not {value}: {wrong}"
+
+
+@then(parsers.re(r'every (?P<kind>\w+) labelled "(?P<sel>[^"]+)" has no "(?P<path>[^"]+)"$'))
+def then_labelled_field_absent(world: World, kind: str, sel: str, path: str) -> None:
+    """At least one object matches the selector, and none has a value at ``path``."""
+    world.b.settle()
+    objs = world.b.list(kind, sel)
+    found = {o["metadata"]["name"]: paths.lookup(o, path) for o in objs}
+    having = {n: v for n, v in found.items() if v is not paths.MISSING and v not in (None, [], {})}
+    world.observe(f"{kind} labelled {sel} have no {path}", {}, having, objs)
+    assert objs, f"no {kind} labelled {sel!r}"
+    assert not having, f"{kind} objects labelled {sel!r} still have {path}: {having}"
+
+
 @then(parsers.re(r'there (?:is|are) (?P<n>\d+) (?P<kind>\w+) objects?(?: labelled "(?P<sel>[^"]+)")?'))
 def then_count(world: World, n: str, kind: str, sel: str | None) -> None:
     world.b.settle()

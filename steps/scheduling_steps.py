@@ -119,6 +119,25 @@ def when_delete_ext_claim(world: World, pod: str) -> None:
     world.b.delete("ResourceClaim", claim["metadata"]["name"])
 
 
+@when(parsers.re(r'I set the label "(?P<key>[^"]+)" of the pods of the Deployment "(?P<dep>[^"]+)" '
+                 r'to "(?P<value>[^"]*)"$'))
+def when_relabel_deployment_pods(world: World, key: str, dep: str, value: str) -> None:
+    """Merge-patch a label of every pod the Deployment's selector finds now (as an operator
+    does to take a pod out of its ReplicaSet, e.g. for debugging)."""
+    world.b.settle()
+    d = get_obj(world, "Deployment", dep)
+    labels = ((d.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
+    sel = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
+    pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+    if not pods:
+        raise AssertionError(f"the Deployment {dep!r} has no pods to relabel (selector {sel})")
+    for p in pods:
+        try:
+            world.b.patch("Pod", p["metadata"]["name"], {"metadata": {"labels": {key: value}}})
+        except ApiError as e:
+            raise AssertionError(f"relabelling Pod {p['metadata']['name']} failed: {e}") from None
+
+
 # ---------------------------------------------------------------------------- then: pods
 
 @then(parsers.re(r'the Pod "(?P<name>[^"]+)" is scheduled(?: to "(?P<node>[^"]+)")?$'))

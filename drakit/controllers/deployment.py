@@ -116,8 +116,11 @@ class ReplicaSetController(Controller):
         return self._all()
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
+        # upstream's pod handlers (replica_set.go addPod/updatePod/deletePod) enqueue the
+        # owning ReplicaSet on any change of a pod it controls, e.g. new labels that take the
+        # pod out of its selector
         if not any(ev.kind == "ReplicaSet" or ev.type == "DELETED" or
-                   (ev.object["metadata"].get("ownerReferences") and ev.type == "ADDED")
+                   ev.object["metadata"].get("ownerReferences")
                    for ev in events):
             return False
         return self._all()
@@ -134,12 +137,25 @@ class ReplicaSetController(Controller):
         ns = rs["metadata"].get("namespace")
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
-        pods = [p for p in self.api.list("Pod", ns, copy=False)
-                if _owned_by(p, uid) and not p["metadata"].get("deletionTimestamp")
-                and (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed")
-                and labels_match(p["metadata"].get("labels"), sel)]
-        want = int((rs.get("spec") or {}).get("replicas", 1))
+        owned = [p for p in self.api.list("Pod", ns, copy=False)
+                 if _owned_by(p, uid) and not p["metadata"].get("deletionTimestamp")
+                 and (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed")]
+        pods = [p for p in owned if labels_match(p["metadata"].get("labels"), sel)]
         did = False
+        # pkg/controller/controller_ref_manager.go ClaimPods: a pod the ReplicaSet controls
+        # whose labels no longer match its selector is released (its controller reference
+        # removed) and stops counting, so a replacement is made
+        for p in owned:
+            if p in pods:
+                continue
+            refs = [r for r in p["metadata"].get("ownerReferences") or () if r.get("uid") != uid]
+            try:
+                self.api.patch("Pod", p["metadata"]["name"],
+                               {"metadata": {"ownerReferences": refs or None}}, ns)
+                did = True
+            except E.StatusError:
+                pass
+        want = int((rs.get("spec") or {}).get("replicas", 1))
         template = (rs.get("spec") or {}).get("template") or {}
         for _ in range(want - len(pods)):
             pod = {"apiVersion": "v1", "kind": "Pod",

@@ -294,3 +294,15 @@ def test_closing_the_cluster_stops_its_kubelets():
     assert manager is not None and not manager.closed
     c.close()
     assert manager.closed and manager.sync() is False
+
+
+def test_closing_keeps_a_state_dir_the_caller_gave(tmp_path):
+    """A state directory the caller names (drakit serve --state-dir) belongs to the caller:
+    closing the cluster stops the kubelets but leaves the directory and its checkpoints."""
+    from drakit import Cluster
+
+    state = tmp_path / "state"
+    c = Cluster(state_dir=str(state))
+    c.add_node("n1")
+    c.close()
+    assert state.is_dir() and any(state.iterdir())
