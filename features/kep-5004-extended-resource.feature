@@ -2994,6 +2994,67 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "early" is scheduled to "node-1"
       And 2 devices of driver "gpu.example.com" are allocated
 
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
+    Scenario: A GPU with a NoSchedule device taint is not given to an extended-resource pod
+      KEP-5004 "Resource Claim API": the special claim's request is the DeviceClass and a count,
+      with no tolerations (k/k extendeddynamicresources.go createRequestsAndMappings), and the
+      allocator skips a device whose NoSchedule or NoExecute taint the request does not
+      tolerate (k8s.io/dynamic-resource-allocation structured allocator, DRADeviceTaints). Of a
+      node's two GPUs, one tainted, a pod asking for two does not fit; one asking for one gets
+      the untainted GPU.
+      Given a node "tainted" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: tainted-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: tainted
+          pool: {name: tainted, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: t-gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoSchedule}
+          - name: t-gpu-1
+        """
+      When I create 1 pod named "two" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: tainted}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "2"}
+              limits: {example.com/gpu: "2"}
+        """
+      Then the Pod "two" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
+      When I create 1 pod named "one" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: tainted}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "one" is scheduled to "tainted"
+      And the extended resource claim of Pod "one" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {device: t-gpu-1}
+        """
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

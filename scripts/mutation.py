@@ -488,7 +488,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error("mutmut is not installed: pip install -e '.[mutation]' (or run tox -e mutation)")
     work = Path(args.workdir).resolve()
     if args.fresh and work.exists():
-        shutil.rmtree(work)
+        for child in work.iterdir():  # the generated-mutant cache may live here: keep it
+            if child.resolve() == GENERATED_CACHE.resolve():
+                continue
+            shutil.rmtree(child) if child.is_dir() else child.unlink()
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
 
@@ -505,6 +508,26 @@ def main(argv: list[str] | None = None) -> int:
         log(f"  {area}: {len(names)} mutants, {k} sampled")
     # areas interleaved: a run stopped early leaves every area with a similar share done
     sample = [p[i] for i in range(max(map(len, picks), default=0)) for p in picks if i < len(p)]
+    # The sample is drawn once per workdir and kept (sample.json): an edit of any mutated file
+    # changes its area's population and so the shuffle, which would silently replace the
+    # measured and judged mutants by others. A kept name whose mutant is gone is dropped (and
+    # said); one whose diff changed is measured again. --fresh draws anew.
+    sample_file = work / "sample.json"
+    drawn = {"seed": args.seed, "sample": args.sample, "areas": areas}
+    if sample_file.exists():
+        kept = json.loads(sample_file.read_text())
+        if {k: kept.get(k) for k in drawn} == drawn:
+            gone = [n for n in kept["names"] if n not in catalogue["mutants"]]
+            for n in gone:
+                log(f"  sampled mutant {n} no longer exists (its file changed); dropped")
+            sample = [n for n in kept["names"] if n in catalogue["mutants"]]
+            log(f"  the sample drawn earlier in this workdir is kept: {len(sample)} mutants")
+        else:
+            log(f"  {sample_file} was drawn with {kept.get('seed')}/{kept.get('sample')}/"
+                f"{kept.get('areas')}: drawing anew")
+            sample_file.write_text(json.dumps({**drawn, "names": sample}, indent=1))
+    else:
+        sample_file.write_text(json.dumps({**drawn, "names": sample}, indent=1))
 
     cache_file = work / "results.json"
     cache = json.loads(cache_file.read_text()) if cache_file.exists() else {}

@@ -422,3 +422,10 @@ def test_ephemeral_container_target_must_name_a_container(target, expected):
     errs = _validate_ephemeral_containers(eph, [ctr("c")], [ctr("init")], set(),
                                           Path("spec").child("ephemeralContainers"))
     assert [str(e) for e in errs] == expected
+
+
+def test_unknown_image_pull_policy_lists_the_supported_values():
+    """k/k validateContainers (validatePullPolicy): NotSupported with the three policies."""
+    bad = pod(containers=[{"name": "c", "image": "busybox", "imagePullPolicy": "Sometimes"}])
+    assert create_errors(bad) == ['spec.containers[0].imagePullPolicy: Unsupported value: '
+                                  '"Sometimes": supported values: "Always", "IfNotPresent", "Never"']

@@ -100,6 +100,9 @@ CASES = [
     ("constraint names unknown request", claim(constraints=[{"requests": ["nope"],
                                                              "matchAttribute": "x.com/a"}]),
      [f'spec.devices.constraints[0].requests[0]: Invalid value: "nope": {REF_MSG}']),
+    ("distinctAttribute not fully qualified", claim(constraints=[{"distinctAttribute": "a"}]),
+     ['spec.devices.constraints[0].distinctAttribute: Invalid value: "a": a fully qualified '
+      "name must be a domain and a name separated by a slash"]),
     ("matchAttribute not fully qualified", claim(constraints=[{"matchAttribute": "a"}]),
      ['spec.devices.constraints[0].matchAttribute: Invalid value: "a": a fully qualified '
       "name must be a domain and a name separated by a slash"]),
