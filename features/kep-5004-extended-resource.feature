@@ -3055,6 +3055,68 @@ Feature: KEP-5004 DRA extended resources
               - {device: t-gpu-1}
         """
 
+    @req:5004-R02 @clause:5004-R02/implicit-every-class
+    Scenario: A GPU Deployment moved to the implicit extended resource name rolls out pods mapped to it
+      k/k pkg/controller/deployment (a changed pod template gets a new pod-template-hash and a
+      new ReplicaSet; the old one is scaled to 0): the KEP's Deployment switched from
+      example.com/gpu to deviceclass.resource.kubernetes.io/gpu.example.com. The new pod's
+      special claim maps the implicit name; the old pod's GPU is free again.
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 1
+          selector:
+            matchLabels: {app: demo}
+          template:
+            metadata:
+              labels: {app: demo}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+        """
+      Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 1
+          selector:
+            matchLabels: {app: demo}
+          template:
+            metadata:
+              labels: {app: demo}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {deviceclass.resource.kubernetes.io/gpu.example.com: 1}
+        """
+      Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "deviceclass.resource.kubernetes.io/gpu.example.com"
+      And 1 device of driver "gpu.example.com" is allocated
+
+    @req:5004-R10 @clause:5004-R10/gc-with-pod
+    Scenario: A scheduled GPU pod is deleted gracefully: it stays, terminating, until its node confirms
+      k/k pkg/registry/core/pod/strategy.go CheckGracefulDelete: a pod bound to a node gets its
+      terminationGracePeriodSeconds (30 by default) and stays with a deletionTimestamp until the
+      kubelet confirms; only an unscheduled or finished pod goes at once. So right after the
+      DELETE the GPU pod still exists (its special claim is given back after it is gone,
+      as the scenarios above show).
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When I delete the Pod "gpu-pod" without waiting
+      Then the Pod "gpu-pod" has "metadata.deletionGracePeriodSeconds" equal to 30
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

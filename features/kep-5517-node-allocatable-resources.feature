@@ -1879,6 +1879,44 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "pinned" has "status.phase" equal to Running
       And the Pod "pinned" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "6"}]
 
+    @req:5517-R13 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/admits
+    Scenario: A pod that has finished no longer counts at admission, its claim's cpus included
+      k/k pkg/kubelet/kubelet_pods.go filterOutInactivePods: admission counts the active pods
+      only, so a Succeeded pod's footprint (4 cpu in its spec + 4 cpu mapped by its claim) is
+      free for the next pod: 6 cpu on the 8-cpu node is admitted.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the Pod "pinned" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - resourceClaimName: pinned-cpus
+          containers: [main]
+          mapping:
+          - {name: cpu, quantity: "4"}
+        """
+      And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
+        | request | driver          | pool | device    |
+        | cpus    | dra.example.com | n1   | cpuset-0  |
+      Then the Pod "pinned" has "status.phase" equal to Running
+      When the Pod "pinned" status has:
+        """
+        phase: Succeeded
+        """
+      And I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: next
+        spec:
+          nodeName: n1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "6", memory: 512Mi}
+        """
+      Then the Pod "next" has "status.phase" equal to Running
+
   @component:scheduler @gate:DRANodeAllocatableResources
   Rule: Scheduling and controllers in the 1.36 shape
     KEP-5517 as Kubernetes 1.36 shipped it (api-truth §4.2, §4.3). Apart from the Rule above

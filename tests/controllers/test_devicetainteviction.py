@@ -163,3 +163,18 @@ def test_without_device_taints_the_controller_evicts_nobody() -> None:
     assert c.get("Pod", "p")["spec"]["nodeName"] == "node-1"
     assert all(d.get("taints") for d in c.get("ResourceSlice", "node-1-slice")["spec"]["devices"])
     assert _exists(c, "p")
+
+
+def test_toleration_seconds_count_from_the_taints_time_added() -> None:
+    """pkg/controller/devicetainteviction: the toleration runs from the taint's timeAdded
+    (as the driver wrote it), not from when the controller first saw the taint."""
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 60}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    c.advance(100)  # now 00:01:40; the driver says the taint appeared at 00:01:00
+    _taint(c, _device_of(c, "a"), timeAdded="2026-01-01T00:01:00Z")
+    c.advance(19)
+    assert _exists(c, "p")
+    c.advance(1)  # 00:02:00 = timeAdded + 60 s
+    assert not _exists(c, "p")

@@ -191,3 +191,26 @@ def test_two_devices_of_one_driver_accumulate_cdi_devices(cluster):
     assert [[d["name"] for d in r["cdiDevices"]] for r in res] == [
         ["gpu.example.com/gpu=gpu-0"],
         ["gpu.example.com/gpu=gpu-0", "gpu.example.com/gpu=gpu-1"]]
+
+
+def test_a_socket_path_too_long_for_unix_sockets_is_refused_with_what_to_do(tmp_path):
+    """A state directory deep enough that <state>/pod-resources/kubelet.sock exceeds the unix
+    socket path limit: one line naming the path, the limit and the fix (no bind error)."""
+    import time
+
+    import pytest
+
+    from drakit.kubelet.podresources.server import (
+        MAX_UNIX_PATH,
+        PodResourcesServer,
+        PodResourcesServerError,
+    )
+
+    deep = tmp_path / ("d" * MAX_UNIX_PATH)
+    server = PodResourcesServer(deep, provider=None, now=time.monotonic)
+    with pytest.raises(PodResourcesServerError) as e:
+        server.start()
+    assert str(e.value) == (f"listen unix {server.socket_path}: the path is longer than "
+                            f"{MAX_UNIX_PATH} bytes, the limit for unix sockets; use a shorter "
+                            "state directory")
+    assert not server.running

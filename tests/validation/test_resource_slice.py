@@ -469,3 +469,28 @@ def test_per_device_node_selection(device, want):
     perDeviceNodeSelection (KEP-4815): each device names exactly one of nodeName,
     nodeSelector, allNodes; an empty nodeName is invalid and counts as unset."""
     assert errors(rslice([device], nodeName=None, perDeviceNodeSelection=True)) == want
+
+
+def test_a_request_policy_has_valid_values_or_a_valid_range_not_both():
+    """k/k pkg/apis/resource/validation validateRequestPolicy (KEP-5075 consumable capacity,
+    the pools KEP-5517 counts): validValues and validRange exclude each other."""
+    d = dev(allowMultipleAllocations=True, capacity={"example.com/mem": {
+        "value": "10Gi", "requestPolicy": {"default": "1Gi", "validValues": ["1Gi"],
+                                           "validRange": {"min": "1Gi"}}}})
+    assert errors(rslice([d])) == [
+        "spec.devices[0].capacity[example.com/mem].requestPolicy: Forbidden: exactly one policy "
+        'can be specified, cannot specify "validValues" and "validRange" at the same time']
+
+
+@pytest.mark.parametrize("gate, kept", [(True, True), (False, False)])
+def test_binding_conditions_dropped_on_create_with_their_gate_off(gate, kept):
+    """k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields: with
+    DRADeviceBindingConditions off a new slice loses bindingConditions,
+    bindingFailureConditions and bindsToNode (KEP-5007)."""
+    s = rslice([dev(bindingConditions=["example.com/ready"],
+                    bindingFailureConditions=["example.com/failed"], bindsToNode=True)])
+    c = ctx("1.36", DRADeviceBindingConditions=gate)
+    S.prepare_for_create(s, c)
+    d = s["spec"]["devices"][0]
+    assert [k in d for k in ("bindingConditions", "bindingFailureConditions", "bindsToNode")] \
+        == [kept] * 3
