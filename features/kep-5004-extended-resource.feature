@@ -3117,6 +3117,36 @@ Feature: KEP-5004 DRA extended resources
       When I delete the Pod "gpu-pod" without waiting
       Then the Pod "gpu-pod" has "metadata.deletionGracePeriodSeconds" equal to 30
 
+    @req:5004-R01 @clause:5004-R01/unmodified-pod
+    Scenario: A GPU pod that would fill either of two nodes completely is placed on one of them
+      k/k pkg/scheduler/schedule_one.go (prioritizeNodes, selectHost): every feasible node is
+      scored and one of the best is chosen, also when each scores 0 (NodeResourcesFit
+      LeastAllocated gives 0 to a node the pod fills); upstream picks among equal scores at
+      random, so the scenario only asks that the pod is placed and gets its GPU.
+      Given 2 nodes "small-" with cpu "1", memory "1Gi", pods "110"
+      And a ResourceSlice "small-0-gpus" of driver "gpu.example.com" on node "small-0" with 1 devices named "s0-gpu-"
+      And a ResourceSlice "small-1-gpus" of driver "gpu.example.com" on node "small-1" with 1 devices named "s1-gpu-"
+      When I create 1 pod named "fill" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          affinity:
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                - matchExpressions:
+                  - {key: kubernetes.io/hostname, operator: NotIn, values: [node-1]}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi, example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "fill" is scheduled
+      And the extended resource claim of Pod "fill" has 1 allocated device
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

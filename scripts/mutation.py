@@ -317,6 +317,9 @@ def run_mutant(work: Path, name: str, suite: str, tests: list[str], stats: dict[
             break
     if proc.returncode in (1, 3):  # tests failed / internal error (as mutmut counts it)
         return "killed", secs, killer
+    if proc.returncode == 4 and "not found:" in proc.stdout + proc.stderr:
+        # a test a judgement names is not in this copy (renamed or removed): no verdict
+        return "missing", secs, ""
     tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-8:])
     raise SystemExit(f"mutant {name}: pytest exited {proc.returncode} (not a verdict):\n{tail}")
 

@@ -494,3 +494,12 @@ def test_binding_conditions_dropped_on_create_with_their_gate_off(gate, kept):
     d = s["spec"]["devices"][0]
     assert [k in d for k in ("bindingConditions", "bindingFailureConditions", "bindsToNode")] \
         == [kept] * 3
+
+
+def test_a_binding_condition_listed_twice_is_a_duplicate():
+    """k/k pkg/apis/resource/validation validateDeviceBindingParameters (KEP-5007): each
+    binding condition once; the second entry is the Duplicate, with its value."""
+    d = dev(bindingConditions=["example.com/ready", "example.com/ready"],
+            bindingFailureConditions=["example.com/failed"])
+    assert errors(rslice([d])) == [
+        'spec.devices[0].bindingConditions[1]: Duplicate value: "example.com/ready"']
