@@ -34,3 +34,9 @@ def test_flatten_help_names_the_job(capsys: pytest.CaptureFixture[str]) -> None:
     out = _help(main_flatten, capsys)
     assert out.startswith("usage: drakit flatten ")
     assert "Print ResourceSlices with mixins flattened." in out
+
+
+def test_allocate_without_files_names_the_missing_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """No -f at all: a one-line cause on stderr and exit status 1, not a traceback."""
+    assert main_allocate(["--node", "n1"]) == 1
+    assert capsys.readouterr().err == "error: the following arguments are required: -f/--filename\n"
