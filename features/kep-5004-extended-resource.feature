@@ -3105,18 +3105,6 @@ Feature: KEP-5004 DRA extended resources
       Then the 1 pod of the Deployment "demo" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "deviceclass.resource.kubernetes.io/gpu.example.com"
       And 1 device of driver "gpu.example.com" is allocated
 
-    @req:5004-R10 @clause:5004-R10/gc-with-pod
-    Scenario: A scheduled GPU pod is deleted gracefully: it stays, terminating, until its node confirms
-      k/k pkg/registry/core/pod/strategy.go CheckGracefulDelete: a pod bound to a node gets its
-      terminationGracePeriodSeconds (30 by default) and stays with a deletionTimestamp until the
-      kubelet confirms; only an unscheduled or finished pod goes at once. So right after the
-      DELETE the GPU pod still exists (its special claim is given back after it is gone,
-      as the scenarios above show).
-      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
-      Then the Pod "gpu-pod" is scheduled to "node-1"
-      When I delete the Pod "gpu-pod" without waiting
-      Then the Pod "gpu-pod" has "metadata.deletionGracePeriodSeconds" equal to 30
-
     @req:5004-R01 @clause:5004-R01/unmodified-pod
     Scenario: A GPU pod that would fill either of two nodes completely is placed on one of them
       k/k pkg/scheduler/schedule_one.go (prioritizeNodes, selectHost): every feasible node is
