@@ -57,7 +57,7 @@ from drakit.component import (
     describe,
     object_key,
 )
-from drakit.kubelet.admission import Rejection, admit
+from drakit.kubelet.admission import Rejection, admit, footprint
 from drakit.kubelet.checkpoint import CorruptCheckpointError
 from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
 from drakit.kubelet.dra_manager import (
@@ -135,6 +135,10 @@ class Kubelet:
         self.admitted: set[str] = set()
         self.started: set[str] = set()
         self.waiting: dict[str, str] = {}
+        self._footprints: dict[str, tuple[str, Mapping[str, Any]]] = {}
+        """uid -> (resourceVersion, what the pod costs the node): admission sums the
+        footprints of every active pod, and a node with hundreds of pods would recompute
+        each of them for every new one."""
         """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
@@ -399,7 +403,11 @@ class Kubelet:
     def _admit(self, pod: dict) -> Rejection | None:
         assert self.device_plugins is not None
         node = self.node or {}
-        rejection = admit(pod, node, self._active_pods(), self.gates)
+        active = self._active_pods()
+        if len(self._footprints) > 2 * len(active) + 16:  # forget pods long gone
+            live = {_md(p).get("uid") for p in active}
+            self._footprints = {u: f for u, f in self._footprints.items() if u in live}
+        rejection = admit(pod, node, active, self.gates, cost=self._footprint)
         if rejection is not None:
             return rejection
         try:
@@ -407,6 +415,17 @@ class Kubelet:
         except DeviceAllocationError as e:
             return Rejection("UnexpectedAdmissionError", str(e))
         return None
+
+    def _footprint(self, pod: Mapping[str, Any]) -> Mapping[str, Any]:
+        md = _md(pod)
+        uid, rv = str(md.get("uid") or ""), str(md.get("resourceVersion") or "")
+        hit = self._footprints.get(uid)
+        if hit is not None and rv and hit[0] == rv:
+            return hit[1]
+        cost = footprint(pod, self.gates)
+        if uid and rv:
+            self._footprints[uid] = (rv, cost)
+        return cost
 
     def _reject(self, pod: dict, rejection: Rejection) -> None:
         self.api.record_event(pod, "Warning", rejection.reason, rejection.message, COMPONENT)
