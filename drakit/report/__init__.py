@@ -125,9 +125,11 @@ def write_reports(results: Mapping[str, Any], root: Path | str,
     run_id = str(results.get("run_id") or new_run_id())
     if results.get("run_id") != run_id:
         results = {**results, "run_id": run_id}
-    from .trend import with_history
+    from .trend import SIDECAR, sidecar, with_history
 
     results = with_history(results, root)  # earlier runs under root: the report's trend chart
     run_dir = write_run_dir(results, Path(root) / run_id, cucumber_json)
+    # what the next run's chart reads of this one (drakit/report/trend.py)
+    _atomic_write(run_dir / SIDECAR, json.dumps(sidecar(results), ensure_ascii=False) + "\n")
     publish(root, run_id)
     return run_dir
