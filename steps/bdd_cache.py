@@ -21,6 +21,8 @@ pytest process (the reference run, each xdist worker, the xdist controller's rep
 
 If pytest-bdd's internals move, ``install`` leaves pytest-bdd untouched and the suite runs at
 the old speed (tests/test_bdd_cache.py checks both caches agree with pytest-bdd's own answers).
+This module is also the one place that reads pytest-bdd's registry of scenario templates
+(``scenario_template``), which the reporting, gate and live-cluster plugins need.
 """
 
 from __future__ import annotations
@@ -185,3 +187,13 @@ def install() -> bool:
         if getattr(bdd_scenario, "get_feature", None) is get:  # ``scenario()`` imports it
             bdd_scenario.get_feature = cached
     return True
+
+
+def scenario_template(item: Any) -> Any:
+    """The pytest-bdd scenario template a collected item runs, or None (a unit test collected
+    in the same session, or a pytest-bdd whose registry moved)."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:  # pragma: no cover - another pytest-bdd
+        return None
+    return scenario_wrapper_template_registry.get(getattr(item, "function", None))

@@ -153,12 +153,9 @@ def _sets_gate(request: pytest.FixtureRequest, gate: str) -> bool:
     """Whether the scenario sets the feature gate ``gate`` itself before anything else: among
     its leading gate steps (Background included). A later step that turns the gate off, or
     one after the cluster started (objects were created with it on), needs it on first."""
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    from .bdd_cache import scenario_template
 
-        template = scenario_wrapper_template_registry.get(getattr(request.node, "function", None))
-    except Exception:  # noqa: BLE001 - not a pytest-bdd item
-        return False
+    template = scenario_template(request.node)
     if template is None:
         return False
     for step in template.steps:
@@ -313,11 +310,9 @@ def _bounds(item: pytest.Item) -> tuple[str | None, str | None]:
 
 
 def _template(item: pytest.Item):
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:  # pragma: no cover - another pytest-bdd
-        return None
-    return scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    from .bdd_cache import scenario_template
+
+    return scenario_template(item)
 
 
 def _header_lines(lines: list[str], keyword_line: int) -> list[str]:

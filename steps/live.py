@@ -247,11 +247,9 @@ _UPGRADE_STEP = re.compile(r"^the cluster is (?:upgraded|downgraded) to Kubernet
 
 
 def _step_texts(item: pytest.Item) -> list[str]:
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:  # pragma: no cover
-        return []
-    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    from .bdd_cache import scenario_template
+
+    template = scenario_template(item)
     return [st.name for st in template.render({}).steps] if template is not None else []
 
 
