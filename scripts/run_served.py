@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import http.client
 import json
 import os
 import ssl
@@ -32,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+import urllib.parse
 from pathlib import Path
 
 import yaml
@@ -88,26 +89,32 @@ def leftovers(url: str, kubeconfig: Path) -> list[str]:
     ca = base64.b64decode(conf["clusters"][0]["cluster"]["certificate-authority-data"])
     tls = ssl.create_default_context(cadata=ca.decode())
     auth = {"Authorization": f"Bearer {conf['users'][0]['user']['token']}"}
+    parts = urllib.parse.urlsplit(url)
+    # one kept-alive connection: a TLS handshake per request was most of this check's time
+    conn = http.client.HTTPSConnection(parts.hostname, parts.port, timeout=10, context=tls)
 
     def get(path: str):
-        req = urllib.request.Request(url + path, headers=auth)
-        return urllib.request.urlopen(req, timeout=10, context=tls)
+        conn.request("GET", path, headers=auth)
+        resp = conn.getresponse()
+        body = resp.read()
+        if resp.status != 200:
+            raise OSError(f"GET {path}: HTTP {resp.status}: {body[:200]!r}")
+        return json.loads(body)
     found: list[str] = []
     gvs = ["/api/v1"]
-    with get("/apis") as r:
-        for g in json.load(r)["groups"]:
+    try:
+        for g in get("/apis")["groups"]:
             gvs += [f"/apis/{v['groupVersion']}" for v in g["versions"]]
-    for gv in gvs:
-        with get(gv) as r:
-            resources = json.load(r)["resources"]
-        for res in resources:
-            if "/" in res["name"] or "list" not in res.get("verbs", []):
-                continue
-            with get(f"{gv}/{res['name']}?labelSelector={HARNESS_LABEL}") as r:
-                for o in json.load(r).get("items", []):
+        for gv in gvs:
+            for res in get(gv)["resources"]:
+                if "/" in res["name"] or "list" not in res.get("verbs", []):
+                    continue
+                for o in get(f"{gv}/{res['name']}?labelSelector={HARNESS_LABEL}").get("items", []):
                     md = o["metadata"]
                     where = f"{md['namespace']}/" if md.get("namespace") else ""
                     found.append(f"{res['kind']} {where}{md['name']}")
+    finally:
+        conn.close()
     return sorted(set(found))
 
 
