@@ -65,8 +65,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from . import integrity, reporting
+    from . import bdd_cache, integrity, reporting
 
+    bdd_cache.install()  # pytest-bdd's step search and feature parsing, remembered
+    if _only_features(config):
+        # Hypothesis's pytest plugin imports all of Hypothesis for its terminal summary at
+        # the end of every pytest process (~0.5 s each: the run, every xdist worker); no
+        # scenario uses Hypothesis, so a features-only run goes without the plugin
+        config.pluginmanager.set_blocked("hypothesispytest")
     # option errors first: one usage error, before a run directory or a scenario exists
     integrity.check_options(config)
     if not config.pluginmanager.has_plugin("drakit-integrity"):
@@ -83,6 +89,16 @@ def pytest_configure(config: pytest.Config) -> None:
         from . import live  # live clusters: preflight, unsupported forecast, xdist hand-over
 
         config.pluginmanager.register(live, "drakit-live")
+
+
+def _only_features(config: pytest.Config) -> bool:
+    """Whether every path pytest was given lies in steps/ (a features-only run)."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    base = Path(config.invocation_params.dir)
+    paths = [(base / str(a).split("::", 1)[0]).resolve() for a in config.args]
+    return bool(paths) and all(p == here or here in p.parents for p in paths)
 
 
 BOTH = ("reference", "cluster")
@@ -137,12 +153,9 @@ def _sets_gate(request: pytest.FixtureRequest, gate: str) -> bool:
     """Whether the scenario sets the feature gate ``gate`` itself before anything else: among
     its leading gate steps (Background included). A later step that turns the gate off, or
     one after the cluster started (objects were created with it on), needs it on first."""
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    from .bdd_cache import scenario_template
 
-        template = scenario_wrapper_template_registry.get(getattr(request.node, "function", None))
-    except Exception:  # noqa: BLE001 - not a pytest-bdd item
-        return False
+    template = scenario_template(request.node)
     if template is None:
         return False
     for step in template.steps:
@@ -297,11 +310,9 @@ def _bounds(item: pytest.Item) -> tuple[str | None, str | None]:
 
 
 def _template(item: pytest.Item):
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:  # pragma: no cover - another pytest-bdd
-        return None
-    return scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    from .bdd_cache import scenario_template
+
+    return scenario_template(item)
 
 
 def _header_lines(lines: list[str], keyword_line: int) -> list[str]:
@@ -399,3 +410,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         seen.add(key)
         tr.write_line(f"not applicable at {r['version']}: {r['reason']}  "
                       f"[{r['feature']}: {r['name']}]")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what start-up and collection made (modules, the kubernetes client, parsed
+    features) out of the garbage collector's reach: pytest runs a full ``gc.collect()``
+    after every test (its unraisable-exception check), and walking those hundreds of
+    thousands of long-lived objects 450 times was seconds of CPU per run."""
+    import gc
+
+    gc.freeze()

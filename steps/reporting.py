@@ -180,12 +180,9 @@ class Collector:
     def begin_from_item(self, item: pytest.Item) -> bool:
         """A scenario that never reached pytest-bdd (skipped or failed in setup, e.g. a
         capability check in a fixture): build its record from the scenario template."""
-        try:
-            from pytest_bdd.scenario import scenario_wrapper_template_registry
+        from .bdd_cache import scenario_template
 
-            template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-        except Exception:  # noqa: BLE001 - not a pytest-bdd item, or another version
-            template = None
+        template = scenario_template(item)
         if template is None:
             return False
         scenario = template.render(_example(item) or {})
@@ -578,11 +575,9 @@ def _progress_lines(config: pytest.Config) -> bool:
 def _is_scenario(item: pytest.Item) -> bool:
     """A pytest-bdd scenario (not a unit test collected in the same session, as a bare
     ``pytest`` at the repository root collects both)."""
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:  # pragma: no cover - another pytest-bdd: count every item
-        return True
-    return scenario_wrapper_template_registry.get(getattr(item, "function", None)) is not None
+    from .bdd_cache import scenario_template
+
+    return scenario_template(item) is not None
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -112,16 +112,19 @@ class ResourceClaimController(Controller):
         # upstream syncPod records this reason when a pod's (or PodGroup's) claim fails
         return "FailedResourceClaimCreation" if kind in ("Pod", "PodGroup") else FAILED_SYNC
 
-    def resync(self) -> bool:
+    def resync(self, namespace: str | None = None) -> bool:
+        """Sync everything (a relist), or everything in one namespace (a template there
+        changed: only that namespace's pods and PodGroups can use it)."""
         did = False
-        for claim in self.api.list("ResourceClaim", copy=False):
-            self.guarded("ResourceClaim", claim, self._index, False)
+        if namespace is None:
+            for claim in self.api.list("ResourceClaim", copy=False):
+                self.guarded("ResourceClaim", claim, self._index, False)
         if self.podgroups_on and self.api.served("PodGroup"):
-            for pg in self.api.list("PodGroup"):
+            for pg in self.api.list("PodGroup", namespace):
                 did |= self.guarded("PodGroup", pg, self.sync_podgroup)
-        for pod in self.api.list("Pod"):
+        for pod in self.api.list("Pod", namespace):
             did |= self.guarded("Pod", pod, self.sync_pod)
-        for claim in self.api.list("ResourceClaim"):
+        for claim in self.api.list("ResourceClaim", namespace):
             did |= self.guarded("ResourceClaim", claim, self.sync_claim)
         return did
 
@@ -129,7 +132,7 @@ class ResourceClaimController(Controller):
         pods: dict[tuple[str, str], None] = {}
         claims: dict[tuple[str, str], None] = {}
         groups: dict[tuple[str, str], None] = {}
-        templates = False
+        templates: dict[str, None] = {}
         for ev in events:
             k = _key(ev.object)
             if ev.kind == "Pod":
@@ -155,10 +158,10 @@ class ResourceClaimController(Controller):
                     if cu.pod_group_name(p) == k[1]:
                         pods[_key(p)] = None
             elif ev.kind == "ResourceClaimTemplate":
-                templates = True
+                templates[k[0]] = None
         did = False
-        if templates:
-            return self.resync()
+        for ns in templates:
+            did |= self.resync(ns)
         for k in groups:
             pg = self.api.try_get("PodGroup", k[1], k[0]) if self.api.served("PodGroup") else None
             if pg is not None:

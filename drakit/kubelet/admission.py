@@ -24,7 +24,7 @@ cpu in millicores and everything else in units.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,8 +102,14 @@ def _without_missing_extended(pod: Mapping[str, Any], allocatable: Mapping[str, 
 
 
 def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
-          admitted: Iterable[Mapping[str, Any]], gates: FeatureGates) -> Rejection | None:
-    """None when the pod fits next to ``admitted`` (the node's other active pods)."""
+          admitted: Iterable[Mapping[str, Any]], gates: FeatureGates,
+          cost: Callable[[Mapping[str, Any]], Mapping[str, Quantity]] | None = None,
+          ) -> Rejection | None:
+    """None when the pod fits next to ``admitted`` (the node's other active pods).
+
+    ``cost``: the footprint of an admitted pod, when the caller remembers them (a node with
+    hundreds of pods would otherwise recompute every one for each admission)."""
+    cost = cost or (lambda other: footprint(other, gates))
     allocatable: dict[str, Quantity] = {}
     for k, v in ((node.get("status") or {}).get("allocatable") or {}).items():
         q = _q(v)
@@ -112,7 +118,7 @@ def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
     others = list(admitted)
     used: dict[str, int] = {}
     for other in others:
-        for name, q in footprint(other, gates).items():
+        for name, q in cost(other).items():
             used[name] = used.get(name, 0) + _amount(name, q)
     want = {name: _amount(name, q)
             for name, q in footprint(_without_missing_extended(pod, allocatable, gates), gates).items()}

@@ -60,6 +60,38 @@ def _comparable(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
             and list(env_o.get("backends") or []) == list(env_n.get("backends") or []))
 
 
+SIDECAR = "trend.json"
+"""Next to each finished run's results.json: its chart entry and what comparability needs,
+so that gathering the history reads a few hundred bytes per earlier run instead of parsing
+its whole results.json (megabytes for a full suite, up to MAX_SCANNED of them)."""
+
+
+def sidecar(results: Mapping[str, Any]) -> dict[str, Any]:
+    env = results.get("environment") or {}
+    return {"schema": str(results.get("schema", "")), "status": results.get("status"),
+            "complete": bool(results.get("complete")),
+            "environment": {"k8s_version": env.get("k8s_version"),
+                            "backends": list(env.get("backends") or [])},
+            "entry": run_entry(results)}
+
+
+def _read_run(d: Path) -> tuple[Mapping[str, Any], dict[str, Any]] | None:
+    """(what comparability reads, the chart entry) of one earlier run, or None."""
+    try:
+        side = json.loads((d / SIDECAR).read_text(encoding="utf-8"))
+        if isinstance(side, dict) and isinstance(side.get("entry"), dict):
+            return side, side["entry"]
+    except (OSError, ValueError):
+        pass  # runs written before the sidecar existed, or a torn one: the full file
+    try:
+        old = json.loads((d / "results.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(old, dict):
+        return None
+    return old, run_entry(old)
+
+
 def collect_history(root: Path | str, results: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Entries of the earlier comparable runs under ``root`` (oldest first)."""
     root = Path(root)
@@ -71,14 +103,14 @@ def collect_history(root: Path | str, results: Mapping[str, Any]) -> list[dict[s
         return []
     out: list[dict[str, Any]] = []
     for d in dirs[:MAX_SCANNED]:
-        try:
-            old = json.loads((d / "results.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        found = _read_run(d)
+        if found is None:
             continue
-        if not isinstance(old, dict) or not str(old.get("schema", "")).startswith(
-                "drakit.results/") or not _comparable(old, results):
+        old, entry = found
+        if not str(old.get("schema", "")).startswith("drakit.results/") \
+                or not _comparable(old, results):
             continue
-        out.append(run_entry(old))
+        out.append(entry)
         if len(out) >= MAX_RUNS:
             break
     return out[::-1]
@@ -170,4 +202,5 @@ def with_history(results: Mapping[str, Any], root: Path | str) -> dict[str, Any]
     return {**results, "history": collect_history(root, results)}
 
 
-__all__ = ["collect_history", "run_entry", "trend_section", "with_history"]
+__all__ = ["SIDECAR", "collect_history", "run_entry", "sidecar", "trend_section",
+           "with_history"]

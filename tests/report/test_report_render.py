@@ -315,3 +315,17 @@ def test_bench_script_prints_the_figure():
     p = subprocess.run([sys.executable, str(bench), "50"], capture_output=True, text=True)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "report generation: 50 scenarios" in p.stdout
+
+
+def test_results_json_round_trips_with_one_scenario_per_line(single):
+    from drakit.report import results_json
+
+    text = results_json(single)
+    assert json.loads(text) == json.loads(json.dumps(single))
+    lines = text.splitlines()
+    # every scenario is one line of its own (diffable by line, written by the C encoder)
+    scenario_lines = [ln for ln in lines if ln.lstrip().startswith('{"id":') and '"nodeid":' in ln]
+    assert len(scenario_lines) == len(single["scenarios"]) > 0
+    assert lines[0] == "{" and lines[-1] == "}"
+    assert json.loads(results_json({})) == {} and json.loads(
+        results_json({"a": [], "b": [1, {"c": "ü"}]})) == {"a": [], "b": [1, {"c": "ü"}]}

@@ -174,6 +174,27 @@ def test_write_reports_fills_history_from_the_reports_directory(tmp_path, doc):
     assert 'id="trend-section"' in (tmp_path / "index.html").read_text()
 
 
+def test_history_reads_each_runs_small_sidecar_and_falls_back_to_results(tmp_path, doc):
+    """A finished run leaves trend.json next to results.json; the next run's history reads
+    it (not megabytes of results), and a run without one (or a torn one) still counts."""
+    for run_id in ("20260101T000000Z-aaaaaa", "20260102T000000Z-bbbbbb"):
+        write_reports(_earlier(doc, run_id, flip=1), tmp_path)
+    side = tmp_path / "20260101T000000Z-aaaaaa" / trend.SIDECAR
+    assert json.loads(side.read_text())["entry"] == trend.run_entry(
+        json.loads((side.parent / "results.json").read_text()))
+    # the sidecar alone decides: results.json is not opened when it is there
+    (side.parent / "results.json").write_text("{not json")
+    (tmp_path / "20260102T000000Z-bbbbbb" / trend.SIDECAR).write_text('{"torn')
+    hist = trend.collect_history(tmp_path, _earlier(doc, "20260103T000000Z-cccccc"))
+    assert [h["run_id"] for h in hist] == ["20260101T000000Z-aaaaaa", "20260102T000000Z-bbbbbb"]
+    assert hist[0]["keps"] == hist[1]["keps"]
+    # an interrupted run's sidecar says so: not comparable
+    write_reports(_earlier(doc, "20260103T000000Z-dddddd", complete=False,
+                           status="interrupted"), tmp_path)
+    hist = trend.collect_history(tmp_path, _earlier(doc, "20260104T000000Z-eeeeee"))
+    assert "20260103T000000Z-dddddd" not in [h["run_id"] for h in hist]
+
+
 # ---------------------------------------------------------------------------- citations
 
 _INTERNAL = re.compile(r"api-truth|\b(?:CV17|CVA2|RVA2|NADR|RCC|DRALIB|FERR|SCHEDFG)\b|"

@@ -1,0 +1,37 @@
+"""scripts/run_served.py's last check: every object carrying the harness label that a
+served run left behind is named (kind, namespace/name), over every served API group."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import run_served  # noqa: E402
+
+
+def test_leftovers_names_labelled_objects_and_nothing_else(server):
+    http, kc = server["http"], Path(server["kubeconfig"])
+    assert run_served.leftovers(server["url"], kc) == []
+    label = {run_served.HARNESS_LABEL: "true"}
+    status, _ = http("POST", "/api/v1/namespaces", {
+        "apiVersion": "v1", "kind": "Namespace",
+        "metadata": {"name": "left-ns", "labels": label}})
+    assert status == 201
+    status, _ = http("POST", "/apis/resource.k8s.io/v1/deviceclasses", {
+        "apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+        "metadata": {"name": "left.example.com", "labels": label}})
+    assert status == 201
+    status, _ = http("POST", "/apis/resource.k8s.io/v1/deviceclasses", {
+        "apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+        "metadata": {"name": "not-ours.example.com"}})
+    assert status == 201
+    try:
+        assert run_served.leftovers(server["url"], kc) == [
+            "DeviceClass left.example.com", "Namespace left-ns"]
+    finally:
+        for path in ("/apis/resource.k8s.io/v1/deviceclasses/left.example.com",
+                     "/apis/resource.k8s.io/v1/deviceclasses/not-ours.example.com",
+                     "/api/v1/namespaces/left-ns"):
+            http("DELETE", path)
