@@ -2994,7 +2994,11 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "early" is scheduled to "node-1"
       And 2 devices of driver "gpu.example.com" are allocated
 
-    @req:5004-R09 @clause:5004-R09/no-fit-no-claim
+    # At 1.34/1.35 (DRADeviceTaints alpha) the reference gives the tainted GPU to the special
+    # claim even with the gate turned on; whether that matches upstream's allocator variants
+    # there is not settled yet (an open question of issue 10).
+    # since 1.36: DRADeviceTaints is beta and on by default from 1.36
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim @since:1.36
     Scenario: A GPU with a NoSchedule device taint is not given to an extended-resource pod
       KEP-5004 "Resource Claim API": the special claim's request is the DeviceClass and a count,
       with no tolerations (k/k extendeddynamicresources.go createRequestsAndMappings), and the
