@@ -305,36 +305,34 @@ def then_exists(world: World, kind: str, name: str, neg: str) -> None:
     assert found == (neg == "exists"), f"{kind} {name!r}: expected it to {neg.replace('does ', '')}"
 
 
-@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" equal to (?P<value>.+)'))
-def then_field_equals(world: World, kind: str, name: str, path: str, value: str) -> None:
+def _check_field(world: World, kind: str, name: str, path: str, value: str, contains: bool) -> None:
+    """One field of a stored object against a written value: equal (exact, typed) or
+    containing it (a subset; steps/expect.py)."""
     obj = get_obj(world, kind, name)
     actual = paths.lookup(obj, path)
     expected = scalar(value)
-    world.observe(f"{kind} {name} {path}", expected,
+    world.observe(f"{kind} {name} {path}" + (" contains" if contains else ""), expected,
                   None if actual is paths.MISSING else actual, [obj])
     if actual is paths.MISSING:
-        raise AssertionError(f"{kind} {name!r} has no {path}; expected {expected!r}")
-    diffs = expect.equal(actual, expected)
+        raise AssertionError(f"{kind} {name!r} has no {path}; expected "
+                             + (f"it to contain {value}" if contains else f"{expected!r}"))
+    diffs = expect.contains(actual, expected) if contains else expect.equal(actual, expected)
     if diffs:
-        raise AssertionError(f"{kind} {name!r} {path} is not equal to {value}:\n  "
-                             + "\n  ".join(diffs))
+        raise AssertionError(f"{kind} {name!r} {path} "
+                             + ("does not contain" if contains else "is not equal to")
+                             + f" {value}:\n  " + "\n  ".join(diffs))
+
+
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" equal to (?P<value>.+)'))
+def then_field_equals(world: World, kind: str, name: str, path: str, value: str) -> None:
+    _check_field(world, kind, name, path, value, contains=False)
 
 
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" containing (?P<value>.+)'))
 def then_field_contains(world: World, kind: str, name: str, path: str, value: str) -> None:
     """Subset: the maps in the value may have more keys than written (generated uids), lists
     the same length; scalars by type (steps/expect.py)."""
-    obj = get_obj(world, kind, name)
-    actual = paths.lookup(obj, path)
-    expected = scalar(value)
-    world.observe(f"{kind} {name} {path} contains", expected,
-                  None if actual is paths.MISSING else actual, [obj])
-    if actual is paths.MISSING:
-        raise AssertionError(f"{kind} {name!r} has no {path}; expected it to contain {value}")
-    diffs = expect.contains(actual, expected)
-    if diffs:
-        raise AssertionError(f"{kind} {name!r} {path} does not contain {value}:\n  "
-                             + "\n  ".join(diffs))
+    _check_field(world, kind, name, path, value, contains=True)
 
 
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has no "(?P<path>[^"]+)"'))
