@@ -64,10 +64,6 @@ JUDGEMENTS = ROOT / "scripts" / "mutation_judgements.yaml"
 #: these. Unit + features is always scored over everything. Keys are a module ("drakit.a.b")
 #: or one function of it ("drakit.a.b.x_func", "drakit.a.b.xǁClassǁmethod", as mutmut names
 #: them); a key matches its mutants only (the part of a mutant name before "__mutmut_").
-_SCHEDULING_SERVED = ("not on the product path: the API server decides which scheduling.k8s.io "
-                      "versions it serves from drakit/kinds.py (KindInfo gate and versions); only "
-                      "tests/validation/test_scheduling.py calls it (dead code, a candidate for "
-                      "removal)")
 OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.allocator.cli": "`drakit allocate`, a command-line tool over the allocator library "
                             "(argument parsing, help texts, output formats); the features speak "
@@ -78,18 +74,6 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
         "turns an exception inside a scheduling cycle into the pod's SchedulerError condition: "
         "reached only through stored data the API server refuses to store, or a drakit bug "
         "(tests/test_component_failures.py builds such data directly in the store)",
-    "drakit.validation.scheduling.x_served":
-        _SCHEDULING_SERVED,
-    "drakit.validation.scheduling.x_served_versions":
-        _SCHEDULING_SERVED,
-    "drakit.validation.scheduling.x_is_served":
-        _SCHEDULING_SERVED,
-    "drakit.validation.scheduling.x_no_kind_match":
-        _SCHEDULING_SERVED,
-    "drakit.validation.scheduling.xǁPodGroupStrategyǁserved":
-        _SCHEDULING_SERVED,
-    "drakit.validation.scheduling.xǁWorkloadStrategyǁserved":
-        _SCHEDULING_SERVED,
     "drakit.scheduler.decode":
         "the scheduler's check of stored objects the API server would refuse to decode (a "
         "component never dies on stored data): unreachable through the API by design; "

@@ -21,7 +21,6 @@ from typing import Any
 from drakit.api import names
 from drakit.api.errors import (
     FieldError,
-    NoKindMatch,
     Path,
     duplicate,
     forbidden,
@@ -35,32 +34,13 @@ from drakit.validation.strategy import Context, Strategy, get, reset_object_meta
 
 GROUP = "scheduling.k8s.io"
 SERVED_VERSIONS: dict[str, list[str]] = {"1.36": ["v1alpha2"], "1.37": ["v1alpha3", "v1beta1"]}
-"""Versions of scheduling.k8s.io that serve PodGroup and Workload, per emulated release."""
+"""Versions of scheduling.k8s.io that serve PodGroup and Workload, per emulated release; the
+shape rules fall back to the newest when a caller gives no apiVersion (which versions the API
+server serves is drakit/kinds.py's business; a unit test keeps the two in step)."""
 
 MAX_POD_GROUP_RESOURCE_CLAIMS = 4
 WORKLOAD_MAX_POD_GROUP_TEMPLATES = 8
 _UNSET = object()
-
-
-def served(ctx: Context) -> bool:
-    """PodGroup and Workload exist only while GenericWorkload is on."""
-    return ctx.enabled("GenericWorkload")
-
-
-def served_versions(ctx: Context) -> list[str]:
-    return list(SERVED_VERSIONS.get(ctx.version, [])) if served(ctx) else []
-
-
-def is_served(api_version: str, ctx: Context) -> bool:
-    group, _, version = api_version.rpartition("/")
-    return group == GROUP and version in served_versions(ctx)
-
-
-def no_kind_match(kind: str, ctx: Context) -> NoKindMatch | None:
-    """The error the API server gives for an unserved apiVersion, or None when served."""
-    if is_served(ctx.api_version, ctx):
-        return None
-    return NoKindMatch(kind, ctx.api_version or f"{GROUP}/")
 
 
 def _version(ctx: Context) -> str:
@@ -289,9 +269,6 @@ class PodGroupStrategy(Strategy):
     kind = "PodGroup"
     has_status = True
 
-    def served(self, ctx: Context) -> bool:
-        return served(ctx)
-
     def prepare_for_create(self, obj: dict, ctx: Context) -> None:
         obj["status"] = {}
         self._drop(obj.setdefault("spec", {}), None, ctx)
@@ -377,9 +354,6 @@ class WorkloadStrategy(Strategy):
     kind = "Workload"
     has_status = False
 
-    def served(self, ctx: Context) -> bool:
-        return served(ctx)
-
     @staticmethod
     def _drop(spec: dict, old_spec: Any, ctx: Context) -> None:
         # Unverified: the 1.36/1.37 workload strategy was not read; PodGroup's rule assumed.
@@ -406,5 +380,4 @@ class WorkloadStrategy(Strategy):
 
 STRATEGIES: dict[str, Strategy] = {s.kind: s for s in (PodGroupStrategy(), WorkloadStrategy())}
 
-__all__ = ["GROUP", "SERVED_VERSIONS", "STRATEGIES", "PodGroupStrategy", "WorkloadStrategy",
-           "is_served", "no_kind_match", "served", "served_versions"]
+__all__ = ["GROUP", "SERVED_VERSIONS", "STRATEGIES", "PodGroupStrategy", "WorkloadStrategy"]

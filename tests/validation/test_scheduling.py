@@ -6,13 +6,8 @@ import copy
 
 import pytest
 
-from drakit.validation.scheduling import (
-    SERVED_VERSIONS,
-    STRATEGIES,
-    no_kind_match,
-    served,
-    served_versions,
-)
+from drakit.kinds import KINDS
+from drakit.validation.scheduling import SERVED_VERSIONS, STRATEGIES
 from drakit.validation.strategy import Context
 
 PG = STRATEGIES["PodGroup"]
@@ -40,16 +35,13 @@ def pg_errors(obj: dict, ctx: Context = V3) -> list[str]:
     return [str(e) for e in PG.validate_create(obj, ctx)]
 
 
-def test_served_versions():
-    assert SERVED_VERSIONS == {"1.36": ["v1alpha2"], "1.37": ["v1alpha3", "v1beta1"]}
-    assert served(V3) and served_versions(V3) == ["v1alpha3", "v1beta1"]
-    assert not served(Context(version="1.37"))
-    assert no_kind_match("PodGroup", V3) is None
-    assert no_kind_match("PodGroup", B1) is None
-    err = no_kind_match("PodGroup", Context(version="1.37", gates=GATES, api_version="scheduling.k8s.io/v1alpha2"))
-    assert str(err) == 'no matches for kind "PodGroup" in version "scheduling.k8s.io/v1alpha2"'
-    err = no_kind_match("PodGroup", Context(version="1.37", api_version="scheduling.k8s.io/v1alpha3"))
-    assert err is not None
+def test_shape_versions_agree_with_the_served_versions():
+    # The validators pick a shape per apiVersion; the API server serves what kinds.py says.
+    for kind in ("PodGroup", "Workload"):
+        served = {release: set(vs) for release, vs in KINDS[kind].versions.items()}
+        assert served == {release: set(vs) for release, vs in SERVED_VERSIONS.items()}, kind
+    # Without an apiVersion the shape rules take the newest served version.
+    assert SERVED_VERSIONS["1.37"][-1] == "v1beta1"
 
 
 @pytest.mark.parametrize("ctx", [V3, B1, A2], ids=["v1alpha3", "v1beta1", "v1alpha2"])
