@@ -603,6 +603,12 @@ def validate_pod_spec(spec: dict, meta: dict | None, path: Path, ctx: Context,
     node = spec.get("nodeName") or ""
     if node:
         errs += [invalid(path.child("nodeName"), node, m) for m in names.is_dns1123_subdomain(node)]
+    overhead = spec.get("overhead")
+    if overhead is not None:
+        # validateOverhead reuses the container rules with the overhead as limits, so the
+        # errors read spec.overhead.limits[<name>] (k/k validation.go @ abe8f409).
+        errs += validate_resource_requirements({"limits": overhead if isinstance(overhead, dict) else {}},
+                                               set(), path.child("overhead"))
     if spec.get("schedulingGroup") is not None:
         errs += _validate_scheduling_group(spec["schedulingGroup"] or {}, path.child("schedulingGroup"))
     return errs

@@ -9,6 +9,7 @@ owner references.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from drakit.api import names
@@ -71,20 +72,81 @@ def validate_finalizers(finalizers: list | None, path: Path) -> list[FieldError]
     return errs
 
 
+_BANNED_OWNERS = {("", "v1", "Event")}
+"""apimachinery ``BannedOwners``: core/v1 Events may not own anything."""
+
+_OWNER_REF_FIELDS = ("apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion")
+
+
+class _GoJSON:
+    """A bad value already rendered as Go's json.Marshal prints a struct (fields in
+    declaration order, not sorted like a map's keys); the field error prints it as is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: object) -> None:
+        self.text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"_GoJSON({self.text})"
+
+
+def _go_owner_reference(ref: dict) -> dict:
+    """metav1.OwnerReference in Go's json.Marshal field order, the two pointers left out
+    when nil (``omitempty``)."""
+    out: dict = {}
+    for f in _OWNER_REF_FIELDS:
+        v = ref.get(f)
+        if f in ("controller", "blockOwnerDeletion"):
+            if v is not None:
+                out[f] = v
+        else:
+            out[f] = v if v is not None else ""
+    return out
+
+
+def _group_version_kind(api_version: str, kind: str) -> tuple[str, str, str]:
+    """schema.FromAPIVersionAndKind: an unparsable apiVersion ("a/b/c") leaves group and
+    version empty; "v1" is the legacy group; "" and "/" give an empty version."""
+    if api_version in ("", "/"):
+        return "", "", kind
+    if api_version.count("/") > 1:
+        return "", "", kind
+    group, _, version = api_version.rpartition("/")
+    return group, version, kind
+
+
 def validate_owner_references(refs: list | None, path: Path) -> list[FieldError]:
+    """apimachinery ``ValidateOwnerReferences``/``validateOwnerReference``
+    (staging/src/k8s.io/apimachinery/pkg/api/validation/objectmeta.go @ 008b3652).
+
+    Upstream quirk kept: each entry is checked at the list's path (``ownerReferences.kind``,
+    no index), every missing field is Invalid with the empty value, and the version check
+    says "version must not be empty". The two-controllers error carries the whole list.
+    """
     errs: list[FieldError] = []
     first_controller = ""
-    for i, ref in enumerate(refs or []):
-        p = path.index(i)
-        if not ref.get("apiVersion"):
-            errs.append(required(p.child("apiVersion"), "must not be empty"))
+    items = [r if isinstance(r, dict) else {} for r in (refs or [])]
+    for ref in items:
+        api_version = str(ref.get("apiVersion") or "")
+        kind = str(ref.get("kind") or "")
+        group, version, _ = _group_version_kind(api_version, kind)
+        if not version:
+            errs.append(invalid(path.child("apiVersion"), api_version, "version must not be empty"))
         for fld in ("kind", "name", "uid"):
             if not ref.get(fld):
-                errs.append(required(p.child(fld), "must not be empty"))
+                errs.append(invalid(path.child(fld), str(ref.get(fld) or ""), "must not be empty"))
+        if (group, version, kind) in _BANNED_OWNERS:
+            gvk = f"{group}/{version}, Kind={kind}"
+            errs.append(invalid(path, _GoJSON(_go_owner_reference(ref)), f"{gvk} is disallowed from being an owner"))
         if ref.get("controller") is True:
-            cur = f"{ref.get('kind', '')}/{ref.get('name', '')}"
+            cur = f"{kind}/{ref.get('name', '')}"
             if first_controller:
-                errs.append(invalid(path, refs, "Only one reference can have Controller set to true. "
+                errs.append(invalid(path, _GoJSON([_go_owner_reference(r) for r in items]),
+                                    "Only one reference can have Controller set to true. "
                                     f'Found "true" in references for {first_controller} and {cur}'))
             else:
                 first_controller = cur

@@ -429,3 +429,16 @@ def test_unknown_image_pull_policy_lists_the_supported_values():
     bad = pod(containers=[{"name": "c", "image": "busybox", "imagePullPolicy": "Sometimes"}])
     assert create_errors(bad) == ['spec.containers[0].imagePullPolicy: Unsupported value: '
                                   '"Sometimes": supported values: "Always", "IfNotPresent", "Never"']
+
+
+@pytest.mark.parametrize("overhead, expected", [
+    ({"cpu": "250m", "memory": "120Mi"}, []),
+    ({"cpu": "-1"}, ['spec.overhead.limits[cpu]: Invalid value: "-1": must be greater than or equal to 0']),
+    ({"example.com/gpu": "500m"},
+     ['spec.overhead.limits[example.com/gpu]: Invalid value: "500m": must be an integer']),
+    ({"hugepages-2Mi": "2Mi"}, ["spec.overhead: Forbidden: HugePages require cpu or memory"]),
+])
+def test_overhead_is_validated_as_container_limits(overhead, expected):
+    """k/k validateOverhead (validation.go @ abe8f409) reuses the container resource rules
+    with the overhead as limits: the paths read spec.overhead.limits[<name>]."""
+    assert create_errors(pod(overhead=overhead)) == expected

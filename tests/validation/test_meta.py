@@ -41,14 +41,39 @@ def test_object_meta_namespace_name_is_label():
 
 
 def test_owner_reference_errors_name_each_field():
-    # apimachinery validateOwnerReference: each missing field at metadata.ownerReferences[i]
+    # apimachinery validateOwnerReference (objectmeta.go @ 008b3652): each missing field is
+    # Invalid "" at the list's own path (no index), the version check has its own words
     # (the mutation run found no test that reads these paths, docs/mutation.md)
     refs = [{"apiVersion": "v1", "kind": "Pod", "name": "p", "uid": "u"}, {"kind": "Pod"}]
     out = validate_object_meta({"metadata": {"name": "ok", "ownerReferences": refs}}, False)
     assert [str(e) for e in out] == [
-        "metadata.ownerReferences[1].apiVersion: Required value: must not be empty",
-        "metadata.ownerReferences[1].name: Required value: must not be empty",
-        "metadata.ownerReferences[1].uid: Required value: must not be empty",
+        'metadata.ownerReferences.apiVersion: Invalid value: "": version must not be empty',
+        'metadata.ownerReferences.name: Invalid value: "": must not be empty',
+        'metadata.ownerReferences.uid: Invalid value: "": must not be empty',
+    ]
+
+
+def test_owner_reference_api_version_without_a_version_and_banned_event_owner():
+    refs = [{"apiVersion": "apps/", "kind": "Deployment", "name": "d", "uid": "u"},
+            {"apiVersion": "v1", "kind": "Event", "name": "e", "uid": "u2"}]
+    out = validate_object_meta({"metadata": {"name": "ok", "ownerReferences": refs}}, False)
+    assert [str(e) for e in out] == [
+        'metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty',
+        'metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e",'
+        '"uid":"u2"}: /v1, Kind=Event is disallowed from being an owner',
+    ]
+
+
+def test_two_controller_references_print_the_list_in_go_field_order():
+    refs = [{"uid": "u1", "name": "a", "kind": "ReplicaSet", "apiVersion": "apps/v1", "controller": True},
+            {"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "b", "uid": "u2", "controller": True,
+             "blockOwnerDeletion": False}]
+    out = validate_object_meta({"metadata": {"name": "ok", "ownerReferences": refs}}, False)
+    assert [str(e) for e in out] == [
+        'metadata.ownerReferences: Invalid value: [{"apiVersion":"apps/v1","kind":"ReplicaSet",'
+        '"name":"a","uid":"u1","controller":true},{"apiVersion":"apps/v1","kind":"ReplicaSet",'
+        '"name":"b","uid":"u2","controller":true,"blockOwnerDeletion":false}]: Only one reference '
+        'can have Controller set to true. Found "true" in references for ReplicaSet/a and ReplicaSet/b',
     ]
 
 
