@@ -542,8 +542,9 @@ def _validate_pod_level_resources(spec: dict, claim_names: set[str],
     errs: list[FieldError] = []
     if res.get("claims") is not None:
         errs.append(forbidden(rp.child("claims"), "claims may not be set for Resources at pod-level"))
-    errs += validate_resource_requirements({k: v for k, v in res.items() if k != "claims"},
-                                           claim_names, rp, validate_pod_resource_name)
+    # validatePodResourceRequirements gets the whole block, claims included, so pod-level
+    # claim names are checked against spec.resourceClaims as well (k/k @ abe8f409).
+    errs += validate_resource_requirements(res, claim_names, rp, validate_pod_resource_name)
     pod_req, pod_lim = _qmap(res.get("requests")), _qmap(res.get("limits"))
     aggr = aggregate_container(spec, "requests")
     for name in sorted(aggr):

@@ -208,7 +208,10 @@ def test_node_name_set_once():
      ['spec.resources.requests[example.com/gpu]: Unsupported value: "example.com/gpu": supported values: '
       '"cpu", "memory"',
       "spec.resources.limits: Required value: Limit must be set for non overcommitable resources"]),
-    ({"claims": [{"name": "a"}]}, ["spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level"]),
+    # k/k validatePodResources passes the whole block (claims too) to the requirement checks
+    ({"claims": [{"name": "a"}]}, ["spec.resources.claims: Forbidden: claims may not be set for Resources at pod-level",
+                                   'spec.resources.claims[0]: Not found: "a": must be one of the names in '
+                                   "pod.spec.resourceClaims which is empty"]),
 ])
 def test_pod_level_resources(res, expected):
     obj = pod(containers=[ctr(requests={"cpu": "1"}, limits={"cpu": "1"})], resources=res)
