@@ -603,6 +603,12 @@ class NameMap:
             if isinstance(spec.get("nodeName"), str):
                 spec["nodeName"] = self.node_name(spec["nodeName"])
             self._node_selector(spec.get("nodeSelector"))
+            # perDeviceNodeSelection: each device names its node (or selects nodes) itself
+            for device in spec.get("devices") if isinstance(spec.get("devices"), list) else ():
+                if isinstance(device, dict):
+                    if isinstance(device.get("nodeName"), str):
+                        device["nodeName"] = self.node_name(device["nodeName"])
+                    self._node_selector(device.get("nodeSelector"))
         elif kind == "Pod":
             self._pod_spec(spec)
         elif kind in ("Deployment", "ReplicaSet", "Job", "StatefulSet", "DaemonSet"):
