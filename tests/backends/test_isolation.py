@@ -289,3 +289,19 @@ def test_per_device_node_selection_names_the_scenarios_nodes_and_reads_back():
     assert devices[1]["nodeSelector"]["nodeSelectorTerms"][0]["matchFields"][0]["values"] == \
         [nm.node_name("node-2")]
     assert nm.incoming(out)["spec"]["devices"] == slc["spec"]["devices"]
+
+
+def test_a_node_taint_patch_keeps_the_fake_node_fence():
+    # A merge patch of spec.taints replaces the whole list; without the fence foreign pods
+    # (DaemonSets, other tenants) could land on the scenario's fake node.
+    from steps.backends.cluster import FAKE_NODE_TAINT
+
+    nm = NameMap(ScenarioState(**vars(ST)))
+    mine = {"key": "example.com/dedicated", "value": "gpu", "effect": "NoSchedule"}
+    out = nm.outgoing_patch({"spec": {"taints": [mine]}}, _res("Node", False))
+    assert out["spec"]["taints"] == [mine, FAKE_NODE_TAINT]
+    # already there (or no taints in the patch): left as sent
+    same = nm.outgoing_patch({"spec": {"taints": [FAKE_NODE_TAINT]}}, _res("Node", False))
+    assert same["spec"]["taints"] == [FAKE_NODE_TAINT]
+    assert nm.outgoing_patch({"spec": {"unschedulable": True}}, _res("Node", False)) == \
+        {"spec": {"unschedulable": True}}
