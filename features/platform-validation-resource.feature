@@ -1,0 +1,697 @@
+@platform
+Feature: API validation of the resource.k8s.io kinds, cause by cause
+  A conformance run wants to know that the API server refuses what upstream refuses, with the
+  same field path, reason, reported value and message. Each outline starts from a valid object,
+  changes one thing per row and pins the complete list of causes. The expected texts are
+  upstream's, not drakit's: kubernetes/kubernetes pkg/apis/resource/validation/validation.go
+  (read at a 1.35-era version of the file that has the `None` taint effect and
+  ResourceSliceMaxDevicesWithTaintsOrConsumesCounters, and at 009801d9, 1.37 era) and its tests
+  validation_deviceclass_test.go, validation_resourceclaim_test.go and
+  validation_resourceslice_test.go, whose case names each scenario cites; the generic texts
+  (RFC 1123 names, C identifiers, label names and values, node selectors) are
+  k8s.io/apimachinery pkg/util/validation and k/k pkg/apis/core/validation. Rows whose text or
+  path changed between releases run only from the release the source shows.
+
+  @component:apiserver
+  Rule: DeviceClass
+    validateDeviceClassSpec: selectors (each a CEL expression: required, at most 10240 bytes,
+    compiled, cost-limited), config (opaque driver and parameters object) and the update rule
+    that unchanged selectors count as stored.
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/selectors
+    Scenario Outline: A class selector needs a CEL expression that compiles
+      validation_deviceclass_test.go TestValidateClass "selectors" (a selector without cel is
+      Required at .cel; an undeclared variable fails to compile, with the cel-go message and
+      its caret lines) and validation.go validateCELSelector (TooLong before compiling).
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                           | value                         | outcome |
+        | spec.selectors[0].cel.expression | device.driver != "x"          | accepted |
+        | spec.selectors[1]              | {}                            | spec.selectors[1].cel: Required value |
+        | spec.selectors[0].cel.expression | noSuchVar                   | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/selectors
+    Scenario Outline: A class selector longer than 10240 bytes is refused before it is compiled
+      validation.go validateCELSelector: CELSelectorExpressionMaxLength = 10240, TooLong without
+      a value ("Don't bother compiling too long expressions").
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: x
+        """
+      And the string "spec.selectors[0].cel.expression" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n     | outcome |
+        | 10241 | spec.selectors[0].cel.expression: Too long: may not be more than 10240 bytes |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config
+    Scenario Outline: Class configuration is opaque, names a driver and carries a JSON object
+      validation_deviceclass_test.go TestValidateClass "configuration": an entry without opaque
+      is Required at .opaque, an empty driver Required at .opaque.driver, parameters absent or
+      null Required at .opaque.parameters.
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value              | outcome |
+        | spec.config[0].opaque.driver     | other.example.com  | accepted |
+        | spec.config[1]                   | {}                 | spec.config[1].opaque: Required value |
+        | spec.config[0].opaque.parameters | null               | spec.config[0].opaque.parameters: Required value |
+        | spec.config[0].opaque.driver     | Gpu_Example.com    | spec.config[0].opaque.driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    # since 1.35: the "must be a valid JSON object" wording and the driver check that stops at Required are read in the 1.35-era validation.go (validateRawExtension, ValidateCSIDriverName); 1.34's text was not read
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config @since:1.35
+    Scenario Outline: Class parameters must be a JSON object and the driver is required
+      validation_deviceclass_test.go TestValidateClass "configuration" (`"hello-world"` is
+      "must be a valid JSON object" with the value omitted; an empty driver is only Required).
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value         | outcome |
+        | spec.config[0].opaque.parameters | hello-world   | spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+        | spec.config[0].opaque.parameters | [1, 2]        | spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+        | spec.config[0].opaque.driver     | ""            | spec.config[0].opaque.driver: Required value |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config
+    Scenario Outline: Class parameters larger than 10240 bytes are refused on create
+      validation_deviceclass_test.go TestValidateClass "configuration" (the entry too large by
+      one: TooLong at .opaque.parameters, OpaqueParametersMaxLength = 10240). The row is well
+      past the limit so that the client's JSON spacing cannot decide it.
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {str: x}
+        """
+      And the string "spec.config[0].opaque.parameters.str" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n     | outcome |
+        | 9000  | accepted |
+        | 12000 | spec.config[0].opaque.parameters: Too long: may not be more than 10240 bytes |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/update
+    Scenario Outline: A class update validates the changed selectors and config again
+      validation_deviceclass_test.go TestValidateClassUpdate "invalid-config-too-large" and
+      validation.go ValidateDeviceClassUpdate (a changed selector list is compiled as new).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      When I set "<path>" of the DeviceClass "gpu.example.com" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value        | outcome |
+        | spec.selectors[0].cel.expression | device.driver == "other.example.com" | accepted |
+        | spec.selectors[0].cel.expression | noSuchVar    | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+        | spec.config[0]                   | {}           | spec.config[0].opaque: Required value |
+
+  @component:apiserver
+  Rule: ResourceClaim
+    validateResourceClaimSpec / validateDeviceClaim: requests (name, exactly or firstAvailable,
+    class, selectors, allocation mode, tolerations), constraints and config, each referring to a
+    request of the claim (or request/subrequest); the spec is immutable; a status write checks
+    a new allocation result field by field (validateResourceClaimStatusUpdate).
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: A claim request names a valid class and valid selectors
+      validation_resourceclaim_test.go TestValidateClaim "bad-classname", "missing-classname",
+      "CEL-compile-errors" (here with cel-go's undeclared-reference message, as in
+      validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
+      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest).
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: device.driver == "dra.example.com"}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: small, deviceClassName: nic.example.com}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.requests[0].exactly.count | 2 | accepted |
+        | spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.devices.requests[0].exactly.deviceClassName | "" | spec.devices.requests[0].exactly.deviceClassName: Required value |
+        | spec.devices.requests[0].exactly.selectors[1] | {} | spec.devices.requests[0].exactly.selectors[1].cel: Required value |
+        | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
+        | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
+        | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+        | spec.devices.requests[1].firstAvailable[0].name | Big_1 | spec.devices.requests[1].firstAvailable[0].name: Invalid value: "Big_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | spec.devices.requests[1].firstAvailable[0].count | 0 | accepted |
+        | spec.devices.requests[1].firstAvailable[0].count | -2 | spec.devices.requests[1].firstAvailable[0].count: Invalid value: -2: must be greater than zero |
+        | spec.devices.requests[1].firstAvailable[1].allocationMode | All | accepted |
+        | spec.devices.requests[1].firstAvailable[1].allocationMode | Most | spec.devices.requests[1].firstAvailable[1].allocationMode: Unsupported value: "Most": supported values: "All", "ExactCount" |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario: A subrequest with the allocation mode All may not give a count
+      validation_resourceclaim_test.go TestValidateClaim "allocation-mode" (the fifth request:
+      All with count 2), here inside firstAvailable (validateDeviceSubRequest shares
+      validateDeviceAllocationMode).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com, allocationMode: All, count: 2}
+        """
+      Then the outcome is "spec.devices.requests[0].firstAvailable[0].count: Invalid value: 2: must not be specified when allocationMode is 'All'"
+
+    # since 1.35: validateSet reports a duplicate at the list index (no .name) in the 1.35-era validation.go; the 1.32/1.33 tests still put it at .name and 1.34 was not read
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @since:1.35
+    Scenario: Subrequest names are unique within their request
+      validation_resourceclaim_test.go TestValidateClaim
+      "prioritized-list-nested-requests-same-name"; validation.go validateSet puts the
+      Duplicate at the list index.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: big, deviceClassName: nic.example.com}
+        """
+      Then the outcome is "spec.devices.requests[0].firstAvailable[1]: Duplicate value: "big""
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Constraints and config refer to requests of the claim
+      validation_resourceclaim_test.go TestValidateClaim "invalid-spec" and
+      "prioritized-list-{constraints,config}-requests-with-{subrequest,parent-request,invalid-subrequest}-reference":
+      validateRequestNameRef (more than one slash: one Invalid and nothing else; each part a
+      DNS label; the whole must name a request or request/subrequest).
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: small, deviceClassName: nic.example.com}
+            constraints:
+            - requests: [gpu, nic]
+              matchAttribute: dra.example.com/pcieRoot
+            config:
+            - requests: [gpu]
+              opaque:
+                driver: gpu.example.com
+                parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.constraints[0].requests[1] | nic/big | accepted |
+        | spec.devices.config[0].requests[0] | nic/small | accepted |
+        | spec.devices.constraints[0].requests[1] | nic/huge | spec.devices.constraints[0].requests[1]: Invalid value: "nic/huge": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.constraints[0].requests[1] | gpu/big | spec.devices.constraints[0].requests[1]: Invalid value: "gpu/big": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.constraints[0].requests[1] | nic/big/x | spec.devices.constraints[0].requests[1]: Invalid value: "nic/big/x": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].requests[0] | fpga | spec.devices.config[0].requests[0]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].requests[0] | nic/baz | spec.devices.config[0].requests[0]: Invalid value: "nic/baz": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].opaque.parameters | null | spec.devices.config[0].opaque.parameters: Required value |
+        | spec.devices.config[1] | {requests: [nic]} | spec.devices.config[1].opaque: Required value |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/Bad-Name | spec.devices.constraints[0].matchAttribute: Invalid value: "Bad-Name": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/ | spec.devices.constraints[0].matchAttribute: Invalid value: "": the name must not be empty |
+        | spec.devices.constraints[0].matchAttribute | /pcieRoot | spec.devices.constraints[0].matchAttribute: Invalid value: "": the domain must not be empty |
+        | spec.devices.constraints[0].matchAttribute | Dra_Example.com/pcieRoot | spec.devices.constraints[0].matchAttribute: Invalid value: "Dra_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.devices.constraints[0].matchAttribute | pcie_root | spec.devices.constraints[0].matchAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/pcieRoot/x | accepted |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario: A reference that is no DNS label is named twice
+      validation_resourceclaim_test.go TestValidateClaim "invalid-spec": a bad request name in
+      a constraint gets the DNS-label message and the "must be the name of a request" one.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            constraints:
+            - requests: [gpu, GPU_2]
+              matchAttribute: dra.example.com/pcieRoot
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                   | reason            | message |
+        | spec.devices.constraints[0].requests[1] | FieldValueInvalid | Invalid value: "GPU_2": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | spec.devices.constraints[0].requests[1] | FieldValueInvalid | Invalid value: "GPU_2": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Request names in a constraint or config are a set
+      validation.go validateDeviceConstraint / validateDeviceClaimConfiguration: validateSet
+      over the request names (Duplicate at the repeated entry).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            <list>:
+            - requests: [gpu, gpu]
+              <rest>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | list        | rest | outcome |
+        | constraints | matchAttribute: dra.example.com/pcieRoot | spec.devices.constraints[0].requests[1]: Duplicate value: "gpu" |
+        | config      | opaque: {driver: gpu.example.com, parameters: {a: 1}} | spec.devices.config[0].requests[1]: Duplicate value: "gpu" |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Without DRAConsumableCapacity a constraint needs matchAttribute
+      validation.go validateDeviceConstraint: with the gate off, a constraint with neither
+      attribute is Required at .matchAttribute (with it on, at the constraint, covered by
+      features/kep-5004); a distinctAttribute is a fully qualified name.
+      Given the feature gate DRAConsumableCapacity is <gate>
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+            constraints:
+            - requests: [gpu, nic]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | gate     | path                           | value | outcome |
+        | disabled | metadata.labels.tier           | gold  | spec.devices.constraints[0].matchAttribute: Required value |
+        | enabled  | spec.devices.constraints[0].distinctAttribute | dra.example.com/pcieRoot | accepted |
+        | enabled  | spec.devices.constraints[0].distinctAttribute | pcie_root | spec.devices.constraints[0].distinctAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: Request tolerations are checked when DRADeviceTaints is on
+      validation.go validateDeviceToleration (reached from validateExactDeviceRequest and
+      validateDeviceSubRequest): a key is a label name, Exists takes no value, Equal a label
+      value, the operator and the effect are enums; the operator defaults to Equal. At most 16
+      (DeviceTolerationsMaxLength).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoSchedule}
+            - name: nic
+              firstAvailable:
+              - name: big
+                deviceClassName: nic.example.com
+                tolerations:
+                - {key: example.com/unhealthy, value: "yes", effect: NoExecute}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.requests[0].exactly.tolerations[1] | {operator: Exists} | accepted |
+        | spec.devices.requests[0].exactly.tolerations[0].key | bad key! | spec.devices.requests[0].exactly.tolerations[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices.requests[0].exactly.tolerations[0].value | "yes" | spec.devices.requests[0].exactly.tolerations[0].value: Invalid value: "yes": must be empty for operator `Exists` |
+        | spec.devices.requests[0].exactly.tolerations[0].operator | Sometimes | spec.devices.requests[0].exactly.tolerations[0].operator: Unsupported value: "Sometimes": supported values: "Equal", "Exists" |
+        | spec.devices.requests[1].firstAvailable[0].tolerations[0].value | not ok! | spec.devices.requests[1].firstAvailable[0].tolerations[0].value: Invalid value: "not ok!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+
+    # since 1.35: the taint effect None arrives in 1.35 (the 1.35-era validation.go lists it; the v1.34.0 OpenAPI knows NoSchedule and NoExecute only)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @since:1.35
+    Scenario: A toleration effect is one of the three taint effects
+      validation.go validateDeviceToleration: NotSupported with sets.List(validDeviceTaintEffects)
+      (sorted: NoExecute, NoSchedule, None).
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {operator: Exists, effect: Sometimes}
+        """
+      Then the outcome is "spec.devices.requests[0].exactly.tolerations[0].effect: Unsupported value: "Sometimes": supported values: "NoExecute", "NoSchedule", "None""
+
+    # until 1.34: 1.34 knows the taint effects NoSchedule and NoExecute only (v1.34.0 OpenAPI DeviceTaint.effect; None arrives in 1.35)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @until:1.34
+    Scenario: At 1.34 a toleration effect is NoSchedule or NoExecute
+      validation.go validateDeviceToleration shares validDeviceTaintEffects with the taints;
+      at 1.34 that set has two effects, so None is refused like any unknown one.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {operator: Exists, effect: None}
+        """
+      Then the outcome is "spec.devices.requests[0].exactly.tolerations[0].effect: Unsupported value: "None": supported values: "NoExecute", "NoSchedule""
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: At most 16 tolerations per request
+      DeviceTolerationsMaxLength = 16 (validateSlice: TooMany, nothing else).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists}
+        """
+      And the list "spec.devices.requests[0].exactly.tolerations" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n  | outcome |
+        | 16 | accepted |
+        | 17 | spec.devices.requests[0].exactly.tolerations: Too many: 17: must have at most 16 items |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
+    Scenario: The spec of a claim cannot change
+      validation.go ValidateResourceClaimUpdate (ValidateImmutableField over the whole spec,
+      Invalid at spec "field is immutable"); validation_resourceclaim_test.go
+      TestValidateClaimUpdate "invalid-update-class". The reported value is the whole spec as
+      the API server prints its internal struct; only field, reason and message are pinned.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "claim-1" to other.example.com
+      Then the request is rejected with exactly these causes:
+        | field | reason            |
+        | spec  | FieldValueInvalid |
+      And the error message contains "field is immutable"
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
+    Scenario: A metadata change of a claim is no spec change
+      validation_resourceclaim_test.go TestValidateClaimUpdate "valid-no-op-update": the
+      immutability check compares the spec only.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.labels.tier" of the ResourceClaim "claim-1" to gold
+      Then the request succeeds
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: A new allocation result is checked field by field
+      validation.go validateResourceClaimStatusUpdate / validateAllocationResult /
+      validateDeviceRequestAllocationResult / validateDeviceAllocationConfiguration and
+      validation_resourceclaim_test.go TestValidateClaimStatusUpdate ("invalid-add-allocation-*",
+      "invalid-config-source", "invalid-share-id"): the request reference, driver, pool,
+      device name, share ID (RFC 4122, lower case), binding conditions, config source and the
+      allocation's node selector.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - <result>
+              config: <config>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | result | config | outcome |
+        | {request: nic/big, driver: nic.example.com, pool: node-1, device: nic-0, shareID: 9b7c1a3e-0000-4000-8000-000000000001} | [{source: FromClaim, requests: [gpu], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | accepted |
+        | {request: gpu/big, driver: gpu.example.com, pool: node-1, device: gpu-0} | [] | status.allocation.devices.results[0].request: Invalid value: "gpu/big": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | {request: gpu, driver: Gpu_Example.com, pool: node-1, device: gpu-0} | [] | status.allocation.devices.results[0].driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | {request: gpu, driver: gpu.example.com, pool: Node_1, device: gpu-0} | [] | status.allocation.devices.results[0].pool: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | {request: gpu, driver: gpu.example.com, pool: "", device: gpu-0} | [] | status.allocation.devices.results[0].pool: Required value |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: GPU_0} | [] | status.allocation.devices.results[0].device: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9B7C1A3E-0000-4000-8000-000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9B7C1A3E-0000-4000-8000-000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: share-1} | [] | status.allocation.devices.results[0].shareID: Invalid value: "share-1": error validating uid: invalid UUID length: 7 |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready], bindingFailureConditions: [example.com/failed]} | [] | accepted |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready]} | [] | status.allocation.devices.results[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingFailureConditions: [example.com/failed]} | [] | status.allocation.devices.results[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: Elsewhere, requests: [gpu], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | status.allocation.devices.config[0].source: Unsupported value: "Elsewhere": supported values: "FromClaim", "FromClass" |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: FromClass, requests: [fpga], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | status.allocation.devices.config[0].requests[0]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: FromClass, opaque: {driver: gpu.example.com, parameters: "x"}}] | status.allocation.devices.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: The node selector of an allocation is a valid node selector
+      validation.go validateAllocationResult calls core ValidateNodeSelector (k/k
+      pkg/apis/core/validation: ValidateNodeSelectorRequirement; the values of In/NotIn are
+      label values; matchFields take only metadata.name with one value).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - <term>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | term | outcome |
+        | {matchFields: [{key: metadata.name, operator: In, values: [node-1]}]} | accepted |
+        | {matchExpressions: [{key: zone, operator: Near, values: [a]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator |
+        | {matchExpressions: [{key: zone, operator: In}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn' |
+        | {matchExpressions: [{key: zone, operator: Exists, values: [a]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
+        | {matchExpressions: [{key: gpus, operator: Gt, values: ["1", "2"]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt' |
+        | {matchExpressions: [{key: bad key!, operator: Exists}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | {matchExpressions: [{key: zone, operator: In, values: ["-1"]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "-1": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | {matchFields: [{key: metadata.name, operator: In, values: [node-1, node-2]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector |
+        | {matchFields: [{key: metadata.name, operator: Exists}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].operator: Invalid value: "Exists": not a valid selector operator |
+        | {matchFields: [{key: metadata.uid, operator: In, values: [node-1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].key: Invalid value: "metadata.uid": not a valid field selector key |
+        | {matchFields: [{key: metadata.name, operator: In, values: [Node_1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values[0]: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: A status write may not change an allocation
+      validation.go validateResourceClaimStatusUpdate: "Updates to a populated
+      status.Allocation are not allowed" (ValidateImmutableField at status.allocation).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}
+        """
+      Then the request is rejected with exactly these causes:
+        | field             | reason            |
+        | status.allocation | FieldValueInvalid |
+      And the error message contains "field is immutable"
