@@ -695,3 +695,101 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | field             | reason            |
         | status.allocation | FieldValueInvalid |
       And the error message contains "field is immutable"
+
+  @component:apiserver
+  Rule: ResourceClaimTemplate
+    ValidateResourceClaimTemplate: the template's claim spec at spec.spec gets the claim
+    checks, its metadata the template-metadata checks (ValidateTemplateObjectMeta: labels and
+    annotations); ValidateResourceClaimTemplateUpdate: the spec is immutable.
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/spec
+    Scenario Outline: A template's claim spec is checked at spec.spec
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplate "bad-classname",
+      "missing-classname" and "bad-labels"/"bad-annotations" of the template metadata;
+      validation.go validateResourceClaimTemplateSpec (fldPath.Child("spec")) and k/k
+      pkg/apis/core/validation ValidateTemplateObjectMeta (only labels and annotations may be
+      set: any other field is Forbidden "cannot be set").
+      Given a ResourceClaimTemplate manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          metadata:
+            labels: {app: gpu}
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+              constraints:
+              - requests: [gpu]
+                matchAttribute: dra.example.com/pcieRoot
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.spec.devices.requests[0].exactly.count | 2 | accepted |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | "" | spec.spec.devices.requests[0].exactly.deviceClassName: Required value |
+        | spec.spec.devices.requests[1] | {name: nic} | spec.spec.devices.requests[1]: Required value: exactly one of `exactly` or `firstAvailable` is required |
+        | spec.spec.devices.constraints[0].requests[0] | nic | spec.spec.devices.constraints[0].requests[0]: Invalid value: "nic": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.spec.devices.config | [{requests: [gpu]}] | spec.spec.devices.config[0].opaque: Required value |
+        | spec.metadata.annotations | {"bad key!": x} | spec.metadata.annotations: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.metadata.name | claim-name | spec.metadata.name: Forbidden: cannot be set |
+        | spec.metadata.labels.app | spaces not allowed | spec.metadata.labels: Invalid value: "spaces not allowed": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/immutable
+    Scenario Outline: The spec of a template cannot change
+      validation.go ValidateResourceClaimTemplateUpdate (ValidateImmutableField over the
+      whole spec: Invalid at spec "field is immutable", the value being the whole spec as
+      the API server prints it, so only field, reason and message are pinned);
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplateUpdate
+      "invalid-update-class". A metadata change is no spec change.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "<path>" of the ResourceClaimTemplate "tmpl-1" to <value>
+      Then the request is rejected with exactly these causes:
+        | field | reason            |
+        | spec  | FieldValueInvalid |
+      And the error message contains "field is immutable"
+
+      Examples:
+        | path                                             | value             |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | other.example.com |
+        | spec.metadata.labels.app                         | gpu               |
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/immutable
+    Scenario: A metadata change of a template is no spec change
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplateUpdate
+      "valid-no-op-update": only the spec is compared.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.labels.tier" of the ResourceClaimTemplate "tmpl-1" to gold
+      Then the request succeeds

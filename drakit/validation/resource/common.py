@@ -397,9 +397,11 @@ def device_taint(taint: Any, old: Any, path: str, none_effect: bool = True) -> E
     return out
 
 
-def device_toleration(tol: Any, path: str) -> Errs:
-    """validateDeviceToleration."""
+def device_toleration(tol: Any, path: str, none_effect: bool = True) -> Errs:
+    """validateDeviceToleration. ``none_effect`` False: 1.34, whose validDeviceTaintEffects
+    (shared by taints and tolerations) has NoSchedule and NoExecute only."""
     tol = as_dict(tol)
+    effects = TAINT_EFFECTS if none_effect else tuple(e for e in TAINT_EFFECTS if e != "None")
     out: Errs = []
     if tol.get("key"):
         out.extend(label_name(tol.get("key"), f"{path}.key"))
@@ -415,13 +417,14 @@ def device_toleration(tol: Any, path: str) -> Errs:
     else:
         out.append(not_supported(f"{path}.operator", op, list(TOLERATION_OPERATORS)))
     effect = tol.get("effect") or ""
-    if effect and effect not in TAINT_EFFECTS:
-        out.append(not_supported(f"{path}.effect", effect, list(TAINT_EFFECTS)))
+    if effect and effect not in effects:
+        out.append(not_supported(f"{path}.effect", effect, list(effects)))
     return out
 
 
-def tolerations(items: Any, path: str) -> Errs:
-    return validate_slice(items, DEVICE_TOLERATIONS_MAX, device_toleration, path)
+def tolerations(items: Any, path: str, none_effect: bool = True) -> Errs:
+    return validate_slice(items, DEVICE_TOLERATIONS_MAX,
+                          lambda t, p: device_toleration(t, p, none_effect), path)
 
 
 def default_tolerations(items: Any) -> None:
