@@ -793,3 +793,558 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       When I set "metadata.labels.tier" of the ResourceClaimTemplate "tmpl-1" to gold
       Then the request succeeds
+
+  @component:apiserver
+  Rule: ResourceSlice
+    validateResourceSliceSpec / validateDevice: driver, pool, node selection, device names,
+    attributes and capacities (qualified names, exactly one value, semver, lengths), taints,
+    counters, per-device node selection and binding conditions; driver, pool name and
+    nodeName are immutable; unchanged taints are not validated again.
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario Outline: A slice's driver, pool and node name are names
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-nodename",
+      "bad-multi-pool-name", "bad-pool" (generation), "bad-drivername", "invalid-empty-NodeName",
+      "invalid-false-PerDeviceNodeSelection", "bad-devices".
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+              driverVersion: {version: 1.2.3}
+            capacity:
+              memory: {value: 40Gi}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.pool.name | pool-a/part-1 | accepted |
+        | spec.nodeName | Node_1 | spec.nodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.pool.name | pool-a/Part_1 | spec.pool.name: Invalid value: "Part_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.pool.generation | -1 | spec.pool.generation: Invalid value: -1: must be greater than or equal to zero |
+        | spec.pool.resourceSliceCount | -3 | spec.pool.resourceSliceCount: Invalid value: -3: must be greater than zero |
+        | spec.driver | Gpu_Example.com | spec.driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.perDeviceNodeSelection | false | spec.perDeviceNodeSelection: Invalid value: false: must be either unset or set to true |
+        | spec.devices[0].name | GPU_0 | spec.devices[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario Outline: Node selection of a slice: an empty nodeName, an empty selector, a bad selector value
+      validation_resourceslice_test.go TestValidateResourceSlice "invalid-empty-NodeName",
+      "bad-empty-node-selector" (core's Required and DRA's "exactly one node selector term",
+      whose value is the nil list) and "invalid-node-selecor-label-value".
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          allNodes: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has no "spec.allNodes"
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field   | reason   | message   |
+        | <field> | <reason> | <message> |
+        | <field2> | <reason2> | <message2> |
+
+      Examples:
+        | path | value | field | reason | message | field2 | reason2 | message2 |
+        | spec.nodeName | "" | spec.nodeName | FieldValueInvalid | Invalid value: "": must be either unset or set to a non-empty string | spec | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
+        | spec.nodeSelector | {} | spec.nodeSelector.nodeSelectorTerms | FieldValueRequired | Required value: must have at least one node selector term | spec.nodeSelector.nodeSelectorTerms | FieldValueInvalid | Invalid value: null: must have exactly one node selector term |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario: The values of a slice's node selector are label values
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "invalid-node-selecor-label-value" (core ValidateNodeSelectorRequirement with
+      allowInvalidLabelValueInRequiredNodeAffinity false).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchExpressions: [{key: foo, operator: In, values: ["-1"]}]
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "spec.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "-1": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario Outline: Device attributes have exactly one valid value
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (no value:
+      Invalid with an empty value; two values: Invalid showing the attribute; a version that is
+      no semver; a string or version longer than 64 bytes), "good-attribute-names".
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].attributes[dra.example.com/numa] | {int: 1} | accepted |
+        | spec.devices[0].attributes.model | {} | spec.devices[0].attributes[model]: Invalid value: "": exactly one value must be specified |
+        | spec.devices[0].attributes.model | {string: x, version: 1.2.3} | spec.devices[0].attributes[model]: Invalid value: {"string":"x","version":"1.2.3"}: exactly one value must be specified |
+        | spec.devices[0].attributes.model | {version: "1.2"} | spec.devices[0].attributes[model].version: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].attributes.model | {string: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx} | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario: A version longer than 64 bytes is no semver and too long
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (device 3: both
+      errors, the semver one first).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {version: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                    | reason            | message |
+        | spec.devices[0].attributes[model].version | FieldValueInvalid | Invalid value: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].attributes[model].version | FieldValueTooLong | Too long: may not be more than 64 bytes |
+
+    # since 1.37: key errors reported at the map itself (not at [key]) are what validation_resourceslice_test.go shows after kubernetes/kubernetes moved map keys to declarative validation (validateMap calls validateKey with the map path); the 1.35-era validation.go still passes the key path
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @since:1.37
+    Scenario Outline: Attribute and capacity names are C identifiers or domain/identifier
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (first cause),
+      "bad-attribute-c-identifier", "bad-attribute-domain", "bad-key-too-long",
+      "bad-attribute-empty-domain-and-c-identifier"; validation.go validateQualifiedName
+      (a domain is a driver name: at most 63 bytes, a DNS subdomain).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has "spec.devices[0].<map>[<key>]" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field                     | reason   | message   |
+        | spec.devices[0].<map>     | <reason> | <message> |
+
+      Examples:
+        | map        | key | value | reason | message |
+        | attributes | 1model | {int: 1} | FieldValueInvalid | Invalid value: "1model": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | capacity   | mem-ory | {value: 1Gi} | FieldValueInvalid | Invalid value: "mem-ory": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | attributes | abcdefghijabcdefghijabcdefghijabc | {int: 1} | FieldValueTooLong | Too long: may not be more than 32 bytes |
+        | attributes | aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/x | {int: 1} | FieldValueTooLong | Too long: may not be more than 63 bytes |
+        | capacity   | Dra_Example.com/memory | {value: 1Gi} | FieldValueInvalid | Invalid value: "Dra_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | attributes | dra.example.com/ | {int: 1} | FieldValueInvalid | Invalid value: "": the name must not be empty |
+        | capacity   | /memory | {value: 1Gi} | FieldValueInvalid | Invalid value: "": the domain must not be empty |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario: A name with two slashes is accepted as upstream accepts it
+      validation.go validateQualifiedName handles one and two parts only; its TODO says
+      names like "a/b/c" "are not handled and are implicitly accepted" (the declarative
+      resourcesQualifiedName the same), so the API server stores such a slice.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              dra.example.com/model/variant: {string: a100}
+        """
+      Then the request succeeds
+
+    # since 1.35: the taint effect None arrives in 1.35 (1.34 lists NoSchedule and NoExecute only)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints @since:1.35
+    Scenario Outline: Device taints have a label-name key, a label value and a known effect
+      validation_resourceslice_test.go TestValidateResourceSlice "taints" (an empty taint:
+      the key's two messages and Required effect; bad strings: key, value and the effect
+      NotSupported with NoExecute, NoSchedule, None).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/taint, effect: NoExecute}
+            - {key: taint, value: tainted, effect: NoSchedule}
+        """
+      And the manifest has "spec.devices[0].taints[2]" set to <taint>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.devices[0].taints[2].<f1> | <r1> | <m1> |
+        | spec.devices[0].taints[2].<f2> | <r2> | <m2> |
+
+      Examples:
+        | taint | f1 | r1 | m1 | f2 | r2 | m2 |
+        | {key: "bad key!", value: "bad value!", effect: NoSchedule} | key | FieldValueInvalid | Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | {key: example.com/x, effect: some-other-effect, value: "bad value!"} | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') | effect | FieldValueNotSupported | Unsupported value: "some-other-effect": supported values: "NoExecute", "NoSchedule", "None" |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints
+    Scenario: An empty taint has neither key nor effect
+      validation_resourceslice_test.go TestValidateResourceSlice "taints" (third taint: the key's
+      "must be non-empty" and name-part messages, Required effect).
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                         | reason             | message |
+        | spec.devices[0].taints[0].key    | FieldValueInvalid  | Invalid value: "": name part must be non-empty |
+        | spec.devices[0].taints[0].key    | FieldValueInvalid  | Invalid value: "": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].taints[0].effect | FieldValueRequired | Required value |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters
+    Scenario Outline: Counter sets and counter consumption name valid counters
+      validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
+      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters",
+      "missing-name-counterset-consumes-counter", "bad-name-counterset-consumes-counter",
+      "missing-counter-consumes-counter".
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 2}
+          <list>: [<item>]
+        """
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | list           | item | outcome |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | accepted |
+        | sharedCounters | {counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Required value |
+        | sharedCounters | {name: GPU_0, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | sharedCounters | {name: gpu-0-counters} | spec.sharedCounters[0].counters: Required value |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}}, {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[1]: Duplicate value: "gpu-0-counters" |
+        | devices        | {name: gpu-0, consumesCounters: [{counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Required value |
+        | devices        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | devices        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way
+      validation_resourceslice_test.go TestValidateResourceSlice "invalid-node-selector-in-basicdevice"
+      (an empty nodeName "must not be empty", allNodes false), "bad-node-selector-in-basicdevice"
+      (two ways: Invalid listing them), "bad-PerDeviceNodeSelection" (none: Required at the
+      device); without perDeviceNodeSelection a device may not select nodes.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeName: node-1
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field   | reason   | message   |
+        | <field> | <reason> | <message> |
+
+      Examples:
+        | path | value | field | reason | message |
+        | spec.devices[0].allNodes | true | spec.devices[0] | FieldValueInvalid | Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+        | spec.devices[0].nodeSelector | {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node-1]}]}]} | spec.devices[0] | FieldValueInvalid | Invalid value: "{`nodeName`, `nodeSelector`}": exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+        | spec.devices[0].nodeName | Node_1 | spec.devices[0].nodeName | FieldValueInvalid | Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: A device with an empty nodeName and allNodes false selects no node
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "invalid-node-selector-in-basicdevice": both values are refused and the device still
+      needs exactly one way.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0, nodeName: "", allNodes: false}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                    | reason             | message |
+        | spec.devices[0].nodeName | FieldValueInvalid  | Invalid value: "": must not be empty |
+        | spec.devices[0].allNodes | FieldValueInvalid  | Invalid value: false: must be either unset or set to true |
+        | spec.devices[0]          | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: nodeName with perDeviceNodeSelection is two ways, and the device has none
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-PerDeviceNodeSelection".
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: worker
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the request is rejected with exactly these causes:
+        | field           | reason             | message |
+        | spec            | FieldValueInvalid  | Invalid value: "{`nodeName`, `perDeviceNodeSelection`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set |
+        | spec.devices[0] | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: Without perDeviceNodeSelection a device may not select nodes
+      validation.go validateDevice: Invalid at the device with a nil value.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0, allNodes: true}
+        """
+      Then the outcome is "spec.devices[0]: Invalid value: null: `nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec"
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/binding
+    Scenario Outline: Binding conditions of a device come in pairs, unique, at most 4, label names
+      validation_resourceslice_test.go TestValidateResourceSlice "too-many-binding-conditions",
+      "too-many-binding-failure-conditions", "invalid-binding-conditions",
+      "invalid-binding-failure-conditions", "invalid-slice-has-binding-failure-but-no-binding-conditions",
+      "invalid-slice-has-binding-conditions-but-no-binding-failure-conditions" (the missing
+      list is a nil slice, printed null), "duplicate-binding-conditions",
+      "duplicate-binding-failure-conditions", "overlapping-binding-conditions".
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And the feature gate DRAResourceClaimDeviceStatus is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindingConditions: [example.com/condition1, condition2]
+            bindingFailureConditions: [example.com/condition3, condition4]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].bindingConditions | [c1, c2, c3, c4] | accepted |
+        | spec.devices[0].bindingConditions | [c1, c2, c3, c4, c5] | spec.devices[0].bindingConditions: Too many: 5: must have at most 4 items |
+        | spec.devices[0].bindingFailureConditions | [c6, c7, c8, c9, c10] | spec.devices[0].bindingFailureConditions: Too many: 5: must have at most 4 items |
+        | spec.devices[0].bindingConditions | [condition1, condition2!] | spec.devices[0].bindingConditions[1]: Invalid value: "condition2!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].bindingFailureConditions | [condition3!, condition4] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition3!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].bindingConditions | null | spec.devices[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
+        | spec.devices[0].bindingFailureConditions | null | spec.devices[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
+        | spec.devices[0].bindingConditions | [condition1, condition1] | spec.devices[0].bindingConditions[1]: Duplicate value: "condition1" |
+        | spec.devices[0].bindingFailureConditions | [condition3, condition3] | spec.devices[0].bindingFailureConditions[1]: Duplicate value: "condition3" |
+        | spec.devices[0].bindingFailureConditions | [condition2, condition5] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition2": bindingFailureConditions must not overlap with bindingConditions |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
+    Scenario Outline: A capacity request policy needs allowMultipleAllocations and a consistent list of values
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "forbidden-request-policy-on-single-allocatable-capacity" and "consumable-capacity-integer"
+      (validValues above the capacity, a default not among them, validValues together with
+      validRange); validation.go validateValidRequestValues / validateRequestPolicyValidValues
+      (Required default, ascending order).
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validValues: ["5", "10", "100"]}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.default | "5" | accepted |
+        | spec.devices[0].allowMultipleAllocations | false | spec.devices[0].capacity[a].requestPolicy: Forbidden: allowMultipleAllocations must be true |
+        | spec.devices[0].capacity.a.requestPolicy.validRange | {min: "10"} | spec.devices[0].capacity[a].requestPolicy: Forbidden: exactly one policy can be specified, cannot specify "validValues" and "validRange" at the same time |
+        | spec.devices[0].capacity.a.requestPolicy.default | null | spec.devices[0].capacity[a].requestPolicy.default: Required value: required when validValues is defined |
+        | spec.devices[0].capacity.a.requestPolicy.default | "7" | spec.devices[0].capacity[a].requestPolicy.validValues: Invalid value: "7": default value is not valid according to the requestPolicy |
+        | spec.devices[0].capacity.a.requestPolicy.validValues | ["5", "10", "200"] | spec.devices[0].capacity[a].requestPolicy.validValues[2]: Invalid value: "200": option is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.validValues | ["10", "5", "100"] | spec.devices[0].capacity[a].requestPolicy.validValues[1]: Invalid value: "5": values must be sorted in ascending order |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
+    Scenario Outline: A capacity request range has a minimum and steps that fit the capacity
+      validation.go validateRequestPolicyRange ("one step ... is larger than capacity value",
+      "value is not a multiple of a given step") and validateValidRequestValues (Required
+      default). (A missing min is defaulted to 0 by the API, so its Required is not reachable.)
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validRange: {min: "10", step: "10"}}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.max | "100" | accepted |
+        | spec.devices[0].capacity.a.requestPolicy.default | null | spec.devices[0].capacity[a].requestPolicy.default: Required value: required when validRange is defined |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.step | "95" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "95": one step 105 is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.default | "15" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "15": value is not a multiple of a given step (10) from (10) |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/immutable
+    Scenario Outline: Driver, pool name and nodeName of a slice cannot change
+      validation_resourceslice_test.go TestValidateResourceSliceUpdate "invalid-update-pool-name"
+      (Invalid at spec.pool.name with the new name, "field is immutable"); validation.go
+      validateResourceSliceSpec does the same for driver and nodeName.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      When I set "<path>" of the ResourceSlice "slice-1" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                 | value             | outcome |
+        | spec.pool.generation | 2                 | accepted |
+        | spec.pool.name       | pool-a-updated    | spec.pool.name: Invalid value: "pool-a-updated": field is immutable |
+        | spec.driver          | other.example.com | spec.driver: Invalid value: "other.example.com": field is immutable |
+        | spec.nodeName        | node-2            | spec.nodeName: Invalid value: "node-2": field is immutable |
