@@ -1348,3 +1348,38 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.pool.name       | pool-a-updated    | spec.pool.name: Invalid value: "pool-a-updated": field is immutable |
         | spec.driver          | other.example.com | spec.driver: Invalid value: "other.example.com": field is immutable |
         | spec.nodeName        | node-2            | spec.nodeName: Invalid value: "node-2": field is immutable |
+
+    # since 1.37: the newest validation_resourceslice_test.go reports a default outside the range at validRange.default and refuses a step of 0 ("invalid-request-policy-zero-step"); the 1.35-era validation.go reports it at validRange.min and has no step check
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity @since:1.37
+    Scenario Outline: A capacity request range keeps its default and maximum inside
+      validation_resourceslice_test.go TestValidateResourceSlice "consumable-capacity-integer"
+      (default less than min at validRange.default), "invalid-request-policy-zero-step";
+      validation.go validateRequestPolicyRange ("max is larger than capacity value").
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validRange: {min: "10"}}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.default | "5" | spec.devices[0].capacity[a].requestPolicy.validRange.default: Invalid value: "5": default is less than min: 10 |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.max | "200" | spec.devices[0].capacity[a].requestPolicy.validRange.max: Invalid value: "200": max is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.step | "0" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "0": must be greater than zero |
