@@ -805,8 +805,10 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: A slice's driver, pool and node name are names
       validation_resourceslice_test.go TestValidateResourceSlice "bad-nodename",
       "bad-multi-pool-name", "bad-pool" (generation), "bad-drivername", "invalid-empty-NodeName",
-      "invalid-false-PerDeviceNodeSelection", "bad-devices".
-      Given a ResourceSlice manifest:
+      "invalid-false-PerDeviceNodeSelection", "bad-devices". perDeviceNodeSelection belongs to
+      DRAPartitionableDevices (off by default before 1.36, when the field is dropped).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
         """
         apiVersion: resource.k8s.io/v1
         kind: ResourceSlice
