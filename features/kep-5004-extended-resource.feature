@@ -2994,18 +2994,15 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "early" is scheduled to "node-1"
       And 2 devices of driver "gpu.example.com" are allocated
 
-    # At 1.34/1.35 (DRADeviceTaints alpha) the reference gives the tainted GPU to the special
-    # claim even with the gate turned on; whether that matches upstream's allocator variants
-    # there is not settled yet (an open question of issue 10).
-    # since 1.36: DRADeviceTaints is beta and on by default from 1.36
-    @req:5004-R09 @clause:5004-R09/no-fit-no-claim @since:1.36
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim @needs-gate:DRADeviceTaints
     Scenario: A GPU with a NoSchedule device taint is not given to an extended-resource pod
       KEP-5004 "Resource Claim API": the special claim's request is the DeviceClass and a count,
       with no tolerations (k/k extendeddynamicresources.go createRequestsAndMappings), and the
       allocator skips a device whose NoSchedule or NoExecute taint the request does not
       tolerate (k8s.io/dynamic-resource-allocation structured allocator, DRADeviceTaints). Of a
       node's two GPUs, one tainted, a pod asking for two does not fit; one asking for one gets
-      the untainted GPU.
+      the untainted GPU. DRADeviceTaints is alpha (off by default) at 1.34/1.35, beta from 1.36:
+      with it off the API server drops the taint, so the scenario needs the gate on.
       Given a node "tainted" with cpu "8", memory "32Gi"
       And the objects:
         """

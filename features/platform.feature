@@ -740,3 +740,66 @@ Feature: Platform behaviour every DRA comparison relies on
             resources: {requests: {cpu: "3"}}
         """
       Then the Pod "on-manifest-node" is scheduled to "manifest-node"
+
+  @component:scheduler
+  Rule: Scheduler filter reasons for nodes a pod may not use
+    Every DRA verdict reads the scheduler's "0/N nodes are available: ..." text; the reasons of
+    the node-level plugins must read as upstream words them (k/k
+    pkg/scheduler/framework/plugins, releases 1.34-1.37): NodeUnschedulable "node(s) were
+    unschedulable" unless the pod tolerates node.kubernetes.io/unschedulable:NoSchedule;
+    TaintToleration "node(s) had untolerated taint {<key>: <value>}" for the first NoSchedule
+    or NoExecute taint the pod does not tolerate (PreferNoSchedule only scores). Both are
+    UnschedulableAndUnresolvable, so preemption says it is not helpful.
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/cordoned @clause:platform-SCHED-R01/untolerated-taint
+    Scenario Outline: A pod that may not use its node is told why (<what>)
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: <node_spec>
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: picky}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 <reason>. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+
+      Examples:
+        | what              | node_spec                                                                      | reason |
+        | cordoned          | {unschedulable: true}                                                          | node(s) were unschedulable |
+        | NoSchedule taint  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | NoExecute taint   | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | node(s) had untolerated taint {example.com/dedicated: batch} |
+        | valueless taint   | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | node(s) had untolerated taint {example.com/maintenance: } |
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/tolerated
+    Scenario Outline: A pod that tolerates its node's taint, or a taint that only scores, is scheduled (<what>)
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: <node_spec>
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: tolerant}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          tolerations: <tolerations>
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "tolerant" is scheduled to "n1"
+
+      Examples:
+        | what                        | node_spec                                                                   | tolerations |
+        | PreferNoSchedule only       | {taints: [{key: example.com/dedicated, value: gpu, effect: PreferNoSchedule}]} | [] |
+        | tolerated by key and value  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}    | [{key: example.com/dedicated, operator: Equal, value: gpu, effect: NoSchedule}] |
+        | tolerated by Exists         | {taints: [{key: example.com/dedicated, value: gpu, effect: NoExecute}]}     | [{key: example.com/dedicated, operator: Exists}] |
+        | cordoned, tolerated         | {unschedulable: true}                                                       | [{key: node.kubernetes.io/unschedulable, operator: Exists, effect: NoSchedule}] |

@@ -603,6 +603,12 @@ class NameMap:
             if isinstance(spec.get("nodeName"), str):
                 spec["nodeName"] = self.node_name(spec["nodeName"])
             self._node_selector(spec.get("nodeSelector"))
+            # perDeviceNodeSelection: each device names its node (or selects nodes) itself
+            for device in spec.get("devices") if isinstance(spec.get("devices"), list) else ():
+                if isinstance(device, dict):
+                    if isinstance(device.get("nodeName"), str):
+                        device["nodeName"] = self.node_name(device["nodeName"])
+                    self._node_selector(device.get("nodeSelector"))
         elif kind == "Pod":
             self._pod_spec(spec)
         elif kind in ("Deployment", "ReplicaSet", "Job", "StatefulSet", "DaemonSet"):
@@ -697,6 +703,13 @@ class NameMap:
                 p["spec"].get("extendedResourceName"):
             p["spec"]["extendedResourceName"] = iso.extended_resource(
                 self.st.prefix, p["spec"]["extendedResourceName"])
+        if res.kind == "Node" and isinstance(p.get("spec"), dict) and \
+                isinstance(p["spec"].get("taints"), list) and \
+                not any(isinstance(t, dict) and t.get("key") == FAKE_NODE_TAINT["key"]
+                        for t in p["spec"]["taints"]):
+            # a merge patch replaces the whole list: keep the fence that keeps foreign pods
+            # off the scenario's fake node (read back without it, see incoming)
+            p["spec"]["taints"] = [*p["spec"]["taints"], dict(FAKE_NODE_TAINT)]
         if res.kind == "Node" and isinstance(p.get("status"), dict):
             for k in ("capacity", "allocatable"):
                 if isinstance(p["status"].get(k), dict):

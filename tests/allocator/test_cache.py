@@ -18,7 +18,10 @@ from drakit.allocator import (
 )
 from drakit.allocator.core import clear_caches
 
-TABLE = yaml.safe_load((Path(__file__).parent / "cases.yaml").read_text())
+# The table is shared with the features (features/platform-allocator.feature runs it through
+# the scheduler), so it lives with the fixtures.
+CASES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "allocator" / "cases.yaml"
+TABLE = yaml.safe_load(CASES_FILE.read_text())
 COMMON = TABLE["common"]
 CASES = TABLE["cases"]
 

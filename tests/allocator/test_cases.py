@@ -10,7 +10,10 @@ import yaml
 
 from drakit.allocator import DEFAULT_GATES, AllocationError, allocate
 
-TABLE = yaml.safe_load((Path(__file__).parent / "cases.yaml").read_text())
+# The table is shared with the features (features/platform-allocator.feature runs it through
+# the scheduler), so it lives with the fixtures.
+CASES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "allocator" / "cases.yaml"
+TABLE = yaml.safe_load(CASES_FILE.read_text())
 COMMON = TABLE["common"]
 CASES = TABLE["cases"]
 
@@ -60,3 +63,23 @@ def test_case(case: dict[str, Any]) -> None:
     assert _flat(got) == expect
     for path, value in (case.get("check") or {}).items():
         assert _dig(got, path) == value, path
+
+
+FEATURE = CASES_FILE.parents[2] / "features" / "platform-allocator.feature"
+
+
+def test_every_case_runs_through_a_cluster_or_says_why_not() -> None:
+    # features/platform-allocator.feature runs the table's cases through the scheduler; a case
+    # added to the table must become a row there or name its reason under not_through_the_api.
+    import re
+
+    text = FEATURE.read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\s*\|\s*([a-z0-9.-]+)\s*\|\s*$", text, re.M)) - {"case"}
+    rows |= set(re.findall(r'of allocator case "([^"<]+)"', text))
+    names = {c["name"] for c in CASES}
+    excluded = TABLE["not_through_the_api"]
+    assert all(isinstance(why, str) and why for why in excluded.values())
+    assert not rows - names, f"feature rows that are no case: {sorted(rows - names)}"
+    assert not set(excluded) - names, f"exclusions that are no case: {sorted(set(excluded) - names)}"
+    assert not rows & set(excluded), f"excluded yet run: {sorted(rows & set(excluded))}"
+    assert names == rows | set(excluded), f"neither run nor excluded: {sorted(names - rows - set(excluded))}"

@@ -270,3 +270,38 @@ def test_cel_error_positions_read_as_the_scenario_wrote_the_expression():
     assert nm.incoming(server) == (
         f"compilation failed: ERROR: <input>:1:{want_col}: invalid matches argument\n"
         f" | {wrote}\n | {'.' * (want_col - 1)}^")
+
+
+def test_per_device_node_selection_names_the_scenarios_nodes_and_reads_back():
+    # perDeviceNodeSelection: each device names its node itself (nodeName or nodeSelector),
+    # so those node names must be the scenario's cluster names too.
+    nm = NameMap(ScenarioState(**vars(ST)))
+    slc = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice", "metadata": {"name": "s"},
+           "spec": {"driver": "driver-a", "perDeviceNodeSelection": True,
+                    "pool": {"name": "pool-1", "generation": 1, "resourceSliceCount": 1},
+                    "devices": [{"name": "here", "nodeName": "node-1"},
+                                {"name": "sel", "nodeSelector": {"nodeSelectorTerms": [{
+                                    "matchFields": [{"key": "metadata.name", "operator": "In",
+                                                     "values": ["node-2"]}]}]}}]}}
+    out = nm.outgoing(slc, _res("ResourceSlice", False))
+    devices = out["spec"]["devices"]
+    assert devices[0]["nodeName"] == nm.node_name("node-1") != "node-1"
+    assert devices[1]["nodeSelector"]["nodeSelectorTerms"][0]["matchFields"][0]["values"] == \
+        [nm.node_name("node-2")]
+    assert nm.incoming(out)["spec"]["devices"] == slc["spec"]["devices"]
+
+
+def test_a_node_taint_patch_keeps_the_fake_node_fence():
+    # A merge patch of spec.taints replaces the whole list; without the fence foreign pods
+    # (DaemonSets, other tenants) could land on the scenario's fake node.
+    from steps.backends.cluster import FAKE_NODE_TAINT
+
+    nm = NameMap(ScenarioState(**vars(ST)))
+    mine = {"key": "example.com/dedicated", "value": "gpu", "effect": "NoSchedule"}
+    out = nm.outgoing_patch({"spec": {"taints": [mine]}}, _res("Node", False))
+    assert out["spec"]["taints"] == [mine, FAKE_NODE_TAINT]
+    # already there (or no taints in the patch): left as sent
+    same = nm.outgoing_patch({"spec": {"taints": [FAKE_NODE_TAINT]}}, _res("Node", False))
+    assert same["spec"]["taints"] == [FAKE_NODE_TAINT]
+    assert nm.outgoing_patch({"spec": {"unschedulable": True}}, _res("Node", False)) == \
+        {"spec": {"unschedulable": True}}

@@ -1,0 +1,217 @@
+@platform
+Feature: Structured allocation through the scheduler, as upstream's allocator tests pin it
+  Upstream's allocator table (k8s.io/dynamic-resource-allocation
+  structured/internal/allocatortesting/allocator_testing.go, releases 1.34-1.37; drakit keeps its
+  rows in fixtures/allocator/cases.yaml, each naming the upstream case) fixes what structured
+  allocation gives for each input. Here every row goes through a cluster instead of a library:
+  the case's nodes (node-1: region west, zone a; node-2: region east), DeviceClasses and
+  ResourceSlices are created, claims the case lists as already allocated get that allocation in
+  their status, and a pod pinned to the case's node uses the case's claims. The scheduler must
+  allocate exactly the expected devices, leave the pod Unschedulable where the case finds no
+  solution, or fail the cycle with the allocator's error (SchedulerError, `running
+  "DynamicResources" filter plugin: ` before the text; k/k pkg/scheduler/framework/runtime
+  RunFilterPlugins). Rows whose objects the API server refuses or changes first (invalid CEL,
+  gate-off field drops, GA gates locked on) are listed with their reason under
+  not_through_the_api in the fixture; tests/allocator/test_cases.py keeps that list and these
+  rows in step with the table.
+  The table is written for the 1.37 defaults, so the rows run from 1.37.
+
+  # since 1.37: the table's rows are written for the 1.37 feature-gate defaults (DRAConsumableCapacity, DRAPartitionableDevices and DRADeviceTaints as 1.37 has them)
+  @component:scheduler @since:1.37
+  Rule: Upstream's allocator cases, end to end
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario Outline: Pools, slices and node matching: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | simple |
+        | other-node |
+        | no-slices |
+        | not-enough-suitable-devices |
+        | no-claims-to-allocate |
+        | devices-split-across-different-slices |
+        | obsolete-slice |
+        | duplicate-slice |
+        | incomplete-pool-is-skipped |
+        | all-devices-of-the-incomplete-pool |
+        | network-attached-device |
+        | unsuccessful-allocation-network-attached-device |
+        | all-nodes-device-has-no-node-selector |
+        | local-and-network-attached-devices |
+        | several-different-drivers |
+        | pools-sorted-by-driver-then-name |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
+    Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | unknown-class |
+        | empty-class |
+        | request-selector-string |
+        | request-selector-semver |
+        | request-selector-quantity |
+        | unknown-domain-is-empty-map |
+        | cel-runtime-error-aborts |
+        | class-cel-runtime-error-aborts |
+        | cel-runtime-error-no-such-key-hint |
+        | class-cel-runtime-error-other-text-1.37 |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
+    Scenario Outline: Counts, allocation mode All, admin access and limits: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | small-and-large |
+        | small-and-large-backtrack-requests |
+        | small-and-large-backtrack-claims |
+        | already-allocated-devices |
+        | all-devices-single |
+        | all-devices-some-allocated |
+        | all-devices-some-allocated-admin-access |
+        | all-devices-no-slices |
+        | all-devices-plus-another |
+        | admin-access-enabled-uses-allocated-device |
+        | admin-access-result-does-not-block |
+        | same-device-never-twice-in-claim |
+        | too-many-devices-single-request |
+        | too-many-devices-total |
+        | two-claims-do-not-share |
+        | in-use-device-skipped-before-its-selector-errors |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints
+    Scenario Outline: Constraints: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | with-constraint |
+        | with-constraint-non-existent-attribute |
+        | with-constraint-not-matching-bool-attribute |
+        | with-constraint-not-matching-int-attribute-all-devices |
+        | with-constraint-for-request |
+        | with-constraint-version-match-backtracks |
+        | with-distinct-constraints |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config
+    Scenario Outline: Configuration: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | with-class-device-config |
+        | claim-with-device-config |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/first-available
+    Scenario Outline: Prioritized lists (firstAvailable): allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | prioritized-list-first-unavailable |
+        | prioritized-list-non-available |
+        | prioritized-list-with-backtracking |
+        | prioritized-list-subrequests-with-constraints-ref-sub-request |
+        | prioritized-list-too-many-in-first-subrequest |
+        | prioritized-list-max-allocation-limit-request |
+        | prioritized-list-claim-config-for-subrequest |
+        | claim-config-covering-all-requests-is-cleared |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/partitionable
+    Scenario Outline: Partitionable devices: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | partitionable-devices-single-device |
+        | partitionable-devices-multiple-devices |
+        | partitionable-devices-no-capacity-available |
+        | partitionable-devices-overallocated-capacity-pool |
+        | partitionable-counters-across-claims |
+        | partitionable-devices-per-device-node-selection-nodename |
+        | partitionable-devices-per-device-node-selection-node-selector |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
+    Scenario Outline: Device taints: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | tainted-two-devices |
+        | tainted-two-devices-tolerated |
+        | tainted-one-device-two-taints |
+        | tainted-no-effect |
+        | tainted-prioritized-list |
+        | tainted-all-devices-single |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity
+    Scenario Outline: Consumable capacity: allocator case <case> through the scheduler
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | consumable-capacity-multi-allocatable-device-with-policy-without-capacity-request |
+        | consumable-capacity-multi-allocatable-device-with-range-policy-step |
+        | consumable-capacity-shared-by-two-claims |
+        | consumable-capacity-multi-allocatable-device-with-exceeded-consumable-capacity-request |
+        | consumable-capacity-in-use-insufficient |
+        | consumable-capacity-in-use-sufficient |
+        | consumable-capacity-with-valid-values-policy-round-up |
+        | consumable-capacity-dedicated-device-with-consumable-capacity-request |
+        | allow-multiple-allocations-excluded-by-class-selector |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints @gate:DRAListTypeAttributes
+    Scenario Outline: Constraints with DRAListTypeAttributes: allocator case <case> through the scheduler
+      Given the feature gate DRAListTypeAttributes is enabled
+      And the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | list-attributes-match-constaint-list-of-string-values-with-common-elements |
+        | list-attributes-distinct-constraint-list-of-string-values-with-common-elements |
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/mixins @gate:DRAResourceSliceMixins
+    Scenario Outline: Mixins (KEP-5234) with DRAResourceSliceMixins: allocator case <case> through the scheduler
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | mixins-attributes-override-order |
+        | mixins-counter-consumption |
+
+  @component:scheduler
+  Rule: Rows that pin an earlier release's wording
+    The table's row for 1.36 runs at 1.36 whatever release the run emulates (@version).
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel @version:1.36
+    Scenario: Classes, selectors and CEL: allocator case cel-runtime-error-1.36-text through the scheduler at 1.36
+      Given the nodes, device classes, slices and earlier allocations of allocator case "cel-runtime-error-1.36-text"
+      When a pod on the case's node uses the claims of allocator case "cel-runtime-error-1.36-text"
+      Then the claims are allocated as allocator case "cel-runtime-error-1.36-text" expects
