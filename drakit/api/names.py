@@ -88,7 +88,7 @@ def is_qualified_name(value: str) -> list[str]:
         errs.append("name part must be non-empty")
     elif len(name) > QUALIFIED_NAME_MAX:
         errs.append("name part " + _max_len_error(QUALIFIED_NAME_MAX))
-    if name and not _QNAME_RE.match(name):
+    if not _QNAME_RE.match(name):  # "" gets this one too (apimachinery IsQualifiedName)
         errs.append("name part " + _regex_error(
             "must consist of alphanumeric characters, '-', '_' or '.', and must start and "
             "end with an alphanumeric character", _QNAME_FMT, "MyName", "my.name", "123-abc"))

@@ -244,7 +244,8 @@ def _class_request(r: dict, path: str, ctx: Context, stored: bool) -> Errs:
     out = c.required_dns_subdomain(r.get("deviceClassName"), f"{path}.deviceClassName")
     out += c.selectors(r.get("selectors"), f"{path}.selectors", ctx, stored)
     out += _allocation_mode(r, path)
-    out += c.tolerations(r.get("tolerations"), f"{path}.tolerations")
+    out += c.tolerations(r.get("tolerations"), f"{path}.tolerations",
+                         c.version_at_least(ctx, "1.35"))
     if r.get("capacity") is not None:
         out += _capacity_requirements(r.get("capacity"), f"{path}.capacity")
     return out
@@ -514,6 +515,34 @@ class ResourceClaimStrategy(Strategy):
         return validate_claim_status_update(new, old)
 
 
+# ObjectMeta's fields in Go declaration order: JSON name -> the name validateFieldAllowList
+# reports (the Go field name with its first rune lower-cased, hence "uID").
+_TEMPLATE_META_FIELDS = (
+    ("name", "name"), ("generateName", "generateName"), ("namespace", "namespace"),
+    ("selfLink", "selfLink"), ("uid", "uID"), ("resourceVersion", "resourceVersion"),
+    ("generation", "generation"), ("creationTimestamp", "creationTimestamp"),
+    ("deletionTimestamp", "deletionTimestamp"),
+    ("deletionGracePeriodSeconds", "deletionGracePeriodSeconds"),
+    ("ownerReferences", "ownerReferences"), ("finalizers", "finalizers"),
+    ("managedFields", "managedFields"),
+)
+
+
+def template_object_meta(meta: Any, path: str) -> Errs:
+    """corevalidation.ValidateTemplateObjectMeta (k/k pkg/apis/core/validation/validation.go,
+    called by validateResourceClaimTemplateSpec at spec.metadata): annotations and labels
+    as in any ObjectMeta, every other field that is set Forbidden "cannot be set"
+    (validateFieldAllowList with allowedTemplateObjectMetaFields = Annotations, Labels)."""
+    from drakit.validation import meta as objectmeta
+    meta = as_dict(meta)
+    out = objectmeta.validate_annotations(as_dict(meta.get("annotations")), f"{path}.annotations")
+    out += objectmeta.validate_labels(as_dict(meta.get("labels")), f"{path}.labels")
+    for key, go_name in _TEMPLATE_META_FIELDS:
+        if meta.get(key):
+            out.append(forbidden(f"{path}.{go_name}", "cannot be set"))
+    return out
+
+
 class ResourceClaimTemplateStrategy(Strategy):
     """resource.k8s.io/v1 ResourceClaimTemplate: the claim spec lives at ``spec.spec``."""
 
@@ -531,7 +560,9 @@ class ResourceClaimTemplateStrategy(Strategy):
         drop_disabled_spec_fields(inner, as_dict(old.get("spec")).get("spec"), ctx)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        return validate_claim_spec(as_dict(obj.get("spec")).get("spec"), "spec.spec", ctx)
+        spec = as_dict(obj.get("spec"))
+        out = template_object_meta(spec.get("metadata"), "spec.metadata")
+        return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         out = self.validate_create(new, ctx)

@@ -164,8 +164,11 @@ def _qualified_name_errs(name: str) -> tuple[tuple[str, Any, str], ...]:
             out.append(("Invalid", "", "the name must not be empty"))
         else:
             out.extend(_c_identifier_errs(ident))
-    else:
-        out.append(("Invalid", name, "must not contain more than one slash"))
+    # More than one slash: no error. Upstream's validateQualifiedName has cases for one and
+    # two parts only and says so in a TODO ("names like "a/b/c" are not handled and are
+    # implicitly accepted"; the declarative resourcesQualifiedName matches), k/k
+    # pkg/apis/resource/validation/validation.go 1.35 era and 009801d9;
+    # validation_resourceslice_test.go has no case refusing it.
     return tuple(out)
 
 
@@ -394,9 +397,11 @@ def device_taint(taint: Any, old: Any, path: str, none_effect: bool = True) -> E
     return out
 
 
-def device_toleration(tol: Any, path: str) -> Errs:
-    """validateDeviceToleration."""
+def device_toleration(tol: Any, path: str, none_effect: bool = True) -> Errs:
+    """validateDeviceToleration. ``none_effect`` False: 1.34, whose validDeviceTaintEffects
+    (shared by taints and tolerations) has NoSchedule and NoExecute only."""
     tol = as_dict(tol)
+    effects = TAINT_EFFECTS if none_effect else tuple(e for e in TAINT_EFFECTS if e != "None")
     out: Errs = []
     if tol.get("key"):
         out.extend(label_name(tol.get("key"), f"{path}.key"))
@@ -412,13 +417,14 @@ def device_toleration(tol: Any, path: str) -> Errs:
     else:
         out.append(not_supported(f"{path}.operator", op, list(TOLERATION_OPERATORS)))
     effect = tol.get("effect") or ""
-    if effect and effect not in TAINT_EFFECTS:
-        out.append(not_supported(f"{path}.effect", effect, list(TAINT_EFFECTS)))
+    if effect and effect not in effects:
+        out.append(not_supported(f"{path}.effect", effect, list(effects)))
     return out
 
 
-def tolerations(items: Any, path: str) -> Errs:
-    return validate_slice(items, DEVICE_TOLERATIONS_MAX, device_toleration, path)
+def tolerations(items: Any, path: str, none_effect: bool = True) -> Errs:
+    return validate_slice(items, DEVICE_TOLERATIONS_MAX,
+                          lambda t, p: device_toleration(t, p, none_effect), path)
 
 
 def default_tolerations(items: Any) -> None:
@@ -429,7 +435,14 @@ def default_tolerations(items: Any) -> None:
 
 
 def binding_parameters(conds: Any, failure: Any, path: str) -> Errs:
-    """validateDeviceBindingParameters (devices and allocation results)."""
+    """validateDeviceBindingParameters (devices and allocation results).
+
+    The "required to use" errors report the other list as the API server holds it: an
+    absent list is a nil slice, printed ``null`` (validation_resourceslice_test.go
+    "invalid-slice-has-binding-conditions-but-no-binding-failure-conditions": ``[]string(nil)``),
+    an empty one ``[]``."""
+    raw_conds = c_null(conds)
+    raw_failure = c_null(failure)
     conds = as_list(conds)
     failure = as_list(failure)
     out = validate_slice(conds, BINDING_CONDITIONS_MAX, label_name, f"{path}.bindingConditions")
@@ -450,12 +463,18 @@ def binding_parameters(conds: Any, failure: Any, path: str) -> Errs:
                                "bindingFailureConditions must not overlap with "
                                "bindingConditions"))
     if not conds and failure:
-        out.append(invalid(f"{path}.bindingConditions", conds,
+        out.append(invalid(f"{path}.bindingConditions", raw_conds,
                            "bindingConditions are required to use bindingFailureConditions"))
     if not failure and conds:
-        out.append(invalid(f"{path}.bindingFailureConditions", failure,
+        out.append(invalid(f"{path}.bindingFailureConditions", raw_failure,
                            "bindingFailureConditions are required to use bindingConditions"))
     return out
+
+
+def c_null(v: Any) -> Any:
+    """A list field's value as Go holds it after decoding: absent or null is a nil slice
+    (printed ``null``), anything else as sent."""
+    return NULL if v is None else v
 
 
 # --- node selectors -----------------------------------------------------------------
@@ -464,7 +483,11 @@ _SELECTOR_OPS = ("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
 
 
 def node_selector(sel: Any, path: str) -> Errs:
-    """corevalidation.ValidateNodeSelector (the parts a DRA node selector uses)."""
+    """corevalidation.ValidateNodeSelector(sel, allowInvalidLabelValueInRequiredNodeAffinity
+    = false, path), as resource.k8s.io calls it (k/k pkg/apis/resource/validation/
+    validation.go, 1.35 era and 009801d9; the rules are k/k pkg/apis/core/validation
+    ValidateNodeSelectorTerm, ValidateNodeSelectorRequirement and
+    validateNodeFieldSelectorRequirement)."""
     sel = as_dict(sel)
     terms = as_list(sel.get("nodeSelectorTerms"))
     tpath = f"{path}.nodeSelectorTerms"
@@ -473,14 +496,18 @@ def node_selector(sel: Any, path: str) -> Errs:
     out: Errs = []
     for i, term in enumerate(terms):
         term = as_dict(term)
-        for kind in ("matchExpressions", "matchFields"):
-            for j, req in enumerate(as_list(term.get(kind))):
-                out.extend(_selector_requirement(as_dict(req), f"{tpath}[{i}].{kind}[{j}]",
-                                                 kind == "matchFields"))
+        for j, req in enumerate(as_list(term.get("matchExpressions"))):
+            out.extend(_selector_requirement(as_dict(req), f"{tpath}[{i}].matchExpressions[{j}]"))
+        for j, req in enumerate(as_list(term.get("matchFields"))):
+            out.extend(_field_selector_requirement(as_dict(req),
+                                                   f"{tpath}[{i}].matchFields[{j}]"))
     return out
 
 
-def _selector_requirement(req: Mapping, path: str, field_sel: bool) -> Errs:
+def _selector_requirement(req: Mapping, path: str) -> Errs:
+    """ValidateNodeSelectorRequirement: the operator's value rule, the key a label name,
+    each value a label value (validation_resourceslice_test.go
+    "invalid-node-selecor-label-value": Invalid at ``values[i]``)."""
     out: Errs = []
     op = req.get("operator") or ""
     values = as_list(req.get("values"))
@@ -498,8 +525,35 @@ def _selector_requirement(req: Mapping, path: str, field_sel: bool) -> Errs:
                                                    "`operator` is 'Lt' or 'Gt'"))
     else:
         out.append(invalid(f"{path}.operator", op, "not a valid selector operator"))
-    if not field_sel:
-        out.extend(label_name(req.get("key"), f"{path}.key"))
+    out.extend(label_name(req.get("key"), f"{path}.key"))
+    for i, v in enumerate(values):
+        out.extend(label_value(v, f"{path}.values[{i}]"))
+    return out
+
+
+NODE_FIELD_SELECTOR_KEYS = ("metadata.name",)
+"""nodeFieldSelectorValidators: the only field a node field selector may name."""
+
+
+def _field_selector_requirement(req: Mapping, path: str) -> Errs:
+    """validateNodeFieldSelectorRequirement: In/NotIn with exactly one value, the key
+    metadata.name, each value a node name."""
+    out: Errs = []
+    op = req.get("operator") or ""
+    values = as_list(req.get("values"))
+    if op in ("In", "NotIn"):
+        if len(values) != 1:
+            out.append(required(f"{path}.values", "must be only one value when `operator` is "
+                                                   "'In' or 'NotIn' for node field selector"))
+    else:
+        out.append(invalid(f"{path}.operator", op, "not a valid selector operator"))
+    key = req.get("key")
+    if key not in NODE_FIELD_SELECTOR_KEYS:
+        out.append(invalid(f"{path}.key", "" if key is None else key,
+                           "not a valid field selector key"))
+    else:
+        for i, v in enumerate(values):
+            out.extend(node_name("" if v is None else str(v), f"{path}.values[{i}]"))
     return out
 
 

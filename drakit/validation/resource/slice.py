@@ -366,9 +366,11 @@ def _node_selection(spec: dict) -> Errs:
     if spec.get("nodeSelector") is not None:
         set_fields.append("`nodeSelector`")
         out += c.node_selector(spec["nodeSelector"], "spec.nodeSelector")
-        terms = as_list(as_dict(spec["nodeSelector"]).get("nodeSelectorTerms"))
-        if len(terms) != 1:
-            out.append(invalid("spec.nodeSelector.nodeSelectorTerms", terms,
+        raw_terms = as_dict(spec["nodeSelector"]).get("nodeSelectorTerms")
+        if len(as_list(raw_terms)) != 1:
+            # the value is the list as decoded: absent is a nil slice, printed null
+            # (validation_resourceslice_test.go "bad-empty-node-selector")
+            out.append(invalid("spec.nodeSelector.nodeSelectorTerms", c.c_null(raw_terms),
                                "must have exactly one node selector term"))
     for f in ("allNodes", "perDeviceNodeSelection"):
         v = spec.get(f)

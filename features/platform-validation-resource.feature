@@ -1,0 +1,1387 @@
+@platform
+Feature: API validation of the resource.k8s.io kinds, cause by cause
+  A conformance run wants to know that the API server refuses what upstream refuses, with the
+  same field path, reason, reported value and message. Each outline starts from a valid object,
+  changes one thing per row and pins the complete list of causes. The expected texts are
+  upstream's, not drakit's: kubernetes/kubernetes pkg/apis/resource/validation/validation.go
+  (read at a 1.35-era version of the file that has the `None` taint effect and
+  ResourceSliceMaxDevicesWithTaintsOrConsumesCounters, and at 009801d9, 1.37 era) and its tests
+  validation_deviceclass_test.go, validation_resourceclaim_test.go and
+  validation_resourceslice_test.go, whose case names each scenario cites; the generic texts
+  (RFC 1123 names, C identifiers, label names and values, node selectors) are
+  k8s.io/apimachinery pkg/util/validation and k/k pkg/apis/core/validation. Rows whose text or
+  path changed between releases run only from the release the source shows.
+
+  @component:apiserver
+  Rule: DeviceClass
+    validateDeviceClassSpec: selectors (each a CEL expression: required, at most 10240 bytes,
+    compiled, cost-limited), config (opaque driver and parameters object) and the update rule
+    that unchanged selectors count as stored.
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/selectors
+    Scenario Outline: A class selector needs a CEL expression that compiles
+      validation_deviceclass_test.go TestValidateClass "selectors" (a selector without cel is
+      Required at .cel; an undeclared variable fails to compile, with the cel-go message and
+      its caret lines) and validation.go validateCELSelector (TooLong before compiling).
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                           | value                         | outcome |
+        | spec.selectors[0].cel.expression | device.driver != "x"          | accepted |
+        | spec.selectors[1]              | {}                            | spec.selectors[1].cel: Required value |
+        | spec.selectors[0].cel.expression | noSuchVar                   | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/selectors
+    Scenario Outline: A class selector longer than 10240 bytes is refused before it is compiled
+      validation.go validateCELSelector: CELSelectorExpressionMaxLength = 10240, TooLong without
+      a value ("Don't bother compiling too long expressions").
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: x
+        """
+      And the string "spec.selectors[0].cel.expression" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n     | outcome |
+        | 10241 | spec.selectors[0].cel.expression: Too long: may not be more than 10240 bytes |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config
+    Scenario Outline: Class configuration is opaque, names a driver and carries a JSON object
+      validation_deviceclass_test.go TestValidateClass "configuration": an entry without opaque
+      is Required at .opaque, an empty driver Required at .opaque.driver, parameters absent or
+      null Required at .opaque.parameters.
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value              | outcome |
+        | spec.config[0].opaque.driver     | other.example.com  | accepted |
+        | spec.config[1]                   | {}                 | spec.config[1].opaque: Required value |
+        | spec.config[0].opaque.parameters | null               | spec.config[0].opaque.parameters: Required value |
+        | spec.config[0].opaque.driver     | Gpu_Example.com    | spec.config[0].opaque.driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    # since 1.35: the "must be a valid JSON object" wording and the driver check that stops at Required are read in the 1.35-era validation.go (validateRawExtension, ValidateCSIDriverName); 1.34's text was not read
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config @since:1.35
+    Scenario Outline: Class parameters must be a JSON object and the driver is required
+      validation_deviceclass_test.go TestValidateClass "configuration" (`"hello-world"` is
+      "must be a valid JSON object" with the value omitted; an empty driver is only Required).
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value         | outcome |
+        | spec.config[0].opaque.parameters | hello-world   | spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+        | spec.config[0].opaque.parameters | [1, 2]        | spec.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+        | spec.config[0].opaque.driver     | ""            | spec.config[0].opaque.driver: Required value |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/config
+    Scenario Outline: Class parameters larger than 10240 bytes are refused on create
+      validation_deviceclass_test.go TestValidateClass "configuration" (the entry too large by
+      one: TooLong at .opaque.parameters, OpaqueParametersMaxLength = 10240). The row is well
+      past the limit so that the client's JSON spacing cannot decide it.
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {str: x}
+        """
+      And the string "spec.config[0].opaque.parameters.str" is <n> characters long
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n     | outcome |
+        | 9000  | accepted |
+        | 12000 | spec.config[0].opaque.parameters: Too long: may not be more than 10240 bytes |
+
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/update
+    Scenario Outline: A class update validates the changed selectors and config again
+      validation_deviceclass_test.go TestValidateClassUpdate "invalid-config-too-large" and
+      validation.go ValidateDeviceClassUpdate (a changed selector list is compiled as new).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata:
+          name: gpu.example.com
+        spec:
+          selectors:
+          - cel:
+              expression: device.driver == "gpu.example.com"
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      When I set "<path>" of the DeviceClass "gpu.example.com" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                             | value        | outcome |
+        | spec.selectors[0].cel.expression | device.driver == "other.example.com" | accepted |
+        | spec.selectors[0].cel.expression | noSuchVar    | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+        | spec.config[0]                   | {}           | spec.config[0].opaque: Required value |
+
+  @component:apiserver
+  Rule: ResourceClaim
+    validateResourceClaimSpec / validateDeviceClaim: requests (name, exactly or firstAvailable,
+    class, selectors, allocation mode, tolerations), constraints and config, each referring to a
+    request of the claim (or request/subrequest); the spec is immutable; a status write checks
+    a new allocation result field by field (validateResourceClaimStatusUpdate).
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: A claim request names a valid class and valid selectors
+      validation_resourceclaim_test.go TestValidateClaim "bad-classname", "missing-classname",
+      "CEL-compile-errors" (here with cel-go's undeclared-reference message, as in
+      validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
+      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest).
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: device.driver == "dra.example.com"}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: small, deviceClassName: nic.example.com}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.requests[0].exactly.count | 2 | accepted |
+        | spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.devices.requests[0].exactly.deviceClassName | "" | spec.devices.requests[0].exactly.deviceClassName: Required value |
+        | spec.devices.requests[0].exactly.selectors[1] | {} | spec.devices.requests[0].exactly.selectors[1].cel: Required value |
+        | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
+        | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
+        | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+        | spec.devices.requests[1].firstAvailable[0].name | Big_1 | spec.devices.requests[1].firstAvailable[0].name: Invalid value: "Big_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | spec.devices.requests[1].firstAvailable[0].count | 0 | accepted |
+        | spec.devices.requests[1].firstAvailable[0].count | -2 | spec.devices.requests[1].firstAvailable[0].count: Invalid value: -2: must be greater than zero |
+        | spec.devices.requests[1].firstAvailable[1].allocationMode | All | accepted |
+        | spec.devices.requests[1].firstAvailable[1].allocationMode | Most | spec.devices.requests[1].firstAvailable[1].allocationMode: Unsupported value: "Most": supported values: "All", "ExactCount" |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario: A subrequest with the allocation mode All may not give a count
+      validation_resourceclaim_test.go TestValidateClaim "allocation-mode" (the fifth request:
+      All with count 2), here inside firstAvailable (validateDeviceSubRequest shares
+      validateDeviceAllocationMode).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com, allocationMode: All, count: 2}
+        """
+      Then the outcome is "spec.devices.requests[0].firstAvailable[0].count: Invalid value: 2: must not be specified when allocationMode is 'All'"
+
+    # since 1.35: validateSet reports a duplicate at the list index (no .name) in the 1.35-era validation.go; the 1.32/1.33 tests still put it at .name and 1.34 was not read
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @since:1.35
+    Scenario: Subrequest names are unique within their request
+      validation_resourceclaim_test.go TestValidateClaim
+      "prioritized-list-nested-requests-same-name"; validation.go validateSet puts the
+      Duplicate at the list index.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: big, deviceClassName: nic.example.com}
+        """
+      Then the outcome is "spec.devices.requests[0].firstAvailable[1]: Duplicate value: "big""
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Constraints and config refer to requests of the claim
+      validation_resourceclaim_test.go TestValidateClaim "invalid-spec" and
+      "prioritized-list-{constraints,config}-requests-with-{subrequest,parent-request,invalid-subrequest}-reference":
+      validateRequestNameRef (more than one slash: one Invalid and nothing else; each part a
+      DNS label; the whole must name a request or request/subrequest).
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+              - {name: small, deviceClassName: nic.example.com}
+            constraints:
+            - requests: [gpu, nic]
+              matchAttribute: dra.example.com/pcieRoot
+            config:
+            - requests: [gpu]
+              opaque:
+                driver: gpu.example.com
+                parameters: {sharing: none}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.constraints[0].requests[1] | nic/big | accepted |
+        | spec.devices.config[0].requests[0] | nic/small | accepted |
+        | spec.devices.constraints[0].requests[1] | nic/huge | spec.devices.constraints[0].requests[1]: Invalid value: "nic/huge": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.constraints[0].requests[1] | gpu/big | spec.devices.constraints[0].requests[1]: Invalid value: "gpu/big": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.constraints[0].requests[1] | nic/big/x | spec.devices.constraints[0].requests[1]: Invalid value: "nic/big/x": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].requests[0] | fpga | spec.devices.config[0].requests[0]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].requests[0] | nic/baz | spec.devices.config[0].requests[0]: Invalid value: "nic/baz": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.devices.config[0].opaque.parameters | null | spec.devices.config[0].opaque.parameters: Required value |
+        | spec.devices.config[1] | {requests: [nic]} | spec.devices.config[1].opaque: Required value |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/Bad-Name | spec.devices.constraints[0].matchAttribute: Invalid value: "Bad-Name": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/ | spec.devices.constraints[0].matchAttribute: Invalid value: "": the name must not be empty |
+        | spec.devices.constraints[0].matchAttribute | /pcieRoot | spec.devices.constraints[0].matchAttribute: Invalid value: "": the domain must not be empty |
+        | spec.devices.constraints[0].matchAttribute | Dra_Example.com/pcieRoot | spec.devices.constraints[0].matchAttribute: Invalid value: "Dra_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.devices.constraints[0].matchAttribute | pcie_root | spec.devices.constraints[0].matchAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
+        | spec.devices.constraints[0].matchAttribute | dra.example.com/pcieRoot/x | accepted |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario: A reference that is no DNS label is named twice
+      validation_resourceclaim_test.go TestValidateClaim "invalid-spec": a bad request name in
+      a constraint gets the DNS-label message and the "must be the name of a request" one.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            constraints:
+            - requests: [gpu, GPU_2]
+              matchAttribute: dra.example.com/pcieRoot
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                   | reason            | message |
+        | spec.devices.constraints[0].requests[1] | FieldValueInvalid | Invalid value: "GPU_2": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | spec.devices.constraints[0].requests[1] | FieldValueInvalid | Invalid value: "GPU_2": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Request names in a constraint or config are a set
+      validation.go validateDeviceConstraint / validateDeviceClaimConfiguration: validateSet
+      over the request names (Duplicate at the repeated entry).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            <list>:
+            - requests: [gpu, gpu]
+              <rest>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | list        | rest | outcome |
+        | constraints | matchAttribute: dra.example.com/pcieRoot | spec.devices.constraints[0].requests[1]: Duplicate value: "gpu" |
+        | config      | opaque: {driver: gpu.example.com, parameters: {a: 1}} | spec.devices.config[0].requests[1]: Duplicate value: "gpu" |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/references
+    Scenario Outline: Without DRAConsumableCapacity a constraint needs matchAttribute
+      validation.go validateDeviceConstraint: with the gate off, a constraint with neither
+      attribute is Required at .matchAttribute (with it on, at the constraint, covered by
+      features/kep-5004); a distinctAttribute is a fully qualified name.
+      Given the feature gate DRAConsumableCapacity is <gate>
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+            constraints:
+            - requests: [gpu, nic]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | gate     | path                           | value | outcome |
+        | disabled | metadata.labels.tier           | gold  | spec.devices.constraints[0].matchAttribute: Required value |
+        | enabled  | spec.devices.constraints[0].distinctAttribute | dra.example.com/pcieRoot | accepted |
+        | enabled  | spec.devices.constraints[0].distinctAttribute | pcie_root | spec.devices.constraints[0].distinctAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: Request tolerations are checked when DRADeviceTaints is on
+      validation.go validateDeviceToleration (reached from validateExactDeviceRequest and
+      validateDeviceSubRequest): a key is a label name, Exists takes no value, Equal a label
+      value, the operator and the effect are enums; the operator defaults to Equal. At most 16
+      (DeviceTolerationsMaxLength).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoSchedule}
+            - name: nic
+              firstAvailable:
+              - name: big
+                deviceClassName: nic.example.com
+                tolerations:
+                - {key: example.com/unhealthy, value: "yes", effect: NoExecute}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices.requests[0].exactly.tolerations[1] | {operator: Exists} | accepted |
+        | spec.devices.requests[0].exactly.tolerations[0].key | bad key! | spec.devices.requests[0].exactly.tolerations[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices.requests[0].exactly.tolerations[0].value | "yes" | spec.devices.requests[0].exactly.tolerations[0].value: Invalid value: "yes": must be empty for operator `Exists` |
+        | spec.devices.requests[0].exactly.tolerations[0].operator | Sometimes | spec.devices.requests[0].exactly.tolerations[0].operator: Unsupported value: "Sometimes": supported values: "Equal", "Exists" |
+        | spec.devices.requests[1].firstAvailable[0].tolerations[0].value | not ok! | spec.devices.requests[1].firstAvailable[0].tolerations[0].value: Invalid value: "not ok!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+
+    # since 1.35: the taint effect None arrives in 1.35 (the 1.35-era validation.go lists it; the v1.34.0 OpenAPI knows NoSchedule and NoExecute only)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @since:1.35
+    Scenario: A toleration effect is one of the three taint effects
+      validation.go validateDeviceToleration: NotSupported with sets.List(validDeviceTaintEffects)
+      (sorted: NoExecute, NoSchedule, None).
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {operator: Exists, effect: Sometimes}
+        """
+      Then the outcome is "spec.devices.requests[0].exactly.tolerations[0].effect: Unsupported value: "Sometimes": supported values: "NoExecute", "NoSchedule", "None""
+
+    # until 1.34: 1.34 knows the taint effects NoSchedule and NoExecute only (v1.34.0 OpenAPI DeviceTaint.effect; None arrives in 1.35)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @until:1.34
+    Scenario: At 1.34 a toleration effect is NoSchedule or NoExecute
+      validation.go validateDeviceToleration shares validDeviceTaintEffects with the taints;
+      at 1.34 that set has two effects, so None is refused like any unknown one.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {operator: Exists, effect: None}
+        """
+      Then the outcome is "spec.devices.requests[0].exactly.tolerations[0].effect: Unsupported value: "None": supported values: "NoExecute", "NoSchedule""
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario Outline: At most 16 tolerations per request
+      DeviceTolerationsMaxLength = 16 (validateSlice: TooMany, nothing else).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists}
+        """
+      And the list "spec.devices.requests[0].exactly.tolerations" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n  | outcome |
+        | 16 | accepted |
+        | 17 | spec.devices.requests[0].exactly.tolerations: Too many: 17: must have at most 16 items |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
+    Scenario: The spec of a claim cannot change
+      validation.go ValidateResourceClaimUpdate (ValidateImmutableField over the whole spec,
+      Invalid at spec "field is immutable"); validation_resourceclaim_test.go
+      TestValidateClaimUpdate "invalid-update-class". The reported value is the whole spec as
+      the API server prints its internal struct; only field, reason and message are pinned.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "claim-1" to other.example.com
+      Then the request is rejected with exactly these causes:
+        | field | reason            |
+        | spec  | FieldValueInvalid |
+      And the error message contains "field is immutable"
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
+    Scenario: A metadata change of a claim is no spec change
+      validation_resourceclaim_test.go TestValidateClaimUpdate "valid-no-op-update": the
+      immutability check compares the spec only.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.labels.tier" of the ResourceClaim "claim-1" to gold
+      Then the request succeeds
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: A new allocation result is checked field by field
+      validation.go validateResourceClaimStatusUpdate / validateAllocationResult /
+      validateDeviceRequestAllocationResult / validateDeviceAllocationConfiguration and
+      validation_resourceclaim_test.go TestValidateClaimStatusUpdate ("invalid-add-allocation-*",
+      "invalid-config-source", "invalid-share-id"): the request reference, driver, pool,
+      device name, share ID (RFC 4122, lower case), binding conditions, config source and the
+      allocation's node selector.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+            - name: nic
+              firstAvailable:
+              - {name: big, deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - <result>
+              config: <config>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | result | config | outcome |
+        | {request: nic/big, driver: nic.example.com, pool: node-1, device: nic-0, shareID: 9b7c1a3e-0000-4000-8000-000000000001} | [{source: FromClaim, requests: [gpu], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | accepted |
+        | {request: gpu/big, driver: gpu.example.com, pool: node-1, device: gpu-0} | [] | status.allocation.devices.results[0].request: Invalid value: "gpu/big": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | {request: gpu, driver: Gpu_Example.com, pool: node-1, device: gpu-0} | [] | status.allocation.devices.results[0].driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | {request: gpu, driver: gpu.example.com, pool: Node_1, device: gpu-0} | [] | status.allocation.devices.results[0].pool: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | {request: gpu, driver: gpu.example.com, pool: "", device: gpu-0} | [] | status.allocation.devices.results[0].pool: Required value |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: GPU_0} | [] | status.allocation.devices.results[0].device: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9B7C1A3E-0000-4000-8000-000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9B7C1A3E-0000-4000-8000-000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: share-1} | [] | status.allocation.devices.results[0].shareID: Invalid value: "share-1": error validating uid: invalid UUID length: 7 |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready], bindingFailureConditions: [example.com/failed]} | [] | accepted |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready]} | [] | status.allocation.devices.results[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingFailureConditions: [example.com/failed]} | [] | status.allocation.devices.results[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: Elsewhere, requests: [gpu], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | status.allocation.devices.config[0].source: Unsupported value: "Elsewhere": supported values: "FromClaim", "FromClass" |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: FromClass, requests: [fpga], opaque: {driver: gpu.example.com, parameters: {a: 1}}}] | status.allocation.devices.config[0].requests[0]: Invalid value: "fpga": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0} | [{source: FromClass, opaque: {driver: gpu.example.com, parameters: "x"}}] | status.allocation.devices.config[0].opaque.parameters: Invalid value: "<value omitted>": must be a valid JSON object |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: The node selector of an allocation is a valid node selector
+      validation.go validateAllocationResult calls core ValidateNodeSelector (k/k
+      pkg/apis/core/validation: ValidateNodeSelectorRequirement; the values of In/NotIn are
+      label values; matchFields take only metadata.name with one value).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - <term>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | term | outcome |
+        | {matchFields: [{key: metadata.name, operator: In, values: [node-1]}]} | accepted |
+        | {matchExpressions: [{key: zone, operator: Near, values: [a]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": not a valid selector operator |
+        | {matchExpressions: [{key: zone, operator: In}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is 'In' or 'NotIn' |
+        | {matchExpressions: [{key: zone, operator: Exists, values: [a]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
+        | {matchExpressions: [{key: gpus, operator: Gt, values: ["1", "2"]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified single value when `operator` is 'Lt' or 'Gt' |
+        | {matchExpressions: [{key: bad key!, operator: Exists}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | {matchExpressions: [{key: zone, operator: In, values: ["-1"]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "-1": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | {matchFields: [{key: metadata.name, operator: In, values: [node-1, node-2]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values: Required value: must be only one value when `operator` is 'In' or 'NotIn' for node field selector |
+        | {matchFields: [{key: metadata.name, operator: Exists}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].operator: Invalid value: "Exists": not a valid selector operator |
+        | {matchFields: [{key: metadata.uid, operator: In, values: [node-1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].key: Invalid value: "metadata.uid": not a valid field selector key |
+        | {matchFields: [{key: metadata.name, operator: In, values: [Node_1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values[0]: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: A status write may not change an allocation
+      validation.go validateResourceClaimStatusUpdate: "Updates to a populated
+      status.Allocation are not allowed" (ValidateImmutableField at status.allocation).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}
+        """
+      Then the request is rejected with exactly these causes:
+        | field             | reason            |
+        | status.allocation | FieldValueInvalid |
+      And the error message contains "field is immutable"
+
+  @component:apiserver
+  Rule: ResourceClaimTemplate
+    ValidateResourceClaimTemplate: the template's claim spec at spec.spec gets the claim
+    checks, its metadata the template-metadata checks (ValidateTemplateObjectMeta: labels and
+    annotations); ValidateResourceClaimTemplateUpdate: the spec is immutable.
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/spec
+    Scenario Outline: A template's claim spec is checked at spec.spec
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplate "bad-classname",
+      "missing-classname" and "bad-labels"/"bad-annotations" of the template metadata;
+      validation.go validateResourceClaimTemplateSpec (fldPath.Child("spec")) and k/k
+      pkg/apis/core/validation ValidateTemplateObjectMeta (only labels and annotations may be
+      set: any other field is Forbidden "cannot be set").
+      Given a ResourceClaimTemplate manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          metadata:
+            labels: {app: gpu}
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+              constraints:
+              - requests: [gpu]
+                matchAttribute: dra.example.com/pcieRoot
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.spec.devices.requests[0].exactly.count | 2 | accepted |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | "" | spec.spec.devices.requests[0].exactly.deviceClassName: Required value |
+        | spec.spec.devices.requests[1] | {name: nic} | spec.spec.devices.requests[1]: Required value: exactly one of `exactly` or `firstAvailable` is required |
+        | spec.spec.devices.constraints[0].requests[0] | nic | spec.spec.devices.constraints[0].requests[0]: Invalid value: "nic": must be the name of a request in the claim or the name of a request and a subrequest separated by '/' |
+        | spec.spec.devices.config | [{requests: [gpu]}] | spec.spec.devices.config[0].opaque: Required value |
+        | spec.metadata.annotations | {"bad key!": x} | spec.metadata.annotations: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.metadata.name | claim-name | spec.metadata.name: Forbidden: cannot be set |
+        | spec.metadata.labels.app | spaces not allowed | spec.metadata.labels: Invalid value: "spaces not allowed": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/immutable
+    Scenario Outline: The spec of a template cannot change
+      validation.go ValidateResourceClaimTemplateUpdate (ValidateImmutableField over the
+      whole spec: Invalid at spec "field is immutable", the value being the whole spec as
+      the API server prints it, so only field, reason and message are pinned);
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplateUpdate
+      "invalid-update-class". A metadata change is no spec change.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "<path>" of the ResourceClaimTemplate "tmpl-1" to <value>
+      Then the request is rejected with exactly these causes:
+        | field | reason            |
+        | spec  | FieldValueInvalid |
+      And the error message contains "field is immutable"
+
+      Examples:
+        | path                                             | value             |
+        | spec.spec.devices.requests[0].exactly.deviceClassName | other.example.com |
+        | spec.metadata.labels.app                         | gpu               |
+
+    @req:platform-VAL-R03 @clause:platform-VAL-R03/immutable
+    Scenario: A metadata change of a template is no spec change
+      validation_resourceclaimtemplate_test.go TestValidateClaimTemplateUpdate
+      "valid-no-op-update": only the spec is compared.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: tmpl-1
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.labels.tier" of the ResourceClaimTemplate "tmpl-1" to gold
+      Then the request succeeds
+
+  @component:apiserver
+  Rule: ResourceSlice
+    validateResourceSliceSpec / validateDevice: driver, pool, node selection, device names,
+    attributes and capacities (qualified names, exactly one value, semver, lengths), taints,
+    counters, per-device node selection and binding conditions; driver, pool name and
+    nodeName are immutable; unchanged taints are not validated again.
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario Outline: A slice's driver, pool and node name are names
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-nodename",
+      "bad-multi-pool-name", "bad-pool" (generation), "bad-drivername", "invalid-empty-NodeName",
+      "invalid-false-PerDeviceNodeSelection", "bad-devices". perDeviceNodeSelection belongs to
+      DRAPartitionableDevices (off by default before 1.36, when the field is dropped).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+              driverVersion: {version: 1.2.3}
+            capacity:
+              memory: {value: 40Gi}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.pool.name | pool-a/part-1 | accepted |
+        | spec.nodeName | Node_1 | spec.nodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.pool.name | pool-a/Part_1 | spec.pool.name: Invalid value: "Part_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.pool.generation | -1 | spec.pool.generation: Invalid value: -1: must be greater than or equal to zero |
+        | spec.pool.resourceSliceCount | -3 | spec.pool.resourceSliceCount: Invalid value: -3: must be greater than zero |
+        | spec.driver | Gpu_Example.com | spec.driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | spec.perDeviceNodeSelection | false | spec.perDeviceNodeSelection: Invalid value: false: must be either unset or set to true |
+        | spec.devices[0].name | GPU_0 | spec.devices[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario Outline: Node selection of a slice: an empty nodeName, an empty selector, a bad selector value
+      validation_resourceslice_test.go TestValidateResourceSlice "invalid-empty-NodeName",
+      "bad-empty-node-selector" (core's Required and DRA's "exactly one node selector term",
+      whose value is the nil list) and "invalid-node-selecor-label-value".
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          allNodes: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has no "spec.allNodes"
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field   | reason   | message   |
+        | <field> | <reason> | <message> |
+        | <field2> | <reason2> | <message2> |
+
+      Examples:
+        | path | value | field | reason | message | field2 | reason2 | message2 |
+        | spec.nodeName | "" | spec.nodeName | FieldValueInvalid | Invalid value: "": must be either unset or set to a non-empty string | spec | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
+        | spec.nodeSelector | {} | spec.nodeSelector.nodeSelectorTerms | FieldValueRequired | Required value: must have at least one node selector term | spec.nodeSelector.nodeSelectorTerms | FieldValueInvalid | Invalid value: null: must have exactly one node selector term |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
+    Scenario: The values of a slice's node selector are label values
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "invalid-node-selecor-label-value" (core ValidateNodeSelectorRequirement with
+      allowInvalidLabelValueInRequiredNodeAffinity false).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchExpressions: [{key: foo, operator: In, values: ["-1"]}]
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "spec.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "-1": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario Outline: Device attributes have exactly one valid value
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (no value:
+      Invalid with an empty value; two values: Invalid showing the attribute; a version that is
+      no semver; a string or version longer than 64 bytes), "good-attribute-names".
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].attributes[dra.example.com/numa] | {int: 1} | accepted |
+        | spec.devices[0].attributes.model | {} | spec.devices[0].attributes[model]: Invalid value: "": exactly one value must be specified |
+        | spec.devices[0].attributes.model | {string: x, version: 1.2.3} | spec.devices[0].attributes[model]: Invalid value: {"string":"x","version":"1.2.3"}: exactly one value must be specified |
+        | spec.devices[0].attributes.model | {version: "1.2"} | spec.devices[0].attributes[model].version: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].attributes.model | {string: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx} | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario: A version longer than 64 bytes is no semver and too long
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (device 3: both
+      errors, the semver one first).
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {version: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                    | reason            | message |
+        | spec.devices[0].attributes[model].version | FieldValueInvalid | Invalid value: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].attributes[model].version | FieldValueTooLong | Too long: may not be more than 64 bytes |
+
+    # since 1.37: key errors reported at the map itself (not at [key]) are what validation_resourceslice_test.go shows after kubernetes/kubernetes moved map keys to declarative validation (validateMap calls validateKey with the map path); the 1.35-era validation.go still passes the key path
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @since:1.37
+    Scenario Outline: Attribute and capacity names are C identifiers or domain/identifier
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (first cause),
+      "bad-attribute-c-identifier", "bad-attribute-domain", "bad-key-too-long",
+      "bad-attribute-empty-domain-and-c-identifier"; validation.go validateQualifiedName
+      (a domain is a driver name: at most 63 bytes, a DNS subdomain).
+      Given a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And the manifest has "spec.devices[0].<map>[<key>]" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field                     | reason   | message   |
+        | spec.devices[0].<map>     | <reason> | <message> |
+
+      Examples:
+        | map        | key | value | reason | message |
+        | attributes | 1model | {int: 1} | FieldValueInvalid | Invalid value: "1model": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | capacity   | mem-ory | {value: 1Gi} | FieldValueInvalid | Invalid value: "mem-ory": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | attributes | abcdefghijabcdefghijabcdefghijabc | {int: 1} | FieldValueTooLong | Too long: may not be more than 32 bytes |
+        | attributes | aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/x | {int: 1} | FieldValueTooLong | Too long: may not be more than 63 bytes |
+        | capacity   | Dra_Example.com/memory | {value: 1Gi} | FieldValueInvalid | Invalid value: "Dra_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+        | attributes | dra.example.com/ | {int: 1} | FieldValueInvalid | Invalid value: "": the name must not be empty |
+        | capacity   | /memory | {value: 1Gi} | FieldValueInvalid | Invalid value: "": the domain must not be empty |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
+    Scenario: A name with two slashes is accepted as upstream accepts it
+      validation.go validateQualifiedName handles one and two parts only; its TODO says
+      names like "a/b/c" "are not handled and are implicitly accepted" (the declarative
+      resourcesQualifiedName the same), so the API server stores such a slice.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              dra.example.com/model/variant: {string: a100}
+        """
+      Then the request succeeds
+
+    # since 1.35: the taint effect None arrives in 1.35 (1.34 lists NoSchedule and NoExecute only)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints @since:1.35
+    Scenario Outline: Device taints have a label-name key, a label value and a known effect
+      validation_resourceslice_test.go TestValidateResourceSlice "taints" (an empty taint:
+      the key's two messages and Required effect; bad strings: key, value and the effect
+      NotSupported with NoExecute, NoSchedule, None).
+      Given the feature gate DRADeviceTaints is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/taint, effect: NoExecute}
+            - {key: taint, value: tainted, effect: NoSchedule}
+        """
+      And the manifest has "spec.devices[0].taints[2]" set to <taint>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.devices[0].taints[2].<f1> | <r1> | <m1> |
+        | spec.devices[0].taints[2].<f2> | <r2> | <m2> |
+
+      Examples:
+        | taint | f1 | r1 | m1 | f2 | r2 | m2 |
+        | {key: "bad key!", value: "bad value!", effect: NoSchedule} | key | FieldValueInvalid | Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | {key: example.com/x, effect: some-other-effect, value: "bad value!"} | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') | effect | FieldValueNotSupported | Unsupported value: "some-other-effect": supported values: "NoExecute", "NoSchedule", "None" |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints
+    Scenario: An empty taint has neither key nor effect
+      validation_resourceslice_test.go TestValidateResourceSlice "taints" (third taint: the key's
+      "must be non-empty" and name-part messages, Required effect).
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                         | reason             | message |
+        | spec.devices[0].taints[0].key    | FieldValueInvalid  | Invalid value: "": name part must be non-empty |
+        | spec.devices[0].taints[0].key    | FieldValueInvalid  | Invalid value: "": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].taints[0].effect | FieldValueRequired | Required value |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters
+    Scenario Outline: Counter sets and counter consumption name valid counters
+      validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
+      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters",
+      "missing-name-counterset-consumes-counter", "bad-name-counterset-consumes-counter",
+      "missing-counter-consumes-counter".
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 2}
+          <list>: [<item>]
+        """
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | list           | item | outcome |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | accepted |
+        | sharedCounters | {counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Required value |
+        | sharedCounters | {name: GPU_0, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | sharedCounters | {name: gpu-0-counters} | spec.sharedCounters[0].counters: Required value |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}}, {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[1]: Duplicate value: "gpu-0-counters" |
+        | devices        | {name: gpu-0, consumesCounters: [{counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Required value |
+        | devices        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | devices        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way
+      validation_resourceslice_test.go TestValidateResourceSlice "invalid-node-selector-in-basicdevice"
+      (an empty nodeName "must not be empty", allNodes false), "bad-node-selector-in-basicdevice"
+      (two ways: Invalid listing them), "bad-PerDeviceNodeSelection" (none: Required at the
+      device); without perDeviceNodeSelection a device may not select nodes.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeName: node-1
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field   | reason   | message   |
+        | <field> | <reason> | <message> |
+
+      Examples:
+        | path | value | field | reason | message |
+        | spec.devices[0].allNodes | true | spec.devices[0] | FieldValueInvalid | Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+        | spec.devices[0].nodeSelector | {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node-1]}]}]} | spec.devices[0] | FieldValueInvalid | Invalid value: "{`nodeName`, `nodeSelector`}": exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+        | spec.devices[0].nodeName | Node_1 | spec.devices[0].nodeName | FieldValueInvalid | Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: A device with an empty nodeName and allNodes false selects no node
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "invalid-node-selector-in-basicdevice": both values are refused and the device still
+      needs exactly one way.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0, nodeName: "", allNodes: false}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                    | reason             | message |
+        | spec.devices[0].nodeName | FieldValueInvalid  | Invalid value: "": must not be empty |
+        | spec.devices[0].allNodes | FieldValueInvalid  | Invalid value: false: must be either unset or set to true |
+        | spec.devices[0]          | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: nodeName with perDeviceNodeSelection is two ways, and the device has none
+      validation_resourceslice_test.go TestValidateResourceSlice "bad-PerDeviceNodeSelection".
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: worker
+          perDeviceNodeSelection: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the request is rejected with exactly these causes:
+        | field           | reason             | message |
+        | spec            | FieldValueInvalid  | Invalid value: "{`nodeName`, `perDeviceNodeSelection`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set |
+        | spec.devices[0] | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
+    Scenario: Without perDeviceNodeSelection a device may not select nodes
+      validation.go validateDevice: Invalid at the device with a nil value.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0, allNodes: true}
+        """
+      Then the outcome is "spec.devices[0]: Invalid value: null: `nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec"
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/binding
+    Scenario Outline: Binding conditions of a device come in pairs, unique, at most 4, label names
+      validation_resourceslice_test.go TestValidateResourceSlice "too-many-binding-conditions",
+      "too-many-binding-failure-conditions", "invalid-binding-conditions",
+      "invalid-binding-failure-conditions", "invalid-slice-has-binding-failure-but-no-binding-conditions",
+      "invalid-slice-has-binding-conditions-but-no-binding-failure-conditions" (the missing
+      list is a nil slice, printed null), "duplicate-binding-conditions",
+      "duplicate-binding-failure-conditions", "overlapping-binding-conditions".
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And the feature gate DRAResourceClaimDeviceStatus is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindingConditions: [example.com/condition1, condition2]
+            bindingFailureConditions: [example.com/condition3, condition4]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].bindingConditions | [c1, c2, c3, c4] | accepted |
+        | spec.devices[0].bindingConditions | [c1, c2, c3, c4, c5] | spec.devices[0].bindingConditions: Too many: 5: must have at most 4 items |
+        | spec.devices[0].bindingFailureConditions | [c6, c7, c8, c9, c10] | spec.devices[0].bindingFailureConditions: Too many: 5: must have at most 4 items |
+        | spec.devices[0].bindingConditions | [condition1, condition2!] | spec.devices[0].bindingConditions[1]: Invalid value: "condition2!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].bindingFailureConditions | [condition3!, condition4] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition3!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.devices[0].bindingConditions | null | spec.devices[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
+        | spec.devices[0].bindingFailureConditions | null | spec.devices[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
+        | spec.devices[0].bindingConditions | [condition1, condition1] | spec.devices[0].bindingConditions[1]: Duplicate value: "condition1" |
+        | spec.devices[0].bindingFailureConditions | [condition3, condition3] | spec.devices[0].bindingFailureConditions[1]: Duplicate value: "condition3" |
+        | spec.devices[0].bindingFailureConditions | [condition2, condition5] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition2": bindingFailureConditions must not overlap with bindingConditions |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
+    Scenario Outline: A capacity request policy needs allowMultipleAllocations and a consistent list of values
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "forbidden-request-policy-on-single-allocatable-capacity" and "consumable-capacity-integer"
+      (validValues above the capacity, a default not among them, validValues together with
+      validRange); validation.go validateValidRequestValues / validateRequestPolicyValidValues
+      (Required default, ascending order).
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validValues: ["5", "10", "100"]}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.default | "5" | accepted |
+        | spec.devices[0].allowMultipleAllocations | false | spec.devices[0].capacity[a].requestPolicy: Forbidden: allowMultipleAllocations must be true |
+        | spec.devices[0].capacity.a.requestPolicy.validRange | {min: "10"} | spec.devices[0].capacity[a].requestPolicy: Forbidden: exactly one policy can be specified, cannot specify "validValues" and "validRange" at the same time |
+        | spec.devices[0].capacity.a.requestPolicy.default | null | spec.devices[0].capacity[a].requestPolicy.default: Required value: required when validValues is defined |
+        | spec.devices[0].capacity.a.requestPolicy.default | "7" | spec.devices[0].capacity[a].requestPolicy.validValues: Invalid value: "7": default value is not valid according to the requestPolicy |
+        | spec.devices[0].capacity.a.requestPolicy.validValues | ["5", "10", "200"] | spec.devices[0].capacity[a].requestPolicy.validValues[2]: Invalid value: "200": option is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.validValues | ["10", "5", "100"] | spec.devices[0].capacity[a].requestPolicy.validValues[1]: Invalid value: "5": values must be sorted in ascending order |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
+    Scenario Outline: A capacity request range has a minimum and steps that fit the capacity
+      validation.go validateRequestPolicyRange ("one step ... is larger than capacity value",
+      "value is not a multiple of a given step") and validateValidRequestValues (Required
+      default). (A missing min is defaulted to 0 by the API, so its Required is not reachable.)
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validRange: {min: "10", step: "10"}}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.max | "100" | accepted |
+        | spec.devices[0].capacity.a.requestPolicy.default | null | spec.devices[0].capacity[a].requestPolicy.default: Required value: required when validRange is defined |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.step | "95" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "95": one step 105 is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.default | "15" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "15": value is not a multiple of a given step (10) from (10) |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/immutable
+    Scenario Outline: Driver, pool name and nodeName of a slice cannot change
+      validation_resourceslice_test.go TestValidateResourceSliceUpdate "invalid-update-pool-name"
+      (Invalid at spec.pool.name with the new name, "field is immutable"); validation.go
+      validateResourceSliceSpec does the same for driver and nodeName.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      When I set "<path>" of the ResourceSlice "slice-1" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path                 | value             | outcome |
+        | spec.pool.generation | 2                 | accepted |
+        | spec.pool.name       | pool-a-updated    | spec.pool.name: Invalid value: "pool-a-updated": field is immutable |
+        | spec.driver          | other.example.com | spec.driver: Invalid value: "other.example.com": field is immutable |
+        | spec.nodeName        | node-2            | spec.nodeName: Invalid value: "node-2": field is immutable |
+
+    # since 1.37: the newest validation_resourceslice_test.go reports a default outside the range at validRange.default and refuses a step of 0 ("invalid-request-policy-zero-step"); the 1.35-era validation.go reports it at validRange.min and has no step check
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity @since:1.37
+    Scenario Outline: A capacity request range keeps its default and maximum inside
+      validation_resourceslice_test.go TestValidateResourceSlice "consumable-capacity-integer"
+      (default less than min at validRange.default), "invalid-request-policy-zero-step";
+      validation.go validateRequestPolicyRange ("max is larger than capacity value").
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validRange: {min: "10"}}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.devices[0].capacity.a.requestPolicy.default | "5" | spec.devices[0].capacity[a].requestPolicy.validRange.default: Invalid value: "5": default is less than min: 10 |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.max | "200" | spec.devices[0].capacity[a].requestPolicy.validRange.max: Invalid value: "200": max is larger than capacity value: 100 |
+        | spec.devices[0].capacity.a.requestPolicy.validRange.step | "0" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "0": must be greater than zero |
