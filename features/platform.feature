@@ -803,3 +803,25 @@ Feature: Platform behaviour every DRA comparison relies on
         | tolerated by key and value  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}    | [{key: example.com/dedicated, operator: Equal, value: gpu, effect: NoSchedule}] |
         | tolerated by Exists         | {taints: [{key: example.com/dedicated, value: gpu, effect: NoExecute}]}     | [{key: example.com/dedicated, operator: Exists}] |
         | cordoned, tolerated         | {unschedulable: true}                                                       | [{key: node.kubernetes.io/unschedulable, operator: Exists, effect: NoSchedule}] |
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/preemption-never
+    Scenario: A pod that may not preempt is told so after the filter reasons
+      k/k pkg/scheduler/framework/plugins/defaultpreemption PostFilter prefixes the evaluator's
+      message with "preemption: "; PodEligibleToPreemptOthers refuses a pod with
+      preemptionPolicy Never ("not eligible due to preemptionPolicy=Never."), and the FitError
+      adds its own "." after every part, hence the double dot.
+      Given a node "n1" with cpu "1", memory "4Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: polite}
+        spec:
+          preemptionPolicy: Never
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      Then the Pod "polite" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.."

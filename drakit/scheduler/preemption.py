@@ -32,7 +32,9 @@ class DefaultPreemption(Plugin):
     def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
                     num_nodes: int) -> Status:
         if (pod.get("spec") or {}).get("preemptionPolicy") == "Never":
-            return Status(UNSCHEDULABLE, ["not eligible due to preemptionPolicy=Never."])
+            # PodEligibleToPreemptOthers' reason; PostFilter prefixes every message of the
+            # evaluator with "preemption: " (k/k defaultpreemption PostFilter)
+            return Status(UNSCHEDULABLE, ["preemption: not eligible due to preemptionPolicy=Never."])
         per_node: dict[str, Status] = {}
         for name, st in statuses.items():
             per_node[name] = Status(UNRESOLVABLE, [NOT_HELPFUL]) if st.code == UNRESOLVABLE \
