@@ -99,6 +99,31 @@ def check_options(config: pytest.Config) -> None:
                                 "both) with --kubeconfig, or leave the option out")
     if not hasattr(config, "workerinput"):
         _check_reports_dir(config)
+        _check_requirements_catalog()
+
+
+REQUIREMENTS = Path(__file__).resolve().parent.parent / "features" / "requirements.yaml"
+
+
+def _check_requirements_catalog() -> None:
+    """The report reads coverage from features/requirements.yaml and quietly shows none when
+    it cannot parse it (a stored report must always render); a run must say so instead."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(REQUIREMENTS.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise pytest.UsageError(f"{REQUIREMENTS}: cannot read it ({e.strerror or e}); the "
+                                "report's requirement coverage comes from it") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise pytest.UsageError(f"features/requirements.yaml{where}: {problem}; fix the YAML "
+                                "(quote a text that contains ': ')") from None
+    if not isinstance(data, dict) or not isinstance(data.get("requirements"), list):
+        raise pytest.UsageError("features/requirements.yaml: no 'requirements:' list at the top; "
+                                "the report's requirement coverage comes from it")
 
 
 def _check_reports_dir(config: pytest.Config) -> None:

@@ -362,3 +362,26 @@ def test_a_gate_forced_off_makes_the_scenarios_that_need_it_unsupported_not_fail
                if s["verdict"] == "unsupported"}
     assert reasons == {"the scenario needs the feature gate DRAExtendedResource=true; the run "
                        "forces --gate DRAExtendedResource=false"}, reasons
+
+
+def test_a_broken_requirements_catalog_is_a_usage_error_naming_the_line(tmp_path, monkeypatch):
+    # The report shows no coverage at all when it cannot parse the catalog; a run says why.
+    import pytest
+
+    from steps import integrity
+
+    bad = tmp_path / "requirements.yaml"
+    bad.write_text("requirements:\n- id: platform-X\n  text: a: b\n", encoding="utf-8")
+    monkeypatch.setattr(integrity, "REQUIREMENTS", bad)
+    with pytest.raises(pytest.UsageError) as e:
+        integrity._check_requirements_catalog()
+    assert str(e.value).startswith("features/requirements.yaml line 3: mapping values are not "
+                                   "allowed here")
+    bad.write_text("- id: platform-X\n", encoding="utf-8")
+    with pytest.raises(pytest.UsageError, match="no 'requirements:' list"):
+        integrity._check_requirements_catalog()
+    monkeypatch.setattr(integrity, "REQUIREMENTS", tmp_path / "missing.yaml")
+    with pytest.raises(pytest.UsageError, match="cannot read it"):
+        integrity._check_requirements_catalog()
+    monkeypatch.undo()
+    integrity._check_requirements_catalog()  # the project's own catalog parses
