@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from drakit.features import GATES, FeatureGateError, FeatureGates
 
 REPO = Path(__file__).resolve().parents[1]
@@ -366,8 +368,6 @@ def test_a_gate_forced_off_makes_the_scenarios_that_need_it_unsupported_not_fail
 
 def test_a_broken_requirements_catalog_is_a_usage_error_naming_the_line(tmp_path, monkeypatch):
     # The report shows no coverage at all when it cannot parse the catalog; a run says why.
-    import pytest
-
     from steps import integrity
 
     bad = tmp_path / "requirements.yaml"
