@@ -1077,8 +1077,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
       "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters",
       "missing-name-counterset-consumes-counter", "bad-name-counterset-consumes-counter",
-      "missing-counter-consumes-counter".
+      "missing-counter-consumes-counter". With DRAResourceSliceMixins on, KEP-5234 words the
+      missing counters differently ("at least one of `counters` or `includes`"), so the gate is
+      off here.
       Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
       And a ResourceSlice manifest:
         """
         apiVersion: resource.k8s.io/v1
