@@ -825,3 +825,40 @@ Feature: Platform behaviour every DRA comparison relies on
             resources: {requests: {cpu: "2"}}
         """
       Then the Pod "polite" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.."
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario Outline: A pod that only lacks free cpu may wait for victims; one larger than the node may not (<cpu> cpu)
+      k/k pkg/scheduler/framework/plugins/noderesources fit.go fitsRequest: "Insufficient cpu"
+      when the request exceeds what is free, UnschedulableAndUnresolvable only when it exceeds
+      the node's allocatable itself, so a request of exactly the allocatable amount on a busy
+      node is left to preemption ("No preemption victims found" without lower-priority pods).
+      Given a node "n1" with cpu "2", memory "4Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "1"}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wide}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "<cpu>"}}
+        """
+      Then the Pod "filler" is scheduled to "n1"
+      And the Pod "wide" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 <verdict>."
+
+      Examples:
+        | cpu  | verdict |
+        | 2    | No preemption victims found for incoming pod |
+        | 2001m | Preemption is not helpful for scheduling |
