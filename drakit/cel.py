@@ -1518,7 +1518,54 @@ def _issues(msg: str, expression: str = "") -> str:
                  r"type '\1' does not support field selection", msg)
     if expression and "found no matching overload for" in msg:
         msg = _OVERLOAD_ERR.sub(lambda m: _member_signature(m, expression), msg)
-    return msg
+        msg = _OVERLOAD_ERR.sub(lambda m: _device_map_types(m, expression), msg)
+    return _without_cascades(msg)
+
+
+# cel-go's checker gives an expression whose type check failed the error type and reports
+# nothing more about the expressions built on it; cel-cpp goes on ("type '*error*' does not
+# support field selection"), so those follow-on errors are dropped.
+_ISSUE = re.compile(r"^ERROR: <input>:\d+:\d+: .*(?:\n \| .*)*", re.M)
+
+
+def _without_cascades(msg: str) -> str:
+    issues = [m.group(0) for m in _ISSUE.finditer(msg)]
+    if len(issues) < 2:
+        return msg
+    kept = [i for i in issues if "'*error*'" not in i.split("\n", 1)[0]] or issues[:1]
+    return "\n".join(kept)
+
+
+# The device's maps as cel-go's DRA environment declares them (k8s.io/dynamic-resource-
+# allocation cel compile.go): attributes map(string, map(string, any)), capacity
+# map(string, map(string, kubernetes.Quantity)). drakit's cel-cpp environment holds both as
+# maps of google.protobuf.Struct, which print as map(string, map(string, dyn)).
+_DEVICE_MAP_TYPES = {"attributes": "map(string, map(string, any))",
+                     "capacity": "map(string, map(string, kubernetes.Quantity))"}
+_DOMAIN_MAP_TYPES = {"attributes": "map(string, any)",
+                     "capacity": "map(string, kubernetes.Quantity)"}
+
+
+def _device_map_types(m: re.Match, expression: str) -> str:
+    """Name ``device.attributes``/``device.capacity`` in a signature as cel-go does, when the
+    failing call indexes or compares one of them (the operand text before the error's column)."""
+    if "map(string, dyn)" not in m.group(5):
+        return m.group(0)
+    line, col = int(m.group(2)), int(m.group(3)) - 1
+    lines = expression.split("\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    whole = re.search(r"device\.(attributes|capacity)\s*$", text[:col])
+    domain = re.search(r"device\.(attributes|capacity)\s*\[[^\]]*\]\s*$", text[:col])
+    types = _split_types(m.group(5))
+    if whole is not None:
+        types = [_DEVICE_MAP_TYPES[whole.group(1)] if t == "map(string, map(string, dyn))" else t
+                 for t in types]
+    elif domain is not None:
+        types = [_DOMAIN_MAP_TYPES[domain.group(1)] if t == "map(string, dyn)" else t
+                 for t in types]
+    else:
+        return m.group(0)
+    return f"{m.group(1)}({', '.join(types)})'"
 
 
 _OVERLOAD_ERR = re.compile(

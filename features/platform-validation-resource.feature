@@ -186,7 +186,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario Outline: A claim request names a valid class and valid selectors
       validation_resourceclaim_test.go TestValidateClaim "bad-classname", "missing-classname",
-      "CEL-compile-errors" (here with cel-go's undeclared-reference message, as in
+      "CEL-compile-errors" (its exact text, device.attributes typed map(string, map(string,
+      any)) and no follow-on error, and cel-go's undeclared-reference message, as in
       validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
       exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest).
       Given a ResourceClaim manifest:
@@ -221,6 +222,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
         | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
         | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
+        | spec.devices.requests[0].exactly.selectors[1] | {cel: {expression: "device.attributes[true].someBoolean"}} | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'\n \| device.attributes[true].someBoolean\n \| .................^ |
         | spec.devices.requests[1].firstAvailable[0].name | Big_1 | spec.devices.requests[1].firstAvailable[0].name: Invalid value: "Big_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.devices.requests[1].firstAvailable[0].count | 0 | accepted |
         | spec.devices.requests[1].firstAvailable[0].count | -2 | spec.devices.requests[1].firstAvailable[0].count: Invalid value: -2: must be greater than zero |

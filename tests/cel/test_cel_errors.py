@@ -79,3 +79,30 @@ def test_quantity_function_on_a_huge_exponent_fails_fast_with_drakits_bound() ->
     with pytest.raises(CELRuntimeError) as err:
         compiled.matches(dev)
     assert str(err.value) == ERR_TOO_LARGE
+
+
+# k/k pkg/apis/resource/validation validation_resourceclaim_test.go "CEL-compile-errors": the
+# device's maps are typed as cel-go's DRA environment declares them, and an index that fails
+# the type check is reported once (cel-go gives it the error type and says nothing more).
+@pytest.mark.parametrize("expression, error", [
+    ("device.attributes[true].someBoolean",
+     "compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to "
+     "'(map(string, map(string, any)), bool)'\n | device.attributes[true].someBoolean\n"
+     " | .................^"),
+    ("device.capacity[1]",
+     "compilation failed: ERROR: <input>:1:16: found no matching overload for '_[_]' applied to "
+     "'(map(string, map(string, kubernetes.Quantity)), int)'\n | device.capacity[1]\n"
+     " | ...............^"),
+    ('device.attributes["a"] + 1 == 2',
+     "compilation failed: ERROR: <input>:1:24: found no matching overload for '_+_' applied to "
+     "'(map(string, any), int)'\n | device.attributes[\"a\"] + 1 == 2\n"
+     " | .......................^"),
+])
+def test_device_maps_are_named_as_cel_go_types_them_and_cascades_are_dropped(expression, error):
+    assert compile_selector(expression, gates=GATES).error == error
+
+
+def test_independent_errors_are_all_kept():
+    # only errors about an operand that already failed are follow-ons
+    err = compile_selector('device.driver == 1 || device.nope', gates=GATES).error
+    assert err.count("ERROR: <input>") == 2, err
