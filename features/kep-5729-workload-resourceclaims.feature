@@ -1762,6 +1762,67 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "member-0" has no "metadata.deletionTimestamp"
       And the Pod "member-1" has no "metadata.deletionTimestamp"
 
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction @needs:logical-clock
+    Scenario: A PodGroup claim that tolerates the NoExecute device taint for 60 seconds keeps its pods only that long
+      pkg/controller/devicetainteviction (KEP-5055) evicts a claim's pods once the taint's
+      timeAdded plus the smallest matching tolerationSeconds has passed (claimEvictionTime);
+      through the PodGroup (KEP-5729 "Finding Pods Using a ResourceClaim") both members go
+      then, not before.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly:
+                  deviceClassName: example
+                  tolerations:
+                  - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        """
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      And 59 seconds pass
+      Then the Pod "member-0" has no "metadata.deletionTimestamp"
+      And the Pod "member-1" has no "metadata.deletionTimestamp"
+      When 2 seconds pass
+      Then there is an event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      And the Pod "member-0" does not exist
+      And the Pod "member-1" does not exist
+
     @req:5729-R09 @version:1.37 @clause:5729-R09/podgroup-name-matches
     Scenario: PodGroup members that reach the group's claim through the template entry run
       KEP-5729 "Kubelet": a pod may use a claim reserved for its PodGroup. The members name
