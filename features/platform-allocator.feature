@@ -62,6 +62,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | cel-runtime-error-aborts |
         | class-cel-runtime-error-aborts |
         | cel-runtime-error-no-such-key-hint |
+        | all-devices-cel-runtime-error-names-the-device |
         | class-cel-runtime-error-other-text-1.37 |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
