@@ -351,6 +351,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
+    Scenario: A pod may not be created with ephemeral containers
+      k/k ValidatePodCreate: ephemeral containers come only through the pods/ephemeralcontainers
+      subresource; test/integration/pods pods_test.go TestPodCreateEphemeralContainers expects
+      "spec.ephemeralContainers: Forbidden: cannot be set on create".
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+          ephemeralContainers:
+          - name: debugger
+            image: busybox
+            imagePullPolicy: IfNotPresent
+            terminationMessagePolicy: File
+        """
+      Then the outcome is "spec.ephemeralContainers: Forbidden: cannot be set on create"
+
     # since 1.36: pod.spec.schedulingGroup arrives in 1.36 (v1.36.0 OpenAPI), behind GenericWorkload
     @req:platform-VAL-R10 @clause:platform-VAL-R10/scheduling-group @since:1.36 @needs-gate:GenericWorkload
     Scenario: A pod's scheduling group names its PodGroup with a DNS subdomain
