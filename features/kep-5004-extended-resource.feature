@@ -2839,6 +2839,33 @@ Feature: KEP-5004 DRA extended resources
       Then the 2 pods of the Deployment "demo" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
       And 2 devices of driver "gpu.example.com" are allocated
 
+    @req:5004-R01 @clause:5004-R01/unmodified-pod
+    Scenario: A ReplicaSet of its own makes GPU pods, each with its own claim
+      k/k pkg/controller/replicaset (replica_set.go addRS enqueues a new ReplicaSet, syncReplicaSet
+      creates the missing pods): a bare ReplicaSet, with no Deployment above it, of the KEP's
+      unmodified pod template; each of its two pods gets a special claim of its own.
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata:
+          name: bare
+        spec:
+          replicas: 2
+          selector:
+            matchLabels: {app: bare}
+          template:
+            metadata:
+              labels: {app: bare}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+        """
+      Then the 2 pods of the ReplicaSet "bare" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+
     @req:5004-R10 @clause:5004-R10/devices-freed
     Scenario: A GPU pod that has finished gives its special claim back while the pod object stays
       k/k pkg/controller/resourceclaim/controller.go syncClaim: a claim no pod reserves any more

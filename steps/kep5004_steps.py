@@ -85,14 +85,16 @@ def metric_at_least(world: World, series: str, value: str) -> None:
     assert actual is not None and actual >= int(value), f"{series} = {actual}, expected at least {value}"
 
 
-@then(parsers.re(r'the (?P<n>\d+) pods? of the Deployment "(?P<dep>[^"]+)" (?:is|are) scheduled, each with '
-                 r'its own extended resource claim of (?P<k>\d+) devices? of the DeviceClass "(?P<cls>[^"]+)" '
-                 r'for "(?P<res>[^"]+)"$'))
-def deployment_pods_have_claims(world: World, n: str, dep: str, k: str, cls: str, res: str) -> None:
-    """The Deployment's pods (found through its selector), each bound, each with a special
-    claim of its own holding ``k`` devices requested from ``cls``, mapped for ``res``."""
+@then(parsers.re(r'the (?P<n>\d+) pods? of the (?P<kind>Deployment|ReplicaSet) "(?P<dep>[^"]+)" (?:is|are) '
+                 r'scheduled, each with its own extended resource claim of (?P<k>\d+) devices? of the '
+                 r'DeviceClass "(?P<cls>[^"]+)" for "(?P<res>[^"]+)"$'))
+def deployment_pods_have_claims(world: World, n: str, kind: str, dep: str, k: str, cls: str,
+                                res: str) -> None:
+    """The Deployment's (or ReplicaSet's) pods (found through its selector), each bound, each
+    with a special claim of its own holding ``k`` devices requested from ``cls``, mapped for
+    ``res``."""
     world.b.settle()
-    d = get_obj(world, "Deployment", dep)
+    d = get_obj(world, kind, dep)
     labels = ((d.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
     sel = ",".join(f"{key}={val}" for key, val in sorted(labels.items()))
     pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
@@ -124,7 +126,7 @@ def deployment_pods_have_claims(world: World, n: str, dep: str, k: str, cls: str
             problems.append(f"{name}: claim {claim_name} requests classes {sorted(map(str, classes))}")
         if len(_devices(claim)) != int(k):
             problems.append(f"{name}: claim {claim_name} holds {_devices(claim)}")
-    world.observe(f"pods of Deployment {dep}", int(n), [p["metadata"]["name"] for p in pods], pods)
+    world.observe(f"pods of {kind} {dep}", int(n), [p["metadata"]["name"] for p in pods], pods)
     if len(pods) != int(n):
         problems.append(f"expected {n} pods, found {[p['metadata']['name'] for p in pods]}")
     assert not problems, "\n".join(problems)
