@@ -401,7 +401,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       ("pod updates may not add or remove containers"); any other spec change outside the
       updatable fields is Forbidden at spec, listing them (upstream appends a cmp.Diff of the
       specs after a newline, which a scenario cannot pin: the start is compared); the image
-      may change.
+      may change. The specs are compared with apimachinery's Semantic.DeepEqual: quantities by
+      value, every other string as written (a node selector's "1" is not "1.0").
       Given the objects:
         """
         apiVersion: v1
@@ -409,6 +410,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         metadata:
           name: p
         spec:
+          nodeSelector: {tier: "1"}
           containers:
           - name: app
             image: busybox
@@ -423,6 +425,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[1] | {name: extra, image: busybox} | spec.containers | Forbidden: pod updates may not add or remove containers |
         | spec.initContainers | [{name: init, image: busybox}] | spec.initContainers | Forbidden: pod updates may not add or remove containers |
         | spec.containers[0].resources.requests.cpu | "1" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+        | spec.nodeSelector.tier | "1.0" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario: A pod update may change a container image
