@@ -1260,7 +1260,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       whose DRA footprint exceeds its budget fails "global to the pod", UnschedulableAndUnresolvable.
       As shipped (api-truth §9.8, NADR validatePodLevelResourcesCoverDRA): a container's limit
       plus the DRA amounts of the claims it references must stay within the pod-level limit.
-      The claim maps 10 cpu; the pod-level request and limit are 11 cpu.
+      The claim maps 10 cpu; the pod-level request and limit are 11 cpu. A pod-level request of
+      exactly the aggregate (500m for the container plus the claim's 10) is enough: only a
+      request below it "surpasses" the budget.
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
@@ -1297,6 +1299,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Examples:
         | pod_request | container_limit | outcome |
         | 11          | 1               | the Pod "budgeted" is scheduled to "node1" |
+        | 10500m      | 1               | the Pod "budgeted" is scheduled to "node1" |
         | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
         | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
 
