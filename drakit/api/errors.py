@@ -82,8 +82,26 @@ _TYPES = {
 _OMIT = object()  # "no value" marker (Required/Forbidden/TooLong print none)
 
 
+class GoRendered:
+    """A bad value already rendered as Go's json.Marshal prints it (a struct's fields in
+    declaration order, not sorted like a map's keys); the field error prints the text as is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: Any) -> None:
+        self.text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"GoRendered({self.text})"
+
+
 def _render_value(v: Any) -> str:
     """Render a bad value the way field.Error does (%q for strings, %d for ints)."""
+    if isinstance(v, GoRendered):
+        return v.text
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):

@@ -9,11 +9,10 @@ owner references.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from drakit.api import names
-from drakit.api.errors import FieldError, Path, forbidden, invalid, required, too_long
+from drakit.api.errors import FieldError, GoRendered, Path, forbidden, invalid, required, too_long
 
 TOTAL_ANNOTATION_SIZE_LIMIT = 256 * (1 << 10)
 
@@ -78,22 +77,6 @@ _BANNED_OWNERS = {("", "v1", "Event")}
 _OWNER_REF_FIELDS = ("apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion")
 
 
-class _GoJSON:
-    """A bad value already rendered as Go's json.Marshal prints a struct (fields in
-    declaration order, not sorted like a map's keys); the field error prints it as is."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, value: object) -> None:
-        self.text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"_GoJSON({self.text})"
-
-
 def _go_owner_reference(ref: dict) -> dict:
     """metav1.OwnerReference in Go's json.Marshal field order, the two pointers left out
     when nil (``omitempty``)."""
@@ -141,11 +124,11 @@ def validate_owner_references(refs: list | None, path: Path) -> list[FieldError]
                 errs.append(invalid(path.child(fld), str(ref.get(fld) or ""), "must not be empty"))
         if (group, version, kind) in _BANNED_OWNERS:
             gvk = f"{group}/{version}, Kind={kind}"
-            errs.append(invalid(path, _GoJSON(_go_owner_reference(ref)), f"{gvk} is disallowed from being an owner"))
+            errs.append(invalid(path, GoRendered(_go_owner_reference(ref)), f"{gvk} is disallowed from being an owner"))
         if ref.get("controller") is True:
             cur = f"{kind}/{ref.get('name', '')}"
             if first_controller:
-                errs.append(invalid(path, _GoJSON([_go_owner_reference(r) for r in items]),
+                errs.append(invalid(path, GoRendered([_go_owner_reference(r) for r in items]),
                                     "Only one reference can have Controller set to true. "
                                     f'Found "true" in references for {first_controller} and {cur}'))
             else:
