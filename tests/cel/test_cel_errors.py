@@ -11,6 +11,8 @@ and the program planner folds constant conversions (``program instantiation fail
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drakit.cel import compile_selector
 
@@ -106,3 +108,24 @@ def test_independent_errors_are_all_kept():
     # only errors about an operand that already failed are follow-ons
     err = compile_selector('device.driver == 1 || device.nope', gates=GATES).error
     assert err.count("ERROR: <input>") == 2, err
+
+
+_FRAGMENTS = ["device", ".attributes", ".capacity", '["a"]', "[true]", "[1]", ".b", " + 1",
+              " == 2", " || ", "device.driver", ".nope", "(", ")", '"x"', " && "]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), min_size=1, max_size=8))
+def test_rewritten_compile_errors_keep_cel_gos_shape(parts):
+    # Whatever the expression, the rewrites leave cel-go's Issues.String() layout: each issue
+    # "ERROR: <input>:L:C: ..." with its two snippet lines, never a cel-cpp error-type cascade.
+    expression = "".join(parts)
+    err = compile_selector(expression, gates=GATES).error
+    if not err.startswith("compilation failed: "):
+        return  # compiled, or a non-compile verdict (output type, cost)
+    issues = err[len("compilation failed: "):].split("\nERROR: ")
+    for issue in issues:
+        head, *snippet = issue.split("\n")
+        assert len(snippet) == 2 and snippet[0].startswith(" | ") and snippet[1].startswith(" | "), err
+    if len(issues) > 1:
+        assert "'*error*'" not in err, err
