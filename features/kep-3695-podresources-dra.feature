@@ -773,7 +773,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     would point at gpu-4, the file is refused: the node goes unready, never reporting gpu-4.
     A second failed start leaves the node as it was: Ready=Unknown keeps its transition time
     (k/k pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth changes
-    a condition, and its lastTransitionTime, only when it is not Unknown yet).
+    a condition, and its lastTransitionTime, only when it is not Unknown yet); the condition
+    says what the node lifecycle controller says of every node it no longer hears from (reason
+    NodeStatusUnknown, message "Kubelet stopped posting node status.", same file).
     Then the Pod "trainer" has "status.phase" equal to Running
     When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
     And the kubelet on node "n1" restarts, whether or not it comes up
@@ -781,6 +783,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the Node "n1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
     And the Node "n1" has "status.conditions[0].type" equal to Ready
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
+    And the Node "n1" has "status.conditions[0].reason" equal to NodeStatusUnknown
+    And the Node "n1" has "status.conditions[0].message" equal to Kubelet stopped posting node status.
     When I note the Ready condition of the Node "n1"
     And 2 seconds pass
     And the kubelet on node "n1" restarts, whether or not it comes up
@@ -800,3 +804,19 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
     And the Node "n1" has no "spec.taints"
     And the Pod "trainer" has "status.phase" equal to Running
+
+  # Pinned to 1.35 (not @until:1.35) so that every run checks it whatever --k8s-version says:
+  # the gate can be off only up to 1.35 (GA and locked on from 1.36, versioned gate table).
+  @req:3695-R03 @req:3695-R08 @gate:KubeletPodResourcesGet @version:1.35 @clause:3695-R03/get-disabled-error @clause:3695-R08/errors-get
+  Scenario: At 1.35 every Get refused because KubeletPodResourcesGet is off counts as a Get error
+    k/k pkg/kubelet/apis/podresources/server_v1.go Get (release-1.35): the call is counted in
+    pod_resources_endpoint_requests_total and _get, and with the gate off also in
+    pod_resources_endpoint_errors_get before it fails with "PodResources API Get method
+    disabled", whether or not the pod exists; exposed as
+    kubelet_pod_resources_endpoint_errors_get{server_api_version="v1"} (pkg/kubelet/metrics).
+    When the feature gate KubeletPodResourcesGet is disabled
+    And a node agent calls PodResources Get for the Pod "ghost" on node "n1"
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources call fails with code "Unknown" and message "PodResources API Get method disabled"
+    And the kubelet metric kubelet_pod_resources_endpoint_requests_get{server_api_version="v1"} on node "n1" is 2
+    And the kubelet metric kubelet_pod_resources_endpoint_errors_get{server_api_version="v1"} on node "n1" is 2
