@@ -1849,6 +1849,38 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "member-0" has "status.phase" equal to Running
       And the Pod "member-1" has "status.phase" equal to Running
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/failed-creation-event
+    Scenario: A PodGroup claim the API server refuses is reported on the PodGroup and made once the quota allows it
+      As shipped (pkg/controller/resourceclaim/controller_test.go "create-conflict-podgroup",
+      kubernetes/kubernetes at 1.37): a refused create of the PodGroup's claim is the error
+      "create ResourceClaim : <API error>" (generateName, so no name before the colon), posted
+      as a Warning event FailedResourceClaimCreation on the PodGroup (the prefix of the event
+      message is drakit's); the sync fails and the PodGroup is retried with the workqueue's
+      backoff. Here the ResourceQuota admission plugin refuses it (exceeded quota,
+      count/resourceclaims.resource.k8s.io); once the quota allows one claim, the retry makes it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: no-claims}
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "0"
+        """
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "create ResourceClaim : resourceclaims.resource.k8s.io "group-pg-claim-"
+      And there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "is forbidden: exceeded quota: no-claims, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=0, limited: count/resourceclaims.resource.k8s.io=0"
+      And there are 0 ResourceClaim objects
+      When I patch the ResourceQuota "no-claims" with:
+        """
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "1"
+        """
+      And 10 seconds pass
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5729 the kubelet runs pods on claims reserved for their PodGroup.

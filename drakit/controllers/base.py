@@ -121,14 +121,22 @@ class Controller:
         is left alone until its backoff passes or it changes."""
         if self.failures.in_backoff(kind, obj):
             return False
+        mark = self.failures.mark()
         try:
             did = fn(obj, *args)
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self.failures.failed(kind, obj, e, self.failure_reason(kind))
             return False
         if self.failures:
-            self.failures.ok(kind, obj)
+            # a failure ``fn`` recorded itself (``retry_later``) stays open for its retry
+            self.failures.ok_unless_failed_since(kind, obj, mark)
         return bool(did)
+
+    def retry_later(self, kind: str, obj: Any, message: str) -> None:
+        """The sync of ``obj`` failed in a way the controller already reported (its own
+        event): retry it with the workqueue's backoff, as upstream's processNextWorkItem does
+        for a sync that returns an error (queue.AddRateLimited), without a second event."""
+        self.failures.failed(kind, obj, message, self.failure_reason(kind), event=False)
 
     # ------------------------------------------------------------------ for subclasses
     def failure_reason(self, kind: str) -> str:

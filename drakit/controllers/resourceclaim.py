@@ -287,6 +287,9 @@ class ResourceClaimController(Controller):
                 except E.StatusError as e:
                     self._event(pod, "FailedResourceClaimCreation",
                                 f"PodResourceClaim {entry['name']}: {create_failed(e)}")
+                    # syncPod returns the error: the pod is retried with the workqueue's
+                    # backoff (a quota that grows, a webhook that recovers)
+                    self.retry_later("Pod", pod, f"PodResourceClaim {entry['name']}: {create_failed(e)}")
                     continue
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
@@ -367,6 +370,9 @@ class ResourceClaimController(Controller):
                 except E.StatusError as e:
                     self._event(pg, "FailedResourceClaimCreation",
                                 f"PodGroupResourceClaim {entry['name']}: {create_failed(e)}")
+                    # the PodGroup's sync returns the error like syncPod: retried with backoff
+                    self.retry_later("PodGroup", pg, f"PodGroupResourceClaim {entry['name']}: "
+                                                     f"{create_failed(e)}")
                     continue
                 did = True
             by_name[entry["name"]] = {"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]}
