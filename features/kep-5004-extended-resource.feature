@@ -3524,3 +3524,127 @@ Feature: KEP-5004 DRA extended resources
         | name     | resource                                           |
         | explicit | example.com/gpu                                    |
         | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
+
+  @component:controller
+  Rule: Workload controllers with GPU pods
+    ReplicaSets and Deployments whose pods ask for example.com/gpu on a node with two GPUs, as
+    users run KEP-5004's motivating Deployment (k/k pkg/controller/replicaset,
+    pkg/controller/deployment, pkg/controller/resourceclaim).
+
+    Background:
+      Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+          extendedResourceName: example.com/gpu
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-two-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        """
+
+    @req:5004-R01 @clause:5004-R01/unmodified-pod
+    Scenario: A GPU Deployment scaled down gives up the pod that found no GPU, not a running one
+      k/k pkg/controller/replicaset/replica_set.go manageReplicas deletes the pods
+      getPodsToDelete ranks first: controller.ActivePodsWithRanks (pkg/controller/
+      controller_utils.go) puts a pod not assigned to a node before an assigned one (then
+      Pending before Running, not ready before ready, ... newer before older). Three replicas
+      on two GPUs: one pod waits for a GPU; scaled to two, that pod goes and the two running
+      pods keep their GPUs.
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: demo
+        spec:
+          replicas: 3
+          selector:
+            matchLabels: {app: demo}
+          template:
+            metadata:
+              labels: {app: demo}
+            spec:
+              containers:
+              - name: demo
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+        """
+      And I note the 2 scheduled and 1 pending pods of the Deployment "demo"
+      And I set "spec.replicas" of the Deployment "demo" to 2
+      Then the pods of the Deployment "demo" are exactly its noted scheduled pods
+      And the 2 pods of the Deployment "demo" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      And 2 devices of driver "gpu.example.com" are allocated
+
+    # Pinned to 1.36: the source label of resourceclaim_controller_resource_claims arrives in
+    # 1.35 (kubernetes/kubernetes#134523) and 1.37 renames the metric
+    # dynamic_resource_allocation_resource_claims (kubernetes/kubernetes#138542).
+    @version:1.36 @req:5004-R16 @clause:5004-R16/source-label
+    Scenario: The claims a Deployment's pod uses are counted by where they come from
+      k/k pkg/controller/resourceclaim/metrics/metrics.go (release-1.36): the gauge
+      resourceclaim_controller_resource_claims{admin_access,allocated,source} has source
+      "resource_claim_template" for a claim the controller made from a pod's template
+      (controller_test.go: a templated claim counts under it), "extended_resource" for the
+      scheduler's special claim and "" for a claim a user created. The Deployment's pod uses
+      a claim from a template and one GPU through example.com/gpu; a user's claim stays unused.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: spare}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: trainer
+        spec:
+          replicas: 1
+          selector:
+            matchLabels: {app: trainer}
+          template:
+            metadata:
+              labels: {app: trainer}
+            spec:
+              containers:
+              - name: train
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  limits: {example.com/gpu: 1}
+                  claims: [{name: gpu}]
+              resourceClaims:
+              - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then the 1 pod of the Deployment "trainer" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="resource_claim_template"} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="false",source=""} is 1

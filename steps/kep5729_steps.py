@@ -135,3 +135,52 @@ def then_every_pod_scheduled(world: World) -> None:
     pending = [p["metadata"]["name"] for p in pods if not (p.get("spec") or {}).get("nodeName")]
     world.observe("every pod scheduled", [], pending)
     assert pods and not pending, f"not scheduled: {pending} (of {len(pods)} pods)"
+
+
+# ---------------------------------------------------------------------------- workload pods
+# KEP-5729 runs its example as Deployments; these sentences follow the pods of a Deployment or
+# ReplicaSet through its selector (their names are generated), as a user of kubectl does.
+
+
+def _workload_pods(world: World, kind: str, name: str) -> list[dict]:
+    """The pods the workload's selector finds now, those being deleted left out."""
+    obj = get_obj(world, kind, name)
+    labels = ((obj.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
+    if not labels:
+        raise AssertionError(f"the {kind} {name!r} has no spec.selector.matchLabels to find its pods by")
+    sel = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
+    return [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+
+
+@when(parsers.re(r'I note the (?P<s>\d+) scheduled and (?P<p>\d+) pending pods? of the '
+                 r'(?P<kind>Deployment|ReplicaSet) "(?P<name>[^"]+)"$'))
+def when_note_workload_pods(world: World, s: str, p: str, kind: str, name: str) -> None:
+    """Remember which of the workload's pods are bound to a node and which are not (after the
+    cluster settled), for a later step to compare; the counts are checked now."""
+    world.b.settle()
+    pods = _workload_pods(world, kind, name)
+    scheduled = sorted(x["metadata"]["name"] for x in pods if (x.get("spec") or {}).get("nodeName"))
+    pending = sorted(x["metadata"]["name"] for x in pods if not (x.get("spec") or {}).get("nodeName"))
+    world.observe(f"pods of {kind} {name}", {"scheduled": int(s), "pending": int(p)},
+                  {"scheduled": scheduled, "pending": pending}, pods)
+    assert (len(scheduled), len(pending)) == (int(s), int(p)), \
+        f"the {kind} {name!r} has scheduled pods {scheduled} and pending pods {pending}, " \
+        f"expected {s} scheduled and {p} pending"
+    world.vars[f"workload pods {kind}/{name}"] = {"scheduled": scheduled, "pending": pending}
+
+
+@then(parsers.re(r'the pods of the (?P<kind>Deployment|ReplicaSet) "(?P<name>[^"]+)" are exactly its '
+                 r'noted scheduled pods$'))
+def then_workload_pods_are_noted_scheduled(world: World, kind: str, name: str) -> None:
+    """After a scale-down: the pods left are the ones that were bound when noted (by name), so
+    the pending ones were deleted and no bound one was."""
+    noted = world.vars.get(f"workload pods {kind}/{name}")
+    if noted is None:
+        raise AssertionError(f"the pods of the {kind} {name!r} were not noted before")
+    world.b.settle()
+    pods = _workload_pods(world, kind, name)
+    now = sorted(x["metadata"]["name"] for x in pods)
+    world.observe(f"pods of {kind} {name}", noted["scheduled"], now, pods)
+    assert now == noted["scheduled"], \
+        f"the {kind} {name!r} has the pods {now}; expected exactly the ones bound when noted " \
+        f"{noted['scheduled']} (pending then: {noted['pending']})"
