@@ -1,0 +1,34 @@
+"""The kubelet computes what an admitted pod costs the node once per version of the pod.
+
+Why: admission sums the footprint of every active pod for each new pod (k/k
+pkg/kubelet/lifecycle predicate: the node's resources minus what the admitted pods use), so a
+node with hundreds of pods would otherwise recompute each of them for every arrival. The
+cache is keyed by uid and resourceVersion: a changed pod is costed again.
+"""
+
+from __future__ import annotations
+
+from drakit.kubelet import kubelet as kubelet_module
+
+from .helpers import container, pod
+
+
+def test_footprint_is_computed_once_per_resource_version(make_cluster, monkeypatch) -> None:
+    c = make_cluster()
+    c.apply([pod("p1", [container("app", requests={"cpu": "1"})])])
+    calls: list[str] = []
+    real = kubelet_module.footprint
+
+    def counting(p, gates):
+        calls.append(p["metadata"]["resourceVersion"])
+        return real(p, gates)
+
+    monkeypatch.setattr(kubelet_module, "footprint", counting)
+    k = c._kubelets().kubelets["n1"]
+    stored = c.get("Pod", "p1")
+    first = k._footprint(stored)
+    assert k._footprint(stored) == first
+    assert calls.count(stored["metadata"]["resourceVersion"]) <= 1, calls
+    changed = c.patch("Pod", "p1", {"metadata": {"labels": {"touched": "yes"}}})
+    k._footprint(changed)
+    assert calls[-1] == changed["metadata"]["resourceVersion"]
