@@ -805,7 +805,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the Node "n1" has no "spec.taints"
     And the Pod "trainer" has "status.phase" equal to Running
 
-  # Pinned to 1.35 (not @until:1.35) so that every run checks it whatever --k8s-version says:
+  # Pinned to 1.35 (a version tag, not an until tag) so that every run checks it whatever --k8s-version says:
   # the gate can be off only up to 1.35 (GA and locked on from 1.36, versioned gate table).
   @req:3695-R03 @req:3695-R08 @gate:KubeletPodResourcesGet @version:1.35 @clause:3695-R03/get-disabled-error @clause:3695-R08/errors-get
   Scenario: At 1.35 every Get refused because KubeletPodResourcesGet is off counts as a Get error
