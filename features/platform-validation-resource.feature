@@ -189,7 +189,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       "CEL-compile-errors" (its exact text, device.attributes typed map(string, map(string,
       any)) and no follow-on error, and cel-go's undeclared-reference message, as in
       validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
-      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest).
+      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest). A `cel`
+      without an expression is the empty expression to Go's decoder, which
+      validateCELSelector compiles (cel-go shows no source line for empty input).
       Given a ResourceClaim manifest:
         """
         apiVersion: resource.k8s.io/v1
@@ -219,6 +221,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
         | spec.devices.requests[0].exactly.deviceClassName | "" | spec.devices.requests[0].exactly.deviceClassName: Required value |
         | spec.devices.requests[0].exactly.selectors[1] | {} | spec.devices.requests[0].exactly.selectors[1].cel: Required value |
+        | spec.devices.requests[0].exactly.selectors[1] | {cel: {}} | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "": compilation failed: ERROR: <input>:1:1: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER} |
         | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
         | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
         | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
