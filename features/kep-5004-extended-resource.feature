@@ -3021,6 +3021,48 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "early" is scheduled to "node-1"
       And 2 devices of driver "gpu.example.com" are allocated
 
+    # until 1.36: DRADeviceTaints is GA and locked on from 1.37 (versioned gate table)
+    @req:5004-R09 @clause:5004-R09/no-fit-no-claim @needs-gate:DRADeviceTaints @until:1.36
+    Scenario: Skew: a scheduler without DRADeviceTaints gives a tainted GPU to an extended-resource pod
+      The other side of the taint rule: the allocator reads device taints only when the
+      scheduler runs with DRADeviceTaints (k8s.io/dynamic-resource-allocation structured
+      Features.DeviceTaints, set from kube-scheduler's own gates), so an API server that kept
+      the taint next to a scheduler without the gate (the skew a rollback of the gate leaves)
+      schedules a two-GPU pod onto both GPUs, the tainted one included. Until 1.36: from 1.37
+      the gate is GA and locked on.
+      Given a node "tainted" with cpu "8", memory "32Gi"
+      And the scheduler runs with the feature gate DRADeviceTaints disabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: tainted-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: tainted
+          pool: {name: tainted, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: t-gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoSchedule}
+          - name: t-gpu-1
+        """
+      When I create 1 pod named "two" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: tainted}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "2"}
+              limits: {example.com/gpu: "2"}
+        """
+      Then the Pod "two" is scheduled to "tainted"
+      And the ResourceSlice "tainted-gpus" has "spec.devices[0].taints[0].effect" equal to NoSchedule
+
     @req:5004-R09 @clause:5004-R09/no-fit-no-claim @needs-gate:DRADeviceTaints
     Scenario: A GPU with a NoSchedule device taint is not given to an extended-resource pod
       KEP-5004 "Resource Claim API": the special claim's request is the DeviceClass and a count,

@@ -699,6 +699,43 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "7" fits on node "node1"
       And a pod requesting cpu "7001m" does not fit on node "node1"
 
+    @req:5517-R11 @version:1.37 @clause:5517-R11/containers-listed
+    Scenario: A container that names two requests of one claim is listed once in its entry
+      KEP-5517 "Multiple Claims per Container" lists each container that references the claim;
+      a container may reference one claim per request (`claims: [{name: a, request: x}, {name:
+      a, request: y}]`, validation allows a claim name once per request), and the entry's
+      containers list is a set (validateNodeAllocatableResourceClaimStatus refuses a duplicate,
+      see "Status entries are maps and sets"), so the scheduler names the container once. The
+      claim's two requests add up: 1 + 2 cpus mapped, plus the container's 1.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-requests}
+        spec:
+          devices:
+            requests:
+            - {name: small, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "1"}}}}
+            - {name: large, exactly: {deviceClassName: cpu-mem-socket, capacity: {requests: {dra.example.com/cpu: "2"}}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: both-requests}
+        spec:
+          containers:
+          - name: c1
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              claims: [{name: a, request: small}, {name: a, request: large}]
+          resourceClaims:
+          - {name: a, resourceClaimName: two-requests}
+        """
+      Then the Pod "both-requests" is scheduled to "node1"
+      And the Pod "both-requests" has "status.nodeAllocatableResourceClaimStatuses[0].containers" equal to [c1]
+      And a pod requesting cpu "12" fits on node "node1"
+      And a pod requesting cpu "12001m" does not fit on node "node1"
+
     @req:5517-R09 @req:5517-R11 @version:1.37 @clause:5517-R09/unreferenced-counts @clause:5517-R11/entry-fields-optional
     Scenario: An unreferenced claim still counts: the pod schedules with an entry without containers
       KEP-5517 "Unreferenced Claims": a pod-level claim no container references still counts
@@ -1199,6 +1236,98 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: nic, resourceClaimName: second-nic}
         """
       Then the Pod "dpdk-2" stays pending with reason "Unschedulable" and a message containing "1 Insufficient hugepages-2Mi"
+
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-limits
+    Scenario: Pod-level limits that leave hugepages out do not bound what a claim maps to hugepages
+      KEP-5517 "Integration with Pod Level Resources" checks the claims' additions against the
+      resources pod.spec.resources names; a budget for cpu and memory says nothing about
+      hugepages, so the NIC's 1Gi of hugepages-2Mi is no excess and the pod schedules, with
+      the hugepages in its status entry (api-truth §9.8).
+      Given a node "hp-node" with cpu "8", memory "16Gi", hugepages-2Mi "2Gi", ephemeral-storage "100Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/hugepages-nic.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: budgeted-dpdk}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          resources:
+            requests: {cpu: "2", memory: 2Gi}
+            limits: {cpu: "2", memory: 2Gi}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi}
+              limits: {cpu: "1", memory: 1Gi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: one-nic}
+        """
+      Then the Pod "budgeted-dpdk" is scheduled to "hp-node"
+      And the Pod "budgeted-dpdk" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: hugepages-2Mi, quantity: 1Gi}]
+      And a pod requesting hugepages-2Mi "1Gi", memory "1Mi" fits on node "hp-node"
+      And a pod requesting hugepages-2Mi "1026Mi", memory "1Mi" does not fit on node "hp-node"
+
+    @req:5517-R10 @version:1.37 @clause:5517-R10/all-node-allocatable
+    Scenario: A node that reports no ephemeral-storage cannot take one byte of it through a claim
+      The boundary of api-truth §9.8 (NADR nodeFitsResources): a resource missing from the
+      node's allocatable counts as zero, so even the smallest demand a claim adds (a perPod
+      overhead of 1 byte) exceeds the whole node: "Insufficient ephemeral-storage", with
+      preemption not helpful. node1 (the Background's) lists cpu, memory and pods only.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: scratch-class}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "scratch.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-scratch}
+        spec:
+          driver: scratch.example.com
+          nodeName: node1
+          pool: {name: node1-scratch, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: scratch-0
+            nodeAllocatableResources:
+              ephemeral-storage:
+                overhead: {perPod: "1"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-byte}
+        spec:
+          devices:
+            requests:
+            - {name: scratch, exactly: {deviceClassName: scratch-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: needs-a-byte}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: scratch}]
+          resourceClaims:
+          - {name: scratch, resourceClaimName: one-byte}
+        """
+      Then the Pod "needs-a-byte" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient ephemeral-storage. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
     @req:5517-R10 @version:1.37 @clause:5517-R10/node-filtered @kep-test:unit-noderesourcesfit-deferral
     Scenario Outline: A claim larger than the node is unresolvable, one that merely does not fit now is not

@@ -60,6 +60,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | request-selector-quantity |
         | unknown-domain-is-empty-map |
         | cel-runtime-error-aborts |
+        | cel-runtime-error-after-a-match-aborts |
         | class-cel-runtime-error-aborts |
         | cel-runtime-error-no-such-key-hint |
         | all-devices-cel-runtime-error-names-the-device |

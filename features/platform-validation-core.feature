@@ -529,6 +529,48 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       And the Pod "p" has no "spec.nodeName"
 
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
+    Scenario: A status write that leaves out observedGeneration keeps the stored one
+      k/k pkg/registry/core/pod/strategy.go podStatusStrategy.PrepareForUpdate
+      (preserveOldObservedGeneration, PodObservedGenerationTracking, beta and on since 1.34):
+      a writer that does not know the field (an older kubelet, a status PUT without it) must
+      not reset the generation the kubelet reported, for the status and for a condition of
+      the same type.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      And a Pod manifest:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        status:
+          phase: Pending
+          message: written without observedGeneration
+          conditions:
+          - {type: example.com/Checked, status: "True", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      When I patch the Pod "p" status with:
+        """
+        status:
+          observedGeneration: 1
+          conditions:
+          - {type: example.com/Checked, status: "False", observedGeneration: 1, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      And I write the manifest status to the Pod "p"
+      Then the request succeeds
+      And the Pod "p" has "status.message" equal to written without observedGeneration
+      And the Pod "p" has "status.observedGeneration" equal to 1
+      And the Pod "p" has "status.conditions[0].observedGeneration" equal to 1
+
   # ================================================================== object metadata
   @component:apiserver
   Rule: Object metadata

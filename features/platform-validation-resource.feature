@@ -189,7 +189,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       "CEL-compile-errors" (its exact text, device.attributes typed map(string, map(string,
       any)) and no follow-on error, and cel-go's undeclared-reference message, as in
       validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
-      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest).
+      exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest). A `cel`
+      without an expression is the empty expression to Go's decoder, which
+      validateCELSelector compiles (cel-go shows no source line for empty input).
       Given a ResourceClaim manifest:
         """
         apiVersion: resource.k8s.io/v1
@@ -219,6 +221,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices.requests[0].exactly.deviceClassName | Gpu_Class | spec.devices.requests[0].exactly.deviceClassName: Invalid value: "Gpu_Class": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
         | spec.devices.requests[0].exactly.deviceClassName | "" | spec.devices.requests[0].exactly.deviceClassName: Required value |
         | spec.devices.requests[0].exactly.selectors[1] | {} | spec.devices.requests[0].exactly.selectors[1].cel: Required value |
+        | spec.devices.requests[0].exactly.selectors[1] | {cel: {}} | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "": compilation failed: ERROR: <input>:1:1: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER} |
         | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
         | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
         | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
@@ -660,6 +663,163 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {matchFields: [{key: metadata.name, operator: Exists}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].operator: Invalid value: "Exists": not a valid selector operator |
         | {matchFields: [{key: metadata.uid, operator: In, values: [node-1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].key: Invalid value: "metadata.uid": not a valid field selector key |
         | {matchFields: [{key: metadata.name, operator: In, values: [Node_1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values[0]: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
+    Scenario Outline: An update of the claim itself never writes its status
+      resourceclaim strategy.go PrepareForUpdate: "newClaim.Status = oldClaim.Status" (the
+      main resource keeps the stored status; only the status subresource writes it), so a
+      label change that also carries a status leaves the status as it was: none, or the
+      allocation the status subresource wrote.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When <before>
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-9}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
+      And <status_check>
+
+      Examples:
+        | before | status_check |
+        | the cluster settles | the ResourceClaim "claim-1" has no "status" |
+        | I set "status.allocation" of the ResourceClaim "claim-1" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "claim-1" has "status.allocation.devices.results[0].device" equal to gpu-0 |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: A driver's device status is checked field by field
+      validation.go validateDeviceStatus (DRAResourceClaimDeviceStatus, beta and on since
+      1.33) and validation_resourceclaim_test.go TestValidateClaimStatusUpdate
+      "valid-network-device-status", "invalid-network-device-status" (whose messages for an
+      IP are now validation.IsValidInterfaceAddress's, apimachinery util/validation/ip.go),
+      "invalid-device-status-duplicate", "invalid-data-device-status-limits" and
+      "invalid-device-status-no-device": each entry names an allocated device (once), at most
+      8 conditions, data is a JSON object of at most 10 KiB, an interface name of at most 256
+      and a hardware address of at most 128 bytes, at most 16 IPs in canonical CIDR form,
+      each once.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          devices:
+          - <device_status>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | device_status | outcome |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, data: {kind: foo, apiVersion: nic.example.com/v1}, networkData: {interfaceName: eth1, hardwareAddress: "ea:9f:cb:40:b1:7b", ips: [10.9.8.0/24, "2001:db8::/64"]}, conditions: [{type: Ready, status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | accepted |
+        | {driver: nic.example.com, pool: node-1, device: nic-1} | status.devices[0]: Invalid value: "nic.example.com/node-1/nic-1": must be an allocated device in the claim |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, data: [1, 2]} | status.devices[0].data: Invalid value: "<value omitted>": must be a valid JSON object |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [300.9.8.0/24]}} | status.devices[0].networkData.ips[0]: Invalid value: "300.9.8.0/24": must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64) |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [010.009.008.000/24]}} | status.devices[0].networkData.ips[0]: Invalid value: "010.009.008.000/24": must be in canonical form ("10.9.8.0/24") |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: ["2001:0db8::1/64"]}} | status.devices[0].networkData.ips[0]: Invalid value: "2001:0db8::1/64": must be in canonical form ("2001:db8::1/64") |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: ["2001:db8::1/64", "2001:db8::1/64"]}} | status.devices[0].networkData.ips[1]: Duplicate value: "2001:db8::1/64" |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.interfaceName: Too long: may not be more than 256 bytes |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {hardwareAddress: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.hardwareAddress: Too long: may not be more than 128 bytes |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [10.9.8.0/24, 10.9.8.1/24, 10.9.8.2/24, 10.9.8.3/24, 10.9.8.4/24, 10.9.8.5/24, 10.9.8.6/24, 10.9.8.7/24, 10.9.8.8/24, 10.9.8.9/24, 10.9.8.10/24, 10.9.8.11/24, 10.9.8.12/24, 10.9.8.13/24, 10.9.8.14/24, 10.9.8.15/24, 10.9.8.16/24]}} | status.devices[0].networkData.ips: Too many: 17: must have at most 16 items |
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: Two status entries for one device are a duplicate
+      validation_resourceclaim_test.go TestValidateClaimStatusUpdate
+      "invalid-device-status-duplicate": the second entry is a Duplicate. The test's older
+      revisions pinned it at `status.devices[1].deviceID`; since validateSet's key function
+      returns the key alone (1.34, with declarative validation's uniqueness) it is reported
+      at the entry, as `status.reservedFor[1]` is in kep-5004.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0}
+          - {driver: nic.example.com, pool: node-1, device: nic-0}
+        """
+      Then the outcome is "status.devices[1]: Duplicate value: "nic.example.com/node-1/nic-0""
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: When the allocation goes, the status of its devices goes with it
+      resourceclaim strategy.go PrepareForUpdate of the status (dropDeallocatedStatusDevices):
+      a status write that removes the allocation also removes the device status entries of
+      the devices that are no longer allocated, so the write is valid and leaves none.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: eth1}}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation: null
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has no "status.devices"
+      And the ResourceClaim "claim-1" has no "status.allocation"
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: A status write may not change an allocation

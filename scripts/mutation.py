@@ -15,8 +15,11 @@ uses mutmut for what it is good at and keeps the budget in its own hands:
    test calls which function (coverage-based test selection) and how long each test takes;
    tests that fail on the unmutated copy are left out of every selection;
 4. per sampled mutant, one at a time under ``nice -n 10``: the feature scenarios that call
-   the mutated function (``pytest -x``, fastest first, timeout 60 s + 4x their measured time);
-   if none fails, the unit tests that call it; a timeout counts as killed, as in mutmut;
+   the mutated function (``pytest -x``, fastest first, timeout 60 s + 4x their measured time)
+   at the default release; if none fails, the same at each older release the README's test
+   command runs the suite at (``OLDER_RELEASES``, tox's features-versions), with that
+   release's own test map; if none fails, the unit tests that call it; a timeout counts as
+   killed, as in mutmut;
 5. write ``<workdir>/results.json`` and ``<workdir>/summary.md`` (score per area with a
    Wilson 95 % interval, the survivors with their diffs) and exit 1 below the targets.
 
@@ -55,6 +58,11 @@ AREAS: dict[str, str] = {
 #: generated gRPC code is not ours to test
 SKIP_PARTS = ("podresources/gen",)
 FEATURES, UNIT = "steps", "tests"
+#: the older emulated releases `tox -e features-versions` runs the feature suite at (tox.ini):
+#: part of "the feature suite" as CI runs it. Code that only an older release reaches (a
+#: message or a status that changed in 1.37) can only be caught there. Newest first: the
+#: releases closest to the default share the most code paths, so they kill soonest.
+OLDER_RELEASES = ("1.36", "1.35", "1.34")
 TARGET_FEATURES, TARGET_ALL = 95.0, 98.0
 JUDGEMENTS = ROOT / "scripts" / "mutation_judgements.yaml"
 
@@ -269,6 +277,10 @@ def _env(project: Path, mutant: str) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------ 4. run one mutant
+def _release_args(release: str | None) -> list[str]:
+    return [] if release is None else [f"--k8s-version={release}"]
+
+
 def tests_for(name: str, stats: dict[str, Any]) -> list[str]:
     func = name.partition("__mutmut_")[0]
     failed = set(stats["failed"])
@@ -550,23 +562,31 @@ def main(argv: list[str] | None = None) -> int:
 
     stats: dict[str, Any] = {}
 
-    def stats_of(suite: str) -> dict[str, Any]:
-        """The suite's test<->function map, collected once per source state (lazily)."""
-        if suite not in stats:
-            f = work / f"stats-{suite}.json"
-            if f.exists() and cache["stats"].get(suite) == catalogue["source_hash"]:
-                stats[suite] = json.loads(f.read_text())
+    def stats_of(suite: str, release: str | None = None) -> dict[str, Any]:
+        """The suite's test<->function map (at an older release: that release's, since the
+        scenarios that apply and the paths they take differ), collected once per source
+        state (lazily)."""
+        key = suite if release is None else f"{suite}@{release}"
+        if key not in stats:
+            f = work / f"stats-{key}.json"
+            if f.exists() and cache["stats"].get(key) == catalogue["source_hash"]:
+                stats[key] = json.loads(f.read_text())
             else:
-                log(f"collecting stats of {suite}/ (runs the suite once, slower than usual) ...")
-                stats[suite] = collect_stats(work, suite, [])
-                cache["stats"][suite] = catalogue["source_hash"]
+                log(f"collecting stats of {key} (runs the suite once, slower than usual) ...")
+                stats[key] = collect_stats(work, suite, _release_args(release))
+                cache["stats"][key] = catalogue["source_hash"]
                 cache_file.write_text(json.dumps(cache, indent=1))
-        return stats[suite]
+        return stats[key]
+
+    def needs_older(r: dict[str, Any]) -> bool:
+        return r["features"] not in ("killed", "timeout") and \
+            r.get("older_releases") != list(OLDER_RELEASES)
 
     def needs_unit(r: dict[str, Any]) -> bool:
         return not args.no_unit and r["features"] not in ("killed", "timeout") and "unit" not in r
 
-    todo = [n for n in sample if "features" not in results.get(n, {}) or needs_unit(results[n])]
+    todo = [n for n in sample if "features" not in results.get(n, {})
+            or needs_older(results[n]) or needs_unit(results[n])]
     for i, name in enumerate(todo, 1):
         r = results.get(name) or {"diff": catalogue["mutants"][name]["diff"]}
         if "features" not in r:
@@ -574,6 +594,20 @@ def main(argv: list[str] | None = None) -> int:
             r["features"], r["features_s"], r["killer"] = run_mutant(work, name, FEATURES, tests,
                                                                      stats[FEATURES], [])
             r["features_tests"] = len(tests)
+        if needs_older(r):
+            # the same question at the older releases the suite also runs at
+            for release in OLDER_RELEASES:
+                st = stats_of(FEATURES, release)
+                tests = tests_for(name, st)
+                verdict, secs, killer = run_mutant(work, name, FEATURES, tests, st,
+                                                   _release_args(release))
+                r["features_s"] += secs
+                r["features_tests"] += len(tests)
+                if verdict in ("killed", "timeout"):
+                    r["features"], r["killer"] = verdict, f"{killer} (at {release})"
+                    r.pop("unit", None)  # the unit pass is no longer needed
+                    break
+            r["older_releases"] = list(OLDER_RELEASES)
         if needs_unit(r):
             tests = tests_for(name, stats_of(UNIT))
             r["unit"], r["unit_s"], r["unit_killer"] = run_mutant(work, name, UNIT, tests,

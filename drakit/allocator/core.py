@@ -554,13 +554,20 @@ def allocated_state(allocated: Sequence[Mapping[str, Any]]) -> AllocatedState:
                 continue
             did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
             if r.get("shareID"):
-                st.shared.add((did, r["shareID"]))
-                agg = st.capacity.setdefault(did, {})
-                for k, v in (r.get("consumedCapacity") or {}).items():
-                    agg[k] = agg.get(k, Quantity(0)) + _qty(v)
+                count_shared_use(st, did, r)
             else:
                 st.devices.add(did)
     return st
+
+
+def count_shared_use(st: AllocatedState, did: DeviceID, result: Mapping[str, Any]) -> None:
+    """One share of a device allocated several times (a result with a shareID): the share
+    is taken and its consumedCapacity adds to what the device's capacity has given out.
+    Shared by allocated_state and the scheduler's incremental cache."""
+    st.shared.add((did, result["shareID"]))
+    agg = st.capacity.setdefault(did, {})
+    for k, v in (result.get("consumedCapacity") or {}).items():
+        agg[k] = agg.get(k, Quantity(0)) + _qty(v)
 
 
 # ---------------------------------------------------------------------------

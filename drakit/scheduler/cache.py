@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.allocator import AllocatorCache
-from drakit.allocator.core import AllocatedState, counts_as_allocated
+from drakit.allocator.core import AllocatedState, count_shared_use, counts_as_allocated
 from drakit.api.quantity import Quantity
 from drakit.podrequests import PodResourcesOptions, pod_requests
 
@@ -330,10 +330,7 @@ class DRACache:
                 if not counts_as_allocated(r) or not r.get("shareID"):
                     continue
                 did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
-                self.state.shared.add((did, r["shareID"]))
-                agg = self.state.capacity.setdefault(did, {})
-                for k, v in (r.get("consumedCapacity") or {}).items():
-                    agg[k] = agg.get(k, Quantity(0)) + Quantity.of(v)
+                count_shared_use(self.state, did, r)
 
 
 def _controller_uid(obj: Mapping[str, Any] | None) -> str | None:

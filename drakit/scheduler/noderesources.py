@@ -97,17 +97,22 @@ class NodeResourcesFit(Plugin):
         return success()
 
     def score(self, state: CycleState, pod: dict, node_info: NodeInfo) -> int:
-        """LeastAllocated: mean over cpu and memory of (free after placing) x 100 / allocatable."""
+        """LeastAllocated: the weighted mean over cpu and memory (weight 1 each) of
+        (free after placing) x 100 / allocatable (noderesources/least_allocated.go
+        leastResourceScorer): a resource the node does not report (allocatable 0) is left
+        out of the mean, one the node cannot hold scores 0."""
         reqs: dict[str, int] = state[STATE_KEY]
         pod_cpu = reqs.get("cpu", 0) or DEFAULT_MILLI_CPU_REQUEST
         pod_mem = reqs.get("memory", 0) or DEFAULT_MEMORY_REQUEST
-        total = 0
+        total = weights = 0
         for alloc, used in ((node_info.allocatable.get("cpu", 0), node_info.non_zero_cpu + pod_cpu),
                             (node_info.allocatable.get("memory", 0), node_info.non_zero_mem + pod_mem)):
-            if alloc == 0 or used > alloc:
+            if alloc == 0:
                 continue
-            total += (alloc - used) * MAX_NODE_SCORE // alloc
-        return total // 2
+            weights += 1
+            if used <= alloc:
+                total += (alloc - used) * MAX_NODE_SCORE // alloc
+        return total // weights if weights else 0
 
 
 __all__ = ["ERROR", "SKIP", "NodeResourcesFit", "is_dra_extended_resource_name"]

@@ -17,7 +17,6 @@ import ipaddress
 from typing import Any
 
 from drakit.api.errors import FieldError, forbidden, invalid, not_supported, required
-from drakit.api.meta import deep_copy
 from drakit.validation.resource import common as c
 from drakit.validation.resource.common import Errs, as_dict, as_list
 from drakit.validation.strategy import (
@@ -412,16 +411,45 @@ def _device_status(d: Any, path: str, allocated: set[str]) -> Errs:
 
 
 def _interface_address(addr: Any, path: str) -> Errs:
-    """validation.IsValidInterfaceAddress: an address in CIDR form."""
+    """validation.IsValidInterfaceAddress (k8s.io/apimachinery pkg/util/validation/ip.go,
+    used by validateNetworkDeviceData since 1.33): an address in CIDR form, as
+    netutils.ParseCIDRSloppy reads it, and written in its canonical form."""
     s = "" if addr is None else str(addr)
     try:
-        if "/" not in s:
-            raise ValueError
-        ipaddress.ip_interface(s)
+        canonical = _canonical_interface_address(s)
     except ValueError:
         return [invalid(path, s, "must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or "
                                  "2001:db8::1/64)")]
+    if s != canonical:
+        return [invalid(path, s, f'must be in canonical form ("{canonical}")')]
     return []
+
+
+def _canonical_interface_address(s: str) -> str:
+    """``ip.String() + "/" + mask size`` of ParseCIDRSloppy's result; ValueError when it
+    refuses. Sloppy: IPv4 octets may have leading zeros (read as decimal, as Go did before
+    1.17). An IPv4(-mapped) address prints dotted, its mask counted in IPv4 bits."""
+    addr, sep, bits = s.partition("/")
+    if not sep or not bits or not bits.isascii() or not bits.isdigit() or len(bits) > 3:
+        raise ValueError(s)
+    prefix = int(bits)
+    if ":" in addr:
+        if "%" in addr:  # a zone is no part of a CIDR value
+            raise ValueError(s)
+        ip6 = ipaddress.IPv6Address(addr)
+        if prefix > 128:
+            raise ValueError(s)
+        mapped = ip6.ipv4_mapped
+        if mapped is None:
+            return f"{ip6.compressed}/{prefix}"
+        return f"{mapped}/{prefix - 96 if prefix > 32 else prefix}"
+    octets = addr.split(".")
+    if len(octets) != 4 or not all(o.isascii() and o.isdigit() and len(o) <= 3 for o in octets):
+        raise ValueError(s)
+    values = [int(o) for o in octets]
+    if any(v > 255 for v in values) or prefix > 32:
+        raise ValueError(s)
+    return f"{'.'.join(map(str, values))}/{prefix}"
 
 
 def _shared_id(d: dict) -> str:
@@ -488,11 +516,9 @@ class ResourceClaimStrategy(Strategy):
         drop_disabled_spec_fields(obj.get("spec"), None, ctx)
 
     def prepare_for_update(self, new: dict, old: dict, ctx: Context) -> None:
+        # the stored status is kept by the API server's update for every kind with a
+        # status subresource (drakit/apiserver.py), as strategy.go's PrepareForUpdate does
         default_claim_spec(new.get("spec"))
-        if "status" in old:
-            new["status"] = deep_copy(old["status"])
-        else:
-            new.pop("status", None)
         drop_disabled_spec_fields(new.get("spec"), old.get("spec"), ctx)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
