@@ -1060,14 +1060,28 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "greedy" stays pending with reason "SchedulerError" and a message containing "exceeds the claim limit of 32"
       And there are 0 extended resource claims
 
-    @req:5004-R16 @clause:5004-R16/creates-total @clause:5004-R16/source-label
+    # since 1.35: the source label of resourceclaim_controller_resource_claims arrives in 1.35 (kubernetes/kubernetes#134523)
+    @req:5004-R16 @clause:5004-R16/creates-total @clause:5004-R16/source-label @since:1.35
     Scenario: The scheduler counts its claim creations and the controller labels the claim's source
       KEP-5004 "Monitoring": scheduler_resourceclaim_creates_total{status} and the source label of
-      resourceclaim_controller_resource_claims.
+      resourceclaim_controller_resource_claims. From 1.37 both series are read under their
+      new names, dynamic_resource_allocation_resourceclaim_creates_total and
+      dynamic_resource_allocation_resource_claims (kubernetes/kubernetes#138542; the metric
+      steps' rename table).
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
+
+    # until 1.34: 1.35 adds the source label (kubernetes/kubernetes#134523)
+    @req:5004-R16 @clause:5004-R16/creates-total @until:1.34
+    Scenario: At 1.34 the controller counts claims by admin access and allocation only
+      resourceclaim_controller_resource_claims has no source label before 1.35
+      (kubernetes/kubernetes#134523); the special claim counts as an allocated claim.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true"} is 1
 
     # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
     @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/implicit-key @clause:5004-R11/per-class-key

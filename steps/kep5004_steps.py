@@ -14,7 +14,7 @@ from pytest_bdd import given, parsers, then, when
 
 from .backends.base import ApiError, Unsupported
 from .common import get_obj, try_write
-from .scheduling_steps import _devices, _metric
+from .scheduling_steps import _devices, _metric, series_at
 from .world import World
 
 EXT_STATUS = "extendedResourceClaimStatus"
@@ -80,6 +80,7 @@ def class_gives_up_name(world: World, name: str, how: str) -> None:
 def metric_at_least(world: World, series: str, value: str) -> None:
     """A counter on a live cluster also counts retries that happen while the step waits."""
     world.b.settle()
+    series = series_at(series, world.version)
     actual = _metric(world.b.metrics(), series)
     world.observe(f"metric {series} at least", int(value), actual)
     assert actual is not None and actual >= int(value), f"{series} = {actual}, expected at least {value}"

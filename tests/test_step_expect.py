@@ -135,3 +135,14 @@ def test_metric_series_match_their_exact_label_set(series, value):
 def test_a_malformed_series_in_a_step_is_an_error():
     with pytest.raises(ValueError, match="not a metric series"):
         expect.metric_value(EXPOSITION, "bad series{")
+
+
+def test_renamed_metrics_are_read_under_the_name_of_the_release():
+    from steps.scheduling_steps import series_at
+
+    old = 'scheduler_resourceclaim_creates_total{status="success"}'
+    assert series_at(old, "1.36") == old
+    assert series_at(old, "1.37") == 'dynamic_resource_allocation_resourceclaim_creates_total{status="success"}'
+    assert series_at("resourceclaim_controller_resource_claims", "1.38") == \
+        "dynamic_resource_allocation_resource_claims"
+    assert series_at("scheduler_pending_pods", "1.37") == "scheduler_pending_pods"

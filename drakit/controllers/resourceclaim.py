@@ -22,9 +22,11 @@ pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
   unallocated claim loses the ``resource.kubernetes.io/delete-protection`` finalizer; an
   unreserved claim owned by a pod that is gone or done is deleted.
 
-Metric: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``
-(source: ``resource_claim_template``, ``extended_resource`` or empty for user claims —
-label values as drakit understands KEP-5004's Monitoring section; not read from upstream).
+Metric: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``, from 1.37
+``dynamic_resource_allocation_resource_claims`` (kubernetes/kubernetes#138542 moved it to the
+dynamic_resource_allocation subsystem); the ``source`` label arrived in 1.35
+(kubernetes/kubernetes#134523): ``resource_claim_template``, ``extended_resource`` or empty
+for user claims (label values as drakit understands KEP-5004's Monitoring section).
 """
 
 from __future__ import annotations
@@ -457,9 +459,17 @@ class ResourceClaimController(Controller):
             allocated = bool((c.get("status") or {}).get("allocation"))
             k = (str(admin).lower(), str(allocated).lower(), source)
             counts[k] = counts.get(k, 0) + 1
-        lines = ["# HELP resourceclaim_controller_resource_claims Number of ResourceClaims",
-                 "# TYPE resourceclaim_controller_resource_claims gauge"]
+        name = "dynamic_resource_allocation_resource_claims" if self.version_137 else \
+            "resourceclaim_controller_resource_claims"
+        with_source = _minor(self.gates.version) >= (1, 35)
+        if not with_source:  # 1.34 counts by admin_access and allocated only
+            merged: dict[tuple[str, str, str], int] = {}
+            for (admin, allocated, _source), n in counts.items():
+                merged[(admin, allocated, "")] = merged.get((admin, allocated, ""), 0) + n
+            counts = merged
+        lines = [f"# HELP {name} Number of ResourceClaims", f"# TYPE {name} gauge"]
         for (admin, allocated, source), n in sorted(counts.items()):
-            lines.append(f'resourceclaim_controller_resource_claims{{admin_access="{admin}",'
-                         f'allocated="{allocated}",source="{source}"}} {n}')
+            labels = f'admin_access="{admin}",allocated="{allocated}"' + (
+                f',source="{source}"' if with_source else "")
+            lines.append(f"{name}{{{labels}}} {n}")
         return "\n".join(lines) + "\n"

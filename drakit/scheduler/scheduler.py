@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from drakit import claims as cu
+from drakit.allocator.core import version_at_least
 from drakit.api import errors as E
 from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, describe
 from drakit.podrequests import PodResourcesOptions
@@ -519,11 +520,14 @@ class Scheduler:
                  "# TYPE scheduler_pending_pods gauge"]
         for q, v in self.queue.pending_counts().items():
             lines.append(f'scheduler_pending_pods{{queue="{q}"}} {v}')
-        lines += ["# HELP scheduler_resourceclaim_creates_total Number of ResourceClaims creation "
-                  "requests within scheduler",
-                  "# TYPE scheduler_resourceclaim_creates_total counter"]
+        # from 1.37 kube-scheduler and kube-controller-manager count their claim creates in
+        # one metric of the dynamic_resource_allocation subsystem (kubernetes/kubernetes#138542)
+        creates = "dynamic_resource_allocation_resourceclaim_creates_total" \
+            if version_at_least(self.version, "1.37") else "scheduler_resourceclaim_creates_total"
+        lines += [f"# HELP {creates} Number of ResourceClaims creation requests",
+                  f"# TYPE {creates} counter"]
         for st, v in self.metrics.claim_creates.items():
-            lines.append(f'scheduler_resourceclaim_creates_total{{status="{st}"}} {v}')
+            lines.append(f'{creates}{{status="{st}"}} {v}')
         lines += ["# HELP scheduler_schedule_attempts_total Number of attempts to schedule pods, "
                   "by the result.",
                   "# TYPE scheduler_schedule_attempts_total counter"]
