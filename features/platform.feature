@@ -862,3 +862,23 @@ Feature: Platform behaviour every DRA comparison relies on
         | cpu  | verdict |
         | 2    | No preemption victims found for incoming pod |
         | 2001m | Preemption is not helpful for scheduling |
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-feasible
+    Scenario: A feasible node that reports no cpu does not stop scoring
+      NodeResourcesFit's LeastAllocated score (noderesources/least_allocated.go
+      leastResourceScorer) leaves a resource out when the node's allocatable has none of it,
+      so a node that reports memory but no cpu is scored on memory alone; with two feasible
+      nodes, one of them such a node, the pod is scheduled. (Which of the two wins depends on
+      every score plugin a cluster runs, so the scenario does not say.)
+      Given a node "with-cpu" with cpu "8", memory "32Gi", pods "110"
+      And a node "memory-only" with memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: anywhere}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "anywhere" is scheduled
