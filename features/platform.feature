@@ -882,3 +882,51 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "anywhere" is scheduled
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: A node at its pod limit: the scheduler says Too many pods, the kubelet refuses a pod bound to it
+      noderesources/fit.go fitsRequest: "Too many pods" once the node's pods allocatable is
+      used up, left to preemption (no victim of lower priority here); a pod created with
+      spec.nodeName skips the scheduler and the kubelet's admission refuses it (lifecycle
+      predicate.go, kubelet rejectPod): phase Failed, reason OutOfpods, "Node didn't have
+      enough resource: pods, requested: 1, used: 1, capacity: 1", and a Warning event.
+      Given a node "n1" with cpu "8", memory "32Gi", pods "1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "first" is scheduled to "n1"
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bound}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "bound" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfpods
+          message: "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
+        """
+      And the kubelet recorded a Warning event "OutOfpods" for the Pod "bound" with message:
+        """
+        Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1
+        """
