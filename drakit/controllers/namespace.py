@@ -245,7 +245,7 @@ class NamespaceController(Controller):
             wanted["NamespaceDeletionContentFailure"] = (
                 "True", "ContentDeletionFailed",
                 f"Failed to delete all resource types, {len(errors)} remaining: "
-                + ", ".join(sorted(errors)))
+                + _aggregate(sorted(errors)))
         now = self.clock.timestamp()
         status = ns.setdefault("status", {})
         conds = status.setdefault("conditions", [])
@@ -288,3 +288,10 @@ class NamespaceController(Controller):
             except E.StatusError:
                 return None
         return None
+
+
+def _aggregate(messages: list[str]) -> str:
+    """utilerrors.NewAggregate(errs).Error() as %v prints it: one error as is, several in
+    brackets, each message once (apimachinery pkg/util/errors/errors.go)."""
+    unique = list(dict.fromkeys(messages))
+    return unique[0] if len(unique) == 1 else "[" + ", ".join(unique) + "]"

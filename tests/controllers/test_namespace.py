@@ -247,3 +247,12 @@ def test_property_any_content_is_removed_and_the_namespace_goes_last(content) ->
     assert (about[-1].kind, about[-1].type) == ("Namespace", "DELETED")
     from drakit.kubelet import stop_kubelets
     stop_kubelets(c)
+
+
+def test_several_content_deletion_errors_read_as_go_prints_an_aggregate():
+    # utilerrors.NewAggregate: one error as is, several in brackets, each message once
+    from drakit.controllers.namespace import _aggregate
+
+    assert _aggregate(["a failed"]) == "a failed"
+    assert _aggregate(["a failed", "b failed"]) == "[a failed, b failed]"
+    assert _aggregate(["a failed", "a failed"]) == "a failed"
