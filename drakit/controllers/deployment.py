@@ -12,7 +12,7 @@ struct, so the value differs from a live cluster's — scenarios must not assert
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy, labels_match, selector_from_dict
@@ -172,9 +172,7 @@ class ReplicaSetController(Controller):
             except E.StatusError:
                 break
         if len(pods) > want:
-            # delete the newest pods first (unscheduled before scheduled)
-            victims = sorted(pods, key=lambda p: (bool((p.get("spec") or {}).get("nodeName")),
-                                                  p["metadata"]["name"]))[: len(pods) - want]
+            victims = sorted(pods, key=_deletion_rank(pods))[: len(pods) - want]
             for p in victims:
                 try:
                     self.api.delete("Pod", p["metadata"]["name"], ns)
@@ -192,3 +190,43 @@ class ReplicaSetController(Controller):
                 except E.StatusError:
                     pass
         return did
+
+
+_PHASE_RANK = {"Pending": 0, "Unknown": 1, "Running": 2}
+
+
+def _deletion_rank(pods: list[dict]) -> Callable[[dict], tuple]:
+    """The order a ReplicaSet scales down in, first deleted first (pkg/controller
+    controller_utils.go ActivePodsWithRanks.Less): unassigned before assigned, Pending before
+    Unknown before Running, not ready before ready, pods doubled up on a node before lone
+    ones, more restarts before fewer, newer before older; the name last, so that the order is
+    total (upstream leaves exact ties to the sort). Not modelled: how long a pod has been
+    ready, and LogarithmicScaleDown's bucketing of ages (pods created seconds apart, as in a
+    scenario, fall in one bucket there and in creation order here)."""
+    per_node: dict[str, int] = {}
+    for p in pods:
+        node = (p.get("spec") or {}).get("nodeName") or ""
+        if node:
+            per_node[node] = per_node.get(node, 0) + 1
+
+    def ready(p: dict) -> bool:
+        return any(c.get("type") == "Ready" and c.get("status") == "True"
+                   for c in (p.get("status") or {}).get("conditions") or ())
+
+    def restarts(p: dict) -> int:
+        return sum(int(cs.get("restartCount") or 0)
+                   for cs in (p.get("status") or {}).get("containerStatuses") or ())
+
+    def key(p: dict) -> tuple:
+        node = (p.get("spec") or {}).get("nodeName") or ""
+        created = p["metadata"].get("creationTimestamp") or ""
+        return (bool(node), _PHASE_RANK.get((p.get("status") or {}).get("phase") or "", 0),
+                ready(p), -per_node.get(node, 0), -restarts(p),
+                # newer first; a pod without a timestamp before any other
+                bool(created), _descending(created), p["metadata"]["name"])
+    return key
+
+
+def _descending(text: str) -> tuple[int, ...]:
+    """A sort key that orders strings (RFC 3339 timestamps) newest first."""
+    return tuple(-ord(ch) for ch in text)
