@@ -550,6 +550,52 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec  | FieldValueInvalid |
       And the error message contains "field is immutable"
 
+    # since 1.35: ValidateResourceClaimUpdate stops re-validating the spec in 1.35
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable @since:1.35
+    Scenario: A claim's spec changed to an invalid one is refused for the change alone
+      pkg/apis/resource/validation/validation.go ValidateResourceClaimUpdate (1.35 on): "The
+      spec is immutable. On update, we only check for immutability. Re-validating other
+      fields is skipped because the user cannot change them", so the bad class name is not
+      reported next to the immutability.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "claim-1" to Not_A_Class
+      Then the request is rejected with exactly these causes:
+        | field | reason            |
+        | spec  | FieldValueInvalid |
+
+    # until 1.34: from 1.35 the update checks the immutability only
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable @until:1.34
+    Scenario: At 1.34 a claim's spec changed to an invalid one is refused for both
+      ValidateResourceClaimUpdate at 1.34 also validates the new spec, so the bad class name is
+      reported next to the immutability (how often and in which order the strategy's two
+      validations list it is not pinned).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaim "claim-1" to Not_A_Class
+      Then the request is rejected with a cause at "spec.devices.requests[0].exactly.deviceClassName" of reason "FieldValueInvalid" whose message starts with "Invalid value: "Not_A_Class": a lowercase RFC 1123 subdomain"
+      And the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message contains "field is immutable"
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
     Scenario: A metadata change of a claim is no spec change
       validation_resourceclaim_test.go TestValidateClaimUpdate "valid-no-op-update": the

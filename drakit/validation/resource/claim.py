@@ -525,8 +525,10 @@ class ResourceClaimStrategy(Strategy):
         return validate_claim_spec(obj.get("spec"), "spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        # ValidateResourceClaim(new) + ValidateResourceClaimUpdate (spec immutable).
-        out = validate_claim_spec(new.get("spec"), "spec", ctx)
+        # ValidateResourceClaimUpdate: up to 1.34 ValidateResourceClaim(new) as well; from
+        # 1.35 only the immutability (re-validating a spec the user cannot change gives no
+        # actionable error, pkg/apis/resource/validation/validation.go)
+        out = [] if c.version_at_least(ctx, "1.35") else validate_claim_spec(new.get("spec"), "spec", ctx)
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
@@ -591,5 +593,6 @@ class ResourceClaimTemplateStrategy(Strategy):
         return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        out = self.validate_create(new, ctx)
+        # ValidateResourceClaimTemplateUpdate: as for claims, from 1.35 the immutability only
+        out = [] if c.version_at_least(ctx, "1.35") else self.validate_create(new, ctx)
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
