@@ -215,6 +215,7 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
 @then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
 def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
+    world.b.settle()  # a live cluster's controllers post their events asynchronously
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)

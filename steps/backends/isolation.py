@@ -197,8 +197,8 @@ def extended_resource(prefix: str, name: Any) -> Any:
     otherwise serve each other's pods. Kubernetes' own domains (``*.kubernetes.io``, e.g. the
     implicit ``deviceclass.resource.kubernetes.io/<class>``) stay; quota keys keep their
     ``requests.``/``limits.`` prefix."""
-    if not isinstance(name, str) or "/" not in name:
-        return name
+    if not isinstance(name, str) or "/" not in name or name.startswith("count/"):
+        return name  # count/<resource>.<group> is an object-count quota key, no resource name
     for p in _STANDARD_PREFIXES:
         if name.startswith(p):
             return p + extended_resource(prefix, name[len(p):])

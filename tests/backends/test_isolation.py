@@ -305,3 +305,12 @@ def test_a_node_taint_patch_keeps_the_fake_node_fence():
     assert same["spec"]["taints"] == [FAKE_NODE_TAINT]
     assert nm.outgoing_patch({"spec": {"unschedulable": True}}, _res("Node", False)) == \
         {"spec": {"unschedulable": True}}
+
+
+def test_an_object_count_quota_key_is_no_resource_name_and_keeps_its_name():
+    from steps.backends.isolation import resource_keys
+
+    keys = resource_keys({"count/resourceclaims.resource.k8s.io": "0",
+                          "requests.example.com/gpu": "1"}, "dk1-")
+    assert keys == {"count/resourceclaims.resource.k8s.io": "0",
+                    "requests.dk1-example.com/gpu": "1"}
