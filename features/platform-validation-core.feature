@@ -535,7 +535,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       (preserveOldObservedGeneration, PodObservedGenerationTracking, beta and on since 1.34):
       a writer that does not know the field (an older kubelet, a status PUT without it) must
       not reset the generation the kubelet reported, for the status and for a condition of
-      the same type.
+      the same type. (The pod names a scheduler no cluster runs, so that no one else writes
+      its status in between.)
       Given the objects:
         """
         apiVersion: v1
@@ -543,6 +544,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         metadata:
           name: p
         spec:
+          schedulerName: no-such-scheduler
           containers:
           - name: app
             image: busybox
