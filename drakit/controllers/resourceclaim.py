@@ -449,10 +449,12 @@ class ResourceClaimController(Controller):
 
     # ------------------------------------------------------------------ metrics
     def metrics_text(self) -> str:
+        with_source = _minor(self.gates.version) >= (1, 35)  # 1.34 has no source label
         counts: dict[tuple[str, str, str], int] = {}
         for c in self.api.list("ResourceClaim", copy=False):
             ann = c["metadata"].get("annotations") or {}
-            source = "extended_resource" if ann.get(cu.EXTENDED_RESOURCE_CLAIM_ANNOTATION) == "true" else \
+            source = "" if not with_source else \
+                "extended_resource" if ann.get(cu.EXTENDED_RESOURCE_CLAIM_ANNOTATION) == "true" else \
                 "resource_claim_template" if cu.POD_CLAIM_NAME_ANNOTATION in ann else ""
             admin = any((r.get("exactly") or {}).get("adminAccess")
                         for r in ((c.get("spec") or {}).get("devices") or {}).get("requests") or ())
@@ -461,12 +463,6 @@ class ResourceClaimController(Controller):
             counts[k] = counts.get(k, 0) + 1
         name = "dynamic_resource_allocation_resource_claims" if self.version_137 else \
             "resourceclaim_controller_resource_claims"
-        with_source = _minor(self.gates.version) >= (1, 35)
-        if not with_source:  # 1.34 counts by admin_access and allocated only
-            merged: dict[tuple[str, str, str], int] = {}
-            for (admin, allocated, _source), n in counts.items():
-                merged[(admin, allocated, "")] = merged.get((admin, allocated, ""), 0) + n
-            counts = merged
         lines = [f"# HELP {name} Number of ResourceClaims", f"# TYPE {name} gauge"]
         for (admin, allocated, source), n in sorted(counts.items()):
             labels = f'admin_access="{admin}",allocated="{allocated}"' + (
