@@ -84,6 +84,17 @@ def get_obj(world: World, kind: str, name: str) -> dict:
         raise AssertionError(f"{kind} {name!r} could not be read: {e}") from None
 
 
+def workload_pods(world: World, kind: str, name: str) -> tuple[list[dict], str]:
+    """The pods a Deployment's or ReplicaSet's selector finds now (those being deleted left
+    out), as a kubectl user finds them (their names are generated), and the selector used."""
+    obj = get_obj(world, kind, name)
+    labels = ((obj.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
+    if not labels:
+        raise AssertionError(f"the {kind} {name!r} has no spec.selector.matchLabels to find its pods by")
+    sel = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
+    return [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")], sel
+
+
 # ---------------------------------------------------------------------------- given
 
 @given(parsers.re(r"a Kubernetes (?P<version>1\.\d+) cluster"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pytest_bdd import given, parsers, then, when
 
 from .backends.base import ApiError, Unsupported
-from .common import get_obj, try_write
+from .common import get_obj, try_write, workload_pods
 from .scheduling_steps import _devices, _metric, series_at
 from .world import World
 
@@ -95,10 +95,7 @@ def deployment_pods_have_claims(world: World, n: str, kind: str, dep: str, k: st
     with a special claim of its own holding ``k`` devices requested from ``cls``, mapped for
     ``res``."""
     world.b.settle()
-    d = get_obj(world, kind, dep)
-    labels = ((d.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
-    sel = ",".join(f"{key}={val}" for key, val in sorted(labels.items()))
-    pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+    pods, _ = workload_pods(world, kind, dep)
     seen: dict[str, str] = {}
     problems = []
     for p in pods:

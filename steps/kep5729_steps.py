@@ -12,7 +12,7 @@ from __future__ import annotations
 from pytest_bdd import parsers, then, when
 
 from .backends.base import ApiError
-from .common import get_obj, load_yaml, try_write
+from .common import get_obj, load_yaml, try_write, workload_pods
 from .world import World
 
 POD_CLAIM_NAME = "resource.kubernetes.io/pod-claim-name"
@@ -139,17 +139,7 @@ def then_every_pod_scheduled(world: World) -> None:
 
 # ---------------------------------------------------------------------------- workload pods
 # KEP-5729 runs its example as Deployments; these sentences follow the pods of a Deployment or
-# ReplicaSet through its selector (their names are generated), as a user of kubectl does.
-
-
-def _workload_pods(world: World, kind: str, name: str) -> list[dict]:
-    """The pods the workload's selector finds now, those being deleted left out."""
-    obj = get_obj(world, kind, name)
-    labels = ((obj.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
-    if not labels:
-        raise AssertionError(f"the {kind} {name!r} has no spec.selector.matchLabels to find its pods by")
-    sel = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
-    return [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+# ReplicaSet through its selector (steps/common.py workload_pods).
 
 
 @when(parsers.re(r'I note the (?P<s>\d+) scheduled and (?P<p>\d+) pending pods? of the '
@@ -158,7 +148,7 @@ def when_note_workload_pods(world: World, s: str, p: str, kind: str, name: str) 
     """Remember which of the workload's pods are bound to a node and which are not (after the
     cluster settled), for a later step to compare; the counts are checked now."""
     world.b.settle()
-    pods = _workload_pods(world, kind, name)
+    pods = workload_pods(world, kind, name)[0]
     scheduled = sorted(x["metadata"]["name"] for x in pods if (x.get("spec") or {}).get("nodeName"))
     pending = sorted(x["metadata"]["name"] for x in pods if not (x.get("spec") or {}).get("nodeName"))
     world.observe(f"pods of {kind} {name}", {"scheduled": int(s), "pending": int(p)},
@@ -178,7 +168,7 @@ def then_workload_pods_are_noted_scheduled(world: World, kind: str, name: str) -
     if noted is None:
         raise AssertionError(f"the pods of the {kind} {name!r} were not noted before")
     world.b.settle()
-    pods = _workload_pods(world, kind, name)
+    pods = workload_pods(world, kind, name)[0]
     now = sorted(x["metadata"]["name"] for x in pods)
     world.observe(f"pods of {kind} {name}", noted["scheduled"], now, pods)
     assert now == noted["scheduled"], \

@@ -17,7 +17,7 @@ from pytest_bdd import given, parsers, then, when
 
 from . import expect, paths
 from .backends.base import ApiError
-from .common import get_obj, load_yaml, try_write
+from .common import get_obj, load_yaml, try_write, workload_pods
 from .world import World
 
 # ---------------------------------------------------------------------------- helpers
@@ -147,10 +147,7 @@ def when_relabel_deployment_pods(world: World, key: str, dep: str, value: str) -
     """Merge-patch a label of every pod the Deployment's selector finds now (as an operator
     does to take a pod out of its ReplicaSet, e.g. for debugging)."""
     world.b.settle()
-    d = get_obj(world, "Deployment", dep)
-    labels = ((d.get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
-    sel = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
-    pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+    pods, sel = workload_pods(world, "Deployment", dep)
     if not pods:
         raise AssertionError(f"the Deployment {dep!r} has no pods to relabel (selector {sel})")
     for p in pods:
