@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
 
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy, labels_match, selector_from_dict
@@ -219,14 +221,17 @@ def _deletion_rank(pods: list[dict]) -> Callable[[dict], tuple]:
 
     def key(p: dict) -> tuple:
         node = (p.get("spec") or {}).get("nodeName") or ""
-        created = p["metadata"].get("creationTimestamp") or ""
+        created = _epoch(p["metadata"].get("creationTimestamp"))
         return (bool(node), _PHASE_RANK.get((p.get("status") or {}).get("phase") or "", 0),
                 ready(p), -per_node.get(node, 0), -restarts(p),
                 # newer first; a pod without a timestamp before any other
-                bool(created), _descending(created), p["metadata"]["name"])
+                created is not None, -(created or 0), p["metadata"]["name"])
     return key
 
 
-def _descending(text: str) -> tuple[int, ...]:
-    """A sort key that orders strings (RFC 3339 timestamps) newest first."""
-    return tuple(-ord(ch) for ch in text)
+def _epoch(stamp: Any) -> float | None:
+    """An RFC 3339 creationTimestamp in seconds (None when absent or unreadable)."""
+    try:
+        return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).timestamp() if stamp else None
+    except ValueError:
+        return None
