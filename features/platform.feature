@@ -930,3 +930,61 @@ Feature: Platform behaviour every DRA comparison relies on
         """
         Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1
         """
+
+  @component:controller
+  Rule: Workload controllers
+    Deployments and ReplicaSets as kube-controller-manager runs them (k/k pkg/controller/deployment,
+    pkg/controller/replicaset): DRA workloads reach their pods through them, so the ReplicaSet a
+    Deployment's pod template gets is part of what every workload verdict relies on.
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-per-template
+    Scenario: Each pod template a Deployment is given gets a ReplicaSet of its own
+      k/k pkg/controller/deployment/sync.go getNewReplicaSet: a template no ReplicaSet has yet
+      gets a new one, named <deployment>-<pod-template-hash> and labelled with the hash
+      (deployment/util ComputeHash of the template); the older ones stay as revision history
+      (revisionHistoryLimit 10), at 0 replicas. The hash values are the controller's own, so
+      the scenario finds the ReplicaSets by the template's labels, never by name; with 0
+      replicas no pod has to start for the rollout to finish.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, rev: "1"}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, rev: "2"}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, rev: "3"}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 3 ReplicaSet objects labelled "app=web"
+      And there is 1 ReplicaSet object labelled "app=web,rev=3"
+      And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 0
