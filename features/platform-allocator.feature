@@ -41,6 +41,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | network-attached-device |
         | unsuccessful-allocation-network-attached-device |
         | all-nodes-device-has-no-node-selector |
+        | node-restriction |
         | local-and-network-attached-devices |
         | several-different-drivers |
         | pools-sorted-by-driver-then-name |
