@@ -241,6 +241,39 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           deviceName: gpu-4
       """
 
+  @req:3695-R06 @clause:3695-R06/device-plugin-per-container
+  Scenario: A container after a plain init container reuses its device-plugin device and gets what it asks
+    kubelet devicemanager (manager.go devicesToAllocate): the devices a plain init container
+    had are reused first by the containers after it, and a container gets as many devices as
+    it requests, no more; List and Get report them per container (server_v1.go). Which free
+    device the device manager picks is its choice, so the count is pinned, not the IDs.
+    Given a node "n2" with cpu "8", memory "32Gi", example.com/nic "3"
+    And the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: reuser
+      spec:
+        nodeName: n2
+        initContainers:
+        - name: setup
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "2"}
+            limits: {example.com/nic: "2"}
+      """
+    Then the Pod "reuser" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "reuser" on node "n2"
+    Then in the PodResources answer the containers of the Pod "reuser" are "app"
+    And in the PodResources answer the container "app" of the Pod "reuser" has 2 devices of "example.com/nic"
+
   @req:3695-R06 @clause:3695-R06/shared-claim-each
   Scenario: Two containers sharing a claim both show it
     KEP-3695 "Proposed API": dynamic_resources is per container; a claim referenced by two

@@ -1596,3 +1596,4 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].capacity.a.requestPolicy.default | "5" | spec.devices[0].capacity[a].requestPolicy.validRange.default: Invalid value: "5": default is less than min: 10 |
         | spec.devices[0].capacity.a.requestPolicy.validRange.max | "200" | spec.devices[0].capacity[a].requestPolicy.validRange.max: Invalid value: "200": max is larger than capacity value: 100 |
         | spec.devices[0].capacity.a.requestPolicy.validRange.step | "0" | spec.devices[0].capacity[a].requestPolicy.validRange.step: Invalid value: "0": must be greater than zero |
+        | spec.devices[0].capacity.a.requestPolicy | {default: "30", validRange: {min: "10", max: "20"}} | spec.devices[0].capacity[a].requestPolicy.validRange.default: Invalid value: "30": default is more than max: 20 |

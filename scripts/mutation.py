@@ -93,6 +93,15 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.controllers.quota.xǁResourceQuotaControllerǁ_usage_failed":
         "reports a quota usage computation that raised: reached only through stored data the "
         "API server refuses, or a drakit bug",
+    "drakit.kubelet.kubelet.x__add_annotated_drivers":
+        "registers the in-process test drivers a node annotation names (drakit serve's harness "
+        "for per-scenario driver names); a real kubelet's drivers register over the plugin "
+        "socket; only the served backend reaches it, tests/backends/test_node_access.py covers it",
+    "drakit.kubelet.kubelet.x__annotated_drivers":
+        "parses that annotation (see _add_annotated_drivers)",
+    "drakit.kubelet.kubelet.xǁKubeletǁ_unreadable":
+        "records a watched object the kubelet could not take in: reached only through stored "
+        "data the API server refuses, or a drakit bug",
     "drakit.validation.core.x__validate_ephemeral_containers":
         "ephemeral containers (kubectl debug, the pods/ephemeralcontainers subresource): core "
         "pod API that none of the five DRA KEPs touches",

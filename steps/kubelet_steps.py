@@ -250,6 +250,19 @@ def then_pr_no_dynamic(world: World, container: str, pod: str) -> None:
 
 
 @then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
+                 r'"(?P<pod>[^"]+)" has (?P<n>\d+) devices? of "(?P<resource>[^"]+)"$'))
+def then_pr_device_count(world: World, container: str, pod: str, n: str, resource: str) -> None:
+    """Counts a container's device-plugin devices of one resource. Which free device the device
+    manager picks is not specified (upstream draws from a set), so scenarios pin the count."""
+    c = _container(world, pod, container)
+    ids = [d for e in c.get("devices") or [] if e.get("resourceName") == resource
+           for d in e.get("deviceIds") or []]
+    world.observe(f"{pod}/{container} {resource} devices", int(n), len(ids))
+    assert len(ids) == int(n), \
+        f"{pod}/{container} has {len(ids)} {resource} devices {ids}, expected {n}"
+
+
+@then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
                  r'"(?P<pod>[^"]+)" has:'))
 def then_pr_container_has(world: World, container: str, pod: str, docstring: str) -> None:
     expected, c = _shape(world, yaml.safe_load(_expand(docstring, world)),

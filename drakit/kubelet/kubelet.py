@@ -271,7 +271,7 @@ class Kubelet:
             try:
                 relevant |= self._observe(ev.type, ev.kind, ev.object)
             except Exception as e:  # noqa: BLE001 - an object the kubelet cannot read
-                self.failures.failed(ev.kind, ev.object, e, FAILED_SYNC, event=False)
+                self._unreadable(ev.kind, ev.object, e)
         if self.failures and self.failures.due():
             relevant = True  # a failed pod's backoff passed: try it again
         if not relevant:
@@ -281,6 +281,12 @@ class Kubelet:
             if changed:
                 self.generation += 1
         return changed
+
+    def _unreadable(self, kind: str, obj: Any, error: Exception) -> None:
+        """Records a watched object the kubelet could not take in (reached only through
+        stored data the API server refuses, or a drakit bug): retried with backoff, listed
+        in the cluster's errors, no event."""
+        self.failures.failed(kind, obj, error, FAILED_SYNC, event=False)
 
     def _observe(self, type_: str, kind: str, obj: dict) -> bool:
         """Take one watch event in; True when the node's pods need a reconcile."""
@@ -589,6 +595,15 @@ TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
 harness uses it on ``drakit serve`` for the per-scenario driver names, docs/live-cluster.md)."""
 
 
+def _add_annotated_drivers(drivers: dict[str, TestDriver], node: Mapping[str, Any] | None
+                           ) -> None:
+    """Registers the test drivers the node's annotation names (drakit serve's harness: the
+    cluster backend isolates each scenario's driver names); a real kubelet's drivers register
+    over the plugin socket instead."""
+    for name, cdi_class in _annotated_drivers(node):
+        drivers.setdefault(name, TestDriver(name, cdi_class=cdi_class))
+
+
 def _annotated_drivers(node: Mapping[str, Any] | None) -> list[tuple[str, str]]:
     text = ((_md(node or {}).get("annotations") or {}).get(TEST_DRIVERS_ANNOTATION) or "")
     out = []
@@ -645,8 +660,7 @@ class KubeletManager:
             return k
         from drakit.kubelet.dra_manager import default_drivers
         drivers = self.drivers.setdefault(node, default_drivers())
-        for name, cdi_class in _annotated_drivers(self.ctx.api.try_get("Node", node)):
-            drivers.setdefault(name, TestDriver(name, cdi_class=cdi_class))
+        _add_annotated_drivers(drivers, self.ctx.api.try_get("Node", node))
         k = Kubelet(self.ctx.for_node(node), node, self.node_dir(node), drivers, self.servers)
         self.kubelets[node] = k
         try:
