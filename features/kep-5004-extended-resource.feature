@@ -3219,6 +3219,21 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "fill" is scheduled
       And the extended resource claim of Pod "fill" has 1 allocated device
 
+    @req:5004-R04 @clause:5004-R04/owned-by-pod @clause:5004-R04/one-per-pod
+    Scenario: A pod deleted and created again under the same name is scheduled with a special claim of its own
+      KEP-5004 "Lifecycle": the special claim belongs to the pod it was made for (controller
+      owner reference with that pod's UID) and is garbage-collected with it. A pod created again
+      under the same name is a new pod: the scheduler takes it like any other (k/k
+      pkg/scheduler/internal/queue keys its queue by pod, and a deleted pod leaves it) and makes
+      it a new special claim.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When I delete the Pod "gpu-pod"
+      And I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And there is 1 extended resource claim
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

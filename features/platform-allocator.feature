@@ -41,6 +41,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | network-attached-device |
         | unsuccessful-allocation-network-attached-device |
         | all-nodes-device-has-no-node-selector |
+        | node-restriction |
         | local-and-network-attached-devices |
         | several-different-drivers |
         | pools-sorted-by-driver-then-name |
@@ -217,3 +218,63 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Given the nodes, device classes, slices and earlier allocations of allocator case "cel-runtime-error-1.36-text"
       When a pod on the case's node uses the claims of allocator case "cel-runtime-error-1.36-text"
       Then the claims are allocated as allocator case "cel-runtime-error-1.36-text" expects
+
+  @component:scheduler
+  Rule: The scheduler's CEL environment
+    Upstream's allocator compiles selectors through its cel.Cache in the StoredExpressions
+    environment (k8s.io/dynamic-resource-allocation cel/cache.go, cel/compile.go, v0.34.0 on),
+    which declares every field whatever the component's gates (k8s.io/apiserver
+    pkg/cel/environment EnvSet.Extend ignores FeatureEnabled for stored expressions); only the
+    API server's check of a new expression follows its gate.
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/stored-expressions
+    Scenario: Skew: a scheduler without DRAConsumableCapacity compiles a selector that reads allowMultipleAllocations
+      The API server runs with DRAConsumableCapacity and accepts the claim; the scheduler runs
+      without it and still compiles device.allowMultipleAllocations (no "CEL compile error"):
+      the plain GPU, whose allowMultipleAllocations is false, is allocated.
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: exclusive-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: '!device.allowMultipleAllocations'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gpu-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: exclusive-gpu}
+        """
+      Then the request succeeds
+      And the Pod "gpu-pod" is scheduled to "node-1"
+      And the ResourceClaim "exclusive-gpu" has "status.allocation.devices.results[0].device" equal to gpu-0

@@ -99,7 +99,7 @@ class AllocatorCache:
     Typical scheduler use::
 
         cache = AllocatorCache(gates=gates, version="1.37")
-        cache.update_slices(all_slices)        # or upsert_slice / delete_slice per event
+        cache.update_slices(all_slices)        # or upsert_slice(obj) / delete_slice(name) per event
         cache.update_classes(all_classes)
         cache.update_allocated(state)          # AllocatedState (shared, mutated by you) or claims
         for node in nodes:                     # Filter
@@ -177,14 +177,9 @@ class AllocatorCache:
         self._seq += 1
         return True
 
-    def delete_slice(self, s: Mapping[str, Any] | str) -> bool:
-        """Remove a slice, given as the object or its name; True when it was cached."""
-        if isinstance(s, str):
-            key = self._by_name.get(s)
-        else:
-            key = _slice_key(s)
-            if key not in self._entries:
-                key = self._by_name.get((s.get("metadata") or {}).get("name", ""))
+    def delete_slice(self, name: str) -> bool:
+        """Remove the slice of that name (a watch DELETED event names it); True when it was cached."""
+        key = self._by_name.get(name)
         if key is None or key not in self._entries:
             return False
         self._remove(key)

@@ -598,7 +598,7 @@ class DeviceRecord:
         hit = self.sel.get(key)
         if hit is not None:
             return hit if hit is True or hit is False else ("runtime", hit)
-        compiled = compile_selector(expr, gates)
+        compiled = compile_selector(expr, _stored_expression_gates(feats))
         if compiled.error:
             return ("compile", compiled.error)
         try:
@@ -655,6 +655,28 @@ def flattened(s: Mapping[str, Any], mixins_on: bool) -> Mapping[str, Any]:
 
 def _feats(gates: Mapping[str, bool]) -> tuple[bool, bool]:
     return bool(gates.get("DRAConsumableCapacity", False)), bool(gates.get("DRAListTypeAttributes", False))
+
+
+_STORED_GATES = {
+    lta: {"DRAConsumableCapacity": True, "DRAListTypeAttributes": lta} for lta in (False, True)
+}
+
+
+def _stored_expression_gates(feats: tuple[bool, bool]) -> Mapping[str, bool]:
+    """The CEL environment the allocator compiles selectors in.
+
+    Upstream's allocator compiles through its cel.Cache with the default environment type,
+    StoredExpressions (k8s.io/dynamic-resource-allocation cel/cache.go GetOrCompile,
+    cel/compile.go CompileCELExpression, since v0.34.0), and the stored-expressions
+    environment ignores FeatureEnabled (k8s.io/apiserver pkg/cel/environment EnvSet.Extend):
+    ``device.allowMultipleAllocations`` compiles in a scheduler without DRAConsumableCapacity
+    as long as its API server accepted the claim. Only the API server's check of a new
+    expression follows the gate (drakit.cel.validate_selector_expression). Known remaining
+    gap: DRAListTypeAttributes still follows the scheduler's gate here (upstream 1.37 declares
+    ``includes`` and list attributes in the stored environment whatever the gate, 1.36 only
+    ``includes``), because drakit's CEL environment does not model the release-specific types.
+    """
+    return _STORED_GATES[feats[1]]
 
 
 def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:

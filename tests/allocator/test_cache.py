@@ -222,13 +222,19 @@ def test_gates_changed() -> None:
     assert _picked(cache.allocate_on(NODE1, [_claim()], gates=off)) == [["d0"]]
     cache.set_gates(off)
     assert _picked(cache.allocate_on(NODE1, [_claim()])) == [["d0"]]
-    # A gate that changes the CEL environment: allowMultipleAllocations is only declared
-    # with DRAConsumableCapacity, so the cached selector result must not be reused.
-    sel = "device.allowMultipleAllocations == false"
-    on = dict(DEFAULT_GATES["1.37"])
+    # A gate that changes the allocator's CEL environment: includes() is only declared with
+    # DRAListTypeAttributes here, so the cached selector result must not be reused.
+    sel = 'device.attributes["gpu.example.com"].model.includes("a100")'
+    on = dict(DEFAULT_GATES["1.37"], DRAListTypeAttributes=True)
     assert _picked(cache.allocate_on(NODE1, [_claim(selector=sel)], gates=on)) == [["d1"]]
     with pytest.raises(AllocationError, match="CEL compile error"):
-        cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAConsumableCapacity=False))
+        cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAListTypeAttributes=False))
+    # allowMultipleAllocations is in the stored-expressions environment the allocator
+    # compiles in, with DRAConsumableCapacity or without (upstream cel.Cache)
+    sel = "device.allowMultipleAllocations == false"
+    for cc in (True, False):
+        got = cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAConsumableCapacity=cc))
+        assert _picked(got) == [["d1"]]
 
 
 def test_mixins_gate_changes_flattening() -> None:

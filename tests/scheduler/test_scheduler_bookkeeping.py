@@ -1,0 +1,99 @@
+"""Scheduler bookkeeping no scenario can see: informer failures, the node rotation, the
+per-node slice index.
+
+Why unit tests: each of these is drakit-internal state. The informer failure list is fed only
+by stored objects the API server would refuse (written straight into the store here, as
+tests/test_component_failures.py does); the rotation's start node and the slice index change
+which nodes are looked at and what is recomputed, never (with ties broken by node name and
+pool names unique per driver) what a pod gets. They still have to be right: a wrong failure
+list reports objects that are fine or gone, a wrong rotation examines another window of nodes
+than upstream's in a cluster of more than 100 nodes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from drakit import Cluster
+from drakit.scheduler.cache import DRACache
+from tests.storeutil import store_directly
+
+SCHEDULER = "default-scheduler"
+BROKEN_CLASS = {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                "metadata": {"name": "broken"}, "spec": "x"}
+
+
+@pytest.fixture
+def cluster():
+    c = Cluster()
+    c.add_node("n1")
+    yield c
+    c.close()
+
+
+def _scheduler(c: Cluster):
+    return next(x for x in c.components if x.name == "kube-scheduler")
+
+
+def _errors(c: Cluster) -> list:
+    return [e for e in c.errors() if e.component == SCHEDULER]
+
+
+def test_deleting_an_object_the_scheduler_could_not_decode_clears_its_failure_at_once(cluster):
+    """A DELETED event is taken without decoding the object (it only leaves the caches):
+    the failure is forgotten with it, not reported again until a retry finds it gone."""
+    store_directly(cluster, BROKEN_CLASS)
+    cluster.settle()
+    (err,) = _errors(cluster)
+    assert (err.kind, err.name, err.attempts) == ("DeviceClass", "broken", 1)
+    cluster.delete("DeviceClass", "broken")
+    assert _errors(cluster) == []
+
+
+def test_an_object_still_broken_is_retried_when_its_backoff_passes(cluster):
+    """The informer failure list is retried on the logical clock (1 s, then doubling): the
+    object is read again, still fails, and counts a second attempt; nothing else fails."""
+    store_directly(cluster, BROKEN_CLASS)
+    cluster.settle()
+    assert [e.attempts for e in _errors(cluster)] == [1]
+    cluster.advance(1)
+    assert [(e.kind, e.name, e.attempts) for e in cluster.errors()] == [("DeviceClass", "broken", 2)]
+
+
+def test_the_next_cycle_starts_where_the_last_one_stopped():
+    """Upstream findNodesThatPassFilters: nextStartNodeIndex = (nextStartNodeIndex +
+    processedNodes) % numAllNodes (k/k pkg/scheduler/schedule_one.go). With 3 nodes every
+    cycle processes all three, so the start stays at the first node."""
+    c = Cluster()
+    try:
+        for n in ("n1", "n2", "n3"):
+            c.add_node(n)
+        sched = _scheduler(c)
+        for i in range(2):
+            c.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"p{i}"},
+                      "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]}}])
+            assert c.get("Pod", f"p{i}")["spec"].get("nodeName")
+            assert sched.next_start == 0
+    finally:
+        c.close()
+
+
+def _slice(name: str, **spec: object) -> dict:
+    return {"metadata": {"name": name, "uid": f"uid-{name}", "resourceVersion": "1"},
+            "spec": {"driver": "gpu.example.com", "pool": {"name": name, "generation": 1,
+                                                            "resourceSliceCount": 1},
+                     "devices": [{"name": "gpu-0"}], **spec}}
+
+
+def test_a_node_sees_its_own_slices_and_the_shared_ones_only():
+    dra = DRACache()
+    dra.set_slice(_slice("n1-gpus", nodeName="n1"), "n1-gpus")
+    dra.set_slice(_slice("n2-gpus", nodeName="n2"), "n2-gpus")
+    dra.set_slice(_slice("fabric", allNodes=True), "fabric")
+    names = {n: sorted(s["metadata"]["name"] for s in dra.slices_for(n)) for n in ("n1", "n2")}
+    assert names == {"n1": ["fabric", "n1-gpus"], "n2": ["fabric", "n2-gpus"]}
+    # a node-bound slice changes only its node's view; a shared one changes every node's
+    before = {n: dra.gen(n) for n in ("n1", "n2")}
+    dra.set_slice(None, "n1-gpus")
+    assert dra.gen("n1") != before["n1"] and dra.gen("n2") == before["n2"]
+    assert [s["metadata"]["name"] for s in dra.slices_for("n1")] == ["fabric"]
