@@ -987,12 +987,9 @@ class Allocator:
             raise AllocationError(runtime_error_text(where, i, did, r[1], self.version))
         return True
 
-    def is_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
-                      device: Mapping[str, Any]) -> bool:
-        return self.why_not_selectable(key, rd, s, device) == ""
-
     def why_not_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
                            device: Mapping[str, Any]) -> str:
+        """Why ``drakit allocate --explain`` finds a device unselectable ("" if selectable)."""
         spec = s.get("spec") or {}
         if not self.g("DRADeviceBindingConditions") and device.get("bindingConditions"):
             return "binding conditions need DRADeviceBindingConditions"
