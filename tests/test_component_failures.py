@@ -308,3 +308,14 @@ def test_a_pod_whose_failure_cannot_be_recorded_gets_a_warning_event_instead(clu
     assert "AttributeError" in ev["message"]
     (err,) = _errors(cluster, "default-scheduler", "Pod")
     assert (err.name, err.reason) == ("stuck", "FailedScheduling")
+
+
+def test_kubelet_names_the_kind_of_a_watched_object_it_cannot_take_in(cluster):
+    """A watch event the kubelet cannot even index (a pod on its node whose uid is a list)
+    is listed in errors() under its kind and name, and the node's other pods run on."""
+    stored = store_directly(cluster, _pod("bad", node="n1"))
+    stored["metadata"]["uid"] = ["not", "a", "string"]  # a replace would restore the uid
+    cluster.api._emit("MODIFIED", "Pod", stored)
+    cluster.apply([_pod("bound", node="n1")])
+    assert _phase(cluster, "bound") == "Running"
+    assert [(e.kind, e.name) for e in _errors(cluster, "kubelet/n1")] == [("Pod", "bad")]
