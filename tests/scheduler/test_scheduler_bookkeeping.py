@@ -13,10 +13,10 @@ than upstream's in a cluster of more than 100 nodes.
 from __future__ import annotations
 
 import pytest
+from storeutil import store_directly
 
 from drakit import Cluster
 from drakit.scheduler.cache import DRACache
-from tests.storeutil import store_directly
 
 SCHEDULER = "default-scheduler"
 BROKEN_CLASS = {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
