@@ -1570,6 +1570,51 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "dra-extended-resource-repro" stays pending with reason "SchedulerError" and a message containing "status.nodeAllocatableResourceClaimStatuses[0].resourceClaimName: Invalid value: "<extended-resources>": no mapping found in pod reference"
       And there are 0 extended resource claims
 
+    @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/unreferenced-refused-136
+    Scenario: On 1.36 an extended resource served by a node-allocatable device is refused at Filter
+      The 1.36 twin of the scenario above, failing earlier and for another reason: no container
+      names the special claim in resources.claims, so the 1.36 DynamicResources plugin finds no
+      container for its node-allocatable entry and answers UnschedulableAndUnresolvable "claim
+      <extended-resources>: node-allocatable resource claim not referenced by any container
+      within the pod" (getPodNodeAllocatableResourceFootprint at 1.36; 1.37 dropped that check and
+      meets kubernetes/kubernetes#141467 in PreBind instead). The special claim is never created.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fake.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fake.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fake-example-com-node-1}
+        spec:
+          driver: fake.example.com
+          nodeName: node-1
+          pool: {name: fake-node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fake0
+            nodeAllocatableResourceMappings:
+              cpu: {allocationMultiplier: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: extended-on-136}
+        spec:
+          restartPolicy: Never
+          containers:
+          - name: test
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+              limits: {deviceclass.resource.kubernetes.io/fake.example.com: "1"}
+        """
+      Then the Pod "extended-on-136" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 claim <extended-resources>: node-allocatable resource claim not referenced by any container within the pod."
+      And there are 0 extended resource claims
+
     # ------------------------------------------------------------------ several classes, one name
     # since 1.35: a name carried by several DeviceClasses is resolved by the scheduler's ExtendedResourceCache, which arrived in 1.35 (kubernetes/kubernetes#134326, #135037); 1.34 picked one of them non-deterministically (kubernetes/kubernetes#133693)
     @req:5004-R03 @req:5004-R02 @since:1.35 @clause:5004-R03/newest-wins @clause:5004-R03/no-disruption @clause:5004-R02/implicit-every-class

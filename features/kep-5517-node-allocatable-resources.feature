@@ -2185,3 +2185,87 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "after-upgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], mapping: [{name: cpu, quantity: "6"}]}]
       And a pod requesting cpu "9900m" fits on node "my-node"
       And a pod requesting cpu "9901m" does not fit on node "my-node"
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/unreferenced-refused-136
+    Scenario: On 1.36 a node-allocatable claim that no container references leaves the pod unschedulable
+      Kubernetes 1.36 refuses what 1.37 counts (the 1.37 twin above, "An unreferenced claim still
+      counts"): the 1.36 DynamicResources plugin's getPodNodeAllocatableResourceFootprint returns
+      UnschedulableAndUnresolvable "claim <name>: node-allocatable resource claim not referenced
+      by any container within the pod" for an entry without containers, a TODO upstream until
+      kubelet cgroup enforcement was defined; the 1.36 integration test UnreferencedClaimInPod
+      expects exactly this. The claim stays unallocated and the node keeps its cpu.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: unreferenced}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "unreferenced" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 claim three-cores: node-allocatable resource claim not referenced by any container within the pod."
+      And the ResourceClaim "three-cores" has no "status.allocation"
+      And a pod requesting cpu "16" fits on node "my-node"
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/no-sharing-136
+    Scenario: On 1.36 a second pod using a node-allocatable claim is told the claim is already used
+      The 1.36 wording of the sharing refusal (the 1.37 twin above says "has a mapped device and
+      cannot be shared across pods"): validateNodeAllocatableDRAClaimSharing at 1.36 answers
+      UnschedulableAndUnresolvable "node allocatable resource claim <name> is already used by
+      another pod", as the 1.36 integration test ClaimSharing expects. 1.36 has no overhead-only
+      claims, so every node-allocatable claim is refused a second pod.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-core}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: core}]}
+          resourceClaims:
+          - {name: core, resourceClaimName: one-core}
+        """
+      Then the Pod "first" is scheduled to "my-node"
+      When I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: core}]}
+          resourceClaims:
+          - {name: core, resourceClaimName: one-core}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim one-core is already used by another pod."

@@ -293,7 +293,10 @@ class DynamicResources(Plugin):
         for _, name, _, claim in allocs:
             if name in mapped and (claim.get("status") or {}).get("reservedFor") and \
                     not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
-                return Status(UNRESOLVABLE, [nar.ERR_SHARED.format(name)])
+                return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
+        bad = nar.unreferenced_refusal(statuses, self.shape)
+        if bad is not None:
+            return bad
         pod_copy = nar.with_statuses(pod, statuses)
         bad = nar.pod_level_covers(pod_copy, self.shape, self.plr_on)
         if bad is not None:

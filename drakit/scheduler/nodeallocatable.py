@@ -37,6 +37,27 @@ from drakit.scheduler.cache import NodeInfo, to_ints
 from drakit.scheduler.framework import UNRESOLVABLE, UNSCHEDULABLE, Status
 
 ERR_SHARED = "node allocatable resource claim {} has a mapped device and cannot be shared across pods"
+# Kubernetes 1.36 (shipped, KEP-text shape): validateNodeAllocatableDRAClaimSharing words the
+# refusal differently, and getPodNodeAllocatableResourceFootprint refuses a claim no container
+# references (a TODO upstream until kubelet cgroup enforcement was defined; 1.37 counts it).
+ERR_SHARED_136 = "node allocatable resource claim {} is already used by another pod"
+ERR_UNREFERENCED_136 = "claim {}: node-allocatable resource claim not referenced by any container within the pod"
+
+
+def shared_message(name: str, version: str) -> str:
+    """The refusal for a mapped claim another pod already uses, as ``version`` words it."""
+    return (ERR_SHARED_136 if version == "1.36" else ERR_SHARED).format(name)
+
+
+def unreferenced_refusal(statuses: Sequence[Mapping[str, Any]], version: str) -> Status | None:
+    """1.36 only: UnschedulableAndUnresolvable for the first entry without containers (the
+    entries are sorted by claim name, so "first" is the same on every run)."""
+    if version != "1.36":
+        return None
+    for entry in statuses:
+        if not entry.get("containers"):
+            return Status(UNRESOLVABLE, [ERR_UNREFERENCED_136.format(entry["resourceClaimName"])])
+    return None
 
 
 def _device_declares(device: Mapping[str, Any], version: str) -> bool:
@@ -177,5 +198,6 @@ def node_fits(pod: Mapping[str, Any], node_info: NodeInfo, opts: PodResourcesOpt
     return None
 
 
-__all__ = ["ERR_SHARED", "AllocationError", "build_statuses", "claim_entry", "node_fits",
-           "pod_level_covers", "with_statuses"]
+__all__ = ["ERR_SHARED", "ERR_SHARED_136", "ERR_UNREFERENCED_136", "AllocationError",
+           "build_statuses", "claim_entry", "node_fits", "pod_level_covers", "shared_message",
+           "unreferenced_refusal", "with_statuses"]
