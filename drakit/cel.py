@@ -67,7 +67,7 @@ import re
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cel_expr_python import cel as _cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
@@ -86,8 +86,11 @@ __all__ = [
     "CELRuntimeError",
     "CompilationResult",
     "Semver",
+    "EnvFeatures",
     "compile_selector",
     "device_view",
+    "new_expression_features",
+    "stored_expression_features",
     "validate_selector_expression",
 ]
 
@@ -338,7 +341,7 @@ def _ordered(a: Any) -> Any:
     raise ValueError("no such overload")
 
 
-def _library(list_type_attributes: bool, runtime: bool) -> _cel.CelExtension:
+def _library(includes: bool, runtime: bool) -> _cel.CelExtension:
     """The Kubernetes quantity/semver/regex functions (+ DRA ``includes``).
 
     The C++ runtime dispatches on value *kinds*, and Quantity and Semver are both
@@ -413,7 +416,7 @@ def _library(list_type_attributes: bool, runtime: bool) -> _cel.CelExtension:
                 ov("semver_compare_to", T.INT, [ST, ST], None, True),
             ]),
         ]
-    if list_type_attributes:
+    if includes:
         decls.append(_cel.FunctionDecl("includes", [ov("dra_includes_dyn_dyn", T.BOOL, [T.DYN, T.DYN], _includes, True)]))
     return _cel.CelExtension("kubernetes_dra", decls)
 
@@ -437,13 +440,13 @@ class _Envs:
 
 
 @functools.lru_cache(maxsize=8)
-def _envs(consumable_capacity: bool, list_type_attributes: bool) -> _Envs:
+def _envs(consumable_capacity: bool, includes: bool) -> _Envs:
     pool = _build_pool(consumable_capacity)
 
     def exts(runtime: bool) -> list:
         # strings at version 2 as the base env pins it since 1.29 (no string reverse()).
         return [ext_strings.ExtStrings(2), ext_bindings.ExtBindings(), ext_optional.ExtOptional(),
-                _library(list_type_attributes, runtime),
+                _library(includes, runtime),
                 _cel.CelExtension("kubernetes_lists", _list_declarations(runtime, _ordered))]
 
     typed = _cel.NewEnv(pool, variables={"device": _cel.Type("kubernetes.DRADevice")}, extensions=exts(False))
@@ -1246,32 +1249,99 @@ def _runtime_type(t: str) -> str:
     return t
 
 
-def _features(gates: Mapping[str, bool]) -> tuple[bool, bool]:
-    return _gate(gates, "DRAConsumableCapacity"), _gate(gates, "DRAListTypeAttributes")
+class EnvFeatures(NamedTuple):
+    """What a DRA CEL environment declares, as one release's compiler builds it.
+
+    ``consumable_capacity``: ``device.allowMultipleAllocations`` exists. ``includes``: the
+    ``includes`` member function exists. ``dyn_attributes``: attribute values are typed
+    ``dyn`` (so ``.exists()``/``.all()`` may range over them and a ``dyn`` result is
+    accepted); otherwise they are ``google.protobuf.Any``, which cel-go's checker treats as
+    ``dyn`` everywhere except as the range of a comprehension, and a ``dyn`` result is
+    refused ("must evaluate to bool or the unknown type, not dyn").
+    """
+
+    consumable_capacity: bool
+    includes: bool
+    dyn_attributes: bool
+
+
+def _release_at_least(version: str, minimum: str) -> bool:
+    def key(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.split(".")[:2] if p.isdigit())
+    return key(version) >= key(minimum)
+
+
+def new_expression_features(gates: Mapping[str, bool]) -> EnvFeatures:
+    """The environment a NEW expression is checked in (the API server on create, or on an
+    update that changes the expression): every declaration follows its feature gate.
+
+    k8s.io/dynamic-resource-allocation cel/compile.go newCompiler, VersionedOptions with
+    ``FeatureEnabled`` (honoured by apiserver pkg/cel/environment EnvSet for NewExpressions
+    only): at v0.36.2 ``includes`` behind EnableListTypeAttributes and the attribute type
+    AnyType/DynType by the same gate; at 1.37 (master after kubernetes PR 139395, commits
+    052bb7dc and b99b9c17, mirrored as dynamic-resource-allocation 5afedd9 and f34bcd0) one
+    device type per gate combination, attributes AnyType without the gate.
+    """
+    cc, lta = _gate(gates, "DRAConsumableCapacity"), _gate(gates, "DRAListTypeAttributes")
+    return EnvFeatures(cc, lta, lta)
+
+
+def stored_expression_features(gates: Mapping[str, bool], version: str) -> EnvFeatures:
+    """The StoredExpressions environment of release ``version``, with the component's ``gates``.
+
+    That environment ignores ``FeatureEnabled`` (apiserver pkg/cel/environment EnvSet), so
+    every declaration the release has is there whatever the gates: ``allowMultipleAllocations``
+    (1.34+) and ``includes`` (IntroducedVersion 1.36). What is not a FeatureEnabled option
+    still follows the compiler's gate: at 1.36 (dynamic-resource-allocation v0.36.2
+    cel/compile.go newCompiler) the attribute type is DynType only with
+    DRAListTypeAttributes, AnyType without. From 1.37 (dynamic-resource-allocation 5afedd9,
+    "List attributes and includes function should be usable in StoredExpression environment
+    even if the feature gate is disabled so to satisfy version skew policy", kubernetes
+    PR 139395) the stored environment always has the newest device type, DynType attributes.
+    Before 1.36 attributes are AnyType and there is no ``includes``.
+    """
+    includes = _release_at_least(version, "1.36")
+    dyn = _release_at_least(version, "1.37") or (includes and _gate(gates, "DRAListTypeAttributes"))
+    return EnvFeatures(True, includes, dyn)
 
 
 def compile_selector(expression: str, gates: Mapping[str, bool] | None = None, *,
-                     estimate_cost: bool = True) -> CompilationResult:
-    """Compile a device selector (cached per expression and feature set)."""
-    cc, lta = _features(gates or {})
-    return _compile(expression, cc, lta, estimate_cost)
+                     estimate_cost: bool = True, features: EnvFeatures | None = None) -> CompilationResult:
+    """Compile a device selector (cached per expression and environment).
+
+    The environment is ``features`` if given (see :func:`stored_expression_features`),
+    otherwise the new-expressions environment of ``gates``.
+    """
+    if features is None:
+        features = new_expression_features(gates or {})
+    return _compile(expression, *features, estimate_cost)
 
 
 @functools.lru_cache(maxsize=4096)
-def _compile(expression: str, consumable_capacity: bool, list_type_attributes: bool,
+def _compile(expression: str, consumable_capacity: bool, includes: bool, dyn_attributes: bool,
              estimate_cost: bool) -> CompilationResult:
-    envs = _envs(consumable_capacity, list_type_attributes)
+    envs = _envs(consumable_capacity, includes)
     try:
         ast = envs.typed.compile(expression)
     except RuntimeError as e:
-        return CompilationResult(expression, "Invalid", "compilation failed: " + _issues(str(e), expression))
+        return CompilationResult(expression, "Invalid",
+                                 "compilation failed: " + _issues(str(e), expression, dyn_attributes))
     serialized = ast.serialize()
     checked = _decode_checked(serialized)
     issues = _regex_literal_issues(expression, checked)
+    out_type = checked.types.get(checked.root.id, "dyn")
+    if not dyn_attributes:
+        any_types = _AnyTypes()
+        if any_types.of(checked.root, {}) == "any":
+            out_type = "any"
+        if any_types.bad_ranges and not issues:
+            pos = _positions(checked)
+            issues = "\n".join(_issue_at(expression, pos.get(nid, 0), _ANY_RANGE) for nid in any_types.bad_ranges)
     if issues:
         return CompilationResult(expression, "Invalid", "compilation failed: " + issues)
-    out_type = checked.types.get(checked.root.id, "dyn")
-    if out_type not in ("bool", "dyn", "any"):
+    # 1.36 accepts bool, any and (with dyn attributes) dyn; 1.37 bool and the environment's
+    # attribute type (cel/compile.go CompileCELExpression): the same set either way.
+    if out_type not in ("bool", "any") and not (dyn_attributes and out_type == "dyn"):
         return CompilationResult(
             expression, "Invalid", f"must evaluate to bool or the unknown type, not {out_type}",
             output_type=out_type)
@@ -1290,6 +1360,112 @@ def _compile(expression: str, consumable_capacity: bool, list_type_attributes: b
     return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program, _envs=envs,
                              driver_equals=_lit(m, 1) if m else None,
                              attribute_equals=(_lit(a, 1), a.group(3), _lit(a, 4)) if a else None)
+
+
+# -- attributes typed google.protobuf.Any ------------------------------------------
+
+_ANY_RANGE = "expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)"
+
+
+class _AnyTypes:
+    """Which expressions cel-go types ``google.protobuf.Any`` when attributes are AnyType.
+
+    drakit's checker (cel-cpp) types attribute values ``dyn`` (values of a
+    google.protobuf.Struct), so this pass follows the types that derive from
+    ``device.attributes`` through the checked AST: the two map levels, the values, lists,
+    maps and optionals of them, ``cel.bind`` and comprehension variables, ``_?_:_``. cel-go's
+    checker treats Any like dyn (checker/types.go isDyn) except as a comprehension range
+    (checker.go checkComprehension accepts list, map, dyn, error and type parameters only):
+    those ranges are collected in ``bad_ranges``; the iteration variables of such a range
+    get the error type, so nothing built on them is reported again. Types: None (not derived
+    from attributes), "device", "outer", "inner", "any", ("list", t), ("map", t), ("opt", t).
+    """
+
+    def __init__(self) -> None:
+        self.bad_ranges: list[int] = []
+
+    @staticmethod
+    def _member(t: Any) -> Any:
+        """The type of ``x.f`` / ``x[k]`` for ``x`` of type ``t`` (None: not attribute-derived)."""
+        if t == "outer":
+            return "inner"
+        if t == "inner":
+            return "any"
+        if isinstance(t, tuple) and t[0] in ("list", "map"):
+            return t[1]
+        if isinstance(t, tuple) and t[0] == "opt":
+            inner = _AnyTypes._member(t[1])
+            return ("opt", inner) if inner is not None else None
+        return None
+
+    def of(self, n: _Node | None, scope: dict[str, Any]) -> Any:
+        if n is None:
+            return None
+        kind = n.kind
+        if kind == "ident":
+            if n.name in scope:
+                return scope[n.name]
+            return "device" if n.name == "device" else None
+        if kind == "const":
+            return None
+        if kind == "select":
+            t = self.of(n.target, scope)
+            if n.test_only:
+                return None
+            if t == "device":
+                return "outer" if n.name == "attributes" else None
+            return self._member(t)
+        if kind == "call":
+            t = self.of(n.target, scope)
+            args = [self.of(a, scope) for a in n.args]
+            fn = n.name
+            if fn == "_[_]" and len(args) == 2:
+                return self._member(args[0])
+            if fn in ("_[?_]", "_?._") and len(args) == 2:
+                base = args[0][1] if isinstance(args[0], tuple) and args[0][0] == "opt" else args[0]
+                inner = self._member(base) if fn == "_[?_]" or base != "device" else \
+                    ("outer" if n.args[1].const == "attributes" else None)
+                return ("opt", inner) if inner is not None else None
+            if fn == "_?_:_" and len(args) == 3:
+                a, b = args[1], args[2]
+                return a if a == b or a == "any" else None
+            if fn in ("optional.of", "optional.ofNonZeroValue") and len(args) == 1 and args[0] is not None:
+                return ("opt", args[0])
+            if fn in ("value", "orValue") and isinstance(t, tuple) and t[0] == "opt":
+                return t[1]
+            return None
+        if kind == "list":
+            elems = [self.of(a, scope) for a in n.args]
+            if "any" in elems:
+                return ("list", "any")
+            if elems and elems[0] is not None and all(e == elems[0] for e in elems):
+                return ("list", elems[0])
+            return None
+        if kind in ("map", "struct"):
+            vals = []
+            for k, v in n.entries:
+                self.of(k, scope)
+                vals.append(self.of(v, scope))
+            return ("map", "any") if kind == "map" and "any" in vals else None
+        if kind == "comp":
+            c = n.comp
+            r = self.of(c["range"], scope)
+            var1: Any = None
+            var2: Any = None
+            if r == "any":
+                self.bad_ranges.append(c["range"].id)
+            elif isinstance(r, tuple) and r[0] == "list":
+                var1, var2 = (None, r[1]) if c["iter_var2"] else (r[1], None)
+            elif r in ("outer", "inner") or isinstance(r, tuple) and r[0] == "map":
+                var2 = self._member(r)
+            accu = self.of(c["init"], scope)
+            loop = {**scope, c["accu_var"]: accu, c["iter_var"]: var1}
+            if c["iter_var2"]:
+                loop[c["iter_var2"]] = var2
+            self.of(c["cond"], loop)
+            self.of(c["step"], loop)
+            return self.of(c["result"], {**scope, c["accu_var"]: accu})
+        return None
 
 
 def _lit(m: re.Match, i: int) -> str:
@@ -1501,7 +1677,7 @@ def _constant_regex_error(root: _Node) -> str:
     return ""
 
 
-def _issues(msg: str, expression: str = "") -> str:
+def _issues(msg: str, expression: str = "", dyn_attributes: bool = False) -> str:
     """cel-cpp's status text -> cel-go's ``Issues.String()``, with cel-go's wording.
 
     cel-cpp and cel-go share the parser grammar and most checker texts; where they differ
@@ -1509,7 +1685,9 @@ def _issues(msg: str, expression: str = "") -> str:
     ``undefined field 'x'`` (cel-cpp adds "not found in struct ..."), ``type 'string' does
     not support field selection`` (cel-cpp: "expression of type ... cannot be the operand
     of a select operation"), and a member call's signature ``'string.(int)'`` (cel-go's
-    formatFunctionDeclType; cel-cpp lists the receiver among the arguments).
+    formatFunctionDeclType; cel-cpp lists the receiver among the arguments). The device's
+    maps are named with the environment's attribute type (``any``, or ``dyn`` with
+    ``dyn_attributes``).
     """
     msg = re.sub(r"^INVALID_ARGUMENT: ", "", msg)
     msg = re.sub(r" \[INVALID_ARGUMENT\]$", "", msg.rstrip())
@@ -1518,7 +1696,7 @@ def _issues(msg: str, expression: str = "") -> str:
                  r"type '\1' does not support field selection", msg)
     if expression and "found no matching overload for" in msg:
         msg = _OVERLOAD_ERR.sub(lambda m: _member_signature(m, expression), msg)
-        msg = _OVERLOAD_ERR.sub(lambda m: _device_map_types(m, expression), msg)
+        msg = _OVERLOAD_ERR.sub(lambda m: _device_map_types(m, expression, dyn_attributes), msg)
     return _without_cascades(msg)
 
 
@@ -1537,7 +1715,8 @@ def _without_cascades(msg: str) -> str:
 
 
 # The device's maps as cel-go's DRA environment declares them (k8s.io/dynamic-resource-
-# allocation cel compile.go): attributes map(string, map(string, any)), capacity
+# allocation cel compile.go): attributes map(string, map(string, any)) (map(string,
+# map(string, dyn)) where attributes are DynType, see EnvFeatures), capacity
 # map(string, map(string, kubernetes.Quantity)). drakit's cel-cpp environment holds both as
 # maps of google.protobuf.Struct, which print as map(string, map(string, dyn)).
 _DEVICE_MAP_TYPES = {"attributes": "map(string, map(string, any))",
@@ -1546,7 +1725,7 @@ _DOMAIN_MAP_TYPES = {"attributes": "map(string, any)",
                      "capacity": "map(string, kubernetes.Quantity)"}
 
 
-def _device_map_types(m: re.Match, expression: str) -> str:
+def _device_map_types(m: re.Match, expression: str, dyn_attributes: bool = False) -> str:
     """Name ``device.attributes``/``device.capacity`` in a signature as cel-go does, when the
     failing call indexes or compares one of them (the operand text before the error's column)."""
     if "map(string, dyn)" not in m.group(5):
@@ -1556,6 +1735,8 @@ def _device_map_types(m: re.Match, expression: str) -> str:
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     whole = re.search(r"device\.(attributes|capacity)\s*$", text[:col])
     domain = re.search(r"device\.(attributes|capacity)\s*\[[^\]]*\]\s*$", text[:col])
+    if dyn_attributes and (whole or domain) is not None and (whole or domain).group(1) == "attributes":
+        return m.group(0)  # DynType attributes print as cel-cpp prints them
     types = _split_types(m.group(5))
     if whole is not None:
         types = [_DEVICE_MAP_TYPES[whole.group(1)] if t == "map(string, map(string, dyn))" else t
@@ -1602,19 +1783,19 @@ def _member_signature(m: re.Match, expression: str) -> str:
 
 
 def validate_selector_expression(expression: str, path: Path, *, gates: Mapping[str, bool],
-                                 stored: bool = False) -> list[FieldError]:
-    """Validate a CEL selector as the API server does at ``path`` (``...cel.expression``).
+                                 stored: bool = False, version: str = "1.37") -> list[FieldError]:
+    """Validate a CEL selector as the API server of release ``version`` does at ``path``
+    (``...cel.expression``).
 
-    ``stored`` marks an unchanged expression on update: it is compiled without the
-    cost check, as upstream's StoredExpressions handling does.
+    ``stored`` marks an unchanged expression on update: it is compiled in the
+    StoredExpressions environment (:func:`stored_expression_features`) without the cost
+    check, as upstream's StoredExpressions handling does. A new expression follows the API
+    server's gates (:func:`new_expression_features`).
     """
     if len(expression) > CEL_SELECTOR_EXPRESSION_MAX_LENGTH:
         return [too_long(path, CEL_SELECTOR_EXPRESSION_MAX_LENGTH)]
-    cc, lta = _features(gates)
-    if stored:
-        # Stored expressions see every declaration (upstream ignores FeatureEnabled).
-        cc, lta = True, True
-    result = _compile(expression, cc, lta, not stored)
+    features = stored_expression_features(gates, version) if stored else new_expression_features(gates)
+    result = _compile(expression, *features, not stored)
     if result.error_type == "Invalid":
         return [invalid(path, expression, result.error)]
     if result.error_type:
@@ -1628,7 +1809,7 @@ def validate_selector_expression(expression: str, path: Path, *, gates: Mapping[
 # Device input
 
 
-def _attr_value(attr: Mapping[str, Any]) -> Any:
+def _attr_value(attr: Mapping[str, Any], list_values: bool = True) -> Any:
     if "int" in attr:
         return int(attr["int"])
     if "bool" in attr:
@@ -1637,6 +1818,8 @@ def _attr_value(attr: Mapping[str, Any]) -> Any:
         return str(attr["string"])
     if "version" in attr:
         return semver_value(attr["version"])
+    if not list_values:
+        raise ValueError("unsupported attribute value")
     if "ints" in attr:
         return [int(x) for x in attr["ints"]]
     if "bools" in attr:
@@ -1659,13 +1842,22 @@ def _split_name(name: str, driver: str) -> tuple[str, str]:
     return (domain, ident) if sep else (driver, name)
 
 
-def device_view(driver: str, device: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``device`` variable for a v1 Device dict (attributes, capacity, allowMultipleAllocations)."""
+def device_view(driver: str, device: Mapping[str, Any], *, list_values: bool = True) -> dict[str, Any]:
+    """The ``device`` variable for a v1 Device dict (attributes, capacity, allowMultipleAllocations).
+
+    Raises CELRuntimeError as upstream's ``CompilationResult.DeviceMatches`` does for an
+    attribute it cannot represent: ``attribute <name>: unsupported attribute value``. Without
+    ``list_values`` a list-valued attribute is one of those: dynamic-resource-allocation
+    v0.36.2 cel/compile.go getAttributeValue returns lists only with
+    EnableListTypeAttributes ("This failure then aborts scheduling until ResourceSlices get
+    updated"); from 1.37 (5afedd9, kubernetes PR 139395) it returns them whatever the gate.
+    Attributes are looked at in the order of the dict (upstream: Go's map order).
+    """
     attributes: dict[str, dict[str, Any]] = {}
     for name, attr in (device.get("attributes") or {}).items():
         domain, ident = _split_name(name, driver)
         try:
-            value = _attr_value(attr)
+            value = _attr_value(attr, list_values)
         except ValueError as e:
             raise CELRuntimeError(f"attribute {name}: {e}") from None
         attributes.setdefault(domain, {})[ident] = value

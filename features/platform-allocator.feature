@@ -278,3 +278,80 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "gpu-pod" is scheduled to "node-1"
       And the ResourceClaim "exclusive-gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/stored-expressions @clause:platform-ALLOC-R01/list-attributes-skew @version:1.36
+    Scenario: Skew at 1.36: a scheduler without DRAListTypeAttributes compiles includes but aborts on a list attribute
+      The API server runs with DRAListTypeAttributes and accepts list attributes and a selector
+      using includes; the scheduler runs without it. Its allocator still compiles includes
+      (k8s.io/dynamic-resource-allocation v0.36.2 cel/compile.go: a FeatureEnabled option, which
+      the StoredExpressions environment ignores) and the first pod gets gpu-0, whose model is a
+      string. The second pod's search reaches gpu-1, whose model is a list: getAttributeValue
+      returns lists only with the gate, so "if the DRAListTypeAttributes feature is disabled and
+      an attribute contains a list value", DeviceMatches fails with "unsupported attribute
+      value" ("this failure then aborts scheduling until ResourceSlices get updated") and the
+      cycle ends in SchedulerError. From 1.37 (dynamic-resource-allocation 5afedd9, kubernetes
+      PR 139395) list values are evaluated whatever the gate and gpu-1 would be allocated.
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs with the feature gate DRAListTypeAttributes disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+          - name: gpu-1
+            attributes:
+              model: {strings: [h100, a100]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: a100}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly:
+                  deviceClassName: gpu.example.com
+                  selectors:
+                  - cel: {expression: 'device.attributes["gpu.example.com"].model.includes("a100")'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: a100}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: a100}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL runtime error: attribute model: unsupported attribute value"

@@ -267,7 +267,7 @@ class AllocatorCache:
         recs: dict[int, DeviceRecord] = {}
         for e in rel:
             recs.update(e.recs)
-        view = NodeView(node, pools, g, record=lambda _driver, d: recs[id(d)])
+        view = NodeView(node, pools, g, record=lambda _driver, d: recs[id(d)], version=self.version)
         if len(self._views) >= self.MAX_VIEWS:
             self._drop_all()
         self._views[vkey] = view

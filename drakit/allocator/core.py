@@ -25,12 +25,18 @@ import functools
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
 from drakit.allocator.pools import Pool, gather_pools, node_matches
 from drakit.api.quantity import Quantity
-from drakit.cel import CELRuntimeError, compile_selector, device_view
+from drakit.cel import (
+    CELRuntimeError,
+    EnvFeatures,
+    compile_selector,
+    device_view,
+    stored_expression_features,
+)
 
 __all__ = ["DEFAULT_GATES", "UNITS_PER_SECOND", "WORK_LIMIT", "AllocationError", "AllocationTimeout",
            "Allocator", "DeviceID", "effective_gates"]
@@ -583,28 +589,46 @@ def count_shared_use(st: AllocatedState, did: DeviceID, result: Mapping[str, Any
 
 
 class DeviceRecord:
-    __slots__ = ("cap_base", "device", "driver", "sel", "view")
+    __slots__ = ("cap_base", "device", "driver", "scalar_view", "sel", "view")
 
     def __init__(self, driver: str, device: Mapping[str, Any]) -> None:
         self.driver = driver
         self.device = device
-        self.view: dict[str, Any] | None = None
-        self.sel: dict[tuple[str, bool, bool], bool | str] = {}
+        #: the CEL ``device`` value with list attributes as lists, and the one a release
+        #: without list values sees (a list attribute is an error there; see device_view)
+        self.view: dict[str, Any] | str | None = None
+        self.scalar_view: dict[str, Any] | str | None = None
+        self.sel: dict[tuple[str, CelMode], bool | str] = {}
         self.cap_base: tuple[bool, str] | None = None
 
-    def selector(self, expr: str, feats: tuple[bool, bool], gates: Mapping[str, bool]) -> bool | tuple[str, str]:
+    def cel_view(self, list_values: bool) -> dict[str, Any]:
+        """The ``device`` variable (built once per mode); raises CELRuntimeError as
+        upstream's DeviceMatches does when an attribute cannot be represented."""
+        v = self.view if list_values else self.scalar_view
+        if v is None:
+            try:
+                v = device_view(self.driver, self.device, list_values=list_values)
+            except CELRuntimeError as e:
+                v = str(e)
+            if list_values:
+                self.view = v
+            else:
+                self.scalar_view = v
+        if isinstance(v, str):
+            raise CELRuntimeError(v)
+        return v
+
+    def selector(self, expr: str, mode: CelMode) -> bool | tuple[str, str]:
         """True/False, or ``("compile"|"runtime", message)``."""
-        key = (expr, feats[0], feats[1])
+        key = (expr, mode)
         hit = self.sel.get(key)
         if hit is not None:
             return hit if hit is True or hit is False else ("runtime", hit)
-        compiled = compile_selector(expr, _stored_expression_gates(feats))
+        compiled = compile_selector(expr, features=mode.env)
         if compiled.error:
             return ("compile", compiled.error)
         try:
-            if self.view is None:
-                self.view = device_view(self.driver, self.device)
-            ok: bool | str = compiled.matches(self.view)
+            ok: bool | str = compiled.matches(self.cel_view(mode.list_values))
         except CELRuntimeError as e:
             ok = str(e)
         if len(self.sel) >= 256:  # many one-off expressions: keep memory bounded
@@ -653,30 +677,45 @@ def flattened(s: Mapping[str, Any], mixins_on: bool) -> Mapping[str, Any]:
     return out
 
 
-def _feats(gates: Mapping[str, bool]) -> tuple[bool, bool]:
-    return bool(gates.get("DRAConsumableCapacity", False)), bool(gates.get("DRAListTypeAttributes", False))
+class CelMode(NamedTuple):
+    """How the allocator of one release, with its gates, compiles and evaluates selectors:
+    ``env`` (the CEL environment) and ``list_values`` (list attributes are values; without,
+    a device with one fails every selector with "unsupported attribute value")."""
+
+    env: EnvFeatures
+    list_values: bool
 
 
-_STORED_GATES = {
-    lta: {"DRAConsumableCapacity": True, "DRAListTypeAttributes": lta} for lta in (False, True)
-}
+_MODES: dict[tuple[str, bool], CelMode] = {}
 
 
-def _stored_expression_gates(feats: tuple[bool, bool]) -> Mapping[str, bool]:
-    """The CEL environment the allocator compiles selectors in.
+def cel_mode(gates: Mapping[str, bool], version: str) -> CelMode:
+    """The allocator's CEL environment and attribute values for ``version`` and ``gates``.
 
     Upstream's allocator compiles through its cel.Cache with the default environment type,
     StoredExpressions (k8s.io/dynamic-resource-allocation cel/cache.go GetOrCompile,
-    cel/compile.go CompileCELExpression, since v0.34.0), and the stored-expressions
-    environment ignores FeatureEnabled (k8s.io/apiserver pkg/cel/environment EnvSet.Extend):
-    ``device.allowMultipleAllocations`` compiles in a scheduler without DRAConsumableCapacity
-    as long as its API server accepted the claim. Only the API server's check of a new
-    expression follows the gate (drakit.cel.validate_selector_expression). Known remaining
-    gap: DRAListTypeAttributes still follows the scheduler's gate here (upstream 1.37 declares
-    ``includes`` and list attributes in the stored environment whatever the gate, 1.36 only
-    ``includes``), because drakit's CEL environment does not model the release-specific types.
+    cel/compile.go CompileCELExpression, since v0.34.0), and that environment ignores
+    FeatureEnabled (k8s.io/apiserver pkg/cel/environment EnvSet): everything the release
+    declares compiles whatever the scheduler's gates, as long as the API server accepted
+    the expression (only the API server's check of a NEW expression follows its gate,
+    drakit.cel.validate_selector_expression). So ``device.allowMultipleAllocations``
+    compiles without DRAConsumableCapacity, and ``includes`` from 1.36 (IntroducedVersion
+    1.36) without DRAListTypeAttributes; 1.34/1.35 have no ``includes``.
+
+    What is not a FeatureEnabled declaration follows the scheduler's gate
+    (drakit.cel.stored_expression_features): at 1.36 (dynamic-resource-allocation v0.36.2
+    cel/compile.go) attributes are AnyType and list attributes are runtime errors ("attribute
+    <name>: unsupported attribute value", getAttributeValue) unless DRAListTypeAttributes is
+    on. 1.37 (dynamic-resource-allocation 5afedd9, kubernetes PR 139395) declares DynType
+    attributes in the stored environment and returns list values whatever the gate. So
+    list values go with DynType attributes in every release.
     """
-    return _STORED_GATES[feats[1]]
+    key = (version, bool(gates.get("DRAListTypeAttributes", False)))
+    mode = _MODES.get(key)
+    if mode is None:
+        env = stored_expression_features(gates, version)
+        mode = _MODES[key] = CelMode(env, env.dyn_attributes)
+    return mode
 
 
 def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
@@ -698,16 +737,16 @@ class _Cands:
     in-use checks, as upstream does).
     """
 
-    __slots__ = ("cls_sels", "done", "feats", "gates", "items", "node", "pos", "req_sels", "src")
+    __slots__ = ("cls_sels", "done", "gates", "items", "mode", "node", "pos", "req_sels", "src")
 
     def __init__(self, src: list[Candidate], cls_sels: Sequence[Mapping[str, Any]],
                  req_sels: Sequence[Mapping[str, Any]], gates: Mapping[str, bool],
-                 node: Mapping[str, Any] | None) -> None:
+                 node: Mapping[str, Any] | None, mode: CelMode) -> None:
         self.src = src
         self.cls_sels = cls_sels
         self.req_sels = req_sels
         self.gates = gates
-        self.feats = _feats(gates)
+        self.mode = mode
         self.node = node
         self.items: list[tuple[Candidate, tuple[str, int, str, str] | None]] = []
         self.pos = 0
@@ -739,7 +778,7 @@ class _Cands:
             return False
         for where, sels in (("class", self.cls_sels), ("claim", self.req_sels)):
             for i, sel in enumerate(sels):
-                r = rec.selector(sel["cel"]["expression"], self.feats, self.gates)
+                r = rec.selector(sel["cel"]["expression"], self.mode)
                 if r is True:
                     continue
                 if r is False:
@@ -763,10 +802,11 @@ class NodeView:
     MAX_CANDS = 512
 
     def __init__(self, node: Mapping[str, Any] | None, pools: list[Pool], gates: Mapping[str, bool],
-                 record: Any = device_record) -> None:
+                 record: Any = device_record, version: str = "1.37") -> None:
         self.node = node
         self.pools = pools
         self.gates = gates
+        self.mode = cel_mode(gates, version)
         self.any_invalid = any(p.invalid for p in pools)
         flat: list[Candidate] = []
         for pool in pools:
@@ -788,7 +828,7 @@ class NodeView:
         if c is None:
             if len(self.cands) >= self.MAX_CANDS:
                 self.cands.clear()
-            c = self.cands[key] = _Cands(self.flat, cls_sels, req_sels, self.gates, self.node)
+            c = self.cands[key] = _Cands(self.flat, cls_sels, req_sels, self.gates, self.node, self.mode)
         return c
 
 
@@ -860,7 +900,7 @@ class Allocator:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
                                  binding_conditions=self.g("DRADeviceBindingConditions"))
-            self.view = NodeView(self.node, pools, self.gates)
+            self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)
         prioritized, cc = self.g("DRAPrioritizedList"), self._cc
@@ -974,9 +1014,9 @@ class Allocator:
     def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
                         selectors: Sequence[Mapping[str, Any]]) -> bool:
         rec = device_record(did[0], device)
-        feats = _feats(self.gates)
+        mode = cel_mode(self.gates, self.version)
         for i, sel in enumerate(selectors):
-            r = rec.selector(sel["cel"]["expression"], feats, self.gates)
+            r = rec.selector(sel["cel"]["expression"], mode)
             if r is True:
                 continue
             if r is False:

@@ -17,6 +17,7 @@ from drakit.allocator import (
     allocate,
 )
 from drakit.allocator.core import clear_caches
+from drakit.features import FeatureGates
 
 # The table is shared with the features (features/platform-allocator.feature runs it through
 # the scheduler), so it lives with the fixtures.
@@ -222,19 +223,95 @@ def test_gates_changed() -> None:
     assert _picked(cache.allocate_on(NODE1, [_claim()], gates=off)) == [["d0"]]
     cache.set_gates(off)
     assert _picked(cache.allocate_on(NODE1, [_claim()])) == [["d0"]]
-    # A gate that changes the allocator's CEL environment: includes() is only declared with
-    # DRAListTypeAttributes here, so the cached selector result must not be reused.
+    # includes() is in the allocator's environment (StoredExpressions) from 1.36 whatever
+    # DRAListTypeAttributes says: upstream's FeatureEnabled only gates NEW expressions
+    # (dynamic-resource-allocation v0.36.2 and 5afedd9 cel/compile.go newCompiler).
     sel = 'device.attributes["gpu.example.com"].model.includes("a100")'
     on = dict(DEFAULT_GATES["1.37"], DRAListTypeAttributes=True)
-    assert _picked(cache.allocate_on(NODE1, [_claim(selector=sel)], gates=on)) == [["d1"]]
-    with pytest.raises(AllocationError, match="CEL compile error"):
-        cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAListTypeAttributes=False))
+    for lta in (True, False, True):
+        got = cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAListTypeAttributes=lta))
+        assert _picked(got) == [["d1"]]
     # allowMultipleAllocations is in the stored-expressions environment the allocator
     # compiles in, with DRAConsumableCapacity or without (upstream cel.Cache)
     sel = "device.allowMultipleAllocations == false"
     for cc in (True, False):
         got = cache.allocate_on(NODE1, [_claim(selector=sel)], gates=dict(on, DRAConsumableCapacity=cc))
         assert _picked(got) == [["d1"]]
+
+
+LISTED = {"name": "d0", "attributes": {"model": {"strings": ["h100", "a100"]}}}
+INCLUDES_A100 = 'device.attributes["gpu.example.com"].model.includes("a100")'
+
+
+def _gates(version: str, **overrides: bool) -> dict[str, bool]:
+    """The gate map a scheduler of ``version`` hands its allocator (drakit.features)."""
+    return dict(FeatureGates(version, overrides))
+
+
+def test_only_releases_with_the_gate_have_its_key() -> None:
+    # cel_mode relies on the version, the scheduler's map on the key: both must agree.
+    for version, known in (("1.34", False), ("1.35", False), ("1.36", True), ("1.37", True)):
+        assert ("DRAListTypeAttributes" in _gates(version)) is known
+
+
+def test_list_attributes_follow_the_scheduler_gate_at_1_36() -> None:
+    # v0.36.2 cel/compile.go getAttributeValue: list values only with EnableListTypeAttributes;
+    # without, every selector on such a device fails ("abort scheduling until ResourceSlices
+    # get updated"). The class selector runs first, so it is the one that reports it.
+    cache = AllocatorCache([_slice("s1", "node-1", [LISTED, _dev("d1")])], [CLS], version="1.36")
+    on, off = _gates("1.36", DRAListTypeAttributes=True), _gates("1.36")
+    assert _picked(cache.allocate_on(NODE1, [_claim(selector=INCLUDES_A100)], gates=on)) == [["d0"]]
+    with pytest.raises(AllocationError) as err:
+        cache.allocate_on(NODE1, [_claim(selector=INCLUDES_A100)], gates=off)
+    assert str(err.value) == "class gpu: selector #0: CEL runtime error: attribute model: unsupported attribute value"
+    # neither the device view nor the selector result of one mode is reused for the other
+    assert _picked(cache.allocate_on(NODE1, [_claim(selector=INCLUDES_A100)], gates=on)) == [["d0"]]
+    with pytest.raises(AllocationError, match="attribute model: unsupported attribute value"):
+        cache.allocate_on(NODE1, [_claim()], gates=off)
+    # a device without list attributes is unaffected
+    plain = AllocatorCache([_slice("s1", "node-1", [_dev("d1")])], [CLS], version="1.36")
+    assert _picked(plain.allocate_on(NODE1, [_claim(selector=INCLUDES_A100)], gates=off)) == [["d1"]]
+
+
+def test_list_attributes_are_values_whatever_the_gate_at_1_37() -> None:
+    # 5afedd9 (kubernetes PR 139395): getAttributeValue returns lists unconditionally.
+    cache = AllocatorCache([_slice("s1", "node-1", [LISTED, _dev("d1")])], [CLS], version="1.37")
+    for lta in (False, True):
+        got = cache.allocate_on(NODE1, [_claim(selector=INCLUDES_A100)], gates=_gates("1.37", DRAListTypeAttributes=lta))
+        assert _picked(got) == [["d0"]]
+
+
+@pytest.mark.parametrize("version", ["1.34", "1.35", "1.36", "1.37"])
+def test_includes_exists_from_1_36_whatever_the_gate(version: str) -> None:
+    # One module-level record per device dict serves every release (the plain allocate()
+    # path): the selector cache key must hold the release's CEL environment.
+    slices = [_slice("s1", "node-1", [_dev("d1")])]
+    if version in ("1.34", "1.35"):
+        with pytest.raises(AllocationError) as err:
+            allocate(NODE1, [_claim(selector=INCLUDES_A100)], slices, [CLS], gates=_gates(version), version=version)
+        assert str(err.value).startswith("claim default/c: selector #0: CEL compile error: compilation failed: "
+                                         "ERROR: <input>:1:52: undeclared reference to 'includes'")
+    else:
+        got = allocate(NODE1, [_claim(selector=INCLUDES_A100)], slices, [CLS], gates=_gates(version), version=version)
+        assert _picked(got) == [["d1"]]
+
+
+def test_macros_on_attributes_need_dyn_attributes() -> None:
+    # Attributes are AnyType in 1.36's stored environment without the gate (a comprehension
+    # cannot range over Any), DynType with it and always from 1.37.
+    sel = 'device.attributes["gpu.example.com"].model.exists(m, m == "a100")'
+    slices = [_slice("s1", "node-1", [_dev("d1")])]
+    with pytest.raises(AllocationError) as err:
+        allocate(NODE1, [_claim(selector=sel)], slices, [CLS], gates=_gates("1.36"), version="1.36")
+    assert "expression of type 'any' cannot be range of a comprehension (must be list, map, or dynamic)" \
+        in str(err.value)
+    # a scalar attribute is no range at runtime either (cel-go: "expected iterable type")
+    for version, gates in (("1.36", _gates("1.36", DRAListTypeAttributes=True)), ("1.37", _gates("1.37"))):
+        with pytest.raises(AllocationError, match="CEL runtime error"):
+            allocate(NODE1, [_claim(selector=sel)], slices, [CLS], gates=gates, version=version)
+    listed = [_slice("s1", "node-1", [LISTED])]
+    assert _picked(allocate(NODE1, [_claim(selector=sel)], listed, [CLS], gates=_gates("1.37"), version="1.37")) \
+        == [["d0"]]
 
 
 def test_mixins_gate_changes_flattening() -> None:

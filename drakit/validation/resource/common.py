@@ -351,7 +351,7 @@ def cel_expression(expression: Any, path: str, ctx: Context, stored: bool) -> Er
             return [too_long(path, CEL_EXPRESSION_MAX_LEN)]
         return []
     p = Path(*path.split(".")) if "[" not in path else _path_from_string(path)
-    return list(fn(expr, p, gates=ctx.gates, stored=stored))
+    return list(fn(expr, p, gates=ctx.gates, stored=stored, version=ctx.version))
 
 
 def _path_from_string(s: str):
