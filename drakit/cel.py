@@ -1317,26 +1317,72 @@ def compile_selector(expression: str, gates: Mapping[str, bool] | None = None, *
     return _compile(expression, *features, estimate_cost)
 
 
+@dataclass
+class _Front:
+    """An expression type-checked in one (consumable capacity, includes) environment: what
+    does not depend on the attribute type (see :func:`_front`)."""
+
+    envs: Any
+    error: str = ""  # cel-cpp's compile error, as cel-cpp words it
+    checked: _Checked | None = None
+    _planned: tuple[Any, str] | None = None
+    _cost: int | None = None
+
+    def program(self) -> tuple[Any, str]:
+        """(the runtime program, "") or (None, why planning failed)."""
+        if self._planned is None:
+            try:
+                self._planned = (self.envs.runtime.deserialize(_Rewriter(self.checked).rewrite()), "")
+            except (RuntimeError, ValueError) as e:  # pragma: no cover - defensive
+                self._planned = (None, str(e))
+        return self._planned
+
+    def cost(self) -> int:
+        if self._cost is None:
+            self._cost = _estimate(self.checked)
+        return self._cost
+
+
 @functools.lru_cache(maxsize=4096)
-def _compile(expression: str, consumable_capacity: bool, includes: bool, dyn_attributes: bool,
-             estimate_cost: bool) -> CompilationResult:
+def _front(expression: str, consumable_capacity: bool, includes: bool) -> _Front:
+    """Parse and type-check ``expression``, shared between environments where it cannot differ.
+
+    An expression whose text names neither ``allowMultipleAllocations`` nor ``includes``
+    cannot refer to them, so it checks the same in an environment with those declarations:
+    the API server's (new expressions, gated) and the allocator's (stored) checks then share
+    one cel-cpp compile, program and cost estimate.
+    """
+    cc = consumable_capacity or "allowMultipleAllocations" not in expression
+    inc = includes or "includes" not in expression
+    if (cc, inc) != (consumable_capacity, includes):
+        return _front(expression, cc, inc)
     envs = _envs(consumable_capacity, includes)
     try:
         ast = envs.typed.compile(expression)
     except RuntimeError as e:
+        return _Front(envs, error=str(e))
+    return _Front(envs, checked=_decode_checked(ast.serialize()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _compile(expression: str, consumable_capacity: bool, includes: bool, dyn_attributes: bool,
+             estimate_cost: bool) -> CompilationResult:
+    front = _front(expression, consumable_capacity, includes)
+    if front.error:
         return CompilationResult(expression, "Invalid",
-                                 "compilation failed: " + _issues(str(e), expression, dyn_attributes))
-    serialized = ast.serialize()
-    checked = _decode_checked(serialized)
-    issues = _regex_literal_issues(expression, checked)
+                                 "compilation failed: " + _issues(front.error, expression, dyn_attributes))
+    checked = front.checked
+    assert checked is not None
     out_type = checked.types.get(checked.root.id, "dyn")
+    issues = ""
     if not dyn_attributes:
         any_types = _AnyTypes()
         if any_types.of(checked.root, {}) == "any":
             out_type = "any"
-        if any_types.bad_ranges and not issues:
+        if any_types.bad_ranges:  # checker errors: the AST validators below do not run then
             pos = _positions(checked)
             issues = "\n".join(_issue_at(expression, pos.get(nid, 0), _ANY_RANGE) for nid in any_types.bad_ranges)
+    issues = issues or _regex_literal_issues(expression, checked)
     if issues:
         return CompilationResult(expression, "Invalid", "compilation failed: " + issues)
     # 1.36 accepts bool, any and (with dyn attributes) dyn; 1.37 bool and the environment's
@@ -1348,17 +1394,14 @@ def _compile(expression: str, consumable_capacity: bool, includes: bool, dyn_att
     bad_regex = _constant_regex_error(checked.root)
     if bad_regex:
         return CompilationResult(expression, "Internal", "program instantiation failed: " + bad_regex)
-    rw = _Rewriter(checked)
-    try:
-        runtime_ast = rw.rewrite()
-        program = envs.runtime.deserialize(runtime_ast)
-    except (RuntimeError, ValueError) as e:  # pragma: no cover - defensive
-        return CompilationResult(expression, "Internal", f"program instantiation failed: {e}")
-    max_cost = _estimate(checked) if estimate_cost else _U64
+    program, why = front.program()
+    if program is None:  # pragma: no cover - defensive
+        return CompilationResult(expression, "Internal", f"program instantiation failed: {why}")
+    max_cost = front.cost() if estimate_cost else _U64
     m = _DRIVER_EQ.match(expression)
     a = _ATTR_EQ.match(expression)
-    return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program, _envs=envs,
-                             driver_equals=_lit(m, 1) if m else None,
+    return CompilationResult(expression, output_type=out_type, max_cost=max_cost, program=program,
+                             _envs=front.envs, driver_equals=_lit(m, 1) if m else None,
                              attribute_equals=(_lit(a, 1), a.group(3), _lit(a, 4)) if a else None)
 
 
