@@ -29,8 +29,15 @@ compile time (``matches``) or program planning (``find``/``findAll``) as cel-go 
 errors carry Go's wording. Compile errors are reworded where cel-cpp's text differs from
 cel-go's (``_issues``).
 
+Environments: what is declared depends on the release, the component's gates and whether
+the expression is new or stored (:class:`EnvFeatures`, :func:`new_expression_features`,
+:func:`stored_expression_features`): ``allowMultipleAllocations``, ``includes`` and the
+attribute type, ``dyn`` or ``google.protobuf.Any``. cel-cpp types attribute values ``dyn``;
+the Any typing (no comprehension over an attribute value, no ``dyn`` result) is a pass over
+the checked AST (``_AnyTypes``).
+
 Libraries: quantity, semver, regex ``find``/``findAll``, the cel-go strings extension at
-version 2 (what the base env pins), ``cel.bind``, ``includes`` (DRAListTypeAttributes),
+version 2 (what the base env pins), ``cel.bind``, ``includes`` (KEP-5491),
 the optional library (``.?``, ``optional.*``, ``first()``/``last()``) and, from
 :mod:`drakit.cel_lists`, the Kubernetes ``lists`` library and cel-go ``ext.Lists`` v3 /
 ``ext.Sets`` with upstream's cost estimators (``sortBy``, a parser macro, is missing).
