@@ -988,3 +988,76 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 3 ReplicaSet objects labelled "app=web"
       And there is 1 ReplicaSet object labelled "app=web,rev=3"
       And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 0
+
+  Rule: The scheduler retries a pending pod when a DRA object it waits for changes
+    kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
+    (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
+    so every edit of a class moves the pods it kept off back to the active queue, and they are
+    judged on the class as it is now, not on a result remembered from an earlier attempt.
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/class-edit
+    Scenario: A pod kept off by its DeviceClass is retried after each edit and schedules once the class matches
+      The class first selects a model the node does not have, then another missing one, then
+      the node's model: the pod stays pending after the first edit and schedules after the
+      second.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "h100"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waits-for-class}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "waits-for-class" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "v100"'}
+        """
+      Then the Pod "waits-for-class" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        """
+      Then the Pod "waits-for-class" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
