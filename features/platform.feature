@@ -1061,3 +1061,69 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+
+  Rule: The ResourceClaim controller keeps a pod's generated claims
+    kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
+    handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses
+    "should exist ... but perhaps it was deleted accidentally. In that case we re-create it";
+    a claim event wakes the pods that own it.
+
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/deleted-recreated
+    Scenario: A generated claim deleted while its pod waits is created anew and the pod schedules with it
+      The pod is held by a scheduling gate, so only the claim's own delete event can wake the
+      controller (the scheduler does not touch a gated pod); its generated claim is deleted by
+      hand. The controller makes a new claim from the template, records it under the same
+      entry name, and the pod schedules with it once the gate is lifted and a device exists.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: keeps-its-claim}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is 1 ResourceClaim owned by Pod "keeps-its-claim"
+      And the Pod "keeps-its-claim" stays pending with reason "SchedulingGated" and a message starting with "Scheduling is blocked due to non-empty scheduling gates"
+      When the claim "gpu" of Pod "keeps-its-claim" is deleted
+      Then there is 1 ResourceClaim owned by Pod "keeps-its-claim"
+      And the claim "gpu" of Pod "keeps-its-claim" is named with the prefix "keeps-its-claim-gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And I patch the Pod "keeps-its-claim" with:
+        """
+        spec:
+          schedulingGates: null
+        """
+      Then the Pod "keeps-its-claim" is scheduled to "node-1"
+      And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
