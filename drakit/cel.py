@@ -137,7 +137,7 @@ class Semver:
         text = s
         if normalize:
             text = _normalize_semver(s)
-        m = _SEMVER_RE.match(text)
+        m = _SEMVER_RE.fullmatch(text)
         if not m:
             raise ValueError(f"No Major.Minor.Patch elements found in {s!r}" if text.count(".") < 2
                              else f"invalid semantic version {s!r}")

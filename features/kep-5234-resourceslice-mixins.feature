@@ -410,6 +410,47 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.devices[0].includes" equal to [a100]
       And the ResourceSlice "node-1-gpu.example.com-mixins" has "spec.mixins.device[0].name" equal to a100
 
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off
+    Scenario: With the gate off an update cannot add mixins to a slice that had none
+      The other half of drop-unless-in-use (assumed pattern, api-truth §9.6): only an old
+      object that already uses mixins or includes keeps them; a slice stored without them gets
+      both dropped from an update while the gate is off, and the update itself succeeds.
+      Given the feature gate DRAResourceSliceMixins is disabled
+      And the object:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: plain}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1-plain, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: plain, labels: {tier: gold}}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1-plain, generation: 1, resourceSliceCount: 1}
+          mixins:
+            device:
+            - name: a100
+              attributes:
+                model: {string: a100}
+          devices:
+          - name: gpu-0
+            includes: [a100]
+        """
+      Then the request succeeds
+      And the ResourceSlice "plain" has "metadata.labels.tier" equal to gold
+      And the ResourceSlice "plain" has no "spec.mixins"
+      And the ResourceSlice "plain" has no "spec.devices[0].includes"
+
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-mixin-names @clause:5234-R04/consumption-mixin-names
     Scenario Outline: Mixin names are DNS labels, unique per kind
       KEP-5234 "API": "Name is a unique identifier among all <kind> mixins in the ResourceSlice.

@@ -151,6 +151,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-counters-across-claims |
         | partitionable-devices-per-device-node-selection-nodename |
         | partitionable-devices-per-device-node-selection-node-selector |
+        | partitionable-pool-spanning-nodes |
+        | partitionable-devices-per-device-node-selection-all-nodes |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
     Scenario Outline: Device taints: allocator case <case> through the scheduler

@@ -621,8 +621,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       validateDeviceRequestAllocationResult / validateDeviceAllocationConfiguration and
       validation_resourceclaim_test.go TestValidateClaimStatusUpdate ("invalid-add-allocation-*",
       "invalid-config-source", "invalid-share-id"): the request reference, driver, pool,
-      device name, share ID (RFC 4122, lower case), binding conditions, config source and the
-      allocation's node selector.
+      device name, share ID (RFC 4122, lower case; github.com/google/uuid Validate words what it
+      cannot parse: length, urn prefix, brackets, format), binding conditions, config source and
+      the allocation's node selector.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -659,6 +660,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: GPU_0} | [] | status.allocation.devices.results[0].device: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9B7C1A3E-0000-4000-8000-000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9B7C1A3E-0000-4000-8000-000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: share-1} | [] | status.allocation.devices.results[0].shareID: Invalid value: "share-1": error validating uid: invalid UUID length: 7 |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "urn:uuid:9b7c1a3e-0000-4000-8000-000000000001"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "urn:uuid:9b7c1a3e-0000-4000-8000-000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "urn:uid::9b7c1a3e-0000-4000-8000-000000000001"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "urn:uid::9b7c1a3e-0000-4000-8000-000000000001": error validating uid: invalid urn prefix: "urn:uid::" |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "(9b7c1a3e-0000-4000-8000-000000000001)"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "(9b7c1a3e-0000-4000-8000-000000000001)": error validating uid: invalid bracketed UUID format |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9b7c1a3e-0000-4000-8000_000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9b7c1a3e-0000-4000-8000_000000000001": error validating uid: invalid UUID format |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9b7c1a3e000040008000000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9b7c1a3e000040008000000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready], bindingFailureConditions: [example.com/failed]} | [] | accepted |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready]} | [] | status.allocation.devices.results[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingFailureConditions: [example.com/failed]} | [] | status.allocation.devices.results[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |

@@ -988,3 +988,142 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 3 ReplicaSet objects labelled "app=web"
       And there is 1 ReplicaSet object labelled "app=web,rev=3"
       And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 0
+
+  Rule: The scheduler retries a pending pod when a DRA object it waits for changes
+    kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
+    (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
+    so every edit of a class moves the pods it kept off back to the active queue, and they are
+    judged on the class as it is now, not on a result remembered from an earlier attempt.
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/class-edit
+    Scenario: A pod kept off by its DeviceClass is retried after each edit and schedules once the class matches
+      The class first selects a model the node does not have, then another missing one, then
+      the node's model: the pod stays pending after the first edit and schedules after the
+      second.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "h100"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waits-for-class}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "waits-for-class" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "v100"'}
+        """
+      Then the Pod "waits-for-class" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        """
+      Then the Pod "waits-for-class" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+
+  Rule: The ResourceClaim controller keeps a pod's generated claims
+    kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
+    handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses
+    "should exist ... but perhaps it was deleted accidentally. In that case we re-create it";
+    a claim event wakes the pods that own it.
+
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/deleted-recreated
+    Scenario: A generated claim deleted while its pod waits is created anew and the pod schedules with it
+      The pod is held by a scheduling gate, so only the claim's own delete event can wake the
+      controller (the scheduler does not touch a gated pod); its generated claim is deleted by
+      hand. The controller makes a new claim from the template, records it under the same
+      entry name, and the pod schedules with it once the gate is lifted and a device exists.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: keeps-its-claim}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is 1 ResourceClaim owned by Pod "keeps-its-claim"
+      And the Pod "keeps-its-claim" stays pending with reason "SchedulingGated" and a message starting with "Scheduling is blocked due to non-empty scheduling gates"
+      When the claim "gpu" of Pod "keeps-its-claim" is deleted
+      Then there is 1 ResourceClaim owned by Pod "keeps-its-claim"
+      And the claim "gpu" of Pod "keeps-its-claim" is named with the prefix "keeps-its-claim-gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And I patch the Pod "keeps-its-claim" with:
+        """
+        spec:
+          schedulingGates: null
+        """
+      Then the Pod "keeps-its-claim" is scheduled to "node-1"
+      And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device

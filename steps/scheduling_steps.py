@@ -135,9 +135,9 @@ def when_create_owned_claim(world: World, name: str, pod: str, docstring: str) -
         raise AssertionError(f"creating the claim failed: {world.last_error}")
 
 
-@when(parsers.re(r'the extended resource claim of Pod "(?P<pod>[^"]+)" is deleted'))
-def when_delete_ext_claim(world: World, pod: str) -> None:
-    claim = _claim_of(world, pod, None)
+@when(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" is deleted'))
+def when_delete_pod_claim(world: World, entry: str | None, pod: str) -> None:
+    claim = _claim_of(world, pod, entry)
     world.b.delete("ResourceClaim", claim["metadata"]["name"])
 
 

@@ -43,8 +43,8 @@ def is_dns1123_label(value: str) -> list[str]:
     errs: list[str] = []
     if len(value) > DNS1123_LABEL_MAX:
         errs.append(_max_len_error(DNS1123_LABEL_MAX))
-    if not _LABEL_RE.match(value):
-        if _SUBDOMAIN_RE.match(value):
+    if not _LABEL_RE.fullmatch(value):
+        if _SUBDOMAIN_RE.fullmatch(value):
             errs.append("must not contain dots")
         else:
             errs.append(_regex_error(
@@ -58,7 +58,7 @@ def is_dns1123_subdomain(value: str) -> list[str]:
     errs: list[str] = []
     if len(value) > DNS1123_SUBDOMAIN_MAX:
         errs.append(_max_len_error(DNS1123_SUBDOMAIN_MAX))
-    if not _SUBDOMAIN_RE.match(value):
+    if not _SUBDOMAIN_RE.fullmatch(value):
         errs.append(_regex_error(
             "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
             "'-' or '.', and must start and end with an alphanumeric character",
@@ -88,7 +88,7 @@ def is_qualified_name(value: str) -> list[str]:
         errs.append("name part must be non-empty")
     elif len(name) > QUALIFIED_NAME_MAX:
         errs.append("name part " + _max_len_error(QUALIFIED_NAME_MAX))
-    if not _QNAME_RE.match(name):  # "" gets this one too (apimachinery IsQualifiedName)
+    if not _QNAME_RE.fullmatch(name):  # "" gets this one too (apimachinery IsQualifiedName)
         errs.append("name part " + _regex_error(
             "must consist of alphanumeric characters, '-', '_' or '.', and must start and "
             "end with an alphanumeric character", _QNAME_FMT, "MyName", "my.name", "123-abc"))
@@ -96,7 +96,7 @@ def is_qualified_name(value: str) -> list[str]:
 
 
 def is_c_identifier(value: str) -> list[str]:
-    if _C_IDENT_RE.match(value):
+    if _C_IDENT_RE.fullmatch(value):
         return []
     return [_regex_error(
         "a valid C identifier must start with alphabetic character or '_', followed by a "
@@ -108,7 +108,7 @@ def is_label_value(value: str) -> list[str]:
     errs: list[str] = []
     if len(value) > QUALIFIED_NAME_MAX:
         errs.append(_max_len_error(QUALIFIED_NAME_MAX))
-    if not _LABEL_VALUE_RE.match(value):
+    if not _LABEL_VALUE_RE.fullmatch(value):
         errs.append(_regex_error(
             "a valid label must be an empty string or consist of alphanumeric characters, "
             "'-', '_' or '.', and must start and end with an alphanumeric character",

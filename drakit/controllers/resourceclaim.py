@@ -31,7 +31,7 @@ for user claims (label values as drakit understands KEP-5004's Monitoring sectio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from drakit import claims as cu
@@ -246,10 +246,9 @@ class ResourceClaimController(Controller):
             return False
         ns = md.get("namespace") or ""
         statuses = list((pod.get("status") or {}).get("resourceClaimStatuses") or [])
-        known = {s.get("name") for s in statuses}
         added: list[dict] = []
         did = False
-        pending = [e for e in entries if e.get("resourceClaimTemplateName") and e.get("name") not in known]
+        pending = self._claims_to_create(pod, entries, statuses)
         pg, problem = self._pod_podgroup(pod) if pending else (None, None)
         for entry in pending:
             # syncPod: the first claim that fails stops the pod's sync with a Warning event
@@ -296,13 +295,40 @@ class ResourceClaimController(Controller):
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
         if added:
+            # the apply of upstream's syncPod: resourceClaimStatuses is a map keyed by name, so a
+            # recreated claim replaces its entry in place
+            fresh = {a["name"]: a for a in added}
+            merged = [fresh.pop(st.get("name"), st) for st in statuses] + list(fresh.values())
             try:
-                self.api.patch("Pod", md["name"], {"status": {"resourceClaimStatuses": statuses + added}},
+                self.api.patch("Pod", md["name"], {"status": {"resourceClaimStatuses": merged}},
                                ns, subresource="status")
                 did = True
             except E.StatusError:
                 pass
         return did
+
+    def _claims_to_create(self, pod: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
+                          statuses: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+        """The template entries handleClaim creates a claim for: those without a recorded
+        claim, and those whose recorded claim is gone ("perhaps it was deleted accidentally.
+        In that case we re-create it") or no longer for the pod (resourceclaim.IsForPod;
+        k/k pkg/controller/resourceclaim/controller.go, 1.34-1.37). A recorded empty name
+        means no claim is needed."""
+        recorded = {st.get("name"): st.get("resourceClaimName") for st in statuses}
+        ns = pod["metadata"].get("namespace") or ""
+        out = []
+        for e in entries:
+            if not e.get("resourceClaimTemplateName"):
+                continue
+            if e.get("name") in recorded:
+                name = recorded[e.get("name")]
+                if not name:
+                    continue
+                claim = self.api.try_get("ResourceClaim", name, ns)
+                if claim is not None and cu.is_for_pod(pod, claim, self.podgroups_on) is None:
+                    continue
+            out.append(e)
+        return out
 
     def _orphan(self, ns: str, owner_uid: str, claim_name: str) -> dict | None:
         for k in sorted(self.by_owner.get(owner_uid, ())):

@@ -178,3 +178,24 @@ def test_toleration_seconds_count_from_the_taints_time_added() -> None:
     assert _exists(c, "p")
     c.advance(1)  # 00:02:00 = timeAdded + 60 s
     assert not _exists(c, "p")
+
+
+def _controller(c: Cluster):
+    from drakit.controllers.devicetainteviction import DeviceTaintEvictionController
+    return next(x for comp in c.components for x in getattr(comp, "controllers", [comp])
+                if isinstance(x, DeviceTaintEvictionController))
+
+
+def test_a_round_that_evicts_nobody_reports_no_work() -> None:
+    # settle() stops on a round in which no component reports work: a pod the taint does not
+    # reach, next to one whose eviction is still tolerated, must not count as work done
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 30}]
+    c.apply([_claim("a", tol), _pod("p", "a"), _claim("b"), _pod("q", "b")])
+    _taint(c, _device_of(c, "a"))
+    assert _exists(c, "p") and _exists(c, "q")
+    ctl = _controller(c)
+    ctl._dirty = True
+    assert ctl._reconcile() is False
+    assert _exists(c, "p") and _exists(c, "q")

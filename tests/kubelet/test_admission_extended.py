@@ -62,3 +62,20 @@ def test_device_plugin_pods_are_still_checked() -> None:
 
 def test_gate_off_keeps_the_old_rule() -> None:
     assert admit(pod("p", mapped=True), node({"example.com/gpu": "0"}), [], gates("1.36", on=False)) is not None
+
+
+def test_a_zero_request_is_admitted_on_an_overcommitted_node() -> None:
+    # predicate.go / noderesources fitsRequest check a resource only when the pod asks for more
+    # than 0 of it: after the node's allocatable shrank below what its pods use, a pod asking
+    # cpu "0" (or nothing) is still admitted, one asking 1m is not
+    running = {"metadata": {"name": "big"},
+               "spec": {"containers": [{"name": "app", "resources": {"requests": {"cpu": "2"}}}]}}
+    shrunk = {"status": {"allocatable": {"cpu": "1", "memory": "32Gi", "pods": "110"}}}
+    zero = {"metadata": {"name": "zero"},
+            "spec": {"containers": [{"name": "app", "resources": {"requests": {"cpu": "0"}}}]}}
+    assert admit(zero, shrunk, [running], gates("1.37")) is None
+    some = {"metadata": {"name": "some"},
+            "spec": {"containers": [{"name": "app", "resources": {"requests": {"cpu": "1m"}}}]}}
+    r = admit(some, shrunk, [running], gates("1.37"))
+    assert r is not None and r.message == ("Node didn't have enough resource: cpu, requested: 1, "
+                                           "used: 2000, capacity: 1000")

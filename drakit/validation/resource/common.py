@@ -28,6 +28,7 @@ from drakit.api.errors import (
     too_long,
     too_many,
 )
+from drakit.schema.model import go_quote
 from drakit.validation.strategy import Context
 
 # --- limits (k8s.io/api resource/v1 constants) ---------------------------------------
@@ -568,17 +569,50 @@ SEMVER_RE = re.compile(
     r"(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$")
 """validation.go semverRe (semver.org 2.0.0), compiled once."""
 
-UID_RE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+UID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _uuid_error(s: str) -> str | None:
+    """github.com/google/uuid Validate: the error text, or None for a UUID it accepts (the
+    36-character form, a case-insensitive "urn:uuid:" prefix, braces, or 32 hex digits)."""
+    b = s.encode("utf-8", "surrogatepass")  # Go's len() counts bytes
+    if len(b) == 45:
+        if b[:9].lower() != b"urn:uuid:":
+            return f"invalid urn prefix: {_go_quote_bytes(b[:9])}"
+        b = b[9:]
+    elif len(b) == 38:
+        if b[:1] != b"{" or b[-1:] != b"}":
+            return "invalid bracketed UUID format"
+        b = b[1:-1]
+    elif len(b) == 32:
+        return None if _HEX32.fullmatch(b) else "invalid UUID format"
+    elif len(b) != 36:
+        return f"invalid UUID length: {len(b)}"
+    return None if _UUID36.fullmatch(b) else "invalid UUID format"
+
+
+def _go_quote_bytes(b: bytes) -> str:
+    """%q of a byte string: a byte that is not valid UTF-8 reads \\xNN, as Go writes it."""
+    parts = []
+    for ch in b.decode("utf-8", "surrogateescape"):
+        o = ord(ch)
+        parts.append(f"\\x{o - 0xDC00:02x}" if 0xDC80 <= o <= 0xDCFF else go_quote(ch)[1:-1])
+    return '"' + "".join(parts) + '"'
+
+
+_HEX32 = re.compile(rb"[0-9a-fA-F]{32}")
+_UUID36 = re.compile(rb"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
 def uid(value: Any, path: str) -> Errs:
-    """validateUID: RFC 4122 normalised form (share IDs)."""
+    """validateUID (k/k pkg/apis/resource/validation): uuid.Validate's error, else the RFC 4122
+    normalised form (36 characters, lower case) for share IDs."""
     value = "" if value is None else str(value)
-    if UID_RE.match(value):
+    if UID_RE.fullmatch(value):
         return []
-    if re.match(r"^(urn:uuid:|\{)?[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?"
-                r"[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}\}?$", value):
-        return [invalid(path, value, "uid must be in RFC 4122 normalized form, "
-                                     "`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase "
-                                     "hexadecimal characters")]
-    return [invalid(path, value, f"error validating uid: invalid UUID length: {len(value)}")]
+    err = _uuid_error(value)
+    if err is not None:
+        return [invalid(path, value, f"error validating uid: {err}")]
+    return [invalid(path, value, "uid must be in RFC 4122 normalized form, "
+                                 "`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase "
+                                 "hexadecimal characters")]

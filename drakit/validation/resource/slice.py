@@ -498,7 +498,7 @@ def attributes(attrs: dict, path: str) -> Errs:
                     continue
             elif vk == "version":
                 if isinstance(v, str) and len(v) <= c.ATTR_MAX_VALUE_LEN and \
-                        c.SEMVER_RE.match(v):
+                        c.SEMVER_RE.fullmatch(v):
                     continue
         out += _attribute(a, f"{path}[{c.truncate_key(str(key), c.ATTR_KEY_TRUNCATE)}]")
     return out
@@ -540,7 +540,7 @@ def _attribute(a: Any, p: str) -> Errs:
 
 def _version_value(v: str, p: str) -> Errs:
     out: Errs = []
-    if not c.SEMVER_RE.match(v):
+    if not c.SEMVER_RE.fullmatch(v):
         out.append(invalid(p, v, "must be a string compatible with semver.org spec 2.0.0"))
     if len(v) > c.ATTR_MAX_VALUE_LEN:
         out.append(too_long(p, c.ATTR_MAX_VALUE_LEN))
