@@ -23,6 +23,7 @@ from drakit.allocator import (
     format_explanation,
 )
 from drakit.api.quantity import QuantityError
+from drakit.features import SUPPORTED_VERSIONS
 from drakit.yamlio import ManifestError, dump, load_file
 
 __all__ = ["main_allocate", "main_flatten"]
@@ -88,7 +89,7 @@ def main_allocate(argv: Sequence[str]) -> int:
                    help="YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)")
     p.add_argument("--explain", action="store_true", help="print why each device was or was not used")
     p.add_argument("--gate", action="append", default=[], help="feature gate override Name=true|false")
-    p.add_argument("--version", default="1.37", choices=["1.36", "1.37"])
+    p.add_argument("--version", default="1.37", choices=list(SUPPORTED_VERSIONS))
     try:
         args = p.parse_args(list(argv))
         nodes = [_node(args.node)]

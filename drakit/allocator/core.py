@@ -37,6 +37,7 @@ from drakit.cel import (
     device_view,
     stored_expression_features,
 )
+from drakit.features import SUPPORTED_VERSIONS, FeatureGates, check_version
 
 __all__ = ["DEFAULT_GATES", "UNITS_PER_SECOND", "WORK_LIMIT", "AllocationError", "AllocationTimeout",
            "Allocator", "DeviceID", "effective_gates"]
@@ -78,19 +79,15 @@ def _consumption(device: Mapping[str, Any]) -> tuple[tuple[str, str, int], ...]:
 
 
 # Effective defaults for the gates the allocator reads (api-truth §0).
+# The gates the allocator reads, with each emulated release's defaults taken from drakit's
+# feature-gate table (drakit.features), so a release's allocator never runs on another's.
+_ALLOCATOR_GATES = (
+    "DynamicResourceAllocation", "DRAAdminAccess", "DRAPrioritizedList", "DRADeviceTaints",
+    "DRAPartitionableDevices", "DRAConsumableCapacity", "DRADeviceBindingConditions",
+    "DRAListTypeAttributes", "DRAResourceSliceMixins", "DRANodeAllocatableResources",
+)
 DEFAULT_GATES: dict[str, dict[str, bool]] = {
-    "1.36": {
-        "DynamicResourceAllocation": True, "DRAAdminAccess": True, "DRAPrioritizedList": True,
-        "DRADeviceTaints": True, "DRAPartitionableDevices": True, "DRAConsumableCapacity": True,
-        "DRADeviceBindingConditions": True, "DRAListTypeAttributes": False,
-        "DRAResourceSliceMixins": False, "DRANodeAllocatableResources": False,
-    },
-    "1.37": {
-        "DynamicResourceAllocation": True, "DRAAdminAccess": True, "DRAPrioritizedList": True,
-        "DRADeviceTaints": True, "DRAPartitionableDevices": True, "DRAConsumableCapacity": True,
-        "DRADeviceBindingConditions": True, "DRAListTypeAttributes": False,
-        "DRAResourceSliceMixins": False, "DRANodeAllocatableResources": False,
-    },
+    v: {name: FeatureGates(v).enabled(name) for name in _ALLOCATOR_GATES} for v in SUPPORTED_VERSIONS
 }
 
 
@@ -103,7 +100,7 @@ def effective_gates(gates: Mapping[str, bool] | None, version: str) -> dict[str,
     if isinstance(gates, EffectiveGates):
         return gates
     if gates is None:
-        return EffectiveGates(DEFAULT_GATES.get(version, DEFAULT_GATES["1.37"]))
+        return EffectiveGates(DEFAULT_GATES[check_version(version)])
     out = EffectiveGates(gates)
     out.setdefault("DynamicResourceAllocation", True)
     return out

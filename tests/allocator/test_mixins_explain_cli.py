@@ -131,3 +131,16 @@ def test_cli_flatten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     bad = _write(tmp_path, "bad.yaml", [{"kind": "ResourceSlice", "spec": {"devices": [{"name": "d", "includes": ["x"]}]}}])
     assert main_flatten([bad]) == 1
     assert "unknown mixin" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("version", "tainted"), [("1.34", False), ("1.35", False), ("1.36", True), ("1.37", True)])
+def test_cli_allocate_uses_the_release_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                version: str, tainted: bool) -> None:
+    # DRADeviceTaints is alpha (off) in 1.34/1.35 and beta (on) from 1.36: the release's
+    # allocator ignores or honours d2's NoSchedule taint
+    claim = {**CLAIM, "spec": {"devices": {"requests": [{"name": "r", "exactly": {"deviceClassName": "gpu"}}]}}}
+    node = _write(tmp_path, "node.yaml", [NODE])
+    objs = _write(tmp_path, "objs.yaml", [SLICE, CLASS, claim])
+    assert main_allocate(["--node", node, "-f", objs, "--explain", "--version", version]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "/d2" in line)
+    assert ("taint not tolerated" in row) is tainted
