@@ -8,7 +8,8 @@ live cluster and can be compared step by step.
 
 Every write runs the admission chain of kube-apiserver:
 defaulting + drop-disabled-fields (strategy.prepare_*) -> metadata and object validation
--> admission plugins (quota) -> storage + watch event. A failed write changes nothing.
+-> admission plugins (quota) -> storage + watch event; mutating admission plugins (Priority)
+run before the defaulting. A failed write changes nothing.
 """
 
 from __future__ import annotations
@@ -93,14 +94,23 @@ class APIServer:
         """The newest resourceVersion dropped from the log (0: nothing dropped yet)."""
         self.watch_window_events = WATCH_WINDOW_EVENTS
         self.watch_window_bytes = WATCH_WINDOW_BYTES
-        # kube-apiserver's default plugins drakit models: RuntimeClass here (it sets
-        # pod.spec.overhead, so it runs before ResourceQuota, which the controllers add)
+        # kube-apiserver's default plugins drakit models, in its order (k/k pkg/kubeapiserver/
+        # options/plugins.go AllOrderedPlugins: NamespaceLifecycle, ..., Priority, ...,
+        # RuntimeClass, ..., ResourceQuota). Mutating plugins run before the object is
+        # defaulted and validated (NamespaceLifecycle is built into create(); Priority's Admit
+        # sets pod.spec.priority); the others after validation: Priority's Validate,
+        # RuntimeClass (it sets pod.spec.overhead, so it runs before ResourceQuota, which the
+        # controllers add).
         from drakit.validation.node import RuntimeClassAdmission
+        from drakit.validation.priority import PriorityAdmission
 
-        self.admission: list[AdmissionPlugin] = [RuntimeClassAdmission()]
+        priority = PriorityAdmission()
+        self.mutating_admission: list[AdmissionPlugin] = [priority.admit]
+        self.admission: list[AdmissionPlugin] = [priority.validate, RuntimeClassAdmission()]
         self.warnings: list[str] = []
         self._ensure_namespace("default")
         self._ensure_namespace("kube-system")
+        self._ensure_system_priority_classes()
 
     # ------------------------------------------------------------------ context
     @property
@@ -186,6 +196,25 @@ class APIServer:
                    "spec": {"finalizers": ["kubernetes"]}, "status": {"phase": "Active"}}
             self._stamp_new(obj)
             self._store["Namespace"][("", name)] = obj
+
+    def _ensure_system_priority_classes(self) -> None:
+        """system-node-critical and system-cluster-critical exist from the start, as the
+        scheduling REST storage's post-start hook creates them (k/k pkg/registry/scheduling/
+        rest/storage_scheduling.go). Stored like the namespaces above: no watch event, and a
+        uid that does not draw on the seeded RNG, so generated names stay what they were."""
+        from drakit.validation.priority import system_class_uid, system_priority_classes
+
+        strategy = strategy_for("PriorityClass")
+        for obj in system_priority_classes():
+            key = ("", obj["metadata"]["name"])
+            if key in self._store["PriorityClass"]:
+                continue
+            strategy.prepare_for_create(obj, self.context(obj["apiVersion"]))
+            m = obj["metadata"]
+            m["uid"] = system_class_uid(m["name"])
+            m["creationTimestamp"] = self.clock.timestamp()
+            m["resourceVersion"] = str(self._next_rv())
+            self._store["PriorityClass"][key] = obj
 
     def _stamp_new(self, obj: dict) -> None:
         m = obj["metadata"]
@@ -338,6 +367,8 @@ class APIServer:
             m.pop(f, None)
         if info.namespaced:
             self._namespace_lifecycle(info, m)
+        for plugin in self.mutating_admission:
+            plugin("CREATE", new, None, self)
         if not m.get("name") and m.get("generateName"):
             m["name"] = generate_name(m["generateName"], self._rand)
         strategy = strategy_for(info.kind)
@@ -439,6 +470,10 @@ class APIServer:
             errs += _finalizers_while_deleting(new, old)
             errs += strategy.validate_finalize_update(new, old, ctx)  # type: ignore[attr-defined]
         elif subresource is None:
+            # mutating admission sees the main resource only (Priority, the one drakit
+            # models, ignores subresources, as upstream's does)
+            for plugin in self.mutating_admission:
+                plugin("UPDATE", new, old, self)
             if info.has_status:
                 if "status" in old:
                     new["status"] = deep_copy(old["status"])
@@ -567,6 +602,10 @@ class APIServer:
         (graceful deletion, finalizers, a Terminating namespace) or gone (its last state).
         """
         info = self.kind_info(kind)
+        if kind == "PriorityClass":
+            from drakit.validation.priority import refuse_system_class_delete
+
+            refuse_system_class_delete(name)
         key = self._key(info, namespace, name)
         old = self._store[kind].get(key)
         if old is None:

@@ -6,7 +6,8 @@ live in one place. resource.k8s.io is served as v1 only (GA from 1.34, the versi
 emulated release serves; the published OpenAPI of 1.34-1.37 in the kubernetes-validate package
 has resource.k8s.io/v1 in each); v1beta1/v1beta2 are not modelled.
 
-scheduling.k8s.io (GenericWorkload), from the same published schemas: 1.34 has no Workload or
+scheduling.k8s.io serves PriorityClass v1 at every release. Its GenericWorkload kinds, from
+the same published schemas: 1.34 has no Workload or
 PodGroup; 1.35 serves Workload v1alpha1 only (PodGroup is a type embedded in the Workload
 spec, not a resource; pods point at it with spec.workloadRef); 1.36 serves Workload and PodGroup
 v1alpha2; 1.37 v1beta1 and v1alpha3. drakit does not model the 1.35 Workload v1alpha1 API (no
@@ -72,6 +73,12 @@ KINDS: dict[str, KindInfo] = {k.kind: k for k in (
     KindInfo("ResourceClaim", "resource.k8s.io", _all("v1"), "resourceclaims", True, True),
     KindInfo("ResourceClaimTemplate", "resource.k8s.io", _all("v1"),
              "resourceclaimtemplates", True),
+    # scheduling.k8s.io/v1 (GA since 1.14), served ungated at every release; listed before
+    # PodGroup so that v1 is the group's preferred version, as kube-apiserver prefers it
+    # (drakit/validation/priority.py; short name "pc" from k/k pkg/registry/scheduling/
+    # priorityclass/storage/storage.go ShortNames)
+    KindInfo("PriorityClass", "scheduling.k8s.io", _all("v1"), "priorityclasses", False,
+             short_names=("pc",)),
     # api-truth §3.2: v1alpha2 at 1.36; v1alpha3 and v1beta1 at 1.37 (v1alpha2 gone).
     KindInfo("PodGroup", "scheduling.k8s.io",
              {"1.36": ("v1alpha2",), "1.37": ("v1beta1", "v1alpha3")},
@@ -93,6 +100,7 @@ _STRATEGY_MODULES = (
     "drakit.validation.scheduling",
     "drakit.validation.apps",
     "drakit.validation.node",
+    "drakit.validation.priority",
 )
 _strategies: dict[str, Strategy] | None = None
 

@@ -7,8 +7,9 @@ documents is smaller and is exactly what a 1.2x-era kube-apiserver answers, so b
 kubectl and the python client work unchanged.
 
 The documents are derived from drakit.kinds for the emulated version and gates, so a
-gated API group (scheduling.k8s.io while GenericWorkload is off) is absent exactly as on
-a cluster where that group version is not enabled.
+gated API group version (scheduling.k8s.io/v1alpha3 and v1beta1 while GenericWorkload is
+off; the group then serves PriorityClass v1 alone) is absent exactly as on a cluster where
+that group version is not enabled.
 """
 
 from __future__ import annotations

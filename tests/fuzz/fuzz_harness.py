@@ -77,6 +77,8 @@ SEEDS: dict[str, dict[str, Any]] = {
     "ReplicaSet": {"metadata": {}, "spec": {
         "replicas": 1, "selector": {"matchLabels": {"app": "f"}},
         "template": {"metadata": {"labels": {"app": "f"}}, "spec": POD_SPEC}}},
+    "PriorityClass": {"metadata": {}, "value": 1000, "description": "fuzzed",
+                      "preemptionPolicy": "Never"},
 }
 
 

@@ -22,7 +22,14 @@ def test_discovery(http):
     assert http("GET", "/api")[1]["versions"] == ["v1"]
     groups = {g["name"] for g in http("GET", "/apis")[1]["groups"]}
     assert "resource.k8s.io" in groups
-    assert "scheduling.k8s.io" not in groups  # GenericWorkload is off by default
+    # GenericWorkload is off by default: scheduling.k8s.io serves PriorityClass v1 only
+    sched = http("GET", "/apis/scheduling.k8s.io")[1]
+    assert [v["version"] for v in sched["versions"]] == ["v1"]
+    assert sched["preferredVersion"]["version"] == "v1"
+    pcs = {r["name"]: r for r in http("GET", "/apis/scheduling.k8s.io/v1")[1]["resources"]}
+    assert pcs["priorityclasses"]["namespaced"] is False
+    assert pcs["priorityclasses"]["shortNames"] == ["pc"]
+    assert "scheduling.k8s.io" in groups
     res = {r["name"]: r for r in http("GET", "/apis/resource.k8s.io/v1")[1]["resources"]}
     assert res["resourceclaims"]["namespaced"] is True
     assert res["deviceclasses"]["namespaced"] is False

@@ -65,6 +65,8 @@ def objects(version: str = "1.37") -> dict[str, dict]:
                                 "template": copy.deepcopy(TEMPLATE)}},
         "RuntimeClass": {"apiVersion": "node.k8s.io/v1", "kind": "RuntimeClass",
                          "metadata": {"name": "sandboxed"}, "handler": "sandboxed"},
+        "PriorityClass": {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+                          "metadata": {"name": "high"}, "value": 1000},
     }
     assert set(out) == set(KINDS), "a kind was added to drakit.kinds: give it a case here"
     return out
@@ -77,6 +79,8 @@ GENERATION_ON_CREATE = {
     "PodGroup": None, "Workload": None, "Deployment": 1, "ReplicaSet": 1,
     # pkg/registry/node/runtimeclass/strategy.go sets no generation
     "RuntimeClass": None,
+    # pkg/registry/scheduling/priorityclass/strategy.go PrepareForCreate: Generation = 1
+    "PriorityClass": 1,
 }
 
 
@@ -125,6 +129,8 @@ def _update(api: APIServer, obj: dict, path: tuple[str, ...], value) -> dict:
     ("ResourceQuota", ("spec", "hard"), {"pods": "5"}, None),
     ("Namespace", ("metadata", "labels"), {"a": "b"}, None),
     ("PodGroup", ("metadata", "labels"), {"a": "b"}, None),
+    # priorityclass/strategy.go PrepareForUpdate is empty: the generation stays 1
+    ("PriorityClass", ("description",), "for batch jobs", False),
 ])
 def test_spec_write_generation(api: APIServer, kind: str, path, value, bumped) -> None:
     out = _update(api, create(api, kind), path, value)
