@@ -809,15 +809,23 @@ Feature: Platform behaviour every DRA comparison relies on
       k/k pkg/scheduler/framework/plugins/defaultpreemption PostFilter prefixes the evaluator's
       message with "preemption: "; PodEligibleToPreemptOthers refuses a pod with
       preemptionPolicy Never ("not eligible due to preemptionPolicy=Never."), and the FitError
-      adds its own "." after every part, hence the double dot.
+      adds its own "." after every part, hence the double dot. The pod gets its policy from
+      its PriorityClass, as the Priority admission plugin refuses a pod that names another
+      policy than its class's (plugin/pkg/admission/priority).
       Given a node "n1" with cpu "1", memory "4Gi"
       When I apply:
         """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: never-preempts}
+        value: 0
+        preemptionPolicy: Never
+        ---
         apiVersion: v1
         kind: Pod
         metadata: {name: polite}
         spec:
-          preemptionPolicy: Never
+          priorityClassName: never-preempts
           nodeSelector: {kubernetes.io/hostname: n1}
           containers:
           - name: app
@@ -1127,3 +1135,332 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "keeps-its-claim" is scheduled to "node-1"
       And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
+
+  @component:apiserver
+  Rule: Pod priority comes from PriorityClasses
+    A user never writes pod.spec.priority: kube-apiserver's Priority admission plugin (enabled
+    by default; k/k plugin/pkg/admission/priority/admission.go, releases 1.34-1.37) computes it
+    from spec.priorityClassName — the class's value, or the global default class's, or 0 —
+    together with spec.preemptionPolicy, and refuses a pod that names an unknown class or sets
+    other values itself. PriorityClass validation is k/k pkg/apis/scheduling/validation
+    ValidatePriorityClass(Update); the two system classes are created when the API server
+    starts (pkg/registry/scheduling/rest/storage_scheduling.go) and cannot be deleted
+    (pkg/registry/scheduling/priorityclass/storage/storage.go). kube-scheduler's active queue
+    pops the pod of highest priority first (pkg/scheduler/backend/queue, PrioritySort), which
+    is what every scenario with more pods than devices relies on. The pods that only need
+    admission carry a scheduling gate, so no scheduler tries to place (or preempt for) them.
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-resolves @clause:platform-PRIO-R01/system-classes
+    Scenario: A pod naming a PriorityClass gets its value and preemption policy; the system classes exist from the start
+      system-node-critical is what DRA driver DaemonSets name; pods of any namespace may use it
+      (the kube-system restriction of 1.11 is gone from the plugin). The system classes'
+      values and descriptions are pkg/apis/scheduling/v1 helpers.go's; the API server
+      defaults their preemptionPolicy when its post-start hook creates them.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        preemptionPolicy: Never
+        description: Batch jobs that wait rather than preempt.
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: important}
+        spec:
+          priorityClassName: batch-high
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: driver-plugin}
+        spec:
+          priorityClassName: system-node-critical
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: plugin, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "important" has "spec.priority" equal to 1000000
+      And the Pod "important" has "spec.preemptionPolicy" equal to Never
+      And the Pod "driver-plugin" has "spec.priority" equal to 2000001000
+      And the Pod "driver-plugin" has "spec.preemptionPolicy" equal to PreemptLowerPriority
+      And the PriorityClass "system-node-critical" contains:
+        """
+        value: 2000001000
+        preemptionPolicy: PreemptLowerPriority
+        description: Used for system critical pods that must not be moved from their current node.
+        """
+      And the PriorityClass "system-cluster-critical" contains:
+        """
+        value: 2000000000
+        preemptionPolicy: PreemptLowerPriority
+        description: Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.
+        """
+      When I delete the PriorityClass "system-cluster-critical"
+      Then the request is rejected as Forbidden (403)
+      And the error message is "priorityclasses.scheduling.k8s.io "system-cluster-critical" is forbidden: this is a system priority class and cannot be deleted"
+      And the PriorityClass "system-cluster-critical" exists
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/refusals
+    Scenario Outline: A pod naming an unknown class, or setting what its class decides, is refused (<what>)
+      admitPod: an unknown class is "no PriorityClass with name <n> was found"; a priority or
+      preemption policy in the pod that differs from the computed one is refused with the
+      value it gave and the one the plugin computed. All are admission.NewForbidden: 403,
+      pods "<name>" is forbidden.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        preemptionPolicy: Never
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pushy}
+        spec:
+          priorityClassName: <class>
+          <extra>
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message is "pods "pushy" is forbidden: <message>"
+      And the Pod "pushy" does not exist
+
+      Examples:
+        | what                  | class         | extra                                  | message |
+        | unknown class         | no-such-class | restartPolicy: Always                  | no PriorityClass with name no-such-class was found |
+        | own priority          | batch-high    | priority: 5                            | the integer value of priority (5) must not be provided in pod spec; priority admission controller computed 1000000 from the given PriorityClass name |
+        | own preemption policy | batch-high    | preemptionPolicy: PreemptLowerPriority | the string value of PreemptionPolicy (PreemptLowerPriority) must not be provided in pod spec; priority admission controller computed Never from the given PriorityClass name |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/pod-update
+    Scenario Outline: A pod's priority cannot change after it is created (<path>)
+      ValidatePodUpdate: spec.priority and spec.priorityClassName are not among the fields a pod
+      update may change (upstream appends a diff of the specs, so the start is compared). A
+      replace that leaves spec.priority out keeps the stored one: the plugin copies it back
+      before validation ("Ensure the existing priority is preserved on update").
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: settled}
+        spec:
+          priorityClassName: batch-high
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And I set "<path>" of the Pod "settled" to <value>
+      Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than "
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: settled, labels: {reapplied: "yes"}}
+        spec:
+          priorityClassName: batch-high
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the request succeeds
+      And the Pod "settled" has "spec.priority" equal to 1000000
+
+      Examples:
+        | path                   | value          |
+        | spec.priority          | 5              |
+        | spec.priorityClassName | system-node-critical |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
+    Scenario Outline: An invalid PriorityClass is refused with upstream's cause (<what>)
+      ValidatePriorityClass: the name is a DNS subdomain; the system- prefix is reserved for
+      the system classes (IsKnownSystemPriorityClass's error follows); other classes may not
+      exceed HighestUserDefinablePriority (1000000000); preemptionPolicy is
+      ValidatePreemptionPolicy's. The value is an int32: a larger number never reaches
+      validation.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: <name>}
+        value: <value>
+        <extra>
+        """
+      Then the outcome is "<outcome>"
+      And the PriorityClass "<name>" does not exist
+
+      Examples:
+        | what              | name          | value      | extra                          | outcome |
+        | value too large   | too-important | 1000000001 | description: above the users' ceiling | value: Forbidden: maximum allowed value of a user defined priority is 1000000000 |
+        | system- prefix    | system-batch  | 1000       | description: not a system class | metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-batch is not a known system priority class |
+        | preemption policy | sometimes     | 1000       | preemptionPolicy: Sometimes    | preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never" |
+        | name              | Batch_High    | 1000       | description: not a DNS subdomain | metadata.name: Invalid value: "Batch_High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
+    Scenario Outline: A PriorityClass keeps its value and preemption policy; its description may change (<path>)
+      ValidatePriorityClassUpdate: "value" may not change (Forbidden "may not be changed in an
+      update.", the hand-written rule users read; 1.37's declarative immutable tag is alpha,
+      only compared) and preemptionPolicy is immutable (ValidateImmutableField).
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        description: Batch jobs.
+        """
+      And I set "<path>" of the PriorityClass "batch-high" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path             | value                  | outcome |
+        | value            | 2000000                | value: Forbidden: may not be changed in an update. |
+        | preemptionPolicy | Never                  | preemptionPolicy: Invalid value: "Never": field is immutable |
+        | description      | Batch jobs, reviewed.  | accepted |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/global-default @needs:whole-cluster
+    Scenario: A pod naming no class gets the global default's; a second global default is refused
+      getDefaultPriority: without priorityClassName the pod gets the globalDefault class's
+      name, value and policy. validatePriorityClass (the plugin's validating half): a class
+      created with globalDefault, or another class marked so by an update, while a default
+      exists is Forbidden "PriorityClass <default> is already marked as default. Only one
+      default can exist"; the default class itself may be updated. On a live cluster the
+      scenario runs alone (a global default applies to every pod created meanwhile) and
+      needs a cluster without a global default class of its own.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: everyone}
+        value: 100
+        globalDefault: true
+        ---
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-low}
+        value: 10
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: plain}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "plain" contains:
+        """
+        spec:
+          priorityClassName: everyone
+          priority: 100
+          preemptionPolicy: PreemptLowerPriority
+        """
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: everyone-else}
+        value: 50
+        globalDefault: true
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message is "priorityclasses.scheduling.k8s.io "everyone-else" is forbidden: PriorityClass everyone is already marked as default. Only one default can exist"
+      When I set "globalDefault" of the PriorityClass "batch-low" to true
+      Then the request is rejected as Forbidden (403)
+      And the error message is "priorityclasses.scheduling.k8s.io "batch-low" is forbidden: PriorityClass everyone is already marked as default. Only one default can exist"
+      When I set "description" of the PriorityClass "everyone" to "Every pod without a class."
+      Then the request succeeds
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/queue-order @component:scheduler
+    Scenario: Of two pods waiting for one device, the one of higher priority gets it, though it came second
+      kube-scheduler's activeQ is ordered by PrioritySort (higher spec.priority first, then the
+      older queue entry). Both pods wait until the node's only device is published; the
+      ResourceSlice event moves both back to the active queue (DynamicResources
+      EventsToRegister), and the high-priority pod, created after the other, is tried first
+      and gets the device. Nothing runs that preemption could evict.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-low}
+        value: 10
+        ---
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: early-low}
+        spec:
+          priorityClassName: batch-low
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then the Pod "early-low" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late-high}
+        spec:
+          priorityClassName: batch-high
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then the Pod "late-high" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the Pod "late-high" is scheduled to "node-1"
+      And the claim "gpu" of Pod "late-high" has 1 allocated device
+      And the Pod "early-low" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."

@@ -95,11 +95,22 @@ COLUMNS: dict[str, list[Column]] = {
                       ("Driver", "string", lambda o: (o.get("spec") or {}).get("driver", "")),
                       ("Pool", "string",
                        lambda o: ((o.get("spec") or {}).get("pool") or {}).get("name", ""))],
+    # k/k pkg/printers/internalversion/printers.go priorityClassColumnDefinitions
+    # (PreemptionPolicy follows Age: AFTER_AGE)
+    "PriorityClass": [_NAME, ("Value", "integer", lambda o: o.get("value", 0)),
+                      ("Global-Default", "boolean", lambda o: bool(o.get("globalDefault")))],
     "Event": [("Type", "string", lambda o: o.get("type", "")),
               ("Reason", "string", lambda o: o.get("reason", "")),
               ("Object", "string", _involved),
               ("Message", "string", lambda o: o.get("message", ""))],
 }
+
+
+AFTER_AGE: dict[str, list[Column]] = {
+    "PriorityClass": [("PreemptionPolicy", "string",
+                       lambda o: o.get("preemptionPolicy") or "")],
+}
+"""Columns upstream prints after AGE."""
 
 
 def _partial(obj: dict, api_version: str) -> dict:
@@ -118,6 +129,7 @@ def table(kind: str, objs: list[dict], now: _dt.datetime, include: str = "Metada
     else:
         cols.append(("Age", "string",
                      lambda o: age(o["metadata"].get("creationTimestamp"), now)))
+    cols += AFTER_AGE.get(kind, [])
     rows = []
     for o in objs:
         row: dict[str, Any] = {"cells": [fn(o) for _, _, fn in cols]}

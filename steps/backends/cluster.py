@@ -10,7 +10,8 @@ Why the name mapping: a live cluster is shared. Every scenario gets its own name
 and cluster-scoped objects (DeviceClass, ResourceSlice, Node, Namespace) get a per-
 scenario prefix and the harness labels. Steps never see any of this: names are prefixed
 on the way out (including references to them: deviceClassName, runtimeClassName, nodeName, hostname
-selectors, ``deviceclass.resource.kubernetes.io/<class>`` resource names) and the prefix,
+selectors, ``deviceclass.resource.kubernetes.io/<class>`` resource names, priorityClassName
+but for the ``system-`` classes) and the prefix,
 the scenario namespace and the harness's labels and toleration are removed from
 everything that comes back, error messages included. Observations therefore compare
 one to one with the reference.
@@ -47,6 +48,9 @@ FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "valu
                         "effect": "NoSchedule"}
 EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
+SYSTEM_PRIORITY_CLASS_PREFIX = "system-"
+"""PriorityClass names with this prefix are the cluster's own (system-node-critical,
+system-cluster-critical) or refused as reserved: they travel unmapped."""
 TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
 """On ``drakit serve`` only: the in-process test drivers a node runs, under the scenario's
 driver names (the reference kubelet runs the example drivers under their plain names)."""
@@ -379,7 +383,8 @@ class Session:
 
     # -- cleanup ----------------------------------------------------------------------
     def cluster_scoped(self) -> list[Resource]:
-        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "Namespace")
+        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "PriorityClass",
+                "Namespace")
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
@@ -465,6 +470,15 @@ class NameMap:
             return name  # invalid or too long with the prefix: send it as is (labelled)
         return real
 
+    def priority_class_name(self, name: str) -> str:
+        """A PriorityClass name (object or pod reference): prefixed like any cluster-scoped
+        name, except a ``system-`` name, which must reach the server as written (the two
+        system classes are every cluster's own; any other such name is refused as
+        reserved, and a prefix would hide the reservation)."""
+        if isinstance(name, str) and name.startswith(SYSTEM_PRIORITY_CLASS_PREFIX):
+            return name
+        return self.cluster_name(name)
+
     def node_name(self, name: str) -> str:
         if self.profile is not None and self.profile.real_node(name):
             return self.profile.real_node(name)
@@ -508,7 +522,8 @@ class NameMap:
             md.pop("namespace", None)
             if md.get("name"):
                 md["name"] = (self.node_name(md["name"]) if kind == "Node"
-                              else self.cluster_name(md["name"]))
+                              else self.priority_class_name(md["name"])
+                              if kind == "PriorityClass" else self.cluster_name(md["name"]))
             elif md.get("generateName"):
                 md["generateName"] = self.st.prefix + md["generateName"]
         if kind == "Node":
@@ -663,6 +678,8 @@ class NameMap:
             spec["nodeName"] = self.node_name(spec["nodeName"])
         if isinstance(spec.get("runtimeClassName"), str):  # RuntimeClass is cluster-scoped
             spec["runtimeClassName"] = self.cluster_name(spec["runtimeClassName"])
+        if isinstance(spec.get("priorityClassName"), str) and spec["priorityClassName"]:
+            spec["priorityClassName"] = self.priority_class_name(spec["priorityClassName"])
         ns = spec.get("nodeSelector")
         if isinstance(ns, dict) and isinstance(ns.get(HOSTNAME_LABEL), str):
             ns[HOSTNAME_LABEL] = self.node_name(ns[HOSTNAME_LABEL])
@@ -1141,8 +1158,7 @@ class ClusterBackend:
               ns: str | None = None) -> str:
         real = None
         if name is not None:
-            real = name if res.namespaced else (
-                self.n.node_name(name) if res.kind == "Node" else self.n.cluster_name(name))
+            real = name if res.namespaced else self._real_name(res.kind, name)
         return res.path(ns or self.n.current_namespace() if res.namespaced else None, real,
                         sub)
 
@@ -1298,7 +1314,11 @@ class ClusterBackend:
                 and (name is None or e.get("involvedObject", {}).get("name") == name)]
 
     def _real_name(self, kind: str, name: str) -> str:
-        return self.n.node_name(name) if kind == "Node" else self.n.cluster_name(name)
+        if kind == "Node":
+            return self.n.node_name(name)
+        if kind == "PriorityClass":
+            return self.n.priority_class_name(name)
+        return self.n.cluster_name(name)
 
     def metrics(self) -> str:
         """Component metrics in Prometheus text, counters relative to the scenario's start.

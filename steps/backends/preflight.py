@@ -49,6 +49,7 @@ REQUIRED_RIGHTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("resource.k8s.io", "resourceclaimtemplates", ("create", "get", "list", "update",
                                                    "delete")),
     ("scheduling.k8s.io", "podgroups", ("create", "get", "list", "update", "delete")),
+    ("scheduling.k8s.io", "priorityclasses", ("create", "get", "list", "update", "delete")),
 )
 NODE_AGENT_RIGHTS = (("", "pods/exec", ("create",)), ("", "pods", ("list",)))
 

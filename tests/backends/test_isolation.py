@@ -314,3 +314,30 @@ def test_an_object_count_quota_key_is_no_resource_name_and_keeps_its_name():
                           "requests.example.com/gpu": "1"}, "dk1-")
     assert keys == {"count/resourceclaims.resource.k8s.io": "0",
                     "requests.dk1-example.com/gpu": "1"}
+
+
+# ---------------------------------------------------------------------------- priority classes
+
+def test_priority_classes_are_prefixed_but_system_names_travel_as_written():
+    nm = NameMap(ScenarioState(**vars(ST)))
+    res = _res("PriorityClass", False)
+    pc = {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+          "metadata": {"name": "high-priority"}, "value": 1000}
+    out = nm.outgoing(pc, res)
+    assert out["metadata"]["name"] == P + "high-priority"
+    assert nm.incoming(out)["metadata"]["name"] == "high-priority"
+    # the cluster's own classes, and a reserved name the server must see to refuse it
+    for name in ("system-node-critical", "system-batch"):
+        out = nm.outgoing({**pc, "metadata": {"name": name}}, res)
+        assert out["metadata"]["name"] == name
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+           "spec": {"priorityClassName": "high-priority",
+                    "containers": [{"name": "c", "image": "i"}]}}
+    out = nm.outgoing(pod, _res("Pod", True))
+    assert out["spec"]["priorityClassName"] == P + "high-priority"
+    assert nm.incoming(out)["spec"]["priorityClassName"] == "high-priority"
+    pod["spec"]["priorityClassName"] = "system-node-critical"
+    assert nm.outgoing(pod, _res("Pod", True))["spec"]["priorityClassName"] == \
+        "system-node-critical"
+    msg = nm.incoming(f"no PriorityClass with name {P}nope was found")
+    assert msg == "no PriorityClass with name nope was found"

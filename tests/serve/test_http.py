@@ -147,6 +147,19 @@ def test_table(http):
     assert row["cells"][1] == "pending"
 
 
+def test_priority_class_table_prints_upstreams_columns(http):
+    """kubectl get pc: NAME VALUE GLOBAL-DEFAULT AGE PREEMPTIONPOLICY (k/k printers.go)."""
+    code, t = http("GET", "/apis/scheduling.k8s.io/v1/priorityclasses",
+                   accept="application/json;as=Table;v=v1;g=meta.k8s.io,application/json")
+    assert code == 200 and t["kind"] == "Table"
+    assert [c["name"] for c in t["columnDefinitions"]] == [
+        "Name", "Value", "Global-Default", "Age", "PreemptionPolicy"]
+    rows = {r["cells"][0]: r["cells"] for r in t["rows"]}
+    assert rows["system-node-critical"][1:3] == [2000001000, False]
+    assert rows["system-node-critical"][4] == "PreemptLowerPriority"
+    assert set(rows) >= {"system-node-critical", "system-cluster-critical"}
+
+
 def _watch(http, path: str, events: list, stop_after: int) -> None:
     with http.open(path) as r:
         for line in r:
