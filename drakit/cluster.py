@@ -518,10 +518,11 @@ class Cluster:
         return self.api.list(self._info(kind).kind, namespace, label_selector)
 
     def delete(self, kind: str, name: str, namespace: str | None = None,
-               settle: bool = True) -> dict:
+               settle: bool = True, grace_period_seconds: int | None = None) -> dict:
         info = self._info(kind)
         out = self.api.delete(info.kind, name,
-                              (namespace or "default") if info.namespaced else None)
+                              (namespace or "default") if info.namespaced else None,
+                              grace_period_seconds=grace_period_seconds)
         if settle:
             self.settle()
         return out

@@ -681,6 +681,28 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: main
       """
 
+  @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/unknown-pod-error
+  Scenario: A force-deleted pod leaves List and Get at once
+    `kubectl delete pod --force --grace-period=0` removes the pod object before its kubelet
+    stopped it. The kubelet's pod manager drops the pod on the REMOVE update (k/k
+    pkg/kubelet/kubelet.go HandlePodRemoves), so List (GetActivePods) leaves it out and Get
+    (GetPodByName) no longer knows it; the DRA manager unprepares its claims. The node agent
+    asks List once before the deletion, so an answer kept from before is caught.
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+      """
+    When I force-delete the Pod "trainer"
+    And a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      {}
+      """
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
+
   @req:3695-R09 @needs-gate:DRAExtendedResource @clause:3695-R09/mapped-containers @clause:3695-R09/whole-special-claim @clause:3695-R09/unmapped-none
   Scenario: Each container with an extended-resource mapping is reported with the whole special claim
     As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos): a container that has
