@@ -703,6 +703,45 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
     Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
 
+  @req:3695-R01 @clause:3695-R01/active-pods-only
+  Scenario: A finished pod's device-plugin device goes to the next pod and List shows it there
+    A pod in a terminal phase is not active: the kubelet releases what it held (the device
+    manager frees the devices of pods that are no longer active, k/k
+    pkg/kubelet/cm/devicemanager manager.go UpdateAllocatedDevices; the DRA manager unprepares
+    its claims), List leaves it out, and the next pod that asks for both NICs gets them.
+    When the Pod "trainer" status has:
+      """
+      phase: Succeeded
+      """
+    And I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: next
+      spec:
+        nodeName: n1
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "2"}
+            limits: {example.com/nic: "2"}
+      """
+    Then the request succeeds
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: next
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0, nic-1]
+      """
+
   @req:3695-R09 @needs-gate:DRAExtendedResource @clause:3695-R09/mapped-containers @clause:3695-R09/whole-special-claim @clause:3695-R09/unmapped-none
   Scenario: Each container with an extended-resource mapping is reported with the whole special claim
     As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos): a container that has
