@@ -518,10 +518,11 @@ class Cluster:
         return self.api.list(self._info(kind).kind, namespace, label_selector)
 
     def delete(self, kind: str, name: str, namespace: str | None = None,
-               settle: bool = True) -> dict:
+               settle: bool = True, grace_period_seconds: int | None = None) -> dict:
         info = self._info(kind)
         out = self.api.delete(info.kind, name,
-                              (namespace or "default") if info.namespaced else None)
+                              (namespace or "default") if info.namespaced else None,
+                              grace_period_seconds=grace_period_seconds)
         if settle:
             self.settle()
         return out
@@ -548,13 +549,19 @@ class Cluster:
                 and (name is None or e["involvedObject"].get("name") == name)]
 
     def metrics(self) -> str:
-        """Prometheus text exposition of every component's metrics."""
-        lines: list[str] = []
+        """Prometheus text exposition of every component's metrics, as one scrape.
+
+        A family several components expose is merged, its equal series summed: from 1.37
+        kube-scheduler and kube-controller-manager both count claim creates in
+        ``dynamic_resource_allocation_resourceclaim_creates_total`` (kubernetes/kubernetes#138542;
+        "the component where this metric gets collected is another dimension"), which a
+        cluster-wide Prometheus query sums over the components' scrapes."""
+        texts = []
         for c in self.components:
             fn = getattr(c, "metrics_text", None)
             if fn:
-                lines.append(fn())
-        return "".join(lines)
+                texts.append(fn())
+        return merge_expositions(texts)
 
     # ------------------------------------------------------------------ kubelets
     def _kubelet_manager(self):
@@ -603,3 +610,39 @@ class Cluster:
         if info is None:
             raise E.BadRequest(f'the server doesn\'t have a resource type "{kind}"')
         return info
+
+
+def merge_expositions(texts: list[str]) -> str:
+    """One Prometheus text exposition from several: each family's HELP/TYPE once, in the
+    order families first appear, and a series that more than one text has given the sum
+    of its values."""
+    families: dict[str, list[str]] = {}  # name -> comment lines
+    samples: dict[str, dict[str, float | str]] = {}  # name -> series -> value
+    for text in texts:
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            if line.startswith("#"):
+                parts = line.split(None, 3)
+                name = parts[2] if len(parts) > 2 and parts[1] in ("HELP", "TYPE") else ""
+                fam = families.setdefault(name, [])
+                samples.setdefault(name, {})
+                if not any(c.split(None, 2)[:2] == line.split(None, 2)[:2] for c in fam):
+                    fam.append(line)
+                continue
+            series, _, value = line.rpartition(" ")
+            name = series.split("{", 1)[0]
+            families.setdefault(name, [])
+            got = samples.setdefault(name, {})
+            old = got.get(series)
+            got[series] = value if old is None else _sum(old, value)
+    out: list[str] = []
+    for name, comments in families.items():
+        out.extend(comments)
+        out.extend(f"{series} {value}" for series, value in samples.get(name, {}).items())
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _sum(a: float | str, b: str) -> str:
+    total = float(a) + float(b)
+    return str(int(total)) if total.is_integer() else repr(total)

@@ -681,6 +681,67 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: main
       """
 
+  @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/unknown-pod-error
+  Scenario: A force-deleted pod leaves List and Get at once
+    `kubectl delete pod --force --grace-period=0` removes the pod object before its kubelet
+    stopped it. The kubelet's pod manager drops the pod on the REMOVE update (k/k
+    pkg/kubelet/kubelet.go HandlePodRemoves), so List (GetActivePods) leaves it out and Get
+    (GetPodByName) no longer knows it; the DRA manager unprepares its claims. The node agent
+    asks List once before the deletion, so an answer kept from before is caught.
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+      """
+    When I force-delete the Pod "trainer"
+    And a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      {}
+      """
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
+
+  @req:3695-R01 @clause:3695-R01/active-pods-only
+  Scenario: A finished pod's device-plugin device goes to the next pod and List shows it there
+    A pod in a terminal phase is not active: the kubelet releases what it held (the device
+    manager frees the devices of pods that are no longer active, k/k
+    pkg/kubelet/cm/devicemanager manager.go UpdateAllocatedDevices; the DRA manager unprepares
+    its claims), List leaves it out, and the next pod that asks for both NICs gets them.
+    When the Pod "trainer" status has:
+      """
+      phase: Succeeded
+      """
+    And I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: next
+      spec:
+        nodeName: n1
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "2"}
+            limits: {example.com/nic: "2"}
+      """
+    Then the request succeeds
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: next
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0, nic-1]
+      """
+
   @req:3695-R09 @needs-gate:DRAExtendedResource @clause:3695-R09/mapped-containers @clause:3695-R09/whole-special-claim @clause:3695-R09/unmapped-none
   Scenario: Each container with an extended-resource mapping is reported with the whole special claim
     As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos): a container that has

@@ -1832,6 +1832,67 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]
 
   @component:kubelet @needs:node-access
+    @req:5517-R17 @version:1.37 @clause:5517-R17/spec-only
+    Scenario: ResourceQuota charges what the pod spec asks, not what its claims map
+      KEP-5517 "Kube-Scheduler Scoring and Resource Quota": "ResourceQuota only accounts for
+      resources defined in the pod.spec and including node allocatable resources allocated via
+      DRA in ResourceQuota enforcement is not included in the Alpha scope". The quota's pod
+      evaluator (k/k pkg/quota/v1/evaluator/core/pods.go podComputeUsageHelper) charges the
+      spec's cpu and memory under requests.*, and hugepages under both the bare and the
+      requests. name; the NIC's 1Gi of hugepages and 10Gi of scratch space count for nothing.
+      Given a node "hp-node" with cpu "8", memory "16Gi", hugepages-2Mi "2Gi", ephemeral-storage "100Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/hugepages-nic.yaml"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: node-resources}
+        spec:
+          hard:
+            requests.cpu: "8"
+            requests.memory: 16Gi
+            hugepages-2Mi: 2Gi
+            requests.hugepages-2Mi: 2Gi
+            requests.ephemeral-storage: 100Gi
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dpdk}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1", memory: 1Gi, hugepages-2Mi: 512Mi}
+              limits: {hugepages-2Mi: 512Mi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: one-nic}
+        """
+      Then the Pod "dpdk" is scheduled to "hp-node"
+      And the Pod "dpdk" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: one-nic, containers: [app], mapping: [{name: hugepages-2Mi, quantity: 1Gi}], overhead: [{name: ephemeral-storage, perPod: 10Gi}]}]
+      And the ResourceQuota "node-resources" contains:
+        """
+        status:
+          used:
+            requests.cpu: "1"
+            requests.memory: 1Gi
+            hugepages-2Mi: 512Mi
+            requests.hugepages-2Mi: 512Mi
+            requests.ephemeral-storage: "0"
+        """
+
   Rule: On the node (kubelet)
     KEP-5517 kubelet admission counts DRA node-allocatable resources.
     With DRANodeAllocatableResources the kubelet admits a pod on PodRequests including the

@@ -1005,3 +1005,44 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request is rejected with exactly these causes:
         | field                            | reason              |
         | status.resourceClaimStatuses[1]  | FieldValueDuplicate |
+
+  Rule: Deployments and ReplicaSets (apps/v1)
+    k/k pkg/apis/apps/validation ValidateDeploymentSpec and ValidateReplicaSetSpec: a
+    non-empty selector must select the pod template's labels (metav1 LabelSelectorAsSelector:
+    matchLabels and every matchExpression, In / NotIn / Exists / DoesNotExist), else
+    spec.template.metadata.labels is Invalid "`selector` does not match template `labels`".
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-selects-template
+    Scenario Outline: A Deployment's selector must select its pod template's labels
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "spec.selector" set to <selector>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | selector | outcome |
+        | {matchLabels: {app: web}} | accepted |
+        | {matchExpressions: [{key: app, operator: Exists}]} | accepted |
+        | {matchExpressions: [{key: app, operator: In, values: [api, web]}]} | accepted |
+        | {matchExpressions: [{key: tier, operator: NotIn, values: [db]}]} | accepted |
+        | {matchExpressions: [{key: tier, operator: DoesNotExist}]} | accepted |
+        | {matchLabels: {app: web}, matchExpressions: [{key: app, operator: NotIn, values: [api]}]} | accepted |
+        | {matchLabels: {app: api}} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {matchExpressions: [{key: app, operator: In, values: [api]}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {matchExpressions: [{key: app, operator: NotIn, values: [web]}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {matchExpressions: [{key: tier, operator: Exists}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {matchExpressions: [{key: app, operator: DoesNotExist}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |

@@ -1136,6 +1136,107 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "keeps-its-claim" is scheduled to "node-1"
       And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
 
+    @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
+    Scenario: The controller counts the claims it creates from templates, by admin access
+      kube-controller-manager counts every claim it creates from a template in
+      resourceclaim_controller_creates_total{admin_access,status} (pkg/controller/resourceclaim
+      metrics, 1.34 on), admin_access "true" when the template asks for admin access; from 1.37
+      the series is dynamic_resource_allocation_resourceclaim_creates_total, which kube-scheduler
+      shares (kubernetes/kubernetes#138542; the metric steps' rename table). KEP-5729 names the
+      counter as one of its SLIs.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: user}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is 1 ResourceClaim owned by Pod "user"
+      And the metric resourceclaim_controller_creates_total{admin_access="false",status="success"} is 1
+      When I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: watch-gpus}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: watch-gpus}
+        """
+      Then there is 1 ResourceClaim owned by Pod "monitor"
+      And the metric resourceclaim_controller_creates_total{admin_access="true",status="success"} is 1
+      And the metric resourceclaim_controller_creates_total{admin_access="false",status="success"} is 1
+
+    @req:platform-CTRL-R03 @clause:platform-CTRL-R03/refused-create-counts-failure
+    Scenario: A claim create the API server refuses counts as a failure
+      A quota of zero ResourceClaims makes the API server refuse the claim: the controller reports
+      FailedResourceClaimCreation on the pod, counts status "failure" and retries with backoff
+      (so the count may grow).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: no-claims}
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "0"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: refused}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "refused" containing "PodResourceClaim gpu: create ResourceClaim"
+      And the metric resourceclaim_controller_creates_total{admin_access="false",status="failure"} is at least 1
+      And there are 0 ResourceClaims owned by Pod "refused"
+
   @component:apiserver
   Rule: Pod priority comes from PriorityClasses
     A user never writes pod.spec.priority: kube-apiserver's Priority admission plugin (enabled

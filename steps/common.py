@@ -194,9 +194,16 @@ def when_set_field(world: World, path: str, kind: str, name: str, value: str) ->
             return
 
 
-@when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)"'))
+@when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)"$'))
 def when_delete(world: World, kind: str, name: str) -> None:
     try_write(world, lambda: world.b.delete(kind, name) or [])
+
+
+@when(parsers.re(r'I force-delete the Pod "(?P<name>[^"]+)"$'))
+def when_force_delete(world: World, name: str) -> None:
+    """``kubectl delete pod --force --grace-period=0``: the pod object goes at once, before
+    its kubelet has stopped it."""
+    try_write(world, lambda: world.b.delete("Pod", name, grace_period_seconds=0) or [])
 
 
 @when("the cluster settles")

@@ -278,6 +278,7 @@ def then_pr_container_has(world: World, container: str, pod: str, docstring: str
 @then(parsers.re(r'the PodResources call fails with code "(?P<code>[^"]+)" and message '
                  r'"(?P<message>[^"]*)"'))
 def then_pr_fails(world: World, code: str, message: str) -> None:
+    message = _expand(message, world)
     err = world.vars.get("pr_error")
     world.observe("PodResources error", {"code": code, "message": message},
                   None if err is None else {"code": err.code, "message": err.message})

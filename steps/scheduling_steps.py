@@ -56,25 +56,33 @@ def _metric(text: str, series: str) -> float | None:
 
 
 #: series upstream renamed: a scenario names the series as it was, and from the release on
-#: the same series is read under its new name (kubernetes/kubernetes#138542, first in 1.37:
-#: kube-scheduler's and kube-controller-manager's DRA metrics moved to one subsystem)
-METRIC_RENAMES: dict[str, tuple[str, str]] = {
+#: the same series is read under its new name, with the labels the new series adds
+#: (kubernetes/kubernetes#138542, first in 1.37: kube-scheduler's and kube-controller-manager's
+#: DRA metrics moved to one subsystem; the shared claim-create counter is labelled
+#: admin_access, "false" for the scheduler's special claims)
+METRIC_RENAMES: dict[str, tuple[str, str, str]] = {
     "scheduler_resourceclaim_creates_total":
-        ("1.37", "dynamic_resource_allocation_resourceclaim_creates_total"),
+        ("1.37", "dynamic_resource_allocation_resourceclaim_creates_total", 'admin_access="false"'),
+    "resourceclaim_controller_creates_total":
+        ("1.37", "dynamic_resource_allocation_resourceclaim_creates_total", ""),
     "resourceclaim_controller_resource_claims":
-        ("1.37", "dynamic_resource_allocation_resource_claims"),
+        ("1.37", "dynamic_resource_allocation_resource_claims", ""),
 }
 
 
 def series_at(series: str, version: str) -> str:
-    """``series`` under the name the release exposes it by."""
+    """``series`` under the name (and labels) the release exposes it by."""
     name, brace, rest = series.partition("{")
     renamed = METRIC_RENAMES.get(name)
     if renamed is None:
         return series
-    since, new_name = renamed
+    since, new_name, added = renamed
     at = tuple(int(p) for p in version.split(".")[:2])
-    return new_name + brace + rest if at >= tuple(int(p) for p in since.split(".")) else series
+    if at < tuple(int(p) for p in since.split(".")):
+        return series
+    labels = rest[:-1] if brace else ""
+    labels = ",".join(x for x in (added, labels) if x)
+    return f"{new_name}{{{labels}}}" if labels else new_name
 
 
 # ---------------------------------------------------------------------------- given

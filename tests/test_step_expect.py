@@ -142,7 +142,14 @@ def test_renamed_metrics_are_read_under_the_name_of_the_release():
 
     old = 'scheduler_resourceclaim_creates_total{status="success"}'
     assert series_at(old, "1.36") == old
-    assert series_at(old, "1.37") == 'dynamic_resource_allocation_resourceclaim_creates_total{status="success"}'
+    assert series_at(old, "1.37") == \
+        'dynamic_resource_allocation_resourceclaim_creates_total{admin_access="false",status="success"}'
+    assert series_at("scheduler_resourceclaim_creates_total", "1.37") == \
+        'dynamic_resource_allocation_resourceclaim_creates_total{admin_access="false"}'
+    kcm = 'resourceclaim_controller_creates_total{admin_access="true",status="failure"}'
+    assert series_at(kcm, "1.36") == kcm
+    assert series_at(kcm, "1.37") == \
+        'dynamic_resource_allocation_resourceclaim_creates_total{admin_access="true",status="failure"}'
     assert series_at("resourceclaim_controller_resource_claims", "1.38") == \
         "dynamic_resource_allocation_resource_claims"
     assert series_at("scheduler_pending_pods", "1.37") == "scheduler_pending_pods"

@@ -30,7 +30,8 @@ class FakeCluster:
     def get(self, kind: str, name: str) -> dict:
         return self.objs[name]
 
-    def delete(self, kind: str, name: str, wait: bool = True) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True,
+               grace_period_seconds: int | None = None) -> None:
         del self.objs[name]
         self.log.append("delete " + name)
 

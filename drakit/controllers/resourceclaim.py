@@ -22,11 +22,17 @@ pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
   unallocated claim loses the ``resource.kubernetes.io/delete-protection`` finalizer; an
   unreserved claim owned by a pod that is gone or done is deleted.
 
-Metric: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``, from 1.37
+Metrics: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``, from 1.37
 ``dynamic_resource_allocation_resource_claims`` (kubernetes/kubernetes#138542 moved it to the
 dynamic_resource_allocation subsystem); the ``source`` label arrived in 1.35
 (kubernetes/kubernetes#134523): ``resource_claim_template``, ``extended_resource`` or empty
 for user claims (label values as drakit understands KEP-5004's Monitoring section).
+``resourceclaim_controller_creates_total{admin_access,status}`` counts the creates of claims
+from templates (for pods and, KEP-5729, PodGroups), ``status`` "success" or "failure",
+``admin_access`` "true" when a request of the template asks for admin access; from 1.37 it is
+``dynamic_resource_allocation_resourceclaim_creates_total``, the counter kube-scheduler also
+increments for its special claims (#138542, pkg/controller/resourceclaim/metrics). Like a
+Prometheus CounterVec it shows the label sets counted at least once.
 """
 
 from __future__ import annotations
@@ -95,6 +101,8 @@ class ResourceClaimController(Controller):
         # controller owner uid -> claim keys (informer index, like upstream's claim indexer)
         self.by_owner: dict[str, set[tuple[str, str]]] = {}
         self.owner_of: dict[tuple[str, str], str] = {}
+        # (status, admin_access) -> claim creates from templates
+        self.creates: dict[tuple[str, str], int] = {}
 
     def _index(self, claim: Mapping[str, Any], deleted: bool) -> None:
         k = _key(claim)
@@ -358,7 +366,18 @@ class ResourceClaimController(Controller):
         }
         if tmeta.get("labels"):
             claim["metadata"]["labels"] = dict(tmeta["labels"])
-        return self.api.create(claim)
+        admin = str(any((r.get("exactly") or {}).get("adminAccess")
+                        for r in (claim["spec"].get("devices") or {}).get("requests") or ())).lower()
+        try:
+            created = self.api.create(claim)
+        except E.StatusError:
+            self._count_create("failure", admin)
+            raise
+        self._count_create("success", admin)
+        return created
+
+    def _count_create(self, status: str, admin: str) -> None:
+        self.creates[(status, admin)] = self.creates.get((status, admin), 0) + 1
 
     # ------------------------------------------------------------------ PodGroups (KEP-5729)
     def sync_podgroup(self, pg: dict) -> bool:
@@ -494,4 +513,10 @@ class ResourceClaimController(Controller):
             labels = f'admin_access="{admin}",allocated="{allocated}"' + (
                 f',source="{source}"' if with_source else "")
             lines.append(f"{name}{{{labels}}} {n}")
+        creates = "dynamic_resource_allocation_resourceclaim_creates_total" if self.version_137 else \
+            "resourceclaim_controller_creates_total"
+        lines += [f"# HELP {creates} Number of ResourceClaims creation requests, categorized by "
+                  "creation status and admin access", f"# TYPE {creates} counter"]
+        for (status, admin), n in sorted(self.creates.items()):
+            lines.append(f'{creates}{{admin_access="{admin}",status="{status}"}} {n}')
         return "\n".join(lines) + "\n"

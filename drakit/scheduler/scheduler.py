@@ -521,13 +521,18 @@ class Scheduler:
         for q, v in self.queue.pending_counts().items():
             lines.append(f'scheduler_pending_pods{{queue="{q}"}} {v}')
         # from 1.37 kube-scheduler and kube-controller-manager count their claim creates in
-        # one metric of the dynamic_resource_allocation subsystem (kubernetes/kubernetes#138542)
-        creates = "dynamic_resource_allocation_resourceclaim_creates_total" \
-            if version_at_least(self.version, "1.37") else "scheduler_resourceclaim_creates_total"
+        # one metric of the dynamic_resource_allocation subsystem, labelled status and
+        # admin_access (kubernetes/kubernetes#138542, pkg/controller/resourceclaim/metrics);
+        # the scheduler's special claims never ask for admin access: admin_access="false"
+        # (extendeddynamicresources.go createExtendedResourceClaimInAPI)
+        shared = version_at_least(self.version, "1.37")
+        creates = "dynamic_resource_allocation_resourceclaim_creates_total" if shared \
+            else "scheduler_resourceclaim_creates_total"
         lines += [f"# HELP {creates} Number of ResourceClaims creation requests",
                   f"# TYPE {creates} counter"]
         for st, v in self.metrics.claim_creates.items():
-            lines.append(f'{creates}{{status="{st}"}} {v}')
+            labels = f'admin_access="false",status="{st}"' if shared else f'status="{st}"'
+            lines.append(f"{creates}{{{labels}}} {v}")
         lines += ["# HELP scheduler_schedule_attempts_total Number of attempts to schedule pods, "
                   "by the result.",
                   "# TYPE scheduler_schedule_attempts_total counter"]

@@ -114,9 +114,12 @@ class Backend(Protocol):
 
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]: ...
 
-    def delete(self, kind: str, name: str, wait: bool = True) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True,
+               grace_period_seconds: int | None = None) -> None:
         """DELETE; with ``wait=False`` return without letting the components catch up (the
-        next write or wait lets them see this deletion together with what follows)."""
+        next write or wait lets them see this deletion together with what follows).
+        ``grace_period_seconds`` is DeleteOptions.gracePeriodSeconds (0 with a pod: what
+        ``kubectl delete --force --grace-period=0`` sends, the pod is removed at once)."""
 
     def update(self, obj: dict, subresource: str | None = None) -> dict: ...
 

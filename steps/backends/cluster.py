@@ -1266,9 +1266,13 @@ class ClusterBackend:
         return sorted(out, key=lambda o: (o["metadata"].get("namespace", ""),
                                           o["metadata"].get("name", "")))
 
-    def delete(self, kind: str, name: str, wait: bool = True) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True,
+               grace_period_seconds: int | None = None) -> None:
         res = self.session.resource(kind)
-        self._call("DELETE", self._path(res, name))
+        # DeleteOptions in the body, as kubectl sends them
+        body = None if grace_period_seconds is None else {
+            "kind": "DeleteOptions", "apiVersion": "v1", "gracePeriodSeconds": grace_period_seconds}
+        self._call("DELETE", self._path(res, name), None, body)
         if wait:
             self.settle()
 

@@ -112,9 +112,11 @@ class ReferenceBackend:
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]:
         return self.c.list(kind, self._ns if self.namespaced(kind) else None, label_selector)
 
-    def delete(self, kind: str, name: str, wait: bool = True) -> None:
+    def delete(self, kind: str, name: str, wait: bool = True,
+               grace_period_seconds: int | None = None) -> None:
         try:
-            self.c.delete(kind, name, self._ns if self.namespaced(kind) else None, settle=wait)
+            self.c.delete(kind, name, self._ns if self.namespaced(kind) else None, settle=wait,
+                          grace_period_seconds=grace_period_seconds)
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 

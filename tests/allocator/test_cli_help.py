@@ -27,7 +27,7 @@ def test_allocate_help_names_the_job_and_every_option(capsys: pytest.CaptureFixt
     assert "YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)" in out
     assert "--explain print why each device was or was not used" in out
     assert "feature gate override Name=true|false" in out
-    assert "{1.36,1.37}" in out
+    assert "{1.34,1.35,1.36,1.37}" in out
 
 
 def test_flatten_help_names_the_job(capsys: pytest.CaptureFixture[str]) -> None:
