@@ -813,14 +813,16 @@ Feature: Platform behaviour every DRA comparison relies on
       its PriorityClass, as the Priority admission plugin refuses a pod that names another
       policy than its class's (plugin/pkg/admission/priority).
       Given a node "n1" with cpu "1", memory "4Gi"
-      When I apply:
+      And the object:
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
         metadata: {name: never-preempts}
         value: 0
         preemptionPolicy: Never
-        ---
+        """
+      When I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: polite}
@@ -1250,6 +1252,9 @@ Feature: Platform behaviour every DRA comparison relies on
     pops the pod of highest priority first (pkg/scheduler/backend/queue, PrioritySort), which
     is what every scenario with more pods than devices relies on. The pods that only need
     admission carry a scheduling gate, so no scheduler tries to place (or preempt for) them.
+    The classes are created in a step of their own before the pods that name them: a live
+    cluster backend dry-runs every object of a step before writing the first, and a pod's
+    dry run cannot see a class of the same step.
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-resolves @clause:platform-PRIO-R01/system-classes
     Scenario: A pod naming a PriorityClass gets its value and preemption policy; the system classes exist from the start
@@ -1257,8 +1262,7 @@ Feature: Platform behaviour every DRA comparison relies on
       (the kube-system restriction of 1.11 is gone from the plugin). The system classes'
       values and descriptions are pkg/apis/scheduling/v1 helpers.go's; the API server
       defaults their preemptionPolicy when its post-start hook creates them.
-      Given a cluster
-      When I apply:
+      Given the object:
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
@@ -1266,7 +1270,9 @@ Feature: Platform behaviour every DRA comparison relies on
         value: 1000000
         preemptionPolicy: Never
         description: Batch jobs that wait rather than preempt.
-        ---
+        """
+      When I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: important}
@@ -1312,8 +1318,7 @@ Feature: Platform behaviour every DRA comparison relies on
       preemption policy in the pod that differs from the computed one is refused with the
       value it gave and the one the plugin computed. All are admission.NewForbidden: 403,
       pods "<name>" is forbidden.
-      Given a cluster
-      When I apply:
+      Given the object:
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
@@ -1321,7 +1326,7 @@ Feature: Platform behaviour every DRA comparison relies on
         value: 1000000
         preemptionPolicy: Never
         """
-      And I apply:
+      When I apply:
         """
         apiVersion: v1
         kind: Pod
@@ -1349,14 +1354,15 @@ Feature: Platform behaviour every DRA comparison relies on
       update may change (upstream appends a diff of the specs, so the start is compared). A
       replace that leaves spec.priority out keeps the stored one: the plugin copies it back
       before validation ("Ensure the existing priority is preserved on update").
-      Given a cluster
-      When I apply:
+      Given the object:
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
         metadata: {name: batch-high}
         value: 1000000
-        ---
+        """
+      When I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: settled}
@@ -1458,7 +1464,9 @@ Feature: Platform behaviour every DRA comparison relies on
         kind: PriorityClass
         metadata: {name: batch-low}
         value: 10
-        ---
+        """
+      And I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: plain}
@@ -1498,7 +1506,7 @@ Feature: Platform behaviour every DRA comparison relies on
       EventsToRegister), and the high-priority pod, created after the other, is tried first
       and gets the device. Nothing runs that preemption could evict.
       Given a node "node-1" with cpu "8", memory "32Gi"
-      When I apply:
+      And the objects:
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
@@ -1525,7 +1533,9 @@ Feature: Platform behaviour every DRA comparison relies on
             devices:
               requests:
               - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
-        ---
+        """
+      When I apply:
+        """
         apiVersion: v1
         kind: Pod
         metadata: {name: early-low}
