@@ -266,9 +266,13 @@ def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
     if suite == FEATURES:
         args.append(f"--reports-dir={work / 'reports'}")
     t0 = time.monotonic()
-    proc = subprocess.run(["nice", "-n", "10", sys.executable, str(Path(__file__).resolve()),
-                           "--_stats", str(out), "--", *args],
-                          cwd=project, env=_env(project, "stats"), capture_output=True, text=True)
+    cmd = ["nice", "-n", "10", sys.executable, "-X", "faulthandler", str(Path(__file__).resolve()),
+           "--_stats", str(out), "--", *args]
+    for attempt in (1, 2):
+        proc = subprocess.run(cmd, cwd=project, env=_env(project, "stats"), capture_output=True, text=True)
+        if proc.returncode >= 0 or attempt == 2:
+            break
+        _keep_crash(work, f"stats-{suite}", proc)  # a crash is not the suite's verdict: once more
     if proc.returncode != 0 or not out.exists():
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-20:])
         raise SystemExit(f"stats run of {suite}/ failed (exit {proc.returncode}):\n{tail}")
@@ -276,6 +280,14 @@ def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
     log(f"  stats {suite}/: {len(data['duration'])} tests, {len(data['failed'])} failing on the "
         f"unmutated copy (left out), {time.monotonic() - t0:.0f} s")
     return data
+
+
+def _keep_crash(work: Path, what: str, proc: subprocess.CompletedProcess) -> None:
+    """Keep the whole output of a run that a signal ended (faulthandler's stacks included)."""
+    path = work / "crashes" / f"{what.replace('/', '_')}-{int(time.time())}.log"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(f"exit {proc.returncode}\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}")
+    log(f"  {what}: the run was ended by signal {-proc.returncode}; output kept in {path}; running it again")
 
 
 def _env(project: Path, mutant: str) -> dict[str, str]:
@@ -312,13 +324,19 @@ def run_mutant(work: Path, name: str, suite: str, tests: list[str], stats: dict[
         args.append(f"--reports-dir={work / 'reports'}")
     argfile = work / "tests.txt"
     argfile.write_text("\n".join(tests) + "\n")
-    cmd = ["nice", "-n", "10", sys.executable, "-m", "pytest", *args, f"@{argfile}"]
+    cmd = ["nice", "-n", "10", sys.executable, "-X", "faulthandler", "-m", "pytest", *args, f"@{argfile}"]
     t0 = time.monotonic()
-    try:
-        proc = subprocess.run(cmd, cwd=project, env=_env(project, name), capture_output=True,
-                              text=True, timeout=budget)
-    except subprocess.TimeoutExpired:
-        return "timeout", time.monotonic() - t0, ""
+    for attempt in (1, 2):
+        try:
+            proc = subprocess.run(cmd, cwd=project, env=_env(project, name), capture_output=True,
+                                  text=True, timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "timeout", time.monotonic() - t0, ""
+        if proc.returncode >= 0 or attempt == 2:
+            break
+        # killed by a signal (a crash): neither a kill nor a survival; kept and run once more
+        _keep_crash(work, name, proc)
+        t0 = time.monotonic()
     secs = time.monotonic() - t0
     if proc.returncode == 0:
         return "survived", secs, ""
