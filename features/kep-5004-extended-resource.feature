@@ -3429,6 +3429,53 @@ Feature: KEP-5004 DRA extended resources
       And the container "load-weights" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
       And the container "serve" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
 
+    @req:5004-R12 @clause:5004-R12/per-container-devices
+    Scenario: A container that also asks for cpu and memory gets the device of its extended resource
+      The usual GPU pod asks for cpu and memory too. Those are not extended resources: the
+      kubelet passes them over while it looks for the container's mapped requests, and the
+      container still gets its device. The scheduler names the request after the extended
+      resource's index among all the container's sorted requests (cpu, example.com/gpu,
+      memory: index 1), which is the name written here.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: serve-extended-resources-m3v8c
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-1
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: serve
+        spec:
+          nodeName: n1
+          containers:
+          - name: model
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 250m, example.com/gpu: "1", memory: 64Mi}
+              limits: {example.com/gpu: "1", memory: 64Mi}
+        """
+      And the Pod "serve" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: serve-extended-resources-m3v8c
+          requestMappings:
+          - {containerName: model, resourceName: example.com/gpu, requestName: container-0-request-1}
+        """
+      And the ResourceClaim "serve-extended-resources-m3v8c" is allocated and reserved for the Pod "serve":
+        | request               | driver          | pool | device |
+        | container-0-request-1 | gpu.example.com | n1   | gpu-3  |
+      Then the Pod "serve" has "status.phase" equal to Running
+      And the container "model" of the Pod "serve" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-3"
+
     @version:1.36 @gate:DRAExtendedResource @req:5004-R12 @req:5004-R13 @kep-test:feature-gate-unit-tests
     Scenario: A kubelet without DRAExtendedResource runs the pod without its DRA devices
       KEP-5004 "Rollout": used "before support for it has been fully rolled out across the

@@ -387,7 +387,20 @@ def load_judgements() -> dict[str, dict[str, str]]:
         return {}
     import yaml
 
-    return yaml.safe_load(JUDGEMENTS.read_text()) or {}
+    class _Strict(yaml.SafeLoader):
+        """A mutant judged twice would silently keep the later judgement: refuse it."""
+
+    def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for k, _ in node.value:
+            key = loader.construct_object(k)
+            if key in seen:
+                raise ValueError(f"{JUDGEMENTS.name} line {k.start_mark.line + 1}: {key} is judged twice")
+            seen.add(key)
+        return loader.construct_mapping(node)
+
+    _Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    return yaml.load(JUDGEMENTS.read_text(), Loader=_Strict) or {}  # noqa: S506 - a SafeLoader
 
 
 def _pct(k: int, n: int) -> float:

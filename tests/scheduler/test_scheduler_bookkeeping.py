@@ -97,3 +97,61 @@ def test_a_node_sees_its_own_slices_and_the_shared_ones_only():
     dra.set_slice(None, "n1-gpus")
     assert dra.gen("n1") != before["n1"] and dra.gen("n2") == before["n2"]
     assert [s["metadata"]["name"] for s in dra.slices_for("n1")] == ["fabric"]
+
+
+# ------------------------------------------------------------ Filter results reused by Reserve
+
+def _shared_device_cluster(with_first_pod: bool) -> tuple[Cluster, dict]:
+    """Two nodes, each with one device that several claims may share (consumable capacity);
+    claims "ca" and "cb" ask for the same share. With ``with_first_pod`` a pod using "ca"
+    is scheduled first (it goes to n1: ties are broken by node name) and its Filter also
+    computes, and memoizes, an allocation for n2; then the pod using "cb" is pinned to n2."""
+    c = Cluster()
+    for node in ("n1", "n2"):
+        c.add_node(node)
+    objs: list[dict] = [{"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                         "metadata": {"name": "shared"},
+                         "spec": {"selectors": [{"cel": {"expression": 'device.driver == "d.example.com"'}}]}}]
+    for node in ("n1", "n2"):
+        objs.append({"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
+                     "metadata": {"name": f"{node}-dev"},
+                     "spec": {"driver": "d.example.com", "nodeName": node,
+                              "pool": {"name": node, "generation": 1, "resourceSliceCount": 1},
+                              "devices": [{"name": "dev0", "allowMultipleAllocations": True,
+                                           "capacity": {"d.example.com/mem": {"value": "8Gi"}}}]}})
+    for name in ("ca", "cb"):
+        objs.append({"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+                     "metadata": {"name": name, "namespace": "default"},
+                     "spec": {"devices": {"requests": [{"name": "r", "exactly": {
+                         "deviceClassName": "shared",
+                         "capacity": {"requests": {"d.example.com/mem": "1Gi"}}}}]}}})
+    c.apply(objs)
+
+    def pod(name: str, claim: str, node: str | None) -> dict:
+        spec: dict = {"containers": [{"name": "c", "image": "busybox"}],
+                      "resourceClaims": [{"name": "x", "resourceClaimName": claim}]}
+        if node:
+            spec["nodeSelector"] = {"kubernetes.io/hostname": node}
+        return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"},
+                "spec": spec}
+
+    if with_first_pod:
+        c.apply([pod("a", "ca", None)])
+        assert c.get("Pod", "a")["spec"]["nodeName"] == "n1"
+    c.apply([pod("b", "cb", "n2")])
+    return c, c.get("ResourceClaim", "cb")["status"]["allocation"]
+
+
+def test_a_filter_result_memoized_for_one_claim_is_reallocated_for_another():
+    """The Filter memo is keyed by the claims' specs, not their names, so pod b's Filter on
+    n2 reuses the allocation computed there for pod a's claim "ca". A shared device's result
+    carries a shareID derived from the claim it was computed for, so Reserve must allocate
+    again for "cb": cb's allocation is the one it gets when no other pod came first."""
+    first, got = _shared_device_cluster(with_first_pod=True)
+    alone, want = _shared_device_cluster(with_first_pod=False)
+    try:
+        assert got["devices"]["results"][0]["shareID"]
+        assert got == want
+    finally:
+        first.close()
+        alone.close()
