@@ -1575,3 +1575,133 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "late-high" is scheduled to "node-1"
       And the claim "gpu" of Pod "late-high" has 1 allocated device
       And the Pod "early-low" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+
+  @component:kubelet @needs:node-access @needs:driver-control @fault
+  Rule: The kubelet and a DRA driver that fails
+    The kubelet prepares a pod's claims through their drivers before it starts the pod
+    (k/k pkg/kubelet/cm/dra/manager.go PrepareResources, called from SyncPod) and releases
+    them before a deleted pod goes (UnprepareResources, called from SyncTerminatingPod). A
+    per-claim error in the driver's answer fails that sync; the pod worker tries again after
+    its backoff (pkg/kubelet/pod_workers.go: backOffPeriod 10 s, jitter factor 0.5, so
+    10-15 s) or at once when an update of the pod arrives. The failures are injected into
+    drakit's own example drivers (the reference's and drakit serve's); a live cluster's
+    driver cannot be told to fail, so there the scenarios are unsupported.
+
+    Background:
+      Given a cluster
+      And a node "n1" with cpu "8", memory "32Gi"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
+    Scenario: A pod whose driver fails NodePrepareResources waits; changed after the driver recovers, it starts at once
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      And the Pod "trainer" has "status.phase" equal to Pending
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And I patch the Pod "trainer" with:
+        """
+        metadata:
+          labels: {retry: "now"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
+    Scenario: The kubelet prepares again when the pod worker's backoff has passed, not before
+      Nothing changes the pod here: only the backoff brings the retry. Upstream jitters it into
+      10-15 s; the pod is still waiting 9 s after the failure and runs 15 s after it.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And 9 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When 6 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @needs:logical-clock
+    Scenario: A deleted pod whose driver fails NodeUnprepareResources stays until the driver releases its claim
+      The kubelet unprepares after the containers stopped and before it reports the pod's final
+      status, so the pod object stays (with its deletionTimestamp) while the driver fails, and
+      goes at the first retry after the driver recovered.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      And I delete the Pod "trainer" without waiting
+      Then the Pod "trainer" exists
+      When 15 seconds pass
+      Then the Pod "trainer" exists
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Pod "trainer" does not exist

@@ -320,7 +320,7 @@ def then_exists(world: World, kind: str, name: str, neg: str) -> None:
             raise
         found = False
     world.observe(f"{kind} {name} {neg}", neg == "exists", found)
-    assert found == (neg == "exists"), f"{kind} {name!r}: expected it to {neg.replace('does ', '')}"
+    assert found == (neg == "exists"), f"{kind} {name!r}: expected it to {'exist' if neg == 'exists' else 'not exist'}"
 
 
 def _check_field(world: World, kind: str, name: str, path: str, value: str, contains: bool) -> None:

@@ -127,6 +127,25 @@ def when_checkpoint_tampered(world: World, node: str, old: str, new: str) -> Non
     _node_call(world, "tamper_checkpoint", node, old, new)
 
 
+_DRIVER_CALL = r'the DRA driver "(?P<driver>[^"]+)" on node "(?P<node>[^"]+)" '
+
+
+@given(parsers.re(_DRIVER_CALL + r'fails (?P<call>NodePrepareResources|NodeUnprepareResources) '
+                  r'with "(?P<message>[^"]+)"$'))
+@when(parsers.re(_DRIVER_CALL + r'fails (?P<call>NodePrepareResources|NodeUnprepareResources) '
+                 r'with "(?P<message>[^"]+)"$'))
+def when_driver_fails(world: World, driver: str, node: str, call: str, message: str) -> None:
+    """From now on the driver answers every claim of that call with this error (the
+    per-claim ``error`` of the plugin's response), as a driver with a broken device does."""
+    _node_call(world, "fail_dra_driver", node, driver, call, message)
+
+
+@when(parsers.re(_DRIVER_CALL + r'answers (?P<call>NodePrepareResources|NodeUnprepareResources) '
+                 r'again$'))
+def when_driver_heals(world: World, driver: str, node: str, call: str) -> None:
+    _node_call(world, "fail_dra_driver", node, driver, call, None)
+
+
 @when(parsers.re(r"(?P<seconds>[\d.]+) seconds? pass(?:es)?"))
 def when_time_passes(world: World, seconds: str) -> None:
     fn = getattr(world.b, "advance", None)

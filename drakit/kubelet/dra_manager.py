@@ -114,6 +114,16 @@ class TestDriver:
         self.calls: list[tuple[str, str]] = []
         """("prepare" | "unprepare", claim uid), in order."""
 
+    #: the kubelet plugin calls a harness can make fail, and the attribute each one reads
+    FAULTS = {"NodePrepareResources": "fail_prepare", "NodeUnprepareResources": "fail_unprepare"}
+
+    def set_failure(self, call: str, message: str | None) -> None:
+        """From now on answer ``call`` (a key of FAULTS) with the per-claim error ``message``;
+        None: answer it normally again."""
+        if call not in self.FAULTS:
+            raise ValueError(f"a DRA driver's calls are {', '.join(self.FAULTS)}, not {call!r}")
+        setattr(self, self.FAULTS[call], message or None)
+
     def cdi_name(self, device: str) -> str:
         return f"{self.cdi_vendor}/{self.cdi_class}={device}"
 
@@ -422,7 +432,11 @@ class DRAManager:
                     if drv is None:
                         raise PrepareError(f"unprepare dynamic resources: DRA driver {driver} "
                                            "is not registered")
-                    drv.node_unprepare(info.claim_uid)
+                    try:
+                        drv.node_unprepare(info.claim_uid)
+                    except PrepareError as e:  # k/k manager.go unprepareResources' wording
+                        raise PrepareError(f"unprepare dynamic resources: NodeUnprepareResources "
+                                           f"failed for ResourceClaim {info.claim_name}: {e}") from None
             with self.lock:
                 info.pod_uids.discard(pod_uid)
                 if not info.pod_uids:

@@ -77,9 +77,15 @@ if TYPE_CHECKING:  # pragma: no cover
 COMPONENT = "kubelet"
 TERMINAL = ("Succeeded", "Failed")
 WATCHED = ("Pod", "ResourceClaim", "Node")
-# pod sync retries: upstream backOffPeriod 10 s doubling to MaxContainerBackOff 300 s
+# retries of a pod the kubelet could not take in at all (a drakit-bug path, listed in
+# Cluster.errors()): 10 s, doubling to 300 s
 INITIAL_BACKOFF_SECONDS = 10.0
 MAX_BACKOFF_SECONDS = 300.0
+# a pod sync that failed (a DRA driver's prepare or unprepare error) is tried again after
+# upstream's pod worker backoff: pkg/kubelet/pod_workers.go requeues a failed sync after
+# backOffPeriod (10 s) with jitter factor 0.5, i.e. within 10-15 s; drakit takes the 10 s.
+# An update of the pod reaches its worker at once.
+POD_WORKER_BACKOFF_SECONDS = 10.0
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 
 
@@ -142,6 +148,8 @@ class Kubelet:
         each of them for every new one."""
         """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
+        self.sync_retry: dict[str, float] = {}
+        """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
                                        INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
                                        event_source=COMPONENT)
@@ -274,6 +282,8 @@ class Kubelet:
                 self._unreadable(ev.kind, ev.object, e)
         if self.failures and self.failures.due():
             relevant = True  # a failed pod's backoff passed: try it again
+        if self.sync_retry and min(self.sync_retry.values()) <= self.clock.now().timestamp():
+            relevant = True  # a failed sync's pod worker backoff passed
         if not relevant:
             return False
         with self.lock:
@@ -300,6 +310,7 @@ class Kubelet:
                 self.failures.forget(key)
             else:
                 self.pods[uid] = obj
+            self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
             return True
         if kind == "Node":
             if _md(obj).get("name") == self.node_name:
@@ -327,10 +338,19 @@ class Kubelet:
         for uid in list(self.waiting):
             if uid not in self.pods:
                 del self.waiting[uid]
+        for uid in [u for u in self.sync_retry if u not in self.pods]:
+            del self.sync_retry[uid]
         pods = self._pods_in_order()
+        now = self.clock.now().timestamp() if self.sync_retry else 0.0
         for pod in pods:
             if self.failures.in_backoff("Pod", pod):
                 continue  # after an error: until the backoff passes or the pod changes
+            uid = _md(pod).get("uid", "")
+            due = self.sync_retry.get(uid)
+            if due is not None:
+                if due > now:
+                    continue  # its last sync failed: the pod worker waits out its backoff
+                del self.sync_retry[uid]
             mark = self.failures.mark()
             try:
                 changed |= self._sync_pod(pod)
@@ -349,7 +369,11 @@ class Kubelet:
         if _md(pod).get("deletionTimestamp"):
             return self._terminate(pod)
         if (pod.get("status") or {}).get("phase") in TERMINAL:
-            return self._cleanup(uid)
+            try:
+                return self._cleanup(uid, strict=True)
+            except PrepareError:
+                self._retry_later(uid)
+                return False
         if uid in self.started:
             return False
         changed = False
@@ -370,6 +394,7 @@ class Kubelet:
             if self.dra_on:
                 self.dra.prepare(pod, self._get_claim)
         except PrepareError as e:
+            self._retry_later(uid)
             msg = f"Failed to prepare dynamic resources: {e}"
             if self.last_prepare_error.get(uid) != msg:
                 self.last_prepare_error[uid] = msg
@@ -500,15 +525,25 @@ class Kubelet:
         stored = self.api.update_status(fresh)
         self.pods[_md(stored)["uid"]] = stored
 
-    def _cleanup(self, uid: str) -> bool:
-        """Unprepare the pod's claims and release its plugin devices."""
+    def _retry_later(self, uid: str) -> None:
+        self.sync_retry[uid] = self.clock.now().timestamp() + POD_WORKER_BACKOFF_SECONDS
+
+    def _cleanup(self, uid: str, *, strict: bool = False) -> bool:
+        """Unprepare the pod's claims and release its plugin devices.
+
+        ``strict`` (a pod the kubelet terminates: SyncTerminatingPod) lets a driver's
+        unprepare error through, and then nothing is released: the pod stays until an
+        unprepare succeeds. Otherwise (a pod already gone from the API server) the error is
+        left to the next reconcile, which finds the claim still held (upstream's DRA
+        reconcile loop)."""
         assert self.dra is not None and self.device_plugins is not None
         touched = False
         if self.dra_on and self.dra.has_pod(uid):
             try:
                 self.dra.unprepare(uid)
             except PrepareError:
-                pass
+                if strict:
+                    raise
             touched = True
         touched |= self.device_plugins.release(uid)
         was = uid in self.admitted or uid in self.started
@@ -519,7 +554,11 @@ class Kubelet:
 
     def _terminate(self, pod: dict) -> bool:
         uid = _md(pod).get("uid", "")
-        self._cleanup(uid)
+        try:
+            self._cleanup(uid, strict=True)
+        except PrepareError:
+            self._retry_later(uid)  # the pod stays, terminating, until its claims are released
+            return False
         self.waiting.pop(uid, None)
         md = _md(pod)
         try:

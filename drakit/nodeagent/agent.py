@@ -18,7 +18,9 @@ ops: ``info``; ``list``, ``get`` (name, namespace), ``allocatable`` — PodResou
 round trip would measure the round trip); ``socket_mode``; ``checkpoint`` — the DRA
 manager's checkpoint file as the kubelet wrote it; ``container_devices`` (pod, namespace,
 container) — the CDI devices of one container; ``metrics`` — the kubelet's /metrics text;
-``restart_kubelet`` — restart the kubelet and wait until PodResources answers again.
+``restart_kubelet`` — restart the kubelet and wait until PodResources answers again;
+``fail_driver`` (driver, call, message) — make a DRA driver fail NodePrepareResources or
+NodeUnprepareResources (message null: heal it), offered only where the drivers are drakit's.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class NodeAgent:
     runtime_devices: Callable[[str, str, str], list[str]] | None = None
     """The CDI devices the runtime got for (pod, namespace, container); None: read them from
     PodResources (the kubelet hands the runtime exactly those, GetContainerClaimInfos)."""
+    driver_faults: Callable[[str, str, str | None], None] | None = None
+    """Make one of the node's DRA drivers fail a call (driver, call, message; None: heal it).
+    Only drakit's own kubelets offer it; a real node's driver cannot be told to fail."""
     before_call: Callable[[], None] | None = None
     """Called before each PodResources call (drakit serve starts a kubelet's server lazily)."""
     quiet: Any = None
@@ -217,6 +222,21 @@ class NodeAgent:
                 return {"text": resp.read(20_000_000).decode(errors="replace")}
         except OSError as e:
             raise AgentError("Unavailable", f"{self.metrics_url}: {e}") from None
+
+    def op_fail_driver(self, req: dict) -> dict:
+        driver, call = self._str(req, "driver"), self._str(req, "call")
+        message = req.get("message")
+        if message is not None and (not isinstance(message, str) or len(message) > 1000):
+            raise AgentError("InvalidArgument", "'message' must be a string of at most 1000 "
+                                                "characters, or null")
+        if self.driver_faults is None:
+            raise AgentError("Unimplemented", "this node's DRA drivers are not drakit's; a "
+                                              "real driver cannot be told to fail")
+        try:
+            self.driver_faults(driver, call, message)
+        except (KeyError, ValueError) as e:
+            raise AgentError("InvalidArgument", str(e.args[0] if e.args else e)) from None
+        return {"driver": driver, "call": call, "failing": message is not None}
 
     def op_restart_kubelet(self, req: dict) -> dict:
         if self.restart_hook is not None:

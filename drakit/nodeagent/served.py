@@ -45,9 +45,17 @@ class ServedAgents:
             return served.read(lambda: self._kubelet(node).cdi_devices(pod, container,
                                                                        namespace))
 
+        def fail(driver: str, call: str, message: str | None) -> None:
+            def apply() -> None:
+                drv = self._kubelet(node).drivers.get(driver)
+                if drv is None:
+                    raise KeyError(f"node {node} runs no DRA driver {driver!r}")
+                drv.set_failure(call, message)
+            served.write(apply)  # under the server's lock: the kubelet may be mid-sync
+
         return NodeAgent(node=node, podresources_socket=str(k.socket_path),
                          checkpoint=str(k.checkpoint_path), metrics_hook=metrics,
-                         restart_hook=restart, runtime_devices=devices,
+                         restart_hook=restart, runtime_devices=devices, driver_faults=fail,
                          before_call=lambda: self._kubelet(node), quiet=served.lock)
 
     def sync(self) -> None:

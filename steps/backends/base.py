@@ -150,6 +150,13 @@ class Backend(Protocol):
     def container_devices(self, node: str, pod: str, container: str) -> list[str]:
         """The CDI devices the runtime gave one container of a pod on ``node``."""
 
+    def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:
+        """Make the DRA driver ``driver`` on ``node`` answer ``call`` ("NodePrepareResources"
+        or "NodeUnprepareResources") with the per-claim error ``message`` from now on;
+        ``message`` None: it works again. Only a node whose drivers the harness controls can
+        (the reference and ``drakit serve``'s nodes); a live cluster's driver raises
+        Unsupported."""
+
     # -- components (version skew, enablement and rollback) ------------------------
     # Component names as the binaries are called: "kube-apiserver", "kube-scheduler",
     # "kube-controller-manager", "kubelet" (``node``: one node's kubelet, else every node's).

@@ -1053,6 +1053,11 @@ class ClusterBackend:
             raise Unsupported("needs pods to terminate: the harness's nodes are fake, no "
                               "kubelet confirms a graceful pod deletion, so pods bound to them "
                               "(and a namespace holding them) never finish terminating")
+        if "needs:driver-control" in self.tags and (not self.session.is_drakit
+                                                     or self.opts.driver_profile):
+            raise Unsupported("needs control of a DRA driver: the scenario makes a driver fail "
+                              "its calls, which only drakit's example drivers (drakit serve) "
+                              "can be told to do")
         if "needs:logical-clock" in self.tags:
             raise Unsupported("needs a logical clock: the scenario counts retries that happen "
                               "after exact backoff periods; on wall time the count depends on "
@@ -1461,6 +1466,24 @@ class ClusterBackend:
     def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
         raise Unsupported("editing a live node's kubelet checkpoint by hand would damage the "
                           "node; the scenario runs on the reference only")
+
+    def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:
+        """Through the node agent, on ``drakit serve``'s nodes only: their example drivers run
+        in the served kubelet, under the scenario's driver names. A real node's agent refuses
+        (no harness may make a live driver fail), and so does a driver profile's node."""
+        from .base import PodResourcesError
+        from .nodeaccess import answer
+        if not self.session.is_drakit or self.n.profile is not None:
+            raise Unsupported("needs control of a DRA driver: a live node's driver cannot be "
+                              "told to fail (drakit serve's example drivers can)")
+        try:
+            answer(self._agent(node).call({"op": "fail_driver", "call": call, "message": message,
+                                           "driver": iso.driver_name(self.n.st.prefix, driver)}),
+                   self.n.incoming)
+        except PodResourcesError as e:
+            if e.code == "Unimplemented":
+                raise Unsupported(f"needs control of a DRA driver: {e.message}") from None
+            raise AssertionError(f"making DRA driver {driver} on {node} fail: {e.message}") from None
 
     def kubelet_metrics(self, node: str) -> str:
         """The kubelet's metrics, counters relative to the scenario's first look at the node

@@ -179,6 +179,12 @@ class ReferenceBackend:
             raise AssertionError(f"the DRA checkpoint on node {node} does not contain {old!r}")
         path.write_text(text.replace(old, new), encoding="utf-8")
 
+    def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:
+        drv = self.kubelet(node).drivers.get(driver)
+        if drv is None:
+            raise AssertionError(f"node {node} runs no DRA driver {driver!r}")
+        drv.set_failure(call, message)
+
     def kubelet_metrics(self, node: str) -> str:
         return self.kubelet(node).metrics_text()
 

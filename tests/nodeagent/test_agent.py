@@ -110,6 +110,43 @@ def test_restart_waits_until_podresources_answers_again_from_the_checkpoint(node
     assert agent.handle({"op": "list"}) == before
 
 
+def test_fail_driver_is_refused_where_the_drivers_are_not_drakits(node):
+    """A real node's agent has no hook into its drivers: Unimplemented, whatever it asks."""
+    _, agent, _ = node
+    out = agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
+                        "call": "NodePrepareResources", "message": "x"})
+    assert out["error"]["code"] == "Unimplemented"
+
+
+def test_fail_driver_makes_a_drakit_driver_fail_and_heal(node):
+    c, agent, _ = node
+    drv = c.kubelet("n1").drivers["gpu.example.com"]
+
+    def faults(driver: str, call: str, message: str | None) -> None:
+        c.kubelet("n1").drivers[driver].set_failure(call, message)
+
+    agent.driver_faults = faults
+    assert agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
+                         "call": "NodeUnprepareResources", "message": "busy"}) == {
+        "driver": "gpu.example.com", "call": "NodeUnprepareResources", "failing": True}
+    assert (drv.fail_prepare, drv.fail_unprepare) == (None, "busy")
+    assert agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
+                         "call": "NodeUnprepareResources", "message": None})["failing"] is False
+    assert drv.fail_unprepare is None
+    bad_call = agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
+                             "call": "NodeGetInfo", "message": "x"})
+    assert bad_call["error"] == {"code": "InvalidArgument", "message": (
+        "a DRA driver's calls are NodePrepareResources, NodeUnprepareResources, not 'NodeGetInfo'")}
+    unknown = agent.handle({"op": "fail_driver", "driver": "nic.example.com",
+                            "call": "NodePrepareResources", "message": "x"})
+    assert unknown["error"]["code"] == "InvalidArgument"
+    for message in (5, "m" * 1001):
+        out = agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
+                            "call": "NodePrepareResources", "message": message})
+        assert out["error"]["code"] == "InvalidArgument"
+    assert drv.fail_prepare is None
+
+
 def test_the_unix_transport_and_the_cli_call(node):
     _, agent, d = node
     srv = AgentServer(agent, Path(d) / "agent.sock").start()
@@ -137,8 +174,9 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_siz
 
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(_json, st.fixed_dictionaries({"op": st.sampled_from(
-    ["get", "burst", "container_devices", "info", "x"])}, optional={
-    "name": _json, "namespace": _json, "n": _json, "pod": _json, "container": _json})))
+    ["get", "burst", "container_devices", "info", "fail_driver", "x"])}, optional={
+    "name": _json, "namespace": _json, "n": _json, "pod": _json, "container": _json,
+    "driver": _json, "call": _json, "message": _json})))
 def test_any_request_gets_an_answer_never_an_exception(req):
     agent = NodeAgent(podresources_socket="/nonexistent/kubelet.sock")
     out = agent.handle(req)
