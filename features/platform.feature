@@ -1705,3 +1705,121 @@ Feature: Platform behaviour every DRA comparison relies on
       When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
       And 15 seconds pass
       Then the Pod "trainer" does not exist
+
+  Rule: The scheduler's claim checks before and after filtering
+    kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
+    dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
+    refuses one that is being deleted ("resourceclaim %q is being deleted",
+    UnschedulableAndUnresolvable). When no node passes Filter, its PostFilter may deallocate
+    one allocated claim that blocks the pod, but only when the claim is reserved for nobody
+    else (reservedFor empty, or only this pod): the claim update brings the pod back, and the
+    next attempt allocates the claim where the pod fits.
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-being-deleted
+    Scenario: A pod whose claim is being deleted waits, and schedules with the claim created again
+      A finalizer of the user's holds the claim in deletion. PreFilter fails before any node
+      is looked at, so the message names no node reason (its node count is the cluster's).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 2 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: held
+          finalizers: [example.com/hold]
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I delete the ResourceClaim "held" without waiting
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then the Pod "late" stays pending with reason "Unschedulable" and a message containing ": resourceclaim "held" is being deleted."
+      When I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the Pod "late" is scheduled to "node-1"
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-deallocates
+    Scenario: PostFilter deallocates a claim nobody holds when its device is on a node the pod may not use
+      The claim is allocated on node-1 and reserved for no one, as a driver or an operator may
+      leave it (the ResourceClaim controller deallocates a claim only when its last consumer
+      goes). The pod may only use node-2: Filter finds the claim unreachable there, PostFilter
+      deallocates it, and the next attempt allocates a device of node-2.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "n1-gpu-"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 1 devices named "n2-gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: n1-gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "second" is scheduled to "node-2"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n2-gpu-0

@@ -554,7 +554,11 @@ class NameMap:
 
     def _claim_status(self, status: dict) -> None:
         """Allocation results: those of a driver the profile stands for become the real
-        devices (driver_profile.ProfileMap.result), the others are mapped as usual."""
+        devices (driver_profile.ProfileMap.result), the others are mapped as usual. The
+        allocation's node selector names nodes."""
+        alloc = status.get("allocation")
+        if isinstance(alloc, dict):
+            self._node_selector(alloc.get("nodeSelector"))
         if self.profile is None:
             iso.claim_status(status, self.st.prefix, self.pool_name)
             return
