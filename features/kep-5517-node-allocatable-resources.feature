@@ -486,6 +486,50 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "node1"
       And a pod requesting memory "24477Mi" does not fit on node "node1"
 
+    @req:5517-R18 @version:1.37 @clause:5517-R18/spec-only-qos
+    Scenario Outline: The QoS class comes from the pod spec alone, not from cpu and memory of its claim (<qos>)
+      KEP-5517 "Kubelet QoS and Cgroup Management" (Alpha): "A pod requesting CPU/Memory via DRA
+      claims may be classified as BestEffort (no CPU/Memory requests or limits in its pod
+      spec), or as Burstable (limits greater than request), as the DRA-provided resources are
+      not considered in the QoS calculation." The API server computes status.qosClass from the
+      spec when the pod is created (qos.ComputePodQOS); the claim gives the pod 4 cpus and 8Gi.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cpu-mem-claim}
+        spec:
+          devices:
+            requests:
+            - name: cpu-mem-req
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "4", dra.example.com/memory: 8Gi}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: qos-pod}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: <requests>
+              limits: <limits>
+              claims: [{name: cpu-mem}]
+          resourceClaims:
+          - {name: cpu-mem, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "qos-pod" is scheduled to "node1"
+      And the Pod "qos-pod" has "status.qosClass" equal to <qos>
+
+      Examples:
+        | qos        | requests                     | limits                       |
+        | BestEffort | {}                           | {}                           |
+        | Burstable  | {cpu: 100m, memory: 100Mi}   | {}                           |
+        | Guaranteed | {cpu: "1", memory: 1Gi}      | {cpu: "1", memory: 1Gi}      |
+
     @req:5517-R06 @req:5517-R10 @version:1.37 @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @clause:5517-R10/delete-releases @kep-test:e2e-fungible
     Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested
       KEP-5517 "Use Case 2", Scenario A and B together on a 64-cpu node.

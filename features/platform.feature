@@ -545,6 +545,44 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request succeeds
       And the Namespace "team" is gone
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/own-pods-grace
+    Scenario: A namespace whose content is gone is not held back by another namespace's pods
+      The namespace controller holds a namespace back while its own pods may still be
+      terminating gracefully (deletion/namespaced_resources_deleter.go
+      estimateGracefulTerminationForPods lists the pods of that namespace). A pending pod of
+      another namespace with a grace period of an hour must not delay it.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-a}
+        ---
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-b}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: slow-stopper, namespace: team-b}
+        spec:
+          terminationGracePeriodSeconds: 3600
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I delete the Namespace "team-a"
+      Then the Namespace "team-a" is gone
+
   @component:apiserver
   Rule: Decoding request bodies
 
