@@ -1861,3 +1861,66 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "second" is scheduled to "node-2"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n2-gpu-0
+
+  Rule: Device taints: which tolerations keep a pod
+    kube-controller-manager's device-taint eviction controller (pkg/controller/
+    devicetainteviction, KEP-5055) evicts the pods of a claim whose allocated device has a
+    NoExecute taint, unless the claim's allocation result tolerates it. It honours only
+    tolerations whose effect is NoExecute (evictionTime: toleration.Effect == NoExecute &&
+    ToleratesTaint), while the allocator accepts a toleration without an effect for every
+    effect. So a claim that tolerates the taint's key without naming an effect gets the
+    tainted device and its pod is evicted all the same: shipped behaviour, pinned as is.
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/noexecute-tolerations-only @gate:DRADeviceTaints
+    Scenario Outline: A claim tolerating a NoExecute device taint <how> <outcome>
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations: [<toleration>]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: tolerant}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is an event "Scheduled" for Pod "tolerant" containing "to node-1"
+      And <check>
+
+      Examples:
+        | how                           | outcome       | toleration                                                                                                                                       | check |
+        | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
+        | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
+        | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
