@@ -1924,3 +1924,33 @@ Feature: Platform behaviour every DRA comparison relies on
         | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
+
+  Rule: The scheduler forgets a deleted Node
+    kube-scheduler's cache removes a node on the Node informer's delete event
+    (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
+    and the node no longer counts in "0/N nodes are available".
+
+    @req:platform-SCHED-R04 @clause:platform-SCHED-R04/deleted-node-forgotten
+    Scenario: After its Node is deleted, no pod is placed on it, even one that asks for it by name
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I delete the Node "node-1"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-node-1}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: anywhere}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "anywhere" is scheduled to "node-2"
+      And the Pod "wants-node-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
