@@ -1037,6 +1037,58 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is 1 ReplicaSet object labelled "app=web,rev=3"
       And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 0
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
+    Scenario: A Deployment scaled down and up scales its ReplicaSet and its pods with it
+      k/k pkg/controller/deployment/sync.go scale: a changed spec.replicas with the same
+      template is written to the current ReplicaSet, whose controller then deletes or creates
+      pods. No node exists, so the pods stay pending and go at once when deleted.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 3 Pod objects labelled "app=web"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 ReplicaSet object labelled "app=web"
+      And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 1
+      And there is 1 Pod object labelled "app=web"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
+      And there are 2 Pod objects labelled "app=web"
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
