@@ -79,6 +79,124 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
     And in the PodResources answer the container "logger" of the Pod "trainer" has no dynamic resources
 
+  # since 1.35: ClaimResource.share_id is new in 1.35 (kubelet commit 5aff898)
+  @req:3695-R01 @clause:3695-R01/share-id @gate:DRAConsumableCapacity @since:1.35
+  Scenario: A device the claim holds a share of is listed with the share's ID
+    With consumable capacity (KEP-5075) several claims may hold shares of one device; the
+    allocation result names the share (shareID) and, from 1.35, the kubelet reports it in
+    ClaimResource.share_id (kubelet commit 5aff898, api-truth §5.2). The share ID here is
+    written by the scenario, as a scheduler would write a fresh one.
+    Given the feature gate DRAConsumableCapacity is enabled
+    And the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: slice-of-gpu
+      spec:
+        devices:
+          requests:
+          - name: share
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: tenant
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: share
+          resourceClaimName: slice-of-gpu
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims:
+            - name: share
+      """
+    And the ResourceClaim "slice-of-gpu" is allocated and reserved for the Pod "tenant":
+      | request | driver          | pool | device | shareID                              |
+      | share   | gpu.example.com | n1   | gpu-5  | 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31 |
+    Then the Pod "tenant" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "tenant" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: tenant
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: slice-of-gpu
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-5
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-5
+              shareId: 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31
+      """
+
+  @req:3695-R01 @clause:3695-R01/share-id @gate:DRAConsumableCapacity @version:1.34
+  Scenario: A 1.34 kubelet lists a shared device without a share ID
+    ClaimResource.share_id arrived in 1.35; the 1.34 proto has no field 5, so the same share
+    is listed by driver, pool and device only.
+    Given the feature gate DRAConsumableCapacity is enabled
+    And the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: slice-of-gpu
+      spec:
+        devices:
+          requests:
+          - name: share
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: tenant
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: share
+          resourceClaimName: slice-of-gpu
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims:
+            - name: share
+      """
+    And the ResourceClaim "slice-of-gpu" is allocated and reserved for the Pod "tenant":
+      | request | driver          | pool | device | shareID                              |
+      | share   | gpu.example.com | n1   | gpu-5  | 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31 |
+    Then the Pod "tenant" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "tenant" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: tenant
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: slice-of-gpu
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-5
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-5
+      """
+
   @req:3695-R02 @clause:3695-R02/strict-subset @clause:3695-R02/dra-and-device-plugin @kep-test:get-with-dra-and-device-plugin
   Scenario: Get returns one pod's resources
     KEP-3695 "Proposed API": Get is a strict subset of List for one pod and namespace; with

@@ -70,7 +70,9 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
                  r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
 def given_claim_allocated(world: World, claim: str, kind: str, names: str,
                           datatable: list[list[str]]) -> None:
-    """Table ``| request | driver | pool | device |``: the allocation results, in order."""
+    """Table ``| request | driver | pool | device |`` (and optionally ``shareID``: the share of
+    a device that several claims may hold, consumable capacity): the allocation results, in
+    order."""
     try:
         obj = world.b.get("ResourceClaim", claim)
         refs = []
@@ -83,7 +85,8 @@ def given_claim_allocated(world: World, claim: str, kind: str, names: str,
                 p = world.b.get("Pod", n)
                 refs.append({"resource": "pods", "name": n, "uid": p["metadata"]["uid"]})
         results = [{"request": r["request"], "driver": r["driver"], "pool": r["pool"],
-                    "device": r["device"]} for r in _table(datatable)]
+                    "device": r["device"], **({"shareID": r["shareID"]} if r.get("shareID") else {})}
+                   for r in _table(datatable)]
         obj["status"] = {"allocation": {"devices": {"results": results}}, "reservedFor": refs}
         world.b.update(obj, subresource="status")
     except ApiError as e:

@@ -595,6 +595,9 @@ class Kubelet:
     def gate(self, name: str) -> bool:
         return self.gates.enabled(name)
 
+    def release(self) -> str:
+        return self.gates.version
+
     def active_pods(self) -> list[dict]:
         return sorted(self._active_pods(), key=lambda p: (_md(p).get("namespace", ""),
                                                           _md(p).get("name", "")))

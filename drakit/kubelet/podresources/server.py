@@ -84,6 +84,10 @@ class Provider(Protocol):
 
     def gate(self, name: str) -> bool: ...
 
+    def release(self) -> str:
+        """The kubelet's Kubernetes minor release ("1.37"): the proto it speaks."""
+        ...
+
     def active_pods(self) -> list[dict]: ...
 
     def pod_by_name(self, namespace: str, name: str) -> dict | None: ...
@@ -99,6 +103,14 @@ class Provider(Protocol):
     def is_started(self, pod_uid: str) -> bool: ...
 
     def all_claim_infos(self) -> list: ...
+
+
+def _release_at_least(release: str, minimum: tuple[int, int]) -> bool:
+    try:
+        major, minor = (int(x) for x in release.split(".")[:2])
+    except ValueError:
+        return True  # an unknown release: the newest proto
+    return (major, minor) >= minimum
 
 
 class Metrics:
@@ -187,13 +199,16 @@ class PodResourcesServicer:
                 continue
             resources = []
             state = info.driver_state
+            # ClaimResource.share_id (field 5) is new in 1.35 (kubelet commit 5aff898): a
+            # 1.34 kubelet has no such field, so it never sends one
+            share_ids = _release_at_least(self.p.release(), (1, 35))
             for driver in sorted(state):
                 drv = _string(b"\x12", driver)
                 cdi = b""  # accumulates per driver, as upstream
                 for dev in state[driver]:
                     cdi += b"".join(_nested(b"\x0a", _string(b"\x0a", x)) for x in dev.cdi_ids)
                     cr = cdi + drv + _string(b"\x1a", dev.pool) + _string(b"\x22", dev.device)
-                    if dev.share_id is not None:
+                    if dev.share_id is not None and share_ids:
                         cr += _nested(b"\x2a", dev.share_id.encode())  # optional: always sent
                     resources.append(_nested(b"\x22", cr))
             msg = _nested(b"\x2a", _string(b"\x12", info.claim_name)
