@@ -352,6 +352,31 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request succeeds
       And the stored object has no "spec.schedulingGroup"
 
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @version:1.35 @clause:5729-R15/workloadref-135
+    Scenario Outline: At 1.35 a pod's workloadRef is kept only while GenericWorkload is on (<state>)
+      1.35 has the predecessor of schedulingGroup, pod.spec.workloadRef (v1.35.0 OpenAPI,
+      +featureGate=GenericWorkload), dropped on create while the gate is off.
+      Given the feature gate GenericWorkload is <state>
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          workloadRef: {name: training, podGroup: workers}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      And <check>
+
+      Examples:
+        | state    | check                                                              |
+        | enabled  | the stored object has "spec.workloadRef" equal to {name: training, podGroup: workers} |
+        | disabled | the stored object has no "spec.workloadRef"                        |
+
     @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
     Scenario: A Workload that already uses template claims keeps them on update after DRAWorkloadResourceClaims is turned off
       The other half of drop-unless-in-use (the scenarios above are the create half): a field
