@@ -2006,3 +2006,111 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled to "node-2"
       And the Pod "wants-node-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+
+  @component:apiserver
+  Rule: ResourceQuota charges pods and claims as upstream's evaluators do
+    kube-apiserver's ResourceQuota admission charges each new object with its quota evaluator
+    (k/k pkg/quota/v1/evaluator/core: pods.go PodUsageFunc, resource_claims.go) and refuses
+    it when a hard limit would be exceeded ("exceeded quota: <quota>, requested: ..., used:
+    ..., limited: ..."); kube-controller-manager's quota controller keeps status.used.
+
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/limits-charged
+    Scenario: Container limits are charged under limits.<resource>
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: cpu-limits}
+        spec:
+          hard:
+            limits.cpu: "2"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              limits: {cpu: "3"}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: cpu-limits, requested: limits.cpu=3, used: limits.cpu=0, limited: limits.cpu=2"
+
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/all-mode-charged
+    Scenario: A claim asking for all devices of a class is charged the most a claim can get
+      resource_claims.go: allocationMode All counts as AllocationResultsMaxSize (32) devices of
+      its class, the worst case, whatever the cluster has.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: devices}
+        spec:
+          hard:
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "10"
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: everything}
+        spec:
+          devices:
+            requests:
+            - {name: gpus, exactly: {deviceClassName: gpu.example.com, allocationMode: All}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: devices, requested: gpu.example.com.deviceclass.resource.k8s.io/devices=32, used: gpu.example.com.deviceclass.resource.k8s.io/devices=0, limited: gpu.example.com.deviceclass.resource.k8s.io/devices=10"
+
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/terminal-pods-free
+    Scenario: A pod that has finished no longer counts against the pods quota
+      pods.go: a pod in phase Succeeded or Failed is charged count/pods only, so its place in a
+      "pods" quota is free for the next one.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: one-pod}
+        spec:
+          hard:
+            pods: "1"
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: batch}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: job, image: registry.k8s.io/pause:3.10}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: next}
+        spec:
+          containers:
+          - {name: job, image: registry.k8s.io/pause:3.10}
+        """
+      Then the request is rejected as Forbidden (403)
+      When the Pod "batch" status has:
+        """
+        phase: Succeeded
+        """
+      Then the ResourceQuota "one-pod" comes to have "status.used.pods" equal to "0"
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: next}
+        spec:
+          containers:
+          - {name: job, image: registry.k8s.io/pause:3.10}
+        """
+      Then the request succeeds

@@ -346,6 +346,22 @@ def then_field_equals(world: World, kind: str, name: str, path: str, value: str)
     _check_field(world, kind, name, path, value, contains=False)
 
 
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" comes to have "(?P<path>[^"]+)" equal to '
+                 r'(?P<value>.+)'))
+def then_field_comes_to_equal(world: World, kind: str, name: str, path: str, value: str) -> None:
+    """A field a controller writes in its own time (a quota's status.used): waited for on a
+    live cluster, checked after settling on the reference."""
+    def ok() -> bool:
+        try:
+            _check_field(world, kind, name, path, value, contains=False)
+        except AssertionError:
+            return False
+        return True
+
+    world.b.wait_for(f"{kind} {name} {path} to equal {value}", ok)
+    _check_field(world, kind, name, path, value, contains=False)  # the verdict, with its diff
+
+
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" containing (?P<value>.+)'))
 def then_field_contains(world: World, kind: str, name: str, path: str, value: str) -> None:
     """Subset: the maps in the value may have more keys than written (generated uids), lists
