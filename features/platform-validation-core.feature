@@ -1046,3 +1046,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | {matchExpressions: [{key: app, operator: NotIn, values: [web]}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: tier, operator: Exists}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: app, operator: DoesNotExist}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+
+  @component:apiserver
+  Rule: RuntimeClass (node.k8s.io)
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass
+    Scenario Outline: A RuntimeClass names a DNS-label handler and a non-negative overhead
+      k/k pkg/apis/node/validation ValidateRuntimeClass: handler is a DNS label
+      (NameIsDNSLabel), overhead.podFixed holds non-negative quantities. KEP-5517 adds a
+      RuntimeClass's overhead to the pod's DRA footprint, so a class the API server would
+      refuse must not reach a scenario.
+      Given a RuntimeClass manifest:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata:
+          name: sandboxed
+        handler: sandboxed
+        """
+      And the manifest has "<field>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | field                | value        | outcome |
+        | handler              | runsc-gvisor | accepted |
+        | handler              | Runsc        | handler: Invalid value: "Runsc": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | overhead.podFixed    | {cpu: 250m}  | accepted |
+        | overhead.podFixed    | {cpu: "-1"}  | overhead.podFixed[cpu]: Invalid value: "-1": must be greater than or equal to 0 |

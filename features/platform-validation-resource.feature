@@ -1322,6 +1322,34 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | devices        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | devices        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
 
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
+    Scenario Outline: Without DRAPartitionableDevices a new slice's <what> is dropped
+      k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields: with
+      DRAPartitionableDevices (KEP-4815) off, a slice that does not already use them loses
+      sharedCounters, perDeviceNodeSelection and each device's consumesCounters, nodeName,
+      nodeSelector and allNodes on create.
+      Given the feature gate DRAPartitionableDevices is disabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 2}
+          <spec>
+        """
+      Then the request succeeds
+      And the stored object has no "<field>"
+
+      Examples:
+        | what                          | spec                                                                                  | field                              |
+        | device's counter consumption  | devices: [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}}]}] | spec.devices[0].consumesCounters |
+        | counter set                   | sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]            | spec.sharedCounters                |
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
     Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way
       validation_resourceslice_test.go TestValidateResourceSlice "invalid-node-selector-in-basicdevice"
