@@ -1758,6 +1758,55 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/finished-pod-not-active
+    Scenario: A finished pod whose claim is not released yet no longer counts at admission
+      Admission counts the kubelet's active pods only (GetActivePods leaves out pods in phase
+      Succeeded or Failed), whatever is still being cleaned up for them. Node n2 has room for
+      one pod; its first pod has finished, its driver fails to unprepare the claim, and the
+      next pod is admitted.
+      Given a node "n2" with cpu "8", memory "32Gi", pods "1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: batch}
+        spec:
+          nodeName: n2
+          restartPolicy: Never
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "batch":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n2   | gpu-0  |
+      Then the Pod "batch" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n2" fails NodeUnprepareResources with "gpu-0 is busy"
+      And the Pod "batch" status has:
+        """
+        phase: Succeeded
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: next}
+        spec:
+          nodeName: n2
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "next" has "status.phase" equal to Running
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @needs:logical-clock
     Scenario: A deleted pod whose driver fails NodeUnprepareResources stays until the driver releases its claim
       The kubelet unprepares after the containers stopped and before it reports the pod's final
