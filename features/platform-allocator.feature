@@ -153,6 +153,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-per-device-node-selection-node-selector |
         | partitionable-pool-spanning-nodes |
         | partitionable-pool-spanning-nodes-counters-on-the-node |
+        | partitionable-counter-set-with-two-counters |
         | partitionable-devices-per-device-node-selection-all-nodes |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
