@@ -181,6 +181,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | case |
         | consumable-capacity-multi-allocatable-device-with-policy-without-capacity-request |
         | consumable-capacity-multi-allocatable-device-with-range-policy-step |
+        | consumable-capacity-partitionable-shared-device-counters-once |
         | consumable-capacity-shared-by-two-claims |
         | consumable-capacity-multi-allocatable-device-with-exceeded-consumable-capacity-request |
         | consumable-capacity-in-use-insufficient |
