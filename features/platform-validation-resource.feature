@@ -1493,6 +1493,51 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].bindingFailureConditions | [condition3, condition3] | spec.devices[0].bindingFailureConditions[1]: Duplicate value: "condition3" |
         | spec.devices[0].bindingFailureConditions | [condition2, condition5] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition2": bindingFailureConditions must not overlap with bindingConditions |
 
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/binding-conditions-gated @gate:DRADeviceBindingConditions
+    Scenario: Binding conditions a slice already has survive its updates after DRADeviceBindingConditions is turned off
+      k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields: with the gate off a
+      gated field is dropped unless the stored object already uses it, so a driver's next update
+      of its slice keeps the binding conditions, while a new slice loses them (KEP-5007).
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And the feature gate DRAResourceClaimDeviceStatus is enabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: slice-1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/failed]
+        """
+      When the feature gate DRADeviceBindingConditions is disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        spec:
+          pool: {name: pool-a, generation: 2, resourceSliceCount: 1}
+        """
+      Then the ResourceSlice "slice-1" has "spec.devices[0].bindingConditions" equal to [example.com/attached]
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: slice-2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-b, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/failed]
+        """
+      Then the request succeeds
+      And the stored object has no "spec.devices[0].bindingConditions"
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
     Scenario Outline: A capacity request policy needs allowMultipleAllocations and a consistent list of values
       validation_resourceslice_test.go TestValidateResourceSlice
