@@ -19,6 +19,19 @@ so the observable results match a live scheduler:
   claim, adds the finalizer ``resource.kubernetes.io/delete-protection`` with an update,
   writes allocation + reservedFor with a status update, and patches the pod status
   (extendedResourceClaimStatus, nodeAllocatableResourceClaimStatuses).
+* KEP-5007 binding conditions (gates DRADeviceBindingConditions and
+  DRAResourceClaimDeviceStatus, both needed): PreBind stamps ``allocationTimestamp``, and when
+  an allocated result carries ``bindingConditions`` it records BindingConditionsPending and
+  WAITS instead of letting the pod bind. Upstream polls the claims every 5 s for up to
+  ``bindingTimeout`` (600 s) inside PreBind; drakit returns a ``WAIT`` status instead and the
+  scheduler re-checks the pod (``binding_check``) on each sync, so no settle round blocks:
+  the pod binds once every binding condition is True in ``status.devices``, and PreBind fails
+  ("claim <c> binding failed: reason=..., message=...", "claim <c> binding timeout" or
+  "device binding timeout") when a binding failure condition is True or time runs out on the
+  logical clock. The next attempt's Filter then finds the claim unavailable and PostFilter
+  deallocates it (pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go,
+  PreBind, isPodReadyForBinding, isClaimReadyForBinding, isClaimTimeout, Filter, PostFilter;
+  kubernetes v1.36/v1.37).
 
 Speed: allocation results are memoised per (node, DRA generation of that node, claim
 specs); a node's generation changes only when its devices, slices or classes change, so a
@@ -27,7 +40,9 @@ pod usually costs one allocator run plus dictionary look-ups on the other nodes.
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,7 +50,7 @@ from drakit import claims as cu
 from drakit.allocator import AllocationError, AllocationTimeout
 from drakit.allocator.core import UNITS_PER_SECOND, version_at_least
 from drakit.api import errors as E
-from drakit.api.meta import deep_copy, node_selector_matches
+from drakit.api.meta import deep_copy, node_selector_matches, parse_rfc3339
 from drakit.podrequests import PodResourcesOptions
 from drakit.scheduler import extendeddynamicresources as ext
 from drakit.scheduler import nodeallocatable as nar
@@ -46,11 +61,13 @@ from drakit.scheduler.framework import (
     SUCCESS,
     UNRESOLVABLE,
     UNSCHEDULABLE,
+    WAIT,
     CycleState,
     Plugin,
     Status,
     success,
 )
+from drakit.schema.model import go_quote
 from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 
 STATE_KEY = "DynamicResources"
@@ -58,6 +75,12 @@ _MEMO_MAX = 100_000
 
 #: DynamicResourcesArgs.filterTimeout default (pkg/scheduler/apis/config/v1/defaults.go: 10s)
 DEFAULT_FILTER_TIMEOUT = 10.0
+#: DynamicResourcesArgs.bindingTimeout default (pkg/scheduler/apis/config/types.go
+#: DynamicResourcesBindingTimeoutDefault = 600 * time.Second; before the argument existed the
+#: plugin's constant BindingTimeoutDefaultSeconds = 600)
+DEFAULT_BINDING_TIMEOUT = 600.0
+#: PreBind's wait.PollUntilContextTimeout interval for the binding conditions
+BINDING_POLL_SECONDS = 5.0
 
 
 class _TimedOut:
@@ -85,6 +108,10 @@ class DRAState:
         self.created_ext: dict | None = None
         self.ext_variants: dict[tuple, tuple[dict, list[dict], str]] = {}
         self.ext_candidates: list[tuple[str, int, bool]] | None = None
+        self.binding_stale: set[int] = set()
+        """Allocated claims whose binding failed or timed out (Filter: unavailable)."""
+        self.bound: list[tuple[str | None, str]] = []
+        """PreBind: (namespace, name) of every claim of the pod, for the binding wait."""
 
 
 class DynamicResources(Plugin):
@@ -109,6 +136,12 @@ class DynamicResources(Plugin):
         #: DynamicResourcesArgs.filterTimeout in seconds; 0 disables it, and so does the
         #: DRASchedulerFilterTimeout gate (beta, on since 1.34) when off
         self.filter_timeout = DEFAULT_FILTER_TIMEOUT
+        #: KEP-5007 needs both gates (upstream checks EnableDRADeviceBindingConditions and
+        #: EnableDRAResourceClaimDeviceStatus everywhere)
+        self.binding_on = g.enabled("DRADeviceBindingConditions") and \
+            g.enabled("DRAResourceClaimDeviceStatus")
+        #: DynamicResourcesArgs.bindingTimeout in seconds
+        self.binding_timeout = DEFAULT_BINDING_TIMEOUT
 
     def _budget(self) -> int | None:
         """The Filter timeout as modeled search work (see docs/allocator.md), or None."""
@@ -175,6 +208,13 @@ class DynamicResources(Plugin):
                 if not cu.can_be_reserved(claim) and not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
                     return None, Status(UNRESOLVABLE, ["resourceclaim in use"])
                 s.available_on[i] = st["allocation"].get("nodeSelector")
+                if self.binding_on:
+                    # Filter (upstream: per node, the same answer for each): a claim whose
+                    # binding failed, or that is not ready and timed out, is unavailable, so
+                    # PostFilter deallocates it to let other devices be tried
+                    ready, failed = claim_ready_for_binding(claim)
+                    if failed is not None or (not ready and self.claim_timed_out(claim)):
+                        s.binding_stale.add(i)
             else:
                 s.to_allocate.append(i)
                 for req in ((claim.get("spec") or {}).get("devices") or {}).get("requests") or ():
@@ -208,7 +248,8 @@ class DynamicResources(Plugin):
             return success()
         node = node_info.node
         unavailable = [i for i, sel in s.available_on.items()
-                       if sel is not None and not node_selector_matches(node, sel)]
+                       if (sel is not None and not node_selector_matches(node, sel))
+                       or i in s.binding_stale]
         # KEP-5004 special claim for this node
         ext_claim = None
         ext_sig = ""
@@ -330,7 +371,7 @@ class DynamicResources(Plugin):
                 if fresh is None:
                     continue
                 fresh["status"] = {k: v for k, v in (fresh.get("status") or {}).items()
-                                   if k not in ("allocation", "reservedFor")}
+                                   if k not in ("allocation", "reservedFor", "devices")}
                 try:
                     self.api.update_status(fresh)
                 except E.StatusError as e:
@@ -471,7 +512,82 @@ class DynamicResources(Plugin):
             except E.StatusError as e:
                 return Status(ERROR, [f"updating pod {ns}/{pod['metadata']['name']} "
                                       f"NodeAllocatableResourceClaimStatuses: {e}"])
-        return success()
+        if not self.binding_on:
+            return success()
+        # KEP-5007: wait when a device of the pod's claims has binding conditions
+        s.bound = [(c["metadata"].get("namespace"), c["metadata"]["name"]) for c in claims]
+        after = [allocations[i] or (claims[i].get("status") or {}).get("allocation")
+                 for i in range(len(claims))]
+        if not any(r.get("bindingConditions") for a in after if a
+                   for r in ((a.get("devices") or {}).get("results") or ())):
+            return success()
+        self.sched._event(pod, "Normal", "BindingConditionsPending",
+                          f"waiting for binding conditions for device on node {node_name}")
+        now = self.sched.clock.now()
+        verdict, message, _ = self.poll_binding(s, now, now, now)  # the poll's first, immediate look
+        if verdict == "bind":
+            return success()
+        if verdict == "fail":
+            return Status(ERROR, [message or ""])
+        return Status(WAIT)
+
+    # ------------------------------------------------------------------ binding conditions
+    def claim_expiry(self, claim: Mapping[str, Any]) -> _dt.datetime | None:
+        """isClaimTimeout's instant: allocationTimestamp + bindingTimeout, for an allocation
+        with a result that has binding conditions (None: no timeout applies)."""
+        if not self.binding_on:
+            return None
+        alloc = (claim.get("status") or {}).get("allocation") or {}
+        ts = alloc.get("allocationTimestamp") if isinstance(alloc, dict) else None
+        if not ts:
+            return None
+        if not any(r.get("bindingConditions") for r in (alloc.get("devices") or {}).get("results") or ()):
+            return None
+        try:
+            return parse_rfc3339(ts) + _dt.timedelta(seconds=self.binding_timeout)
+        except ValueError:
+            return None  # a timestamp with fractions (another writer): never times out here
+
+    def claim_timed_out(self, claim: Mapping[str, Any]) -> bool:
+        """isClaimTimeout: the binding timeout passed (strictly: ``Before(time.Now())``)."""
+        expiry = self.claim_expiry(claim)
+        return expiry is not None and expiry < self.sched.clock.now()
+
+    def poll_binding(self, s: DRAState, start: _dt.datetime, since: _dt.datetime,
+                     now: _dt.datetime) -> tuple[str, str | None, _dt.datetime]:
+        """isPodReadyForBinding for a pod waiting in PreBind since ``start``, looked at again
+        at ``now`` (the claims as the informer has them; they did not change since ``since``
+        on the logical clock). Returns ("bind" | "wait" | "fail", the error, when it happened).
+
+        Upstream polls every 5 s (immediately first) until the binding timeout cancels the
+        wait: claims in order, stopping at the first one not ready; a True binding failure
+        condition fails at once; a claim not ready whose allocationTimestamp + timeout lies
+        before a poll fails with "claim <c> binding timeout"; the poll's own deadline fails
+        with "device binding timeout". drakit looks when the claims change (no 5 s latency)
+        and when the clock moves, placing a timeout on the poll tick or deadline it belongs to.
+        """
+        blocking: Mapping[str, Any] | None = None
+        for ns, name in s.bound:
+            claim = self.dra.claims.get((ns or "", name))
+            if claim is None:
+                return "fail", f'resourceclaim.resource.k8s.io "{name}" not found', now
+            ready, failed = claim_ready_for_binding(claim)
+            if failed is not None:
+                return "fail", failed, now
+            if not ready:
+                blocking = claim
+                break
+        if blocking is None:
+            return "bind", None, now
+        deadline = start + _dt.timedelta(seconds=self.binding_timeout)
+        expiry = self.claim_expiry(blocking)
+        if expiry is not None:
+            tick = max(_next_tick(start, expiry, strictly=True), _next_tick(start, since, strictly=False))
+            if tick <= now and tick < deadline:
+                return "fail", f"claim {blocking['metadata']['name']} binding timeout", tick
+        if now >= deadline:
+            return "fail", "device binding timeout", deadline
+        return "wait", None, now
 
     def _consumer(self, pod: dict, pod_claim: str | None) -> dict:
         """BindTo: the PodGroup when the pod's entry matches its PodGroup's entry."""
@@ -506,6 +622,11 @@ class DynamicResources(Plugin):
                     fresh.setdefault("status", {})["allocation"] = deep_copy(allocation)
                 consumer = self._consumer(pod, pod_claim)
                 st = fresh.setdefault("status", {})
+                # bindClaim: with both KEP-5007 gates every claim the scheduler reserves gets
+                # the time of its allocation, from which the binding timeout counts
+                if self.binding_on and isinstance(st.get("allocation"), dict) and \
+                        not st["allocation"].get("allocationTimestamp"):
+                    st["allocation"]["allocationTimestamp"] = self.sched.clock.timestamp()
                 rf = list(st.get("reservedFor") or [])
                 if not any(r.get("uid") == consumer["uid"] for r in rf):
                     rf.append(consumer)
@@ -518,3 +639,49 @@ class DynamicResources(Plugin):
                 what = "add allocation and reservation to" if allocation is not None else "add reservation to"
                 return f"{what} claim {ref}: {e}"
         return f"claim {ref}: too many conflicts"
+
+
+def _next_tick(start: _dt.datetime, after: _dt.datetime, strictly: bool) -> _dt.datetime:
+    """The first poll of PreBind's wait (every BINDING_POLL_SECONDS from ``start``) at or,
+    with ``strictly``, after ``after``."""
+    if after < start:
+        return start
+    k = math.floor((after - start).total_seconds() / BINDING_POLL_SECONDS)
+    tick = start + _dt.timedelta(seconds=k * BINDING_POLL_SECONDS)
+    if tick < after or (strictly and tick == after):
+        tick += _dt.timedelta(seconds=BINDING_POLL_SECONDS)
+    return tick
+
+
+def claim_ready_for_binding(claim: Mapping[str, Any]) -> tuple[bool, str | None]:
+    """isClaimReadyForBinding: (ready, binding failure or None).
+
+    Ready when, for every allocated result with binding conditions, the claim's
+    ``status.devices`` entry of that device (driver, pool, device; shareID not compared, as
+    getAllocatedDeviceStatus) has each of them True; a True binding failure condition is the
+    error "claim <c> binding failed: reason=<r>, message=<Go-quoted message>". Unallocated:
+    not ready, no error."""
+    st = claim.get("status") or {}
+    alloc = st.get("allocation")
+    if not isinstance(alloc, dict) or not alloc:
+        return False, None
+    devices = [d for d in st.get("devices") or () if isinstance(d, dict)]
+    for r in (alloc.get("devices") or {}).get("results") or ():
+        if not r.get("bindingConditions"):
+            continue
+        ds = next((d for d in devices if (d.get("driver"), d.get("pool"), d.get("device")) ==
+                   (r.get("driver"), r.get("pool"), r.get("device"))), None)
+        if ds is None:
+            return False, None
+        conds = [c for c in ds.get("conditions") or () if isinstance(c, dict)]
+        for ctype in r.get("bindingFailureConditions") or ():
+            fc = next((c for c in conds if c.get("type") == ctype), None)  # FindStatusCondition
+            if fc is not None and fc.get("status") == "True":
+                return False, (f"claim {claim['metadata']['name']} binding failed: "
+                               f"reason={fc.get('reason') or ''}, "
+                               f"message={go_quote(fc.get('message') or '')}")
+        for ctype in r.get("bindingConditions") or ():
+            c = next((c for c in conds if c.get("type") == ctype), None)  # IsStatusConditionTrue
+            if c is None or c.get("status") != "True":
+                return False, None
+    return True, None

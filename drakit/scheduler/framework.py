@@ -32,6 +32,10 @@ ERROR = "Error"
 UNSCHEDULABLE = "Unschedulable"
 UNRESOLVABLE = "UnschedulableAndUnresolvable"
 SKIP = "Skip"
+WAIT = "Wait"
+"""fwk.Wait. Upstream only Permit returns it; drakit's DynamicResources PreBind returns it too
+when the pod has to wait for KEP-5007 binding conditions: upstream blocks in PreBind polling
+the claims, drakit parks the pod instead and the scheduler re-checks it on later syncs."""
 
 NO_NODE_AVAILABLE = "0/{} nodes are available"
 
@@ -230,6 +234,19 @@ class SchedulingQueue:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
             self.unschedulable[qp.key] = qp  # errors: retried when their backoff passes
+
+    def requeue_errored(self, qp: QueuedPod, failed_at: Any) -> None:
+        """A pod whose binding cycle failed after it left the queue (it waited in PreBind):
+        back with an error's backoff, counted from ``failed_at`` (handleBindingCycleError ->
+        the failure handler -> backoffQ). Its attempt already counted when it was popped."""
+        if qp.key in self:
+            return
+        qp.unschedulable_plugins = set()
+        qp.errored = True
+        backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0), MAX_BACKOFF_SECONDS)
+        qp.parked_at = failed_at
+        qp.backoff_until = failed_at + _dt.timedelta(seconds=backoff)
+        self.unschedulable[qp.key] = qp
 
     def flush_backoff(self) -> bool:
         if not self.backoff:

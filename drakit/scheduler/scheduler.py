@@ -17,7 +17,9 @@ lexicographically smallest node name (upstream picks ties at random).
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from drakit import claims as cu
@@ -27,6 +29,7 @@ from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, desc
 from drakit.podrequests import PodResourcesOptions
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
 from drakit.scheduler.decode import check_decodable
+from drakit.scheduler.dynamicresources import STATE_KEY as DRA_STATE_KEY
 from drakit.scheduler.dynamicresources import DynamicResources
 from drakit.scheduler.framework import (
     ERROR,
@@ -34,9 +37,11 @@ from drakit.scheduler.framework import (
     MAX_BACKOFF_SECONDS,
     SKIP,
     UNRESOLVABLE,
+    WAIT,
     CycleState,
     FitError,
     Plugin,
+    QueuedPod,
     SchedulingQueue,
     Status,
 )
@@ -64,6 +69,23 @@ class Metrics:
     def __init__(self) -> None:
         self.claim_creates = {"success": 0, "failure": 0}
         self.attempts = {"scheduled": 0, "unschedulable": 0, "error": 0}
+
+
+@dataclass
+class _WaitingPod:
+    """A pod in its binding cycle, waiting in PreBind for KEP-5007 binding conditions.
+
+    Upstream's binding goroutine blocks in DynamicResources.PreBind; drakit keeps what that
+    goroutine holds (cycle state, node, the assumed pod, the popped queue entry) and looks
+    again on every sync (``Scheduler._check_waiting``)."""
+
+    state: CycleState
+    node: str
+    start: _dt.datetime
+    """When PreBind began waiting (its poll's timeout counts from here)."""
+    checked: _dt.datetime
+    """The last look at the claims."""
+    qp: QueuedPod | None = None
 
 
 class _Failure(Exception):
@@ -109,6 +131,7 @@ class Scheduler:
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()
         self.self_retries: dict[tuple[str, str], int] = {}
+        self.waiting: dict[tuple[str, str], _WaitingPod] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
         self.dynamic = DynamicResources(self)
         self.filters: list[Plugin] = [NodeUnschedulable(), NodeName(), TaintToleration(),
@@ -250,6 +273,9 @@ class Scheduler:
         if type_ == "DELETED":
             self.pending.pop(key, None)
             self.queue.delete(key)
+            # a pod deleted while it waits in PreBind: its wait ends (drakit does not keep
+            # polling for a pod that is gone; the ResourceClaim controller frees its claims)
+            self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
                 self.queue.move_all()
@@ -257,6 +283,7 @@ class Scheduler:
         if spec.get("nodeName"):
             self.pending.pop(key, None)
             self.queue.delete(key)
+            self.waiting.pop(key, None)
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
@@ -274,6 +301,8 @@ class Scheduler:
             return
         old = self.pending.get(key)
         self.pending[key] = pod
+        if key in self.waiting:
+            return  # assumed, in its binding cycle: updates do not queue it (eventhandlers.go)
         if key not in self.queue:
             self.queue.add(key, uid, int(spec.get("priority") or 0))
         elif old is not None and key in self.queue.unschedulable and _pod_changed(old, pod):
@@ -282,6 +311,8 @@ class Scheduler:
     # ------------------------------------------------------------------ the loop
     def sync(self) -> bool:
         did = self._process_events()
+        if self.waiting:
+            did |= self._check_waiting()
         now = self.clock.now()
         if now != self._last_clock:
             self._last_clock = now
@@ -311,6 +342,9 @@ class Scheduler:
             if ok:
                 self.self_retries.pop(qp.key, None)
                 self.queue.done(qp, False, failed=False)
+                w = self.waiting.get(qp.key)
+                if w is not None and w.qp is None:
+                    w.qp = qp  # waits in PreBind: out of the queue until it binds or fails
                 continue
             if self.queue.moved_during_cycle:
                 n = self.self_retries.get(qp.key, 0) + 1
@@ -356,7 +390,6 @@ class Scheduler:
         # Reserve (assume first, like upstream's assume + Reserve plugins)
         assumed = pod
         statuses = None
-        uid = pod["metadata"]["uid"]
         try:
             st = self.dynamic.reserve(state, pod, node_name)
             if not st.ok:
@@ -368,27 +401,80 @@ class Scheduler:
                                      "nodeAllocatableResourceClaimStatuses": statuses}
             self.nodes.assume(assumed, node_name)
             st = self.dynamic.pre_bind(state, pod, node_name)
+            if st.code == WAIT:
+                now = self.clock.now()
+                self.waiting[pod_key(pod)] = _WaitingPod(state, node_name, now, now)
+                return True, False
             if not st.ok:
-                raise _Failure(Status(ERROR, [f'running PreBind plugin "DynamicResources": {st.message()}']))
-            try:
-                self.api.bind(pod["metadata"]["name"], pod["metadata"].get("namespace"), node_name)
-            except E.StatusError as e:
-                raise _Failure(Status(ERROR, [f"binding rejected: {e}"])) from None
+                raise _Failure(_prebind_error(st.message()))
+            self._bind(pod, node_name)
         except Exception as e:  # noqa: BLE001 - _Failure, or an internal error
-            f = e if isinstance(e, _Failure) else self._internal_error(pod, e)
-            try:
-                self.dynamic.unreserve(state, pod, node_name)
-            except Exception as ue:  # noqa: BLE001
-                self.attempt_failures.failed("Pod", pod, ue, "FailedScheduling", event=False)
-            self.nodes.forget(uid)
-            self._handle_failure(pod, f)
+            self._binding_failed(state, pod, node_name, e)
             return False, False
+        self._bound(pod, node_name)
+        return True, False
+
+    def _bind(self, pod: dict, node_name: str) -> None:
+        try:
+            self.api.bind(pod["metadata"]["name"], pod["metadata"].get("namespace"), node_name)
+        except E.StatusError as e:
+            raise _Failure(Status(ERROR, [f"binding rejected: {e}"])) from None
+
+    def _bound(self, pod: dict, node_name: str) -> None:
         self.metrics.attempts["scheduled"] += 1
         md = pod["metadata"]
         self._event(pod, "Normal", "Scheduled",
                     f"Successfully assigned {md.get('namespace')}/{md['name']} to {node_name}")
-        self.last_message.pop(uid, None)
-        return True, False
+        self.last_message.pop(md["uid"], None)
+
+    def _binding_failed(self, state: CycleState, pod: dict, node_name: str, e: Exception) -> None:
+        """handleBindingCycleError: Unreserve, forget the assumed pod, report the failure."""
+        f = e if isinstance(e, _Failure) else self._internal_error(pod, e)
+        try:
+            self.dynamic.unreserve(state, pod, node_name)
+        except Exception as ue:  # noqa: BLE001
+            self.attempt_failures.failed("Pod", pod, ue, "FailedScheduling", event=False)
+        self.nodes.forget(pod["metadata"]["uid"])
+        self._handle_failure(pod, f)
+
+    def _check_waiting(self) -> bool:
+        """Pods waiting in PreBind for binding conditions: bind the ready ones, fail those
+        whose binding failed or timed out (Unreserve; the pod goes back to the queue with an
+        error's backoff, counted from when the failure happened on the logical clock)."""
+        now = self.clock.now()
+        did = False
+        for key in sorted(self.waiting):
+            w = self.waiting[key]
+            pod = self.pending.get(key)
+            s = w.state.get(DRA_STATE_KEY)
+            if pod is None or s is None:
+                del self.waiting[key]
+                continue
+            mark = self.attempt_failures.mark()
+            at = now
+            try:
+                verdict, message, at = self.dynamic.poll_binding(s, w.start, w.checked, now)
+                w.checked = now
+                if verdict == "wait":
+                    continue
+                del self.waiting[key]
+                did = True
+                if verdict == "fail":
+                    raise _Failure(_prebind_error(message or ""))
+                self._bind(pod, w.node)
+            except Exception as e:  # noqa: BLE001 - _Failure, or an internal error
+                self.waiting.pop(key, None)
+                did = True
+                self._binding_failed(w.state, pod, w.node, e)
+                if w.qp is not None:
+                    self.queue.requeue_errored(w.qp, at)
+                else:
+                    self.queue.add(key, pod["metadata"]["uid"], int((pod.get("spec") or {}).get("priority") or 0))
+            else:
+                self._bound(pod, w.node)
+            if self.attempt_failures:
+                self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
+        return did
 
     def _schedule(self, state: CycleState, pod: dict) -> str:
         names = self.nodes.node_names()
@@ -539,6 +625,11 @@ class Scheduler:
         for r, v in self.metrics.attempts.items():
             lines.append(f'scheduler_schedule_attempts_total{{profile="default-scheduler",result="{r}"}} {v}')
         return "\n".join(lines) + "\n"
+
+
+def _prebind_error(message: str) -> Status:
+    """RunPreBindPlugins wraps a plugin's error so (pkg/scheduler/framework/runtime)."""
+    return Status(ERROR, [f'running PreBind plugin "DynamicResources": {message}'])
 
 
 def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
