@@ -360,3 +360,155 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         """
       Then the request succeeds
       And the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL runtime error: attribute model: unsupported attribute value"
+
+  @component:scheduler @gate:DRADeviceBindingConditions
+  Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
+    A device may carry bindingConditions (and bindingFailureConditions) that a driver reports
+    in the claim's status.devices once the device is attached, for example over a fabric. With
+    DRADeviceBindingConditions and DRAResourceClaimDeviceStatus (beta and on from 1.36; the
+    scenarios turn the first on for 1.34 and 1.35) kube-scheduler writes the allocation and
+    the reservation in PreBind, then waits: it binds the pod only when each binding condition
+    is True; a True binding failure condition or its bindingTimeout (600 s) fails PreBind, the
+    claim is unreserved, and the next attempt finds the claim unavailable and deallocates it
+    (k/k pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go v1.36/v1.37:
+    PreBind, isPodReadyForBinding, isClaimReadyForBinding, isClaimTimeout, Filter, PostFilter;
+    pkg/scheduler/apis/config/types.go DynamicResourcesBindingTimeoutDefault). The device
+    here also has bindsToNode, so the allocation's node selector names the chosen node.
+
+    Background:
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindsToNode: true
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: fabric.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/waits-for-conditions @clause:platform-BIND-R01/binds-when-true
+    Scenario: A pod waits unbound until the driver reports the binding condition, then it is bound
+      The allocation and the reservation are written before the wait (bindClaim), the wait is
+      announced with the event BindingConditionsPending; a condition other than the one the
+      device names does not end it.
+      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "p" has no "spec.nodeName"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].bindingConditions" equal to ["example.com/attached"]
+      And the ResourceClaim "gpu" has "status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields" equal to [{key: metadata.name, operator: In, values: [node-1]}]
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/powered, status: "True", reason: PoweredOn, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      And the cluster settles
+      Then the Pod "p" has no "spec.nodeName"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/powered, status: "True", reason: PoweredOn, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/failure-deallocates @needs:logical-clock
+    Scenario: A binding failure condition fails PreBind; the claim is unreserved, then deallocated
+      The driver reports the failure and takes the device out of its slice, as the KEP asks
+      ("ensure that the device is not picked again"); after the error's backoff the pod's next
+      attempt finds the claim unavailable, PostFilter deallocates it, and with no device left
+      the pod stays pending.
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attach-failed, status: "True", reason: AttachFailed, message: fabric port "p1" down, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim gpu binding failed: reason=AttachFailed, message="fabric port \"p1\" down""
+      And the ResourceClaim "gpu" has no "status.reservedFor"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      When I delete the ResourceSlice "fabric-gpus"
+      And 10 seconds pass
+      Then there is an event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      And the Pod "p" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the ResourceClaim "gpu" has no "status.allocation"
+      And the ResourceClaim "gpu" has no "status.devices"
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @needs:logical-clock
+    Scenario: Without the binding condition PreBind gives up after 600 seconds and the claim is allocated afresh
+      Until the binding timeout the pod keeps waiting; at 600 s PreBind fails with "device binding
+      timeout"; after the error's backoff the claim, allocated 601 s ago, is unavailable and
+      deallocated, and the next attempt allocates it again and waits anew.
+      When 599 seconds pass
+      Then the Pod "p" has no "spec.nodeName"
+      And the Pod "p" has no "status.conditions"
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+      When 1 second passes
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": device binding timeout"
+      And the ResourceClaim "gpu" has no "status.reservedFor"
+      When 1 second passes
+      Then there is an event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      And the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:10:01Z"
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+      And the Pod "p" has no "spec.nodeName"
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @needs:logical-clock
+    Scenario: A scheduler that restarts mid-wait gives up on the claim's own timeout
+      The restarted scheduler binds the still-reserved claim again and waits from then; its poll
+      (every 5 s) finds the claim's allocationTimestamp more than 600 s old before its own
+      deadline, so PreBind fails with "claim gpu binding timeout".
+      When 300 seconds pass
+      And the scheduler restarts
+      And 300 seconds pass
+      Then the Pod "p" has no "spec.nodeName"
+      And the Pod "p" has no "status.conditions"
+      When 5 seconds pass
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim gpu binding timeout"
