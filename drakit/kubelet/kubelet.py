@@ -62,6 +62,7 @@ from drakit.kubelet.checkpoint import CorruptCheckpointError
 from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
 from drakit.kubelet.dra_manager import (
     CHECKPOINT_FILE,
+    ClaimNotReady,
     DRAManager,
     PrepareError,
     TestDriver,
@@ -394,7 +395,9 @@ class Kubelet:
             if self.dra_on:
                 self.dra.prepare(pod, self._get_claim)
         except PrepareError as e:
-            self._retry_later(uid)
+            if not isinstance(e, ClaimNotReady):
+                # a claim not ready yet is waited for on its own events, as before admission
+                self._retry_later(uid)
             msg = f"Failed to prepare dynamic resources: {e}"
             if self.last_prepare_error.get(uid) != msg:
                 self.last_prepare_error[uid] = msg
