@@ -1329,6 +1329,47 @@ Feature: Platform behaviour every DRA comparison relies on
       And the metric resourceclaim_controller_creates_total{admin_access="false",status="failure"} is at least 1
       And there are 0 ResourceClaims owned by Pod "refused"
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/template-metadata
+    Scenario: A claim made from a template carries the template's labels and annotations
+      handleClaim copies the template's spec.metadata labels and annotations to the new claim,
+      adds the annotation resource.kubernetes.io/pod-claim-name naming the pod's entry, and
+      names it after the pod and the entry (generateName "<pod>-<entry>-"). The pod is gated:
+      only the controller acts on it.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: labelled-gpu}
+        spec:
+          metadata:
+            labels: {team: vision, tier: training}
+            annotations: {example.com/cost-center: "4711"}
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: labelled-gpu}
+        """
+      Then there is 1 ResourceClaim owned by Pod "trainer"
+      And the claim "gpu" of Pod "trainer" contains:
+        """
+        metadata:
+          generateName: trainer-gpu-
+          labels: {team: vision, tier: training}
+          annotations:
+            example.com/cost-center: "4711"
+            resource.kubernetes.io/pod-claim-name: gpu
+        """
+
   @component:apiserver
   Rule: Pod priority comes from PriorityClasses
     A user never writes pod.spec.priority: kube-apiserver's Priority admission plugin (enabled
