@@ -1088,6 +1088,8 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
       And there are 2 Pod objects labelled "app=web"
+      And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
+      And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
