@@ -2206,3 +2206,52 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: job, image: registry.k8s.io/pause:3.10}
         """
       Then the request succeeds
+
+  Rule: kube-scheduler places only the pods that name it
+    A pod names its scheduler in spec.schedulerName (default-scheduler when empty); kube-
+    scheduler's informer takes only pods whose schedulerName is one of its profiles
+    (pkg/scheduler/eventhandlers.go responsibleForPod), so a pod for another scheduler is
+    left alone, claims and all.
+
+    @req:platform-SCHED-R05 @clause:platform-SCHED-R05/other-scheduler-left-alone
+    Scenario: A pod that names another scheduler is neither placed nor given its claim
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: elsewhere}
+        spec:
+          schedulerName: example.com/batch-scheduler
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: ordinary}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "ordinary" is scheduled to "node-1"
+      And the Pod "elsewhere" has no "spec.nodeName"
+      And the Pod "elsewhere" has no "status.conditions"
+      And the ResourceClaim "gpu" has no "status.allocation"
