@@ -86,6 +86,7 @@ from drakit.cel_lists import declarations as _list_declarations
 from drakit.cel_regex import RegexError, compile_go, go_regex_error
 from drakit.cel_regex import find as _re_find
 from drakit.cel_regex import find_all as _re_find_all
+from drakit.features import release_at_least
 
 __all__ = [
     "CEL_SELECTOR_EXPRESSION_MAX_COST",
@@ -1272,12 +1273,6 @@ class EnvFeatures(NamedTuple):
     dyn_attributes: bool
 
 
-def _release_at_least(version: str, minimum: str) -> bool:
-    def key(v: str) -> tuple[int, ...]:
-        return tuple(int(p) for p in v.split(".")[:2] if p.isdigit())
-    return key(version) >= key(minimum)
-
-
 def new_expression_features(gates: Mapping[str, bool]) -> EnvFeatures:
     """The environment a NEW expression is checked in (the API server on create, or on an
     update that changes the expression): every declaration follows its feature gate.
@@ -1307,8 +1302,8 @@ def stored_expression_features(gates: Mapping[str, bool], version: str) -> EnvFe
     PR 139395) the stored environment always has the newest device type, DynType attributes.
     Before 1.36 attributes are AnyType and there is no ``includes``.
     """
-    includes = _release_at_least(version, "1.36")
-    dyn = _release_at_least(version, "1.37") or (includes and _gate(gates, "DRAListTypeAttributes"))
+    includes = release_at_least(version, "1.36")
+    dyn = release_at_least(version, "1.37") or (includes and _gate(gates, "DRAListTypeAttributes"))
     return EnvFeatures(True, includes, dyn)
 
 

@@ -41,6 +41,15 @@ def version_tuple(version: str) -> tuple[int, ...]:
     return tuple(int(x) for x in str(version).lstrip("v").split("."))
 
 
+def release_at_least(version: str, minimum: str) -> bool:
+    """``version >= minimum`` as Kubernetes minor releases ("1.37" >= "1.35"): the first two
+    numeric parts count, a leading "v" and patch parts do not. The one comparison every
+    component uses to ask "is this a release where upstream already does X"."""
+    def key(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in str(v).lstrip("v").split(".")[:2] if p.isdigit())
+    return key(version) >= key(minimum)
+
+
 @dataclass(frozen=True)
 class GateSpec:
     stage: str  # ALPHA, BETA, GA, DEPRECATED

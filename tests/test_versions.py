@@ -251,3 +251,13 @@ def test_report_stage_table_has_a_column_per_release_and_lists_not_applicable() 
         assert f"stage {v}</th>" in html
     assert "alpha, off" in html  # KEP-5004 at 1.34/1.35, from the gate table
     assert "not applicable at 1.34: 1.34 allows at most 4 taints per device [S]" in html
+
+
+def test_release_at_least_compares_minor_releases() -> None:
+    """One comparison for every "from release X on" decision (drakit.features)."""
+    from drakit.features import release_at_least
+
+    assert release_at_least("1.35", "1.35") and release_at_least("1.37", "1.35")
+    assert not release_at_least("1.34", "1.35")
+    assert release_at_least("v1.36.2", "1.36") and not release_at_least("v1.36.2", "1.37")
+    assert release_at_least("1.10", "1.9")  # numeric, not string, order

@@ -37,7 +37,7 @@ from drakit.cel import (
     device_view,
     stored_expression_features,
 )
-from drakit.features import SUPPORTED_VERSIONS, FeatureGates, check_version
+from drakit.features import SUPPORTED_VERSIONS, FeatureGates, check_version, release_at_least
 
 __all__ = ["DEFAULT_GATES", "UNITS_PER_SECOND", "WORK_LIMIT", "AllocationError", "AllocationTimeout",
            "Allocator", "DeviceID", "effective_gates"]
@@ -151,11 +151,7 @@ def _fmt_id(d: DeviceID) -> str:
     return "/".join(d)
 
 
-def version_at_least(version: str, minimum: str) -> bool:
-    """``version >= minimum`` for "major.minor" strings."""
-    def key(v: str) -> tuple[int, ...]:
-        return tuple(int(p) for p in v.split(".")[:2] if p.isdigit())
-    return key(version) >= key(minimum)
+version_at_least = release_at_least  # the name the scheduler imports from here
 
 
 #: EnhanceRuntimeError's hint (k8s.io/dynamic-resource-allocation cel/errors.go, added by

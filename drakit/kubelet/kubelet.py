@@ -601,6 +601,14 @@ class Kubelet:
     def release(self) -> str:
         return self.gates.version
 
+    def fail_driver(self, driver: str, call: str, message: str | None) -> None:
+        """Make this node's DRA driver ``driver`` fail ``call`` (None: heal it): the harness's
+        driver faults (TestDriver.set_failure); KeyError for a driver the node does not run."""
+        drv = self.drivers.get(driver)
+        if drv is None:
+            raise KeyError(f"node {self.node_name} runs no DRA driver {driver!r}")
+        drv.set_failure(call, message)
+
     def active_pods(self) -> list[dict]:
         return sorted(self._active_pods(), key=lambda p: (_md(p).get("namespace", ""),
                                                           _md(p).get("name", "")))

@@ -46,12 +46,8 @@ class ServedAgents:
                                                                        namespace))
 
         def fail(driver: str, call: str, message: str | None) -> None:
-            def apply() -> None:
-                drv = self._kubelet(node).drivers.get(driver)
-                if drv is None:
-                    raise KeyError(f"node {node} runs no DRA driver {driver!r}")
-                drv.set_failure(call, message)
-            served.write(apply)  # under the server's lock: the kubelet may be mid-sync
+            # under the server's lock: the kubelet may be mid-sync
+            served.write(lambda: self._kubelet(node).fail_driver(driver, call, message))
 
         return NodeAgent(node=node, podresources_socket=str(k.socket_path),
                          checkpoint=str(k.checkpoint_path), metrics_hook=metrics,

@@ -180,10 +180,10 @@ class ReferenceBackend:
         path.write_text(text.replace(old, new), encoding="utf-8")
 
     def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:
-        drv = self.kubelet(node).drivers.get(driver)
-        if drv is None:
-            raise AssertionError(f"node {node} runs no DRA driver {driver!r}")
-        drv.set_failure(call, message)
+        try:
+            self.kubelet(node).fail_driver(driver, call, message)
+        except KeyError as e:
+            raise AssertionError(e.args[0]) from None
 
     def kubelet_metrics(self, node: str) -> str:
         return self.kubelet(node).metrics_text()

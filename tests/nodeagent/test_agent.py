@@ -122,10 +122,7 @@ def test_fail_driver_makes_a_drakit_driver_fail_and_heal(node):
     c, agent, _ = node
     drv = c.kubelet("n1").drivers["gpu.example.com"]
 
-    def faults(driver: str, call: str, message: str | None) -> None:
-        c.kubelet("n1").drivers[driver].set_failure(call, message)
-
-    agent.driver_faults = faults
+    agent.driver_faults = c.kubelet("n1").fail_driver
     assert agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
                          "call": "NodeUnprepareResources", "message": "busy"}) == {
         "driver": "gpu.example.com", "call": "NodeUnprepareResources", "failing": True}
@@ -139,7 +136,8 @@ def test_fail_driver_makes_a_drakit_driver_fail_and_heal(node):
         "a DRA driver's calls are NodePrepareResources, NodeUnprepareResources, not 'NodeGetInfo'")}
     unknown = agent.handle({"op": "fail_driver", "driver": "nic.example.com",
                             "call": "NodePrepareResources", "message": "x"})
-    assert unknown["error"]["code"] == "InvalidArgument"
+    assert unknown["error"] == {"code": "InvalidArgument",
+                                "message": "node n1 runs no DRA driver 'nic.example.com'"}
     for message in (5, "m" * 1001):
         out = agent.handle({"op": "fail_driver", "driver": "gpu.example.com",
                             "call": "NodePrepareResources", "message": message})

@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 import grpc
 
+from drakit.features import release_at_least
 from drakit.kubelet.podresources import rpc
 from drakit.kubelet.podresources.gen import api_pb2 as pb
 from drakit.kubelet.podresources.ratelimit import LIMIT_EXCEEDED_MESSAGE, TokenBucket
@@ -103,14 +104,6 @@ class Provider(Protocol):
     def is_started(self, pod_uid: str) -> bool: ...
 
     def all_claim_infos(self) -> list: ...
-
-
-def _release_at_least(release: str, minimum: tuple[int, int]) -> bool:
-    try:
-        major, minor = (int(x) for x in release.split(".")[:2])
-    except ValueError:
-        return True  # an unknown release: the newest proto
-    return (major, minor) >= minimum
 
 
 class Metrics:
@@ -201,7 +194,7 @@ class PodResourcesServicer:
             state = info.driver_state
             # ClaimResource.share_id (field 5) is new in 1.35 (kubelet commit 5aff898): a
             # 1.34 kubelet has no such field, so it never sends one
-            share_ids = _release_at_least(self.p.release(), (1, 35))
+            share_ids = release_at_least(self.p.release(), "1.35")
             for driver in sorted(state):
                 drv = _string(b"\x12", driver)
                 cdi = b""  # accumulates per driver, as upstream

@@ -28,6 +28,7 @@ from drakit.api.errors import (
     too_long,
     too_many,
 )
+from drakit.features import release_at_least
 from drakit.schema.model import go_quote
 from drakit.validation.strategy import Context
 
@@ -84,9 +85,7 @@ def gate(ctx: Context, name: str, absent: bool = False) -> bool:
 
 
 def version_at_least(ctx: Context, v: str) -> bool:
-    def t(s: str) -> tuple[int, ...]:
-        return tuple(int(p) for p in s.split(".")[:2])
-    return t(ctx.version) >= t(v)
+    return release_at_least(ctx.version, v)
 
 
 # --- names --------------------------------------------------------------------------
