@@ -734,6 +734,9 @@ class APIServer:
             raise E.StatusError(message=problem)
         new = deep_copy(old)
         new["spec"]["nodeName"] = node_name
+        if self.gates.enabled("ClearingNominatedNodeNameAfterBinding"):
+            # KEP-5278 (beta from 1.35): the nomination is spent once the pod is bound
+            (new.get("status") or {}).pop("nominatedNodeName", None)
         conds = [c for c in (new.setdefault("status", {}).get("conditions") or [])
                  if c.get("type") != "PodScheduled"]
         conds.append({"type": "PodScheduled", "status": "True", "lastProbeTime": None,

@@ -87,6 +87,8 @@ DRA_EFFECT: dict[str, str] = {
     "KubeletPodResourcesDynamicResources": "DRA devices in PodResources List/Get",
     "PodLevelResources": "pod-level resources in scheduling and admission",
     "InPlacePodLevelResourcesVerticalScaling": "resizing pod-level resources",
+    "NominatedNodeNameForExpectation": "KEP-5278: the scheduler nominates the node before PreBind",
+    "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
 }
 
 # Gates only drakit has: KEP-5234 (ResourceSlice mixins) never merged an API, so there is no

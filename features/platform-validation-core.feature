@@ -529,6 +529,35 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       And the Pod "p" has no "spec.nodeName"
 
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name
+    Scenario Outline: A status write may name a nominated node only by a valid node name
+      k/k ValidatePodStatusUpdate checks a changed status.nominatedNodeName with ValidateNodeName
+      (a DNS subdomain); kube-scheduler writes it when it preempts and, with KEP-5278's
+      NominatedNodeNameForExpectation, while PreBind works. (The pod names a scheduler no
+      cluster runs, so that no one else writes its status.)
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: {nominatedNodeName: <node>}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | node | outcome |
+        | node-1.example.com | accepted |
+        | Node_1 | status.nominatedNodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
     @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
     Scenario: A status write that leaves out observedGeneration keeps the stored one
       k/k pkg/registry/core/pod/strategy.go podStatusStrategy.PrepareForUpdate

@@ -2255,3 +2255,200 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "elsewhere" has no "spec.nodeName"
       And the Pod "elsewhere" has no "status.conditions"
       And the ResourceClaim "gpu" has no "status.allocation"
+
+  @component:scheduler @gate:DRADeviceBindingConditions
+  Rule: kube-scheduler names the chosen node while PreBind works (KEP-5278)
+    With NominatedNodeNameForExpectation (beta and on from 1.35) the binding cycle writes the
+    chosen node to the pod's status.nominatedNodeName before PreBind whenever a PreBind plugin
+    has work to do, so that a cluster autoscaler sees where the pod is going; DynamicResources
+    has work for every pod with a claim (its PreBindPreFlight). With
+    ClearingNominatedNodeNameAfterBinding (beta and on from 1.35) the API server's pods/binding
+    clears the field, and a failed binding cycle clears it too (k/k
+    pkg/scheduler/schedule_one.go bindingCycle and handleBindingCycleError with
+    clearNominatedNode; pkg/scheduler/framework/plugins/dynamicresources PreBindPreFlight;
+    pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata). A device with binding
+    conditions (KEP-5007) makes PreBind wait, so the nomination can be seen.
+
+    Background:
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindsToNode: true
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: fabric.example.com}
+        """
+      Then the request succeeds
+
+    # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/nominated-while-prebind-works @clause:platform-SCHED-R06/cleared-at-binding @since:1.35
+    Scenario: A pod waiting in PreBind names its node in status.nominatedNodeName until it is bound
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "p" has "status.nominatedNodeName" equal to node-1
+      And the Pod "p" has no "spec.nodeName"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      And the Pod "p" has no "status.nominatedNodeName"
+
+    # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/cleared-on-failure @since:1.35
+    Scenario: A failed PreBind takes the nomination back
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "p" has "status.nominatedNodeName" equal to node-1
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attach-failed, status: "True", reason: AttachFailed, message: port down, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim gpu binding failed: reason=AttachFailed"
+      And the Pod "p" has no "status.nominatedNodeName"
+
+    # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/only-when-prebind-works @since:1.35
+    Scenario: With an API server that keeps nominations, only the pod PreBind worked for still has one
+      Without ClearingNominatedNodeNameAfterBinding the API server leaves the field after
+      binding (the behaviour before KEP-5278), which shows which pods the scheduler
+      nominated: the pod with a claim (PreBind writes its allocation), not the pod without.
+      Given the API server runs with the feature gate ClearingNominatedNodeNameAfterBinding disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: plain-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: with-claim}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: plain-gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: without-claim}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "with-claim" is scheduled to "node-1"
+      And the Pod "with-claim" has "status.nominatedNodeName" equal to node-1
+      And the Pod "without-claim" is scheduled to "node-1"
+      And the Pod "without-claim" has no "status.nominatedNodeName"
+
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/gated
+    Scenario: A scheduler without NominatedNodeNameForExpectation nominates no node while PreBind waits
+      Given the scheduler runs with the feature gate NominatedNodeNameForExpectation disabled
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "p" has no "status.nominatedNodeName"
+
+    # until 1.34: at 1.35 both gates turn on by default
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/gated @until:1.34
+    Scenario: At 1.34, where both gates are alpha and off, a pod waiting in PreBind has no nomination
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "p" has no "status.nominatedNodeName"

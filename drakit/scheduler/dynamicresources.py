@@ -446,6 +446,14 @@ class DynamicResources(Plugin):
                 pass
 
     # ------------------------------------------------------------------ PreBind
+    def pre_bind_pre_flight(self, state: CycleState) -> bool:
+        """PreBindPreFlight: True (Success) when PreBind has claims to handle, False (Skip)
+        otherwise. The pod's claims include the in-memory special claim of a pod whose
+        extended resources a DRA class may serve, even on a node whose device plugin
+        serves them (upstream claimStore.empty counts it)."""
+        s: DRAState | None = state.get(STATE_KEY)
+        return s is not None and bool(s.claims or s.ext_claim is not None)
+
     def pre_bind(self, state: CycleState, pod: dict, node_name: str) -> Status:
         s: DRAState | None = state.get(STATE_KEY)
         if s is None or (not s.claims and s.ext_claim is None):

@@ -400,6 +400,9 @@ class Scheduler:
                 assumed["status"] = {**(pod.get("status") or {}),
                                      "nodeAllocatableResourceClaimStatuses": statuses}
             self.nodes.assume(assumed, node_name)
+            if self.gates.enabled("NominatedNodeNameForExpectation") and \
+                    self.dynamic.pre_bind_pre_flight(state):
+                self._nominate(pod, node_name)
             st = self.dynamic.pre_bind(state, pod, node_name)
             if st.code == WAIT:
                 now = self.clock.now()
@@ -413,6 +416,22 @@ class Scheduler:
             return False, False
         self._bound(pod, node_name)
         return True, False
+
+    def _nominate(self, pod: dict, node_name: str) -> None:
+        """KEP-5278 (NominatedNodeNameForExpectation, beta from 1.35): when PreBind has work to
+        do, the binding cycle first writes the chosen node to status.nominatedNodeName, so
+        other components (a cluster autoscaler) see where the pod is going while PreBind runs
+        (pkg/scheduler/schedule_one.go bindingCycle). A failed write is logged upstream and
+        binding goes on."""
+        md = pod["metadata"]
+        current = self.api.try_get("Pod", md["name"], md.get("namespace"))
+        if current is None or (current.get("status") or {}).get("nominatedNodeName") == node_name:
+            return
+        try:
+            self.api.patch("Pod", md["name"], {"status": {"nominatedNodeName": node_name}},
+                           md.get("namespace"), subresource="status")
+        except E.StatusError:
+            pass
 
     def _bind(self, pod: dict, node_name: str) -> None:
         try:
@@ -435,7 +454,7 @@ class Scheduler:
         except Exception as ue:  # noqa: BLE001
             self.attempt_failures.failed("Pod", pod, ue, "FailedScheduling", event=False)
         self.nodes.forget(pod["metadata"]["uid"])
-        self._handle_failure(pod, f)
+        self._handle_failure(pod, f, clear_nominated=True)
 
     def _check_waiting(self) -> bool:
         """Pods waiting in PreBind for binding conditions: bind the ready ones, fail those
@@ -554,13 +573,16 @@ class Scheduler:
                                      event=False)
         return _Failure(Status(ERROR, [message]))
 
-    def _handle_failure(self, pod: dict, f: _Failure) -> None:
+    def _handle_failure(self, pod: dict, f: _Failure, clear_nominated: bool = False) -> None:
         try:
-            self._record_failure(pod, f)
+            self._record_failure(pod, f, clear_nominated)
         except Exception as e:  # noqa: BLE001 - e.g. a pod whose stored status is malformed
             self.attempt_failures.failed("Pod", pod, e, "FailedScheduling")
 
-    def _record_failure(self, pod: dict, f: _Failure) -> None:
+    def _record_failure(self, pod: dict, f: _Failure, clear_nominated: bool = False) -> None:
+        """handleSchedulingFailure: PodScheduled=False and a FailedScheduling event. After
+        Reserve (a failed Reserve, PreBind or bind) upstream passes clearNominatedNode, so the
+        same status patch empties status.nominatedNodeName."""
         if f.status.code == ERROR:
             reason, message = "SchedulerError", f.status.message()
             self.metrics.attempts["error"] += 1
@@ -574,6 +596,9 @@ class Scheduler:
             return
         conds = list((current.get("status") or {}).get("conditions") or [])
         old = next((c for c in conds if c.get("type") == "PodScheduled"), None)
+        patch: dict[str, Any] = {}
+        if clear_nominated and (current.get("status") or {}).get("nominatedNodeName"):
+            patch["nominatedNodeName"] = None
         if old is None or old.get("status") != "False" or old.get("reason") != reason or \
                 old.get("message") != message:
             ts = self.clock.timestamp()
@@ -581,10 +606,11 @@ class Scheduler:
                    "lastTransitionTime": ts if old is None or old.get("status") != "False"
                    else old.get("lastTransitionTime", ts),
                    "reason": reason, "message": message}
-            conds = [c for c in conds if c.get("type") != "PodScheduled"] + [new]
+            patch["conditions"] = [c for c in conds if c.get("type") != "PodScheduled"] + [new]
+        if patch:
             try:
-                self.api.patch("Pod", md["name"], {"status": {"conditions": conds}},
-                               md.get("namespace"), subresource="status")
+                self.api.patch("Pod", md["name"], {"status": patch}, md.get("namespace"),
+                               subresource="status")
             except E.StatusError:
                 pass
         if self.last_message.get(md["uid"]) != message:

@@ -1097,6 +1097,11 @@ class PodStrategy(Strategy):
         status = new.get("status") or {}
         if (get(new, "spec", "nodeName") or "") != (get(old, "spec", "nodeName") or ""):
             errs.append(forbidden(sp.child("nodeName"), "may not be changed directly"))
+        nominated = status.get("nominatedNodeName") or ""
+        if nominated and nominated != (get(old, "status", "nominatedNodeName") or ""):
+            # ValidateNodeName, only for a changed value (KEP-5278's scheduler writes it)
+            errs += [invalid(sp.child("nominatedNodeName"), nominated, msg)
+                     for msg in names.is_dns1123_subdomain(nominated)]
         old_qos = get(old, "status", "qosClass") or ""
         if (status.get("qosClass") or "") != old_qos:
             errs.append(invalid(sp.child("qosClass"), status.get("qosClass") or "", "field is immutable"))
