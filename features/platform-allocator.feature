@@ -45,6 +45,20 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | local-and-network-attached-devices |
         | several-different-drivers |
         | pools-sorted-by-driver-then-name |
+        | check-combinations-within-single-request-single-pool-single-slice |
+        | check-combinations-within-single-request-single-pool-multiple-slices |
+        | check-combinations-within-single-request-multiple-pools-multiple-slices |
+        | check-combinations-within-single-request-many-pools |
+        | allocation-mode-all-with-multi-host-resource-pool |
+        | multi-host-resource-pool-with-stale-slice-for-current-node |
+        | multi-host-resource-pool-complete-update-from-node-1-to-node-2 |
+        | multi-host-resource-pool-complete-update-from-node-2-to-node-1 |
+        | multi-host-resource-pool-incomplete-update-from-node-1-to-node-2 |
+        | multi-host-resource-pool-incomplete-update-from-node-2-to-node-1 |
+        | different-resourceslices-in-pool-can-target-different-nodes |
+        | invalid-pool-is-ok-if-devices-can-be-allocated-from-other |
+        | invalid-pool-is-error-if-no-other-device-can-be-allocated |
+        | no-allocation-from-incomplete-pools |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
     Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
@@ -66,6 +80,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | cel-runtime-error-no-such-key-hint |
         | all-devices-cel-runtime-error-names-the-device |
         | class-cel-runtime-error-other-text-1.37 |
+        | no-classes |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
     Scenario Outline: Counts, allocation mode All, admin access and limits: allocator case <case> through the scheduler
@@ -91,6 +106,18 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | too-many-devices-total |
         | two-claims-do-not-share |
         | in-use-device-skipped-before-its-selector-errors |
+        | all-devices-many |
+        | all-devices-plus-another-claim |
+        | all-devices-plus-another-reversed |
+        | all-devices-many-plus-another |
+        | all-devices-many-plus-another-reversed |
+        | all-devices-no-solution |
+        | all-devices-no-solution-reversed |
+        | all-devices-slice-without-devices |
+        | all-devices-some-allocating-admin-access |
+        | admin-access-claims-device-allocating-for-non-admin-access |
+        | many-devices-okay |
+        | max-number-devices |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints
     Scenario Outline: Constraints: allocator case <case> through the scheduler
@@ -107,6 +134,16 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | with-constraint-for-request |
         | with-constraint-version-match-backtracks |
         | with-distinct-constraints |
+        | with-constraint-not-matching-int-attribute |
+        | with-constraint-not-matching-string-attribute |
+        | with-constraint-not-matching-version-attribute |
+        | with-constraint-for-request-retry |
+        | with-distinct-constraints-four-requests |
+        | with-distinct-constraints-attribute-not-set |
+        | with-distinct-constraints-with-subrequests |
+        | distinct-constraint-one-multi-allocatable-device-with-distinct-constraint |
+        | distinct-constraint-two-multi-allocatable-devices-with-distinct-constraint |
+        | check-combinations-with-backtracking |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config
     Scenario Outline: Configuration: allocator case <case> through the scheduler
@@ -118,6 +155,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | case |
         | with-class-device-config |
         | claim-with-device-config |
+        | with-class-device-config-with-multiple-request-and-configs |
+        | with-claim-config-for-two-requests |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/first-available
     Scenario Outline: Prioritized lists (firstAvailable): allocator case <case> through the scheduler
@@ -135,6 +174,23 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | prioritized-list-max-allocation-limit-request |
         | prioritized-list-claim-config-for-subrequest |
         | claim-config-covering-all-requests-is-cleared |
+        | all-devices-slice-without-devices-prioritized-list |
+        | all-devices-no-slices-prioritized-list |
+        | all-devices-some-allocated-prioritized-list |
+        | prioritized-list-device-config |
+        | prioritized-list-class-config |
+        | prioritized-list-subrequests-with-expressions |
+        | prioritized-list-subrequests-with-constraints-ref-parent-request |
+        | prioritized-list-subrequests-with-allocation-mode-all |
+        | prioritized-list-allocation-mode-all-multiple-requests |
+        | prioritized-list-multi-request |
+        | prioritized-list-allocation-mode-all |
+        | prioritized-list-allocation-mode-all-with-selectors |
+        | prioritized-list-allocation-mode-all-with-selectors-multiple-pools |
+        | prioritized-list-allocation-mode-all-with-selectors-multiple-pools-across-nodes |
+        | prioritized-list-allocation-mode-all-with-selectors-deviceclass-subset |
+        | prioritized-list-max-allocation-allocation-mode-all |
+        | check-combinations-with-prioritized-list |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/partitionable
     Scenario Outline: Partitionable devices: allocator case <case> through the scheduler
@@ -155,6 +211,23 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-pool-spanning-nodes-counters-on-the-node |
         | partitionable-counter-set-with-two-counters |
         | partitionable-devices-per-device-node-selection-all-nodes |
+        | all-devices-with-consumed-counters |
+        | partitionable-devices-prioritized-list |
+        | partitionable-devices-multiple-devices-two-requests |
+        | partitionable-devices-multiple-capacity-pools |
+        | partitionable-devices-multiple-counters |
+        | partitionable-devices-multiple-pools |
+        | partitionable-devices-unused-counters-in-counter-set |
+        | partitionable-devices-with-attribute-selector |
+        | partitionable-devices-per-device-node-selection-node-selector-multiple-devices |
+        | partitionable-devices-same-counter-set-name-in-different-resource-slices |
+        | partitionable-devices-device-counter-consumption-references-unknown-counter-set |
+        | partitionable-devices-device-counter-consumption-references-unknown-counter-in-counter-set |
+        | partitionable-devices-device-counter-consumption-references-counter-set-in-other-pool |
+        | partitionable-devices-devices-on-different-nodes-consume-same-counter-set |
+        | partitionable-devices-devices-consume-counter-set-in-different-nodes |
+        | partitionable-devices-validation-error-on-non-targeting-slice |
+        | partitionable-devices-with-binding-conditions-and-taints |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
     Scenario Outline: Device taints: allocator case <case> through the scheduler
@@ -170,6 +243,9 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | tainted-no-effect |
         | tainted-prioritized-list |
         | tainted-all-devices-single |
+        | tainted-admin-access |
+        | tainted-two-devices-prioritized-list-tolerated |
+        | tainted-one-device-two-taints-both-tolerated |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity
     Scenario Outline: Consumable capacity: allocator case <case> through the scheduler
@@ -189,6 +265,36 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | consumable-capacity-with-valid-values-policy-round-up |
         | consumable-capacity-dedicated-device-with-consumable-capacity-request |
         | allow-multiple-allocations-excluded-by-class-selector |
+        | consumable-capacity-multi-allocatable-device-with-missing-capacity-request |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-with-missing-capacity-request |
+        | consumable-capacity-multi-allocatable-device-without-capacity-without-capacity-request |
+        | consumable-capacity-multi-allocatable-device-without-policy-without-capacity-request |
+        | consumable-capacity-multi-allocatable-device-without-policy-without-capacity-request-block |
+        | consumable-capacity-multi-allocatable-device-without-policy-with-capacity-request |
+        | consumable-capacity-multi-allocatable-device-with-default-range-policy-two-claims |
+        | consumable-capacity-multi-allocatable-device-with-zero-request-policy |
+        | consumable-capacity-multi-allocatable-device-violates-zero-request-policy |
+        | consumable-capacity-multi-allocatable-device-with-range-policy-with-capacity-request |
+        | consumable-capacity-multi-allocatable-device-with-range-policy-step-of-two |
+        | consumable-capacity-multi-allocatable-device-with-valid-values-policy |
+        | consumable-capacity-multi-allocatable-device-with-valid-values-policy-round-up-to-capacity |
+        | consumable-capacity-multi-allocatable-device-with-exceeded-consumable-capacity-request-two-claims |
+        | consumable-capacity-multi-allocatable-device-with-request-over-max-sharing-policy |
+        | consumable-capacity-multi-allocatable-device-with-allocated-capacity-use-remaining |
+        | consumable-capacity-multi-allocatable-device-with-allocated-capacity-next-device |
+        | consumable-capacity-multi-allocatable-device-with-no-available-consumable-capacity-exact |
+        | consumable-capacity-with-multi-allocatable-device-backtrack |
+        | consumable-capacity-multi-allocatable-device-with-subrequest |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-filter-out-no-capacity |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-filter-out-insufficient-capacity |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-allocating-sufficient |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-allocating-insufficient |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-in-use-sufficient-exact |
+        | consumable-capacity-multi-allocatable-device-allocation-mode-all-in-use-insufficient |
+        | allow-multiple-allocations-not-allocate-multi-allocatable-device-which-already-dedicated |
+        | allow-multiple-allocations-with-partitionable-device |
+        | allow-multiple-allocations-with-shared-device-counter-cross-cycle |
+        | consumable-capacity-with-partitionable-device-multiple-capacity-pools |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints @gate:DRAListTypeAttributes
     Scenario Outline: Constraints with DRAListTypeAttributes: allocator case <case> through the scheduler
@@ -201,6 +307,23 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | case |
         | list-attributes-match-constaint-list-of-string-values-with-common-elements |
         | list-attributes-distinct-constraint-list-of-string-values-with-common-elements |
+        | list-attributes-match-constaint-scalar-string-values |
+        | list-attributes-match-constaint-list-of-string-values-with-partially-common-elements |
+        | list-attributes-match-constaint-mixed-scalar-and-list-of-string-values-with-common-elements |
+        | list-attributes-match-constaint-mixed-scalar-and-list-of-string-values-with-partially-common-elements |
+        | list-attributes-match-constaint-mixed-scalar-and-list-of-string-values-without-common-elements |
+        | list-attributes-match-constaint-list-of-int-values-with-common-elements |
+        | list-attributes-match-constaint-list-of-bool-values-with-common-elements |
+        | list-attributes-match-constaint-list-of-version-values-with-common-elements |
+        | list-attributes-distinct-constraint-scalar-string-values-all-distinct |
+        | list-attributes-distinct-constraint-scalar-string-values-not-distinct |
+        | list-attributes-distinct-constraint-list-of-string-values-all-distinct |
+        | list-attributes-distinct-constraint-mixed-scalar-and-list-all-distinct |
+        | list-attributes-distinct-constraint-mixed-scalar-and-list-with-common-elements |
+        | list-attributes-distinct-constraint-list-of-int-values-all-distinct |
+        | list-attributes-distinct-constraint-list-of-bool-values-all-distinct |
+        | list-attributes-distinct-constraint-list-of-version-values-all-distinct |
+        | list-attributes-match-constaint-list-of-string-values-without-common-elements |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/mixins @gate:DRAResourceSliceMixins
     Scenario Outline: Mixins (KEP-5234) with DRAResourceSliceMixins: allocator case <case> through the scheduler

@@ -869,6 +869,10 @@ class Allocator:
         self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
         #: allocate_one calls drakit executed
         self.steps = 0
+        #: allocateOne calls upstream makes for this search (the steps plus the calls of the
+        #: subtrees _hopeless settles in closed form); allocator_testing.go pins this number
+        #: as expectNumAllocateOneInvocations, fixtures/allocator/cases.yaml as allocate_one_calls
+        self.calls = 0
         #: modeled search work (what upstream's loop would do; see UNITS_PER_SECOND)
         self.units = 0
         #: search work drakit executed (allocate_one calls and devices looked at)
@@ -1229,6 +1233,7 @@ class Allocator:
         same request begins after the previous one (upstream's startLocation).
         """
         self.steps += 1
+        self.calls += 1
         self.units += 1
         self.work += 1
         if self.units > self._budget:
@@ -1411,6 +1416,7 @@ class Allocator:
             if k and self.units + k + (before[-1] - cur + 1) > self._budget:
                 raise AllocationTimeout(True, self.units + k + (before[-1] - cur + 1), self.work)
             self.units += k + (pos - cur + 1)
+            self.calls += k
             raise self._selector_error(ci, rd, cand.id, err)
         # every subset of the m takeable candidates is one allocateOne call (the empty one is
         # this call); a call whose last pick is candidate t (2^t of them) scans the devices after it
@@ -1421,6 +1427,7 @@ class Allocator:
             if at_last_call > self._budget:
                 raise AllocationTimeout(True, at_last_call, self.work)
         self.units += units
+        self.calls += (1 << m) - 1
         return True
 
     def run(self) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import yaml
 
-from drakit.allocator import DEFAULT_GATES, AllocationError, allocate
+from drakit.allocator import DEFAULT_GATES, AllocationError, Allocator
 
 # The table is shared with the features (features/platform-allocator.feature runs it through
 # the scheduler), so it lives with the fixtures.
@@ -47,16 +47,21 @@ def test_case(case: dict[str, Any]) -> None:
     gates.update(case.get("gates") or {})
     args = (case.get("node", COMMON["node"]), case.get("claims") or [], case.get("slices") or [],
             case.get("classes", [COMMON["cls"]]))
+    allocator = Allocator(*args, allocated=case.get("allocated") or (), gates=gates, version=version)
     expect = case["expect"]
     if isinstance(expect, dict) and ("error" in expect or "error_exact" in expect):
         with pytest.raises(AllocationError) as err:
-            allocate(*args, allocated=case.get("allocated") or (), gates=gates, version=version)
+            allocator.run()
         if "error_exact" in expect:
             assert str(err.value) == expect["error_exact"]
         else:
             assert expect["error"] in str(err.value)
         return
-    got = allocate(*args, allocated=case.get("allocated") or (), gates=gates, version=version)
+    got = allocator.run()
+    if "allocate_one_calls" in case:
+        # upstream's expectNumAllocateOneInvocations (the experimental allocator's count):
+        # drakit's count of upstream's allocateOne calls must be the same number.
+        assert allocator.calls == case["allocate_one_calls"]
     if expect == "none":
         assert got == []
         return
