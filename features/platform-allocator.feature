@@ -33,6 +33,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | no-slices |
         | not-enough-suitable-devices |
         | no-claims-to-allocate |
+        | empty |
         | devices-split-across-different-slices |
         | obsolete-slice |
         | duplicate-slice |
@@ -59,6 +60,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | invalid-pool-is-ok-if-devices-can-be-allocated-from-other |
         | invalid-pool-is-error-if-no-other-device-can-be-allocated |
         | no-allocation-from-incomplete-pools |
+        | binding-conditions-pool-searched-last |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
     Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
