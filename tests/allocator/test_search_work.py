@@ -33,7 +33,7 @@ class Walking(Allocator):
 
 
 def _outcome(cls: type[Allocator], claims: list, slices: list, allocated: list, budget: int | None,
-             version: str = "1.37") -> tuple[Any, int]:
+             version: str = "1.37") -> tuple[Any, int, int]:
     clear_caches()
     a = cls(NODE, claims, slices, CLASSES, allocated, version=version, budget=budget, work_limit=None)
     try:
@@ -43,7 +43,7 @@ def _outcome(cls: type[Allocator], claims: list, slices: list, allocated: list, 
         out = ("timeout", e.modeled)
     except AllocationError as e:
         out = ("error", str(e))
-    return out, a.units
+    return out, a.units, a.calls
 
 
 @st.composite
@@ -115,6 +115,8 @@ def test_closed_forms_change_nothing_observable(inst: tuple[list, list, list], b
     assert fast[0] == walked[0]
     if fast[0] != ("timeout", True):
         assert fast[1] == walked[1]  # the same modeled work
+        # and the same count of upstream's allocateOne calls (walking, drakit makes each one)
+        assert fast[2] == walked[2]
 
 
 def _slice(devices: list[dict]) -> list[dict]:
@@ -138,6 +140,7 @@ def test_upstream_filter_timeout_shape_is_counted_exactly() -> None:
     assert a.run() == []
     assert a.units == 2**20 + 20 + sum(2**t * (19 - t) for t in range(20))
     assert a.steps == 1  # drakit itself entered the search once
+    assert a.calls == 2**20  # upstream's allocateOne calls, one per subset
 
 
 def test_matchattribute_over_112_devices_finishes_without_the_timeout() -> None:
