@@ -1888,6 +1888,42 @@ Feature: Platform behaviour every DRA comparison relies on
       And 15 seconds pass
       Then the Pod "trainer" does not exist
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepared-claims-from-checkpoint
+    Scenario: A restarted kubelet does not ask the driver again for a claim its checkpoint records as prepared
+      The DRA manager checkpoints every claim it prepared (pkg/kubelet/cm/dra/state); after a
+      restart the running pod's sync finds its claim prepared in the restored cache and skips
+      the driver ("Resources already prepared", manager.go prepareResources). The driver now
+      fails every NodePrepareResources, so only a kubelet that lost its checkpoint would fail.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the kubelet on node "n1" restarts
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+      And no Warning event was recorded for any Pod
+
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
     dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
