@@ -1534,3 +1534,40 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | mixin-override-order |
         | counter-set-order    |
         | consumption-order    |
+
+    @req:5234-R09 @clause:5234-R09/unknown-mixin-named
+    Scenario Outline: drakit flatten names the object and the mixin an include cannot find (<what>)
+      A draft slice the API server would refuse (an include must name a mixin of the slice)
+      is the case a user runs the tool on by hand: one line names what includes the unknown
+      mixin, the exit status is 1 and nothing is written out.
+      When I run drakit flatten on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: draft}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          mixins:
+            device:
+            - {name: a100, attributes: {model: {string: a100}}}
+            counterSet:
+            - {name: hbm, counters: {memory: {value: 80Gi}}}
+            deviceCounterConsumption:
+            - {name: half, counters: {memory: {value: 40Gi}}}
+          sharedCounters:
+          - {name: gpu-0-counters, includes: [<set_includes>]}
+          devices:
+          - name: gpu-0
+            includes: [<device_includes>]
+            consumesCounters:
+            - {counterSet: gpu-0-counters, includes: [<consumption_includes>]}
+        """
+      Then drakit flatten exits 1 with the error "<error>"
+
+      Examples:
+        | what                 | set_includes | device_includes | consumption_includes | error |
+        | device               | hbm          | a10             | half                 | device 'gpu-0' includes unknown mixin 'a10' |
+        | counter set          | hbm2         | a100            | half                 | counter set 'gpu-0-counters' includes unknown mixin 'hbm2' |
+        | counter consumption  | hbm          | a100            | halves               | device 'gpu-0' consumesCounters 'gpu-0-counters' includes unknown mixin 'halves' |

@@ -1888,6 +1888,42 @@ Feature: Platform behaviour every DRA comparison relies on
       And 15 seconds pass
       Then the Pod "trainer" does not exist
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepared-claims-from-checkpoint
+    Scenario: A restarted kubelet does not ask the driver again for a claim its checkpoint records as prepared
+      The DRA manager checkpoints every claim it prepared (pkg/kubelet/cm/dra/state); after a
+      restart the running pod's sync finds its claim prepared in the restored cache and skips
+      the driver ("Resources already prepared", manager.go prepareResources). The driver now
+      fails every NodePrepareResources, so only a kubelet that lost its checkpoint would fail.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the kubelet on node "n1" restarts
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+      And no Warning event was recorded for any Pod
+
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
     dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
@@ -2005,6 +2041,72 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "second" is scheduled to "node-2"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n2-gpu-0
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-in-use
+    Scenario: A pod that would be the 257th consumer of a claim waits with "resourceclaim in use"
+      reservedFor holds at most 256 consumers (ResourceClaimReservedForMaxSize); PreFilter
+      refuses a pod that is not among them while the list is full (k/k
+      component-helpers resourceclaim.CanBeReserved; UnschedulableAndUnresolvable). The
+      consumers here are of a kind the ResourceClaim controller does not know (example.com
+      jobs), so it leaves them alone. When one of them lets go, the pod takes its place. (The
+      allocation carries its allocationTimestamp: from 1.36 the scheduler stamps one on every
+      claim it reserves that has none, which the immutable allocation refuses.)
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        status:
+          allocation:
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: trainer, uid: 9b7c1a3e-0000-4000-8000-000000000000}
+        """
+      And the list "status.reservedFor" is filled to 256 items from its first item with a unique "uid"
+      When I write the manifest status to the ResourceClaim "shared"
+      Then the request succeeds
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: shared}
+        """
+      Then the Pod "late" stays pending with reason "Unschedulable" and a message containing ": resourceclaim in use."
+      Given the list "status.reservedFor" is filled to 255 items from its first item with a unique "uid"
+      When I write the manifest status to the ResourceClaim "shared"
+      Then the Pod "late" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor[255].name" equal to late
 
   Rule: Device taints: which tolerations keep a pod
     kube-controller-manager's device-taint eviction controller (pkg/controller/

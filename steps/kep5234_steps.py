@@ -163,6 +163,30 @@ def run_flatten(world: World, name: str) -> None:
         raise AssertionError(f"drakit flatten exited {proc.returncode}: {proc.stderr.strip()}")
 
 
+@when(parsers.re(r'I run drakit flatten on a file holding:'))
+def run_flatten_on_text(world: World, docstring: str, tmp_path: Path) -> None:
+    """``drakit flatten <file>`` on a draft a user wrote (the scenario checks the outcome,
+    success or not, in a later step)."""
+    path = tmp_path / "slice.yaml"
+    path.write_text(docstring, encoding="utf-8")
+    world.vars["flatten"] = subprocess.run([_drakit(), "flatten", str(path)], capture_output=True,
+                                           text=True, timeout=60, check=False)
+
+
+@then(parsers.re(r'drakit flatten exits (?P<code>\d+) with the error "(?P<message>.*)"$'))
+def flatten_failed(world: World, code: str, message: str) -> None:
+    """The tool's one-line error (stderr, ``error: <cause>``) and its exit status, nothing on
+    stdout."""
+    proc = world.vars.get("flatten")
+    if proc is None:
+        raise AssertionError("drakit flatten did not run in an earlier step")
+    got = {"exit": proc.returncode, "stderr": proc.stderr.strip(), "stdout": proc.stdout}
+    want = {"exit": int(code), "stderr": f"error: {message}", "stdout": ""}
+    world.observe("drakit flatten error", want, got)
+    if got != want:
+        raise AssertionError(f"drakit flatten: expected {want}, got {got}")
+
+
 @then(parsers.re(r'the flattened output has every ResourceSlice of the fixture "(?P<name>[^"]+)" as written'))
 def flatten_matches(world: World, name: str) -> None:
     proc = world.vars.get("flatten")

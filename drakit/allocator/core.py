@@ -1062,9 +1062,6 @@ class Allocator:
             return base
         return capacity_fits(r.capacity, device, already, allocating)
 
-    def device_in_use(self, did: DeviceID) -> bool:
-        return did in self.state.devices or bool(self.allocating.get(did))
-
     def capacity_in_use(self, did: DeviceID) -> bool:
         return did in self.state.capacity or did in self.allocating_capacity
 

@@ -185,9 +185,6 @@ class DeviceTaintEvictionController(Controller):
         return when
 
     # ------------------------------------------------------------------ pods
-    def _pod_group(self, pod: Mapping[str, Any]) -> str | None:
-        return cu.pod_group_name(pod) if self.podgroups_on else None
-
     def _pod_eviction(self, pod: Mapping[str, Any], claims: Mapping[tuple[str, str], dict],
                       evictions: Mapping[tuple[str, str], _dt.datetime]) -> _dt.datetime | None:
         """podEvictionTime."""

@@ -253,10 +253,6 @@ def _hugepage_value_error(name: str, q: Quantity) -> str | None:
     return None if ok else f"{qstr(q)} is not positive integer multiple of {name}"
 
 
-def _zero() -> Quantity:
-    return parse_quantity("0")
-
-
 # ---------------------------------------------------------------------------
 # resource requirements (validateResourceRequirements / validateResourceClaimNames)
 
