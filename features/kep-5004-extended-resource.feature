@@ -3332,6 +3332,35 @@ Feature: KEP-5004 DRA extended resources
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
+    @req:5004-R03 @req:5004-R20 @clause:5004-R03/no-disruption @clause:5004-R20/class-appears
+    Scenario: With the mapping DeviceClass deleted, example.com/gpu is a plain extended resource again until the class is back
+      The scheduler forgets a deleted class, its explicit and its implicit name
+      (k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache OnDelete,
+      removeResourceName2class); a pod asking for example.com/gpu afterwards is NodeResourcesFit's
+      alone, and node-1 has no such capacity. The pod already running keeps its claim and
+      device. The class created again maps the name again and the waiting pod is scheduled.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When I delete the DeviceClass "gpu.example.com"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      When I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      Then the Pod "second" is scheduled to "node-1"
+      And there are 2 extended resource claims
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.
