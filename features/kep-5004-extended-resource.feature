@@ -663,6 +663,59 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the outcome is "status.reservedFor: Forbidden: may not be specified when `allocated` is not set"
 
+    @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for-closed-when-deleting
+    Scenario: A claim being deleted takes no new consumers, and may lose the ones it has
+      k/k validateResourceClaimStatusUpdate: while deletionTimestamp is set, reservedFor may only
+      shrink ("new entries may not be added while `deallocationRequested` or `deletionTimestamp`
+      are set"); consumers are matched on all four fields. The consumer here is of a kind the
+      ResourceClaim controller leaves alone, and a finalizer of the user's holds the claim.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: c
+          finalizers: [example.com/hold]
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I patch the ResourceClaim "c" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: a, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+        """
+      Then the request succeeds
+      When I delete the ResourceClaim "c" without waiting
+      And I patch the ResourceClaim "c" status with:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: a, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+          - {apiGroup: example.com, resource: jobs, name: b, uid: 9b7c1a3e-0000-4000-8000-000000000002}
+        """
+      Then the outcome is "status.reservedFor: Forbidden: new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set"
+      When I patch the ResourceClaim "c" status with:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: renamed, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+        """
+      Then the outcome is "status.reservedFor: Forbidden: new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set"
+      When I patch the ResourceClaim "c" status with:
+        """
+        status:
+          reservedFor: null
+        """
+      Then the request succeeds
+      And the ResourceClaim "c" has no "status.reservedFor"
+
     @component:apiserver @req:5004-R17
     Scenario Outline: A selector's constant regular expression must be RE2: matches is refused at compile time
       The class selectors an extended-resource pod is allocated with compile in the Kubernetes
@@ -3278,6 +3331,35 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+
+    @req:5004-R03 @req:5004-R20 @clause:5004-R03/no-disruption @clause:5004-R20/class-appears
+    Scenario: With the mapping DeviceClass deleted, example.com/gpu is a plain extended resource again until the class is back
+      The scheduler forgets a deleted class, its explicit and its implicit name
+      (k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache OnDelete,
+      removeResourceName2class); a pod asking for example.com/gpu afterwards is NodeResourcesFit's
+      alone, and node-1 has no such capacity. The pod already running keeps its claim and
+      device. The class created again maps the name again and the waiting pod is scheduled.
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      When I delete the DeviceClass "gpu.example.com"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      And the extended resource claim of Pod "gpu-pod" has 1 allocated device
+      When I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      Then the Pod "second" is scheduled to "node-1"
+      And there are 2 extended resource claims
 
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)

@@ -583,6 +583,32 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Namespace "team-a"
       Then the Namespace "team-a" is gone
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/update-keeps-finalizers-status
+    Scenario: A namespace update changes labels but keeps its finalizers, its status and its name label
+      k/k pkg/registry/core/namespace/strategy.go: PrepareForUpdate takes spec.finalizers and
+      the status from the stored namespace (they change only through namespaces/<name>/finalize
+      and namespaces/<name>/status), and Canonicalize sets the kubernetes.io/metadata.name
+      label to the name whatever the update sends.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-c}
+        """
+      When I patch the Namespace "team-c" with:
+        """
+        metadata:
+          labels: {tier: gpu, kubernetes.io/metadata.name: another}
+        spec:
+          finalizers: [example.com/extra]
+        status:
+          phase: Terminating
+        """
+      Then the request succeeds
+      And the Namespace "team-c" has "metadata.labels" equal to {tier: gpu, kubernetes.io/metadata.name: team-c}
+      And the Namespace "team-c" has "spec.finalizers" equal to [kubernetes]
+      And the Namespace "team-c" has "status.phase" equal to Active
+
   @component:apiserver
   Rule: Decoding request bodies
 

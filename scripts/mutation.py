@@ -102,6 +102,11 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
         "socket; only the served backend reaches it, tests/backends/test_node_access.py covers it",
     "drakit.kubelet.kubelet.x__annotated_drivers":
         "parses that annotation (see _add_annotated_drivers)",
+    "drakit.kubelet.kubelet.xǁKubeletǁfail_driver":
+        "the harness's driver-fault hook (Backend.fail_dra_driver, the node agent's fail_driver): "
+        "it tells drakit's own example driver to fail, which no real node's driver can be told; "
+        "its only other path is the error for a driver the node does not run (a scenario "
+        "author's typo); tests/nodeagent/test_agent.py covers it",
     "drakit.kubelet.kubelet.xǁKubeletǁ_unreadable":
         "records a watched object the kubelet could not take in: reached only through stored "
         "data the API server refuses, or a drakit bug",
