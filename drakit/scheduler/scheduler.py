@@ -424,9 +424,8 @@ class Scheduler:
         (pkg/scheduler/schedule_one.go bindingCycle). A failed write is logged upstream and
         binding goes on."""
         md = pod["metadata"]
-        current = self.api.try_get("Pod", md["name"], md.get("namespace"))
-        if current is None or (current.get("status") or {}).get("nominatedNodeName") == node_name:
-            return
+        if (pod.get("status") or {}).get("nominatedNodeName") == node_name:
+            return  # the informer's copy, as upstream's updatePod compares the assumed pod's
         try:
             self.api.patch("Pod", md["name"], {"status": {"nominatedNodeName": node_name}},
                            md.get("namespace"), subresource="status")
