@@ -294,3 +294,27 @@ def test_property_status_and_spec_writes_never_cross(kind: str, labels: dict, sp
     except E.StatusError:
         return
     assert again.get("status") == after.get("status")
+
+
+_DNS_SUBDOMAIN = r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.one_of(st.text(max_size=260),
+                      st.from_regex(_DNS_SUBDOMAIN, fullmatch=True).filter(lambda s: len(s) < 300)))
+def test_a_status_write_takes_a_nominated_node_name_only_when_it_is_a_node_name(
+        api: APIServer, name: str) -> None:
+    """ValidatePodStatusUpdate: a changed status.nominatedNodeName must pass ValidateNodeName (a
+    DNS subdomain of at most 253 characters, regex written out here); anything else is one
+    Invalid error at that field, never another failure."""
+    import re
+    pod = api.try_get("Pod", "p", "default") or create(api, "Pod")
+    pod["status"] = {**(pod.get("status") or {}), "nominatedNodeName": name}
+    valid = name == "" or (len(name) <= 253 and re.fullmatch(_DNS_SUBDOMAIN, name) is not None)
+    if valid:
+        out = api.update_status(pod)
+        assert (out["status"].get("nominatedNodeName") or "") == name
+    else:
+        with pytest.raises(E.Invalid) as ei:
+            api.update_status(pod)
+        assert "status.nominatedNodeName: Invalid value" in str(ei.value)
