@@ -118,6 +118,19 @@ def leftovers(url: str, kubeconfig: Path) -> list[str]:
     return sorted(set(found))
 
 
+def failed_scenarios(reports: Path) -> list[str]:
+    """The failed and errored scenarios of the profile's last run, one line each, so the
+    end of a long log (all CI keeps) names what failed, not only which profile."""
+    try:
+        results = json.loads((reports / "latest" / "results.json").read_text())
+    except (OSError, ValueError):
+        return []
+    return [f"{s['verdict'].upper()} {s['kep']} {s['name']}"
+            + (f" [{s['example']}]" if s.get("example") else "")
+            + (f": {s['message'].splitlines()[0][:200]}" if s.get("message") else "")
+            for s in results.get("scenarios", []) if s.get("verdict") in ("failed", "error")]
+
+
 def run_profile(name: str, pytest_args: list[str], reports: Path,
                 workers: int = 0) -> tuple[int, list[str]]:
     spec = PROFILES[name]
@@ -174,10 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     failed = False
     started = time.time()
+    failures: dict[str, list[str]] = {}
     for name in args.profile or list(PROFILES):
         rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers)
         if rc not in (0, 5):
             print(f"== profile {name}: the suite failed (pytest exit status {rc})", flush=True)
+            failures[name] = failed_scenarios(Path(args.reports_dir) / name)
             failed = True
         if left:
             print(f"== profile {name}: {len(left)} harness-labelled objects were left behind:",
@@ -186,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"== profile {name}: no object with the label {HARNESS_LABEL} remains",
                   flush=True)
+    for name, lines in failures.items():
+        print(f"== profile {name} failed:", *(lines or ["(no failed scenario recorded; "
+                                                         "see the pytest output above)"]),
+              sep="\n   ", flush=True)
     print(f"== served run {'FAILED' if failed else 'passed'} in {time.time() - started:.0f}s")
     return 1 if failed else 0
 

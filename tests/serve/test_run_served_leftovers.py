@@ -3,6 +3,7 @@ served run left behind is named (kind, namespace/name), over every served API gr
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -35,3 +36,23 @@ def test_leftovers_names_labelled_objects_and_nothing_else(server):
                      "/apis/resource.k8s.io/v1/deviceclasses/not-ours.example.com",
                      "/api/v1/namespaces/left-ns"):
             http("DELETE", path)
+
+
+def test_failed_scenarios_are_named_for_the_end_of_the_log(tmp_path):
+    """A failed profile ends the log with its failed and errored scenarios (CI keeps only
+    the tail), not with the last profile's passing lines."""
+    latest = tmp_path / "latest"
+    latest.mkdir()
+    (latest / "results.json").write_text(json.dumps({"scenarios": [
+        {"verdict": "passed", "kep": "KEP-5004", "name": "fine", "example": None,
+         "message": None},
+        {"verdict": "failed", "kep": "KEP-5729", "name": "broken", "example": "a, b",
+         "message": "expected 1 claim\nobserved 0"},
+        {"verdict": "error", "kep": "Platform", "name": "gone", "example": None,
+         "message": "connection refused"},
+        {"verdict": "unsupported", "kep": "KEP-3695", "name": "skipped", "example": None,
+         "message": "needs a component restart"}]}))
+    assert run_served.failed_scenarios(tmp_path) == [
+        "FAILED KEP-5729 broken [a, b]: expected 1 claim",
+        "ERROR Platform gone: connection refused"]
+    assert run_served.failed_scenarios(tmp_path / "missing") == []
