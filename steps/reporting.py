@@ -817,6 +817,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     c.close_all_interrupted()
     if empty_selection(c, exitstatus):
         _INTERRUPTS.clear()
+        # an xdist controller collects nothing itself, so collection could not tell; without
+        # this pytest-bdd would name a cucumber.json that pytest_unconfigure then removes
+        _drop_cucumber_json(session.config)
         return  # nothing ran: the last report stays published (pytest_unconfigure tidies)
     interrupted = exitstatus not in (0, 1, 5) or bool(_INTERRUPTS) or bool(session.shouldstop)
     # with --backend=both a scenario is two collected items (one run per backend)

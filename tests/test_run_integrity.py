@@ -113,6 +113,14 @@ def test_an_empty_selection_says_so_exits_5_and_keeps_the_last_report(tmp_path):
     assert (tmp_path / "index.html").read_bytes() == index
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir() and p.name != "latest") \
         == runs
+    # the same on pytest-xdist workers (tox -e features runs there): one line, no file named
+    p = run_suite(tmp_path, "-n", "2", "-k", "nosuchscenario")
+    assert p.returncode == 5, p.stdout[-2000:]
+    assert sum(ln.startswith("drakit: no scenario selected") for ln in p.stdout.splitlines()) == 1
+    assert "cucumber.json" not in p.stdout, p.stdout[-2000:]
+    assert os.readlink(tmp_path / "latest") == latest
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir() and p.name != "latest") \
+        == runs
 
 
 # ---------------------------------------------------------------------------- generated runs
