@@ -805,6 +805,67 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {hardwareAddress: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.hardwareAddress: Too long: may not be more than 128 bytes |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [10.9.8.0/24, 10.9.8.1/24, 10.9.8.2/24, 10.9.8.3/24, 10.9.8.4/24, 10.9.8.5/24, 10.9.8.6/24, 10.9.8.7/24, 10.9.8.8/24, 10.9.8.9/24, 10.9.8.10/24, 10.9.8.11/24, 10.9.8.12/24, 10.9.8.13/24, 10.9.8.14/24, 10.9.8.15/24, 10.9.8.16/24]}} | status.devices[0].networkData.ips: Too many: 17: must have at most 16 items |
 
+    # until 1.36: DRAResourceClaimDeviceStatus is GA and locked on from 1.37 (versioned gate table)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status-devices-gated @gate:DRAResourceClaimDeviceStatus @until:1.36
+    Scenario: With DRAResourceClaimDeviceStatus off a status write drops new device status and keeps the status a claim has
+      k/k pkg/registry/resource/resourceclaim/strategy.go: with the gate off, a status write
+      loses status.devices unless the stored claim already has some (the gate's "in use" rule),
+      so a driver's status survives a rollback while a claim without any gets none.
+      DRADeviceBindingConditions depends on the gate and goes off first.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-2}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-2" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: eth1}}
+        """
+      And the feature gate DRADeviceBindingConditions is disabled
+      And the feature gate DRAResourceClaimDeviceStatus is disabled
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: eth1}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].device" equal to nic-0
+      And the ResourceClaim "claim-1" has no "status.devices"
+      When I patch the ResourceClaim "claim-2" status with:
+        """
+        status:
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: eth2}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-2" has "status.devices[0].networkData.interfaceName" equal to eth2
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: Two status entries for one device are a duplicate
       validation_resourceclaim_test.go TestValidateClaimStatusUpdate

@@ -178,6 +178,38 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "gpu-claim" has no "metadata.labels.written-by"
       And the ResourceClaim "gpu-claim" has "spec.devices.requests[0].name" equal to gpu
 
+    @req:platform-REG-R02 @clause:platform-REG-R02/status-write-keeps-spec @clause:platform-REG-R02/status-write-keeps-metadata
+    Scenario: A Deployment status write keeps the spec and the labels
+      deployment/strategy.go deploymentStatusStrategy.PrepareForUpdate keeps Spec and Labels
+      (its reset fields: spec and metadata.labels); an annotation sent with it is stored.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+          labels: {tier: front}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I patch the Deployment "web" status with:
+        """
+        metadata:
+          labels: {tier: back}
+          annotations: {written-by: status}
+        spec:
+          replicas: 3
+        """
+      Then the request succeeds
+      And the Deployment "web" has "metadata.labels.tier" equal to front
+      And the Deployment "web" has "metadata.annotations.written-by" equal to status
+      And the Deployment "web" has "spec.replicas" equal to 0
+
     @req:platform-REG-R02 @clause:platform-REG-R02/qos-kept
     Scenario: A pod status write without a qosClass keeps the one the API server computed
       pod/strategy.go podStatusStrategy.PrepareForUpdate: "if newPod.Status.QOSClass == "" {

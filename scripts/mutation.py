@@ -374,7 +374,9 @@ def verify_judged_kills(work: Path, sample: list[str], results: dict[str, Any],
             key = f"judged_{'features' if suite == FEATURES else 'unit'}"
             if not tests or r.get(key, {}).get("tests") == tests and r[key]["diff"] == r["diff"]:
                 continue
-            verdict, secs, killer = run_mutant(work, name, suite, tests, {"duration": {}}, [])
+            # `at`: the release a scenario that exists only there runs at (its @until/@since)
+            extra = _release_args(j.get("at")) if suite == FEATURES else []
+            verdict, secs, killer = run_mutant(work, name, suite, tests, {"duration": {}}, extra)
             r[key] = {"tests": tests, "verdict": verdict, "killer": killer, "diff": r["diff"]}
             log(f"  judged kill of {name} by {', '.join(tests)}: {verdict} ({secs:.0f} s)")
 

@@ -32,6 +32,7 @@ def test_every_judgement_has_a_verdict_a_reason_and_its_line():
         if j["verdict"] == "killed":
             by = [j["by"]] if isinstance(j.get("by"), str) else j.get("by")
             assert by and all(b.startswith(("steps/test_features.py::test_", "tests/")) for b in by), name
+            assert j.get("at") in (None, "1.34", "1.35", "1.36", "1.37"), (name, j.get("at"))
             for b in by:
                 if b.startswith("tests/"):  # the named unit test exists (a rename would orphan it)
                     path, _, func = b.partition("::")  # a whole file, or one test in it
