@@ -81,6 +81,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | class-cel-runtime-error-aborts |
         | cel-runtime-error-no-such-key-hint |
         | all-devices-cel-runtime-error-names-the-device |
+        | all-devices-class-cel-runtime-error-names-the-class |
         | class-cel-runtime-error-other-text-1.37 |
         | no-classes |
 
@@ -108,6 +109,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | too-many-devices-total |
         | two-claims-do-not-share |
         | in-use-device-skipped-before-its-selector-errors |
+        | admin-access-device-of-the-same-claim-skipped-before-its-selector-errors |
         | all-devices-many |
         | all-devices-plus-another-claim |
         | all-devices-plus-another-reversed |
@@ -176,6 +178,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | prioritized-list-max-allocation-limit-request |
         | prioritized-list-claim-config-for-subrequest |
         | claim-config-covering-all-requests-is-cleared |
+        | claim-config-naming-a-prioritized-list-request-by-its-own-name-is-cleared |
         | all-devices-slice-without-devices-prioritized-list |
         | all-devices-no-slices-prioritized-list |
         | all-devices-some-allocated-prioritized-list |
@@ -207,6 +210,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-no-capacity-available |
         | partitionable-devices-overallocated-capacity-pool |
         | partitionable-counters-across-claims |
+        | partitionable-devices-count-over-the-pool |
         | partitionable-devices-per-device-node-selection-nodename |
         | partitionable-devices-per-device-node-selection-node-selector |
         | partitionable-pool-spanning-nodes |
