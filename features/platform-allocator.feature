@@ -353,6 +353,20 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       When a pod on the case's node uses the claims of allocator case "cel-runtime-error-1.36-text"
       Then the claims are allocated as allocator case "cel-runtime-error-1.36-text" expects
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config @version:1.36
+    Scenario Outline: Configuration at 1.36: allocator case <case> through the scheduler at 1.36
+      Up to 1.36 a claim config is added once per request it names and no config's requests
+      are cleared (dynamic-resource-allocation v0.36, allocator_*.go "Populate configs"; the
+      dedup and the clearing are c5a40b2 and fe39ea7, first in kubernetes-1.37.0-alpha.2).
+      Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
+      When a pod on the case's node uses the claims of allocator case "<case>"
+      Then the claims are allocated as allocator case "<case>" expects
+
+      Examples:
+        | case |
+        | claim-config-covering-all-requests-1.36-kept-once-per-request |
+        | class-device-config-1.36-keeps-its-requests |
+
   @component:scheduler
   Rule: The scheduler's CEL environment
     Upstream's allocator compiles selectors through its cel.Cache in the StoredExpressions

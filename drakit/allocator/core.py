@@ -1483,6 +1483,11 @@ class Allocator:
                 rd.cls is not None and (rd.cls.get("spec") or {}).get("config")
                 for (c, _, _), rd in self.request_data.items() if c == ci):
             return []
+        # Up to 1.36 upstream adds a claim config once per request it names and keeps its
+        # requests; 1.37 adds it once and clears the requests of a config that names every
+        # request (dynamic-resource-allocation c5a40b2 and fe39ea7 with a58be5a, all first
+        # in kubernetes-1.37.0-alpha.2; allocator_*.go Allocate, "Populate configs").
+        since_137 = version_at_least(self.version, "1.37")
         config: list[dict[str, Any]] = []
         class_ranges: dict[str, tuple[int, int]] = {}
         for ri in range(len(requests)):
@@ -1511,7 +1516,10 @@ class Allocator:
                 rd = self._selected(ci, ri)
                 if req.get("name") in reqs or (rd.parent_request is not None and rd.request.result_name in reqs):
                     config.append({"source": "FromClaim", "requests": list(reqs), **body})
-                    break
+                    if since_137:
+                        break
+        if not since_137:
+            return config
         for entry in config:
             reqs = entry.get("requests")
             if not reqs:
