@@ -1,0 +1,68 @@
+"""Node selector operators in the allocator's node matching (drakit/allocator/pools.py).
+
+Why: a ResourceSlice's ``spec.nodeSelector`` and a device's ``nodeSelector`` only reach the
+allocator after the API server has checked them (k/k pkg/apis/resource/validation calls
+corevalidation.ValidateNodeSelector: ``operator: Invalid value: "Near": not a valid selector
+operator``; drakit.validation.resource.common.node_selector, used by slice.py for both
+fields). So a scenario can never hand the scheduler an unknown operator; only library input
+(``drakit allocate -f``, ``drakit.allocator.allocate``) can. These tests pin what the library
+does with the six operators and with an unknown one, and that the API server's check refuses
+what the library would refuse.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drakit.allocator.pools import node_selector_matches
+from drakit.validation.resource.common import node_selector
+
+NODE = {"metadata": {"name": "node-1", "labels": {"zone": "a", "gpus": "4"}}}
+OPERATORS = ("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
+
+
+def _selector(op: str, key: str = "zone", values: list[str] | None = None) -> dict:
+    req: dict = {"key": key, "operator": op}
+    if values is not None:
+        req["values"] = values
+    return {"nodeSelectorTerms": [{"matchExpressions": [req]}]}
+
+
+@pytest.mark.parametrize(("op", "key", "values", "want"), [
+    ("In", "zone", ["a", "b"], True),
+    ("In", "zone", ["b"], False),
+    ("NotIn", "zone", ["b"], True),
+    ("NotIn", "missing", ["b"], True),
+    ("Exists", "zone", None, True),
+    ("DoesNotExist", "zone", None, False),
+    ("Gt", "gpus", ["3"], True),
+    ("Lt", "gpus", ["3"], False),
+])
+def test_the_six_operators(op: str, key: str, values: list[str] | None, want: bool) -> None:
+    assert node_selector_matches(_selector(op, key, values), NODE) is want
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(OPERATORS), st.sampled_from(["zone", "gpus", "missing"]),
+       st.lists(st.sampled_from(["a", "b", "3", "x"]), max_size=3))
+def test_a_known_operator_never_raises(op: str, key: str, values: list[str]) -> None:
+    assert isinstance(node_selector_matches(_selector(op, key, values), NODE), bool)
+
+
+@pytest.mark.parametrize("op", ["Near", "in", "", None])
+def test_an_unknown_operator_is_named_in_the_error(op: str | None) -> None:
+    # the wording of k8s' NodeSelectorRequirementsAsSelector ("%q is not a valid node
+    # selector operator"), with Python's quoting of the operator
+    with pytest.raises(ValueError) as err:
+        node_selector_matches(_selector(op, values=["a"]), NODE)  # type: ignore[arg-type]
+    assert str(err.value) == f"{op!r} is not a valid node selector operator"
+
+
+@pytest.mark.parametrize("path", ["spec.nodeSelector", "spec.devices[0].nodeSelector"])
+def test_the_api_server_refuses_what_the_library_would_refuse(path: str) -> None:
+    errs = node_selector(_selector("Near", values=["a"]), path)
+    assert [str(e) for e in errs] == [
+        f'{path}.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": '
+        "not a valid selector operator"]
