@@ -22,6 +22,7 @@ from drakit.allocator import (
     flatten_slice,
     format_explanation,
 )
+from drakit.allocator.pools import NodeSelectionError
 from drakit.api.quantity import QuantityError
 from drakit.features import SUPPORTED_VERSIONS
 from drakit.yamlio import ManifestError, dump, load_file
@@ -121,7 +122,7 @@ def main_allocate(argv: Sequence[str]) -> int:
             out.append({"claim": f"{md.get('namespace', 'default')}/{md.get('name', '')}", "allocation": res})
         sys.stdout.write(dump(out, many=False))
         return 0
-    except (_Fail, AllocationError, MixinError, QuantityError) as e:
+    except (_Fail, AllocationError, MixinError, QuantityError, NodeSelectionError) as e:
         sys.stderr.write(f"error: {e}\n")
         return 1
 

@@ -114,7 +114,23 @@ def _slice_count(s: Mapping[str, Any]) -> int:
     return int((_spec(s).get("pool") or {}).get("resourceSliceCount", 1))
 
 
+class NodeSelectionError(ValueError):
+    """A slice whose node selection cannot be evaluated (an operator the API server refuses,
+    so reached only through library input such as ``drakit allocate -f``); worded as
+    upstream's allocator words it."""
+
+
 def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
+    try:
+        return _slice_targets_node(s, node, partitionable)
+    except NodeSelectionError:
+        raise
+    except ValueError as e:
+        name = (s.get("metadata") or {}).get("name", "")
+        raise NodeSelectionError(f"failed to perform node selection for slice {name}: {e}") from None
+
+
+def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
     spec = _spec(s)
     if not partitionable and (spec.get("perDeviceNodeSelection") is not None or spec.get("sharedCounters")):
         return False

@@ -66,3 +66,24 @@ def test_the_api_server_refuses_what_the_library_would_refuse(path: str) -> None
     assert [str(e) for e in errs] == [
         f'{path}.nodeSelectorTerms[0].matchExpressions[0].operator: Invalid value: "Near": '
         "not a valid selector operator"]
+
+
+def test_drakit_allocate_names_the_slice_whose_node_selection_fails(tmp_path, capsys) -> None:
+    """`drakit allocate -f` on a slice the API server would refuse: one line naming the slice
+    (upstream's "failed to perform node selection for slice ..."), exit 1, no traceback."""
+    from drakit.allocator.cli import main_allocate
+
+    f = tmp_path / "objs.yaml"
+    f.write_text(
+        "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {}\n---\n"
+        "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: odd}\nspec:\n"
+        "  driver: d.example.com\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+        "  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: a, operator: Near, "
+        "values: [x]}]}]}\n  devices: [{name: dev-0}]\n---\n"
+        "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: default}\n"
+        "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: gpu}}]}}\n")
+    for extra in ([], ["--explain"]):
+        assert main_allocate(["--node", "node-1", "-f", str(f), *extra]) == 1
+        err = capsys.readouterr().err
+        assert err == ("error: failed to perform node selection for slice odd: 'Near' is not a "
+                       "valid node selector operator\n"), err
