@@ -123,8 +123,6 @@ class NodeSelectionError(ValueError):
 def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
     try:
         return _slice_targets_node(s, node, partitionable)
-    except NodeSelectionError:
-        raise
     except ValueError as e:
         name = (s.get("metadata") or {}).get("name", "")
         raise NodeSelectionError(f"failed to perform node selection for slice {name}: {e}") from None
