@@ -118,7 +118,12 @@ class APIServer:
         return self.gates.version
 
     def context(self, api_version: str = "") -> Context:
-        return Context(version=self.gates.version, gates=self.gates, api_version=api_version)
+        return Context(version=self.gates.version, gates=self.gates, api_version=api_version,
+                       namespace_labels=self._namespace_labels)
+
+    def _namespace_labels(self, name: str) -> dict | None:
+        ns = self._store["Namespace"].get(("", name))
+        return None if ns is None else dict((ns.get("metadata") or {}).get("labels") or {})
 
     def set_gates(self, gates: FeatureGates) -> None:
         """Restart with other gates or another version; the store is kept (etcd survives).

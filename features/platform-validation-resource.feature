@@ -1070,6 +1070,187 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the request succeeds
 
   @component:apiserver
+  Rule: Admin access needs the namespace label
+    KEP-5018 (shipped 1.33, beta from 1.34): k/k pkg/registry/resource/utils.go
+    AuthorizedForAdmin, called first by the Validate of the ResourceClaim and
+    ResourceClaimTemplate strategies (on create only: the spec is immutable), and
+    AuthorizedForAdminStatus, called by the ResourceClaim status strategy. A request with
+    exactly.adminAccess true, or a new allocation result with adminAccess true, is Forbidden
+    unless the namespace has the label resource.kubernetes.io/admin-access: "true" (exactly
+    "true"; the key is resource.kubernetes.io since 1.34). The error names the first request
+    that asks, at spec.devices.requests[i].adminAccess: without "exactly", and for a template
+    without its outer "spec" (upstream's helper builds the path itself).
+
+    @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/claim-needs-label @clause:platform-ADMIN-R01/label-exactly-true @clause:platform-ADMIN-R01/first-request-named
+    Scenario Outline: A claim asking for admin access needs the label on its namespace
+      test/integration/dra testAdminAccess and test/e2e/dra "validate ResourceClaimTemplate
+      and ResourceClaim for admin access": refused in a namespace without the label, stored in
+      one with it. The first request says adminAccess false, which asks for nothing; the
+      second and third ask, and only the second is named.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: <labels>
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - {name: plain, exactly: {deviceClassName: gpu.example.com, adminAccess: false}}
+            - {name: watch, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+            - {name: watch-too, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | labels                                         | outcome |
+        | {}                                             | spec.devices.requests[1].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace |
+        | {resource.kubernetes.io/admin-access: "True"}  | spec.devices.requests[1].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace |
+        | {resource.k8s.io/admin-access: "true"}         | spec.devices.requests[1].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace |
+        | {resource.kubernetes.io/admin-access: "true"}  | accepted |
+
+    @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/template-needs-label @clause:platform-ADMIN-R01/first-request-named
+    Scenario Outline: A claim template asking for admin access needs the label on its namespace
+      resourceClaimTemplateStrategy.Validate calls the same helper with the template's
+      requests, so the path reads spec.devices.requests[0].adminAccess although the request
+      lives at spec.spec.devices.requests[0]. A prioritized list cannot ask for admin access
+      (subrequests have no such field), so the request with firstAvailable is skipped.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: <labels>
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: watch}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: any
+                firstAvailable:
+                - {name: one, deviceClassName: gpu.example.com}
+              - {name: watch, exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | labels                                         | outcome |
+        | {}                                             | spec.devices.requests[1].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace |
+        | {resource.kubernetes.io/admin-access: "true"}  | accepted |
+
+    @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/status-grant-needs-label @clause:platform-ADMIN-R01/granted-stays
+    Scenario: An allocation that grants admin access needs the label when it is written
+      AuthorizedForAdminStatus: a status write whose allocation grants admin access that the
+      stored allocation did not is checked against the namespace's labels at that moment, so
+      a claim created while the namespace had the label cannot be allocated once the label is
+      gone. An allocation already granted is immutable and not checked again: reservedFor
+      can still change.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - {name: plain, exactly: {deviceClassName: gpu.example.com}}
+            - {name: watch, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch-early}
+        spec:
+          devices:
+            requests:
+            - {name: watch, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+        """
+      Then the request succeeds
+      When I patch the ResourceClaim "watch-early" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: watch, driver: gpu.example.com, pool: node-1, device: gpu-0, adminAccess: true}
+        """
+      Then the request succeeds
+      When I patch the Namespace "team" with:
+        """
+        metadata:
+          labels: {resource.kubernetes.io/admin-access: null}
+        """
+      Then the request succeeds
+      When I patch the ResourceClaim "watch" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: plain, driver: gpu.example.com, pool: node-1, device: gpu-1}
+              - {request: watch, driver: gpu.example.com, pool: node-1, device: gpu-0, adminAccess: true}
+        """
+      Then the outcome is "status.allocation.devices.results[1].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace"
+      And the ResourceClaim "watch" has no "status.allocation"
+      When I patch the ResourceClaim "watch-early" status with:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: a, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+        """
+      Then the request succeeds
+
+    # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (kube_features.go), so it cannot be turned off
+    @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/gate-off-dropped @gate:DRAAdminAccess @until:1.35
+    Scenario: With DRAAdminAccess off the field is dropped and no label is needed
+      resourceclaim strategy dropDisabledDRAAdminAccessFields runs in PrepareForCreate, before
+      Validate: with the gate off a new claim loses exactly.adminAccess, so nothing asks for
+      admin access and the namespace needs no label.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        """
+      When the feature gate DRAAdminAccess is disabled
+      And I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - {name: watch, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "watch" has no "spec.devices.requests[0].exactly.adminAccess"
+
+  @component:apiserver
   Rule: ResourceSlice
     validateResourceSliceSpec / validateDevice: driver, pool, node selection, device names,
     attributes and capacities (qualified names, exactly one value, semver, lengths), taints,

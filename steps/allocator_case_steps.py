@@ -88,6 +88,20 @@ def _prior_claim(i: int, allocation: dict) -> dict:
             "spec": {"devices": {"requests": list(requests.values())}}}
 
 
+ADMIN_NAMESPACE = "allocator-admin"
+ADMIN_NAMESPACE_LABEL = "resource.kubernetes.io/admin-access"
+
+
+def _uses_admin_access(c: dict) -> bool:
+    """Whether a claim of the case, or an earlier allocation, asks for admin access."""
+    claims = c.get("claims") or []
+    requests = [r for cl in claims
+                for r in ((cl.get("spec") or {}).get("devices") or {}).get("requests") or []]
+    results = [r for a in c.get("allocated") or [] for r in (a.get("devices") or {}).get("results") or []]
+    return (any((r.get("exactly") or {}).get("adminAccess") for r in requests)
+            or any(r.get("adminAccess") for r in results))
+
+
 @given(parsers.parse('the nodes, device classes, slices and earlier allocations of allocator '
                      'case "{name}"'))
 def given_case_state(world: World, name: str) -> None:
@@ -97,6 +111,14 @@ def given_case_state(world: World, name: str) -> None:
     objs = [_typed(cls, "DeviceClass") for cls in c.get("classes", [_table()["common"]["cls"]])]
     objs += [_typed(s, "ResourceSlice") for s in c.get("slices") or []]
     try:
+        if _uses_admin_access(c):
+            # A real API server takes adminAccess only in a namespace with this label
+            # (k/k pkg/registry/resource/utils.go AuthorizedForAdmin); upstream's table runs
+            # the allocator alone, without an API server, so its cases need no namespace.
+            world.b.apply([{"apiVersion": "v1", "kind": "Namespace",
+                            "metadata": {"name": ADMIN_NAMESPACE,
+                                         "labels": {ADMIN_NAMESPACE_LABEL: "true"}}}])
+            world.b.use_namespace(ADMIN_NAMESPACE)
         if objs:
             world.b.apply(objs)
         for i, allocation in enumerate(c.get("allocated") or []):

@@ -21,7 +21,7 @@ the strategies of kinds that track it do (set_generation / bump_generation below
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,10 @@ class Context:
     gates: Mapping[str, bool] = field(default_factory=dict)
     api_version: str = ""
     """The apiVersion the object was written with (e.g. scheduling.k8s.io/v1alpha3)."""
+    namespace_labels: Callable[[str], Mapping[str, str] | None] | None = None
+    """A read-only lookup of a namespace's labels (None: no such namespace), for the one
+    rule that depends on the namespace (admin access, resource/adminaccess.py); upstream's
+    strategies hold a namespace client for it."""
 
     def enabled(self, gate: str) -> bool:
         return bool(self.gates.get(gate, False))

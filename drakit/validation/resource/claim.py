@@ -5,9 +5,8 @@ Sources: k/k ``pkg/apis/resource/v1/defaults.go`` (ExactCount / count 1 defaults
 strategy.go`` (dropDisabledFields), ``pkg/apis/resource/validation/validation.go``
 (validateDeviceClaim, validateResourceClaimStatusUpdate @009801d9).
 
-Not modelled: the admin-access namespace authorisation (``AuthorizedForAdmin`` needs the
-namespace label ``resource.kubernetes.io/admin-access``; the API server owns namespaces),
-the rules of derived attributes (DRADerivedAttributes; the field itself is dropped while the
+The admin-access namespace authorisation (``AuthorizedForAdmin``) is in adminaccess.py.
+Not modelled: the rules of derived attributes (DRADerivedAttributes; the field itself is dropped while the
 gate is off) and skipNodeOperations.
 """
 
@@ -18,6 +17,10 @@ from typing import Any
 
 from drakit.api.errors import FieldError, forbidden, invalid, not_supported, required
 from drakit.validation.resource import common as c
+from drakit.validation.resource.adminaccess import (
+    authorized_for_admin,
+    authorized_for_admin_status,
+)
 from drakit.validation.resource.common import Errs, as_dict, as_list
 from drakit.validation.strategy import (
     Context,
@@ -522,7 +525,11 @@ class ResourceClaimStrategy(Strategy):
         drop_disabled_spec_fields(new.get("spec"), old.get("spec"), ctx)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        return validate_claim_spec(obj.get("spec"), "spec", ctx)
+        # resourceclaimStrategy.Validate: the namespace's admin-access check comes first
+        spec = obj.get("spec")
+        out = authorized_for_admin(as_dict(as_dict(spec).get("devices")).get("requests"),
+                                   _namespace_of(obj), ctx)
+        return out + validate_claim_spec(spec, "spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         # ValidateResourceClaimUpdate: up to 1.34 ValidateResourceClaim(new) as well; from
@@ -540,7 +547,9 @@ class ResourceClaimStrategy(Strategy):
         drop_disabled_status_fields(new, old, ctx)
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        return validate_claim_status_update(new, old)
+        out = authorized_for_admin_status(_results(new.get("status")),
+                                          _results(old.get("status")), _namespace_of(new), ctx)
+        return out + validate_claim_status_update(new, old)
 
 
 # ObjectMeta's fields in Go declaration order: JSON name -> the name validateFieldAllowList
@@ -571,6 +580,17 @@ def template_object_meta(meta: Any, path: str) -> Errs:
     return out
 
 
+def _namespace_of(obj: dict) -> str:
+    return as_dict(obj.get("metadata")).get("namespace") or ""
+
+
+def _validate_template(obj: dict, ctx: Context) -> list[FieldError]:
+    """ValidateResourceClaimTemplate: the template's metadata and its claim spec."""
+    spec = as_dict(obj.get("spec"))
+    out = template_object_meta(spec.get("metadata"), "spec.metadata")
+    return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx)
+
+
 class ResourceClaimTemplateStrategy(Strategy):
     """resource.k8s.io/v1 ResourceClaimTemplate: the claim spec lives at ``spec.spec``."""
 
@@ -588,11 +608,15 @@ class ResourceClaimTemplateStrategy(Strategy):
         drop_disabled_spec_fields(inner, as_dict(old.get("spec")).get("spec"), ctx)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        spec = as_dict(obj.get("spec"))
-        out = template_object_meta(spec.get("metadata"), "spec.metadata")
-        return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx)
+        # resourceClaimTemplateStrategy.Validate: the admin-access check first (its path
+        # names spec.devices..., not spec.spec.devices...: upstream's helper builds it)
+        inner = as_dict(as_dict(obj.get("spec")).get("spec"))
+        out = authorized_for_admin(as_dict(inner.get("devices")).get("requests"),
+                                   _namespace_of(obj), ctx)
+        return out + _validate_template(obj, ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         # ValidateResourceClaimTemplateUpdate: as for claims, from 1.35 the immutability only
-        out = [] if c.version_at_least(ctx, "1.35") else self.validate_create(new, ctx)
+        # (no admin-access check on update: the spec is immutable)
+        out = [] if c.version_at_least(ctx, "1.35") else _validate_template(new, ctx)
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
