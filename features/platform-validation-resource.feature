@@ -1223,6 +1223,62 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the request succeeds
 
+    @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/status-grant-needs-label @component:scheduler @needs:logical-clock
+    Scenario: The scheduler cannot grant admin access once the namespace lost its label
+      The scheduler writes the allocation in PreBind (dynamicresources.go bindClaim: "add
+      allocation and reservation to claim <ns>/<name>"); the status strategy refuses it, the
+      cycle fails with SchedulerError (schedule_one: 'running PreBind plugin
+      "DynamicResources": ...') and the claim stays unallocated. Putting the label back lets the
+      next attempt, after the pod's backoff, succeed.
+      Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, adminAccess: true}}
+        """
+      And I patch the Namespace "team" with:
+        """
+        metadata:
+          labels: {resource.kubernetes.io/admin-access: null}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: watch}
+        """
+      Then the Pod "monitor" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "
+      And the Pod "monitor" stays pending with reason "SchedulerError" and a message containing "status.allocation.devices.results[0].adminAccess: Forbidden: admin access to devices requires the `resource.kubernetes.io/admin-access: true` label on the containing namespace"
+      And the ResourceClaim "watch" has no "status.allocation"
+      When I patch the Namespace "team" with:
+        """
+        metadata:
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      And 10 seconds pass
+      Then the Pod "monitor" is scheduled to "node-1"
+      And the ResourceClaim "watch" has "status.allocation.devices.results[0].adminAccess" equal to true
+
     # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (kube_features.go), so it cannot be turned off
     @req:platform-ADMIN-R01 @clause:platform-ADMIN-R01/gate-off-dropped @gate:DRAAdminAccess @until:1.35
     Scenario: With DRAAdminAccess off the field is dropped and no label is needed
