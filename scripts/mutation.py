@@ -266,26 +266,46 @@ def _stats_child(out: str, pytest_args: list[str]) -> int:
     code = pytest.main(pytest_args, plugins=[plugin])
     Path(out).write_text(json.dumps({"exit": int(code), "tests_by_function": plugin.tests_by_function,
                                      "duration": plugin.duration, "failed": sorted(plugin.failed)}))
-    return 0
+    # the stats are whole only when the session ran to its end: 0, or 1 (some tests failed on
+    # the unmutated copy: they are left out); anything else (3: an INTERNALERROR) stopped it
+    # part-way, and a partial map would turn later mutants into false survivors
+    return 0 if int(code) in (0, 1) else int(code)
 
 
-def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
+#: attempts at a complete stats run: CPython 3.11.7's ast.parse can raise "AST constructor
+#: recursion depth mismatch" (python/cpython gh-106905, fixed in 3.11.8) while pytest formats
+#: a failure, which ends the session with an INTERNALERROR; seen at 1.34 in stop 26, once in
+#: three runs
+STATS_ATTEMPTS = 3
+
+
+def stats_file(work: Path, key: str) -> Path:
+    """One file per suite and release (``stats-steps@1.34.json``): a resumed run reads the
+    map of the release it asks for, never the last one collected."""
+    return work / f"stats-{key}.json"
+
+
+def collect_stats(work: Path, suite: str, extra: list[str], key: str) -> dict[str, Any]:
     project = work / "project"
-    out = work / f"stats-{suite}.json"
+    out = stats_file(work, key)
     args = [suite, "-q", "-p", "no:cacheprovider", "-p", "no:randomly"] + extra
     if suite == FEATURES:
         args.append(f"--reports-dir={work / 'reports'}")
     t0 = time.monotonic()
     cmd = ["nice", "-n", "10", sys.executable, "-X", "faulthandler", str(Path(__file__).resolve()),
            "--_stats", str(out), "--", *args]
-    for attempt in (1, 2):
+    for attempt in range(1, STATS_ATTEMPTS + 1):
+        out.unlink(missing_ok=True)
         proc = subprocess.run(cmd, cwd=project, env=_env(project, "stats"), capture_output=True, text=True)
-        if proc.returncode >= 0 or attempt == 2:
+        if proc.returncode == 0 and out.exists():
             break
-        _keep_crash(work, f"stats-{suite}", proc)  # a crash is not the suite's verdict: once more
+        if attempt < STATS_ATTEMPTS:
+            # a crash or an interrupted session is not the suite's verdict: once more
+            _keep_crash(work, f"stats-{key}", proc)
     if proc.returncode != 0 or not out.exists():
         tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-20:])
-        raise SystemExit(f"stats run of {suite}/ failed (exit {proc.returncode}):\n{tail}")
+        raise SystemExit(f"stats run of {key} failed {STATS_ATTEMPTS} times (exit "
+                         f"{proc.returncode}), no complete map of its tests:\n{tail}")
     data = json.loads(out.read_text())
     log(f"  stats {suite}/: {len(data['duration'])} tests, {len(data['failed'])} failing on the "
         f"unmutated copy (left out), {time.monotonic() - t0:.0f} s")
@@ -293,11 +313,14 @@ def collect_stats(work: Path, suite: str, extra: list[str]) -> dict[str, Any]:
 
 
 def _keep_crash(work: Path, what: str, proc: subprocess.CompletedProcess) -> None:
-    """Keep the whole output of a run that a signal ended (faulthandler's stacks included)."""
+    """Keep the whole output of a run that a signal or an INTERNALERROR ended (faulthandler's
+    stacks included)."""
     path = work / "crashes" / f"{what.replace('/', '_')}-{int(time.time())}.log"
     path.parent.mkdir(exist_ok=True)
     path.write_text(f"exit {proc.returncode}\n--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}")
-    log(f"  {what}: the run was ended by signal {-proc.returncode}; output kept in {path}; running it again")
+    how = (f"ended by signal {-proc.returncode}" if proc.returncode < 0
+           else f"stopped part-way (exit {proc.returncode})")
+    log(f"  {what}: the run was {how}; output kept in {path}; running it again")
 
 
 def _env(project: Path, mutant: str) -> dict[str, str]:
@@ -623,12 +646,12 @@ def main(argv: list[str] | None = None) -> int:
         state (lazily)."""
         key = suite if release is None else f"{suite}@{release}"
         if key not in stats:
-            f = work / f"stats-{key}.json"
+            f = stats_file(work, key)
             if f.exists() and cache["stats"].get(key) == catalogue["source_hash"]:
                 stats[key] = json.loads(f.read_text())
             else:
                 log(f"collecting stats of {key} (runs the suite once, slower than usual) ...")
-                stats[key] = collect_stats(work, suite, _release_args(release))
+                stats[key] = collect_stats(work, suite, _release_args(release), key)
                 cache["stats"][key] = catalogue["source_hash"]
                 cache_file.write_text(json.dumps(cache, indent=1))
         return stats[key]
