@@ -845,9 +845,11 @@ Feature: Platform behaviour every DRA comparison relies on
     unschedulable" unless the pod tolerates node.kubernetes.io/unschedulable:NoSchedule;
     TaintToleration "node(s) had untolerated taint {<key>: <value>}" for the first NoSchedule
     or NoExecute taint the pod does not tolerate (PreferNoSchedule only scores). Both are
-    UnschedulableAndUnresolvable, so preemption says it is not helpful.
+    UnschedulableAndUnresolvable, so preemption says it is not helpful. A toleration tolerates
+    a taint only when its effect (if it names one) and its key (if it names one) are the
+    taint's (k8s.io/api core/v1 Toleration.ToleratesTaint).
 
-    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/cordoned @clause:platform-SCHED-R01/untolerated-taint
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/cordoned @clause:platform-SCHED-R01/untolerated-taint @clause:platform-SCHED-R01/toleration-mismatch
     Scenario Outline: A pod that may not use its node is told why (<what>)
       Given a node "n1" with cpu "8", memory "32Gi"
       When I patch the Node "n1" with:
@@ -861,17 +863,21 @@ Feature: Platform behaviour every DRA comparison relies on
         metadata: {name: picky}
         spec:
           nodeSelector: {kubernetes.io/hostname: n1}
+          tolerations: <tolerations>
           containers:
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 <reason>. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
       Examples:
-        | what              | node_spec                                                                      | reason |
-        | cordoned          | {unschedulable: true}                                                          | node(s) were unschedulable |
-        | NoSchedule taint  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | node(s) had untolerated taint {example.com/dedicated: gpu} |
-        | NoExecute taint   | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | node(s) had untolerated taint {example.com/dedicated: batch} |
-        | valueless taint   | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | node(s) had untolerated taint {example.com/maintenance: } |
+        | what                             | node_spec                                                                      | tolerations | reason |
+        | cordoned                         | {unschedulable: true}                                                          | [] | node(s) were unschedulable |
+        | NoSchedule taint                 | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | NoExecute taint                  | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | [] | node(s) had untolerated taint {example.com/dedicated: batch} |
+        | valueless taint                  | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | [] | node(s) had untolerated taint {example.com/maintenance: } |
+        | a toleration of another effect   | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Exists, effect: NoExecute}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | a toleration of another key      | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/reserved, operator: Exists, effect: NoSchedule}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | a toleration of another value    | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Equal, value: fpga}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/tolerated
     Scenario Outline: A pod that tolerates its node's taint, or a taint that only scores, is scheduled (<what>)
