@@ -2235,10 +2235,11 @@ Feature: Platform behaviour every DRA comparison relies on
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
 
-  Rule: The scheduler forgets a deleted Node
+  Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
-    and the node no longer counts in "0/N nodes are available".
+    and the node no longer counts in "0/N nodes are available". A deleted ResourceSlice's
+    devices are no longer allocated.
 
     @req:platform-SCHED-R04 @clause:platform-SCHED-R04/deleted-node-forgotten
     Scenario: After its Node is deleted, no pod is placed on it, even one that asks for it by name
@@ -2264,6 +2265,92 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled to "node-2"
       And the Pod "wants-node-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+
+    @req:platform-SCHED-R04 @clause:platform-SCHED-R04/deleted-slice-forgotten
+    Scenario: The devices of a deleted cluster-wide ResourceSlice are not allocated, and come back with the slice
+      The allocator takes the ResourceSlices the scheduler's informer has now
+      (pkg/scheduler/framework/plugins/dynamicresources PreFilter: the DRA manager's
+      ResourceSlices() list); a slice with allNodes serves every node and leaves that list on
+      its delete event like a node-local one. A ResourceSlice add requeues the waiting pod
+      (EventsToRegister).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: link.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "link.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: link.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: link-0}
+          - {name: link-1}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first-link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: link.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: link}]}}
+          resourceClaims:
+          - {name: link, resourceClaimName: first-link}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      When I delete the ResourceSlice "fabric"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: link.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: link}]}}
+          resourceClaims:
+          - {name: link, resourceClaimName: second-link}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the ResourceClaim "second-link" has no "status.allocation"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-again}
+        spec:
+          driver: link.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 2, resourceSliceCount: 1}
+          devices:
+          - {name: link-0}
+          - {name: link-1}
+        """
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceClaim "second-link" has "status.allocation.devices.results[0].device" equal to link-1
 
   @component:apiserver
   Rule: ResourceQuota charges pods and claims as upstream's evaluators do
