@@ -2172,6 +2172,59 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "late" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor[255].name" equal to late
 
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/class-missing
+    Scenario Outline: A pod whose claim names a DeviceClass that does not exist waits until the class is created (<what>)
+      PreFilter checks the class of every request of a claim to allocate, and of every
+      subrequest of a firstAvailable list, before any node is looked at, and names the
+      request ("<request>/<subrequest>" for a subrequest) in its UnschedulableAndUnresolvable
+      reason (k/k pkg/scheduler/framework/plugins/dynamicresources PreFilter,
+      validateDeviceClass). The class's Add event requeues the pod (EventsToRegister).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - <request>
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: early}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "early" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: request <named>: device class <missing> does not exist."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: <missing>}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        """
+      Then the Pod "early" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].request" equal to <result>
+
+      Examples:
+        | what               | request                                                                                                                        | named     | missing           | result    |
+        | a request          | {name: gpu, exactly: {deviceClassName: later.example.com}}                                                                     | gpu       | later.example.com | gpu       |
+        | a second subrequest | {name: gpu, firstAvailable: [{name: big, deviceClassName: gpu.example.com, count: 2}, {name: one, deviceClassName: later.example.com}]} | gpu/one   | later.example.com | gpu/one   |
+
   Rule: Device taints: which tolerations keep a pod
     kube-controller-manager's device-taint eviction controller (pkg/controller/
     devicetainteviction, KEP-5055) evicts the pods of a claim whose allocated device has a
