@@ -1454,7 +1454,7 @@ Feature: KEP-5004 DRA extended resources
         | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     # since 1.37: a Filter timeout is an error from 1.37 on (kubernetes PR 137607); before, the node is unschedulable
-    @req:5004-R09 @gate:DRASchedulerFilterTimeout @since:1.37
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/timeout-error @gate:DRASchedulerFilterTimeout @since:1.37
     Scenario: A pod asking for more GPUs than a node has: the scheduler gives up on that node after its Filter timeout (1.37)
       The allocator tries every subset of a node's 30 GPUs before it can tell that 31 do not fit
       (2^30 attempts, far beyond the default DynamicResources filterTimeout of 10s, gate
@@ -1480,7 +1480,7 @@ Feature: KEP-5004 DRA extended resources
       And 0 devices of driver "gpu.example.com" are allocated
 
     # until 1.36: from 1.37 a Filter timeout is an error (kubernetes PR 137607)
-    @req:5004-R09 @gate:DRASchedulerFilterTimeout @until:1.36
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/timeout-unresolvable @gate:DRASchedulerFilterTimeout @until:1.36
     Scenario: A pod asking for more GPUs than a node has: the node is unschedulable after the Filter timeout (1.34-1.36)
       From 1.34 (PR 132033) to 1.36 the timeout makes the node UnschedulableAndUnresolvable "timed
       out trying to allocate devices" (dynamicresources.go Filter before kubernetes PR 137607);
@@ -1500,6 +1500,30 @@ Feature: KEP-5004 DRA extended resources
               limits: {example.com/gpu: "31"}
         """
       Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 timed out trying to allocate devices."
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/no-gate-no-timeout @gate:DRASchedulerFilterTimeout
+    Scenario: With DRASchedulerFilterTimeout disabled the scheduler searches a node's GPUs to the end
+      Filter applies filterTimeout only with the gate on (dynamicresources.go Filter:
+      enableFilterTimeout and filterTimeout > 0). 27 of 26 GPUs take 2^26 attempts, more than
+      the default 10 s with the gate on; without it the search ends, after some seconds of a
+      real scheduler's time, in "cannot allocate all claims".
+      Given the feature gate DRASchedulerFilterTimeout is disabled
+      And a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 26 devices named "big-"
+      When I create 1 pod named "greedy" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "27"}
+              limits: {example.com/gpu: "27"}
+        """
+      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
       And 0 devices of driver "gpu.example.com" are allocated
 
     # since 1.37: the allocator names the device and hints at optional chaining from 1.37 on (kubernetes 5e2d5b9a)
