@@ -946,6 +946,44 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "naming" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: first, resourceName: example.com/gpu, requestName: container-1-request-1}, {containerName: second, resourceName: example.com/gpu, requestName: container-2-request-1}, {containerName: init, resourceName: example.com/gpu, requestName: container-1-request-1}]
       And the extended resource claim of Pod "naming" has 3 allocated devices
 
+    @req:5004-R05 @req:5004-R06 @clause:5004-R05/request-per-container @clause:5004-R06/maps-requests
+    Scenario: A container that asks for none of the name, or for zero of it, gets no request and no mapping
+      Shipped createRequestsAndMappings (k/k extendeddynamicresources.go) skips a container
+      whose requests lack the resource or hold a zero quantity: only the container that asks
+      for a GPU has a request, named after its index among all containers.
+      When I create 1 pod named "mixed" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: helper
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+          - name: idle
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "0"}
+              limits: {example.com/gpu: "0"}
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "2"}
+              limits: {example.com/gpu: "2"}
+        """
+      Then the Pod "mixed" is scheduled to "node-1"
+      And the extended resource claim of Pod "mixed" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-2-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+        """
+      And the Pod "mixed" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-2-request-0}]
+      And the extended resource claim of Pod "mixed" has 2 allocated devices
+
     @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim @kep-test:mixed-node-scenarios
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
