@@ -3160,9 +3160,9 @@ Feature: KEP-5004 DRA extended resources
 
     @req:5004-R08 @clause:5004-R08/both-allocated
     Scenario: A pod whose claim is created after it is scheduled as soon as the claim appears
-      k/k pkg/scheduler/framework/plugins/dynamicresources (PreFilter: the pod's claim does not
-      exist yet, the pod is unschedulable; the plugin's queueing hint for a ResourceClaim add
-      moves the pods that use it back to the active queue): the pod with an extended resource
+      k/k pkg/scheduler/framework/plugins/dynamicresources (PreEnqueue: the pod's claim does not
+      exist yet, so the pod does not enter the active queue and is not attempted; the plugin's
+      queueing hint for a ResourceClaim add moves the pods that use it): the pod with an extended resource
       and a regular claim waits for the claim, then gets both, without waiting for the
       periodic flush of unschedulable pods (podMaxInUnschedulablePodsDuration, 5 min).
       When I create 1 pod named "early" from:
@@ -3180,7 +3180,7 @@ Feature: KEP-5004 DRA extended resources
           resourceClaims:
           - {name: late, resourceClaimName: late-gpu}
         """
-      Then the Pod "early" stays pending with reason "Unschedulable" and a message containing "resourceclaim.resource.k8s.io "late-gpu" not found"
+      Then the Pod "early" stays pending without a scheduling attempt
       When I create:
         """
         apiVersion: resource.k8s.io/v1

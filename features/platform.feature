@@ -1990,17 +1990,20 @@ Feature: Platform behaviour every DRA comparison relies on
 
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
-    dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
-    refuses one that is being deleted ("resourceclaim %q is being deleted",
-    UnschedulableAndUnresolvable). When no node passes Filter, its PostFilter may deallocate
+    dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreEnqueue, before
+    the pod may enter the active queue, and again in PreFilter, and refuses one that is being
+    deleted ("resourceclaim %q is being deleted", UnschedulableAndUnresolvable); a pod
+    PreEnqueue refuses is not attempted at all, so nothing about it reaches the API (the
+    queue's runPreEnqueuePlugins only logs it). When no node passes Filter, its PostFilter may deallocate
     one allocated claim that blocks the pod, but only when the claim is reserved for nobody
     else (reservedFor empty, or only this pod): the claim update brings the pod back, and the
     next attempt allocates the claim where the pod fits.
 
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-being-deleted
     Scenario: A pod whose claim is being deleted waits, and schedules with the claim created again
-      A finalizer of the user's holds the claim in deletion. PreFilter fails before any node
-      is looked at, so the message names no node reason (its node count is the cluster's).
+      A finalizer of the user's holds the claim in deletion. PreEnqueue keeps the pod out of
+      the active queue: it is never attempted, so it gets neither a PodScheduled condition
+      nor a FailedScheduling event. The claim created again (its Add event) lets it in.
       Given a node "node-1" with cpu "8", memory "32Gi"
       And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 2 devices named "gpu-"
       When I apply:
@@ -2034,7 +2037,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: held}
         """
-      Then the Pod "late" stays pending with reason "Unschedulable" and a message containing ": resourceclaim "held" is being deleted."
+      Then the Pod "late" stays pending without a scheduling attempt
       When I patch the ResourceClaim "held" with:
         """
         metadata:

@@ -165,30 +165,56 @@ class DynamicResources(Plugin):
             return Status(ERROR, [f"node {node_name}: timed out trying to allocate devices"])
         return Status(UNRESOLVABLE, ["timed out trying to allocate devices"])
 
-    # ------------------------------------------------------------------ PreFilter
-    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
-                   ) -> tuple[set[str] | None, Status]:
-        s = DRAState()
-        state[STATE_KEY] = s
+    # ------------------------------------------------------------------ PreEnqueue
+    def _pod_resource_claims(self, pod: dict) -> tuple[list[dict], list[str | None]] | str:
+        """foreachPodResourceClaim: the pod's claims (and their pod entry names), or why the
+        pod cannot be scheduled now (a claim not created yet, missing, being deleted, or not
+        made for the pod)."""
+        claims: list[dict] = []
+        names: list[str | None] = []
         ns = pod["metadata"].get("namespace") or ""
         for entry in (pod.get("spec") or {}).get("resourceClaims") or ():
             try:
                 name, check_owner = cu.claim_name(pod, entry)
             except cu.ClaimError as e:
-                return None, Status(UNRESOLVABLE, [str(e)])
+                return str(e)
             if name is None:
                 continue
             claim = self.dra.claims.get((ns, name))
             if claim is None:
-                return None, Status(UNRESOLVABLE, [f'resourceclaim.resource.k8s.io "{name}" not found'])
+                return f'resourceclaim.resource.k8s.io "{name}" not found'
             if claim["metadata"].get("deletionTimestamp"):
-                return None, Status(UNRESOLVABLE, [f'resourceclaim "{name}" is being deleted'])
+                return f'resourceclaim "{name}" is being deleted'
             if check_owner:
                 problem = cu.is_for_pod(pod, claim, self.podgroups_on)
                 if problem:
-                    return None, Status(UNRESOLVABLE, [problem])
-            s.claims.append(claim)
-            s.pod_claim_names.append(entry.get("name"))
+                    return problem
+            claims.append(claim)
+            names.append(entry.get("name"))
+        return claims, names
+
+    def pre_enqueue(self, pod: dict) -> str | None:
+        """PreEnqueue: why the pod may not enter the active queue, or None.
+
+        A pod rejected here is never attempted: it waits among the unschedulable pods
+        (scheduler_pending_pods{queue="gated"}) without a PodScheduled condition or a
+        FailedScheduling event, until an event moves it and PreEnqueue lets it pass
+        (pkg/scheduler/framework/plugins/dynamicresources PreEnqueue; pkg/scheduler/backend/
+        queue runPreEnqueuePlugins, which reports nothing to the API in 1.34-1.37)."""
+        found = self._pod_resource_claims(pod)
+        return found if isinstance(found, str) else None
+
+    # ------------------------------------------------------------------ PreFilter
+    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
+                   ) -> tuple[set[str] | None, Status]:
+        s = DRAState()
+        state[STATE_KEY] = s
+        # PreFilter reads the claims again (podResourceClaims): PreEnqueue saw them when
+        # the pod entered the active queue, not necessarily as they are now
+        found = self._pod_resource_claims(pod)
+        if isinstance(found, str):
+            return None, Status(UNRESOLVABLE, [found])
+        s.claims, s.pod_claim_names = found
         # KEP-5004: the special claim joins the pod's claims
         if self.extended_on:
             resolver = self.dra.extended_resource_classes()

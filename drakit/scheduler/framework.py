@@ -165,6 +165,8 @@ class QueuedPod:
     """The last attempt ended in an error (not a plain Unschedulable verdict)."""
     parked_at: Any = None
     backoff_until: Any = None
+    gated: bool = False
+    """A PreEnqueue plugin keeps the pod out of the active queue (never attempted)."""
 
 
 INITIAL_BACKOFF_SECONDS = 1
@@ -225,6 +227,7 @@ class SchedulingQueue:
             return
         qp.unschedulable_plugins = set(plugins or ())
         qp.errored = not unschedulable
+        qp.gated = False
         if now is not None:
             backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0),
                           MAX_BACKOFF_SECONDS)
@@ -234,6 +237,19 @@ class SchedulingQueue:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
             self.unschedulable[qp.key] = qp  # errors: retried when their backoff passes
+
+    def gate(self, qp: QueuedPod, plugin: str, now: Any) -> None:
+        """A popped pod a PreEnqueue plugin rejects: back among the unschedulable pods as a
+        gated one, its attempt not counted (upstream runs PreEnqueue before the pod enters
+        activeQ, so it is never popped); an event moves it back like any unschedulable pod."""
+        self.in_flight = None
+        qp.attempts -= 1
+        qp.unschedulable_plugins = {plugin}
+        qp.errored = False
+        qp.gated = True
+        qp.parked_at = now
+        qp.backoff_until = None
+        self.unschedulable[qp.key] = qp
 
     def requeue_errored(self, qp: QueuedPod, failed_at: Any) -> None:
         """A pod whose binding cycle failed after it left the queue (it waited in PreBind):
@@ -295,5 +311,6 @@ class SchedulingQueue:
         self.unschedulable.pop(key, None)
 
     def pending_counts(self) -> dict[str, int]:
+        gated = sum(1 for qp in self.unschedulable.values() if qp.gated)
         return {"active": len(self.active), "backoff": len(self.backoff),
-                "unschedulable": len(self.unschedulable), "gated": 0}
+                "unschedulable": len(self.unschedulable) - gated, "gated": gated}

@@ -334,6 +334,9 @@ class Scheduler:
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, False, failed=False)
                 continue
+            if self.dynamic.pre_enqueue(pod) is not None:
+                self.queue.gate(qp, self.dynamic.name, self.clock.now())
+                continue
             ok, unschedulable = self._schedule_one(pod)
             relists = self.relists
             self._process_events()
