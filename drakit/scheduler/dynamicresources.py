@@ -269,9 +269,8 @@ class DynamicResources(Plugin):
 
     # ------------------------------------------------------------------ Filter
     def filter(self, state: CycleState, pod: dict, node_info: NodeInfo) -> Status:
-        s: DRAState | None = state.get(STATE_KEY)
-        if s is None or (not s.claims and s.ext_claim is None):
-            return success()
+        # only called after PreFilter succeeded (a pod without claims is skipped)
+        s: DRAState = state[STATE_KEY]
         node = node_info.node
         unavailable = [i for i, sel in s.available_on.items()
                        if (sel is not None and not node_selector_matches(node, sel))
@@ -419,9 +418,7 @@ class DynamicResources(Plugin):
         s: DRAState | None = state.get(STATE_KEY)
         if s is None or (not s.claims and s.ext_claim is None):
             return success()
-        entry = s.node_alloc.get(node_name)
-        if entry is None:
-            return success() if not s.to_allocate else Status(ERROR, ["claim allocation not found for node"])
+        entry = s.node_alloc[node_name]  # Filter passed this node, so it left its entry
         if any(r.get("shareID") for a in entry["results"]
                for r in ((a.get("devices") or {}).get("results") or ())):
             to_alloc = [s.claims[i] for i in s.to_allocate]
@@ -444,9 +441,7 @@ class DynamicResources(Plugin):
         return success()
 
     def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
-        s: DRAState | None = state.get(STATE_KEY)
-        if s is None:
-            return
+        s: DRAState = state[STATE_KEY]  # a binding cycle follows a PreFilter that ran
         uid = pod["metadata"]["uid"]
         for claim in s.claims:
             fresh = self.api.try_get("ResourceClaim", claim["metadata"]["name"],
@@ -568,14 +563,12 @@ class DynamicResources(Plugin):
     # ------------------------------------------------------------------ binding conditions
     def claim_expiry(self, claim: Mapping[str, Any]) -> _dt.datetime | None:
         """isClaimTimeout's instant: allocationTimestamp + bindingTimeout, for an allocation
-        with a result that has binding conditions (None: no timeout applies)."""
-        if not self.binding_on:
-            return None
+        with a result that has binding conditions (None: no timeout applies). Only asked
+        with both KEP-5007 gates on, for a claim that is not ready for binding, which an
+        allocated claim is only when a result has binding conditions."""
         alloc = (claim.get("status") or {}).get("allocation") or {}
         ts = alloc.get("allocationTimestamp") if isinstance(alloc, dict) else None
         if not ts:
-            return None
-        if not any(r.get("bindingConditions") for r in (alloc.get("devices") or {}).get("results") or ()):
             return None
         try:
             return parse_rfc3339(ts) + _dt.timedelta(seconds=self.binding_timeout)

@@ -72,10 +72,6 @@ def unschedulable(*reasons: str, unresolvable: bool = False) -> Status:
     return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, list(reasons))
 
 
-def error(msg: str) -> Status:
-    return Status(ERROR, [msg])
-
-
 class CycleState(dict):
     """Per-pod, per-attempt plugin data (fwk.CycleState)."""
 
@@ -84,7 +80,9 @@ class CycleState(dict):
 
 
 class Plugin:
-    """A plugin implements any subset of the extension points; defaults are no-ops.
+    """A plugin implements the extension points it is listed for (Scheduler.pre_filters,
+    filters, post_filters; score and the binding points are called on the plugins that have
+    them, NodeResourcesFit and DynamicResources): the signatures below.
 
     ``pre_filter`` may return a set of node names (PreFilterResult) to narrow the search.
     """
@@ -92,31 +90,12 @@ class Plugin:
     name = "Plugin"
 
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
-                   ) -> tuple[set[str] | None, Status]:
-        return None, Status(SKIP)
+                   ) -> tuple[set[str] | None, Status]: ...
 
-    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        return success()
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status: ...
 
     def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
-                    num_nodes: int) -> Status:
-        return Status(UNSCHEDULABLE)
-
-    def score(self, state: CycleState, pod: dict, node_info: Any) -> int:
-        return 0
-
-    def reserve(self, state: CycleState, pod: dict, node_name: str) -> Status:
-        return success()
-
-    def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
-        return None
-
-    def pre_bind(self, state: CycleState, pod: dict, node_name: str) -> Status:
-        return success()
-
-    # which plugins implement which points (filled by Framework)
-    def implements(self, point: str) -> bool:
-        return getattr(type(self), point) is not getattr(Plugin, point)
+                    num_nodes: int) -> Status: ...
 
 
 @dataclass
