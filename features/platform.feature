@@ -2181,7 +2181,8 @@ Feature: Platform behaviour every DRA comparison relies on
       subrequest of a firstAvailable list, before any node is looked at, and names the
       request ("<request>/<subrequest>" for a subrequest) in its UnschedulableAndUnresolvable
       reason (k/k pkg/scheduler/framework/plugins/dynamicresources PreFilter,
-      validateDeviceClass). The class's Add event requeues the pod (EventsToRegister).
+      validateDeviceClass). The class's Add event requeues the pod (EventsToRegister). A
+      PreFilter rejection names no node reason; its node count is the cluster's.
       Given a node "node-1" with cpu "8", memory "32Gi"
       And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
       When I apply:
@@ -2210,7 +2211,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then the Pod "early" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: request <named>: device class <missing> does not exist."
+      Then the Pod "early" stays pending with reason "Unschedulable" and a message containing " nodes are available: request <named>: device class <missing> does not exist."
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
