@@ -946,6 +946,44 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "naming" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: first, resourceName: example.com/gpu, requestName: container-1-request-1}, {containerName: second, resourceName: example.com/gpu, requestName: container-2-request-1}, {containerName: init, resourceName: example.com/gpu, requestName: container-1-request-1}]
       And the extended resource claim of Pod "naming" has 3 allocated devices
 
+    @req:5004-R05 @req:5004-R06 @clause:5004-R05/request-per-container @clause:5004-R06/maps-requests
+    Scenario: A container that asks for none of the name, or for zero of it, gets no request and no mapping
+      Shipped createRequestsAndMappings (k/k extendeddynamicresources.go) skips a container
+      whose requests lack the resource or hold a zero quantity: only the container that asks
+      for a GPU has a request, named after its index among all containers.
+      When I create 1 pod named "mixed" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: helper
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+          - name: idle
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "0"}
+              limits: {example.com/gpu: "0"}
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "2"}
+              limits: {example.com/gpu: "2"}
+        """
+      Then the Pod "mixed" is scheduled to "node-1"
+      And the extended resource claim of Pod "mixed" contains:
+        """
+        spec:
+          devices:
+            requests:
+            - name: container-2-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+        """
+      And the Pod "mixed" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-2-request-0}]
+      And the extended resource claim of Pod "mixed" has 2 allocated devices
+
     @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim @kep-test:mixed-node-scenarios
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
@@ -1454,7 +1492,7 @@ Feature: KEP-5004 DRA extended resources
         | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     # since 1.37: a Filter timeout is an error from 1.37 on (kubernetes PR 137607); before, the node is unschedulable
-    @req:5004-R09 @gate:DRASchedulerFilterTimeout @since:1.37
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/timeout-error @gate:DRASchedulerFilterTimeout @since:1.37
     Scenario: A pod asking for more GPUs than a node has: the scheduler gives up on that node after its Filter timeout (1.37)
       The allocator tries every subset of a node's 30 GPUs before it can tell that 31 do not fit
       (2^30 attempts, far beyond the default DynamicResources filterTimeout of 10s, gate
@@ -1480,7 +1518,7 @@ Feature: KEP-5004 DRA extended resources
       And 0 devices of driver "gpu.example.com" are allocated
 
     # until 1.36: from 1.37 a Filter timeout is an error (kubernetes PR 137607)
-    @req:5004-R09 @gate:DRASchedulerFilterTimeout @until:1.36
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/timeout-unresolvable @gate:DRASchedulerFilterTimeout @until:1.36
     Scenario: A pod asking for more GPUs than a node has: the node is unschedulable after the Filter timeout (1.34-1.36)
       From 1.34 (PR 132033) to 1.36 the timeout makes the node UnschedulableAndUnresolvable "timed
       out trying to allocate devices" (dynamicresources.go Filter before kubernetes PR 137607);
@@ -1500,6 +1538,30 @@ Feature: KEP-5004 DRA extended resources
               limits: {example.com/gpu: "31"}
         """
       Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 timed out trying to allocate devices."
+      And 0 devices of driver "gpu.example.com" are allocated
+
+    @req:5004-R09 @req:platform-SCHED-R07 @clause:platform-SCHED-R07/no-gate-no-timeout @gate:DRASchedulerFilterTimeout
+    Scenario: With DRASchedulerFilterTimeout disabled the scheduler searches a node's GPUs to the end
+      Filter applies filterTimeout only with the gate on (dynamicresources.go Filter:
+      enableFilterTimeout and filterTimeout > 0). 27 of 26 GPUs take 2^26 attempts, more than
+      the default 10 s with the gate on; without it the search ends, after some seconds of a
+      real scheduler's time, in "cannot allocate all claims".
+      Given the feature gate DRASchedulerFilterTimeout is disabled
+      And a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 26 devices named "big-"
+      When I create 1 pod named "greedy" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "27"}
+              limits: {example.com/gpu: "27"}
+        """
+      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 cannot allocate all claims."
       And 0 devices of driver "gpu.example.com" are allocated
 
     # since 1.37: the allocator names the device and hints at optional chaining from 1.37 on (kubernetes 5e2d5b9a)
@@ -3098,9 +3160,9 @@ Feature: KEP-5004 DRA extended resources
 
     @req:5004-R08 @clause:5004-R08/both-allocated
     Scenario: A pod whose claim is created after it is scheduled as soon as the claim appears
-      k/k pkg/scheduler/framework/plugins/dynamicresources (PreFilter: the pod's claim does not
-      exist yet, the pod is unschedulable; the plugin's queueing hint for a ResourceClaim add
-      moves the pods that use it back to the active queue): the pod with an extended resource
+      k/k pkg/scheduler/framework/plugins/dynamicresources (PreEnqueue: the pod's claim does not
+      exist yet, so the pod does not enter the active queue and is not attempted; the plugin's
+      queueing hint for a ResourceClaim add moves the pods that use it): the pod with an extended resource
       and a regular claim waits for the claim, then gets both, without waiting for the
       periodic flush of unschedulable pods (podMaxInUnschedulablePodsDuration, 5 min).
       When I create 1 pod named "early" from:
@@ -3118,7 +3180,7 @@ Feature: KEP-5004 DRA extended resources
           resourceClaims:
           - {name: late, resourceClaimName: late-gpu}
         """
-      Then the Pod "early" stays pending with reason "Unschedulable" and a message containing "resourceclaim.resource.k8s.io "late-gpu" not found"
+      Then the Pod "early" stays pending without a scheduling attempt
       When I create:
         """
         apiVersion: resource.k8s.io/v1

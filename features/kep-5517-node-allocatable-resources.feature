@@ -1322,6 +1322,51 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting hugepages-2Mi "1Gi", memory "1Mi" fits on node "hp-node"
       And a pod requesting hugepages-2Mi "1026Mi", memory "1Mi" does not fit on node "hp-node"
 
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-limits @clause:5517-R08/plr-budget-unresolvable
+    Scenario Outline: A pod-level hugepages budget must cover the hugepages a claim maps (<hugepages>)
+      As shipped (api-truth §9.8, NADR validatePodLevelResourcesCoverDRA): each pod-level
+      request is compared with the containers' requests plus what the claims map ("pod level
+      request for <r> is insufficient to cover the aggregated container and node-allocatable
+      DRA requests", UnschedulableAndUnresolvable). The pod-level hugepages request comes from
+      its limit (pod-level resources defaulting), so a limit below the NIC's 1Gi is refused
+      this way; the pod-level cpu request, which no container and no claim adds to, takes
+      nothing from the check of the other resources.
+      Given a node "hp-node" with cpu "8", memory "16Gi", hugepages-2Mi "2Gi", ephemeral-storage "100Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/hugepages-nic.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-nic}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic-class}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: hp-budget}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: hp-node}
+          resources:
+            requests: {cpu: "1", memory: 2Gi}
+            limits: {hugepages-2Mi: <hugepages>}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: one-nic}
+        """
+      Then <outcome>
+
+      Examples:
+        | hugepages | outcome |
+        | 1Gi       | the Pod "hp-budget" is scheduled to "hp-node" |
+        | 512Mi     | the Pod "hp-budget" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 pod level request for hugepages-2Mi is insufficient to cover the aggregated container and node-allocatable DRA requests." |
+
     @req:5517-R10 @version:1.37 @clause:5517-R10/all-node-allocatable
     Scenario: A node that reports no ephemeral-storage cannot take one byte of it through a claim
       The boundary of api-truth §9.8 (NADR nodeFitsResources): a resource missing from the

@@ -845,9 +845,11 @@ Feature: Platform behaviour every DRA comparison relies on
     unschedulable" unless the pod tolerates node.kubernetes.io/unschedulable:NoSchedule;
     TaintToleration "node(s) had untolerated taint {<key>: <value>}" for the first NoSchedule
     or NoExecute taint the pod does not tolerate (PreferNoSchedule only scores). Both are
-    UnschedulableAndUnresolvable, so preemption says it is not helpful.
+    UnschedulableAndUnresolvable, so preemption says it is not helpful. A toleration tolerates
+    a taint only when its effect (if it names one) and its key (if it names one) are the
+    taint's (k8s.io/api core/v1 Toleration.ToleratesTaint).
 
-    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/cordoned @clause:platform-SCHED-R01/untolerated-taint
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/cordoned @clause:platform-SCHED-R01/untolerated-taint @clause:platform-SCHED-R01/toleration-mismatch
     Scenario Outline: A pod that may not use its node is told why (<what>)
       Given a node "n1" with cpu "8", memory "32Gi"
       When I patch the Node "n1" with:
@@ -861,17 +863,21 @@ Feature: Platform behaviour every DRA comparison relies on
         metadata: {name: picky}
         spec:
           nodeSelector: {kubernetes.io/hostname: n1}
+          tolerations: <tolerations>
           containers:
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 <reason>. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
       Examples:
-        | what              | node_spec                                                                      | reason |
-        | cordoned          | {unschedulable: true}                                                          | node(s) were unschedulable |
-        | NoSchedule taint  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | node(s) had untolerated taint {example.com/dedicated: gpu} |
-        | NoExecute taint   | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | node(s) had untolerated taint {example.com/dedicated: batch} |
-        | valueless taint   | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | node(s) had untolerated taint {example.com/maintenance: } |
+        | what                             | node_spec                                                                      | tolerations | reason |
+        | cordoned                         | {unschedulable: true}                                                          | [] | node(s) were unschedulable |
+        | NoSchedule taint                 | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | NoExecute taint                  | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | [] | node(s) had untolerated taint {example.com/dedicated: batch} |
+        | valueless taint                  | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | [] | node(s) had untolerated taint {example.com/maintenance: } |
+        | a toleration of another effect   | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Exists, effect: NoExecute}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | a toleration of another key      | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/reserved, operator: Exists, effect: NoSchedule}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | a toleration of another value    | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Equal, value: fpga}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/tolerated
     Scenario Outline: A pod that tolerates its node's taint, or a taint that only scores, is scheduled (<what>)
@@ -1984,17 +1990,20 @@ Feature: Platform behaviour every DRA comparison relies on
 
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
-    dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
-    refuses one that is being deleted ("resourceclaim %q is being deleted",
-    UnschedulableAndUnresolvable). When no node passes Filter, its PostFilter may deallocate
+    dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreEnqueue, before
+    the pod may enter the active queue, and again in PreFilter, and refuses one that is being
+    deleted ("resourceclaim %q is being deleted", UnschedulableAndUnresolvable); a pod
+    PreEnqueue refuses is not attempted at all, so nothing about it reaches the API (the
+    queue's runPreEnqueuePlugins only logs it). When no node passes Filter, its PostFilter may deallocate
     one allocated claim that blocks the pod, but only when the claim is reserved for nobody
     else (reservedFor empty, or only this pod): the claim update brings the pod back, and the
     next attempt allocates the claim where the pod fits.
 
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-being-deleted
     Scenario: A pod whose claim is being deleted waits, and schedules with the claim created again
-      A finalizer of the user's holds the claim in deletion. PreFilter fails before any node
-      is looked at, so the message names no node reason (its node count is the cluster's).
+      A finalizer of the user's holds the claim in deletion. PreEnqueue keeps the pod out of
+      the active queue: it is never attempted, so it gets neither a PodScheduled condition
+      nor a FailedScheduling event. The claim created again (its Add event) lets it in.
       Given a node "node-1" with cpu "8", memory "32Gi"
       And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 2 devices named "gpu-"
       When I apply:
@@ -2028,7 +2037,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: held}
         """
-      Then the Pod "late" stays pending with reason "Unschedulable" and a message containing ": resourceclaim "held" is being deleted."
+      Then the Pod "late" stays pending without a scheduling attempt
       When I patch the ResourceClaim "held" with:
         """
         metadata:
@@ -2166,6 +2175,60 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "late" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor[255].name" equal to late
 
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/class-missing
+    Scenario Outline: A pod whose claim names a DeviceClass that does not exist waits until the class is created (<what>)
+      PreFilter checks the class of every request of a claim to allocate, and of every
+      subrequest of a firstAvailable list, before any node is looked at, and names the
+      request ("<request>/<subrequest>" for a subrequest) in its UnschedulableAndUnresolvable
+      reason (k/k pkg/scheduler/framework/plugins/dynamicresources PreFilter,
+      validateDeviceClass). The class's Add event requeues the pod (EventsToRegister). A
+      PreFilter rejection names no node reason; its node count is the cluster's.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - <request>
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: early}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "early" stays pending with reason "Unschedulable" and a message containing " nodes are available: request <named>: device class <missing> does not exist."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: <missing>}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        """
+      Then the Pod "early" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].request" equal to <result>
+
+      Examples:
+        | what               | request                                                                                                                        | named     | missing           | result    |
+        | a request          | {name: gpu, exactly: {deviceClassName: later.example.com}}                                                                     | gpu       | later.example.com | gpu       |
+        | a second subrequest | {name: gpu, firstAvailable: [{name: big, deviceClassName: gpu.example.com, count: 2}, {name: one, deviceClassName: later.example.com}]} | gpu/one   | later.example.com | gpu/one   |
+
   Rule: Device taints: which tolerations keep a pod
     kube-controller-manager's device-taint eviction controller (pkg/controller/
     devicetainteviction, KEP-5055) evicts the pods of a claim whose allocated device has a
@@ -2229,10 +2292,11 @@ Feature: Platform behaviour every DRA comparison relies on
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
 
-  Rule: The scheduler forgets a deleted Node
+  Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
-    and the node no longer counts in "0/N nodes are available".
+    and the node no longer counts in "0/N nodes are available". A deleted ResourceSlice's
+    devices are no longer allocated.
 
     @req:platform-SCHED-R04 @clause:platform-SCHED-R04/deleted-node-forgotten
     Scenario: After its Node is deleted, no pod is placed on it, even one that asks for it by name
@@ -2258,6 +2322,92 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled to "node-2"
       And the Pod "wants-node-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+
+    @req:platform-SCHED-R04 @clause:platform-SCHED-R04/deleted-slice-forgotten
+    Scenario: The devices of a deleted cluster-wide ResourceSlice are not allocated, and come back with the slice
+      The allocator takes the ResourceSlices the scheduler's informer has now
+      (pkg/scheduler/framework/plugins/dynamicresources PreFilter: the DRA manager's
+      ResourceSlices() list); a slice with allNodes serves every node and leaves that list on
+      its delete event like a node-local one. A ResourceSlice add requeues the waiting pod
+      (EventsToRegister).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: link.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "link.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: link.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: link-0}
+          - {name: link-1}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first-link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: link.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: link}]}}
+          resourceClaims:
+          - {name: link, resourceClaimName: first-link}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      When I delete the ResourceSlice "fabric"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second-link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: link.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: link}]}}
+          resourceClaims:
+          - {name: link, resourceClaimName: second-link}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the ResourceClaim "second-link" has no "status.allocation"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-again}
+        spec:
+          driver: link.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 2, resourceSliceCount: 1}
+          devices:
+          - {name: link-0}
+          - {name: link-1}
+        """
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceClaim "second-link" has "status.allocation.devices.results[0].device" equal to link-1
 
   @component:apiserver
   Rule: ResourceQuota charges pods and claims as upstream's evaluators do

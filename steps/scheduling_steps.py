@@ -205,6 +205,22 @@ def then_pending(world: World, name: str, reason: str, how: str, text: str) -> N
     assert ok, f"message {msg!r} is not {how} {text!r}"
 
 
+@then(parsers.re(r'the Pod "(?P<name>[^"]+)" stays pending without a scheduling attempt$'))
+def then_pending_unattempted(world: World, name: str) -> None:
+    """A pod a PreEnqueue plugin keeps out of the active queue (kube-scheduler 1.34-1.37):
+    never attempted, so no PodScheduled condition and no FailedScheduling event."""
+    world.b.settle()
+    pod = get_obj(world, "Pod", name)
+    c = _cond(pod)
+    events = [e.get("message") for e in world.b.events("Pod", name) if e.get("reason") == "FailedScheduling"]
+    world.observe(f"Pod {name} not attempted", {"nodeName": None, "PodScheduled": None, "FailedScheduling": []},
+                  {"nodeName": (pod.get("spec") or {}).get("nodeName"), "PodScheduled": c,
+                   "FailedScheduling": events}, [pod])
+    assert not (pod.get("spec") or {}).get("nodeName"), f"Pod {name!r} got scheduled to {pod['spec']['nodeName']}"
+    assert c is None, f"Pod {name!r} has a PodScheduled condition: {c!r}"
+    assert not events, f"Pod {name!r} has FailedScheduling events: {events}"
+
+
 @then(parsers.re(r'(?P<n>\d+) pods named "(?P<pattern>[^"]+)" are scheduled'))
 def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     world.b.settle()

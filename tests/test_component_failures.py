@@ -299,7 +299,8 @@ def test_a_pod_whose_failure_cannot_be_recorded_gets_a_warning_event_instead(clu
     """The scheduler records an unschedulable pod in its PodScheduled condition; when the
     stored status cannot take it (malformed conditions, a write the API server would refuse)
     the failure is still reported: a FailedScheduling Warning on the Pod and Cluster.errors()."""
-    bad = _pod("stuck", claim="missing")
+    bad = _pod("stuck")
+    bad["spec"]["nodeSelector"] = {"kubernetes.io/hostname": "no-such-node"}
     bad["status"] = {"phase": "Pending", "conditions": [5]}
     store_directly(cluster, bad)
     cluster.settle()

@@ -165,30 +165,56 @@ class DynamicResources(Plugin):
             return Status(ERROR, [f"node {node_name}: timed out trying to allocate devices"])
         return Status(UNRESOLVABLE, ["timed out trying to allocate devices"])
 
-    # ------------------------------------------------------------------ PreFilter
-    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
-                   ) -> tuple[set[str] | None, Status]:
-        s = DRAState()
-        state[STATE_KEY] = s
+    # ------------------------------------------------------------------ PreEnqueue
+    def _pod_resource_claims(self, pod: dict) -> tuple[list[dict], list[str | None]] | str:
+        """foreachPodResourceClaim: the pod's claims (and their pod entry names), or why the
+        pod cannot be scheduled now (a claim not created yet, missing, being deleted, or not
+        made for the pod)."""
+        claims: list[dict] = []
+        names: list[str | None] = []
         ns = pod["metadata"].get("namespace") or ""
         for entry in (pod.get("spec") or {}).get("resourceClaims") or ():
             try:
                 name, check_owner = cu.claim_name(pod, entry)
             except cu.ClaimError as e:
-                return None, Status(UNRESOLVABLE, [str(e)])
+                return str(e)
             if name is None:
                 continue
             claim = self.dra.claims.get((ns, name))
             if claim is None:
-                return None, Status(UNRESOLVABLE, [f'resourceclaim.resource.k8s.io "{name}" not found'])
+                return f'resourceclaim.resource.k8s.io "{name}" not found'
             if claim["metadata"].get("deletionTimestamp"):
-                return None, Status(UNRESOLVABLE, [f'resourceclaim "{name}" is being deleted'])
+                return f'resourceclaim "{name}" is being deleted'
             if check_owner:
                 problem = cu.is_for_pod(pod, claim, self.podgroups_on)
                 if problem:
-                    return None, Status(UNRESOLVABLE, [problem])
-            s.claims.append(claim)
-            s.pod_claim_names.append(entry.get("name"))
+                    return problem
+            claims.append(claim)
+            names.append(entry.get("name"))
+        return claims, names
+
+    def pre_enqueue(self, pod: dict) -> str | None:
+        """PreEnqueue: why the pod may not enter the active queue, or None.
+
+        A pod rejected here is never attempted: it waits among the unschedulable pods
+        (scheduler_pending_pods{queue="gated"}) without a PodScheduled condition or a
+        FailedScheduling event, until an event moves it and PreEnqueue lets it pass
+        (pkg/scheduler/framework/plugins/dynamicresources PreEnqueue; pkg/scheduler/backend/
+        queue runPreEnqueuePlugins, which reports nothing to the API in 1.34-1.37)."""
+        found = self._pod_resource_claims(pod)
+        return found if isinstance(found, str) else None
+
+    # ------------------------------------------------------------------ PreFilter
+    def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
+                   ) -> tuple[set[str] | None, Status]:
+        s = DRAState()
+        state[STATE_KEY] = s
+        # PreFilter reads the claims again (podResourceClaims): PreEnqueue saw them when
+        # the pod entered the active queue, not necessarily as they are now
+        found = self._pod_resource_claims(pod)
+        if isinstance(found, str):
+            return None, Status(UNRESOLVABLE, [found])
+        s.claims, s.pod_claim_names = found
         # KEP-5004: the special claim joins the pod's claims
         if self.extended_on:
             resolver = self.dra.extended_resource_classes()
@@ -243,9 +269,8 @@ class DynamicResources(Plugin):
 
     # ------------------------------------------------------------------ Filter
     def filter(self, state: CycleState, pod: dict, node_info: NodeInfo) -> Status:
-        s: DRAState | None = state.get(STATE_KEY)
-        if s is None or (not s.claims and s.ext_claim is None):
-            return success()
+        # only called after PreFilter succeeded (a pod without claims is skipped)
+        s: DRAState = state[STATE_KEY]
         node = node_info.node
         unavailable = [i for i, sel in s.available_on.items()
                        if (sel is not None and not node_selector_matches(node, sel))
@@ -393,9 +418,7 @@ class DynamicResources(Plugin):
         s: DRAState | None = state.get(STATE_KEY)
         if s is None or (not s.claims and s.ext_claim is None):
             return success()
-        entry = s.node_alloc.get(node_name)
-        if entry is None:
-            return success() if not s.to_allocate else Status(ERROR, ["claim allocation not found for node"])
+        entry = s.node_alloc[node_name]  # Filter passed this node, so it left its entry
         if any(r.get("shareID") for a in entry["results"]
                for r in ((a.get("devices") or {}).get("results") or ())):
             to_alloc = [s.claims[i] for i in s.to_allocate]
@@ -418,9 +441,7 @@ class DynamicResources(Plugin):
         return success()
 
     def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
-        s: DRAState | None = state.get(STATE_KEY)
-        if s is None:
-            return
+        s: DRAState = state[STATE_KEY]  # a binding cycle follows a PreFilter that ran
         uid = pod["metadata"]["uid"]
         for claim in s.claims:
             fresh = self.api.try_get("ResourceClaim", claim["metadata"]["name"],
@@ -542,14 +563,12 @@ class DynamicResources(Plugin):
     # ------------------------------------------------------------------ binding conditions
     def claim_expiry(self, claim: Mapping[str, Any]) -> _dt.datetime | None:
         """isClaimTimeout's instant: allocationTimestamp + bindingTimeout, for an allocation
-        with a result that has binding conditions (None: no timeout applies)."""
-        if not self.binding_on:
-            return None
+        with a result that has binding conditions (None: no timeout applies). Only asked
+        with both KEP-5007 gates on, for a claim that is not ready for binding, which an
+        allocated claim is only when a result has binding conditions."""
         alloc = (claim.get("status") or {}).get("allocation") or {}
         ts = alloc.get("allocationTimestamp") if isinstance(alloc, dict) else None
         if not ts:
-            return None
-        if not any(r.get("bindingConditions") for r in (alloc.get("devices") or {}).get("results") or ()):
             return None
         try:
             return parse_rfc3339(ts) + _dt.timedelta(seconds=self.binding_timeout)

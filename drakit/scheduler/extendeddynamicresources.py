@@ -230,9 +230,7 @@ def create_requests_and_mappings(pod: Mapping[str, Any], extended: Mapping[str, 
     requests: list[dict] = []
     mappings: list[dict] = []
     for rname in sorted(extended):
-        cls = resolver.get(rname)
-        if cls is None:
-            continue
+        cls = resolver[rname]  # ``extended`` holds only names a class serves (node_extended_resources)
         long_reqs: list[dict | None] = [None] * len(containers)
         long_maps: list[dict] = []
         for i in long_lived:

@@ -72,10 +72,6 @@ def unschedulable(*reasons: str, unresolvable: bool = False) -> Status:
     return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, list(reasons))
 
 
-def error(msg: str) -> Status:
-    return Status(ERROR, [msg])
-
-
 class CycleState(dict):
     """Per-pod, per-attempt plugin data (fwk.CycleState)."""
 
@@ -84,7 +80,9 @@ class CycleState(dict):
 
 
 class Plugin:
-    """A plugin implements any subset of the extension points; defaults are no-ops.
+    """A plugin implements the extension points it is listed for (Scheduler.pre_filters,
+    filters, post_filters; score and the binding points are called on the plugins that have
+    them, NodeResourcesFit and DynamicResources): the signatures below.
 
     ``pre_filter`` may return a set of node names (PreFilterResult) to narrow the search.
     """
@@ -92,31 +90,12 @@ class Plugin:
     name = "Plugin"
 
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
-                   ) -> tuple[set[str] | None, Status]:
-        return None, Status(SKIP)
+                   ) -> tuple[set[str] | None, Status]: ...
 
-    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        return success()
+    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status: ...
 
     def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
-                    num_nodes: int) -> Status:
-        return Status(UNSCHEDULABLE)
-
-    def score(self, state: CycleState, pod: dict, node_info: Any) -> int:
-        return 0
-
-    def reserve(self, state: CycleState, pod: dict, node_name: str) -> Status:
-        return success()
-
-    def unreserve(self, state: CycleState, pod: dict, node_name: str) -> None:
-        return None
-
-    def pre_bind(self, state: CycleState, pod: dict, node_name: str) -> Status:
-        return success()
-
-    # which plugins implement which points (filled by Framework)
-    def implements(self, point: str) -> bool:
-        return getattr(type(self), point) is not getattr(Plugin, point)
+                    num_nodes: int) -> Status: ...
 
 
 @dataclass
@@ -165,6 +144,8 @@ class QueuedPod:
     """The last attempt ended in an error (not a plain Unschedulable verdict)."""
     parked_at: Any = None
     backoff_until: Any = None
+    gated: bool = False
+    """A PreEnqueue plugin keeps the pod out of the active queue (never attempted)."""
 
 
 INITIAL_BACKOFF_SECONDS = 1
@@ -225,6 +206,7 @@ class SchedulingQueue:
             return
         qp.unschedulable_plugins = set(plugins or ())
         qp.errored = not unschedulable
+        qp.gated = False
         if now is not None:
             backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0),
                           MAX_BACKOFF_SECONDS)
@@ -234,6 +216,19 @@ class SchedulingQueue:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
             self.unschedulable[qp.key] = qp  # errors: retried when their backoff passes
+
+    def gate(self, qp: QueuedPod, plugin: str, now: Any) -> None:
+        """A popped pod a PreEnqueue plugin rejects: back among the unschedulable pods as a
+        gated one, its attempt not counted (upstream runs PreEnqueue before the pod enters
+        activeQ, so it is never popped); an event moves it back like any unschedulable pod."""
+        self.in_flight = None
+        qp.attempts -= 1
+        qp.unschedulable_plugins = {plugin}
+        qp.errored = False
+        qp.gated = True
+        qp.parked_at = now
+        qp.backoff_until = None
+        self.unschedulable[qp.key] = qp
 
     def requeue_errored(self, qp: QueuedPod, failed_at: Any) -> None:
         """A pod whose binding cycle failed after it left the queue (it waited in PreBind):
@@ -295,5 +290,6 @@ class SchedulingQueue:
         self.unschedulable.pop(key, None)
 
     def pending_counts(self) -> dict[str, int]:
+        gated = sum(1 for qp in self.unschedulable.values() if qp.gated)
         return {"active": len(self.active), "backoff": len(self.backoff),
-                "unschedulable": len(self.unschedulable), "gated": 0}
+                "unschedulable": len(self.unschedulable) - gated, "gated": gated}

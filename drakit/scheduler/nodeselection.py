@@ -1,9 +1,11 @@
-"""Node-selection filters: NodeName, NodeUnschedulable, TaintToleration, NodeAffinity.
+"""Node-selection filters: NodeUnschedulable, TaintToleration, NodeAffinity.
 
-Why in drakit at all: DRA scenarios put nodes aside with taints, labels and nodeName, and
-the "0/N nodes are available" message counts those nodes with the upstream reasons; the
-messages are the upstream constants (pkg/scheduler/framework/plugins/{nodename,
-nodeunschedulable,tainttoleration,nodeaffinity}). All are UnschedulableAndUnresolvable.
+Why in drakit at all: DRA scenarios put nodes aside with taints and labels, and the "0/N
+nodes are available" message counts those nodes with the upstream reasons; the messages are
+the upstream constants (pkg/scheduler/framework/plugins/{nodeunschedulable,tainttoleration,
+nodeaffinity}). All are UnschedulableAndUnresolvable. Upstream's NodeName filter is left out:
+a pod with spec.nodeName is bound when it is created and never reaches a scheduling cycle
+(it matters upstream only for simulations such as preemption and the cluster autoscaler).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import Any
 from drakit.api.meta import node_selector_matches
 from drakit.scheduler.framework import CycleState, Plugin, Status, success, unschedulable
 
-ERR_NODE_NAME = "node(s) didn't match the requested node name"
 ERR_UNSCHEDULABLE = "node(s) were unschedulable"
 ERR_AFFINITY = "node(s) didn't match Pod's node affinity/selector"
 UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable"
@@ -30,16 +31,6 @@ def tolerates(tol: Mapping[str, Any], taint: Mapping[str, Any]) -> bool:
     if op == "Exists":
         return True
     return (tol.get("value") or "") == (taint.get("value") or "")
-
-
-class NodeName(Plugin):
-    name = "NodeName"
-
-    def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        want = (pod.get("spec") or {}).get("nodeName")
-        if want and want != node_info.name:
-            return unschedulable(ERR_NODE_NAME, unresolvable=True)
-        return success()
 
 
 class NodeUnschedulable(Plugin):

@@ -39,9 +39,8 @@ class DefaultPreemption(Plugin):
         for name, st in statuses.items():
             per_node[name] = Status(UNRESOLVABLE, [NOT_HELPFUL]) if st.code == UNRESOLVABLE \
                 else Status(UNSCHEDULABLE, [NO_VICTIMS])
+        # every node has a status: no PreFilter narrows the nodes (PreFilterResult), so
+        # upstream's "not helpful" for nodes without one never applies
         fe = FitError(num_nodes, per_node)
-        if len(per_node) < num_nodes:
-            for i in range(num_nodes - len(per_node)):
-                per_node[f"\x00absent-{i}"] = Status(UNRESOLVABLE, [NOT_HELPFUL])
         # upstream's outer FitError adds its own "." after this one: the well-known ".."
         return Status(UNSCHEDULABLE, [f"preemption: {fe}"])

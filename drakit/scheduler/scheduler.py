@@ -48,7 +48,6 @@ from drakit.scheduler.framework import (
 from drakit.scheduler.noderesources import NodeResourcesFit
 from drakit.scheduler.nodeselection import (
     NodeAffinity,
-    NodeName,
     NodeUnschedulable,
     TaintToleration,
 )
@@ -134,7 +133,7 @@ class Scheduler:
         self.waiting: dict[tuple[str, str], _WaitingPod] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
         self.dynamic = DynamicResources(self)
-        self.filters: list[Plugin] = [NodeUnschedulable(), NodeName(), TaintToleration(),
+        self.filters: list[Plugin] = [NodeUnschedulable(), TaintToleration(),
                                       NodeAffinity(), self.fit, self.dynamic]
         self.pre_filters: list[Plugin] = [self.fit, self.dynamic]
         self.post_filters: list[Plugin] = [DefaultPreemption(), self.dynamic]
@@ -333,6 +332,9 @@ class Scheduler:
             pod = self.pending.get(qp.key)
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, False, failed=False)
+                continue
+            if self.dynamic.pre_enqueue(pod) is not None:
+                self.queue.gate(qp, self.dynamic.name, self.clock.now())
                 continue
             ok, unschedulable = self._schedule_one(pod)
             relists = self.relists
@@ -559,10 +561,9 @@ class Scheduler:
                      fe: FitError) -> None:
         reasons: list[str] = []
         for pl in self.post_filters:
-            st = pl.post_filter(state, pod, statuses, fe.num_all_nodes)
-            if st.ok:
-                break
-            reasons += st.reasons
+            # neither DefaultPreemption (it never evicts) nor DynamicResources ever succeeds,
+            # so every PostFilter plugin runs and adds its reason
+            reasons += pl.post_filter(state, pod, statuses, fe.num_all_nodes).reasons
         fe.post_filter_msg = ", ".join(reasons)
 
     # ------------------------------------------------------------------ failure handling

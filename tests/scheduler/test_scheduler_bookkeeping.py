@@ -155,3 +155,27 @@ def test_a_filter_result_memoized_for_one_claim_is_reallocated_for_another():
     finally:
         first.close()
         alone.close()
+
+
+def test_a_pod_preenqueue_keeps_out_is_counted_gated_and_not_attempted(cluster):
+    """A pod whose claim does not exist yet is rejected by DynamicResources' PreEnqueue: it is
+    gated (scheduler_pending_pods{queue="gated"}), no attempt is counted, and it gets no
+    condition; the claim's creation lets it in (pkg/scheduler/backend/queue
+    runPreEnqueuePlugins, metrics.go pending_pods)."""
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "early"},
+           "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10",
+                                    "resources": {"claims": [{"name": "g"}]}}],
+                    "resourceClaims": [{"name": "g", "resourceClaimName": "later"}]}}
+    cluster.apply([pod])
+    cluster.settle()
+    sched = _scheduler(cluster)
+    assert sched.queue.pending_counts() == {"active": 0, "backoff": 0, "unschedulable": 0, "gated": 1}
+    assert sched.metrics.attempts == {"scheduled": 0, "unschedulable": 0, "error": 0}
+    assert 'scheduler_pending_pods{queue="gated"} 1' in sched.metrics_text()
+    assert not (cluster.get("Pod", "early", namespace="default").get("status") or {}).get("conditions")
+    cluster.apply([{"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+                    "metadata": {"name": "later"}, "spec": {"devices": {"requests": []}}}])
+    cluster.settle()
+    assert cluster.get("Pod", "early", namespace="default")["spec"].get("nodeName") == "n1"
+    assert sched.queue.pending_counts()["gated"] == 0
+    assert sched.metrics.attempts["scheduled"] == 1
