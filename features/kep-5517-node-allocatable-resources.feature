@@ -1416,7 +1416,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           resourceClaims:
           - {name: scratch, resourceClaimName: one-byte}
         """
-      Then the Pod "needs-a-byte" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient ephemeral-storage. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      Then the Pod "needs-a-byte" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient ephemeral-storage. still not schedulable, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
     @req:5517-R10 @version:1.37 @clause:5517-R10/node-filtered @kep-test:unit-noderesourcesfit-deferral
     Scenario Outline: A claim larger than the node is unresolvable, one that merely does not fit now is not
@@ -1464,7 +1464,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: cpus, resourceClaimName: big-claim}
         """
       Then the Pod "filler" is scheduled to "node1"
-      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 <verdict>."
+      And the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. still not schedulable, preemption: 0/1 nodes are available: 1 <verdict>."
 
       Examples:
         | cpus | verdict |
@@ -1518,8 +1518,8 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | pod_request | container_limit | outcome |
         | 11          | 1               | the Pod "budgeted" is scheduled to "node1" |
         | 10500m      | 1               | the Pod "budgeted" is scheduled to "node1" |
-        | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
-        | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+        | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. still not schedulable, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
+        | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. still not schedulable, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
 
     @req:5517-R10 @req:5517-R09 @version:1.37 @clause:5517-R10/no-overcommit @kep-test:unit-assume-updates-cache
     Scenario: Pods created together never overcommit the node through their claims

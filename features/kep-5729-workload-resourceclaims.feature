@@ -732,7 +732,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
         """
       Then the Pod "member-1" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node."
-      And the Pod "member-1" stays pending with reason "Unschedulable" and a message containing "Preemption is not helpful for scheduling., still not schedulable."
+      And the Pod "member-1" stays pending with reason "Unschedulable" and a message containing "resourceclaim not available on the node. still not schedulable, preemption: "
       And there is 1 ResourceClaim owned by PodGroup "group"
       And the ResourceClaim owned by PodGroup "group" contains:
         """

@@ -843,9 +843,13 @@ Feature: Platform behaviour every DRA comparison relies on
     the node-level plugins must read as upstream words them (k/k
     pkg/scheduler/framework/plugins, releases 1.34-1.37): NodeUnschedulable "node(s) were
     unschedulable" unless the pod tolerates node.kubernetes.io/unschedulable:NoSchedule;
-    TaintToleration "node(s) had untolerated taint {<key>: <value>}" for the first NoSchedule
-    or NoExecute taint the pod does not tolerate (PreferNoSchedule only scores). Both are
-    UnschedulableAndUnresolvable, so preemption says it is not helpful. A toleration tolerates
+    TaintToleration "node(s) had untolerated taint(s)" for a NoSchedule or NoExecute taint the
+    pod does not tolerate (PreferNoSchedule only scores; no key or value since kubernetes#134740,
+    1.35, and 1.34's patch releases with #135023). Both are UnschedulableAndUnresolvable, so
+    preemption says it is not helpful. Between the filter reasons and preemption's comes
+    DynamicResources' PostFilter reason, for a pod without claims "no new claims to
+    deallocate" (apis/config/v1 default_plugins.go puts DynamicResources before
+    DefaultPreemption; FitError.Error adds no "." after the PostFilter messages). A toleration tolerates
     a taint only when its effect (if it names one) and its key (if it names one) are the
     taint's (k8s.io/api core/v1 Toleration.ToleratesTaint).
 
@@ -867,17 +871,17 @@ Feature: Platform behaviour every DRA comparison relies on
           containers:
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
-      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 <reason>. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 <reason>. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
       Examples:
         | what                             | node_spec                                                                      | tolerations | reason |
         | cordoned                         | {unschedulable: true}                                                          | [] | node(s) were unschedulable |
-        | NoSchedule taint                 | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [] | node(s) had untolerated taint {example.com/dedicated: gpu} |
-        | NoExecute taint                  | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | [] | node(s) had untolerated taint {example.com/dedicated: batch} |
-        | valueless taint                  | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | [] | node(s) had untolerated taint {example.com/maintenance: } |
-        | a toleration of another effect   | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Exists, effect: NoExecute}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
-        | a toleration of another key      | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/reserved, operator: Exists, effect: NoSchedule}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
-        | a toleration of another value    | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Equal, value: fpga}] | node(s) had untolerated taint {example.com/dedicated: gpu} |
+        | NoSchedule taint                 | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [] | node(s) had untolerated taint(s) |
+        | NoExecute taint                  | {taints: [{key: example.com/dedicated, value: batch, effect: NoExecute}]}      | [] | node(s) had untolerated taint(s) |
+        | valueless taint                  | {taints: [{key: example.com/maintenance, effect: NoSchedule}]}                 | [] | node(s) had untolerated taint(s) |
+        | a toleration of another effect   | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Exists, effect: NoExecute}] | node(s) had untolerated taint(s) |
+        | a toleration of another key      | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/reserved, operator: Exists, effect: NoSchedule}] | node(s) had untolerated taint(s) |
+        | a toleration of another value    | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Equal, value: fpga}] | node(s) had untolerated taint(s) |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/tolerated
     Scenario Outline: A pod that tolerates its node's taint, or a taint that only scores, is scheduled (<what>)
@@ -910,8 +914,8 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A pod that may not preempt is told so after the filter reasons
       k/k pkg/scheduler/framework/plugins/defaultpreemption PostFilter prefixes the evaluator's
       message with "preemption: "; PodEligibleToPreemptOthers refuses a pod with
-      preemptionPolicy Never ("not eligible due to preemptionPolicy=Never."), and the FitError
-      adds its own "." after every part, hence the double dot. The pod gets its policy from
+      preemptionPolicy Never ("not eligible due to preemptionPolicy=Never."); FitError.Error
+      appends the PostFilter messages (DynamicResources' first) without a "." of its own. The pod gets its policy from
       its PriorityClass, as the Priority admission plugin refuses a pod that names another
       policy than its class's (plugin/pkg/admission/priority).
       Given a node "n1" with cpu "1", memory "4Gi"
@@ -936,7 +940,7 @@ Feature: Platform behaviour every DRA comparison relies on
             image: registry.k8s.io/pause:3.10
             resources: {requests: {cpu: "2"}}
         """
-      Then the Pod "polite" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.."
+      Then the Pod "polite" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never."
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario Outline: A pod that only lacks free cpu may wait for victims; one larger than the node may not (<cpu> cpu)
@@ -968,7 +972,7 @@ Feature: Platform behaviour every DRA comparison relies on
             resources: {requests: {cpu: "<cpu>"}}
         """
       Then the Pod "filler" is scheduled to "n1"
-      And the Pod "wide" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 <verdict>."
+      And the Pod "wide" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 <verdict>."
 
       Examples:
         | cpu  | verdict |
@@ -1020,7 +1024,7 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "first" is scheduled to "n1"
-      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Too many pods. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
       When I apply:
         """
         apiVersion: v1

@@ -376,14 +376,16 @@ class DynamicResources(Plugin):
     def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
                     num_nodes: int) -> Status:
         s: DRAState | None = state.get(STATE_KEY)
-        if s is not None and s.ext_claim is not None and \
+        # a pod without claims (none of its own, no special claim for extended resources)
+        # still gets this reason: PreFilter wrote an empty state for it, and PostFilter's fast
+        # path answers for every such pod ("... Insufficient cpu. no new claims to
+        # deallocate, preemption: ..." on any cluster with DRA on)
+        if s is None or (not s.claims and s.ext_claim is None):
+            return Status(UNSCHEDULABLE, ["no new claims to deallocate"])
+        if s.ext_claim is not None and \
                 s.ext_claim["metadata"]["name"] != ext.SPECIAL_CLAIM_IN_MEM_NAME:
             self._delete_claim(s.ext_claim)
             return Status(UNSCHEDULABLE, ["deletion of ResourceClaim completed"])
-        if not (pod.get("spec") or {}).get("resourceClaims"):
-            return Status(UNSCHEDULABLE)
-        if s is None or not s.claims:
-            return Status(UNSCHEDULABLE, ["no new claims to deallocate"])
         uid = pod["metadata"]["uid"]
         for i in sorted(s.unavailable):
             claim = s.claims[i]

@@ -116,7 +116,9 @@ class FitError(Exception):
             if msg_hist:
                 msg += f" {msg_hist}."
         if self.post_filter_msg:
-            msg += f" {self.post_filter_msg}."
+            # no "." of its own after the PostFilter messages (k/k framework/types.go
+            # FitError.Error: " %v" here, " %v." after the PreFilter and Filter parts)
+            msg += f" {self.post_filter_msg}"
         return msg
 
 

@@ -57,9 +57,9 @@ class TaintToleration(Plugin):
             if t.get("effect") not in ("NoSchedule", "NoExecute"):
                 continue
             if not any(tolerates(tol, t) for tol in tols):
-                return unschedulable(
-                    f"node(s) had untolerated taint {{{t.get('key')}: {t.get('value', '')}}}",
-                    unresolvable=True)
+                # no key or value in the reason since kubernetes#134740 (1.35; 1.34 from
+                # its patch release with #135023): taints may be sensitive, only logs name them
+                return unschedulable("node(s) had untolerated taint(s)", unresolvable=True)
         return success()
 
 

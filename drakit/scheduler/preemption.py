@@ -42,5 +42,5 @@ class DefaultPreemption(Plugin):
         # every node has a status: no PreFilter narrows the nodes (PreFilterResult), so
         # upstream's "not helpful" for nodes without one never applies
         fe = FitError(num_nodes, per_node)
-        # upstream's outer FitError adds its own "." after this one: the well-known ".."
+        # this inner FitError ends in "."; the outer one adds none after PostFilter messages
         return Status(UNSCHEDULABLE, [f"preemption: {fe}"])

@@ -136,7 +136,10 @@ class Scheduler:
         self.filters: list[Plugin] = [NodeUnschedulable(), TaintToleration(),
                                       NodeAffinity(), self.fit, self.dynamic]
         self.pre_filters: list[Plugin] = [self.fit, self.dynamic]
-        self.post_filters: list[Plugin] = [DefaultPreemption(), self.dynamic]
+        # DynamicResources before DefaultPreemption: apis/config/v1 default_plugins.go
+        # applyFeatureGates inserts it there ("it is better to first deallocate an idle
+        # ResourceClaim than it is to evict some Pod")
+        self.post_filters: list[Plugin] = [self.dynamic, DefaultPreemption()]
         self.rv = 0
         self._last_clock = self.clock.now()
 

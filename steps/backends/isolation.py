@@ -377,13 +377,16 @@ def unpin(obj: dict, sid: str, nodes: Iterable[str] = ()) -> None:
 # ---------------------------------------------------------------------------- messages
 
 _FIT = re.compile(r"0/(\d+) nodes are available: (.*?)\.(?=[ ,]|$)")
-"""One histogram; it ends at a "." before a space, a comma (kube-scheduler appends
-", still not schedulable." on retries) or the end (the preemption part ends in "..")."""
+"""One histogram; it ends at a "." before a space, a comma or the end of the message."""
 _REASON = re.compile(r"^(\d+) (.+)$")
 AFFINITY = "node(s) didn't match Pod's node affinity/selector"
 UNSCHEDULABLE = "node(s) were unschedulable"
 NOT_HELPFUL = "Preemption is not helpful for scheduling"
 _TAINT = re.compile(r"^node\(s\) had untolerated taint \{(.*?): ")
+UNTOLERATED = "node(s) had untolerated taint(s)"
+"""TaintToleration's reason since kubernetes#134740 (1.35, and 1.34 patch releases from
+#135023): no taint key or value, so only a cluster whose scenario nodes have no hard taint
+lets it be told apart as the other nodes' reason."""
 
 
 def _histogram(text: str) -> list[tuple[int, str]] | None:
@@ -423,6 +426,16 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
     own_taints = {t.get("key") for n in own for t in (n.get("spec") or {}).get("taints") or ()
                   if isinstance(t, dict)}
     own_unschedulable = any((n.get("spec") or {}).get("unschedulable") for n in own)
+    own_hard_taints = any(isinstance(t, dict) and t.get("effect") in ("NoSchedule", "NoExecute")
+                          for n in own for t in (n.get("spec") or {}).get("taints") or ())
+
+    def others_only(reason: str) -> bool:
+        """A reason only the other nodes can give: an untolerated taint none of the
+        scenario's nodes has, or "were unschedulable" when none of them is."""
+        t = _TAINT.match(reason)
+        return ((t is not None and t.group(1) not in own_taints)
+                or (reason == UNTOLERATED and not own_hard_taints)
+                or (reason == UNSCHEDULABLE and not own_unschedulable))
 
     def first(seg: str) -> str | None:
         hist = _histogram(seg)
@@ -430,17 +443,11 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
             return None
         left = excess
         order = sorted(range(len(hist)), key=lambda i: (
-            0 if (_TAINT.match(hist[i][1]) and _TAINT.match(hist[i][1]).group(1)
-                  not in own_taints) else
-            1 if hist[i][1] == UNSCHEDULABLE and not own_unschedulable else
-            2 if hist[i][1] == AFFINITY else 3))
+            0 if others_only(hist[i][1]) else 1 if hist[i][1] == AFFINITY else 2))
         out = list(hist)
         for i in order:
             n, reason = out[i]
-            t = _TAINT.match(reason)
-            whole = (t is not None and t.group(1) not in own_taints) or \
-                (reason == UNSCHEDULABLE and not own_unschedulable)
-            if whole:  # only other nodes can give this reason: all of it goes
+            if others_only(reason):  # only other nodes can give this reason: all of it goes
                 if n > left:
                     return None
                 out[i], left = (0, reason), left - n
@@ -450,8 +457,9 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
         return _render(out) if left == 0 else None
 
     def preemption(seg: str) -> str | None:
-        # upstream appends its " %v." separator to a message that already ends with ".":
-        # "... Preemption is not helpful for scheduling.." is what kube-scheduler prints
+        # releases before FitError appended its PostFilter message with " %v" printed ".."
+        # after the preemption part (" %v." after a message that ends with "."); a trailing
+        # "." of the segment is kept as it came
         tail = "." if seg.endswith(".") else ""
         hist = _histogram(seg.removesuffix("."))
         if hist is None:

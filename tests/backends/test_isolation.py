@@ -188,6 +188,19 @@ def test_fit_message_is_left_alone_when_the_numbers_do_not_add_up():
     assert iso.fit_message(same, [{}]) == same
 
 
+def test_fit_message_takes_a_keyless_taint_as_the_others_only_when_no_own_node_has_one():
+    """Since kubernetes#134740 TaintToleration names no taint: the reason belongs to the other
+    nodes only when none of the scenario's nodes has a NoSchedule or NoExecute taint."""
+    msg = ("0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint(s). "
+           "no new claims to deallocate, preemption: 0/3 nodes are available: 1 No preemption "
+           "victims found for incoming pod, 2 Preemption is not helpful for scheduling.")
+    assert iso.fit_message(msg, [{}]) == (
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: "
+        "0/1 nodes are available: 1 No preemption victims found for incoming pod.")
+    tainted = {"spec": {"taints": [{"key": "k", "effect": "NoSchedule"}]}}
+    assert iso.fit_message(msg, [tainted]) == msg
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 5), st.integers(0, 5), st.integers(1, 4), st.integers(0, 3))
 def test_fit_message_removes_exactly_the_others(insufficient, affinity_own, foreign_aff,

@@ -46,6 +46,8 @@ def test_fit_error_text_matches_upstream_shape() -> None:
     fe = FitError(3, {"a": Status("Unschedulable", ["Insufficient cpu"]),
                       "b": Status("Unschedulable", ["Insufficient cpu"]),
                       "c": Status("UnschedulableAndUnresolvable", ["node(s) didn't match the requested node name"])},
-                  post_filter_msg="preemption: x.")
+                  post_filter_msg="no new claims to deallocate, preemption: x.")
+    # FitError.Error (k/k framework/types.go): " %v." after the filter histogram, " %v"
+    # after the PostFilter messages
     assert str(fe) == ("0/3 nodes are available: 1 node(s) didn't match the requested node name, "
-                       "2 Insufficient cpu. preemption: x..")
+                       "2 Insufficient cpu. no new claims to deallocate, preemption: x.")
