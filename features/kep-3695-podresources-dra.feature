@@ -1017,6 +1017,99 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the Node "n1" has no "spec.taints"
     And the Pod "trainer" has "status.phase" equal to Running
 
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint edited into <what> is refused: the kubelet stays down
+    What the kubelet restores must be what it wrote. Upstream reads the checkpoint through
+    k/k pkg/kubelet/checkpointmanager (checkpoint_manager.go GetCheckpoint: unmarshal, then
+    VerifyChecksum) and pkg/kubelet/cm/dra/state (checkpoint.go: kind and apiVersion live in
+    the checksummed data; checkpointer.go GetOrCreate); any error there fails
+    newClaimInfoCache, the DRA manager is not created and the kubelet does not start. A file
+    that is no longer JSON fails the unmarshal ("unexpected end of JSON input" in
+    checkpointer_test.go), another kind or version or a missing checksum fails the checksum.
+    drakit's file keeps kind and version next to the checksummed data and names each
+    refusal; the node shows it as for a checksum mismatch.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When the DRA checkpoint on node "n1" is edited by hand: <old> becomes <new>
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | what                        | old                      | new                      | reason                                                  |
+      | another manager's kind      | "DRAManagerCheckpoint"   | "DevicePluginCheckpoint" | kind 'DevicePluginCheckpoint' is not 'DRAManagerCheckpoint' |
+      | an unknown format version   | '"version":"v1"'         | '"version":"v2"'         | unsupported version 'v2' (expected v1)                  |
+      | a file without its checksum | '"checksum":'            | '"crc":'                 | missing data or checksum                                |
+      | a file without its data     | '"data":'                | '"entries":'             | missing data or checksum                                |
+      | text that is not JSON       | ':true}'                 | ':tru}'                  | not a valid checkpoint document                         |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint cut short after <size> bytes is refused: the kubelet stays down
+    A checkpoint written in place and cut by a crash or a full disk (drakit, like upstream's
+    pkg/kubelet/util/store filestore.go writeFile, writes a temp file and renames it, so its
+    own writes never leave one). Upstream unmarshals the file before anything else
+    (checkpointmanager GetCheckpoint): an empty or truncated file is "unexpected end of JSON
+    input" (pkg/kubelet/cm/dra/state checkpointer_test.go, case invalid-JSON), GetOrCreate
+    fails and the kubelet does not start.
+    When the DRA checkpoint on node "n1" is cut short after <size> bytes
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | size | reason                          |
+      | 0    | the file is empty               |
+      | 100  | not a valid checkpoint document |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint whose checksum fits but whose <field> holds <what> is refused
+    A checksum only proves the file is what someone wrote. Upstream decodes the checkpointed
+    entries into Go structs (k/k pkg/kubelet/cm/dra/state checkpoint.go
+    GetClaimInfoStateList, json.Unmarshal): a value of another JSON type is a decode error,
+    newClaimInfoCache fails ("GetEntries() on checkpoint") and the kubelet does not start.
+    drakit checks its file against the shape it writes and names the first place that does
+    not fit.
+    When the DRA checkpoint on node "n1" is edited by hand, its checksum recomputed: <old> becomes <new>
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | field        | what          | old                      | new                     | reason                                                                     |
+      | prepared     | an integer    | '"prepared":true'        | '"prepared":1'          | data.claims[0].prepared: expected boolean, got integer                     |
+      | prepared     | a fraction    | '"prepared":true'        | '"prepared":0.5'        | data.claims[0].prepared: expected boolean, got number                      |
+      | requestNames | a string      | '"requestNames":["gpu"]' | '"requestNames":"gpu"'  | data.claims[0].driverState[0].devices[0].requestNames: expected array, got string |
+      | driverState  | a number item | '"driverState":['        | '"driverState":[7,'     | data.claims[0].driverState[0]: expected object, got integer                |
+      | podUIDs      | a boolean item | '"podUIDs":['           | '"podUIDs":[true,'      | data.claims[0].podUIDs[0]: expected string, got boolean                    |
+      | requestNames | an object     | '"requestNames":["gpu"]' | '"requestNames":{"gpu":1}' | data.claims[0].driverState[0].devices[0].requestNames: expected array, got object |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/device-checkpoint-not-fatal
+  Scenario: A device manager checkpoint the kubelet cannot trust is dropped: the kubelet starts, DRA data stays
+    Unlike the DRA manager, upstream's device manager does not stop the kubelet on a
+    checkpoint it cannot read: k/k pkg/kubelet/cm/devicemanager/manager.go Start logs
+    "Continue after failing to read checkpoint file. Device allocation info may NOT be
+    up-to-date" and starts without assignments. A running container is not given devices
+    again after a kubelet restart (devicesToAllocate: "Container detected running, nothing
+    to do"), so its device-plugin devices are no longer reported; its claim comes from the
+    DRA manager's own checkpoint and is reported as before.
+    When the device manager checkpoint on node "n1" is edited by hand: "nic-0" becomes "nic-1"
+    And the kubelet on node "n1" restarts
+    Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
+    And the Pod "trainer" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "trainer" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: gpu-claim
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-3
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-3
+      """
+
   # Pinned to 1.35 (a version tag, not an until tag) so that every run checks it whatever --k8s-version says:
   # the gate can be off only up to 1.35 (GA and locked on from 1.36, versioned gate table).
   @req:3695-R03 @req:3695-R08 @gate:KubeletPodResourcesGet @version:1.35 @clause:3695-R03/get-disabled-error @clause:3695-R08/errors-get

@@ -189,13 +189,9 @@ class Kubelet:
             self._fail(f"failed to create claimInfo cache: GetOrCreate() on checkpoint state: "
                        f"failed to get checkpoint {CHECKPOINT_FILE}: checkpoint "
                        f"{self.checkpoint_path} is corrupted: {describe(e)}")
-        try:
-            self.device_plugins = DevicePluginManager(self.state_dir)
-        except CorruptCheckpointError as e:
-            self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
-        except Exception as e:  # noqa: BLE001
-            self._fail(f"could not restore node state from checkpoint "
-                       f"{self.state_dir / 'kubelet_internal_checkpoint'}: {describe(e)}")
+        # a device manager checkpoint it cannot trust does not stop the kubelet (upstream
+        # devicemanager Start continues without it): DevicePluginManager starts empty
+        self.device_plugins = DevicePluginManager(self.state_dir)
         self.running = True
         self.start_error = None
         if serve:
