@@ -1982,6 +1982,153 @@ Feature: Platform behaviour every DRA comparison relies on
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       And no Warning event was recorded for any Pod
 
+  @component:kubelet
+  Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
+    A pod created with spec.nodeName skips the scheduler; the kubelet's admit handlers decide
+    (k/k pkg/kubelet/kubelet.go NewMainKubelet adds them in order: the container manager's
+    resource allocation, GetAllocateResourcesPodAdmitHandler, which gives the device
+    plugins' devices, then the predicates, lifecycle.NewPredicateAdmitHandler). The first
+    handler that refuses decides the pod's fate (kubelet rejectPod): phase Failed, its reason,
+    "Pod was rejected: <message>" and a Warning event with the same reason and message.
+
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/devices-before-predicates
+    Scenario: A pod asking for more plugin devices than are free is refused by the device manager, before the predicates
+      pkg/kubelet/cm/devicemanager manager.go devicesToAllocate: "requested number of devices
+      unavailable for <r>. Requested: <n>, Available: <free>", which the allocation handler
+      turns into UnexpectedAdmissionError, "Allocate failed due to <error>, which is
+      unexpected" (pkg/kubelet/cm/admission/errors.go). The predicates would have said
+      OutOfexample.com/nic; they never run.
+      Given a node "n1" with cpu "8", memory "32Gi", example.com/nic "2"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "3"}
+              limits: {example.com/nic: "3"}
+        """
+      Then the Pod "greedy" contains:
+        """
+        status:
+          phase: Failed
+          reason: UnexpectedAdmissionError
+          message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 3, Available: 2, which is unexpected"
+        """
+      And the kubelet recorded a Warning event "UnexpectedAdmissionError" for the Pod "greedy" with message:
+        """
+        Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 3, Available: 2, which is unexpected
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: both}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "2"}
+              limits: {example.com/nic: "2"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: one-more}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "1"}
+              limits: {example.com/nic: "1"}
+        """
+      Then the Pod "both" has "status.phase" equal to Running
+      And the Pod "one-more" contains:
+        """
+        status:
+          phase: Failed
+          reason: UnexpectedAdmissionError
+          message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 1, Available: 0, which is unexpected"
+        """
+
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/scalar-resources
+    Scenario: A pod asking for more hugepages than the node has is refused with OutOfhugepages-2Mi
+      Hugepages are no device plugin's: the predicates check them with the other scalar
+      resources (pkg/kubelet/lifecycle/predicate.go generalFilter, noderesources Fits;
+      InsufficientResourceError: reason OutOf<resource>, "Node didn't have enough resource:
+      <r>, requested: <n>, used: <n>, capacity: <n>" in bytes). The third pod would fit on an
+      empty node but not next to the second.
+      Given a node "n1" with cpu "8", memory "32Gi", hugepages-2Mi "1Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: huge}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 2Gi}
+              limits: {memory: 1Gi, hugepages-2Mi: 2Gi}
+        """
+      Then the Pod "huge" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfhugepages-2Mi
+          message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 2147483648, used: 0, capacity: 1073741824"
+        """
+      And the kubelet recorded a Warning event "OutOfhugepages-2Mi" for the Pod "huge" with message:
+        """
+        Node didn't have enough resource: hugepages-2Mi, requested: 2147483648, used: 0, capacity: 1073741824
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: half}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 512Mi}
+              limits: {memory: 1Gi, hugepages-2Mi: 512Mi}
+        """
+      Then the Pod "half" has "status.phase" equal to Running
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other-half-and-more}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 768Mi}
+              limits: {memory: 1Gi, hugepages-2Mi: 768Mi}
+        """
+      Then the Pod "other-half-and-more" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfhugepages-2Mi
+          message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 805306368, used: 536870912, capacity: 1073741824"
+        """
+
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
     dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreFilter and
