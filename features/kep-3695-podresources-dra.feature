@@ -447,6 +447,94 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
             claimResources: [{deviceName: gpu-5}]
       """
 
+  @req:3695-R06 @clause:3695-R06/own-claims-only
+  Scenario: Two containers with a claim each: each is reported with its own claim only
+    k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos matches the pod's claims to the
+    container's resources.claims by name and skips the others, so a container is reported
+    with the claims it names and not the pod's other claims; GetResources does the same for
+    the CDI devices the runtime gets.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: claim-a
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: claim-b
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: apart
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: a
+          resourceClaimName: claim-a
+        - name: b
+          resourceClaimName: claim-b
+        containers:
+        - name: left
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: a}]
+        - name: right
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: b}]
+      """
+    And the ResourceClaim "claim-a" is allocated and reserved for the Pod "apart":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-6  |
+    And the ResourceClaim "claim-b" is allocated and reserved for the Pod "apart":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-7  |
+    Then the container "left" of the Pod "apart" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
+    And the container "right" of the Pod "apart" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
+    When a node agent calls PodResources Get for the Pod "apart" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: apart
+        namespace: ${namespace}
+        containers:
+        - name: left
+          dynamicResources:
+          - claimName: claim-a
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-6
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-6
+        - name: right
+          dynamicResources:
+          - claimName: claim-b
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-7
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-7
+      """
+
   @req:3695-R07 @clause:3695-R07/rate-limit
   Scenario: Too many requests are refused by the rate limit, then served again
     KEP-3695 "Risks and Mitigations": rate limiting; k/k podresources/grpc/ratelimit.go:

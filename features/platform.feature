@@ -2085,6 +2085,64 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "successor" has "status.phase" equal to Running
       And the container "main" of the Pod "successor" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
+    Scenario: A claim deleted while its pod waits for the driver is reported missing; one made again under its name is refused
+      The failed prepare left the claim in the DRA manager's cache with a reference to the pod
+      (prepareResources adds it before it calls the driver). The retry after the backoff
+      fetches the claim again: "fetch ResourceClaim <c>: resourceclaims.resource.k8s.io
+      "<c>" not found" (manager.go, the API server's NotFound). A claim made again under the
+      same name has another UID, which the cache refuses while the pod, still active, holds
+      the old one: only the reconcile loop drops claims, and only for pods no longer active.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When I delete the ResourceClaim "gpu-claim"
+      And 10 seconds pass
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: fetch ResourceClaim gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" not found
+        """
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And 10 seconds pass
+      Then there is an event "FailedPrepareDynamicResources" for Pod "trainer" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
+      And the Pod "trainer" has "status.phase" equal to Pending
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+
   @component:kubelet
   Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
     A pod created with spec.nodeName skips the scheduler; the kubelet's admit handlers decide
@@ -2286,6 +2344,22 @@ Feature: Platform behaviour every DRA comparison relies on
         Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for Pod ${namespace}/worker (Pod is not owner)
         """
       And the Pod "worker" has "status.phase" equal to Pending
+      And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare
+    Scenario: A claim the pod's status says was not created is skipped and the pod starts without it
+      resourceclaim.Name returns no name and no error for a template claim whose status entry
+      has no resourceClaimName ("the ResourceClaim intentionally didn't get created and the
+      PodResourceClaim can be ignored"); prepareResources then has nothing to do for it
+      ("No need to prepare resources, no claim generated"). The update of the pod's status
+      reaches its pod worker, which syncs the pod again at once.
+      Then the Pod "worker" has "status.phase" equal to Pending
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu}
+        """
+      Then the Pod "worker" has "status.phase" equal to Running
       And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
 
     # until 1.35: from 1.36 resourceclaim.IsForPod writes "Pod" (the KEP-5729 rewrite); kubernetes-1.34.0 and 1.35.0 write "pod"

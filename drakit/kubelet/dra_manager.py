@@ -429,8 +429,6 @@ class DRAManager:
         done: list[str] = []
         with self.lock:
             infos = [i for i in self.cache.values() if pod_uid in i.pod_uids]
-        if not infos:
-            return done
         for info in infos:
             if len(info.pod_uids) == 1:
                 for driver in info.driver_state:
