@@ -743,6 +743,60 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: logger
       """
 
+  @req:3695-R03 @gate:DynamicResourceAllocation @clause:3695-R03/dra-off-omits @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/no-dra-manager-no-prepare @needs:driver-control
+  Scenario: A kubelet with DynamicResourceAllocation off starts a new pod without preparing its claim
+    Without the gate the kubelet builds no DRA manager (k/k pkg/kubelet/cm
+    container_manager_linux.go NewContainerManager), so PrepareDynamicResources does nothing
+    and GetResources adds no CDI devices: a pod bound to the node starts with its claim
+    unprepared, its container gets no devices, and Get reports no dynamic resources. The
+    driver would refuse to prepare the claim; it is never asked. The gate is GA and locked on
+    from 1.35, so the kubelet of n1 runs 1.34 (version skew policy).
+    Given the kubelet on node "n1" runs Kubernetes 1.34
+    And the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-4 is not healthy"
+    When the kubelet on node "n1" restarts with the feature gate DynamicResourceAllocation disabled
+    And I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: late-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: late
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    And the ResourceClaim "late-claim" is allocated and reserved for the Pod "late":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-4  |
+    Then the Pod "late" has "status.phase" equal to Running
+    And the container "main" of the Pod "late" on node "n1" gets no CDI devices
+    When a node agent calls PodResources Get for the Pod "late" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: late
+        namespace: ${namespace}
+        containers:
+        - name: main
+      """
+
   @req:3695-R01 @clause:3695-R01/whole-claim @clause:3695-R01/claim-name-and-namespace
   Scenario: A container naming one request of a two-request claim is reported with the whole claim
     As shipped (k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos, pkg/kubelet/cm
