@@ -363,7 +363,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
   Scenario: A container after a plain init container reuses its device-plugin device and gets what it asks
     kubelet devicemanager (manager.go devicesToAllocate): the devices a plain init container
     had are reused first by the containers after it, and a container gets as many devices as
-    it requests, no more; List and Get report them per container (server_v1.go). Which free
+    it requests, no more, and a container that asks for none gets no entry (devicesToAllocate:
+    "No change, no work"); List and Get report them per container (server_v1.go). Which free
     device the device manager picks is its choice, so the count is pinned, not the IDs.
     Given a node "n2" with cpu "8", memory "32Gi", example.com/nic "3"
     And the objects:
@@ -386,11 +387,20 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           resources:
             requests: {example.com/nic: "2"}
             limits: {example.com/nic: "2"}
+        - name: idle
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "0"}
+            limits: {example.com/nic: "0"}
       """
     Then the Pod "reuser" has "status.phase" equal to Running
     When a node agent calls PodResources Get for the Pod "reuser" on node "n2"
-    Then in the PodResources answer the containers of the Pod "reuser" are "app"
+    Then in the PodResources answer the containers of the Pod "reuser" are "app" and "idle"
     And in the PodResources answer the container "app" of the Pod "reuser" has 2 devices of "example.com/nic"
+    And in the PodResources answer the container "idle" of the Pod "reuser" has:
+      """
+      name: idle
+      """
 
   @req:3695-R06 @clause:3695-R06/shared-claim-each
   Scenario: Two containers sharing a claim both show it
@@ -1224,16 +1234,68 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       | podUIDs      | a boolean item | '"podUIDs":['           | '"podUIDs":[true,'      | data.claims[0].podUIDs[0]: expected string, got boolean                    |
       | requestNames | an object     | '"requestNames":["gpu"]' | '"requestNames":{"gpu":1}' | data.claims[0].driverState[0].devices[0].requestNames: expected array, got object |
 
+  @req:3695-R05 @clause:3695-R05/checkpointed @req:3695-R06 @clause:3695-R06/device-plugin-per-container @needs:driver-control
+  Scenario: After a kubelet restart a pod still waiting for its driver keeps the device-plugin device it was given
+    A restarted kubelet admits again every pod that has not started (k/k kubelet.go
+    HandlePodAdditions); the device manager restored the pod's devices from its checkpoint
+    and gives the container the same ones (devicemanager manager.go devicesToAllocate: the
+    container's devices are already allocated, nothing new is needed). Both NICs of the node
+    are then taken (trainer's and this pod's), so a device manager that allocated anew would
+    find none free and refuse the pod.
+    Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-1 is not healthy"
+    And the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: waiter-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: waiter
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: waiter-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+      """
+    And the ResourceClaim "waiter-claim" is allocated and reserved for the Pod "waiter":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-1  |
+    Then the Pod "waiter" has "status.phase" equal to Pending
+    When the kubelet on node "n1" restarts
+    And the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+    And 10 seconds pass
+    Then the Pod "waiter" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "waiter" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "waiter" has 1 device of "example.com/nic"
+
   @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/device-checkpoint-not-fatal
-  Scenario: A device manager checkpoint the kubelet cannot trust is dropped: the kubelet starts, DRA data stays
+  Scenario Outline: A device manager checkpoint edited into <what> is dropped: the kubelet starts, DRA data stays
     Unlike the DRA manager, upstream's device manager does not stop the kubelet on a
     checkpoint it cannot read: k/k pkg/kubelet/cm/devicemanager/manager.go Start logs
     "Continue after failing to read checkpoint file. Device allocation info may NOT be
     up-to-date" and starts without assignments. A running container is not given devices
     again after a kubelet restart (devicesToAllocate: "Container detected running, nothing
     to do"), so its device-plugin devices are no longer reported; its claim comes from the
-    DRA manager's own checkpoint and is reported as before.
-    When the device manager checkpoint on node "n1" is edited by hand: "nic-0" becomes "nic-1"
+    DRA manager's own checkpoint and is reported as before. (An entry without its pod UID is
+    read upstream as an entry of no pod, Go's json leaving the field empty; drakit drops the
+    file for its shape. Either way the container's devices are no longer reported.)
+    When the device manager checkpoint on node "n1" is edited by hand<recomputed>: <old> becomes <new>
     And the kubelet on node "n1" restarts
     Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
     And the Pod "trainer" has "status.phase" equal to Running
@@ -1251,6 +1313,11 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           poolName: n1
           deviceName: gpu-3
       """
+
+    Examples:
+      | what                                  | recomputed                 | old         | new         |
+      | another device id, checksum unchanged |                            | "nic-0"     | "nic-1"     |
+      | an entry without its pod              | , its checksum recomputed  | '"podUID":' | '"pod":'    |
 
   # Pinned to 1.35 (a version tag, not an until tag) so that every run checks it whatever --k8s-version says:
   # the gate can be off only up to 1.35 (GA and locked on from 1.36, versioned gate table).
