@@ -363,7 +363,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
   Scenario: A container after a plain init container reuses its device-plugin device and gets what it asks
     kubelet devicemanager (manager.go devicesToAllocate): the devices a plain init container
     had are reused first by the containers after it, and a container gets as many devices as
-    it requests, no more; List and Get report them per container (server_v1.go). Which free
+    it requests, no more, and a container that asks for none gets no entry (devicesToAllocate:
+    "No change, no work"); List and Get report them per container (server_v1.go). Which free
     device the device manager picks is its choice, so the count is pinned, not the IDs.
     Given a node "n2" with cpu "8", memory "32Gi", example.com/nic "3"
     And the objects:
@@ -386,11 +387,20 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           resources:
             requests: {example.com/nic: "2"}
             limits: {example.com/nic: "2"}
+        - name: idle
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "0"}
+            limits: {example.com/nic: "0"}
       """
     Then the Pod "reuser" has "status.phase" equal to Running
     When a node agent calls PodResources Get for the Pod "reuser" on node "n2"
-    Then in the PodResources answer the containers of the Pod "reuser" are "app"
+    Then in the PodResources answer the containers of the Pod "reuser" are "app" and "idle"
     And in the PodResources answer the container "app" of the Pod "reuser" has 2 devices of "example.com/nic"
+    And in the PodResources answer the container "idle" of the Pod "reuser" has:
+      """
+      name: idle
+      """
 
   @req:3695-R06 @clause:3695-R06/shared-claim-each
   Scenario: Two containers sharing a claim both show it
@@ -445,6 +455,94 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           dynamicResources:
           - claimName: shared-claim
             claimResources: [{deviceName: gpu-5}]
+      """
+
+  @req:3695-R06 @clause:3695-R06/own-claims-only
+  Scenario: Two containers with a claim each: each is reported with its own claim only
+    k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos matches the pod's claims to the
+    container's resources.claims by name and skips the others, so a container is reported
+    with the claims it names and not the pod's other claims; GetResources does the same for
+    the CDI devices the runtime gets.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: claim-a
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: claim-b
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: apart
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: a
+          resourceClaimName: claim-a
+        - name: b
+          resourceClaimName: claim-b
+        containers:
+        - name: left
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: a}]
+        - name: right
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: b}]
+      """
+    And the ResourceClaim "claim-a" is allocated and reserved for the Pod "apart":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-6  |
+    And the ResourceClaim "claim-b" is allocated and reserved for the Pod "apart":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-7  |
+    Then the container "left" of the Pod "apart" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
+    And the container "right" of the Pod "apart" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
+    When a node agent calls PodResources Get for the Pod "apart" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: apart
+        namespace: ${namespace}
+        containers:
+        - name: left
+          dynamicResources:
+          - claimName: claim-a
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-6
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-6
+        - name: right
+          dynamicResources:
+          - claimName: claim-b
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-7
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-7
       """
 
   @req:3695-R07 @clause:3695-R07/rate-limit
@@ -653,6 +751,60 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
             - cdiDevices: [{name: gpu.example.com/gpu=gpu-3}]
               deviceName: gpu-3
         - name: logger
+      """
+
+  @req:3695-R03 @gate:DynamicResourceAllocation @clause:3695-R03/dra-off-omits @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/no-dra-manager-no-prepare @needs:driver-control
+  Scenario: A kubelet with DynamicResourceAllocation off starts a new pod without preparing its claim
+    Without the gate the kubelet builds no DRA manager (k/k pkg/kubelet/cm
+    container_manager_linux.go NewContainerManager), so PrepareDynamicResources does nothing
+    and GetResources adds no CDI devices: a pod bound to the node starts with its claim
+    unprepared, its container gets no devices, and Get reports no dynamic resources. The
+    driver would refuse to prepare the claim; it is never asked. The gate is GA and locked on
+    from 1.35, so the kubelet of n1 runs 1.34 (version skew policy).
+    Given the kubelet on node "n1" runs Kubernetes 1.34
+    And the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-4 is not healthy"
+    When the kubelet on node "n1" restarts with the feature gate DynamicResourceAllocation disabled
+    And I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: late-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: late
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    And the ResourceClaim "late-claim" is allocated and reserved for the Pod "late":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-4  |
+    Then the Pod "late" has "status.phase" equal to Running
+    And the container "main" of the Pod "late" on node "n1" gets no CDI devices
+    When a node agent calls PodResources Get for the Pod "late" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: late
+        namespace: ${namespace}
+        containers:
+        - name: main
       """
 
   @req:3695-R01 @clause:3695-R01/whole-claim @clause:3695-R01/claim-name-and-namespace
@@ -1016,6 +1168,156 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
     And the Node "n1" has no "spec.taints"
     And the Pod "trainer" has "status.phase" equal to Running
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint edited into <what> is refused: the kubelet stays down
+    What the kubelet restores must be what it wrote. Upstream reads the checkpoint through
+    k/k pkg/kubelet/checkpointmanager (checkpoint_manager.go GetCheckpoint: unmarshal, then
+    VerifyChecksum) and pkg/kubelet/cm/dra/state (checkpoint.go: kind and apiVersion live in
+    the checksummed data; checkpointer.go GetOrCreate); any error there fails
+    newClaimInfoCache, the DRA manager is not created and the kubelet does not start. A file
+    that is no longer JSON fails the unmarshal ("unexpected end of JSON input" in
+    checkpointer_test.go), another kind or version or a missing checksum fails the checksum.
+    drakit's file keeps kind and version next to the checksummed data and names each
+    refusal; the node shows it as for a checksum mismatch.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When the DRA checkpoint on node "n1" is edited by hand: <old> becomes <new>
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | what                        | old                      | new                      | reason                                                  |
+      | another manager's kind      | "DRAManagerCheckpoint"   | "DevicePluginCheckpoint" | kind 'DevicePluginCheckpoint' is not 'DRAManagerCheckpoint' |
+      | an unknown format version   | '"version":"v1"'         | '"version":"v2"'         | unsupported version 'v2' (expected v1)                  |
+      | a file without its checksum | '"checksum":'            | '"crc":'                 | missing data or checksum                                |
+      | a file without its data     | '"data":'                | '"entries":'             | missing data or checksum                                |
+      | text that is not JSON       | ':true}'                 | ':tru}'                  | not a valid checkpoint document                         |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint cut short after <size> bytes is refused: the kubelet stays down
+    A checkpoint written in place and cut by a crash or a full disk (drakit, like upstream's
+    pkg/kubelet/util/store filestore.go writeFile, writes a temp file and renames it, so its
+    own writes never leave one). Upstream unmarshals the file before anything else
+    (checkpointmanager GetCheckpoint): an empty or truncated file is "unexpected end of JSON
+    input" (pkg/kubelet/cm/dra/state checkpointer_test.go, case invalid-JSON), GetOrCreate
+    fails and the kubelet does not start.
+    When the DRA checkpoint on node "n1" is cut short after <size> bytes
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | size | reason                          |
+      | 0    | the file is empty               |
+      | 100  | not a valid checkpoint document |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused
+  Scenario Outline: A DRA checkpoint whose checksum fits but whose <field> holds <what> is refused
+    A checksum only proves the file is what someone wrote. Upstream decodes the checkpointed
+    entries into Go structs (k/k pkg/kubelet/cm/dra/state checkpoint.go
+    GetClaimInfoStateList, json.Unmarshal): a value of another JSON type is a decode error,
+    newClaimInfoCache fails ("GetEntries() on checkpoint") and the kubelet does not start.
+    drakit checks its file against the shape it writes and names the first place that does
+    not fit.
+    When the DRA checkpoint on node "n1" is edited by hand, its checksum recomputed: <old> becomes <new>
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    And the Node "n1" has "status.conditions[0].status" equal to Unknown
+
+    Examples:
+      | field        | what          | old                      | new                     | reason                                                                     |
+      | prepared     | an integer    | '"prepared":true'        | '"prepared":1'          | data.claims[0].prepared: expected boolean, got integer                     |
+      | prepared     | a fraction    | '"prepared":true'        | '"prepared":0.5'        | data.claims[0].prepared: expected boolean, got number                      |
+      | requestNames | a string      | '"requestNames":["gpu"]' | '"requestNames":"gpu"'  | data.claims[0].driverState[0].devices[0].requestNames: expected array, got string |
+      | driverState  | a number item | '"driverState":['        | '"driverState":[7,'     | data.claims[0].driverState[0]: expected object, got integer                |
+      | podUIDs      | a boolean item | '"podUIDs":['           | '"podUIDs":[true,'      | data.claims[0].podUIDs[0]: expected string, got boolean                    |
+      | requestNames | an object     | '"requestNames":["gpu"]' | '"requestNames":{"gpu":1}' | data.claims[0].driverState[0].devices[0].requestNames: expected array, got object |
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @req:3695-R06 @clause:3695-R06/device-plugin-per-container @needs:driver-control
+  Scenario: After a kubelet restart a pod still waiting for its driver keeps the device-plugin device it was given
+    A restarted kubelet admits again every pod that has not started (k/k kubelet.go
+    HandlePodAdditions); the device manager restored the pod's devices from its checkpoint
+    and gives the container the same ones (devicemanager manager.go devicesToAllocate: the
+    container's devices are already allocated, nothing new is needed). Both NICs of the node
+    are then taken (trainer's and this pod's), so a device manager that allocated anew would
+    find none free and refuse the pod.
+    Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-1 is not healthy"
+    And the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: waiter-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: waiter
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: waiter-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+      """
+    And the ResourceClaim "waiter-claim" is allocated and reserved for the Pod "waiter":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-1  |
+    Then the Pod "waiter" has "status.phase" equal to Pending
+    When the kubelet on node "n1" restarts
+    And the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+    And 10 seconds pass
+    Then the Pod "waiter" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "waiter" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "waiter" has 1 device of "example.com/nic"
+
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/device-checkpoint-not-fatal
+  Scenario Outline: A device manager checkpoint edited into <what> is dropped: the kubelet starts, DRA data stays
+    Unlike the DRA manager, upstream's device manager does not stop the kubelet on a
+    checkpoint it cannot read: k/k pkg/kubelet/cm/devicemanager/manager.go Start logs
+    "Continue after failing to read checkpoint file. Device allocation info may NOT be
+    up-to-date" and starts without assignments. A running container is not given devices
+    again after a kubelet restart (devicesToAllocate: "Container detected running, nothing
+    to do"), so its device-plugin devices are no longer reported; its claim comes from the
+    DRA manager's own checkpoint and is reported as before. (An entry without its pod UID is
+    read upstream as an entry of no pod, Go's json leaving the field empty; drakit drops the
+    file for its shape. Either way the container's devices are no longer reported.)
+    When the device manager checkpoint on node "n1" is edited by hand<recomputed>: <old> becomes <new>
+    And the kubelet on node "n1" restarts
+    Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
+    And the Pod "trainer" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "trainer" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: gpu-claim
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-3
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-3
+      """
+
+    Examples:
+      | what                                  | recomputed                 | old         | new         |
+      | another device id, checksum unchanged |                            | "nic-0"     | "nic-1"     |
+      | an entry without its pod              | , its checksum recomputed  | '"podUID":' | '"pod":'    |
 
   # Pinned to 1.35 (a version tag, not an until tag) so that every run checks it whatever --k8s-version says:
   # the gate can be off only up to 1.35 (GA and locked on from 1.36, versioned gate table).

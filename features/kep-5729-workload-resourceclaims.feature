@@ -2121,3 +2121,65 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         Failed to prepare dynamic resources: prepare dynamic resources: pod ring-0 (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
         """
       And the Pod "ring-0" has "status.phase" equal to Pending
+
+    @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
+    Scenario: A claim named in a group pod's status that neither the pod nor its PodGroup owns is refused
+      DRALIB resourceclaim.IsForPod with the gate on (acceptPodGroupOwner): a claim the pod's
+      status names for a template must be controlled by the pod or by its PodGroup, else
+      "ResourceClaim <ns>/<c> was not created for Pod <ns>/<p> (neither Pod nor PodGroup <pg>
+      is the owner)" (api-truth §9.7); the kubelet's DRA manager checks it before the
+      reservation (k/k pkg/kubelet/cm/dra/manager.go prepareResources), so the reservation
+      for the PodGroup does not help. The template does not exist, so no controller writes a
+      claim of its own into the pod's status.
+      Given the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: standalone
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: ring-0
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimTemplateName: no-such-template
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        """
+      And the Pod "ring-0" status has:
+        """
+        resourceClaimStatuses:
+        - {name: fabric, resourceClaimName: standalone}
+        """
+      And the ResourceClaim "standalone" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for Pod ${namespace}/ring-0 (neither Pod nor PodGroup ring is the owner)
+        """
+      And the Pod "ring-0" has "status.phase" equal to Pending

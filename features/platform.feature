@@ -1792,8 +1792,13 @@ Feature: Platform behaviour every DRA comparison relies on
       Given a cluster
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update @req:3695-R01 @clause:3695-R01/claim-name-and-namespace
     Scenario: A pod whose driver fails NodePrepareResources waits; changed after the driver recovers, it starts at once
+      The pod is admitted, so it is one of the kubelet's active pods and PodResources List
+      reports it (server_v1.go List, GetActivePods); its claim is in the DRA manager's cache
+      from before the driver was asked, with the drivers of its allocation but no devices
+      yet (claiminfo.go newClaimInfoFromClaim), so the container shows the claim without
+      claim resources (container_manager_linux.go GetDynamicResources).
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
         """
@@ -1824,6 +1829,18 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And the Pod "trainer" has "status.phase" equal to Pending
       And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+      When a node agent calls PodResources List on node "n1"
+      Then the PodResources answer is:
+        """
+        podResources:
+        - name: trainer
+          namespace: ${namespace}
+          containers:
+          - name: main
+            dynamicResources:
+            - claimName: gpu-claim
+              claimNamespace: ${namespace}
+        """
       When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
       And I patch the Pod "trainer" with:
         """
@@ -1832,6 +1849,24 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+      When a node agent calls PodResources List on node "n1"
+      Then the PodResources answer is:
+        """
+        podResources:
+        - name: trainer
+          namespace: ${namespace}
+          containers:
+          - name: main
+            dynamicResources:
+            - claimName: gpu-claim
+              claimNamespace: ${namespace}
+              claimResources:
+              - cdiDevices:
+                - name: gpu.example.com/gpu=gpu-0
+                driverName: gpu.example.com
+                poolName: n1
+                deviceName: gpu-0
+        """
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
     Scenario: The kubelet prepares again when the pod worker's backoff has passed, not before
@@ -1991,6 +2026,362 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       And no Warning event was recorded for any Pod
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @needs:logical-clock
+    Scenario: A claim made again under the name of one a force-deleted pod still holds waits until the old one is released
+      k/k manager.go prepareResources: a claim the DRA manager's cache holds under the same
+      name with another UID is refused, "old ResourceClaim with same name <c> and different
+      UID <old uid> still exists (previous pod force-deleted?!)". The first pod is
+      force-deleted while its driver fails NodeUnprepareResources, so its claim stays in the
+      cache; the reconcile loop (reconcileLoop, every 60 s: claims of pods no longer active)
+      unprepares it once the driver answers again, and the next pod's retry after the pod
+      worker's backoff then prepares the new claim.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      And I force-delete the Pod "trainer"
+      And I delete the ResourceClaim "gpu-claim"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: successor}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "successor":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And 10 seconds pass
+      Then there is an event "FailedPrepareDynamicResources" for Pod "successor" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
+      And there is an event "FailedPrepareDynamicResources" for Pod "successor" containing " still exists (previous pod force-deleted?!)"
+      And the Pod "successor" has "status.phase" equal to Pending
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 75 seconds pass
+      Then the Pod "successor" has "status.phase" equal to Running
+      And the container "main" of the Pod "successor" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
+    Scenario: A claim deleted while its pod waits for the driver is reported missing; one made again under its name is refused
+      The failed prepare left the claim in the DRA manager's cache with a reference to the pod
+      (prepareResources adds it before it calls the driver). The retry after the backoff
+      fetches the claim again: "fetch ResourceClaim <c>: resourceclaims.resource.k8s.io
+      "<c>" not found" (manager.go, the API server's NotFound). A claim made again under the
+      same name has another UID, which the cache refuses while the pod, still active, holds
+      the old one: only the reconcile loop drops claims, and only for pods no longer active.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When I delete the ResourceClaim "gpu-claim"
+      And 10 seconds pass
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: fetch ResourceClaim gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" not found
+        """
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And 10 seconds pass
+      Then there is an event "FailedPrepareDynamicResources" for Pod "trainer" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
+      And the Pod "trainer" has "status.phase" equal to Pending
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+
+  @component:kubelet
+  Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
+    A pod created with spec.nodeName skips the scheduler; the kubelet's admit handlers decide
+    (k/k pkg/kubelet/kubelet.go NewMainKubelet adds them in order: the container manager's
+    resource allocation, GetAllocateResourcesPodAdmitHandler, which gives the device
+    plugins' devices, then the predicates, lifecycle.NewPredicateAdmitHandler). The first
+    handler that refuses decides the pod's fate (kubelet rejectPod): phase Failed, its reason,
+    "Pod was rejected: <message>" and a Warning event with the same reason and message.
+
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/devices-before-predicates
+    Scenario: A pod asking for more plugin devices than are free is refused by the device manager, before the predicates
+      pkg/kubelet/cm/devicemanager manager.go devicesToAllocate: "requested number of devices
+      unavailable for <r>. Requested: <n>, Available: <free>", which the allocation handler
+      turns into UnexpectedAdmissionError, "Allocate failed due to <error>, which is
+      unexpected" (pkg/kubelet/cm/admission/errors.go). The predicates would have said
+      OutOfexample.com/nic; they never run.
+      Given a node "n1" with cpu "8", memory "32Gi", example.com/nic "2"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "3"}
+              limits: {example.com/nic: "3"}
+        """
+      Then the Pod "greedy" contains:
+        """
+        status:
+          phase: Failed
+          reason: UnexpectedAdmissionError
+          message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 3, Available: 2, which is unexpected"
+        """
+      And the kubelet recorded a Warning event "UnexpectedAdmissionError" for the Pod "greedy" with message:
+        """
+        Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 3, Available: 2, which is unexpected
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: both}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "2"}
+              limits: {example.com/nic: "2"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: one-more}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/nic: "1"}
+              limits: {example.com/nic: "1"}
+        """
+      Then the Pod "both" has "status.phase" equal to Running
+      And the Pod "one-more" contains:
+        """
+        status:
+          phase: Failed
+          reason: UnexpectedAdmissionError
+          message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 1, Available: 0, which is unexpected"
+        """
+
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/scalar-resources
+    Scenario: A pod asking for more hugepages than the node has is refused with OutOfhugepages-2Mi
+      Hugepages are no device plugin's: the predicates check them with the other scalar
+      resources (pkg/kubelet/lifecycle/predicate.go generalFilter, noderesources Fits;
+      InsufficientResourceError: reason OutOf<resource>, "Node didn't have enough resource:
+      <r>, requested: <n>, used: <n>, capacity: <n>" in bytes). The third pod would fit on an
+      empty node but not next to the second.
+      Given a node "n1" with cpu "8", memory "32Gi", hugepages-2Mi "1Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: huge}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 2Gi}
+              limits: {memory: 1Gi, hugepages-2Mi: 2Gi}
+        """
+      Then the Pod "huge" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfhugepages-2Mi
+          message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 2147483648, used: 0, capacity: 1073741824"
+        """
+      And the kubelet recorded a Warning event "OutOfhugepages-2Mi" for the Pod "huge" with message:
+        """
+        Node didn't have enough resource: hugepages-2Mi, requested: 2147483648, used: 0, capacity: 1073741824
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: half}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 512Mi}
+              limits: {memory: 1Gi, hugepages-2Mi: 512Mi}
+        """
+      Then the Pod "half" has "status.phase" equal to Running
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other-half-and-more}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 1Gi, hugepages-2Mi: 768Mi}
+              limits: {memory: 1Gi, hugepages-2Mi: 768Mi}
+        """
+      Then the Pod "other-half-and-more" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfhugepages-2Mi
+          message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 805306368, used: 536870912, capacity: 1073741824"
+        """
+
+  @component:kubelet
+  Rule: The kubelet's DRA manager checks a pod's claims before a driver prepares them
+    k/k pkg/kubelet/cm/dra/manager.go prepareResources first validates every claim of the pod
+    without changing anything (the claim's name from the pod, resourceclaim.Name; the claim
+    from the API server; for a claim generated from a template, that the pod owns it,
+    resourceclaim.IsForPod; that it is reserved for the pod), then takes the claims into its
+    cache, where a claim it still holds under the same name must have the same UID. Any
+    refusal keeps the pod Pending with a Warning event FailedPrepareDynamicResources, "Failed
+    to prepare dynamic resources: prepare dynamic resources: <error>", and no driver is asked.
+
+    Background:
+      Given a cluster
+      And a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: standalone}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: no-such-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: standalone}
+        """
+      And the ResourceClaim "standalone" is allocated and reserved for the Pod "worker":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+
+    # since 1.36: the KEP-5729 rewrite of resourceclaim.IsForPod (k8s.io/dynamic-resource-allocation kubernetes-1.36.0) writes "Pod"; 1.34 and 1.35 write "pod"
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @since:1.36
+    Scenario: A claim the pod's status names for its template but the pod does not own is not prepared
+      The pod's claim comes from a template that does not exist, so the ResourceClaim
+      controller never creates one; someone wrote into the pod's status a claim the pod does
+      not own. resourceclaim.IsForPod (kubernetes-1.36.0): "ResourceClaim <ns>/<c> was not
+      created for Pod <ns>/<p> (Pod is not owner)", returned unwrapped by prepareResources.
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "worker" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for Pod ${namespace}/worker (Pod is not owner)
+        """
+      And the Pod "worker" has "status.phase" equal to Pending
+      And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare
+    Scenario: A claim the pod's status says was not created is skipped and the pod starts without it
+      resourceclaim.Name returns no name and no error for a template claim whose status entry
+      has no resourceClaimName ("the ResourceClaim intentionally didn't get created and the
+      PodResourceClaim can be ignored"); prepareResources then has nothing to do for it
+      ("No need to prepare resources, no claim generated"). The update of the pod's status
+      reaches its pod worker, which syncs the pod again at once.
+      Then the Pod "worker" has "status.phase" equal to Pending
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu}
+        """
+      Then the Pod "worker" has "status.phase" equal to Running
+      And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
+
+    # until 1.35: from 1.36 resourceclaim.IsForPod writes "Pod" (the KEP-5729 rewrite); kubernetes-1.34.0 and 1.35.0 write "pod"
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @until:1.35
+    Scenario: Up to 1.35 a claim the pod does not own is refused in the older words
+      resourceclaim.IsForPod at kubernetes-1.34.0 and 1.35.0: "ResourceClaim <ns>/<c> was not
+      created for pod <ns>/<p> (pod is not owner)".
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "worker" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for pod ${namespace}/worker (pod is not owner)
+        """
+      And the Pod "worker" has "status.phase" equal to Pending
 
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/

@@ -124,10 +124,33 @@ def when_kubelet_restarts_maybe(world: World, node: str) -> None:
         world.vars["kubelet start error"] = f"{type(e).__name__}: {e}"
 
 
-@when(parsers.re(r'the DRA checkpoint on node "(?P<node>[^"]+)" is edited by hand: '
-                 r'"(?P<old>[^"]+)" becomes "(?P<new>[^"]+)"'))
-def when_checkpoint_tampered(world: World, node: str, old: str, new: str) -> None:
-    _node_call(world, "tamper_checkpoint", node, old, new)
+_CHECKPOINT = r'the (?P<manager>DRA|device manager) checkpoint on node "(?P<node>[^"]+)" '
+
+
+def _manager(text: str) -> str:
+    return "DRA" if text == "DRA" else "device"
+
+
+_QUOTED = r""""[^"]+"|'[^']+'"""  # "text", or 'text' when it holds double quotes (JSON)
+
+
+@when(parsers.re(_CHECKPOINT + r'is edited by hand(?P<recomputed>, its checksum recomputed)?: '
+                 r'(?P<old>' + _QUOTED + r') becomes (?P<new>' + _QUOTED + r')$'))
+def when_checkpoint_tampered(world: World, manager: str, node: str, recomputed: str | None,
+                             old: str, new: str) -> None:
+    """A hand edit of the kubelet's checkpoint file (``old`` and ``new`` in double quotes, or
+    in single quotes when they hold double quotes): the stored checksum stays as it was (a
+    disk fault or a careless edit), or, "its checksum recomputed", is made to fit the edited
+    data (someone who knows the format)."""
+    _node_call(world, "tamper_checkpoint", node, old[1:-1], new[1:-1], _manager(manager),
+               bool(recomputed))
+
+
+@when(parsers.re(_CHECKPOINT + r'is cut short after (?P<size>\d+) bytes'))
+def when_checkpoint_truncated(world: World, manager: str, node: str, size: str) -> None:
+    """What a torn write or a full disk leaves of a file not written atomically (0 bytes:
+    an empty file)."""
+    _node_call(world, "truncate_checkpoint", node, int(size), _manager(manager))
 
 
 _DRIVER_CALL = r'the DRA driver "(?P<driver>[^"]+)" on node "(?P<node>[^"]+)" '

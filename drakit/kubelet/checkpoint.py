@@ -116,12 +116,6 @@ def read_checkpoint(path: str | os.PathLike[str], kind: str) -> Any | None:
     return doc["data"]
 
 
-def stale_temp_files(path: str | os.PathLike[str]) -> list[Path]:
-    """Temp files a crash between write and rename left next to ``path`` (never read)."""
-    p = Path(path)
-    return sorted(p.parent.glob(f"{p.name}.tmp-*"))
-
-
 # ---------------------------------------------------------------------------- shapes
 
 Shape = Any

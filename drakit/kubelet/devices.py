@@ -8,6 +8,13 @@ devices only. A node serves an extended resource by device plugin when its
 a device-plugin node from a DRA one, KEP-5004 "Scheduling"); the plugin's devices are named
 ``<resource short name>-<i>``. Assignments are checkpointed (upstream
 ``kubelet_internal_checkpoint``) so a kubelet restart reports the same device ids.
+
+A checkpoint that cannot be trusted (unreadable, cut short, a checksum or shape that does not
+fit) does not stop the kubelet, unlike the DRA manager's: upstream's device manager logs
+"Continue after failing to read checkpoint file. Device allocation info may NOT be
+up-to-date" and starts with no assignments (k/k pkg/kubelet/cm/devicemanager/manager.go
+Start). The containers already running keep their devices on the node but are no longer
+reported, and the next allocation overwrites the file. ``restore_error`` keeps the reason.
 """
 
 from __future__ import annotations
@@ -57,11 +64,16 @@ class DevicePluginManager:
         self.lock = threading.RLock()
         self.assigned: dict[tuple[str, str, str], list[str]] = {}
         """(pod uid, container name, resource) -> device ids."""
-        data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
-        if data is not None:
-            problem = check_shape(data, CHECKPOINT_SHAPE)
+        self.restore_error: str | None = None
+        """Why the checkpoint was not restored (None: it was, or there was none)."""
+        try:
+            data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+            problem = check_shape(data, CHECKPOINT_SHAPE) if data is not None else None
             if problem:
                 raise CorruptCheckpointError(self.checkpoint_path, problem)
+        except CorruptCheckpointError as e:
+            self.restore_error = str(e)
+            data = None
         for e in (data or {}).get("podDeviceEntries") or []:
             self.assigned[(e["podUID"], e["containerName"], e["resourceName"])] = \
                 list(e.get("deviceIDs") or [])

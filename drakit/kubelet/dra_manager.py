@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drakit.features import FeatureGates
+from drakit.features import FeatureGates, release_at_least
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     check_shape,
@@ -233,8 +233,11 @@ def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
                        "unsupported PodResourceClaim source")
 
 
-def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool) -> None:
-    """``resourceclaim.IsForPod`` (api-truth §9.7); raises PrepareError with upstream text."""
+def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool,
+               release: str = "1.37") -> None:
+    """``resourceclaim.IsForPod`` (api-truth §9.7); raises PrepareError with upstream text:
+    "Pod" from 1.36 (the KEP-5729 rewrite), "pod ... (pod is not owner)" before
+    (k8s.io/dynamic-resource-allocation resourceclaim.go at kubernetes-1.34.0/1.35.0)."""
     pg = pod_group_name(pod)
     for ref in _meta(claim).get("ownerReferences") or []:
         if not ref.get("controller"):
@@ -249,6 +252,9 @@ def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner
     if pod_group_owner and pg:
         raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
                            f"(neither Pod nor PodGroup {pg} is the owner)")
+    if not release_at_least(release, "1.36"):
+        raise PrepareError(f"ResourceClaim {cref} was not created for pod {pod_ref(pod)} "
+                           "(pod is not owner)")
     raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
                        "(Pod is not owner)")
 
@@ -368,7 +374,7 @@ class DRAManager:
                 raise ClaimNotReady(f"fetch ResourceClaim {name}: resourceclaims.resource.k8s.io "
                                     f'"{name}" not found')
             if must_check_owner:
-                is_for_pod(pod, claim, pod_groups)
+                is_for_pod(pod, claim, pod_groups, self.gates.version)
             if not is_reserved_for_pod(pod, claim, pod_groups):
                 raise PrepareError(f"pod {_meta(pod).get('name')} ({uid}) is not allowed to use "
                                    f"ResourceClaim {name} ({_meta(claim).get('uid')})")
@@ -423,8 +429,6 @@ class DRAManager:
         done: list[str] = []
         with self.lock:
             infos = [i for i in self.cache.values() if pod_uid in i.pod_uids]
-        if not infos:
-            return done
         for info in infos:
             if len(info.pod_uids) == 1:
                 for driver in info.driver_state:

@@ -14,9 +14,9 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    ``spec.nodeName`` and allocate claims afterwards, and this keeps admission honest (it then
    sees ``status.nodeAllocatableResourceClaimStatuses`` as the scheduler would have written
    it). Documented divergence, invisible on a real cluster;
-2. admission (``admission.admit``): rejected pods get phase Failed, reason ``OutOf<r>``,
-   message "Pod was rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
-   device-plugin devices are allocated here;
+2. admission: device-plugin devices first (too few: ``UnexpectedAdmissionError``), then
+   ``admission.admit``; rejected pods get phase Failed, reason ``OutOf<r>``, message "Pod was
+   rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
 3. ``PrepareDynamicResources``; a failure is a Warning event ``FailedPrepareDynamicResources``
    ("Failed to prepare dynamic resources: prepare dynamic resources: ...") and the pod stays
    Pending; it is retried whenever pods, claims or the node change;
@@ -189,13 +189,9 @@ class Kubelet:
             self._fail(f"failed to create claimInfo cache: GetOrCreate() on checkpoint state: "
                        f"failed to get checkpoint {CHECKPOINT_FILE}: checkpoint "
                        f"{self.checkpoint_path} is corrupted: {describe(e)}")
-        try:
-            self.device_plugins = DevicePluginManager(self.state_dir)
-        except CorruptCheckpointError as e:
-            self._fail(f"could not restore node state from checkpoint {e.path}: {e.reason}")
-        except Exception as e:  # noqa: BLE001
-            self._fail(f"could not restore node state from checkpoint "
-                       f"{self.state_dir / 'kubelet_internal_checkpoint'}: {describe(e)}")
+        # a device manager checkpoint it cannot trust does not stop the kubelet (upstream
+        # devicemanager Start continues without it): DevicePluginManager starts empty
+        self.device_plugins = DevicePluginManager(self.state_dir)
         self.running = True
         self.start_error = None
         if serve:
@@ -442,14 +438,15 @@ class Kubelet:
         if len(self._footprints) > 2 * len(active) + 16:  # forget pods long gone
             live = {_md(p).get("uid") for p in active}
             self._footprints = {u: f for u, f in self._footprints.items() if u in live}
-        rejection = admit(pod, node, active, self.gates, cost=self._footprint)
-        if rejection is not None:
-            return rejection
+        # upstream's admit handlers run in order: the container manager's resource allocation
+        # (device plugins, GetAllocateResourcesPodAdmitHandler) before the predicates
+        # (NewPredicateAdmitHandler), k/k pkg/kubelet/kubelet.go NewMainKubelet; devices a
+        # pod got before a predicate rejects it go with the terminated pod's cleanup
         try:
             self.device_plugins.allocate(pod, (node.get("status") or {}).get("allocatable") or {})
         except DeviceAllocationError as e:
             return Rejection("UnexpectedAdmissionError", str(e))
-        return None
+        return admit(pod, node, active, self.gates, cost=self._footprint)
 
     def _pods_in_order(self) -> list[dict]:
         """The node's pods in creation order. A pod's sort key (creationTimestamp, namespace,

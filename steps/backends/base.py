@@ -138,11 +138,21 @@ class Backend(Protocol):
     def restart_kubelet(self, node: str) -> None:
         """Restart ``node``'s kubelet (it must come back from its checkpoints)."""
 
-    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
-        """Edit ``node``'s DRA manager checkpoint by hand: the text ``old`` (which must occur)
+    def tamper_checkpoint(self, node: str, old: str, new: str, manager: str = "DRA",
+                          recompute_checksum: bool = False) -> None:
+        """Edit one of ``node``'s kubelet checkpoints by hand (``manager`` "DRA": the DRA
+        manager's, "device": the device manager's): the text ``old`` (which must occur)
         becomes ``new`` and the stored checksum stays as it was, as a hand edit or a disk
-        fault would leave it. Nothing restarts. A live cluster raises Unsupported: damaging
-        a real node's kubelet state is no test for a conformance harness to run."""
+        fault would leave it; with ``recompute_checksum`` the checksum is made to fit the
+        edited data, as someone who knows the format would do. Nothing restarts. A live
+        cluster raises Unsupported: damaging a real node's kubelet state is no test for a
+        conformance harness to run."""
+
+    def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
+        """Cut one of ``node``'s kubelet checkpoints (``manager`` as for tamper_checkpoint)
+        after its first ``size`` bytes (0: an empty file), as a torn write or a full disk
+        leaves a file that was not written atomically. Nothing restarts. A live cluster
+        raises Unsupported, as for tamper_checkpoint."""
 
     def kubelet_metrics(self, node: str) -> str:
         """``node``'s kubelet metrics (Prometheus text)."""

@@ -1467,8 +1467,13 @@ class ClusterBackend:
         self._kubelet_base[self.n.node_name(node)] = {}  # a new kubelet counts from zero
         self.settle()
 
-    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
+    def tamper_checkpoint(self, node: str, old: str, new: str, manager: str = "DRA",
+                          recompute_checksum: bool = False) -> None:
         raise Unsupported("editing a live node's kubelet checkpoint by hand would damage the "
+                          "node; the scenario runs on the reference only")
+
+    def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
+        raise Unsupported("cutting a live node's kubelet checkpoint short would damage the "
                           "node; the scenario runs on the reference only")
 
     def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:

@@ -172,12 +172,42 @@ class ReferenceBackend:
         self.kubelet(node)
         self.c.restart_kubelet(node)
 
-    def tamper_checkpoint(self, node: str, old: str, new: str) -> None:
-        path = self.kubelet(node).checkpoint_path
+    def _checkpoint_path(self, node: str, manager: str):
+        k = self.kubelet(node)
+        if manager == "DRA":
+            return k.checkpoint_path
+        if manager == "device":
+            return k.state_dir / "kubelet_internal_checkpoint"
+        raise AssertionError(f"a kubelet has no {manager!r} checkpoint (DRA or device)")
+
+    def tamper_checkpoint(self, node: str, old: str, new: str, manager: str = "DRA",
+                          recompute_checksum: bool = False) -> None:
+        path = self._checkpoint_path(node, manager)
         text = path.read_text(encoding="utf-8")
         if old not in text:
-            raise AssertionError(f"the DRA checkpoint on node {node} does not contain {old!r}")
-        path.write_text(text.replace(old, new), encoding="utf-8")
+            raise AssertionError(f"the {manager} checkpoint on node {node} does not contain "
+                                 f"{old!r}")
+        text = text.replace(old, new)
+        if recompute_checksum:
+            import json
+
+            from drakit.kubelet.checkpoint import checksum
+            try:
+                doc = json.loads(text)
+                doc["checksum"] = checksum(doc["data"])
+            except (ValueError, TypeError, KeyError) as e:
+                raise AssertionError(f"the edited {manager} checkpoint on node {node} has no "
+                                     f"data to checksum: {e}") from None
+            text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        path.write_text(text, encoding="utf-8")
+
+    def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
+        path = self._checkpoint_path(node, manager)
+        body = path.read_bytes()
+        if size >= len(body):
+            raise AssertionError(f"the {manager} checkpoint on node {node} has only "
+                                 f"{len(body)} bytes, not more than {size}")
+        path.write_bytes(body[:size])
 
     def fail_dra_driver(self, node: str, driver: str, call: str, message: str | None) -> None:
         try:

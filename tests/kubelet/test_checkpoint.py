@@ -12,11 +12,15 @@ from drakit.kubelet import KubeletStartError
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     read_checkpoint,
-    stale_temp_files,
     write_checkpoint,
 )
 
 from .helpers import allocate, claim, container, phase, pod
+
+
+def stale_temp_files(path) -> list:
+    """Temp files a crash between write and rename left next to ``path`` (never read)."""
+    return sorted(path.parent.glob(f"{path.name}.tmp-*"))
 
 
 def test_round_trip_and_missing_file(tmp_path):
