@@ -206,6 +206,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.containers[0].resources: Forbidden: HugePages require cpu or memory"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
+    Scenario: A hugepage limit must be a whole number of pages, and so must the request defaulted from it
+      k/k validateResourceRequirements (validateResourceQuantityHugePageValue, a new pod allows
+      no indivisible values): the limit is refused at limits[name] with its value; SetDefaults_Pod
+      copies a limit without a request into the requests, so the request is refused as well.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              limits: {memory: 1Gi, hugepages-2Mi: 3Mi}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.containers[0].resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
+        | spec.containers[0].resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario Outline: Pod-level resources cover the containers and take cpu and memory only
       KEP-5517 counts pod-level requests; k/k validatePodResources and
@@ -242,6 +266,45 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].resources.limits | {cpu: "3"} | spec.resources.containers[0][cpu].limits: Invalid value: "3": must be less than or equal to pod limits of 2 |
         | spec.os | {name: windows} | spec.resources: Forbidden: may not be set for a windows pod |
         | spec.initContainers | [{name: sidecar, image: busybox, restartPolicy: Always, resources: {requests: {cpu: 600m}}}] | spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 1100m |
+        | spec.initContainers | [{name: init, image: busybox, resources: {requests: {cpu: "2"}}}, {name: late, image: busybox, resources: {requests: {cpu: 1500m}}}] | spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 2 |
+        | spec.resources.requests[foo] | "1" | spec.resources.requests[foo]: Invalid value: "foo": must be a standard resource type or fully qualified |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
+    Scenario: A pod-level hugepage limit must cover the containers' hugepage limits together
+      k/k validatePodResourceConsistency: hugepages cannot be overcommitted, so a pod-level
+      hugepage limit below the sum of the containers' hugepage limits is refused at
+      resources.limits[name] (AggregateContainerLimits); the pod-level hugepage request
+      SetDefaults_Pod copies from that limit (defaultPodRequests) falls short of the aggregate
+      requests as well. Each container alone stays within the pod limit, so no container is
+      named. The same numbers for cpu would be accepted: only hugepages have the aggregate
+      limit rule.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          resources:
+            requests: {cpu: "1", memory: 1Gi}
+            limits: {cpu: "2", memory: 2Gi, hugepages-2Mi: 2Mi}
+          containers:
+          - name: a
+            image: busybox
+            resources:
+              requests: {cpu: 500m}
+              limits: {hugepages-2Mi: 2Mi}
+          - name: b
+            image: busybox
+            resources:
+              requests: {cpu: 500m}
+              limits: {hugepages-2Mi: 2Mi}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container requests of 4Mi |
+        | spec.resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario: Pod-level claims are refused, and their names are still checked
