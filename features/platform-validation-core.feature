@@ -1138,6 +1138,123 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | {matchExpressions: [{key: app, operator: NotIn, values: [web]}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: tier, operator: Exists}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: app, operator: DoesNotExist}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {} | spec.selector: Invalid value: {}: empty selector is invalid for deployment |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-valid
+    Scenario Outline: An invalid Deployment selector is refused at its part and as a whole (<what>)
+      k/k ValidateDeploymentSpec validates the selector strictly
+      (metav1validation.ValidateLabelSelector without AllowInvalidLabelValueInSelector:
+      operator, values for the operator, key, each value a label value), then
+      metav1.LabelSelectorAsSelector refuses the same selector, which adds "invalid label
+      selector" at spec.selector with the selector as written and skips the pod template
+      (its restartPolicy Never is not reported).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              restartPolicy: Never
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "spec.selector" set to <selector>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | <field> | <reason> | <message> |
+        | spec.selector | FieldValueInvalid | Invalid value: <json>: invalid label selector |
+
+      Examples:
+        | what | selector | field | reason | message | json |
+        | In without values | {matchExpressions: [{key: app, operator: In}]} | spec.selector.matchExpressions[0].values | FieldValueRequired | Required value: must be specified when `operator` is 'In' or 'NotIn' | {"matchExpressions":[{"key":"app","operator":"In"}]} |
+        | Exists with values | {matchExpressions: [{key: app, operator: Exists, values: [web]}]} | spec.selector.matchExpressions[0].values | FieldValueForbidden | Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' | {"matchExpressions":[{"key":"app","operator":"Exists","values":["web"]}]} |
+        | unknown operator | {matchExpressions: [{key: app, operator: Gt, values: ["1"]}]} | spec.selector.matchExpressions[0].operator | FieldValueInvalid | Invalid value: "Gt": not a valid selector operator | {"matchExpressions":[{"key":"app","operator":"Gt","values":["1"]}]} |
+        | a value no label can have | {matchExpressions: [{key: app, operator: In, values: [web app]}]} | spec.selector.matchExpressions[0].values[0] | FieldValueInvalid | Invalid value: "web app": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |  {"matchExpressions":[{"key":"app","operator":"In","values":["web app"]}]} |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-valid
+    Scenario: A Deployment without a selector is refused, and its template with it
+      k/k ValidateDeploymentSpec: Required at spec.selector; LabelSelectorAsSelector turns the
+      missing selector into labels.Nothing(), which is not empty and matches no labels, so the
+      template's labels are refused as well.
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.selector | FieldValueRequired | Required value |
+        | spec.template.metadata.labels | FieldValueInvalid | Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/spec-rules
+    Scenario Outline: A Deployment's replicas and pod template follow the apps rules (<path>)
+      k/k ValidateDeploymentSpec and ValidatePodTemplateSpecForReplicaSet: replicas not
+      negative (ValidateNonnegativeField), the template's restartPolicy only "Always", the
+      template's pod spec checked as a pod's (ValidatePodTemplateSpec).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.replicas | -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+        | spec.template.spec.restartPolicy | OnFailure | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
+        | spec.template.spec.containers[0].image | "" | spec.template.spec.containers[0].image: Required value |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-immutable
+    Scenario: A Deployment's selector cannot change
+      k/k pkg/registry/apps/deployment/strategy.go ValidateUpdate: for apps/v1 the selector is
+      immutable (ValidateImmutableField: "field is immutable" with the new selector), even when
+      the new one still selects the template.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I set "spec.selector" of the Deployment "web" to {matchExpressions: [{key: app, operator: Exists}]}
+      Then the outcome is "spec.selector: Invalid value: {"matchExpressions":[{"key":"app","operator":"Exists"}]}: field is immutable"
 
   @component:apiserver
   Rule: RuntimeClass (node.k8s.io)
