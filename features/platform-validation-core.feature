@@ -508,6 +508,80 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource
+    Scenario Outline: A <what> pod cannot be resized
+      k/k ValidatePodResize returns at once with a Forbidden at the empty path (printed
+      without a field) for a static (mirror) pod and for a windows pod (api-truth §9.4),
+      before it looks at the resources asked for.
+      Given a node "node-1"
+      And a Pod manifest:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request succeeds
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the outcome is "Forbidden: <message>"
+
+      Examples:
+        | what | path | value | message |
+        | static | metadata.annotations[kubernetes.io/config.mirror] | mirror | static pods cannot be resized |
+        | windows | spec.os | {name: windows} | windows pods cannot be resized |
+
+    # since 1.35: InPlacePodLevelResourcesVerticalScaling arrives in 1.35 (alpha; beta and on in 1.36)
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource @since:1.35
+    Scenario: A pod with pod-level resources cannot be resized without InPlacePodLevelResourcesVerticalScaling
+      k/k ValidatePodResize: a pod whose old or new spec has pod-level requests or limits
+      returns Forbidden at the empty path when the gate is off (api-truth §9.4), whichever
+      resources the resize changes.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is disabled
+      And a node "node-1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          resources:
+            requests: {cpu: "1"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the outcome is "Forbidden: resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled"
+
   # ================================================================== pod status
   @component:apiserver
   Rule: Pod status fields the DRA KEPs write
@@ -1283,3 +1357,121 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | handler              | Runsc        | handler: Invalid value: "Runsc": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | overhead.podFixed    | {cpu: 250m}  | accepted |
         | overhead.podFixed    | {cpu: "-1"}  | overhead.podFixed[cpu]: Invalid value: "-1": must be greater than or equal to 0 |
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-update
+    Scenario: A RuntimeClass keeps its handler; its overhead may change
+      k/k pkg/registry/node/runtimeclass/strategy.go ValidateUpdate: ValidateRuntimeClass on the
+      new object, then ValidateRuntimeClassUpdate (handler: ValidateImmutableField, "field is
+      immutable" with the new value).
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata:
+          name: sandboxed
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m}
+        """
+      When I set "overhead.podFixed.cpu" of the RuntimeClass "sandboxed" to 500m
+      Then the request succeeds
+      And the RuntimeClass "sandboxed" has "overhead.podFixed.cpu" equal to 500m
+      When I set "handler" of the RuntimeClass "sandboxed" to runsc
+      Then the outcome is "handler: Invalid value: "runsc": field is immutable"
+
+  @component:apiserver
+  Rule: ResourceQuota (core/v1)
+    KEP-5004 counts devices in quotas under requests.deviceclass.resource.kubernetes.io/<class>
+    and <class>.deviceclass.resource.k8s.io/devices; a quota the API server refuses never
+    limits anything. k/k ValidateResourceQuota / ValidateResourceQuotaUpdate.
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario Outline: A quota's hard limits name quota resources with valid amounts (<name>)
+      k/k ValidateResourceQuotaSpec: each key passes ValidateResourceQuotaResourceName
+      (validateResourceName, then "must be a standard resource for quota" for a name without a
+      domain that is no quota resource) and each amount ValidateResourceQuantityValue (not
+      negative, whole for integer resources).
+      Given a ResourceQuota manifest:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      And the manifest has "spec.hard[<name>]" set to <amount>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.hard[<name>] | FieldValueInvalid | <message1> |
+        | <field2> | <reason2> | <message2> |
+
+      Examples:
+        | name | amount | message1 | field2 | reason2 | message2 |
+        | foo | "1" | Invalid value: "foo": must be a standard resource type or fully qualified | spec.hard[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource for quota |
+        | requests.foo | "1" | Invalid value: "requests.foo": must be a standard resource type or fully qualified | spec.hard[requests.foo] | FieldValueInvalid | Invalid value: "requests.foo": must be a standard resource for quota |
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario Outline: A quota's hard amounts are not negative and whole where counted (<name>)
+      k/k ValidateResourceQuantityValue on each hard amount.
+      Given a ResourceQuota manifest:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      And the manifest has "spec.hard[<name>]" set to <amount>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | name | amount | outcome |
+        | requests.memory | "-1Gi" | spec.hard[requests.memory]: Invalid value: "-1Gi": must be greater than or equal to 0 |
+        | services | 1500m | spec.hard[services]: Invalid value: "1500m": must be an integer |
+        | example.com/gpu | 500m | spec.hard[example.com/gpu]: Invalid value: "500m": must be an integer |
+        | requests.example.com/gpu | 500m | accepted |
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario: A quota on DRA device classes is accepted
+      KEP-5004 quota keys: requests.deviceclass.resource.kubernetes.io/<class> (implicit
+      extended resource) and <class>.deviceclass.resource.k8s.io/devices (claims) are fully
+      qualified names, so only their amounts are checked.
+      When I create:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "4"
+            requests.example.com/gpu: "2"
+        """
+      Then the request succeeds
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/scopes-immutable
+    Scenario: A quota's scopes cannot change
+      k/k ValidateResourceQuotaUpdate: the scope sets are compared; a change is Invalid at
+      spec.scopes with the new list, "field is immutable". The hard limits may change.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "2"
+          scopes: [BestEffort]
+        """
+      When I set "spec.hard.pods" of the ResourceQuota "q" to "3"
+      Then the request succeeds
+      When I set "spec.scopes" of the ResourceQuota "q" to [NotBestEffort]
+      Then the outcome is "spec.scopes: Invalid value: ["NotBestEffort"]: field is immutable"
