@@ -57,6 +57,9 @@ POINTER_FIELDS: frozenset[tuple[str, str]] = frozenset({
     # one reaches ValidateDeploymentSpec / ValidateReplicaSetSpec as nil (Required), not {}
     ("DeploymentSpec", "selector"),
     ("ReplicaSetSpec", "selector"),
+    # k8s.io/api resource/v1 types.go: Min *resource.Quantity `json:"min,omitempty"` (+required,
+    # no default); validateRequestPolicyRange answers a missing one with Required
+    ("CapacityRequestPolicyRange", "min"),
 })
 
 
