@@ -206,6 +206,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.containers[0].resources: Forbidden: HugePages require cpu or memory"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
+    Scenario: A hugepage limit must be a whole number of pages, and so must the request defaulted from it
+      k/k validateResourceRequirements (validateResourceQuantityHugePageValue, a new pod allows
+      no indivisible values): the limit is refused at limits[name] with its value; SetDefaults_Pod
+      copies a limit without a request into the requests, so the request is refused as well.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              limits: {memory: 1Gi, hugepages-2Mi: 3Mi}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.containers[0].resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
+        | spec.containers[0].resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario Outline: Pod-level resources cover the containers and take cpu and memory only
       KEP-5517 counts pod-level requests; k/k validatePodResources and
@@ -242,6 +266,45 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].resources.limits | {cpu: "3"} | spec.resources.containers[0][cpu].limits: Invalid value: "3": must be less than or equal to pod limits of 2 |
         | spec.os | {name: windows} | spec.resources: Forbidden: may not be set for a windows pod |
         | spec.initContainers | [{name: sidecar, image: busybox, restartPolicy: Always, resources: {requests: {cpu: 600m}}}] | spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 1100m |
+        | spec.initContainers | [{name: init, image: busybox, resources: {requests: {cpu: "2"}}}, {name: late, image: busybox, resources: {requests: {cpu: 1500m}}}] | spec.resources.requests[cpu]: Invalid value: "1": must be greater than or equal to aggregate container requests of 2 |
+        | spec.resources.requests[foo] | "1" | spec.resources.requests[foo]: Invalid value: "foo": must be a standard resource type or fully qualified |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
+    Scenario: A pod-level hugepage limit must cover the containers' hugepage limits together
+      k/k validatePodResourceConsistency: hugepages cannot be overcommitted, so a pod-level
+      hugepage limit below the sum of the containers' hugepage limits is refused at
+      resources.limits[name] (AggregateContainerLimits); the pod-level hugepage request
+      SetDefaults_Pod copies from that limit (defaultPodRequests) falls short of the aggregate
+      requests as well. Each container alone stays within the pod limit, so no container is
+      named. The same numbers for cpu would be accepted: only hugepages have the aggregate
+      limit rule.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          resources:
+            requests: {cpu: "1", memory: 1Gi}
+            limits: {cpu: "2", memory: 2Gi, hugepages-2Mi: 2Mi}
+          containers:
+          - name: a
+            image: busybox
+            resources:
+              requests: {cpu: 500m}
+              limits: {hugepages-2Mi: 2Mi}
+          - name: b
+            image: busybox
+            resources:
+              requests: {cpu: 500m}
+              limits: {hugepages-2Mi: 2Mi}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container requests of 4Mi |
+        | spec.resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario: Pod-level claims are refused, and their names are still checked
@@ -444,6 +507,80 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "spec.containers[0].image" of the Pod "p" to busybox:1.37
       Then the request succeeds
       And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource
+    Scenario Outline: A <what> pod cannot be resized
+      k/k ValidatePodResize returns at once with a Forbidden at the empty path (printed
+      without a field) for a static (mirror) pod and for a windows pod (api-truth §9.4),
+      before it looks at the resources asked for.
+      Given a node "node-1"
+      And a Pod manifest:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the request succeeds
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the outcome is "Forbidden: <message>"
+
+      Examples:
+        | what | path | value | message |
+        | static | metadata.annotations[kubernetes.io/config.mirror] | mirror | static pods cannot be resized |
+        | windows | spec.os | {name: windows} | windows pods cannot be resized |
+
+    # since 1.35: InPlacePodLevelResourcesVerticalScaling arrives in 1.35 (alpha; beta and on in 1.36)
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource @since:1.35
+    Scenario: A pod with pod-level resources cannot be resized without InPlacePodLevelResourcesVerticalScaling
+      k/k ValidatePodResize: a pod whose old or new spec has pod-level requests or limits
+      returns Forbidden at the empty path when the gate is off (api-truth §9.4), whichever
+      resources the resize changes.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is disabled
+      And a node "node-1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          resources:
+            requests: {cpu: "1"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the outcome is "Forbidden: resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled"
 
   # ================================================================== pod status
   @component:apiserver
@@ -1075,6 +1212,123 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | {matchExpressions: [{key: app, operator: NotIn, values: [web]}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: tier, operator: Exists}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
         | {matchExpressions: [{key: app, operator: DoesNotExist}]} | spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+        | {} | spec.selector: Invalid value: {}: empty selector is invalid for deployment |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-valid
+    Scenario Outline: An invalid Deployment selector is refused at its part and as a whole (<what>)
+      k/k ValidateDeploymentSpec validates the selector strictly
+      (metav1validation.ValidateLabelSelector without AllowInvalidLabelValueInSelector:
+      operator, values for the operator, key, each value a label value), then
+      metav1.LabelSelectorAsSelector refuses the same selector, which adds "invalid label
+      selector" at spec.selector with the selector as written and skips the pod template
+      (its restartPolicy Never is not reported).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              restartPolicy: Never
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "spec.selector" set to <selector>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | <field> | <reason> | <message> |
+        | spec.selector | FieldValueInvalid | Invalid value: <json>: invalid label selector |
+
+      Examples:
+        | what | selector | field | reason | message | json |
+        | In without values | {matchExpressions: [{key: app, operator: In}]} | spec.selector.matchExpressions[0].values | FieldValueRequired | Required value: must be specified when `operator` is 'In' or 'NotIn' | {"matchExpressions":[{"key":"app","operator":"In"}]} |
+        | Exists with values | {matchExpressions: [{key: app, operator: Exists, values: [web]}]} | spec.selector.matchExpressions[0].values | FieldValueForbidden | Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' | {"matchExpressions":[{"key":"app","operator":"Exists","values":["web"]}]} |
+        | unknown operator | {matchExpressions: [{key: app, operator: Gt, values: ["1"]}]} | spec.selector.matchExpressions[0].operator | FieldValueInvalid | Invalid value: "Gt": not a valid selector operator | {"matchExpressions":[{"key":"app","operator":"Gt","values":["1"]}]} |
+        | a value no label can have | {matchExpressions: [{key: app, operator: In, values: [web app]}]} | spec.selector.matchExpressions[0].values[0] | FieldValueInvalid | Invalid value: "web app": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |  {"matchExpressions":[{"key":"app","operator":"In","values":["web app"]}]} |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-valid
+    Scenario: A Deployment without a selector is refused, and its template with it
+      k/k ValidateDeploymentSpec: Required at spec.selector; LabelSelectorAsSelector turns the
+      missing selector into labels.Nothing(), which is not empty and matches no labels, so the
+      template's labels are refused as well.
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.selector | FieldValueRequired | Required value |
+        | spec.template.metadata.labels | FieldValueInvalid | Invalid value: {"app":"web"}: `selector` does not match template `labels` |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/spec-rules
+    Scenario Outline: A Deployment's replicas and pod template follow the apps rules (<path>)
+      k/k ValidateDeploymentSpec and ValidatePodTemplateSpecForReplicaSet: replicas not
+      negative (ValidateNonnegativeField), the template's restartPolicy only "Always", the
+      template's pod spec checked as a pod's (ValidatePodTemplateSpec).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.replicas | -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+        | spec.template.spec.restartPolicy | OnFailure | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
+        | spec.template.spec.containers[0].image | "" | spec.template.spec.containers[0].image: Required value |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-immutable
+    Scenario: A Deployment's selector cannot change
+      k/k pkg/registry/apps/deployment/strategy.go ValidateUpdate: for apps/v1 the selector is
+      immutable (ValidateImmutableField: "field is immutable" with the new selector), even when
+      the new one still selects the template.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I set "spec.selector" of the Deployment "web" to {matchExpressions: [{key: app, operator: Exists}]}
+      Then the outcome is "spec.selector: Invalid value: {"matchExpressions":[{"key":"app","operator":"Exists"}]}: field is immutable"
 
   @component:apiserver
   Rule: RuntimeClass (node.k8s.io)
@@ -1103,3 +1357,121 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | handler              | Runsc        | handler: Invalid value: "Runsc": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | overhead.podFixed    | {cpu: 250m}  | accepted |
         | overhead.podFixed    | {cpu: "-1"}  | overhead.podFixed[cpu]: Invalid value: "-1": must be greater than or equal to 0 |
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-update
+    Scenario: A RuntimeClass keeps its handler; its overhead may change
+      k/k pkg/registry/node/runtimeclass/strategy.go ValidateUpdate: ValidateRuntimeClass on the
+      new object, then ValidateRuntimeClassUpdate (handler: ValidateImmutableField, "field is
+      immutable" with the new value).
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata:
+          name: sandboxed
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m}
+        """
+      When I set "overhead.podFixed.cpu" of the RuntimeClass "sandboxed" to 500m
+      Then the request succeeds
+      And the RuntimeClass "sandboxed" has "overhead.podFixed.cpu" equal to 500m
+      When I set "handler" of the RuntimeClass "sandboxed" to runsc
+      Then the outcome is "handler: Invalid value: "runsc": field is immutable"
+
+  @component:apiserver
+  Rule: ResourceQuota (core/v1)
+    KEP-5004 counts devices in quotas under requests.deviceclass.resource.kubernetes.io/<class>
+    and <class>.deviceclass.resource.k8s.io/devices; a quota the API server refuses never
+    limits anything. k/k ValidateResourceQuota / ValidateResourceQuotaUpdate.
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario Outline: A quota's hard limits name quota resources with valid amounts (<name>)
+      k/k ValidateResourceQuotaSpec: each key passes ValidateResourceQuotaResourceName
+      (validateResourceName, then "must be a standard resource for quota" for a name without a
+      domain that is no quota resource) and each amount ValidateResourceQuantityValue (not
+      negative, whole for integer resources).
+      Given a ResourceQuota manifest:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      And the manifest has "spec.hard[<name>]" set to <amount>
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.hard[<name>] | FieldValueInvalid | <message1> |
+        | <field2> | <reason2> | <message2> |
+
+      Examples:
+        | name | amount | message1 | field2 | reason2 | message2 |
+        | foo | "1" | Invalid value: "foo": must be a standard resource type or fully qualified | spec.hard[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource for quota |
+        | requests.foo | "1" | Invalid value: "requests.foo": must be a standard resource type or fully qualified | spec.hard[requests.foo] | FieldValueInvalid | Invalid value: "requests.foo": must be a standard resource for quota |
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario Outline: A quota's hard amounts are not negative and whole where counted (<name>)
+      k/k ValidateResourceQuantityValue on each hard amount.
+      Given a ResourceQuota manifest:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      And the manifest has "spec.hard[<name>]" set to <amount>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | name | amount | outcome |
+        | requests.memory | "-1Gi" | spec.hard[requests.memory]: Invalid value: "-1Gi": must be greater than or equal to 0 |
+        | services | 1500m | spec.hard[services]: Invalid value: "1500m": must be an integer |
+        | example.com/gpu | 500m | spec.hard[example.com/gpu]: Invalid value: "500m": must be an integer |
+        | requests.example.com/gpu | 500m | accepted |
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/hard
+    Scenario: A quota on DRA device classes is accepted
+      KEP-5004 quota keys: requests.deviceclass.resource.kubernetes.io/<class> (implicit
+      extended resource) and <class>.deviceclass.resource.k8s.io/devices (claims) are fully
+      qualified names, so only their amounts are checked.
+      When I create:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            requests.deviceclass.resource.kubernetes.io/gpu.example.com: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "4"
+            requests.example.com/gpu: "2"
+        """
+      Then the request succeeds
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/scopes-immutable
+    Scenario: A quota's scopes cannot change
+      k/k ValidateResourceQuotaUpdate: the scope sets are compared; a change is Invalid at
+      spec.scopes with the new list, "field is immutable". The hard limits may change.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "2"
+          scopes: [BestEffort]
+        """
+      When I set "spec.hard.pods" of the ResourceQuota "q" to "3"
+      Then the request succeeds
+      When I set "spec.scopes" of the ResourceQuota "q" to [NotBestEffort]
+      Then the outcome is "spec.scopes: Invalid value: ["NotBestEffort"]: field is immutable"

@@ -641,6 +641,52 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Namespace "team-c" has "spec.finalizers" equal to [kubernetes]
       And the Namespace "team-c" has "status.phase" equal to Active
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/status-phase
+    Scenario: A namespace status write keeps the phase its deletion decides
+      k/k ValidateNamespaceStatusUpdate: without a deletionTimestamp the phase may only be
+      Active, with one only Terminating, each refused at status.Phase (upstream's capital P)
+      with the phase written.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-d}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: team-d, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the Namespace "team-d" status with:
+        """
+        status:
+          phase: Terminating
+        """
+      Then the outcome is "status.Phase: Invalid value: "Terminating": may only be 'Active' if `deletionTimestamp` is empty"
+      When I delete the Namespace "team-d"
+      Then the Namespace "team-d" comes to contain:
+        """
+        status:
+          phase: Terminating
+        """
+      When I patch the Namespace "team-d" status with:
+        """
+        status:
+          phase: Active
+        """
+      Then the outcome is "status.Phase: Invalid value: "Active": may only be 'Terminating' if `deletionTimestamp` is not empty"
+      When I work in the namespace "team-d"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "team-d" is gone
+
   @component:apiserver
   Rule: Decoding request bodies
 

@@ -53,6 +53,13 @@ _FLOAT = FloatNode()
 POINTER_FIELDS: frozenset[tuple[str, str]] = frozenset({
     # KEP-5517 1.37: test/e2e/dra node allocatable test checks Mapping[0].Quantity ToNot(BeNil)
     ("NodeAllocatableMappedResources", "quantity"),
+    # k8s.io/api apps/v1 types.go: Selector *metav1.LabelSelector `json:"selector"`; a missing
+    # one reaches ValidateDeploymentSpec / ValidateReplicaSetSpec as nil (Required), not {}
+    ("DeploymentSpec", "selector"),
+    ("ReplicaSetSpec", "selector"),
+    # k8s.io/api resource/v1 types.go: Min *resource.Quantity `json:"min,omitempty"` (+required,
+    # no default); validateRequestPolicyRange answers a missing one with Required
+    ("CapacityRequestPolicyRange", "min"),
 })
 
 

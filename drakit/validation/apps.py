@@ -59,6 +59,10 @@ def _validate_label_selector(selector: dict, path: Path) -> list[FieldError]:
             errs.append(invalid(p.child("operator"), op, "not a valid selector operator"))
         key = expr.get("key") or ""
         errs += [invalid(p.child("key"), key, m) for m in names.is_qualified_name(key)]
+        # AllowInvalidLabelValueInSelector is false for Deployments and ReplicaSets
+        for j, value in enumerate(values):
+            errs += [invalid(p.child("values").index(j), value, m)
+                     for m in names.is_label_value(str(value))]
     return errs
 
 
@@ -72,17 +76,23 @@ def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[Fie
     selector = spec.get("selector")
     if selector is None:
         errs.append(required(path.child("selector")))
-    elif selector_empty(selector):
-        errs.append(invalid(path.child("selector"), selector, empty_msg))
     else:
         sel_errs = _validate_label_selector(selector, path.child("selector"))
         errs += sel_errs
+        if selector_empty(selector):
+            errs.append(invalid(path.child("selector"), selector, empty_msg))
         if sel_errs:
-            selector = None  # upstream skips the template match for an invalid selector
+            # metav1.LabelSelectorAsSelector refuses exactly what the strict validation above
+            # refused; upstream then names the whole selector and skips the pod template
+            # (ValidatePodTemplateSpecForReplicaSet is not called).
+            errs.append(invalid(path.child("selector"), selector, "invalid label selector"))
+            return errs
     template = spec.get("template") or {}
     tpath = path.child("template")
     labels = get(template, "metadata", "labels") or {}
-    if selector is not None and not selector_empty(selector) and not selector_matches(selector, labels):
+    # A missing selector converts to labels.Nothing(), which is not empty and matches no
+    # labels at all, so the template is refused as well; an empty one selects everything.
+    if selector is None or (not selector_empty(selector) and not selector_matches(selector, labels)):
         errs.append(invalid(tpath.child("metadata", "labels"), labels,
                             "`selector` does not match template `labels`"))
     tspec = template.get("spec") or {}

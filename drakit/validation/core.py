@@ -1091,8 +1091,6 @@ class PodStrategy(Strategy):
         sp = Path("status")
         spec = new.get("spec") or {}
         status = new.get("status") or {}
-        if (get(new, "spec", "nodeName") or "") != (get(old, "spec", "nodeName") or ""):
-            errs.append(forbidden(sp.child("nodeName"), "may not be changed directly"))
         nominated = status.get("nominatedNodeName") or ""
         if nominated and nominated != (get(old, "status", "nominatedNodeName") or ""):
             # ValidateNodeName, only for a changed value (KEP-5278's scheduler writes it)

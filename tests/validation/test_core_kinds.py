@@ -77,7 +77,10 @@ def deployment(selector, labels, replicas=1):
     (deployment({"matchLabels": {"app": "a"}}, {"app": "a"}, replicas=0), []),
     (deployment({"matchLabels": {"app": "a"}}, {"app": "a"}, replicas=-1),
      ["spec.replicas: Invalid value: -1: must be greater than or equal to 0"]),
-    (deployment(None, {"app": "a"}), ["spec.selector: Required value"]),
+    # a missing selector is labels.Nothing() to LabelSelectorAsSelector: it matches no template
+    (deployment(None, {"app": "a"}), ["spec.selector: Required value",
+                                      'spec.template.metadata.labels: Invalid value: {"app":"a"}: '
+                                      "`selector` does not match template `labels`"]),
     (deployment({"matchLabels": {"app": "a"}}, {"app": "b"}),
      ['spec.template.metadata.labels: Invalid value: {"app":"b"}: `selector` does not match template `labels`']),
     (deployment({"matchExpressions": [{"key": "app", "operator": "In", "values": ["a", "b"]}]}, {"app": "b"}), []),

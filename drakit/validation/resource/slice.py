@@ -598,9 +598,13 @@ def _request_policy(max_value: Any, policy: dict, p: str) -> Errs:
             if qs[i] > qs[i + 1]:
                 out.append(invalid(f"{vp}[{i + 1}]", str(qs[i + 1]),
                                    "values must be sorted in ascending order"))
+        # validateSet: too many values short-circuits the per-value check, which is also
+        # where upstream looks for the default, so the default is then "not valid" as well
+        found_default = False
         if len(qs) > c.CAPACITY_POLICY_VALID_VALUES_MAX:
             out.append(too_many(vp, len(qs), c.CAPACITY_POLICY_VALID_VALUES_MAX))
         else:
+            found_default = any(q == dq for q in qs)
             seen: set = set()
             for i, q in enumerate(qs):
                 if q > maxq:
@@ -610,7 +614,7 @@ def _request_policy(max_value: Any, policy: dict, p: str) -> Errs:
                 if key in seen:
                     out.append(FieldError("Duplicate", f"{vp}[{i}]", str(key)))
                 seen.add(key)
-        if not any(q == dq for q in qs):
+        if not found_default:
             out.append(invalid(vp, str(dq),
                                "default value is not valid according to the requestPolicy"))
         return out
