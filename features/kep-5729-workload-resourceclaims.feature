@@ -1919,14 +1919,14 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
 
     Background:
       Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
       And a node "n1" with cpu "8", memory "32Gi"
 
     @req:5729-R09 @req:5729-R03 @req:5729-R07 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/podgroup-name-matches @clause:5729-R03/same-device
     Scenario: Pods of a PodGroup all run with the same device
       KEP-5729 "Kubelet": a pod runs if its PodGroup is in reservedFor; all pods of the group
       share the claim and its device.
-      Given the feature gate DRAWorkloadResourceClaims is enabled
-      And the objects:
+      Given the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
         kind: PodGroup
@@ -2013,8 +2013,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
     Scenario: A pod whose PodGroup is not in reservedFor is not started
       KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
       gets the kubelet's refusal and stays Pending.
-      Given the feature gate DRAWorkloadResourceClaims is enabled
-      And the objects:
+      Given the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
         kind: PodGroup
@@ -2070,6 +2069,77 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "stranger" has "status.phase" equal to Pending
       And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
 
+    @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
+    Scenario: A claim named in a group pod's status that neither the pod nor its PodGroup owns is refused
+      DRALIB resourceclaim.IsForPod with the gate on (acceptPodGroupOwner): a claim the pod's
+      status names for a template must be controlled by the pod or by its PodGroup, else
+      "ResourceClaim <ns>/<c> was not created for Pod <ns>/<p> (neither Pod nor PodGroup <pg>
+      is the owner)" (api-truth §9.7); the kubelet's DRA manager checks it before the
+      reservation (k/k pkg/kubelet/cm/dra/manager.go prepareResources), so the reservation
+      for the PodGroup does not help. The template does not exist, so no controller writes a
+      claim of its own into the pod's status.
+      Given the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: standalone
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: ring-0
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimTemplateName: no-such-template
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}]
+        """
+      And the Pod "ring-0" status has:
+        """
+        resourceClaimStatuses:
+        - {name: fabric, resourceClaimName: standalone}
+        """
+      And the ResourceClaim "standalone" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for Pod ${namespace}/ring-0 (neither Pod nor PodGroup ring is the owner)
+        """
+      And the Pod "ring-0" has "status.phase" equal to Pending
+
+  @component:kubelet @needs:node-access
+  Rule: On the node (kubelet) with DRAWorkloadResourceClaims off
+    The kubelet's side of KEP-5729's version skew, in a Rule of its own: the gate-on rule above
+    enables the gate before its node starts, which a live cluster with the gate off could not
+    run.
+
+    Background:
+      Given the feature gate GenericWorkload is enabled
+      And a node "n1" with cpu "8", memory "32Gi"
+
     @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew @gate:DRAWorkloadResourceClaims
     Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
       KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
@@ -2119,67 +2189,5 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
         """
         Failed to prepare dynamic resources: prepare dynamic resources: pod ring-0 (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
-        """
-      And the Pod "ring-0" has "status.phase" equal to Pending
-
-    @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
-    Scenario: A claim named in a group pod's status that neither the pod nor its PodGroup owns is refused
-      DRALIB resourceclaim.IsForPod with the gate on (acceptPodGroupOwner): a claim the pod's
-      status names for a template must be controlled by the pod or by its PodGroup, else
-      "ResourceClaim <ns>/<c> was not created for Pod <ns>/<p> (neither Pod nor PodGroup <pg>
-      is the owner)" (api-truth §9.7); the kubelet's DRA manager checks it before the
-      reservation (k/k pkg/kubelet/cm/dra/manager.go prepareResources), so the reservation
-      for the PodGroup does not help. The template does not exist, so no controller writes a
-      claim of its own into the pod's status.
-      Given the feature gate DRAWorkloadResourceClaims is enabled
-      And the objects:
-        """
-        apiVersion: scheduling.k8s.io/v1beta1
-        kind: PodGroup
-        metadata:
-          name: ring
-        spec:
-          schedulingPolicy:
-            basic: {}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata:
-          name: standalone
-        spec:
-          devices:
-            requests:
-            - name: link
-              exactly:
-                deviceClassName: dra.example.com
-        ---
-        apiVersion: v1
-        kind: Pod
-        metadata:
-          name: ring-0
-        spec:
-          nodeName: n1
-          schedulingGroup:
-            podGroupName: ring
-          resourceClaims:
-          - name: fabric
-            resourceClaimTemplateName: no-such-template
-          containers:
-          - name: worker
-            image: registry.k8s.io/pause:3.10
-            resources:
-              claims: [{name: fabric}]
-        """
-      And the Pod "ring-0" status has:
-        """
-        resourceClaimStatuses:
-        - {name: fabric, resourceClaimName: standalone}
-        """
-      And the ResourceClaim "standalone" is allocated and reserved for the PodGroup "ring":
-        | request | driver          | pool | device |
-        | link    | dra.example.com | n1   | link-0 |
-      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
-        """
-        Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for Pod ${namespace}/ring-0 (neither Pod nor PodGroup ring is the owner)
         """
       And the Pod "ring-0" has "status.phase" equal to Pending
