@@ -13,7 +13,11 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    binds, so a bound pod never arrives early; drakit's scenarios may bind pods by writing
    ``spec.nodeName`` and allocate claims afterwards, and this keeps admission honest (it then
    sees ``status.nodeAllocatableResourceClaimStatuses`` as the scheduler would have written
-   it). Documented divergence, invisible on a real cluster;
+   it). Documented divergence: invisible for scheduled pods; a pod created with
+   ``spec.nodeName`` and a claim not yet made or allocated shows it, as upstream admits such
+   a pod and records ``FailedPrepareDynamicResources`` ("ResourceClaim not created yet",
+   "claim is not allocated") on each retry until the claim is ready, where drakit waits
+   without an event;
 2. admission: device-plugin devices first (too few: ``UnexpectedAdmissionError``), then
    ``admission.admit``; rejected pods get phase Failed, reason ``OutOf<r>``, message "Pod was
    rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
