@@ -431,8 +431,8 @@ Feature: Platform behaviour every DRA comparison relies on
             message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
           - type: NamespaceFinalizersRemaining
             status: "True"
-            reason: SomeFinalizerRemain
-            message: "Some finalizers are remaining: example.com/hold in 1 resource instances"
+            reason: SomeFinalizersRemain
+            message: "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
         """
       When I create:
         """
@@ -547,6 +547,109 @@ Feature: Platform behaviour every DRA comparison relies on
       And I work in the namespace "second"
       Then the Pod "app" is scheduled to "node-1"
       And 1 device of driver "gpu.example.com" is allocated
+
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: A pod still there after its grace period is content the namespace failed to delete
+      deletion/namespaced_resources_deleter.go: while the namespace's deletion is younger than
+      the largest terminationGracePeriodSeconds of its pods (estimateGracefulTerminationForPods)
+      a remaining pod is expected; once that time has passed, a pod that is still there and has
+      no finalizer to explain it is an error, "unexpected items still remain in namespace: <ns>
+      for gvr: /v1, Resource=pods" (deleteAllContentForGroupVersionResource), which
+      status_condition_utils.go makeDeleteContentCondition reports in
+      NamespaceDeletionContentFailure. The controller polls a namespace with content left
+      (namespace_controller.go requeue), so only time passes here. The pod stays because its
+      DRA driver fails NodeUnprepareResources (the kubelet keeps a pod it could not release);
+      once the driver answers, the pod, and with it the namespace, goes.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: stuck}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim, namespace: stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer, namespace: stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 30
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When I work in the namespace "stuck"
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      And I work in the scenario namespace
+      And I delete the Namespace "stuck"
+      Then the Namespace "stuck" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: pods. has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      When 31 seconds pass
+      Then the Namespace "stuck" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "True"
+            reason: ContentDeletionFailed
+            message: "Failed to delete all resource types, 1 remaining: unexpected items still remain in namespace: stuck for gvr: /v1, Resource=pods"
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: pods. has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Namespace "stuck" is gone
 
     @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
