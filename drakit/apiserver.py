@@ -118,7 +118,8 @@ class APIServer:
         return self.gates.version
 
     def context(self, api_version: str = "") -> Context:
-        return Context(version=self.gates.version, gates=self.gates, api_version=api_version)
+        return Context(version=self.gates.version, gates=self.gates, api_version=api_version,
+                       now=self.clock.timestamp())
 
     def set_gates(self, gates: FeatureGates) -> None:
         """Restart with other gates or another version; the store is kept (etcd survives).

@@ -2332,6 +2332,121 @@ Feature: Platform behaviour every DRA comparison relies on
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
+    Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
+      device_taint_eviction.go claimEvictionTime: for each allocated device, the NoExecute
+      taint's timeAdded plus the smallest tolerationSeconds of the matching NoExecute
+      tolerations; a claim is due at the earliest of its devices, a pod (podEvictionTime) at the
+      earliest of its claims. The API server sets timeAdded to the time of the write when the
+      driver leaves it out (pkg/apis/resource/v1/defaults.go SetDefaults_DeviceTaint): an hour's
+      toleration of a taint published now is not over, of one added in 2020 it is. The pod
+      "mixed" holds one device of each kind in its first claim and a fresh one in its second;
+      "fresh" holds only a fresh one.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: "2020-01-01T00:00:00Z"}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-2
+            attributes: {idx: {int: 2}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-3
+            attributes: {idx: {int: 3}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pair}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx < 2'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: third}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 2'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fourth}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 3'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: mixed}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: pair}, {name: third}]}}
+          resourceClaims:
+          - {name: pair, resourceClaimName: pair}
+          - {name: third, resourceClaimName: third}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fresh}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: fourth}
+        """
+      Then the ResourceSlice "node-1-gpus" has "spec.devices[0].taints[0].timeAdded" equal to "2020-01-01T00:00:00Z"
+      And the ResourceSlice "node-1-gpus" has a "spec.devices[1].taints[0].timeAdded"
+      And there is an event "Scheduled" for Pod "mixed" containing "to node-1"
+      And there is an event "Scheduled" for Pod "fresh" containing "to node-1"
+      And there is an event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
+      And the Pod "fresh" has no "metadata.deletionTimestamp"
+
   Rule: The scheduler forgets a deleted Node
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,

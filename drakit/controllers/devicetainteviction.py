@@ -14,9 +14,10 @@ What is mirrored (device_taint_eviction.go):
 
 * a claim's eviction time is the earliest ``timeAdded`` of a NoExecute taint on one of its
   allocated devices that the allocation result's tolerations do not tolerate forever, plus
-  the smallest matching ``tolerationSeconds`` (negative counts as 0); a taint without
-  ``timeAdded`` counts from when this controller first saw it (the API server defaults the
-  field upstream; drakit's does not);
+  the smallest matching ``tolerationSeconds`` (negative counts as 0); the API server sets
+  ``timeAdded`` on every write that leaves it out (SetDefaults_DeviceTaint), so a taint
+  without a readable one is stored data the API server would not keep: it counts from when
+  this controller first saw it (upstream would dereference nil);
 * only devices of the newest pool generation count (``pool.getDevice``);
 * a pod is evicted when it is scheduled (``spec.nodeName``), not terminal, and one of its
   ``spec.resourceClaims`` resolves (``resourceclaim.Name``, owner check for template claims)

@@ -36,6 +36,10 @@ class Context:
     gates: Mapping[str, bool] = field(default_factory=dict)
     api_version: str = ""
     """The apiVersion the object was written with (e.g. scheduling.k8s.io/v1alpha3)."""
+    now: str = ""
+    """The API server's clock at the request (RFC 3339, seconds), for defaults that are "now"
+    (DeviceTaint.timeAdded); empty where no API server is involved, and then nothing is
+    defaulted to it."""
 
     def enabled(self, gate: str) -> bool:
         return bool(self.gates.get(gate, False))
