@@ -1252,6 +1252,74 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deleting-not-scaled
+    Scenario: A Deployment or ReplicaSet being deleted is no longer scaled
+      k/k pkg/controller/deployment/deployment_controller.go syncDeployment: a Deployment with
+      a deletionTimestamp only has its status synced (syncStatusOnly), so a new replica count
+      reaches no ReplicaSet; pkg/controller/replicaset/replica_set.go syncReplicaSet manages
+      replicas only while rs.DeletionTimestamp is nil (its status, observedGeneration included,
+      is still written: calculateStatus). A finalizer keeps each in that state;
+      once it is removed the object goes and the garbage collector (background propagation,
+      apps/v1's default) deletes what it owned. No node exists, so the pods stay pending and go
+      at once when deleted.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web, finalizers: [example.com/hold]}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo, finalizers: [example.com/hold]}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And there are 2 Pod objects labelled "app=solo"
+      When I delete the Deployment "web"
+      And I delete the ReplicaSet "solo"
+      And I patch the Deployment "web" with:
+        """
+        spec:
+          replicas: 3
+        """
+      And I patch the ReplicaSet "solo" with:
+        """
+        spec:
+          replicas: 4
+        """
+      Then every ReplicaSet labelled "app=web" has "spec.replicas" equal to 1
+      And there is 1 Pod object labelled "app=web"
+      And there are 2 Pod objects labelled "app=solo"
+      And the ReplicaSet "solo" has "status.replicas" equal to 2
+      And the ReplicaSet "solo" has "status.observedGeneration" equal to 3
+      When I patch the Deployment "web" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I patch the ReplicaSet "solo" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then there are 0 ReplicaSet objects labelled "app=web"
+      And there are 0 Pod objects labelled "app=web"
+      And there are 0 Pod objects labelled "app=solo"
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),

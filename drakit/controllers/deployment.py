@@ -134,8 +134,9 @@ class ReplicaSetController(Controller):
         return did
 
     def sync_rs(self, rs: dict) -> bool:
-        if rs["metadata"].get("deletionTimestamp"):
-            return False
+        # syncReplicaSet: a ReplicaSet being deleted still releases pods and has its status
+        # written, but manageReplicas (create, delete) runs only while it has no deletionTimestamp
+        deleting = bool(rs["metadata"].get("deletionTimestamp"))
         ns = rs["metadata"].get("namespace")
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
@@ -157,7 +158,7 @@ class ReplicaSetController(Controller):
                 did = True
             except E.StatusError:
                 pass
-        want = int((rs.get("spec") or {}).get("replicas", 1))
+        want = len(pods) if deleting else int((rs.get("spec") or {}).get("replicas", 1))
         template = (rs.get("spec") or {}).get("template") or {}
         for _ in range(want - len(pods)):
             pod = {"apiVersion": "v1", "kind": "Pod",
