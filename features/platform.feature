@@ -1252,6 +1252,52 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/create-refused @needs:logical-clock
+    Scenario: A ReplicaSet whose pod create is refused says so and creates the pod once it may
+      k/k pkg/controller/controller_utils.go RealPodControl.createPods: a create the API server
+      refuses is a Warning event "FailedCreate" "Error creating: <error>" on the ReplicaSet;
+      pkg/controller/replicaset/replica_set.go manageReplicas stops there (slowStartBatch),
+      replica_set_utils.go calculateStatus sets the condition ReplicaFailure (True,
+      FailedCreate) and the sync is retried with the workqueue's backoff: no ResourceQuota
+      event wakes a ReplicaSet. Once the quota has room a retry creates the missing pod, and a
+      sync without an error removes the condition.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: two-pods}
+        spec:
+          hard:
+            pods: "2"
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=solo"
+      And there is an event "FailedCreate" for ReplicaSet "solo" starting with "Error creating: pods "solo-"
+      And there is an event "FailedCreate" for ReplicaSet "solo" containing "is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2"
+      And the ReplicaSet "solo" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "solo" has "status.conditions[0].reason" equal to FailedCreate
+      When I patch the ResourceQuota "two-pods" with:
+        """
+        spec:
+          hard:
+            pods: "3"
+        """
+      And 1 second passes
+      Then there are 3 Pod objects labelled "app=solo"
+      And the ReplicaSet "solo" has no "status.conditions"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deleting-not-scaled
     Scenario: A Deployment or ReplicaSet being deleted is no longer scaled
       k/k pkg/controller/deployment/deployment_controller.go syncDeployment: a Deployment with

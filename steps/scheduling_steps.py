@@ -217,7 +217,7 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node) "(?P<name>[^"]+)" '
+@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node|ReplicaSet) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
 def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
     world.b.settle()  # a live cluster's controllers post their events asynchronously
