@@ -1505,6 +1505,56 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "keeps-its-claim" is scheduled to "node-1"
       And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/first-failure-stops
+    Scenario: A pod whose second claim template is missing gets both claims, each once, when it appears
+      pkg/controller/resourceclaim/controller.go syncPod: the first PodResourceClaim that
+      handleClaim cannot serve (here "resource claim template ...: not found") ends the sync
+      with a Warning event FailedResourceClaimCreation, before the pod's status is applied, so
+      the claim made for the first entry is not recorded yet. The next sync (a retry) finds that
+      claim again by its controller owner and its pod-claim-name annotation
+      (findPodResourceClaim) instead of making a second one, makes the other claim once its
+      template exists, and records both.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: two}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}, {name: nic}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+          - {name: nic, resourceClaimTemplateName: one-nic}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim nic: resource claim template "one-nic": resourceclaimtemplate.resource.k8s.io "one-nic" not found"
+      And there is 1 ResourceClaim owned by Pod "two"
+      And the Pod "two" has no "status.resourceClaimStatuses"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-nic}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: nic, exactly: {deviceClassName: nic.example.com}}
+        """
+      Then there are 2 ResourceClaims owned by Pod "two"
+      And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
+      And the claim "nic" of Pod "two" is named with the prefix "two-nic-"
+
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
     Scenario: The controller counts the claims it creates from templates, by admin access
       kube-controller-manager counts every claim it creates from a template in

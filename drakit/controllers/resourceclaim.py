@@ -260,7 +260,9 @@ class ResourceClaimController(Controller):
         pg, problem = self._pod_podgroup(pod) if pending else (None, None)
         for entry in pending:
             # syncPod: the first claim that fails stops the pod's sync with a Warning event
-            # "FailedResourceClaimCreation" "PodResourceClaim <name>: <error>" (and a retry)
+            # "FailedResourceClaimCreation" "PodResourceClaim <name>: <error>" (and a retry),
+            # before the status is written: claims made earlier in this sync are not recorded
+            # yet; the next sync finds them by owner and annotation (findPodResourceClaim)
             if problem is None and pg is not None and not self.podgroups_on and \
                     cu.matching_podgroup_entry(pod, entry, pg):
                 # 1.37 only (pg is None on 1.36 with the gate off): a per-pod claim could
@@ -272,7 +274,7 @@ class ResourceClaimController(Controller):
                            f"a claim of PodGroup {pg['metadata']['name']}")
             if problem is not None:
                 self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {problem}")
-                break
+                return did
             if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, entry, pg):
                 name = next((s.get("resourceClaimName") for s in
                              (pg.get("status") or {}).get("resourceClaimStatuses") or ()
@@ -287,7 +289,7 @@ class ResourceClaimController(Controller):
                     self._event(pod, "FailedResourceClaimCreation",
                                 f"PodResourceClaim {entry['name']}: "
                                 f"{template_not_found(entry['resourceClaimTemplateName'])}")
-                    continue
+                    return did
                 owner = {"apiVersion": "v1", "kind": "Pod", "name": md["name"], "uid": md["uid"],
                          "controller": True, "blockOwnerDeletion": True}
                 try:
@@ -299,7 +301,7 @@ class ResourceClaimController(Controller):
                     # syncPod returns the error: the pod is retried with the workqueue's
                     # backoff (a quota that grows, a webhook that recovers)
                     self.retry_later("Pod", pod, f"PodResourceClaim {entry['name']}: {create_failed(e)}")
-                    continue
+                    return did
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
         if added:
@@ -461,8 +463,7 @@ class ResourceClaimController(Controller):
             new["status"]["reservedFor"] = valid
             if not valid:
                 new["status"].pop("allocation", None)
-                if not new["status"]["reservedFor"]:
-                    new["status"].pop("reservedFor")
+                new["status"].pop("reservedFor")
             try:
                 claim = self.api.update_status(new)
                 did = True
