@@ -1366,6 +1366,50 @@ Feature: Platform behaviour every DRA comparison relies on
       And there are 0 Pod objects labelled "app=web"
       And there are 0 Pod objects labelled "app=solo"
 
+  Rule: The garbage collector
+    kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
+    dependent once none of the owners its ownerReferences name exists, looking each namespaced
+    owner up in the dependent's own namespace.
+
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace
+    Scenario: A claim owned by a pod of another namespace is reported and deleted
+      graph_builder.go addDependentToOwners: an owner observed in another namespace than its
+      namespaced dependent "is definitely wrong"; reportInvalidNamespaceOwnerRef records a
+      Warning event OwnerRefInvalidNamespace on the dependent, "ownerRef [v1/Pod, namespace:
+      <dependent's>, name: <pod>, uid: <uid>] does not exist in namespace "<dependent's>""
+      (objectReference.String), and attemptToDeleteItem finds the owner absent there
+      (isDangling looks it up in the dependent's namespace) and deletes the claim. The docs
+      (Owners and dependents) say the same since 1.20.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "borrowed" in the namespace "elsewhere" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I work in the namespace "elsewhere"
+      Then there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
+      And there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
+      And the ResourceClaim "borrowed" does not exist
+      When I work in the scenario namespace
+      Then the Pod "owner" exists
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),

@@ -20,7 +20,8 @@ pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
   entries when the PodGroup is gone (gate on; otherwise they are left alone as an unknown
   consumer type); when the last entry goes the allocation is cleared; an unreserved,
   unallocated claim loses the ``resource.kubernetes.io/delete-protection`` finalizer; an
-  unreserved claim owned by a pod that is gone or done is deleted.
+  unreserved claim owned by a pod that was replaced (another uid) or is done is deleted (one
+  whose pod is not found is left to the garbage collector, as upstream's syncClaim does).
 
 Metrics: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``, from 1.37
 ``dynamic_resource_allocation_resource_claims`` (kubernetes/kubernetes#138542 moved it to the
@@ -480,12 +481,14 @@ class ResourceClaimController(Controller):
             if claim is None or claim["metadata"].get("deletionTimestamp") and not claim["metadata"].get("finalizers"):
                 return did
             md = claim["metadata"]
-        # delete unreserved claims whose owning pod is gone or done
+        # syncClaim: an unreserved claim whose owning pod was replaced or is done is deleted;
+        # one whose pod is not found is left to the garbage collector ("We might not know the
+        # pod *yet*")
         if not (claim.get("status") or {}).get("reservedFor") and not md.get("deletionTimestamp"):
             owner = next((r for r in md.get("ownerReferences") or () if r.get("controller")), None)
             if owner is not None and owner.get("kind") == "Pod" and owner.get("apiVersion") == "v1":
                 pod = self.api.try_get("Pod", owner.get("name", ""), ns)
-                if pod is None or pod["metadata"].get("uid") != owner.get("uid") or is_pod_done(pod):
+                if pod is not None and (pod["metadata"].get("uid") != owner.get("uid") or is_pod_done(pod)):
                     try:
                         self.api.delete("ResourceClaim", md["name"], ns)
                         did = True
