@@ -680,6 +680,55 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request succeeds
       And the Namespace "team" is gone
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/gone-when-no-finalizer
+    Scenario: A namespace held by a metadata finalizer stays Terminating after the controller finalized it
+      namespaced_resources_deleter.go Delete: once spec.finalizers is empty ("finalized") there
+      is nothing left for the controller to do; the registry keeps the namespace while a
+      metadata finalizer remains and removes it when the last one goes
+      (ShouldDeleteNamespaceDuringUpdate).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: held, finalizers: [example.com/hold]}
+        """
+      When I delete the Namespace "held"
+      Then the Namespace "held" comes to contain:
+        """
+        metadata:
+          finalizers: [example.com/hold]
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      And the Namespace "held" has no "spec.finalizers"
+      When I patch the Namespace "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "held" is gone
+
     @req:platform-NS-R03 @clause:platform-NS-R03/own-pods-grace
     Scenario: A namespace whose content is gone is not held back by another namespace's pods
       The namespace controller holds a namespace back while its own pods may still be
