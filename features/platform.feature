@@ -2704,6 +2704,88 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is an event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
       And the Pod "fresh" has no "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod whose eviction is pending keeps running when the taint goes, and hears that it was cancelled
+      device_taint_eviction.go: a taint tolerated for 60 seconds schedules the pod's eviction
+      for then (evictPod, a delayed work item); when the driver removes the taint before that,
+      podEvictionTime is nil again and handlePod cancels the eviction with a Normal event
+      DeviceTaintManagerEviction "Cancelling deletion" (cancelWorkWithEvent). The pod is still
+      there long after the 60 seconds.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      Then the Pod "patient" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "patient" has no "metadata.deletionTimestamp"
+
   Rule: The scheduler forgets a deleted Node
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
