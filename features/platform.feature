@@ -1648,6 +1648,45 @@ Feature: Platform behaviour every DRA comparison relies on
       And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
       And the claim "nic" of Pod "two" is named with the prefix "two-nic-"
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed
+    Scenario: A claim entry recorded without a claim name gets no claim, and the pod schedules without one
+      k8s.io/dynamic-resource-allocation resourceclaim.Name: a resourceClaimStatuses entry whose
+      resourceClaimName is unset means "generating a ResourceClaim was not necessary" (the API's
+      field doc); the controller's handleClaim then has nothing to do ("Nothing to do, no claim
+      needed") and the scheduler's DynamicResources plugin skips the entry. The entry is
+      written through pods/status before the template exists, so nothing was made before it.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: optional}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: later}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "optional" containing "PodResourceClaim gpu: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      When the Pod "optional" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: later}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the Pod "optional" is scheduled to "node-1"
+      And there are 0 ResourceClaims owned by Pod "optional"
+
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
     Scenario: The controller counts the claims it creates from templates, by admin access
       kube-controller-manager counts every claim it creates from a template in
