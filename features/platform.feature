@@ -2743,6 +2743,79 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is an event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
       And the Pod "fresh" has no "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
+    Scenario: A pod bound by hand to a tainted claim it is not reserved for is not evicted
+      device_taint_eviction.go podEvictionTime: "The pod isn't the one which is allowed and/or
+      supposed to use the claim" (resourceclaim.IsReservedForPod) - such a pod is left alone
+      while the claim's consumer is evicted. "intruder" names the claim and is bound to the
+      node directly, so no scheduler reserved the claim for it.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "consumer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: intruder}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
+      And the Pod "intruder" exists
+      And the Pod "intruder" has no "metadata.deletionTimestamp"
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: A pod whose eviction is pending keeps running when the taint goes, and hears that it was cancelled
       device_taint_eviction.go: a taint tolerated for 60 seconds schedules the pod's eviction
