@@ -25,18 +25,14 @@ ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
 
 
 def template_hash(template: dict) -> str:
-    h = 0xCBF29CE484222325
+    """deployment/util ComputeHash in form: a 32-bit FNV-1a of the template, printed in decimal
+    and each digit mapped through rand.SafeEncodeString's alphabet (so, as on a live cluster,
+    at most 10 characters of "456789bcdf"); the hashed bytes are drakit's JSON, not Go's
+    DeepHashObject, so the value differs."""
+    h = 0x811C9DC5
     for b in json.dumps(template, sort_keys=True).encode():
-        h ^= b
-        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    out = ""
-    h &= 0xFFFFFFFF
-    while len(out) < 10:
-        out += ALPHABET[h % len(ALPHABET)]
-        h //= len(ALPHABET)
-        if h == 0:
-            break
-    return out
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return "".join(ALPHABET[ord(ch) % len(ALPHABET)] for ch in str(h))
 
 
 def _owner(obj: dict) -> dict:
