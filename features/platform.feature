@@ -651,6 +651,74 @@ Feature: Platform behaviour every DRA comparison relies on
       And 15 seconds pass
       Then the Namespace "stuck" is gone
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: A deletion condition whose message changes keeps its lastTransitionTime while its status stays
+      status_condition_utils.go updateConditions: a condition whose status, reason or message
+      differs is rewritten, but its lastTransitionTime moves only when the status changes. One
+      of two claims held by a finalizer lets go: both "remaining" conditions now count 1, still
+      True, with the time they turned True.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: pair}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first, namespace: pair, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second, namespace: pair, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I delete the Namespace "pair"
+      Then the Namespace "pair" has "status.phase" equal to Terminating
+      When I note the NamespaceContentRemaining condition of the Namespace "pair"
+      And I note the NamespaceFinalizersRemaining condition of the Namespace "pair"
+      And 10 seconds pass
+      And I work in the namespace "pair"
+      And I patch the ResourceClaim "first" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I work in the scenario namespace
+      Then the Namespace "pair" comes to contain:
+        """
+        status:
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "True"
+            reason: SomeFinalizersRemain
+            message: "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
+        """
+      And the NamespaceContentRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
+      And the NamespaceFinalizersRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
+
     @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
       namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
