@@ -168,7 +168,7 @@ class ResourceClaimController(Controller):
                 for p in self.api.list("Pod", k[0], copy=False):
                     if cu.pod_group_name(p) == k[1]:
                         pods[_key(p)] = None
-            elif ev.kind == "ResourceClaimTemplate":
+            else:  # ResourceClaimTemplate, the last of ``kinds``
                 templates[k[0]] = None
         did = False
         for ns in templates:
