@@ -1080,6 +1080,38 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim object
       And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
 
+    @req:5729-R16 @req:5729-R02 @version:1.37 @clause:5729-R16/member-waits-for-group-claim @clause:5729-R02/pod-status-records
+    Scenario: A member whose PodGroup has no claim yet waits with nothing recorded, then gets the PodGroup's claim
+      KEP-5729 "Allocate": a member that repeats the PodGroup's entry uses the PodGroup's claim,
+      recorded in its own status.resourceClaimStatuses. While the PodGroup's template is missing
+      there is no such claim: the member gets none of its own, records nothing (no entry, which
+      would read as "no claim needed") and stays unscheduled; once the template exists the
+      PodGroup's claim is made, the member records that one and is scheduled.
+      When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      And the Pod "member" has no "status.resourceClaimStatuses"
+      And the Pod "member" has no "spec.nodeName"
+      And there are 0 ResourceClaim objects
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then the Pod "member" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by PodGroup "group"
+      And there are 0 ResourceClaims owned by Pod "member"
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
     Scenario: A claim the PodGroup no longer controls is replaced by a new one
       As shipped (controller_test.go "recreate for PodGroup"; api-truth §9.7): the controller
