@@ -119,7 +119,7 @@ class APIServer:
 
     def context(self, api_version: str = "") -> Context:
         return Context(version=self.gates.version, gates=self.gates, api_version=api_version,
-                       namespace_labels=self._namespace_labels)
+                       namespace_labels=self._namespace_labels, now=self.clock.timestamp())
 
     def _namespace_labels(self, name: str) -> dict | None:
         ns = self._store["Namespace"].get(("", name))

@@ -2523,6 +2523,113 @@ Feature: KEP-5004 DRA extended resources
       Then the request succeeds
       And the Pod "implicit-2" stays pending with reason "SchedulerError" and a message containing "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
 
+    # since 1.35: see above (the evaluators' extended-resource keys are read at the 1.35-1.37 sources)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/special-claim-paid-by-pod @clause:5004-R11/enforced
+    Scenario: Only the special claim its pod verifiably owns is spared what the pod paid
+      k/k pkg/quota/v1/evaluator/core/resource_claims.go (getVerifiedPodUsage, docs/api-truth-notes.md):
+      a claim with the annotation resource.kubernetes.io/extended-resource-claim "true" is
+      charged requests.<name> minus what its pod paid under that key only when a v1 Pod with
+      the uid of its controller ownerReference exists and the claim is the one the pod's
+      status.extendedResourceClaimStatus names, or, while that is unset, the pod's oldest
+      special claim. Any other annotated claim pays in full, so with the pod's one GPU already
+      counted it is refused at admission. The pod is held by a scheduling gate, so the
+      scheduler makes no special claim of its own.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "1"
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: holder}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: nobody-owns-it
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: gpu, requested: requests.example.com/gpu=1, used: requests.example.com/gpu=1, limited: requests.example.com/gpu=1"
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: another-pods
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+          ownerReferences:
+          - {apiVersion: v1, kind: Pod, name: holder, uid: 6b0c5a43-0c7e-4c1b-9a53-3f3d1f0e0001, controller: true}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      When I try to create the ResourceClaim "first" controlled by Pod "holder":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      When I try to create the ResourceClaim "second" controlled by Pod "holder":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      When the Pod "holder" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: first
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And I try to create the ResourceClaim "third" controlled by Pod "holder":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "1"}
+
     @req:5004-R11 @needs:logical-clock @clause:5004-R11/per-class-key @clause:5004-R11/enforced
     Scenario Outline: Quota on the per-class device key: the special claim is refused at PreBind until devices are freed (<name>)
       KEP-5004 "Resource Quota": "resource claim quota has alreadys accounted for the devices

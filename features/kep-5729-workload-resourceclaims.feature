@@ -1080,6 +1080,38 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim object
       And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
 
+    @req:5729-R16 @req:5729-R02 @version:1.37 @clause:5729-R16/member-waits-for-group-claim @clause:5729-R02/pod-status-records
+    Scenario: A member whose PodGroup has no claim yet waits with nothing recorded, then gets the PodGroup's claim
+      KEP-5729 "Allocate": a member that repeats the PodGroup's entry uses the PodGroup's claim,
+      recorded in its own status.resourceClaimStatuses. While the PodGroup's template is missing
+      there is no such claim: the member gets none of its own, records nothing (no entry, which
+      would read as "no claim needed") and stays unscheduled; once the template exists the
+      PodGroup's claim is made, the member records that one and is scheduled.
+      When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      And the Pod "member" has no "status.resourceClaimStatuses"
+      And the Pod "member" has no "spec.nodeName"
+      And there are 0 ResourceClaim objects
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then the Pod "member" is scheduled to "node-1"
+      And there is 1 ResourceClaim owned by PodGroup "group"
+      And there are 0 ResourceClaims owned by Pod "member"
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
     Scenario: A claim the PodGroup no longer controls is replaced by a new one
       As shipped (controller_test.go "recreate for PodGroup"; api-truth §9.7): the controller
@@ -1518,6 +1550,74 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "member-1" does not exist
       And the Pod "bystander" is scheduled to "node-1"
       And the Pod "bystander" has no "metadata.deletionTimestamp"
+
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A PodGroup member that is not scheduled yet is not evicted with the others
+      pkg/controller/devicetainteviction/device_taint_eviction.go (newest stored revision, with
+      the DRAWorkloadResourceClaims pod index): handlePods walks every pod of a PodGroup named
+      in the claim's reservedFor, and podEvictionTime ends at once for a pod without
+      spec.nodeName ("Not scheduled yet? No need to evict."). So of three members using the
+      group's tainted device the two that run are evicted, the one held by a scheduling gate
+      stays.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      And the Pod "late" stays pending with reason "SchedulingGated" and a message starting with "Scheduling is blocked due to non-empty scheduling gates"
+      And the claim "pg-claim" of Pod "late" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then the Pod "member-0" does not exist
+      And the Pod "member-1" does not exist
+      And the Pod "late" exists
+      And the Pod "late" has no "metadata.deletionTimestamp"
 
     @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/reenabled
     Scenario: Skew: a scheduler without the gate adds the pod next to the PodGroup in reservedFor; the controller with it cleans both

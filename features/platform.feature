@@ -431,8 +431,8 @@ Feature: Platform behaviour every DRA comparison relies on
             message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
           - type: NamespaceFinalizersRemaining
             status: "True"
-            reason: SomeFinalizerRemain
-            message: "Some finalizers are remaining: example.com/hold in 1 resource instances"
+            reason: SomeFinalizersRemain
+            message: "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
         """
       When I create:
         """
@@ -548,6 +548,177 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "app" is scheduled to "node-1"
       And 1 device of driver "gpu.example.com" is allocated
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: A pod still there after its grace period is content the namespace failed to delete
+      deletion/namespaced_resources_deleter.go: while the namespace's deletion is younger than
+      the largest terminationGracePeriodSeconds of its pods (estimateGracefulTerminationForPods)
+      a remaining pod is expected; once that time has passed, a pod that is still there and has
+      no finalizer to explain it is an error, "unexpected items still remain in namespace: <ns>
+      for gvr: /v1, Resource=pods" (deleteAllContentForGroupVersionResource), which
+      status_condition_utils.go makeDeleteContentCondition reports in
+      NamespaceDeletionContentFailure. The controller polls a namespace with content left
+      (namespace_controller.go requeue), so only time passes here. The pod stays because its
+      DRA driver fails NodeUnprepareResources (the kubelet keeps a pod it could not release);
+      once the driver answers, the pod, and with it the namespace, goes.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: stuck}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim, namespace: stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer, namespace: stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 30
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When I work in the namespace "stuck"
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      And I work in the scenario namespace
+      And I delete the Namespace "stuck"
+      Then the Namespace "stuck" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: pods. has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      When 31 seconds pass
+      Then the Namespace "stuck" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "True"
+            reason: ContentDeletionFailed
+            message: "Failed to delete all resource types, 1 remaining: unexpected items still remain in namespace: stuck for gvr: /v1, Resource=pods"
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: pods. has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Namespace "stuck" is gone
+
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: A deletion condition whose message changes keeps its lastTransitionTime while its status stays
+      status_condition_utils.go updateConditions: a condition whose status, reason or message
+      differs is rewritten, but its lastTransitionTime moves only when the status changes. One
+      of two claims held by a finalizer lets go: both "remaining" conditions now count 1, still
+      True, with the time they turned True.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: pair}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first, namespace: pair, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second, namespace: pair, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I delete the Namespace "pair"
+      Then the Namespace "pair" has "status.phase" equal to Terminating
+      When I note the NamespaceContentRemaining condition of the Namespace "pair"
+      And I note the NamespaceFinalizersRemaining condition of the Namespace "pair"
+      And 10 seconds pass
+      And I work in the namespace "pair"
+      And I patch the ResourceClaim "first" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I work in the scenario namespace
+      Then the Namespace "pair" comes to contain:
+        """
+        status:
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "True"
+            reason: SomeResourcesRemain
+            message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
+          - type: NamespaceFinalizersRemaining
+            status: "True"
+            reason: SomeFinalizersRemain
+            message: "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
+        """
+      And the NamespaceContentRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
+      And the NamespaceFinalizersRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
+
     @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
       namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
@@ -576,6 +747,55 @@ Feature: Platform behaviour every DRA comparison relies on
       When I finalize the Namespace "team" with no finalizers
       Then the request succeeds
       And the Namespace "team" is gone
+
+    @req:platform-NS-R03 @clause:platform-NS-R03/gone-when-no-finalizer
+    Scenario: A namespace held by a metadata finalizer stays Terminating after the controller finalized it
+      namespaced_resources_deleter.go Delete: once spec.finalizers is empty ("finalized") there
+      is nothing left for the controller to do; the registry keeps the namespace while a
+      metadata finalizer remains and removes it when the last one goes
+      (ShouldDeleteNamespaceDuringUpdate).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: held, finalizers: [example.com/hold]}
+        """
+      When I delete the Namespace "held"
+      Then the Namespace "held" comes to contain:
+        """
+        metadata:
+          finalizers: [example.com/hold]
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "False"
+            reason: ContentDeleted
+            message: All content successfully deleted, may be waiting on finalization
+          - type: NamespaceContentRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      And the Namespace "held" has no "spec.finalizers"
+      When I patch the Namespace "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "held" is gone
 
     @req:platform-NS-R03 @clause:platform-NS-R03/own-pods-grace
     Scenario: A namespace whose content is gone is not held back by another namespace's pods
@@ -1205,6 +1425,164 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/create-refused @needs:logical-clock
+    Scenario: A ReplicaSet whose pod create is refused says so and creates the pod once it may
+      k/k pkg/controller/controller_utils.go RealPodControl.createPods: a create the API server
+      refuses is a Warning event "FailedCreate" "Error creating: <error>" on the ReplicaSet;
+      pkg/controller/replicaset/replica_set.go manageReplicas stops there (slowStartBatch),
+      replica_set_utils.go calculateStatus sets the condition ReplicaFailure (True,
+      FailedCreate) and the sync is retried with the workqueue's backoff: no ResourceQuota
+      event wakes a ReplicaSet. Once the quota has room a retry creates the missing pod, and a
+      sync without an error removes the condition.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: two-pods}
+        spec:
+          hard:
+            pods: "2"
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=solo"
+      And there is an event "FailedCreate" for ReplicaSet "solo" starting with "Error creating: pods "solo-"
+      And there is an event "FailedCreate" for ReplicaSet "solo" containing "is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2"
+      And the ReplicaSet "solo" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "solo" has "status.conditions[0].reason" equal to FailedCreate
+      When I patch the ResourceQuota "two-pods" with:
+        """
+        spec:
+          hard:
+            pods: "3"
+        """
+      And 1 second passes
+      Then there are 3 Pod objects labelled "app=solo"
+      And the ReplicaSet "solo" has no "status.conditions"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deleting-not-scaled
+    Scenario: A Deployment or ReplicaSet being deleted is no longer scaled
+      k/k pkg/controller/deployment/deployment_controller.go syncDeployment: a Deployment with
+      a deletionTimestamp only has its status synced (syncStatusOnly), so a new replica count
+      reaches no ReplicaSet; pkg/controller/replicaset/replica_set.go syncReplicaSet manages
+      replicas only while rs.DeletionTimestamp is nil (its status, observedGeneration included,
+      is still written: calculateStatus). A finalizer keeps each in that state;
+      once it is removed the object goes and the garbage collector (background propagation,
+      apps/v1's default) deletes what it owned. No node exists, so the pods stay pending and go
+      at once when deleted.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web, finalizers: [example.com/hold]}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo, finalizers: [example.com/hold]}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And there are 2 Pod objects labelled "app=solo"
+      When I delete the Deployment "web"
+      And I delete the ReplicaSet "solo"
+      And I patch the Deployment "web" with:
+        """
+        spec:
+          replicas: 3
+        """
+      And I patch the ReplicaSet "solo" with:
+        """
+        spec:
+          replicas: 4
+        """
+      Then every ReplicaSet labelled "app=web" has "spec.replicas" equal to 1
+      And there is 1 Pod object labelled "app=web"
+      And there are 2 Pod objects labelled "app=solo"
+      And the ReplicaSet "solo" has "status.replicas" equal to 2
+      And the ReplicaSet "solo" has "status.observedGeneration" equal to 3
+      When I patch the Deployment "web" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I patch the ReplicaSet "solo" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then there are 0 ReplicaSet objects labelled "app=web"
+      And there are 0 Pod objects labelled "app=web"
+      And there are 0 Pod objects labelled "app=solo"
+
+  Rule: The garbage collector
+    kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
+    dependent once none of the owners its ownerReferences name exists, looking each namespaced
+    owner up in the dependent's own namespace.
+
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace
+    Scenario: A claim owned by a pod of another namespace is reported and deleted
+      graph_builder.go addDependentToOwners: an owner observed in another namespace than its
+      namespaced dependent "is definitely wrong"; reportInvalidNamespaceOwnerRef records a
+      Warning event OwnerRefInvalidNamespace on the dependent, "ownerRef [v1/Pod, namespace:
+      <dependent's>, name: <pod>, uid: <uid>] does not exist in namespace "<dependent's>""
+      (objectReference.String), and attemptToDeleteItem finds the owner absent there
+      (isDangling looks it up in the dependent's namespace) and deletes the claim. The docs
+      (Owners and dependents) say the same since 1.20.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "borrowed" in the namespace "elsewhere" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I work in the namespace "elsewhere"
+      Then there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
+      And there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
+      And the ResourceClaim "borrowed" does not exist
+      When I work in the scenario namespace
+      Then the Pod "owner" exists
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
@@ -1343,6 +1721,95 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "keeps-its-claim" is scheduled to "node-1"
       And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
+
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/first-failure-stops
+    Scenario: A pod whose second claim template is missing gets both claims, each once, when it appears
+      pkg/controller/resourceclaim/controller.go syncPod: the first PodResourceClaim that
+      handleClaim cannot serve (here "resource claim template ...: not found") ends the sync
+      with a Warning event FailedResourceClaimCreation, before the pod's status is applied, so
+      the claim made for the first entry is not recorded yet. The next sync (a retry) finds that
+      claim again by its controller owner and its pod-claim-name annotation
+      (findPodResourceClaim) instead of making a second one, makes the other claim once its
+      template exists, and records both.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: two}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}, {name: nic}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+          - {name: nic, resourceClaimTemplateName: one-nic}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim nic: resource claim template "one-nic": resourceclaimtemplate.resource.k8s.io "one-nic" not found"
+      And there is 1 ResourceClaim owned by Pod "two"
+      And the Pod "two" has no "status.resourceClaimStatuses"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-nic}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: nic, exactly: {deviceClassName: nic.example.com}}
+        """
+      Then there are 2 ResourceClaims owned by Pod "two"
+      And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
+      And the claim "nic" of Pod "two" is named with the prefix "two-nic-"
+
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed
+    Scenario: A claim entry recorded without a claim name gets no claim, and the pod schedules without one
+      k8s.io/dynamic-resource-allocation resourceclaim.Name: a resourceClaimStatuses entry whose
+      resourceClaimName is unset means "generating a ResourceClaim was not necessary" (the API's
+      field doc); the controller's handleClaim then has nothing to do ("Nothing to do, no claim
+      needed") and the scheduler's DynamicResources plugin skips the entry. The entry is
+      written through pods/status before the template exists, so nothing was made before it.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: optional}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: later}
+        """
+      Then there is an event "FailedResourceClaimCreation" for Pod "optional" containing "PodResourceClaim gpu: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      When the Pod "optional" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: later}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the Pod "optional" is scheduled to "node-1"
+      And there are 0 ResourceClaims owned by Pod "optional"
 
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
     Scenario: The controller counts the claims it creates from templates, by admin access
@@ -2732,6 +3199,276 @@ Feature: Platform behaviour every DRA comparison relies on
         | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
+    Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
+      device_taint_eviction.go claimEvictionTime: for each allocated device, the NoExecute
+      taint's timeAdded plus the smallest tolerationSeconds of the matching NoExecute
+      tolerations; a claim is due at the earliest of its devices, a pod (podEvictionTime) at the
+      earliest of its claims. The API server sets timeAdded to the time of the write when the
+      driver leaves it out (pkg/apis/resource/v1/defaults.go SetDefaults_DeviceTaint): an hour's
+      toleration of a taint published now is not over, of one added in 2020 it is. The pod
+      "mixed" holds one device of each kind in its first claim and a fresh one in its second;
+      "fresh" holds only a fresh one.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: "2020-01-01T00:00:00Z"}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-2
+            attributes: {idx: {int: 2}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-3
+            attributes: {idx: {int: 3}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pair}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx < 2'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: third}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 2'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fourth}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 3'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: mixed}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: pair}, {name: third}]}}
+          resourceClaims:
+          - {name: pair, resourceClaimName: pair}
+          - {name: third, resourceClaimName: third}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fresh}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: fourth}
+        """
+      Then the ResourceSlice "node-1-gpus" has "spec.devices[0].taints[0].timeAdded" equal to "2020-01-01T00:00:00Z"
+      And the ResourceSlice "node-1-gpus" has a "spec.devices[1].taints[0].timeAdded"
+      And there is an event "Scheduled" for Pod "mixed" containing "to node-1"
+      And there is an event "Scheduled" for Pod "fresh" containing "to node-1"
+      And there is an event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
+      And the Pod "fresh" has no "metadata.deletionTimestamp"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
+    Scenario: A pod bound by hand to a tainted claim it is not reserved for is not evicted
+      device_taint_eviction.go podEvictionTime: "The pod isn't the one which is allowed and/or
+      supposed to use the claim" (resourceclaim.IsReservedForPod) - such a pod is left alone
+      while the claim's consumer is evicted. "intruder" names the claim and is bound to the
+      node directly, so no scheduler reserved the claim for it.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "consumer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: intruder}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
+      And the Pod "intruder" exists
+      And the Pod "intruder" has no "metadata.deletionTimestamp"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod whose eviction is pending keeps running when the taint goes, and hears that it was cancelled
+      device_taint_eviction.go: a taint tolerated for 60 seconds schedules the pod's eviction
+      for then (evictPod, a delayed work item); when the driver removes the taint before that,
+      podEvictionTime is nil again and handlePod cancels the eviction with a Normal event
+      DeviceTaintManagerEviction "Cancelling deletion" (cancelWorkWithEvent). The pod is still
+      there long after the 60 seconds.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      Then the Pod "patient" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then there is an event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "patient" has no "metadata.deletionTimestamp"
 
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event

@@ -384,6 +384,18 @@ def then_field_absent(world: World, kind: str, name: str, path: str) -> None:
         f"{kind} {name!r} still has {path} = {actual!r}"
 
 
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has a "(?P<path>[^"]+)"$'))
+def then_field_present(world: World, kind: str, name: str, path: str) -> None:
+    """The field is set, whatever its value (one the server chose, e.g. a time "now")."""
+    obj = get_obj(world, kind, name)
+    actual = paths.lookup(obj, path)
+    world.observe(f"{kind} {name} has {path}", "set",
+                  "set" if actual is not paths.MISSING and actual not in (None, "", [], {}) else None,
+                  [obj])
+    assert actual is not paths.MISSING and actual not in (None, "", [], {}), \
+        f"{kind} {name!r} has no {path}"
+
+
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" contains:'))
 def then_contains(world: World, kind: str, name: str, docstring: str) -> None:
     obj = get_obj(world, kind, name)

@@ -129,17 +129,23 @@ def when_delete_nowait(world: World, kind: str, name: str) -> None:
     world.b.delete(kind, name, wait=False)
 
 
-@when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" controlled by Pod "(?P<pod>[^"]+)":'))
-def when_create_owned_claim(world: World, name: str, pod: str, docstring: str) -> None:
-    """A claim as the scheduler would have left it: the pod (with its uid) as controller owner."""
+@when(parsers.re(r'I (?P<attempt>try to )?create the ResourceClaim "(?P<name>[^"]+)"'
+                 r'(?: in the namespace "(?P<ns>[^"]+)")? controlled by Pod "(?P<pod>[^"]+)":'))
+def when_create_owned_claim(world: World, attempt: str | None, name: str, ns: str | None,
+                            pod: str, docstring: str) -> None:
+    """A claim as the scheduler would have left it: the pod (with its uid) as controller owner.
+    "I try to create" records the outcome for the Then-steps instead of requiring success; "in
+    the namespace" puts the claim into another namespace than the pod's (the current one)."""
     (claim,) = load_yaml(docstring)
     p = get_obj(world, "Pod", pod)
     md = claim.setdefault("metadata", {})
     md["name"] = name
+    if ns:
+        md["namespace"] = ns
     md["ownerReferences"] = [{"apiVersion": "v1", "kind": "Pod", "name": pod, "uid": p["metadata"]["uid"],
                               "controller": True, "blockOwnerDeletion": True}]
     try_write(world, lambda: world.b.apply([claim]))
-    if world.last_error is not None:
+    if world.last_error is not None and not attempt:
         raise AssertionError(f"creating the claim failed: {world.last_error}")
 
 
@@ -233,7 +239,7 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node) "(?P<name>[^"]+)" '
+@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
 def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
     world.b.settle()  # a live cluster's controllers post their events asynchronously

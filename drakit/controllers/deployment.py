@@ -25,18 +25,14 @@ ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
 
 
 def template_hash(template: dict) -> str:
-    h = 0xCBF29CE484222325
+    """deployment/util ComputeHash in form: a 32-bit FNV-1a of the template, printed in decimal
+    and each digit mapped through rand.SafeEncodeString's alphabet (so, as on a live cluster,
+    at most 10 characters of "456789bcdf"); the hashed bytes are drakit's JSON, not Go's
+    DeepHashObject, so the value differs."""
+    h = 0x811C9DC5
     for b in json.dumps(template, sort_keys=True).encode():
-        h ^= b
-        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    out = ""
-    h &= 0xFFFFFFFF
-    while len(out) < 10:
-        out += ALPHABET[h % len(ALPHABET)]
-        h //= len(ALPHABET)
-        if h == 0:
-            break
-    return out
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return "".join(ALPHABET[ord(ch) % len(ALPHABET)] for ch in str(h))
 
 
 def _owner(obj: dict) -> dict:
@@ -134,8 +130,9 @@ class ReplicaSetController(Controller):
         return did
 
     def sync_rs(self, rs: dict) -> bool:
-        if rs["metadata"].get("deletionTimestamp"):
-            return False
+        # syncReplicaSet: a ReplicaSet being deleted still releases pods and has its status
+        # written, but manageReplicas (create, delete) runs only while it has no deletionTimestamp
+        deleting = bool(rs["metadata"].get("deletionTimestamp"))
         ns = rs["metadata"].get("namespace")
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
@@ -157,7 +154,8 @@ class ReplicaSetController(Controller):
                 did = True
             except E.StatusError:
                 pass
-        want = int((rs.get("spec") or {}).get("replicas", 1))
+        failed: str | None = None
+        want = len(pods) if deleting else int((rs.get("spec") or {}).get("replicas", 1))
         template = (rs.get("spec") or {}).get("template") or {}
         for _ in range(want - len(pods)):
             pod = {"apiVersion": "v1", "kind": "Pod",
@@ -171,7 +169,12 @@ class ReplicaSetController(Controller):
             try:
                 self.api.create(pod)
                 did = True
-            except E.StatusError:
+            except E.StatusError as e:
+                # controller_utils.go createPods: a Warning event "FailedCreate" on the
+                # ReplicaSet (not for a Terminating namespace), and slowStartBatch stops
+                if not _namespace_terminating(e):
+                    self._event(rs, "FailedCreate", f"Error creating: {e}")
+                failed = str(e)
                 break
         if len(pods) > want:
             victims = sorted(pods, key=_deletion_rank(pods))[: len(pods) - want]
@@ -182,16 +185,47 @@ class ReplicaSetController(Controller):
                 except E.StatusError:
                     pass
         status = {"replicas": len(pods) + max(0, want - len(pods)) if did else len(pods),
-                  "observedGeneration": rs["metadata"].get("generation", 1)}
+                  "observedGeneration": rs["metadata"].get("generation", 1),
+                  "conditions": _failure_conditions(rs, failed, self.clock.timestamp())}
+        if failed is not None:
+            # the sync returns manageReplicas' error: retried with the workqueue's backoff
+            self.retry_later("ReplicaSet", rs, failed)
         if {k: (rs.get("status") or {}).get(k) for k in status} != status:
             fresh = self.api.try_get("ReplicaSet", rs["metadata"]["name"], ns)
             if fresh is not None:
-                fresh["status"] = {**(fresh.get("status") or {}), **status}
+                merged = {**(fresh.get("status") or {}), **status}
+                fresh["status"] = {k: v for k, v in merged.items() if v is not None}
                 try:
                     self.api.update_status(fresh)
                 except E.StatusError:
                     pass
         return did
+
+    def _event(self, rs: dict, reason: str, message: str) -> None:
+        try:
+            self.api.record_event(rs, "Warning", reason, message, self.name)
+        except E.StatusError:
+            pass
+
+
+def _namespace_terminating(e: E.StatusError) -> bool:
+    """apierrors.HasStatusCause(err, v1.NamespaceTerminatingCause)."""
+    return any(c.get("reason") == "NamespaceTerminating"
+               for c in (e.details or {}).get("causes") or ())
+
+
+def _failure_conditions(rs: dict, failed: str | None, now: str) -> list[dict] | None:
+    """replica_set_utils.go calculateStatus: a failed create sets the condition
+    ReplicaFailure (True, FailedCreate, the error) unless one is set already; a sync without
+    an error removes it. The other conditions are kept; None when none is left."""
+    conds = [dict(c) for c in (rs.get("status") or {}).get("conditions") or ()]
+    has = any(c.get("type") == "ReplicaFailure" for c in conds)
+    if failed is not None and not has:
+        conds.append({"type": "ReplicaFailure", "status": "True", "lastTransitionTime": now,
+                      "reason": "FailedCreate", "message": failed})
+    elif failed is None and has:
+        conds = [c for c in conds if c.get("type") != "ReplicaFailure"]
+    return conds or None
 
 
 _PHASE_RANK = {"Pending": 0, "Unknown": 1, "Running": 2}

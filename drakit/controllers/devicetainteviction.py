@@ -5,18 +5,20 @@ device off the node (KEP-5055), and KEP-5729 changes how those pods are found: a
 reserved for a PodGroup no longer lists its pods in ``status.reservedFor``, so "the
 device_taint_eviction controller will use the list of Pods referencing the PodGroup to
 determine the list of pods that needs to be evicted" (KEP-5729 "Finding Pods Using a
-ResourceClaim"). drakit follows that KEP text; the upstream copy read for this file
-(device_taint_eviction.go, newest stored revision, resource.k8s.io/v1 with DeviceTaintRule
-status) evaluates pods through ``resourceclaim.IsReservedForPod`` and walks only pod
-consumers of ``reservedFor`` on claim changes — its PodGroup handling in 1.37 was not read.
+ResourceClaim"). The upstream copy read for this file (device_taint_eviction.go, newest
+stored revision, resource.k8s.io/v1 with DeviceTaintRule status) does that: with
+DRAWorkloadResourceClaims it indexes pods by ``spec.schedulingGroup.podGroupName``, walks the
+pods of a PodGroup consumer in ``reservedFor`` (handlePods) and evaluates each through
+``resourceclaim.IsReservedForPod``.
 
 What is mirrored (device_taint_eviction.go):
 
 * a claim's eviction time is the earliest ``timeAdded`` of a NoExecute taint on one of its
   allocated devices that the allocation result's tolerations do not tolerate forever, plus
-  the smallest matching ``tolerationSeconds`` (negative counts as 0); a taint without
-  ``timeAdded`` counts from when this controller first saw it (the API server defaults the
-  field upstream; drakit's does not);
+  the smallest matching ``tolerationSeconds`` (negative counts as 0); the API server sets
+  ``timeAdded`` on every write that leaves it out (SetDefaults_DeviceTaint), so a taint
+  without a readable one is stored data the API server would not keep: it counts from when
+  this controller first saw it (upstream would dereference nil);
 * only devices of the newest pool generation count (``pool.getDevice``);
 * a pod is evicted when it is scheduled (``spec.nodeName``), not terminal, and one of its
   ``spec.resourceClaims`` resolves (``resourceclaim.Name``, owner check for template claims)
@@ -25,7 +27,10 @@ What is mirrored (device_taint_eviction.go):
 * eviction: a Normal event ``DeviceTaintManagerEviction`` "Marking for deletion", the pod
   condition ``DisruptionTarget`` (reason ``DeletionByDeviceTaintManager``, message "Device
   Taint manager: deleting due to NoExecute taint") patched into the status, then a DELETE;
-  a pod already being deleted is left alone.
+  a pod already being deleted is left alone;
+* a pod whose eviction was scheduled for later and is no longer needed (the taint went, a
+  toleration now covers it) gets a Normal event ``DeviceTaintManagerEviction`` "Cancelling
+  deletion" (cancelWorkWithEvent); a pod that went away gets none.
 
 Not modelled: DeviceTaintRule (drakit does not serve the kind), the eviction rate limits and
 DeviceTaintRule status, and pods that get their claim through
@@ -213,6 +218,29 @@ class DeviceTaintEvictionController(Controller):
         if not self._dirty:
             return False
         self._dirty = False
+        before = dict(self.pending)
+        did = self._evaluate()
+        return self._cancelled(before) or did
+
+    def _cancelled(self, before: Mapping[str, tuple[str, str, _dt.datetime]]) -> bool:
+        """handlePod -> cancelWorkWithEvent: an eviction that was scheduled and is no longer
+        needed is cancelled with a Normal event, for a pod that is still there."""
+        did = False
+        for uid, (ns, name, _) in sorted(before.items(), key=lambda kv: kv[1][:2]):
+            if uid in self.pending:
+                continue
+            pod = self.api.try_get("Pod", name, ns or None)
+            if pod is None or pod["metadata"].get("uid") != uid or pod["metadata"].get("deletionTimestamp") \
+                    or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
+                continue
+            try:
+                self.api.record_event(pod, "Normal", EVENT_REASON, "Cancelling deletion", COMPONENT)
+                did = True
+            except E.StatusError:
+                pass
+        return did
+
+    def _evaluate(self) -> bool:
         taints = self._taints_by_device()
         self.any_taints = bool(taints)
         if not taints:

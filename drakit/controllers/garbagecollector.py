@@ -7,6 +7,11 @@ and deletes a dependent once *none* of its owners exists any more (an owner is m
 uid; a same-named object with another uid is not the owner). drakit does the same with an
 index owner-uid -> dependents built from the watch; deletion is "background" (the
 dependent is deleted with a normal DELETE, so its finalizers still run).
+
+A namespaced owner counts only in its dependent's namespace: an ownerReference whose uid is
+an object of a namespaced kind in another namespace is treated as absent, and reported once
+as a Warning event OwnerRefInvalidNamespace on the dependent (graph_builder.go
+addDependentToOwners / reportInvalidNamespaceOwnerRef, since 1.20).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ class GarbageCollector(Controller):
         self.uids: dict[str, Ref] = {}
         self.dependents: dict[str, set[Ref]] = {}
         self.owners: dict[Ref, list[dict]] = {}
+        # (dependent uid, owner uid) already reported as OwnerRefInvalidNamespace
+        self.reported: set[tuple[str, str]] = set()
 
     def _ref(self, kind: str, obj: dict) -> Ref:
         md = obj["metadata"]
@@ -52,22 +59,49 @@ class GarbageCollector(Controller):
             for o in owners:
                 self.dependents.setdefault(o.get("uid", ""), set()).add(ref)
 
-    def _owner_exists(self, dep: Ref, owner: dict) -> bool:
+    def _in_other_namespace(self, dep: Ref, owner: dict) -> bool:
+        """The owner's uid is an object of a namespaced kind outside the dependent's namespace."""
         ref = self.uids.get(owner.get("uid", ""))
-        if ref is None:
-            return False
         info = KINDS.get(owner.get("kind", ""))
-        if info is not None and info.namespaced and ref[1] != dep[1]:
-            return False
-        return True
+        return ref is not None and info is not None and info.namespaced and ref[1] != dep[1]
+
+    def _owner_exists(self, dep: Ref, owner: dict) -> bool:
+        return owner.get("uid", "") in self.uids and not self._in_other_namespace(dep, owner)
+
+    def _report_invalid_namespace(self, dep: Ref, obj: dict, owners: list[dict]) -> None:
+        """reportInvalidNamespaceOwnerRef: "ownerRef [<apiVersion>/<kind>, namespace: <ns>,
+        name: <name>, uid: <uid>] does not exist in namespace "<ns>"" (objectReference.String,
+        with the dependent's namespace)."""
+        uid = obj["metadata"].get("uid", "")
+        for o in owners:
+            key = (uid, o.get("uid", ""))
+            if key in self.reported or not self._in_other_namespace(dep, o):
+                continue
+            self.reported.add(key)
+            msg = (f"ownerRef [{o.get('apiVersion', '')}/{o.get('kind', '')}, namespace: {dep[1]}, "
+                   f"name: {o.get('name', '')}, uid: {o.get('uid', '')}] does not exist in "
+                   f'namespace "{dep[1]}"')
+            try:
+                self.api.record_event(obj, "Warning", "OwnerRefInvalidNamespace", msg,
+                                      "garbage-collector-controller")
+            except E.StatusError:
+                pass
 
     def _collect(self, dep: Ref) -> bool:
         owners = self.owners.get(dep)
-        if not owners or any(self._owner_exists(dep, o) for o in owners):
+        if not owners:
+            return False
+        invalid = any(self._in_other_namespace(dep, o) for o in owners)
+        alive = any(self._owner_exists(dep, o) for o in owners)
+        if alive and not invalid:
             return False
         kind, ns, name = dep
         obj = self.api.try_get(kind, name, ns or None)
-        if obj is None or obj["metadata"].get("deletionTimestamp"):
+        if obj is None:
+            return False
+        if invalid:
+            self._report_invalid_namespace(dep, obj, owners)
+        if alive or obj["metadata"].get("deletionTimestamp"):
             return False
         try:
             self.api.delete(kind, name, ns or None)

@@ -240,12 +240,13 @@ class NamespaceController(Controller):
         if totals["finalizers"]:
             parts = sorted(f"{f} in {n} resource instances" for f, n in totals["finalizers"].items())
             wanted["NamespaceFinalizersRemaining"] = (
-                "True", "SomeFinalizerRemain", "Some finalizers are remaining: " + ", ".join(parts))
+                "True", "SomeFinalizersRemain",
+                "Some content in the namespace has finalizers remaining: " + ", ".join(parts))
         if errors:
             wanted["NamespaceDeletionContentFailure"] = (
                 "True", "ContentDeletionFailed",
                 f"Failed to delete all resource types, {len(errors)} remaining: "
-                + _aggregate(sorted(errors)))
+                + ", ".join(sorted(errors)))
         now = self.clock.timestamp()
         status = ns.setdefault("status", {})
         conds = status.setdefault("conditions", [])
@@ -289,9 +290,3 @@ class NamespaceController(Controller):
                 return None
         return None
 
-
-def _aggregate(messages: list[str]) -> str:
-    """utilerrors.NewAggregate(errs).Error() as %v prints it: one error as is, several in
-    brackets, each message once (apimachinery pkg/util/errors/errors.go)."""
-    unique = list(dict.fromkeys(messages))
-    return unique[0] if len(unique) == 1 else "[" + ", ".join(unique) + "]"

@@ -20,7 +20,8 @@ pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
   entries when the PodGroup is gone (gate on; otherwise they are left alone as an unknown
   consumer type); when the last entry goes the allocation is cleared; an unreserved,
   unallocated claim loses the ``resource.kubernetes.io/delete-protection`` finalizer; an
-  unreserved claim owned by a pod that is gone or done is deleted.
+  unreserved claim owned by a pod that was replaced (another uid) or is done is deleted (one
+  whose pod is not found is left to the garbage collector, as upstream's syncClaim does).
 
 Metrics: ``resourceclaim_controller_resource_claims{admin_access,allocated,source}``, from 1.37
 ``dynamic_resource_allocation_resource_claims`` (kubernetes/kubernetes#138542 moved it to the
@@ -167,7 +168,7 @@ class ResourceClaimController(Controller):
                 for p in self.api.list("Pod", k[0], copy=False):
                     if cu.pod_group_name(p) == k[1]:
                         pods[_key(p)] = None
-            elif ev.kind == "ResourceClaimTemplate":
+            else:  # ResourceClaimTemplate, the last of ``kinds``
                 templates[k[0]] = None
         did = False
         for ns in templates:
@@ -260,7 +261,9 @@ class ResourceClaimController(Controller):
         pg, problem = self._pod_podgroup(pod) if pending else (None, None)
         for entry in pending:
             # syncPod: the first claim that fails stops the pod's sync with a Warning event
-            # "FailedResourceClaimCreation" "PodResourceClaim <name>: <error>" (and a retry)
+            # "FailedResourceClaimCreation" "PodResourceClaim <name>: <error>" (and a retry),
+            # before the status is written: claims made earlier in this sync are not recorded
+            # yet; the next sync finds them by owner and annotation (findPodResourceClaim)
             if problem is None and pg is not None and not self.podgroups_on and \
                     cu.matching_podgroup_entry(pod, entry, pg):
                 # 1.37 only (pg is None on 1.36 with the gate off): a per-pod claim could
@@ -272,7 +275,7 @@ class ResourceClaimController(Controller):
                            f"a claim of PodGroup {pg['metadata']['name']}")
             if problem is not None:
                 self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {problem}")
-                break
+                return did
             if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, entry, pg):
                 name = next((s.get("resourceClaimName") for s in
                              (pg.get("status") or {}).get("resourceClaimStatuses") or ()
@@ -287,7 +290,7 @@ class ResourceClaimController(Controller):
                     self._event(pod, "FailedResourceClaimCreation",
                                 f"PodResourceClaim {entry['name']}: "
                                 f"{template_not_found(entry['resourceClaimTemplateName'])}")
-                    continue
+                    return did
                 owner = {"apiVersion": "v1", "kind": "Pod", "name": md["name"], "uid": md["uid"],
                          "controller": True, "blockOwnerDeletion": True}
                 try:
@@ -299,7 +302,7 @@ class ResourceClaimController(Controller):
                     # syncPod returns the error: the pod is retried with the workqueue's
                     # backoff (a quota that grows, a webhook that recovers)
                     self.retry_later("Pod", pod, f"PodResourceClaim {entry['name']}: {create_failed(e)}")
-                    continue
+                    return did
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
         if added:
@@ -461,8 +464,7 @@ class ResourceClaimController(Controller):
             new["status"]["reservedFor"] = valid
             if not valid:
                 new["status"].pop("allocation", None)
-                if not new["status"]["reservedFor"]:
-                    new["status"].pop("reservedFor")
+                new["status"].pop("reservedFor")
             try:
                 claim = self.api.update_status(new)
                 did = True
@@ -479,12 +481,14 @@ class ResourceClaimController(Controller):
             if claim is None or claim["metadata"].get("deletionTimestamp") and not claim["metadata"].get("finalizers"):
                 return did
             md = claim["metadata"]
-        # delete unreserved claims whose owning pod is gone or done
+        # syncClaim: an unreserved claim whose owning pod was replaced or is done is deleted;
+        # one whose pod is not found is left to the garbage collector ("We might not know the
+        # pod *yet*")
         if not (claim.get("status") or {}).get("reservedFor") and not md.get("deletionTimestamp"):
             owner = next((r for r in md.get("ownerReferences") or () if r.get("controller")), None)
             if owner is not None and owner.get("kind") == "Pod" and owner.get("apiVersion") == "v1":
                 pod = self.api.try_get("Pod", owner.get("name", ""), ns)
-                if pod is None or pod["metadata"].get("uid") != owner.get("uid") or is_pod_done(pod):
+                if pod is not None and (pod["metadata"].get("uid") != owner.get("uid") or is_pod_done(pod)):
                     try:
                         self.api.delete("ResourceClaim", md["name"], ns)
                         did = True

@@ -40,6 +40,10 @@ class Context:
     """A read-only lookup of a namespace's labels (None: no such namespace), for the one
     rule that depends on the namespace (admin access, resource/adminaccess.py); upstream's
     strategies hold a namespace client for it."""
+    now: str = ""
+    """The API server's clock at the request (RFC 3339, seconds), for defaults that are "now"
+    (DeviceTaint.timeAdded); empty where no API server is involved, and then nothing is
+    defaulted to it."""
 
     def enabled(self, gate: str) -> bool:
         return bool(self.gates.get(gate, False))

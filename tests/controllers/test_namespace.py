@@ -128,8 +128,8 @@ spec:
         "True", "SomeResourcesRemain",
         "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances")
     assert conditions(cluster, "team")["NamespaceFinalizersRemaining"] == (
-        "True", "SomeFinalizerRemain",
-        "Some finalizers are remaining: example.com/hold in 1 resource instances")
+        "True", "SomeFinalizersRemain",
+        "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances")
     assert conditions(cluster, "team")["NamespaceDeletionContentFailure"] == (
         "False", "ContentDeleted",
         "All content successfully deleted, may be waiting on finalization")
@@ -249,10 +249,18 @@ def test_property_any_content_is_removed_and_the_namespace_goes_last(content) ->
     stop_kubelets(c)
 
 
-def test_several_content_deletion_errors_read_as_go_prints_an_aggregate():
-    # utilerrors.NewAggregate: one error as is, several in brackets, each message once
-    from drakit.controllers.namespace import _aggregate
+def test_several_content_deletion_errors_are_joined_as_make_delete_content_condition_does():
+    # status_condition_utils.go makeDeleteContentCondition: one error per resource, the
+    # messages sorted and joined with ", " (no brackets), counted
+    from drakit.controllers.namespace import NamespaceController
 
-    assert _aggregate(["a failed"]) == "a failed"
-    assert _aggregate(["a failed", "b failed"]) == "[a failed, b failed]"
-    assert _aggregate(["a failed", "a failed"]) == "a failed"
+    class Ctl:
+        clock = type("C", (), {"timestamp": staticmethod(lambda: "2026-01-01T00:00:00Z")})()
+        api = type("A", (), {"update_status": staticmethod(lambda ns: ns)})()
+
+    ns: dict = {"metadata": {"name": "team"}}
+    NamespaceController._update_conditions(Ctl(), ns, {"resources": {}, "finalizers": {}},
+                                           ["b failed", "a failed"])
+    cond = next(c for c in ns["status"]["conditions"]
+                if c["type"] == "NamespaceDeletionContentFailure")
+    assert cond["message"] == "Failed to delete all resource types, 2 remaining: a failed, b failed"

@@ -68,14 +68,18 @@ def _devices(spec: Any) -> list[dict]:
 def default_slice(obj: dict, ctx: Context) -> None:
     """SetDefaults_Device (1.36 shape): ``allocationMultiplier`` defaults to 1.
 
-    DeviceTaint.timeAdded is also defaulted upstream (to "now"); drakit leaves that to the
-    API server, which owns the logical clock."""
-    if nar_field(ctx) != NAR_136:
-        return
+    SetDefaults_DeviceTaint (pkg/apis/resource/v1/defaults.go, 1.34 on): a taint without
+    ``timeAdded`` gets the time of the request (the API server's clock, ``ctx.now``). Defaults
+    apply to every decoded write, so an update that leaves the field out gets "now" again."""
     for dev in _devices(obj.get("spec")):
-        for m in as_dict(dev.get(NAR_136)).values():
-            if isinstance(m, dict) and m.get("allocationMultiplier") is None:
-                m["allocationMultiplier"] = "1"
+        if ctx.now:
+            for t in as_list(dev.get("taints")):
+                if isinstance(t, dict) and not t.get("timeAdded"):
+                    t["timeAdded"] = ctx.now
+        if nar_field(ctx) == NAR_136:
+            for m in as_dict(dev.get(NAR_136)).values():
+                if isinstance(m, dict) and m.get("allocationMultiplier") is None:
+                    m["allocationMultiplier"] = "1"
 
 
 def prune_other_shape(obj: dict, ctx: Context) -> None:
