@@ -1239,6 +1239,10 @@ class NamespaceStrategy(Strategy):
         for part in set(spec) | set(old.get("spec") or {}):
             if part != "finalizers":
                 _keep_old(spec, old.get("spec") or {}, part)
+        if "finalizers" in spec and not spec["finalizers"]:
+            # NamespaceSpec.Finalizers is `json:"finalizers,omitempty"`: an emptied list is
+            # not serialised, a real API server answers spec: {}
+            del spec["finalizers"]
         self._label(new)
 
     def validate_finalize_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
