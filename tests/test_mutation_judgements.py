@@ -5,20 +5,16 @@ malformed entry would silently change the score, so its shape is checked with th
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+from scriptutil import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _driver():
-    spec = importlib.util.spec_from_file_location("mutation_driver", ROOT / "scripts" / "mutation.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("mutation")
 
 
 def test_every_judgement_has_a_verdict_a_reason_and_its_line():

@@ -6,22 +6,16 @@ collected as the default release's map)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from scriptutil import load_script
 
 
 def _driver():
-    spec = importlib.util.spec_from_file_location("mutation_driver_stats", ROOT / "scripts" / "mutation.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("mutation")
 
 
 def _fake_runs(monkeypatch, driver, exits: list[int]) -> list[list[str]]:
