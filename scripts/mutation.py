@@ -259,9 +259,40 @@ class _StatsPlugin:
         self.state._stats.clear()
 
 
+def _thread_local_call_stack() -> None:
+    """mutmut's stats trampolines keep the caller in a ContextVar (mutmut.core
+    MutmutCallStack): set before each trampolined call, reset after it. Under drakit's suite,
+    whose kubelets run gRPC server threads, that ContextVar's reset crashed whole stats runs
+    (SIGSEGV inside ``MutmutCallStack.reset``, and "can only concatenate str (not "int") to
+    str" where a depth was read back) on this machine's CPython 3.11.7, about one run in three
+    in stop 26. The calls nest strictly per thread (try/finally), so a thread-local stack
+    records the same callers without a ContextVar."""
+    import threading
+
+    from mutmut.core import MutmutCallStack
+
+    local = threading.local()
+
+    def get(cls: Any) -> tuple[str | None, int]:
+        return getattr(local, "value", (None, 0))
+
+    def set_(cls: Any, value: tuple[str, int]) -> tuple[str | None, int]:
+        token = get(cls)
+        local.value = value
+        return token
+
+    def reset(cls: Any, token: tuple[str | None, int]) -> None:
+        local.value = token
+
+    MutmutCallStack.get = classmethod(get)  # type: ignore[method-assign]
+    MutmutCallStack.set = classmethod(set_)  # type: ignore[method-assign]
+    MutmutCallStack.reset = classmethod(reset)  # type: ignore[method-assign]
+
+
 def _stats_child(out: str, pytest_args: list[str]) -> int:
     import pytest
 
+    _thread_local_call_stack()
     plugin = _StatsPlugin()
     code = pytest.main(pytest_args, plugins=[plugin])
     Path(out).write_text(json.dumps({"exit": int(code), "tests_by_function": plugin.tests_by_function,
