@@ -234,6 +234,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-devices-consume-counter-set-in-different-nodes |
         | partitionable-devices-validation-error-on-non-targeting-slice |
         | partitionable-devices-with-binding-conditions-and-taints |
+        | partitionable-counters-of-two-drivers-with-one-pool-name |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
     Scenario Outline: Device taints: allocator case <case> through the scheduler

@@ -863,9 +863,11 @@ class Allocator:
         self.results: list[list[_Result]] = [[] for _ in self.claims]
         self.allocating: dict[DeviceID, set[int]] = {}
         self.allocating_capacity: dict[DeviceID, dict[str, Quantity]] = {}
-        self.available_counters: dict[str, dict[str, dict[str, int]]] = {}  # nano-units
-        self.consumed_counters: dict[str, dict[str, dict[str, int]]] = {}
-        self._blocked: dict[str, bool] = {}
+        # counters per pool, keyed by (driver, pool name) as upstream keys them by PoolID since
+        # kubernetes PR 140435 (1.37, release-1.36): two drivers may each have a pool "pool-1"
+        self.available_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}  # nano-units
+        self.consumed_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}
+        self._blocked: dict[tuple[str, str], bool] = {}
         self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
         #: allocate_one calls drakit executed
         self.steps = 0
@@ -1069,7 +1071,8 @@ class Allocator:
     # Counter values are kept as integer nano-units: every parsed quantity is a whole
     # number of 1e-9 (ParseQuantity rounds up to nano), so the sums are exact and cheap.
     def _available(self, pool: Pool) -> dict[str, dict[str, int]]:
-        avail = self.available_counters.get(pool.name)
+        key = (pool.driver, pool.name)
+        avail = self.available_counters.get(key)
         if avail is not None:
             return avail
         avail = {name: {c: _nanos(q) for c, q in cs.items()} for name, cs in pool.counter_sets.items()}
@@ -1083,8 +1086,8 @@ class Allocator:
                     cs = avail.get(set_name, {})
                     if cname in cs:
                         cs[cname] -= n
-        self.available_counters[pool.name] = avail
-        self._blocked[pool.name] = any(v < 0 for cs in avail.values() for v in cs.values())
+        self.available_counters[key] = avail
+        self._blocked[key] = any(v < 0 for cs in avail.values() for v in cs.values())
         return avail
 
     def counters_ok(self, cand: Candidate, commit: bool = True) -> bool:
@@ -1097,7 +1100,7 @@ class Allocator:
         before anything is taken (allocated devices used more than the set has): then
         every device of the pool fails, otherwise only the device's own counters matter.
         """
-        pool = cand.pool.name
+        pool = (cand.pool.driver, cand.pool.name)
         avail = self._available(cand.pool)
         if self._blocked.get(pool):
             return False
@@ -1118,10 +1121,10 @@ class Allocator:
         """Whether taking every one of ``cands`` together stays within every counter, so
         no subset of them is refused for counters (checkAvailableCounters is then true for
         each, whatever else of them was taken)."""
-        extra: dict[tuple[str, str, str], int] = {}
+        extra: dict[tuple[tuple[str, str], str, str], int] = {}
         for cand in cands:
             for set_name, cname, n in _consumption(cand.device):
-                k = (cand.pool.name, set_name, cname)
+                k = ((cand.pool.driver, cand.pool.name), set_name, cname)
                 extra[k] = extra.get(k, 0) + n
         for (pool, set_name, cname), n in extra.items():
             have = self.available_counters[pool].get(set_name)
@@ -1164,7 +1167,7 @@ class Allocator:
 
         def undo_counters() -> None:
             if counted:
-                self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
+                self._add_counters(self.consumed_counters[(cand.pool.driver, cand.pool.name)], device, -1)
 
         if self._taints and device.get("taints") and taint_prevents(device, r.tolerations):
             undo_counters()
@@ -1218,7 +1221,7 @@ class Allocator:
             else:
                 self.allocating.get(did, set()).discard(ci)
             if counted:
-                self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
+                self._add_counters(self.consumed_counters[(cand.pool.driver, cand.pool.name)], device, -1)
             del results[n_before:]
 
         return True, undo
@@ -1392,7 +1395,7 @@ class Allocator:
                 if cons_cc and device.get("allowMultipleAllocations"):
                     return False  # counters may be skipped for it once its capacity is in use
                 self._available(cand.pool)
-                if self._blocked.get(cand.pool.name):
+                if self._blocked.get((cand.pool.driver, cand.pool.name)):
                     continue  # a counter of its pool is already over: never takeable
                 counting.append(cand)
             takeable.append(cand.pos)
