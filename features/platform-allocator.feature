@@ -61,6 +61,11 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | invalid-pool-is-error-if-no-other-device-can-be-allocated |
         | no-allocation-from-incomplete-pools |
         | binding-conditions-pool-searched-last |
+        | all-devices-of-an-invalid-pool-is-an-error |
+        | network-attached-devices-merge-their-node-selector-once |
+        | network-attached-device-selected-by-node-name-field |
+        | slice-node-selector-operators |
+        | obsolete-slice-listed-after-the-newer-one |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
     Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
@@ -84,6 +89,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | all-devices-class-cel-runtime-error-names-the-class |
         | class-cel-runtime-error-other-text-1.37 |
         | no-classes |
+        | cel-runtime-error-on-the-first-of-two-failing-devices |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
     Scenario Outline: Counts, allocation mode All, admin access and limits: allocator case <case> through the scheduler
@@ -122,6 +128,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | admin-access-claims-device-allocating-for-non-admin-access |
         | many-devices-okay |
         | max-number-devices |
+        | admin-access-two-requests-of-one-claim |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints
     Scenario Outline: Constraints: allocator case <case> through the scheduler
@@ -148,6 +155,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | distinct-constraint-one-multi-allocatable-device-with-distinct-constraint |
         | distinct-constraint-two-multi-allocatable-devices-with-distinct-constraint |
         | check-combinations-with-backtracking |
+        | all-devices-constraint-attribute-missing-is-an-error |
+        | all-devices-distinct-constraint-duplicate-is-an-error |
+        | all-devices-distinct-constraint-attribute-missing-is-an-error |
+        | constraint-attribute-with-the-driver-domain-in-its-name |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config
     Scenario Outline: Configuration: allocator case <case> through the scheduler
@@ -161,6 +172,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | claim-with-device-config |
         | with-class-device-config-with-multiple-request-and-configs |
         | with-claim-config-for-two-requests |
+        | claim-config-without-requests-applies-to-all |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/first-available
     Scenario Outline: Prioritized lists (firstAvailable): allocator case <case> through the scheduler
@@ -196,6 +208,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | prioritized-list-allocation-mode-all-with-selectors-deviceclass-subset |
         | prioritized-list-max-allocation-allocation-mode-all |
         | check-combinations-with-prioritized-list |
+        | prioritized-list-max-size-backtracks-the-taken-devices |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/partitionable
     Scenario Outline: Partitionable devices: allocator case <case> through the scheduler
@@ -234,7 +247,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-devices-consume-counter-set-in-different-nodes |
         | partitionable-devices-validation-error-on-non-targeting-slice |
         | partitionable-devices-with-binding-conditions-and-taints |
+        | partitionable-pool-over-its-counters-takes-no-device |
+        | partitionable-tainted-device-gives-its-counters-back |
         | partitionable-counters-of-two-drivers-with-one-pool-name |
+        | per-device-node-selector-with-two-terms-is-an-error |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
     Scenario Outline: Device taints: allocator case <case> through the scheduler
@@ -302,6 +318,9 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | allow-multiple-allocations-with-partitionable-device |
         | allow-multiple-allocations-with-shared-device-counter-cross-cycle |
         | consumable-capacity-with-partitionable-device-multiple-capacity-pools |
+        | consumable-capacity-default-only-policy-takes-the-request |
+        | consumable-capacity-request-above-every-valid-value |
+        | all-devices-capacity-short-gives-the-constraint-back |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints @gate:DRAListTypeAttributes
     Scenario Outline: Constraints with DRAListTypeAttributes: allocator case <case> through the scheduler
