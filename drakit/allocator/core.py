@@ -1083,9 +1083,8 @@ class Allocator:
                 if not self.state.is_allocated(did):
                     continue
                 for set_name, cname, n in _consumption(d):
-                    cs = avail.get(set_name, {})
-                    if cname in cs:
-                        cs[cname] -= n
+                    # the pool is valid, so every counter its devices consume exists
+                    avail[set_name][cname] -= n
         self.available_counters[key] = avail
         self._blocked[key] = any(v < 0 for cs in avail.values() for v in cs.values())
         return avail
@@ -1107,9 +1106,7 @@ class Allocator:
         consumed = self.consumed_counters.setdefault(pool, {})
         cons = _consumption(cand.device)
         for set_name, cname, n in cons:
-            have = avail.get(set_name)
-            if have is None or cname not in have:
-                continue
+            have = avail[set_name]  # a valid pool defines every counter its devices consume
             used = consumed.get(set_name)
             if have[cname] < (used.get(cname, 0) if used else 0) + n:
                 return False
@@ -1127,9 +1124,7 @@ class Allocator:
                 k = ((cand.pool.driver, cand.pool.name), set_name, cname)
                 extra[k] = extra.get(k, 0) + n
         for (pool, set_name, cname), n in extra.items():
-            have = self.available_counters[pool].get(set_name)
-            if have is None or cname not in have:
-                continue
+            have = self.available_counters[pool][set_name]
             used = (self.consumed_counters.get(pool) or {}).get(set_name) or {}
             if have[cname] < used.get(cname, 0) + n:
                 return False
@@ -1144,8 +1139,7 @@ class Allocator:
             cs[cname] = cs.get(cname, 0) + sign * n
 
     # -- search -----------------------------------------------------------
-    def allocate_device(self, ci: int, key: tuple[int, int, int], cand: Candidate, must: bool
-                        ) -> tuple[bool, Any]:
+    def allocate_device(self, ci: int, key: tuple[int, int, int], cand: Candidate) -> tuple[bool, Any]:
         rd = self.request_data[key]
         r = rd.request
         device, did = cand.device, cand.id
@@ -1173,16 +1167,14 @@ class Allocator:
             undo_counters()
             return False, None
         cons = self.constraints[ci]
-        for i, c in enumerate(cons):
+        for c in cons:
             if not c.add(base, sub, device, did):
-                if must:
-                    raise AllocationError(
-                        f"claim {_kobj(self.claims[ci])}, request {r.name}: cannot add device {_fmt_id(did)} "
-                        "because a claim constraint would not be satisfied")
-                for e in range(i):
-                    cons[e].remove(base, sub, device, did)
-                undo_counters()
-                return False, None
+                # Only allocationMode All gets here: the search loop skips a device
+                # whose would_add fails, which is what add decides. For All it is an error,
+                # and the error ends the search, so nothing needs giving back.
+                raise AllocationError(
+                    f"claim {_kobj(self.claims[ci])}, request {r.name}: cannot add device {_fmt_id(did)} "
+                    "because a claim constraint would not be satisfied")
         consumed: dict[str, Quantity] | None = None
         share_id = None
         if self._cc:
@@ -1243,10 +1235,11 @@ class Allocator:
         if ci >= len(self.claims):
             return True
         if ri >= self._n_requests[ci]:
-            try:
-                return self.allocate_one(ci + 1, 0, 0, 0, False, 0)
-            except _MaxSize:
-                return False
+            # Upstream turns a max-size sentinel from the next claim into False here; none
+            # can come: results are counted per claim, and prepare() refused a claim whose
+            # smallest choice of subrequests exceeds the limit, so that choice always fits
+            # and a claim's first request never has every subrequest exceeded.
+            return self.allocate_one(ci + 1, 0, 0, 0, False, 0)
         key = (ci, ri, si)
         rd = self.request_data[key]
         if not in_sub and rd.parent_request is not None:
@@ -1277,7 +1270,7 @@ class Allocator:
             raise _MaxSize()
         if do_all:
             cand = rd.all_devices[di]
-            ok, undo = self.allocate_device(ci, key, cand, True)
+            ok, undo = self.allocate_device(ci, key, cand)
             if not ok:
                 return False
             try:
@@ -1327,7 +1320,7 @@ class Allocator:
                 continue  # allocate_device would refuse it at the constraints, with no side effect
             if cons_cc and not self._capacity_ok(r, did, cand.device, cand.rec)[0]:
                 continue
-            ok, undo = self.allocate_device(ci, key, cand, False)
+            ok, undo = self.allocate_device(ci, key, cand)
             if not ok:
                 continue
             self.units += cand.pos + 1 - cur
@@ -1432,10 +1425,7 @@ class Allocator:
 
     def run(self) -> list[dict[str, Any]]:
         self.prepare()
-        try:
-            done = self.allocate_one(0, 0, 0, 0, False, 0)
-        except _MaxSize:
-            done = False
+        done = self.allocate_one(0, 0, 0, 0, False, 0)  # no _MaxSize escapes a claim (see allocate_one)
         if not done:
             if any(p.invalid for p in self.pools):
                 raise AllocationError("invalid resource pools were encountered")
@@ -1495,9 +1485,7 @@ class Allocator:
         class_ranges: dict[str, tuple[int, int]] = {}
         for ri in range(len(requests)):
             rd = self._selected(ci, ri)
-            if rd.cls is None:
-                continue
-            cname = rd.cls["metadata"]["name"]
+            cname = rd.cls["metadata"]["name"]  # prepare() gave every request its class
             if cname in class_ranges:
                 a, b = class_ranges[cname]
                 for i in range(a, b):
