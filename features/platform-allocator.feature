@@ -524,6 +524,344 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL runtime error: attribute model: unsupported attribute value"
 
+  @component:scheduler
+  Rule: Skew: a scheduler whose own feature gate is off meets fields the API server kept
+    The API server keeps a gated field when its own gate is on; a scheduler restarted without
+    that gate meets the field in the objects it allocates for. Upstream's allocator
+    (k8s.io/dynamic-resource-allocation structured/internal/incubating, the variant the
+    scheduler picks for the 1.36 and 1.37 defaults, and experimental; mirror 3d036712) then
+    refuses what it cannot honour (subrequests, capacity requests, admin access: Allocate and
+    validateDeviceRequest, "... but the ... feature is disabled"), which fails the cycle with
+    SchedulerError, and skips devices it cannot use (binding conditions: isSelectable;
+    counters: allocateDevice).
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    Scenario: Skew: a scheduler without DRAConsumableCapacity refuses capacity requests, in a request and in a subrequest
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 1Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: exact}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw-choice}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - name: fast
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 4Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: choice}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw-choice}
+        """
+      Then the request succeeds
+      And the Pod "exact" stays pending with reason "SchedulerError" and a message containing "/bw, request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled"
+      And the Pod "choice" stays pending with reason "SchedulerError" and a message containing "/bw-choice, subrequest fast: has capacity requests, but the DRAConsumableCapacity feature is disabled"
+      And the ResourceClaim "bw" has no "status.allocation"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    Scenario: Skew: a scheduler without DRADeviceBindingConditions skips devices with binding conditions and still searches their pool last
+      isSelectable refuses a device with binding conditions when the feature is off. GatherPools
+      puts a pool with such a device after the others whatever the gate (incubating and
+      experimental variants, poolHasBindingConditions), so b-pool's device comes first and a-0
+      is passed over for a-1.
+      Given the API server runs with the feature gate DRADeviceBindingConditions enabled
+      And the scheduler runs with the feature gate DRADeviceBindingConditions disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: a-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: a-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: a-0
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+          - name: a-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: b-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: b-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: b-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: fabric.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to b-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to a-1
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    Scenario: Skew: a scheduler without DRAPartitionableDevices passes over devices that consume counters
+      GatherPools leaves the counter slice out of the node's slices but counts it when it checks
+      the pool is complete (checkSlicesInPool), and leaves out a slice with per-device node
+      selection altogether (pool "net", which sorts first, offers nothing); allocateDevice then
+      refuses every device that consumes counters, so the two plain devices are allocated.
+      Given the API server runs with the feature gate DRAPartitionableDevices enabled
+      And the scheduler runs with the feature gate DRAPartitionableDevices disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-counters}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          sharedCounters:
+          - name: gpu-0
+            counters:
+              memory: {value: 8Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0-whole
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                memory: {value: 8Gi}
+          - name: gpu-0-half
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                memory: {value: 4Gi}
+          - name: plain-0
+          - name: plain-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: net-gpus}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: net, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: net-0
+            nodeName: node-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to plain-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to plain-1
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.36
+    Scenario: Skew at 1.36: a scheduler without DRAPrioritizedList refuses a request with subrequests
+      DRAPrioritizedList is GA in 1.36 but not yet locked, so a scheduler can still run without
+      it (1.37 locks it on).
+      Given the API server runs with the feature gate DRAPrioritizedList enabled
+      And the scheduler runs with the feature gate DRAPrioritizedList disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: any-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - {name: big, deviceClassName: gpu.example.com, count: 2}
+              - {name: small, deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: any-gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "/any-gpu, request gpu: has subrequests, but the DRAPrioritizedList feature is disabled"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.35
+    Scenario: Skew at 1.35: a scheduler without DRAAdminAccess refuses a request for admin access
+      DRAAdminAccess is beta in 1.35 (GA and locked from 1.36). The namespace carries the
+      admin-access label the API server requires for such a claim.
+      Given the API server runs with the feature gate DRAAdminAccess enabled
+      And the scheduler runs with the feature gate DRAAdminAccess disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, adminAccess: true}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: watch}
+        """
+      Then the request succeeds
+      And the Pod "monitor" stays pending with reason "SchedulerError" and a message containing "gpu-admin/watch, request gpu: admin access is requested, but the feature is disabled"
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
     A device may carry bindingConditions (and bindingFailureConditions) that a driver reports

@@ -711,6 +711,22 @@ def cel_mode(gates: Mapping[str, bool], version: str) -> CelMode:
     return mode
 
 
+def binding_pools_last(gates: Mapping[str, bool]) -> bool:
+    """Whether pools with a device that has binding conditions are searched after the others.
+
+    The scheduler runs the least capable allocator variant that supports every enabled feature
+    (k8s.io/dynamic-resource-allocation structured/allocator.go NewAllocator). The incubating
+    variant (1.36 on) and the experimental one sort such pools last whatever the gate
+    (pools_*.go GatherPools, poolHasBindingConditions); the stable variant, and the 1.34/1.35
+    incubating one, do not sort them at all. drakit follows incubating/experimental, which the
+    scheduler runs when DRADeviceBindingConditions, DRAConsumableCapacity or
+    DRAListTypeAttributes is on (the defaults of 1.36 and 1.37). With all three off the API
+    server has dropped bindingConditions anyway, unless its own gate is on (a skewed cluster).
+    """
+    return bool(gates.get("DRADeviceBindingConditions") or gates.get("DRAConsumableCapacity")
+                or gates.get("DRAListTypeAttributes"))
+
+
 def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     if not selectors:
         return ()
@@ -898,7 +914,7 @@ class Allocator:
     def prepare(self) -> None:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                 binding_conditions=self.g("DRADeviceBindingConditions"))
+                                 binding_conditions=binding_pools_last(self.gates))
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)

@@ -147,7 +147,9 @@ def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, pa
 def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | None, *,
                  partitionable: bool, binding_conditions: bool = False,
                  all_slices: Sequence[Mapping[str, Any]] | None = None) -> list[Pool]:
-    """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``)."""
+    """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``);
+    with ``binding_conditions`` (:func:`drakit.allocator.core.binding_pools_last`) pools with a
+    device that has binding conditions come after the others."""
     all_slices = slices if all_slices is None else all_slices
     by_pool: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for s in slices:
