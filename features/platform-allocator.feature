@@ -862,6 +862,95 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "monitor" stays pending with reason "SchedulerError" and a message containing "gpu-admin/watch, request gpu: admin access is requested, but the feature is disabled"
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes
+    Scenario: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one
+      Without the feature the constraints compare scalars only (incubating variant, constraint
+      add without list sets), but the first device of a constraint is taken with whatever value
+      its attribute has: matchAttribute allocates m-0, whose model is a list; distinctAttribute
+      keeps d-0's list, refuses d-1 (a later list never passes) and takes d-2, whose string
+      cannot collide with a list.
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs with the feature gate DRAListTypeAttributes disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: m-0
+            attributes:
+              pick: {string: m}
+              model: {strings: [a100, h100]}
+          - name: d-0
+            attributes:
+              pick: {string: d}
+              model: {strings: [a100]}
+          - name: d-1
+            attributes:
+              pick: {string: d}
+              model: {strings: [h100]}
+          - name: d-2
+            attributes:
+              pick: {string: d}
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: matching}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].pick == "m"'}
+            constraints:
+            - matchAttribute: gpu.example.com/model
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: distinct}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].pick == "d"'}
+            constraints:
+            - distinctAttribute: gpu.example.com/model
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: m}, {name: d}]}}
+          resourceClaims:
+          - {name: m, resourceClaimName: matching}
+          - {name: d, resourceClaimName: distinct}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "matching" has "status.allocation.devices.results[0].device" equal to m-0
+      And the ResourceClaim "distinct" has "status.allocation.devices.results[0].device" equal to d-0
+      And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
     A device may carry bindingConditions (and bindingFailureConditions) that a driver reports

@@ -293,10 +293,32 @@ def _attr_values(attr: Mapping[str, Any]) -> tuple[str, frozenset] | None:
 
 
 def _attr_scalar(attr: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """The scalar a constraint without DRAListTypeAttributes compares. A list attribute (the
+    API server kept it under its own gate) is present but equals nothing, not even itself:
+    upstream's constraints take it as the first device's value and then refuse every device
+    (matchAttribute: no scalar matches it; distinctAttribute: a list newcomer fails, a scalar
+    newcomer never collides with it)."""
     for k in ("int", "bool", "string", "version"):
         if k in attr:
             return k, attr[k]
+    for k in ("ints", "bools", "strings", "versions"):
+        if k in attr:
+            return "list", _Unequal()
     return None
+
+
+class _Unequal:
+    """A value that compares unequal to everything, itself included."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
 
 
 class _Constraint:
@@ -390,7 +412,7 @@ class DistinctAttribute(_Constraint):
         val = _attr_scalar(attr)
         if val is None:
             return False
-        if val in self.stack:
+        if self.stack and (val[0] == "list" or val in self.stack):
             return False
         self.stack.append(val)
         return True
@@ -405,7 +427,7 @@ class DistinctAttribute(_Constraint):
             return False
         if self.list_types:
             return not any(kind == v[0] and existing & v[1] for kind, existing in self.stack)
-        return v not in self.stack
+        return not self.stack or (v[0] != "list" and v not in self.stack)
 
     def fixed(self) -> bool:
         return False  # every added device adds a value that later devices must avoid
