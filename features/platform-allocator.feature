@@ -362,6 +362,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | case |
         | mixins-attributes-override-order |
         | mixins-counter-consumption |
+        | mixins-device-mixin-keeps-plain-counter-consumption |
 
   @component:scheduler
   Rule: Rows that pin an earlier release's wording
@@ -535,7 +536,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     SchedulerError, and skips devices it cannot use (binding conditions: isSelectable;
     counters: allocateDevice).
 
-    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    # since 1.36: before 1.36 a scheduler without DRAConsumableCapacity (and DRADeviceBindingConditions) runs that day's incubating variant, which has no capacity-request check (dynamic-resource-allocation v0.35.6)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
     Scenario: Skew: a scheduler without DRAConsumableCapacity refuses capacity requests, in a request and in a subrequest
       Given the API server runs with the feature gate DRAConsumableCapacity enabled
       And the scheduler runs with the feature gate DRAConsumableCapacity disabled
@@ -608,7 +610,125 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the Pod "choice" stays pending with reason "SchedulerError" and a message containing "/bw-choice, subrequest fast: has capacity requests, but the DRAConsumableCapacity feature is disabled"
       And the ResourceClaim "bw" has no "status.allocation"
 
-    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.35
+    Scenario: Skew at 1.35: a scheduler without DRAConsumableCapacity ignores capacity requests
+      Up to 1.35 a scheduler without DRAConsumableCapacity and DRADeviceBindingConditions runs
+      that day's incubating variant (dynamic-resource-allocation v0.35.6), which has no
+      capacity-request check and no shared devices: the claim gets nic-0 as a plain, exclusive
+      device, without shareID or consumed capacity (from 1.36 the same scheduler refuses the
+      claim, see above).
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 1Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: exact}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        """
+      Then the request succeeds
+      And the Pod "exact" is scheduled to "node-1"
+      And the ResourceClaim "bw" has "status.allocation.devices.results[0].device" equal to nic-0
+      And the ResourceClaim "bw" has no "status.allocation.devices.results[0].shareID"
+      And the ResourceClaim "bw" has no "status.allocation.devices.results[0].consumedCapacity"
+
+    # since 1.36: the stable variant of 1.34 and 1.35 supports no feature at all, so it runs only without admin access and prioritized lists
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
+    Scenario: Skew: a scheduler without DRAConsumableCapacity and DRADeviceBindingConditions runs the stable allocator, which knows no distinctAttribute
+      With neither gate (nor DRAListTypeAttributes) every enabled feature is one the stable
+      variant supports, so the scheduler runs it (structured/allocator.go NewAllocator); its
+      constraint switch has matchAttribute only and calls a distinctAttribute constraint empty
+      (allocator_stable.go Allocate). The incubating variant, which runs when either gate is on,
+      would honour it.
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And the scheduler runs with the feature gate DRADeviceBindingConditions disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              numa: {int: 0}
+          - name: gpu-1
+            attributes:
+              numa: {int: 1}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: spread}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+            constraints:
+            - distinctAttribute: gpu.example.com/numa
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: spread}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "/spread, constraint #0: empty constraint (unsupported constraint type?)"
+
+    # since 1.36: 1.34 and 1.35 select the incubating variant of their day, which visits pools in map order (pools_incubating.go v0.35.6 GatherPools does not sort), so which pool comes first is not fixed
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
     Scenario: Skew: a scheduler without DRADeviceBindingConditions skips devices with binding conditions and still searches their pool last
       isSelectable refuses a device with binding conditions when the feature is off. GatherPools
       puts a pool with such a device after the others whatever the gate (incubating and
@@ -862,7 +982,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "monitor" stays pending with reason "SchedulerError" and a message containing "gpu-admin/watch, request gpu: admin access is requested, but the feature is disabled"
 
-    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes
+    # since 1.37: at 1.36 a scheduler without the gate fails every selector on a device with a list attribute ("unsupported attribute value"), as the 1.36 skew scenario above shows, before any constraint looks at it
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
     Scenario: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one
       Without the feature the constraints compare scalars only (incubating variant, constraint
       add without list sets), but the first device of a constraint is taken with whatever value

@@ -733,20 +733,48 @@ def cel_mode(gates: Mapping[str, bool], version: str) -> CelMode:
     return mode
 
 
-def binding_pools_last(gates: Mapping[str, bool]) -> bool:
-    """Whether pools with a device that has binding conditions are searched after the others.
+#: The allocator features each upstream variant supports (structured/internal/<variant>
+#: SupportedFeatures), as drakit's gate names: up to 1.35 (dynamic-resource-allocation v0.35.6)
+#: and from 1.36 (v0.36.2 and 3d036712). The scheduler runs the first variant, in this order,
+#: that supports every enabled feature (structured/allocator.go NewAllocator).
+_BASE_FEATURES = ("DRAAdminAccess", "DRAPrioritizedList", "DRAPartitionableDevices", "DRADeviceTaints")
+_VARIANTS: dict[bool, tuple[tuple[str, frozenset[str]], ...]] = {
+    False: (("stable", frozenset()),
+            ("incubating", frozenset(_BASE_FEATURES))),
+    True: (("stable", frozenset(_BASE_FEATURES)),
+           ("incubating", frozenset(_BASE_FEATURES) | {"DRADeviceBindingConditions", "DRAConsumableCapacity"})),
+}
+_VARIANT_FEATURES = (*_BASE_FEATURES, "DRADeviceBindingConditions", "DRAConsumableCapacity",
+                     "DRAListTypeAttributes")
 
-    The scheduler runs the least capable allocator variant that supports every enabled feature
-    (k8s.io/dynamic-resource-allocation structured/allocator.go NewAllocator). The incubating
-    variant (1.36 on) and the experimental one sort such pools last whatever the gate
-    (pools_*.go GatherPools, poolHasBindingConditions); the stable variant, and the 1.34/1.35
-    incubating one, do not sort them at all. drakit follows incubating/experimental, which the
-    scheduler runs when DRADeviceBindingConditions, DRAConsumableCapacity or
-    DRAListTypeAttributes is on (the defaults of 1.36 and 1.37). With all three off the API
-    server has dropped bindingConditions anyway, unless its own gate is on (a skewed cluster).
-    """
-    return bool(gates.get("DRADeviceBindingConditions") or gates.get("DRAConsumableCapacity")
-                or gates.get("DRAListTypeAttributes"))
+
+def allocator_variant(gates: Mapping[str, bool], version: str) -> str:
+    """``stable``, ``incubating`` or ``experimental``: the variant of upstream's allocator the
+    scheduler of ``version`` runs with these gates (see docs/allocator.md "Which upstream
+    variant"). drakit's search follows experimental, which the incubating variant of 1.36 on
+    matches except for list-type attributes; the few rules where the variants differ in what a
+    user sees ask this function."""
+    enabled = {name for name in _VARIANT_FEATURES if gates.get(name)}
+    for name, supported in _VARIANTS[release_at_least(version, "1.36")]:
+        if enabled <= supported:
+            return name
+    return "experimental"
+
+
+def _has_new_rules(gates: Mapping[str, bool], version: str) -> bool:
+    """Whether the variant has the rules of consumable capacity and binding conditions even
+    with their gates off (capacity requests refused, distinctAttribute, pools with binding
+    conditions last): experimental always, incubating from 1.36."""
+    variant = allocator_variant(gates, version)
+    return variant == "experimental" or (variant == "incubating" and release_at_least(version, "1.36"))
+
+
+def binding_pools_last(gates: Mapping[str, bool], version: str) -> bool:
+    """Whether pools with a device that has binding conditions are searched after the others:
+    the incubating variant (1.36 on) and the experimental one do so whatever the gate (pools_*.go
+    GatherPools, poolHasBindingConditions); the stable variant, and the incubating one of 1.34
+    and 1.35, do not (the latter visits pools in map order, which drakit fixes by name)."""
+    return _has_new_rules(gates, version)
 
 
 def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
@@ -928,6 +956,8 @@ class Allocator:
         self._partitionable = bool(g.get("DRAPartitionableDevices", False))
         self._taints = bool(g.get("DRADeviceTaints", False))
         self._binding = bool(g.get("DRADeviceBindingConditions", False))
+        #: the variant checks capacity requests and knows distinctAttribute (_has_new_rules)
+        self._new_rules = _has_new_rules(g, version)
 
     def g(self, name: str) -> bool:
         return bool(self.gates.get(name, False))
@@ -936,7 +966,7 @@ class Allocator:
     def prepare(self) -> None:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                 binding_conditions=binding_pools_last(self.gates))
+                                 binding_conditions=binding_pools_last(self.gates, self.version))
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)
@@ -951,7 +981,7 @@ class Allocator:
                 if subs and not prioritized:
                     raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has subrequests, "
                                           "but the DRAPrioritizedList feature is disabled")
-                if not cc:
+                if not cc and self._new_rules:
                     if (req.get("exactly") or {}).get("capacity") is not None:
                         raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has capacity "
                                               "requests, but the DRAConsumableCapacity feature is disabled")
@@ -983,7 +1013,7 @@ class Allocator:
             for i, c in enumerate(constraints or ()):
                 if c.get("matchAttribute"):
                     cons.append(MatchAttribute(c.get("requests") or [], c["matchAttribute"], lt))
-                elif c.get("distinctAttribute") and self.g("DRAConsumableCapacity"):
+                elif c.get("distinctAttribute") and self._new_rules:
                     cons.append(DistinctAttribute(c.get("requests") or [], c["distinctAttribute"], lt))
                 else:
                     raise AllocationError(f"claim {_kobj(claim)}, constraint #{i}: empty constraint "
