@@ -321,6 +321,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | consumable-capacity-default-only-policy-takes-the-request |
         | consumable-capacity-request-above-every-valid-value |
         | all-devices-capacity-short-gives-the-constraint-back |
+        | consumable-capacity-shared-device-without-capacity-keeps-its-share-on-rollback |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints @gate:DRAListTypeAttributes
     Scenario Outline: Constraints with DRAListTypeAttributes: allocator case <case> through the scheduler

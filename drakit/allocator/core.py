@@ -929,6 +929,10 @@ class Allocator:
         self.results: list[list[_Result]] = [[] for _ in self.claims]
         self.allocating: dict[DeviceID, set[int]] = {}
         self.allocating_capacity: dict[DeviceID, dict[str, Quantity]] = {}
+        #: live shares of each multi-allocatable device in this search: the device stays in
+        #: allocating_capacity (in use, its counters already charged) while one is left, even
+        #: when what they consume adds up to nothing (kubernetes PR 140431)
+        self._shares: dict[DeviceID, int] = {}
         # counters per pool, keyed by (driver, pool name) as upstream keys them by PoolID since
         # kubernetes PR 140435 (1.37, release-1.36): two drivers may each have a pool "pool-1"
         self.available_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}  # nano-units
@@ -1260,6 +1264,7 @@ class Allocator:
                 acc = self.allocating_capacity.setdefault(did, {})
                 for k, v in consumed.items():
                     acc[k] = acc.get(k, Quantity(0)) + v
+                self._shares[did] = self._shares.get(did, 0) + 1
         if not multi:
             users = self.allocating.get(did)
             if users is None:
@@ -1273,11 +1278,13 @@ class Allocator:
             for c in cons:
                 c.remove(base, sub, device, did)
             if multi:
-                acc = self.allocating_capacity.get(did, {})
+                acc = self.allocating_capacity[did]
                 for k, v in (consumed or {}).items():
                     acc[k] = acc[k] - v
-                if all(v.is_zero() for v in acc.values()):
-                    self.allocating_capacity.pop(did, None)
+                self._shares[did] -= 1
+                if not self._shares[did]:
+                    del self._shares[did]
+                    del self.allocating_capacity[did]
             else:
                 self.allocating.get(did, set()).discard(ci)
             if counted:
