@@ -294,31 +294,18 @@ def _attr_values(attr: Mapping[str, Any]) -> tuple[str, frozenset] | None:
 
 def _attr_scalar(attr: Mapping[str, Any]) -> tuple[str, Any] | None:
     """The scalar a constraint without DRAListTypeAttributes compares. A list attribute (the
-    API server kept it under its own gate) is present but equals nothing, not even itself:
+    API server kept it under its own gate) is present but equals no other value:
     upstream's constraints take it as the first device's value and then refuse every device
     (matchAttribute: no scalar matches it; distinctAttribute: a list newcomer fails, a scalar
-    newcomer never collides with it)."""
+    newcomer never collides with it). A device is never added twice, so a fresh object per
+    lookup is all that takes."""
     for k in ("int", "bool", "string", "version"):
         if k in attr:
             return k, attr[k]
     for k in ("ints", "bools", "strings", "versions"):
         if k in attr:
-            return "list", _Unequal()
+            return "list", object()  # equal to no other value
     return None
-
-
-class _Unequal:
-    """A value that compares unequal to everything, itself included."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
 
 
 class _Constraint:
@@ -938,7 +925,6 @@ class Allocator:
         self.available_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}  # nano-units
         self.consumed_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}
         self._blocked: dict[tuple[str, str], bool] = {}
-        self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
         #: allocate_one calls drakit executed
         self.steps = 0
         #: allocateOne calls upstream makes for this search (the steps plus the calls of the
@@ -1082,48 +1068,6 @@ class Allocator:
             return AllocationError(f"{where}: selector #{i}: CEL compile error: {msg}")
         return AllocationError(runtime_error_text(where, i, did, msg, self.version))
 
-    def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
-                        selectors: Sequence[Mapping[str, Any]]) -> bool:
-        rec = device_record(did[0], device)
-        mode = cel_mode(self.gates, self.version)
-        for i, sel in enumerate(selectors):
-            r = rec.selector(sel["cel"]["expression"], mode)
-            if r is True:
-                continue
-            if r is False:
-                return False
-            where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
-            if r[0] == "compile":
-                raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
-            raise AllocationError(runtime_error_text(where, i, did, r[1], self.version))
-        return True
-
-    def why_not_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
-                           device: Mapping[str, Any]) -> str:
-        """Why ``drakit allocate --explain`` finds a device unselectable ("" if selectable)."""
-        spec = s.get("spec") or {}
-        if not self.g("DRADeviceBindingConditions") and device.get("bindingConditions"):
-            return "binding conditions need DRADeviceBindingConditions"
-        did = (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""), device.get("name", ""))
-        mk = (did, key)
-        cached = self.match_cache.get(mk)
-        if cached is not None:
-            return "" if cached else "not selectable"
-        if rd.cls is not None:
-            if not self.selectors_match(key[0], device, did, rd.cls, (rd.cls.get("spec") or {}).get("selectors") or ()):
-                self.match_cache[mk] = False
-                return "class selector false"
-        if not self.selectors_match(key[0], device, did, None, rd.request.selectors):
-            self.match_cache[mk] = False
-            return "request selector false"
-        if spec.get("perDeviceNodeSelection"):
-            if not node_matches(self.node, device.get("nodeName") or "", bool(device.get("allNodes")),
-                                device.get("nodeSelector")):
-                self.match_cache[mk] = False
-                return "wrong node"
-        self.match_cache[mk] = True
-        return ""
-
     def _capacity_ok(self, r: Request, did: DeviceID, device: Mapping[str, Any],
                      rec: DeviceRecord | None = None) -> tuple[bool, str]:
         already = self.state.capacity.get(did)
@@ -1161,7 +1105,7 @@ class Allocator:
         self._blocked[key] = any(v < 0 for cs in avail.values() for v in cs.values())
         return avail
 
-    def counters_ok(self, cand: Candidate, commit: bool = True) -> bool:
+    def counters_ok(self, cand: Candidate) -> bool:
         """checkAvailableCounters: take the device's counters; False (and nothing taken)
         when any counter of the pool would then be over its availability.
 
@@ -1182,8 +1126,7 @@ class Allocator:
             used = consumed.get(set_name)
             if have[cname] < (used.get(cname, 0) if used else 0) + n:
                 return False
-        if commit:
-            self._add_counters(consumed, cand.device, 1)
+        self._add_counters(consumed, cand.device, 1)
         return True
 
     def _counters_never_bind(self, cands: list[Candidate]) -> bool:
