@@ -66,6 +66,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | network-attached-device-selected-by-node-name-field |
         | slice-node-selector-operators |
         | obsolete-slice-listed-after-the-newer-one |
+        | slice-node-selector-with-an-empty-term-matches-no-node |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
     Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
@@ -159,6 +160,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | all-devices-distinct-constraint-duplicate-is-an-error |
         | all-devices-distinct-constraint-attribute-missing-is-an-error |
         | constraint-attribute-with-the-driver-domain-in-its-name |
+        | constraint-of-other-requests-survives-a-rollback |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config
     Scenario Outline: Configuration: allocator case <case> through the scheduler
@@ -351,6 +353,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | list-attributes-distinct-constraint-list-of-bool-values-all-distinct |
         | list-attributes-distinct-constraint-list-of-version-values-all-distinct |
         | list-attributes-match-constaint-list-of-string-values-without-common-elements |
+        | list-attributes-all-devices-match-constraint-without-common-element-is-an-error |
+        | list-attributes-all-devices-distinct-constraint-with-common-element-is-an-error |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/mixins @gate:DRAResourceSliceMixins
     Scenario Outline: Mixins (KEP-5234) with DRAResourceSliceMixins: allocator case <case> through the scheduler
@@ -593,6 +597,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
             requests:
             - name: nic
               firstAvailable:
+              - name: any
+                deviceClassName: nic.example.com
               - name: fast
                 deviceClassName: nic.example.com
                 capacity: {requests: {bandwidth: 4Gi}}
