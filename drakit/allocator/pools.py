@@ -214,8 +214,11 @@ def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitio
                 counter_slices.append(s)
             else:
                 pool.slices_not_targeting.append(s)
-    dropped = dropped_counter_sets(counter_slices)
-    if dropped:  # KEP-5234 with the gate off: consumers of a dropped counter set go too
+    # KEP-5234 with the gate off: consumers of a dropped counter set go too. A counter slice
+    # whose every set came from mixins has no sharedCounters left, so it is no counter slice
+    # any more: look at every slice of the pool.
+    dropped = dropped_counter_sets([*pslices, *(all_for_pool or ())])
+    if dropped:
         pool.slices = without_consumers_of(pool.slices, dropped)
         pool.slices_not_targeting = without_consumers_of(pool.slices_not_targeting, dropped)
     seen: set[str] = set()
