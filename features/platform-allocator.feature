@@ -530,6 +530,58 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL runtime error: attribute model: unsupported attribute value"
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/stored-expressions @version:1.36
+    Scenario: Skew: a 1.35 scheduler cannot compile a selector a 1.36 API server accepted, and says so
+      The 1.36 API server with DRAListTypeAttributes accepts a class selector that calls
+      includes; a scheduler one release older has no includes at all (its environment was
+      declared before 1.36), so its allocator's cel.Cache returns the compile error and
+      selectorsMatch fails the cycle with it ("Could happen if some future apiserver accepted
+      some future expression and then got downgraded": allocator_experimental.go, "class %s:
+      selector #%d: CEL compile error: %w").
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs Kubernetes 1.35
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model.includes("a100")'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: a100}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: a100}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:52: undeclared reference to 'includes' (in container '')"
+
   @component:scheduler
   Rule: Skew: a scheduler whose own feature gate is off meets fields the API server kept
     The API server keeps a gated field when its own gate is on; a scheduler restarted without
