@@ -1131,6 +1131,124 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "distinct" has "status.allocation.devices.results[0].device" equal to d-0
       And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
 
+  @component:scheduler
+  Rule: The scheduler's allocator follows ResourceSlice changes
+    The scheduler keeps the slices it has seen (informer cache); upstream's allocator gathers
+    pools from the slices as they are now (structured/allocator.go NewAllocator takes the
+    current slices on every cycle). A deleted slice gives no devices any more, a changed slice
+    gives its new devices, and a pool's other slices stay as they were.
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario: A deleted all-nodes slice and a changed slice of a two-slice pool: the allocator sees the slices as they are now
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-a}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-b}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: port}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: early}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimTemplateName: port}
+        """
+      Then the request succeeds
+      And the Pod "early" is scheduled to "node-1"
+      When I delete the Pod "early"
+      And I delete the ResourceSlice "fabric"
+      And I patch the ResourceSlice "node-1-gpus-b" with:
+        """
+        spec:
+          devices:
+          - name: gpu-2
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimTemplateName: port}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gpus}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "late" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the Pod "gpus" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to gpu-2
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
     A device may carry bindingConditions (and bindingFailureConditions) that a driver reports
