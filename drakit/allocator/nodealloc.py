@@ -25,17 +25,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drakit.allocator.core import AllocationError
-from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
 from drakit.api.quantity import Quantity
 
 __all__ = ["node_allocatable_quantities"]
 
 
 def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Mapping[str, Any]]:
+    # Only device names and the node-allocatable fields are read, which KEP-5234 mixins never
+    # supply (they carry attributes, capacity and counters), so slices are read unflattened.
     out: dict[tuple[str, str, str], tuple[int, Mapping[str, Any]]] = {}
     for s in slices:
-        if slice_uses_mixins(s):
-            s = flatten_slice(s)
         spec = s.get("spec") or {}
         pool = spec.get("pool") or {}
         gen = int(pool.get("generation", 0))
