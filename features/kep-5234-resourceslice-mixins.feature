@@ -1399,6 +1399,85 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       Then the Pod "a100-pod" is scheduled to "node-2"
       And the ResourceClaim "want-a100" has "status.allocation.devices.results[0].device" equal to gpu-20
 
+    @req:5234-R07 @clause:5234-R07/devices-dropped @clause:5234-R07/transitive-drop
+    Scenario: Skew: a scheduler without the gate drops a counter set made only of mixins and its consumers, and keeps the pool's other devices
+      KEP-5234 "Implementation": with the gate off "any devices or counter sets that references
+      mixins will be droppped", and "all devices that references a dropped counter set will also
+      be dropped". The pool's counter slice has one counter set, made from a mixin: the scheduler
+      without the gate drops it and part-0, which consumes it, and still allocates spare-0 from
+      the pool's third slice (the pool is not left invalid by a consumer of a set it no longer
+      has).
+      Given the scheduler runs with the feature gate DRAResourceSliceMixins disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: part.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "part.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-part-counters}
+        spec:
+          driver: part.example.com
+          nodeName: node-1
+          pool: {name: node-1-parts, generation: 1, resourceSliceCount: 3}
+          mixins:
+            counterSet:
+            - name: eight-gi
+              counters:
+                memory: {value: 8Gi}
+          sharedCounters:
+          - name: gpu-9
+            includes: [eight-gi]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-part-devices}
+        spec:
+          driver: part.example.com
+          nodeName: node-1
+          pool: {name: node-1-parts, generation: 1, resourceSliceCount: 3}
+          devices:
+          - name: part-0
+            consumesCounters:
+            - counterSet: gpu-9
+              counters:
+                memory: {value: 4Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-part-spares}
+        spec:
+          driver: part.example.com
+          nodeName: node-1
+          pool: {name: node-1-parts, generation: 1, resourceSliceCount: 3}
+          devices:
+          - name: spare-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-part}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: part-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimName: one-part}
+        """
+      Then the request succeeds
+      And the Pod "part-pod" is scheduled to "node-1"
+      And the ResourceClaim "one-part" has "status.allocation.devices.results[0].device" equal to spare-0
+
     @req:5234-R06 @clause:5234-R06/selectors-see-mixins @clause:5234-R06/applied-by-scheduler
     Scenario Outline: A matchAttribute constraint compares the attributes devices take from their mixins
       KEP-5234 "Implementation": the scheduler works on the flattened devices, constraints

@@ -1155,6 +1155,134 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "15" fits on node "cores-node"
       And a pod requesting cpu "15001m" does not fit on node "cores-node"
 
+    @req:5517-R02 @version:1.37 @clause:5517-R02/capacity-key-needs-consumed-capacity
+    Scenario: A capacityKey mapping on a device that is not shared fails the cycle: the allocation has no consumed capacity
+      Only a device with allowMultipleAllocations gets consumedCapacity in its allocation
+      result; a mapping by capacityKey on any other device cannot be computed, and k/k
+      nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo (addDeviceMapping) returns
+      an error, which fails the scheduling cycle.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: pinned-cores}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "excl.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-pinned}
+        spec:
+          driver: excl.example.com
+          nodeName: node1
+          pool: {name: node1-pinned, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: pinned-0
+            capacity:
+              excl.example.com/cores: {value: "4"}
+            nodeAllocatableResources:
+              cpu:
+                mapping: {capacityKey: excl.example.com/cores, capacityMultiplier: "1"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pinned}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: pinned-cores}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pinned-pod}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: pinned}
+        """
+      Then the request succeeds
+      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResources for resource cpu"
+
+    @req:5517-R11 @version:1.37 @clause:5517-R11/device-gone
+    Scenario: A shared claim whose device left its slice fails the next pod's cycle
+      k/k nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo looks up every
+      allocated device of a claim whose devices declare node-allocatable resources
+      (getDeviceFromSlices); one that no slice publishes any more is an error for the next pod
+      that uses the claim. The claim holds an overhead-only accelerator (so it may be shared)
+      and a plain helper device; the helper's slice is deleted after the first pod got both.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: aux.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "aux.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-aux}
+        spec:
+          driver: aux.example.com
+          nodeName: node1
+          pool: {name: node1-aux, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: acc-0
+            nodeAllocatableResources:
+              memory:
+                overhead: {perPod: 64Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-helpers}
+        spec:
+          driver: aux.example.com
+          nodeName: node1
+          pool: {name: node1-helpers, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: helper-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: acc-and-helper}
+        spec:
+          devices:
+            requests:
+            - {name: acc, exactly: {deviceClassName: aux.example.com}}
+            - {name: helper, exactly: {deviceClassName: aux.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node1"
+      And the ResourceClaim "acc-and-helper" has "status.allocation.devices.results[1].device" equal to helper-0
+      When I delete the ResourceSlice "node1-helpers"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "SchedulerError" and a message containing "/acc-and-helper, device helper-0, driver aux.example.com: device helper-0 not found in pool node1-helpers for driver aux.example.com"
+
     @req:5517-R06 @version:1.37 @clause:5517-R06/per-node @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @kep-test:integration-fungible-per-node @kep-test:e2e-fungible
     Scenario: The same fungible claim costs each node what it allocates there
       KEP-5517 "Integration tests": "Validate that fungible claims resulting in different node
@@ -2269,6 +2397,58 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "5901m" does not fit on node "my-node"
       And a pod requesting memory "24476Mi" fits on node "my-node"
       And a pod requesting memory "24477Mi" does not fit on node "my-node"
+
+    @version:1.36 @req:5517-R02 @req:5517-R16 @clause:5517-R02/capacity-key-needs-consumed-capacity
+    Scenario: In 1.36 too, a capacityKey mapping on a device that is not shared fails the cycle
+      k/k nodeallocatabledynamicresources.go at 78acd4d4 (1.36 shape) buildNodeAllocatableDRAInfo
+      refuses a mapping by capacityKey when the allocation result has no consumedCapacity,
+      naming NodeAllocatableResourceMappings.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: pinned-cores}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "excl.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-pinned}
+        spec:
+          driver: excl.example.com
+          nodeName: my-node
+          pool: {name: my-node-pinned, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: pinned-0
+            capacity:
+              excl.example.com/cores: {value: "4"}
+            nodeAllocatableResourceMappings:
+              cpu: {capacityKey: excl.example.com/cores}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pinned}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: pinned-cores}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pinned-pod}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: pinned}
+        """
+      Then the request succeeds
+      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResourceMappings for resource cpu"
 
     @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
     Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices

@@ -61,6 +61,12 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | invalid-pool-is-error-if-no-other-device-can-be-allocated |
         | no-allocation-from-incomplete-pools |
         | binding-conditions-pool-searched-last |
+        | all-devices-of-an-invalid-pool-is-an-error |
+        | network-attached-devices-merge-their-node-selector-once |
+        | network-attached-device-selected-by-node-name-field |
+        | slice-node-selector-operators |
+        | obsolete-slice-listed-after-the-newer-one |
+        | slice-node-selector-with-an-empty-term-matches-no-node |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
     Scenario Outline: Classes, selectors and CEL: allocator case <case> through the scheduler
@@ -84,6 +90,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | all-devices-class-cel-runtime-error-names-the-class |
         | class-cel-runtime-error-other-text-1.37 |
         | no-classes |
+        | cel-runtime-error-on-the-first-of-two-failing-devices |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
     Scenario Outline: Counts, allocation mode All, admin access and limits: allocator case <case> through the scheduler
@@ -122,6 +129,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | admin-access-claims-device-allocating-for-non-admin-access |
         | many-devices-okay |
         | max-number-devices |
+        | admin-access-two-requests-of-one-claim |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints
     Scenario Outline: Constraints: allocator case <case> through the scheduler
@@ -148,6 +156,11 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | distinct-constraint-one-multi-allocatable-device-with-distinct-constraint |
         | distinct-constraint-two-multi-allocatable-devices-with-distinct-constraint |
         | check-combinations-with-backtracking |
+        | all-devices-constraint-attribute-missing-is-an-error |
+        | all-devices-distinct-constraint-duplicate-is-an-error |
+        | all-devices-distinct-constraint-attribute-missing-is-an-error |
+        | constraint-attribute-with-the-driver-domain-in-its-name |
+        | constraint-of-other-requests-survives-a-rollback |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/config
     Scenario Outline: Configuration: allocator case <case> through the scheduler
@@ -161,6 +174,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | claim-with-device-config |
         | with-class-device-config-with-multiple-request-and-configs |
         | with-claim-config-for-two-requests |
+        | claim-config-without-requests-applies-to-all |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/first-available
     Scenario Outline: Prioritized lists (firstAvailable): allocator case <case> through the scheduler
@@ -196,6 +210,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | prioritized-list-allocation-mode-all-with-selectors-deviceclass-subset |
         | prioritized-list-max-allocation-allocation-mode-all |
         | check-combinations-with-prioritized-list |
+        | prioritized-list-max-size-backtracks-the-taken-devices |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/partitionable
     Scenario Outline: Partitionable devices: allocator case <case> through the scheduler
@@ -234,6 +249,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-devices-consume-counter-set-in-different-nodes |
         | partitionable-devices-validation-error-on-non-targeting-slice |
         | partitionable-devices-with-binding-conditions-and-taints |
+        | partitionable-pool-over-its-counters-takes-no-device |
+        | partitionable-tainted-device-gives-its-counters-back |
+        | partitionable-counters-of-two-drivers-with-one-pool-name |
+        | per-device-node-selector-with-two-terms-is-an-error |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
     Scenario Outline: Device taints: allocator case <case> through the scheduler
@@ -301,6 +320,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | allow-multiple-allocations-with-partitionable-device |
         | allow-multiple-allocations-with-shared-device-counter-cross-cycle |
         | consumable-capacity-with-partitionable-device-multiple-capacity-pools |
+        | consumable-capacity-default-only-policy-takes-the-request |
+        | consumable-capacity-request-above-every-valid-value |
+        | all-devices-capacity-short-gives-the-constraint-back |
+        | consumable-capacity-shared-device-without-capacity-keeps-its-share-on-rollback |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/constraints @gate:DRAListTypeAttributes
     Scenario Outline: Constraints with DRAListTypeAttributes: allocator case <case> through the scheduler
@@ -330,6 +353,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | list-attributes-distinct-constraint-list-of-bool-values-all-distinct |
         | list-attributes-distinct-constraint-list-of-version-values-all-distinct |
         | list-attributes-match-constaint-list-of-string-values-without-common-elements |
+        | list-attributes-all-devices-match-constraint-without-common-element-is-an-error |
+        | list-attributes-all-devices-distinct-constraint-with-common-element-is-an-error |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/mixins @gate:DRAResourceSliceMixins
     Scenario Outline: Mixins (KEP-5234) with DRAResourceSliceMixins: allocator case <case> through the scheduler
@@ -342,6 +367,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | case |
         | mixins-attributes-override-order |
         | mixins-counter-consumption |
+        | mixins-device-mixin-keeps-plain-counter-consumption |
 
   @component:scheduler
   Rule: Rows that pin an earlier release's wording
@@ -503,6 +529,725 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         """
       Then the request succeeds
       And the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL runtime error: attribute model: unsupported attribute value"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/stored-expressions @version:1.36
+    Scenario: Skew: a 1.35 scheduler cannot compile a selector a 1.36 API server accepted, and says so
+      The 1.36 API server with DRAListTypeAttributes accepts a class selector that calls
+      includes; a scheduler one release older has no includes at all (its environment was
+      declared before 1.36), so its allocator's cel.Cache returns the compile error and
+      selectorsMatch fails the cycle with it ("Could happen if some future apiserver accepted
+      some future expression and then got downgraded": allocator_experimental.go, "class %s:
+      selector #%d: CEL compile error: %w").
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs Kubernetes 1.35
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model.includes("a100")'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: a100}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: a100}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:52: undeclared reference to 'includes' (in container '')"
+
+  @component:scheduler
+  Rule: Skew: a scheduler whose own feature gate is off meets fields the API server kept
+    The API server keeps a gated field when its own gate is on; a scheduler restarted without
+    that gate meets the field in the objects it allocates for. Upstream's allocator
+    (k8s.io/dynamic-resource-allocation structured/internal/incubating, the variant the
+    scheduler picks for the 1.36 and 1.37 defaults, and experimental; mirror 3d036712) then
+    refuses what it cannot honour (subrequests, capacity requests, admin access: Allocate and
+    validateDeviceRequest, "... but the ... feature is disabled"), which fails the cycle with
+    SchedulerError, and skips devices it cannot use (binding conditions: isSelectable;
+    counters: allocateDevice).
+
+    # since 1.36: before 1.36 a scheduler without DRAConsumableCapacity (and DRADeviceBindingConditions) runs that day's incubating variant, which has no capacity-request check (dynamic-resource-allocation v0.35.6)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
+    Scenario: Skew: a scheduler without DRAConsumableCapacity refuses capacity requests, in a request and in a subrequest
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 1Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: exact}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw-choice}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              firstAvailable:
+              - name: any
+                deviceClassName: nic.example.com
+              - name: fast
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 4Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: choice}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw-choice}
+        """
+      Then the request succeeds
+      And the Pod "exact" stays pending with reason "SchedulerError" and a message containing "/bw, request nic: has capacity requests, but the DRAConsumableCapacity feature is disabled"
+      And the Pod "choice" stays pending with reason "SchedulerError" and a message containing "/bw-choice, subrequest fast: has capacity requests, but the DRAConsumableCapacity feature is disabled"
+      And the ResourceClaim "bw" has no "status.allocation"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.35
+    Scenario: Skew at 1.35: a scheduler without DRAConsumableCapacity ignores capacity requests
+      Up to 1.35 a scheduler without DRAConsumableCapacity and DRADeviceBindingConditions runs
+      that day's incubating variant (dynamic-resource-allocation v0.35.6), which has no
+      capacity-request check and no shared devices: the claim gets nic-0 as a plain, exclusive
+      device, without shareID or consumed capacity (from 1.36 the same scheduler refuses the
+      claim, see above).
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 1Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: exact}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        """
+      Then the request succeeds
+      And the Pod "exact" is scheduled to "node-1"
+      And the ResourceClaim "bw" has "status.allocation.devices.results[0].device" equal to nic-0
+      And the ResourceClaim "bw" has no "status.allocation.devices.results[0].shareID"
+      And the ResourceClaim "bw" has no "status.allocation.devices.results[0].consumedCapacity"
+
+    # since 1.36: the stable variant of 1.34 and 1.35 supports no feature at all, so it runs only without admin access and prioritized lists
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
+    Scenario: Skew: a scheduler without DRAConsumableCapacity and DRADeviceBindingConditions runs the stable allocator, which knows no distinctAttribute
+      With neither gate (nor DRAListTypeAttributes) every enabled feature is one the stable
+      variant supports, so the scheduler runs it (structured/allocator.go NewAllocator); its
+      constraint switch has matchAttribute only and calls a distinctAttribute constraint empty
+      (allocator_stable.go Allocate). The incubating variant, which runs when either gate is on,
+      would honour it.
+      Given the API server runs with the feature gate DRAConsumableCapacity enabled
+      And the scheduler runs with the feature gate DRAConsumableCapacity disabled
+      And the scheduler runs with the feature gate DRADeviceBindingConditions disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              numa: {int: 0}
+          - name: gpu-1
+            attributes:
+              numa: {int: 1}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: spread}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+            constraints:
+            - distinctAttribute: gpu.example.com/numa
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: spread}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "/spread, constraint #0: empty constraint (unsupported constraint type?)"
+
+    # since 1.36: 1.34 and 1.35 select the incubating variant of their day, which visits pools in map order (pools_incubating.go v0.35.6 GatherPools does not sort), so which pool comes first is not fixed
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
+    Scenario: Skew: a scheduler without DRADeviceBindingConditions skips devices with binding conditions and still searches their pool last
+      isSelectable refuses a device with binding conditions when the feature is off. GatherPools
+      puts a pool with such a device after the others whatever the gate (incubating and
+      experimental variants, poolHasBindingConditions), so b-pool's device comes first and a-0
+      is passed over for a-1.
+      Given the API server runs with the feature gate DRADeviceBindingConditions enabled
+      And the scheduler runs with the feature gate DRADeviceBindingConditions disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: a-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: a-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: a-0
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+          - name: a-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: b-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: b-pool, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: b-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: fabric.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to b-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to a-1
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off
+    Scenario: Skew: a scheduler without DRAPartitionableDevices passes over devices that consume counters
+      GatherPools leaves the counter slice out of the node's slices but counts it when it checks
+      the pool is complete (checkSlicesInPool), and leaves out a slice with per-device node
+      selection altogether (pool "net", which sorts first, offers nothing); allocateDevice then
+      refuses every device that consumes counters, so the two plain devices are allocated.
+      Given the API server runs with the feature gate DRAPartitionableDevices enabled
+      And the scheduler runs with the feature gate DRAPartitionableDevices disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-counters}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          sharedCounters:
+          - name: gpu-0
+            counters:
+              memory: {value: 8Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0-whole
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                memory: {value: 8Gi}
+          - name: gpu-0-half
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                memory: {value: 4Gi}
+          - name: plain-0
+          - name: plain-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: net-gpus}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: net, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: net-0
+            nodeName: node-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to plain-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to plain-1
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.36
+    Scenario: Skew at 1.36: a scheduler without DRAPrioritizedList refuses a request with subrequests
+      DRAPrioritizedList is GA in 1.36 but not yet locked, so a scheduler can still run without
+      it (1.37 locks it on).
+      Given the API server runs with the feature gate DRAPrioritizedList enabled
+      And the scheduler runs with the feature gate DRAPrioritizedList disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: any-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - {name: big, deviceClassName: gpu.example.com, count: 2}
+              - {name: small, deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: any-gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "/any-gpu, request gpu: has subrequests, but the DRAPrioritizedList feature is disabled"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.35
+    Scenario: Skew at 1.35: a scheduler without DRAAdminAccess refuses a request for admin access
+      DRAAdminAccess is beta in 1.35 (GA and locked from 1.36). The namespace carries the
+      admin-access label the API server requires for such a claim.
+      Given the API server runs with the feature gate DRAAdminAccess enabled
+      And the scheduler runs with the feature gate DRAAdminAccess disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, adminAccess: true}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: monitor}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: watch}
+        """
+      Then the request succeeds
+      And the Pod "monitor" stays pending with reason "SchedulerError" and a message containing "gpu-admin/watch, request gpu: admin access is requested, but the feature is disabled"
+
+    # since 1.37: at 1.36 a scheduler without the gate fails every selector on a device with a list attribute ("unsupported attribute value"), as the 1.36 skew scenario above shows, before any constraint looks at it
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
+    Scenario: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one
+      Without the feature the constraints compare scalars only (incubating variant, constraint
+      add without list sets), but the first device of a constraint is taken with whatever value
+      its attribute has: matchAttribute allocates m-0, whose model is a list; distinctAttribute
+      keeps d-0's list, refuses d-1 (a later list never passes) and takes d-2, whose string
+      cannot collide with a list.
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs with the feature gate DRAListTypeAttributes disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: m-0
+            attributes:
+              pick: {string: m}
+              model: {strings: [a100, h100]}
+          - name: d-0
+            attributes:
+              pick: {string: d}
+              model: {strings: [a100]}
+          - name: d-1
+            attributes:
+              pick: {string: d}
+              model: {strings: [h100]}
+          - name: d-2
+            attributes:
+              pick: {string: d}
+              model: {string: a100}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: matching}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].pick == "m"'}
+            constraints:
+            - matchAttribute: gpu.example.com/model
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: distinct}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].pick == "d"'}
+            constraints:
+            - distinctAttribute: gpu.example.com/model
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: m}, {name: d}]}}
+          resourceClaims:
+          - {name: m, resourceClaimName: matching}
+          - {name: d, resourceClaimName: distinct}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "matching" has "status.allocation.devices.results[0].device" equal to m-0
+      And the ResourceClaim "distinct" has "status.allocation.devices.results[0].device" equal to d-0
+      And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
+
+  @component:scheduler
+  Rule: The scheduler's allocator follows ResourceSlice changes
+    The scheduler keeps the slices it has seen (informer cache); upstream's allocator gathers
+    pools from the slices as they are now (structured/allocator.go NewAllocator takes the
+    current slices on every cycle). A deleted slice gives no devices any more, a changed slice
+    gives its new devices, and a pool's other slices stay as they were.
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario: A deleted all-nodes slice and a changed slice of a two-slice pool: the allocator sees the slices as they are now
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-a}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-b}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: port}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: early}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimTemplateName: port}
+        """
+      Then the request succeeds
+      And the Pod "early" is scheduled to "node-1"
+      When I delete the Pod "early"
+      And I delete the ResourceSlice "fabric"
+      And I patch the ResourceSlice "node-1-gpus-b" with:
+        """
+        spec:
+          devices:
+          - name: gpu-2
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: late}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimTemplateName: port}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gpus}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "late" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the Pod "gpus" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to gpu-2
 
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver

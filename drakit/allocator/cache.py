@@ -43,6 +43,7 @@ from drakit.allocator.core import (
     DeviceRecord,
     NodeView,
     allocated_state,
+    binding_pools_last,
     effective_gates,
     flattened,
 )
@@ -50,8 +51,11 @@ from drakit.allocator.pools import gather_pools
 
 __all__ = ["AllocatorCache"]
 
+# every gate a NodeView depends on: pool gathering, CEL mode, and (binding_pools_last) the
+# allocator variant the gates select
 _VIEW_GATES = ("DRAPartitionableDevices", "DRADeviceBindingConditions", "DRAResourceSliceMixins",
-               "DRAConsumableCapacity", "DRAListTypeAttributes")
+               "DRAConsumableCapacity", "DRAListTypeAttributes", "DRAAdminAccess", "DRAPrioritizedList",
+               "DRADeviceTaints")
 
 
 def _slice_key(s: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -262,7 +266,7 @@ class AllocatorCache:
         all_slices = [x.flattened(mixins_on)
                       for x in sorted((x for k in pool_keys for x in self._by_pool.get(k, {}).values()), key=_seq)]
         pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
-                             binding_conditions=bool(g.get("DRADeviceBindingConditions", False)),
+                             binding_conditions=binding_pools_last(g, self.version),
                              all_slices=all_slices)
         recs: dict[int, DeviceRecord] = {}
         for e in rel:

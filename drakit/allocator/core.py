@@ -293,9 +293,18 @@ def _attr_values(attr: Mapping[str, Any]) -> tuple[str, frozenset] | None:
 
 
 def _attr_scalar(attr: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """The scalar a constraint without DRAListTypeAttributes compares. A list attribute (the
+    API server kept it under its own gate) is present but equals no other value:
+    upstream's constraints take it as the first device's value and then refuse every device
+    (matchAttribute: no scalar matches it; distinctAttribute: a list newcomer fails, a scalar
+    newcomer never collides with it). A device is never added twice, so a fresh object per
+    lookup is all that takes."""
     for k in ("int", "bool", "string", "version"):
         if k in attr:
             return k, attr[k]
+    for k in ("ints", "bools", "strings", "versions"):
+        if k in attr:
+            return "list", object()  # equal to no other value
     return None
 
 
@@ -390,7 +399,7 @@ class DistinctAttribute(_Constraint):
         val = _attr_scalar(attr)
         if val is None:
             return False
-        if val in self.stack:
+        if self.stack and (val[0] == "list" or val in self.stack):
             return False
         self.stack.append(val)
         return True
@@ -405,7 +414,7 @@ class DistinctAttribute(_Constraint):
             return False
         if self.list_types:
             return not any(kind == v[0] and existing & v[1] for kind, existing in self.stack)
-        return v not in self.stack
+        return not self.stack or (v[0] != "list" and v not in self.stack)
 
     def fixed(self) -> bool:
         return False  # every added device adds a value that later devices must avoid
@@ -711,6 +720,50 @@ def cel_mode(gates: Mapping[str, bool], version: str) -> CelMode:
     return mode
 
 
+#: The allocator features each upstream variant supports (structured/internal/<variant>
+#: SupportedFeatures), as drakit's gate names: up to 1.35 (dynamic-resource-allocation v0.35.6)
+#: and from 1.36 (v0.36.2 and 3d036712). The scheduler runs the first variant, in this order,
+#: that supports every enabled feature (structured/allocator.go NewAllocator).
+_BASE_FEATURES = ("DRAAdminAccess", "DRAPrioritizedList", "DRAPartitionableDevices", "DRADeviceTaints")
+_VARIANTS: dict[bool, tuple[tuple[str, frozenset[str]], ...]] = {
+    False: (("stable", frozenset()),
+            ("incubating", frozenset(_BASE_FEATURES))),
+    True: (("stable", frozenset(_BASE_FEATURES)),
+           ("incubating", frozenset(_BASE_FEATURES) | {"DRADeviceBindingConditions", "DRAConsumableCapacity"})),
+}
+_VARIANT_FEATURES = (*_BASE_FEATURES, "DRADeviceBindingConditions", "DRAConsumableCapacity",
+                     "DRAListTypeAttributes")
+
+
+def allocator_variant(gates: Mapping[str, bool], version: str) -> str:
+    """``stable``, ``incubating`` or ``experimental``: the variant of upstream's allocator the
+    scheduler of ``version`` runs with these gates (see docs/allocator.md "Which upstream
+    variant"). drakit's search follows experimental, which the incubating variant of 1.36 on
+    matches except for list-type attributes; the few rules where the variants differ in what a
+    user sees ask this function."""
+    enabled = {name for name in _VARIANT_FEATURES if gates.get(name)}
+    for name, supported in _VARIANTS[release_at_least(version, "1.36")]:
+        if enabled <= supported:
+            return name
+    return "experimental"
+
+
+def _has_new_rules(gates: Mapping[str, bool], version: str) -> bool:
+    """Whether the variant has the rules of consumable capacity and binding conditions even
+    with their gates off (capacity requests refused, distinctAttribute, pools with binding
+    conditions last): experimental always, incubating from 1.36."""
+    variant = allocator_variant(gates, version)
+    return variant == "experimental" or (variant == "incubating" and release_at_least(version, "1.36"))
+
+
+def binding_pools_last(gates: Mapping[str, bool], version: str) -> bool:
+    """Whether pools with a device that has binding conditions are searched after the others:
+    the incubating variant (1.36 on) and the experimental one do so whatever the gate (pools_*.go
+    GatherPools, poolHasBindingConditions); the stable variant, and the incubating one of 1.34
+    and 1.35, do not (the latter visits pools in map order, which drakit fixes by name)."""
+    return _has_new_rules(gates, version)
+
+
 def _exprs_key(selectors: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     if not selectors:
         return ()
@@ -863,10 +916,15 @@ class Allocator:
         self.results: list[list[_Result]] = [[] for _ in self.claims]
         self.allocating: dict[DeviceID, set[int]] = {}
         self.allocating_capacity: dict[DeviceID, dict[str, Quantity]] = {}
-        self.available_counters: dict[str, dict[str, dict[str, int]]] = {}  # nano-units
-        self.consumed_counters: dict[str, dict[str, dict[str, int]]] = {}
-        self._blocked: dict[str, bool] = {}
-        self.match_cache: dict[tuple[DeviceID, tuple[int, int, int]], bool] = {}
+        #: live shares of each multi-allocatable device in this search: the device stays in
+        #: allocating_capacity (in use, its counters already charged) while one is left, even
+        #: when what they consume adds up to nothing (kubernetes PR 140431)
+        self._shares: dict[DeviceID, int] = {}
+        # counters per pool, keyed by (driver, pool name) as upstream keys them by PoolID since
+        # kubernetes PR 140435 (1.37, release-1.36): two drivers may each have a pool "pool-1"
+        self.available_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}  # nano-units
+        self.consumed_counters: dict[tuple[str, str], dict[str, dict[str, int]]] = {}
+        self._blocked: dict[tuple[str, str], bool] = {}
         #: allocate_one calls drakit executed
         self.steps = 0
         #: allocateOne calls upstream makes for this search (the steps plus the calls of the
@@ -888,6 +946,8 @@ class Allocator:
         self._partitionable = bool(g.get("DRAPartitionableDevices", False))
         self._taints = bool(g.get("DRADeviceTaints", False))
         self._binding = bool(g.get("DRADeviceBindingConditions", False))
+        #: the variant checks capacity requests and knows distinctAttribute (_has_new_rules)
+        self._new_rules = _has_new_rules(g, version)
 
     def g(self, name: str) -> bool:
         return bool(self.gates.get(name, False))
@@ -896,7 +956,7 @@ class Allocator:
     def prepare(self) -> None:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                 binding_conditions=self.g("DRADeviceBindingConditions"))
+                                 binding_conditions=binding_pools_last(self.gates, self.version))
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)
@@ -911,7 +971,7 @@ class Allocator:
                 if subs and not prioritized:
                     raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has subrequests, "
                                           "but the DRAPrioritizedList feature is disabled")
-                if not cc:
+                if not cc and self._new_rules:
                     if (req.get("exactly") or {}).get("capacity") is not None:
                         raise AllocationError(f"claim {_kobj(claim)}, request {req.get('name')}: has capacity "
                                               "requests, but the DRAConsumableCapacity feature is disabled")
@@ -943,7 +1003,7 @@ class Allocator:
             for i, c in enumerate(constraints or ()):
                 if c.get("matchAttribute"):
                     cons.append(MatchAttribute(c.get("requests") or [], c["matchAttribute"], lt))
-                elif c.get("distinctAttribute") and self.g("DRAConsumableCapacity"):
+                elif c.get("distinctAttribute") and self._new_rules:
                     cons.append(DistinctAttribute(c.get("requests") or [], c["distinctAttribute"], lt))
                 else:
                     raise AllocationError(f"claim {_kobj(claim)}, constraint #{i}: empty constraint "
@@ -1008,48 +1068,6 @@ class Allocator:
             return AllocationError(f"{where}: selector #{i}: CEL compile error: {msg}")
         return AllocationError(runtime_error_text(where, i, did, msg, self.version))
 
-    def selectors_match(self, ci: int, device: Mapping[str, Any], did: DeviceID, cls: Mapping[str, Any] | None,
-                        selectors: Sequence[Mapping[str, Any]]) -> bool:
-        rec = device_record(did[0], device)
-        mode = cel_mode(self.gates, self.version)
-        for i, sel in enumerate(selectors):
-            r = rec.selector(sel["cel"]["expression"], mode)
-            if r is True:
-                continue
-            if r is False:
-                return False
-            where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(self.claims[ci])}"
-            if r[0] == "compile":
-                raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
-            raise AllocationError(runtime_error_text(where, i, did, r[1], self.version))
-        return True
-
-    def why_not_selectable(self, key: tuple[int, int, int], rd: RequestData, s: Mapping[str, Any],
-                           device: Mapping[str, Any]) -> str:
-        """Why ``drakit allocate --explain`` finds a device unselectable ("" if selectable)."""
-        spec = s.get("spec") or {}
-        if not self.g("DRADeviceBindingConditions") and device.get("bindingConditions"):
-            return "binding conditions need DRADeviceBindingConditions"
-        did = (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""), device.get("name", ""))
-        mk = (did, key)
-        cached = self.match_cache.get(mk)
-        if cached is not None:
-            return "" if cached else "not selectable"
-        if rd.cls is not None:
-            if not self.selectors_match(key[0], device, did, rd.cls, (rd.cls.get("spec") or {}).get("selectors") or ()):
-                self.match_cache[mk] = False
-                return "class selector false"
-        if not self.selectors_match(key[0], device, did, None, rd.request.selectors):
-            self.match_cache[mk] = False
-            return "request selector false"
-        if spec.get("perDeviceNodeSelection"):
-            if not node_matches(self.node, device.get("nodeName") or "", bool(device.get("allNodes")),
-                                device.get("nodeSelector")):
-                self.match_cache[mk] = False
-                return "wrong node"
-        self.match_cache[mk] = True
-        return ""
-
     def _capacity_ok(self, r: Request, did: DeviceID, device: Mapping[str, Any],
                      rec: DeviceRecord | None = None) -> tuple[bool, str]:
         already = self.state.capacity.get(did)
@@ -1069,7 +1087,8 @@ class Allocator:
     # Counter values are kept as integer nano-units: every parsed quantity is a whole
     # number of 1e-9 (ParseQuantity rounds up to nano), so the sums are exact and cheap.
     def _available(self, pool: Pool) -> dict[str, dict[str, int]]:
-        avail = self.available_counters.get(pool.name)
+        key = (pool.driver, pool.name)
+        avail = self.available_counters.get(key)
         if avail is not None:
             return avail
         avail = {name: {c: _nanos(q) for c, q in cs.items()} for name, cs in pool.counter_sets.items()}
@@ -1080,14 +1099,13 @@ class Allocator:
                 if not self.state.is_allocated(did):
                     continue
                 for set_name, cname, n in _consumption(d):
-                    cs = avail.get(set_name, {})
-                    if cname in cs:
-                        cs[cname] -= n
-        self.available_counters[pool.name] = avail
-        self._blocked[pool.name] = any(v < 0 for cs in avail.values() for v in cs.values())
+                    # the pool is valid, so every counter its devices consume exists
+                    avail[set_name][cname] -= n
+        self.available_counters[key] = avail
+        self._blocked[key] = any(v < 0 for cs in avail.values() for v in cs.values())
         return avail
 
-    def counters_ok(self, cand: Candidate, commit: bool = True) -> bool:
+    def counters_ok(self, cand: Candidate) -> bool:
         """checkAvailableCounters: take the device's counters; False (and nothing taken)
         when any counter of the pool would then be over its availability.
 
@@ -1097,36 +1115,31 @@ class Allocator:
         before anything is taken (allocated devices used more than the set has): then
         every device of the pool fails, otherwise only the device's own counters matter.
         """
-        pool = cand.pool.name
+        pool = (cand.pool.driver, cand.pool.name)
         avail = self._available(cand.pool)
         if self._blocked.get(pool):
             return False
         consumed = self.consumed_counters.setdefault(pool, {})
         cons = _consumption(cand.device)
         for set_name, cname, n in cons:
-            have = avail.get(set_name)
-            if have is None or cname not in have:
-                continue
+            have = avail[set_name]  # a valid pool defines every counter its devices consume
             used = consumed.get(set_name)
             if have[cname] < (used.get(cname, 0) if used else 0) + n:
                 return False
-        if commit:
-            self._add_counters(consumed, cand.device, 1)
+        self._add_counters(consumed, cand.device, 1)
         return True
 
     def _counters_never_bind(self, cands: list[Candidate]) -> bool:
         """Whether taking every one of ``cands`` together stays within every counter, so
         no subset of them is refused for counters (checkAvailableCounters is then true for
         each, whatever else of them was taken)."""
-        extra: dict[tuple[str, str, str], int] = {}
+        extra: dict[tuple[tuple[str, str], str, str], int] = {}
         for cand in cands:
             for set_name, cname, n in _consumption(cand.device):
-                k = (cand.pool.name, set_name, cname)
+                k = ((cand.pool.driver, cand.pool.name), set_name, cname)
                 extra[k] = extra.get(k, 0) + n
         for (pool, set_name, cname), n in extra.items():
-            have = self.available_counters[pool].get(set_name)
-            if have is None or cname not in have:
-                continue
+            have = self.available_counters[pool][set_name]
             used = (self.consumed_counters.get(pool) or {}).get(set_name) or {}
             if have[cname] < used.get(cname, 0) + n:
                 return False
@@ -1141,8 +1154,7 @@ class Allocator:
             cs[cname] = cs.get(cname, 0) + sign * n
 
     # -- search -----------------------------------------------------------
-    def allocate_device(self, ci: int, key: tuple[int, int, int], cand: Candidate, must: bool
-                        ) -> tuple[bool, Any]:
+    def allocate_device(self, ci: int, key: tuple[int, int, int], cand: Candidate) -> tuple[bool, Any]:
         rd = self.request_data[key]
         r = rd.request
         device, did = cand.device, cand.id
@@ -1164,22 +1176,20 @@ class Allocator:
 
         def undo_counters() -> None:
             if counted:
-                self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
+                self._add_counters(self.consumed_counters[(cand.pool.driver, cand.pool.name)], device, -1)
 
         if self._taints and device.get("taints") and taint_prevents(device, r.tolerations):
             undo_counters()
             return False, None
         cons = self.constraints[ci]
-        for i, c in enumerate(cons):
+        for c in cons:
             if not c.add(base, sub, device, did):
-                if must:
-                    raise AllocationError(
-                        f"claim {_kobj(self.claims[ci])}, request {r.name}: cannot add device {_fmt_id(did)} "
-                        "because a claim constraint would not be satisfied")
-                for e in range(i):
-                    cons[e].remove(base, sub, device, did)
-                undo_counters()
-                return False, None
+                # Only allocationMode All gets here: the search loop skips a device
+                # whose would_add fails, which is what add decides. For All it is an error,
+                # and the error ends the search, so nothing needs giving back.
+                raise AllocationError(
+                    f"claim {_kobj(self.claims[ci])}, request {r.name}: cannot add device {_fmt_id(did)} "
+                    "because a claim constraint would not be satisfied")
         consumed: dict[str, Quantity] | None = None
         share_id = None
         if self._cc:
@@ -1197,6 +1207,7 @@ class Allocator:
                 acc = self.allocating_capacity.setdefault(did, {})
                 for k, v in consumed.items():
                     acc[k] = acc.get(k, Quantity(0)) + v
+                self._shares[did] = self._shares.get(did, 0) + 1
         if not multi:
             users = self.allocating.get(did)
             if users is None:
@@ -1210,15 +1221,17 @@ class Allocator:
             for c in cons:
                 c.remove(base, sub, device, did)
             if multi:
-                acc = self.allocating_capacity.get(did, {})
+                acc = self.allocating_capacity[did]
                 for k, v in (consumed or {}).items():
                     acc[k] = acc[k] - v
-                if all(v.is_zero() for v in acc.values()):
-                    self.allocating_capacity.pop(did, None)
+                self._shares[did] -= 1
+                if not self._shares[did]:
+                    del self._shares[did]
+                    del self.allocating_capacity[did]
             else:
                 self.allocating.get(did, set()).discard(ci)
             if counted:
-                self._add_counters(self.consumed_counters[cand.pool.name], device, -1)
+                self._add_counters(self.consumed_counters[(cand.pool.driver, cand.pool.name)], device, -1)
             del results[n_before:]
 
         return True, undo
@@ -1240,10 +1253,11 @@ class Allocator:
         if ci >= len(self.claims):
             return True
         if ri >= self._n_requests[ci]:
-            try:
-                return self.allocate_one(ci + 1, 0, 0, 0, False, 0)
-            except _MaxSize:
-                return False
+            # Upstream turns a max-size sentinel from the next claim into False here; none
+            # can come: results are counted per claim, and prepare() refused a claim whose
+            # smallest choice of subrequests exceeds the limit, so that choice always fits
+            # and a claim's first request never has every subrequest exceeded.
+            return self.allocate_one(ci + 1, 0, 0, 0, False, 0)
         key = (ci, ri, si)
         rd = self.request_data[key]
         if not in_sub and rd.parent_request is not None:
@@ -1274,7 +1288,7 @@ class Allocator:
             raise _MaxSize()
         if do_all:
             cand = rd.all_devices[di]
-            ok, undo = self.allocate_device(ci, key, cand, True)
+            ok, undo = self.allocate_device(ci, key, cand)
             if not ok:
                 return False
             try:
@@ -1324,7 +1338,7 @@ class Allocator:
                 continue  # allocate_device would refuse it at the constraints, with no side effect
             if cons_cc and not self._capacity_ok(r, did, cand.device, cand.rec)[0]:
                 continue
-            ok, undo = self.allocate_device(ci, key, cand, False)
+            ok, undo = self.allocate_device(ci, key, cand)
             if not ok:
                 continue
             self.units += cand.pos + 1 - cur
@@ -1392,7 +1406,7 @@ class Allocator:
                 if cons_cc and device.get("allowMultipleAllocations"):
                     return False  # counters may be skipped for it once its capacity is in use
                 self._available(cand.pool)
-                if self._blocked.get(cand.pool.name):
+                if self._blocked.get((cand.pool.driver, cand.pool.name)):
                     continue  # a counter of its pool is already over: never takeable
                 counting.append(cand)
             takeable.append(cand.pos)
@@ -1429,10 +1443,7 @@ class Allocator:
 
     def run(self) -> list[dict[str, Any]]:
         self.prepare()
-        try:
-            done = self.allocate_one(0, 0, 0, 0, False, 0)
-        except _MaxSize:
-            done = False
+        done = self.allocate_one(0, 0, 0, 0, False, 0)  # no _MaxSize escapes a claim (see allocate_one)
         if not done:
             if any(p.invalid for p in self.pools):
                 raise AllocationError("invalid resource pools were encountered")
@@ -1492,9 +1503,7 @@ class Allocator:
         class_ranges: dict[str, tuple[int, int]] = {}
         for ri in range(len(requests)):
             rd = self._selected(ci, ri)
-            if rd.cls is None:
-                continue
-            cname = rd.cls["metadata"]["name"]
+            cname = rd.cls["metadata"]["name"]  # prepare() gave every request its class
             if cname in class_ranges:
                 a, b = class_ranges[cname]
                 for i in range(a, b):

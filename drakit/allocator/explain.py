@@ -17,8 +17,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from drakit.allocator.core import AllocationError, Allocator, Candidate, taint_prevents
-from drakit.allocator.pools import slice_targets_node
+from drakit.allocator.core import (
+    AllocationError,
+    Allocator,
+    Candidate,
+    DeviceID,
+    _kobj,
+    cel_mode,
+    device_record,
+    runtime_error_text,
+    taint_prevents,
+)
+from drakit.allocator.pools import node_matches, slice_targets_node
 
 __all__ = ["explain", "format_explanation"]
 
@@ -110,11 +120,55 @@ def _count_shortfall(rd: Any, rows: list[dict[str, Any]], solved: bool) -> str:
     return ""
 
 
+def _selectors_match(probe: Allocator, ci: int, device: Mapping[str, Any], did: DeviceID,
+                     cls: Mapping[str, Any] | None, selectors: Sequence[Mapping[str, Any]]) -> bool:
+    """The selectors on one device, raising the allocator's error for a failing one."""
+    rec = device_record(did[0], device)
+    mode = cel_mode(probe.gates, probe.version)
+    for i, sel in enumerate(selectors):
+        r = rec.selector(sel["cel"]["expression"], mode)
+        if r is True:
+            continue
+        if r is False:
+            return False
+        where = f"class {cls['metadata']['name']}" if cls is not None else f"claim {_kobj(probe.claims[ci])}"
+        if r[0] == "compile":
+            raise AllocationError(f"{where}: selector #{i}: CEL compile error: {r[1]}")
+        raise AllocationError(runtime_error_text(where, i, did, r[1], probe.version))
+    return True
+
+
+def _why_not_selectable(probe: Allocator, ci: int, rd: Any, s: Mapping[str, Any],
+                        device: Mapping[str, Any]) -> str:
+    """Why a device is not selectable for the request ("" if it is)."""
+    spec = s.get("spec") or {}
+    if not probe.g("DRADeviceBindingConditions") and device.get("bindingConditions"):
+        return "binding conditions need DRADeviceBindingConditions"
+    did = (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""), device.get("name", ""))
+    if rd.cls is not None and not _selectors_match(probe, ci, device, did, rd.cls,
+                                                   (rd.cls.get("spec") or {}).get("selectors") or ()):
+        return "class selector false"
+    if not _selectors_match(probe, ci, device, did, None, rd.request.selectors):
+        return "request selector false"
+    if spec.get("perDeviceNodeSelection") and not node_matches(
+            probe.node, device.get("nodeName") or "", bool(device.get("allNodes")), device.get("nodeSelector")):
+        return "wrong node"
+    return ""
+
+
+def _counters_fit(probe: Allocator, cand: Candidate) -> bool:
+    """Whether the device's counters fit what the pool has left, taking nothing."""
+    if not probe.counters_ok(cand):
+        return False
+    probe._add_counters(probe.consumed_counters[(cand.pool.driver, cand.pool.name)], cand.device, -1)
+    return True
+
+
 def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand: Candidate, picked: bool) -> str:
     if picked:
         return "allocated"
     try:
-        why = probe.why_not_selectable(key, rd, cand.slice, cand.device)
+        why = _why_not_selectable(probe, ci, rd, cand.slice, cand.device)
     except AllocationError as e:
         return f"error: {e}"
     if why:
@@ -129,7 +183,7 @@ def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand:
     if cand.device.get("consumesCounters"):
         if not probe.g("DRAPartitionableDevices"):
             return "counters need DRAPartitionableDevices"
-        if not probe.counters_ok(cand, commit=False):
+        if not _counters_fit(probe, cand):
             return "counters exhausted"
     if probe.g("DRADeviceTaints") and taint_prevents(cand.device, r.tolerations):
         return "taint not tolerated"

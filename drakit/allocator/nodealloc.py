@@ -7,8 +7,9 @@ place that knows both. Two API shapes exist (api-truth §4, §9.8):
 * 1.37 ``device.nodeAllocatableResources[res] = {mapping | overhead}``: mapping with
   ``deviceMultiplier`` adds multiplier per allocated device; mapping with
   ``capacityKey`` adds ``consumedCapacity[capacityKey] × capacityMultiplier`` (no
-  multiplier means ×1; a key missing from consumedCapacity adds nothing; no
-  consumedCapacity at all is an error, as the scheduler reports); ``overhead`` sums
+  multiplier means ×1; the key is looked up with or without the driver's domain; a key
+  missing from consumedCapacity adds nothing; no consumedCapacity at all is an error, as the
+  scheduler reports, in both shapes); ``overhead`` sums
   ``perPod`` and ``perContainer``. Result ``{"mapping": {...}, "overhead": {...}}``
   sorted by resource name, the shape of ``nodeAllocatableResourceClaimStatuses``.
 * 1.36 ``device.nodeAllocatableResourceMappings[res] = {capacityKey?,
@@ -24,17 +25,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drakit.allocator.core import AllocationError
-from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
 from drakit.api.quantity import Quantity
 
 __all__ = ["node_allocatable_quantities"]
 
 
 def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Mapping[str, Any]]:
+    # Only device names and the node-allocatable fields are read, which KEP-5234 mixins never
+    # supply (they carry attributes, capacity and counters), so slices are read unflattened.
     out: dict[tuple[str, str, str], tuple[int, Mapping[str, Any]]] = {}
     for s in slices:
-        if slice_uses_mixins(s):
-            s = flatten_slice(s)
         spec = s.get("spec") or {}
         pool = spec.get("pool") or {}
         gen = int(pool.get("generation", 0))
@@ -55,9 +55,38 @@ def _add(acc: dict[str, Quantity], name: str, q: Quantity) -> None:
     acc[name] = acc[name] + q if name in acc else q
 
 
+def _not_found(ref: str, r: Mapping[str, Any], version: str) -> AllocationError:
+    """getDeviceFromManager (1.36) / getDeviceFromSlices (1.37) found no such device, as
+    buildNodeAllocatableDRAInfo words it."""
+    dev, pool, drv = r.get("device", ""), r.get("pool", ""), r.get("driver", "")
+    if version == "1.36":
+        return AllocationError(f"claim {ref}, device {dev}: device {dev} not found in pool {pool}")
+    return AllocationError(f"claim {ref}, device {dev}, driver {drv}: device {dev} not found in pool {pool} "
+                           f"for driver {drv}")
+
+
+def _lookup(consumed: Mapping[str, Any], key: str, driver: str) -> Any:
+    """draapi.LookupByQualifiedName: the key as it is, or without the driver's domain."""
+    if key in consumed:
+        return consumed[key]
+    domain, _, ident = key.partition("/")
+    if ident and domain == driver:
+        return consumed.get(ident)
+    return None
+
+
 def node_allocatable_quantities(claim_or_allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
-                                version: str = "1.37") -> dict[str, Any]:
-    """The claim's node-allocatable amounts as Quantities, in the shape of ``version``."""
+                                version: str = "1.37", claim_ref: str = "") -> dict[str, Any]:
+    """The claim's node-allocatable amounts as Quantities, in the shape of ``version``.
+
+    Errors are worded as k/k nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo
+    words them (78acd4d4 for 1.36, 0411cc70 for 1.37), naming the claim ``claim_ref``
+    ("namespace/name"; taken from the claim when one is passed): a result whose device no
+    slice has, and a mapping by capacityKey on a result without consumedCapacity.
+    """
+    if not claim_ref and "metadata" in claim_or_allocation:
+        md = claim_or_allocation.get("metadata") or {}
+        claim_ref = f"{md.get('namespace', '')}/{md.get('name', '')}"
     alloc = _allocation(claim_or_allocation)
     results = (alloc.get("devices") or {}).get("results") or []
     index = _device_index(slices)
@@ -66,13 +95,17 @@ def node_allocatable_quantities(claim_or_allocation: Mapping[str, Any], slices: 
         for r in results:
             device = index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", "")))
             if device is None:
-                continue
+                raise _not_found(claim_ref, r, version)
             for res, m in (device.get("nodeAllocatableResourceMappings") or {}).items():
                 mult = Quantity.of(m["allocationMultiplier"]) if m.get("allocationMultiplier") is not None \
                     else Quantity(1)
                 key = m.get("capacityKey")
                 if key:
-                    consumed = (r.get("consumedCapacity") or {}).get(key)
+                    if r.get("consumedCapacity") is None:
+                        raise AllocationError(
+                            f"claim {claim_ref}, device {r.get('device', '')}: ConsumedCapacity is nil, but "
+                            f"Capacity key '{key}' is set in NodeAllocatableResourceMappings for resource {res}")
+                    consumed = r["consumedCapacity"].get(key)
                     if consumed is None:
                         continue
                     _add(resources, res, Quantity.of(consumed) * mult)
@@ -85,7 +118,7 @@ def node_allocatable_quantities(claim_or_allocation: Mapping[str, Any], slices: 
     for r in results:
         device = index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", "")))
         if device is None:
-            continue
+            raise _not_found(claim_ref, r, version)
         for res, nar in (device.get("nodeAllocatableResources") or {}).items():
             m = nar.get("mapping")
             if m is not None:
@@ -94,12 +127,13 @@ def node_allocatable_quantities(claim_or_allocation: Mapping[str, Any], slices: 
                     consumed = r.get("consumedCapacity")
                     if consumed is None:
                         raise AllocationError(
-                            f"device {r.get('driver')}/{r.get('pool')}/{r.get('device')}: node allocatable "
-                            f"resource {res} maps capacity {key}, but the allocation has no consumed capacity")
-                    if key in consumed:
+                            f"claim {claim_ref}, device {r.get('device', '')}: ConsumedCapacity is nil, but "
+                            f"Capacity key '{key}' is set in NodeAllocatableResources for resource {res}")
+                    value = _lookup(consumed, key, r.get("driver", ""))
+                    if value is not None:
                         mult = Quantity.of(m["capacityMultiplier"]) if m.get("capacityMultiplier") is not None \
                             else Quantity(1)
-                        _add(mapping, res, Quantity.of(consumed[key]) * mult)
+                        _add(mapping, res, Quantity.of(value) * mult)
                 elif m.get("deviceMultiplier") is not None:
                     _add(mapping, res, Quantity.of(m["deviceMultiplier"]))
             o = nar.get("overhead")

@@ -147,7 +147,9 @@ def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, pa
 def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | None, *,
                  partitionable: bool, binding_conditions: bool = False,
                  all_slices: Sequence[Mapping[str, Any]] | None = None) -> list[Pool]:
-    """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``)."""
+    """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``);
+    with ``binding_conditions`` (:func:`drakit.allocator.core.binding_pools_last`) pools with a
+    device that has binding conditions come after the others."""
     all_slices = slices if all_slices is None else all_slices
     by_pool: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for s in slices:
@@ -212,8 +214,11 @@ def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitio
                 counter_slices.append(s)
             else:
                 pool.slices_not_targeting.append(s)
-    dropped = dropped_counter_sets(counter_slices)
-    if dropped:  # KEP-5234 with the gate off: consumers of a dropped counter set go too
+    # KEP-5234 with the gate off: consumers of a dropped counter set go too. A counter slice
+    # whose every set came from mixins has no sharedCounters left, so it is no counter slice
+    # any more: look at every slice of the pool.
+    dropped = dropped_counter_sets([*pslices, *(all_for_pool or ())])
+    if dropped:
         pool.slices = without_consumers_of(pool.slices, dropped)
         pool.slices_not_targeting = without_consumers_of(pool.slices_not_targeting, dropped)
     seen: set[str] = set()

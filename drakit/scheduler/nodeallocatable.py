@@ -76,14 +76,14 @@ def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, s
 
 
 def claim_entry(claim_name: str, allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
-                version: str) -> tuple[dict | None, bool]:
+                version: str, namespace: str = "") -> tuple[dict | None, bool]:
     """The status entry of one claim (without containers) and whether it has a mapped device."""
     index = _device_index(slices)
     results = (allocation.get("devices") or {}).get("results") or []
     devices = [index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", ""))) for r in results]
     if not any(d is not None and _device_declares(d, version) for d in devices):
         return None, False
-    q = node_allocatable_quantities(allocation, slices, version=version)
+    q = node_allocatable_quantities(allocation, slices, version=version, claim_ref=f"{namespace}/{claim_name}")
     if version == "1.36":
         res = q.get("resources") or {}
         if not res:
@@ -111,7 +111,8 @@ def build_statuses(pod: Mapping[str, Any], claims: Sequence[tuple[str | None, st
     entries: dict[str, dict] = {}
     mapped: set[str] = set()
     for pod_claim_name, name, allocation in claims:
-        entry, has_mapping = claim_entry(name, allocation, slices, version)
+        entry, has_mapping = claim_entry(name, allocation, slices, version,
+                                         (pod.get("metadata") or {}).get("namespace", ""))
         if entry is None:
             continue
         entries[name] = entry

@@ -79,7 +79,8 @@ def test_capacity_key_without_consumed_capacity_is_error() -> None:
            "nodeAllocatableResources": {"cpu": {"mapping": {"capacityKey": "cores"}}}}
     slices = [_slice([dev])]
     (alloc,) = allocate(NODE, [_claim()], slices, CLS)
-    with pytest.raises(AllocationError, match="no consumed capacity"):
+    with pytest.raises(AllocationError, match="ConsumedCapacity is nil, but Capacity key 'cores' is set in "
+                                              "NodeAllocatableResources for resource cpu"):
         node_allocatable_quantities(alloc, slices, "1.37")
 
 
@@ -101,3 +102,43 @@ def test_136_capacity_key() -> None:
     (alloc,) = allocate(NODE, [_claim(capacity={"requests": {"dra.example.com/cpu": "3"}})], slices, CLS)
     out = node_allocatable_quantities(alloc, slices, "1.36")
     assert str(out["resources"]["cpu"]) == "1500m"
+
+
+@pytest.mark.parametrize(("version", "text"), [
+    ("1.37", "claim default/c, device gone, driver dra.example.com: device gone not found in pool p "
+             "for driver dra.example.com"),
+    ("1.36", "claim default/c, device gone: device gone not found in pool p"),
+])
+def test_result_whose_device_no_slice_has_is_an_error(version: str, text: str) -> None:
+    # buildNodeAllocatableDRAInfo: getDeviceFromSlices (1.37) / getDeviceFromManager (1.36)
+    key = "nodeAllocatableResources" if version == "1.37" else "nodeAllocatableResourceMappings"
+    nar = {"cpu": {"mapping": {"deviceMultiplier": "1"}}} if version == "1.37" else {"cpu": {}}
+    slices = [_slice([{"name": "here", key: nar}])]
+    claim = _claim()
+    claim["status"] = {"allocation": {"devices": {"results": [
+        {"request": "r", "driver": "dra.example.com", "pool": "p", "device": "here"},
+        {"request": "r", "driver": "dra.example.com", "pool": "p", "device": "gone"}]}}}
+    with pytest.raises(AllocationError) as err:
+        node_allocatable_quantities(claim, slices, version)
+    assert str(err.value) == text
+
+
+def test_capacity_key_with_the_driver_domain_finds_the_plain_key() -> None:
+    # addDeviceMapping looks the key up with draapi.LookupByQualifiedName
+    dev = {"name": "socket", "allowMultipleAllocations": True, "capacity": {"cores": {"value": "8"}},
+           "nodeAllocatableResources": {"cpu": {"mapping": {"capacityKey": "dra.example.com/cores",
+                                                            "capacityMultiplier": "2"}}}}
+    alloc = {"devices": {"results": [{"request": "r", "driver": "dra.example.com", "pool": "p", "device": "socket",
+                                      "consumedCapacity": {"cores": "3"}}]}}
+    out = node_allocatable_quantities(alloc, [_slice([dev])], "1.37")
+    assert {k: str(v) for k, v in out["mapping"].items()} == {"cpu": "6"}
+
+
+def test_capacity_key_without_consumed_capacity_is_error_136() -> None:
+    dev = {"name": "d", "capacity": {"cores": {"value": "8"}},
+           "nodeAllocatableResourceMappings": {"cpu": {"capacityKey": "cores"}}}
+    alloc = {"devices": {"results": [{"request": "r", "driver": "dra.example.com", "pool": "p", "device": "d"}]}}
+    with pytest.raises(AllocationError) as err:
+        node_allocatable_quantities(alloc, [_slice([dev])], "1.36", claim_ref="ns/c")
+    assert str(err.value) == ("claim ns/c, device d: ConsumedCapacity is nil, but Capacity key 'cores' is set in "
+                              "NodeAllocatableResourceMappings for resource cpu")

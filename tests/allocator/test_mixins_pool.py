@@ -97,3 +97,13 @@ def test_consumption_later_mixin_then_own_counter_wins(includes: list[str], own:
     got = flatten_slice(s)["spec"]["devices"][0]["consumesCounters"][0]
     want = str(own) if own is not None else str({"m0": 10, "m1": 20, "m2": 30}[includes[-1]])
     assert got == {"counterSet": "s", "counters": {"mem": {"value": want}}}
+
+
+def test_gate_off_counter_slice_left_without_counter_sets_still_drops_their_consumers() -> None:
+    only_mixin = {**COUNTERS, "spec": {**COUNTERS["spec"],
+                                       "sharedCounters": [{"name": "with-mixin", "includes": ["m"]}]}}
+    plain = {"kind": "ResourceSlice", "metadata": {"name": "devices"}, "spec": {
+        "driver": "dra.example.com", "nodeName": "node-1", "pool": POOL,
+        "devices": [DEVICES["spec"]["devices"][0], {"name": "spare"}]}}
+    res = allocate(NODE, [claim(1)], [only_mixin, plain], [CLASS], [], gates=gates(False))
+    assert devices(res) == ["spare"]
