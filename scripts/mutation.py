@@ -78,9 +78,6 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
                             "Kubernetes to a cluster and run no allocator CLI",
     "drakit.allocator.explain": "`drakit allocate --explain`, a printout of why each device "
                                 "was or was not used; a drakit diagnostic, not cluster behaviour",
-    "drakit.allocator.core.xǁAllocatorǁwhy_not_selectable":
-        "the reason `drakit allocate --explain` prints for a device it could not select; only "
-        "explain.py calls it (allocation checks selectors in its own search loop)",
     "drakit.scheduler.scheduler.xǁSchedulerǁ_internal_error":
         "turns an exception inside a scheduling cycle into the pod's SchedulerError condition: "
         "reached only through stored data the API server refuses to store, or a drakit bug "
