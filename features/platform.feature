@@ -1313,6 +1313,24 @@ Feature: Platform behaviour every DRA comparison relies on
         Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1
         """
 
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/no-nodes @needs:no-nodes
+    Scenario: A pod in a cluster without nodes is told there are none
+      schedule_one.go schedulePod returns ErrNoNodesAvailable ("no nodes available to schedule
+      pods") before any plugin runs: it is not a FitError, so there is no "0/N nodes are
+      available" histogram and no PostFilter message; the pod is Unschedulable with the error
+      as its message. A live cluster always has its nodes, so it cannot run this.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lonely}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "lonely" stays pending with reason "Unschedulable" and a message starting with "no nodes available to schedule pods"
+      And the Pod "lonely" has "status.conditions[0].message" equal to "no nodes available to schedule pods"
   @component:controller
   Rule: Workload controllers
     Deployments and ReplicaSets as kube-controller-manager runs them (k/k pkg/controller/deployment,

@@ -503,8 +503,9 @@ class Scheduler:
         names = self.nodes.node_names()
         n = len(names)
         if n == 0:
-            raise _Failure(Status(UNRESOLVABLE, ["no nodes available to schedule pods"]),
-                           FitError(0, {}, pre_filter_msg=""))
+            # schedule_one.go schedulePod: ErrNoNodesAvailable, not a FitError, so no
+            # PostFilter runs and the pod's message is the error itself
+            raise _Failure(Status(UNRESOLVABLE, ["no nodes available to schedule pods"]))
         skipped: set[str] = set()
         for pl in self.pre_filters:
             _, st = pl.pre_filter(state, pod, names)

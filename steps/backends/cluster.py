@@ -1062,6 +1062,10 @@ class ClusterBackend:
             raise Unsupported("needs control of a DRA driver: the scenario makes a driver fail "
                               "its calls, which only drakit's example drivers (drakit serve) "
                               "can be told to do")
+        if "needs:no-nodes" in self.tags:
+            raise Unsupported("needs a cluster without nodes: the scenario asks what the "
+                              "scheduler says when no node exists, and a live cluster's nodes "
+                              "are always there")
         if "needs:logical-clock" in self.tags:
             raise Unsupported("needs a logical clock: the scenario counts retries that happen "
                               "after exact backoff periods; on wall time the count depends on "
