@@ -1103,6 +1103,29 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "on-manifest-node" is scheduled to "manifest-node"
 
+    @req:platform-R04 @clause:platform-R04/resources-valid
+    Scenario Outline: A Node status write with an invalid <part> amount is refused at the resource's field (<amount>)
+      k/k pkg/apis/core/validation/validation.go ValidateNodeUpdate -> ValidateNodeResources
+      (what nodeStatusStrategy.ValidateUpdate runs): each status.capacity and
+      status.allocatable entry passes ValidateResourceQuantityValue at
+      field.NewPath("status", part, name), a child of the map, not a [key] as quota and
+      RuntimeClass maps are: not negative, whole for an integer resource (pods). A kubelet or
+      device plugin that posts such a status is told which resource is wrong.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" status with:
+        """
+        status:
+          <part>: {<name>: "<amount>"}
+        """
+      Then the outcome is "status.<part>.<name>: Invalid value: "<amount>": <message>"
+      And the Node "n1" has "status.<part>.cpu" equal to "8"
+
+      Examples:
+        | part        | name | amount | message |
+        | capacity    | cpu  | -1     | must be greater than or equal to 0 |
+        | allocatable | cpu  | -500m  | must be greater than or equal to 0 |
+        | allocatable | pods | 1500m  | must be an integer |
+
   @component:scheduler
   Rule: Scheduler filter reasons for nodes a pod may not use
     Every DRA verdict reads the scheduler's "0/N nodes are available: ..." text; the reasons of
