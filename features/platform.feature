@@ -91,7 +91,9 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A spec change bumps the generation of the kinds that track it, a metadata change does not
       pod/strategy.go updatePodGeneration (spec changed), deployment/strategy.go PrepareForUpdate
       (spec or annotations changed: "annotations are copied from deployments to their replica
-      sets"), deviceclass/strategy.go (spec changed); a label change bumps none of them.
+      sets"), deviceclass/strategy.go (spec changed); a label change bumps none of them, also
+      not on a Deployment whose (unchanged) annotations are not empty: the new annotations are
+      compared with the old ones, not with none.
       Given the objects:
         """
         apiVersion: v1
@@ -103,7 +105,9 @@ Feature: Platform behaviour every DRA comparison relies on
         ---
         apiVersion: apps/v1
         kind: Deployment
-        metadata: {name: web}
+        metadata:
+          name: web
+          annotations: {example.com/owner: team-a}
         spec:
           replicas: 0
           selector: {matchLabels: {app: web}}
@@ -118,8 +122,10 @@ Feature: Platform behaviour every DRA comparison relies on
         spec: {}
         """
       When I set "metadata.labels.tier" of the Pod "gated" to gold
+      And I set "metadata.labels.tier" of the Deployment "web" to gold
       And I set "metadata.labels.tier" of the DeviceClass "gpu.example.com" to gold
       Then the Pod "gated" has "metadata.generation" equal to 1
+      And the Deployment "web" has "metadata.generation" equal to 1
       And the DeviceClass "gpu.example.com" has "metadata.generation" equal to 1
       When I set "spec.containers[0].image" of the Pod "gated" to registry.k8s.io/pause:3.9
       And I set "metadata.annotations.note" of the Deployment "web" to rollout
