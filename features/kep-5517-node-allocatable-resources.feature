@@ -2516,6 +2516,55 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "9900m" fits on node "my-node"
       And a pod requesting cpu "9901m" does not fit on node "my-node"
 
+    @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/downgrade-restart @clause:5517-R15/reenable @clause:5517-R16/shape-change
+    Scenario: A 1.36 to 1.35 downgrade: the pod status entries and device mappings are unknown, and back again on 1.36
+      KEP-5517 "Upgrade / Downgrade Strategy", Downgrade: "The scheduler's view of resource
+      usage for existing pods will be incomplete (underestimated) as it does not consider
+      claim based requests". Kubernetes 1.35 has no pod.status.nodeAllocatableResourceClaimStatuses
+      and no device nodeAllocatableResourceMappings (both new in 1.36, api-truth §4.2); its API
+      server's protobuf decoder drops the unknown fields of the stored pod and slice, so the
+      running pod reads without its entry and the 1.35 scheduler counts only its 100m. A 1.35
+      component refuses the unknown gate (--feature-gates), so it is turned on again after the
+      upgrade back to 1.36. Nothing rewrote the objects, so the stored fields are read again
+      and the scheduler resumes counting the pod's 6 cpu.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: three-cores}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core, count: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: before-downgrade}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: three-cores}
+        """
+      Then the Pod "before-downgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+      When the cluster is downgraded to Kubernetes 1.35
+      Then the Pod "before-downgrade" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the ResourceSlice "cpu-slice" has no "spec.devices[0].nodeAllocatableResourceMappings"
+      And a pod requesting cpu "15900m" fits on node "my-node"
+      When the cluster is upgraded to Kubernetes 1.36
+      And the feature gate DRANodeAllocatableResources is enabled
+      Then the Pod "before-downgrade" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: three-cores, containers: [app], resources: {cpu: "6"}}]
+      And a pod requesting cpu "9900m" fits on node "my-node"
+      And a pod requesting cpu "9901m" does not fit on node "my-node"
+
     @version:1.36 @req:5517-R16 @clause:5517-R16/unreferenced-refused-136
     Scenario: On 1.36 a node-allocatable claim that no container references leaves the pod unschedulable
       Kubernetes 1.36 refuses what 1.37 counts (the 1.37 twin above, "An unreferenced claim still
