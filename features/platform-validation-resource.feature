@@ -986,6 +986,49 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the request succeeds
       And the ResourceClaim "claim-1" has no "status.allocation.devices.results[0].adminAccess"
 
+    # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (versioned gate table)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRAAdminAccess @until:1.35
+    Scenario: Without DRAAdminAccess a claim whose spec already asks for admin access keeps it in a new allocation
+      k/k pkg/registry/resource/resourceclaim/strategy.go dropDisabledDRAAdminAccessStatusFields:
+      with the gate off nothing is dropped when the stored claim already uses admin access
+      (draAdminAccessFeatureInUse: a request's exactly.adminAccess, or a result's), "adding a
+      status with AdminAccess=true is allowed". The claim was created while the gate was on,
+      in a namespace labelled for admin access; its first allocation has no earlier result,
+      so only the spec tells that the feature is in use.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, adminAccess: true}
+        """
+      Then the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
+      When the feature gate DRAAdminAccess is disabled
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, adminAccess: true}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].adminAccess" equal to true
+      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
+
     # until 1.36: DRAPrioritizedList is GA and locked on from 1.37 (versioned gate table)
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRAPrioritizedList @until:1.36
     Scenario: Without DRAPrioritizedList a new claim's firstAvailable is dropped and the request names no devices
