@@ -186,8 +186,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario Outline: A claim request names a valid class and valid selectors
       validation_resourceclaim_test.go TestValidateClaim "bad-classname", "missing-classname",
-      "CEL-compile-errors" (its exact text, device.attributes typed map(string, map(string,
-      any)) and no follow-on error, and cel-go's undeclared-reference message, as in
+      "CEL-compile-errors" (in the two scenarios after this one), cel-go's undeclared-reference message, as in
       validation_deviceclass_test.go "selectors") and "CEL-cost" (Forbidden "too complex,
       exceeds cost limit"); subrequests share the checks (validateDeviceSubRequest). A `cel`
       without an expression is the empty expression to Go's decoder, which
@@ -225,12 +224,71 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices.requests[0].exactly.selectors[0].cel.expression | "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(x, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(y, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z3, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(z5, int('1'.find('[0-9]*')) < 100)))))))" | spec.devices.requests[0].exactly.selectors[0].cel.expression: Forbidden: too complex, exceeds cost limit |
         | spec.devices.requests[1].firstAvailable[0].deviceClassName | "" | spec.devices.requests[1].firstAvailable[0].deviceClassName: Required value |
         | spec.devices.requests[1].firstAvailable[1].selectors | [{cel: {expression: noSuchVar}}] | spec.devices.requests[1].firstAvailable[1].selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
-        | spec.devices.requests[0].exactly.selectors[1] | {cel: {expression: "device.attributes[true].someBoolean"}} | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'\n \| device.attributes[true].someBoolean\n \| .................^ |
         | spec.devices.requests[1].firstAvailable[0].name | Big_1 | spec.devices.requests[1].firstAvailable[0].name: Invalid value: "Big_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.devices.requests[1].firstAvailable[0].count | 0 | accepted |
         | spec.devices.requests[1].firstAvailable[0].count | -2 | spec.devices.requests[1].firstAvailable[0].count: Invalid value: -2: must be greater than zero |
         | spec.devices.requests[1].firstAvailable[1].allocationMode | All | accepted |
         | spec.devices.requests[1].firstAvailable[1].allocationMode | Most | spec.devices.requests[1].firstAvailable[1].allocationMode: Unsupported value: "Most": supported values: "All", "ExactCount" |
+
+    # until 1.35: DRAListTypeAttributes arrives in 1.36; before it every attribute is typed any
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @until:1.35
+    Scenario Outline: A selector that indexes the attributes with a bool does not compile
+      validation_resourceclaim_test.go TestValidateClaim "CEL-compile-errors": its exact text,
+      device.attributes typed map(string, map(string, any)), and no follow-on error.
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: device.driver == "dra.example.com"}
+        """
+      And the manifest has "spec.devices.requests[0].exactly.selectors[1]" set to {cel: {expression: "device.attributes[true].someBoolean"}}
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | outcome |
+        | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'\n \| device.attributes[true].someBoolean\n \| .................^ |
+
+    # since 1.36: the DRAListTypeAttributes gate exists from 1.36 (alpha) and changes the attributes' type
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @gate:DRAListTypeAttributes @since:1.36
+    Scenario Outline: A selector that indexes the attributes with a bool does not compile; its message names the attribute type (DRAListTypeAttributes <state>)
+      validation_resourceclaim_test.go TestValidateClaim "CEL-compile-errors". With
+      DRAListTypeAttributes the DRA CEL environment types an attribute dyn instead of any
+      (k8s.io/dynamic-resource-allocation cel/compile.go newCompiler: "use DynType instead of
+      AnyType so that iterate functions can work"), and cel-go's message prints that type.
+      Given the feature gate DRAListTypeAttributes is <state>
+      And a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: device.driver == "dra.example.com"}
+        """
+      And the manifest has "spec.devices.requests[0].exactly.selectors[1]" set to {cel: {expression: "device.attributes[true].someBoolean"}}
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | state    | outcome |
+        | disabled | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, any)), bool)'\n \| device.attributes[true].someBoolean\n \| .................^ |
+        | enabled  | spec.devices.requests[0].exactly.selectors[1].cel.expression: Invalid value: "device.attributes[true].someBoolean": compilation failed: ERROR: <input>:1:18: found no matching overload for '_[_]' applied to '(map(string, map(string, dyn)), bool)'\n \| device.attributes[true].someBoolean\n \| .................^ |
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario: A subrequest with the allocation mode All may not give a count

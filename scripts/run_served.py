@@ -45,11 +45,14 @@ PROFILES: dict[str, dict] = {
     "1.37": {"version": "1.37", "gates": []},
     "1.37-alpha": {"version": "1.37", "gates": [
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
-        "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"],
+        "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true",
+        "DRAListTypeAttributes=true"],
         # upstream's allocator table (platform-allocator.feature, ~220 rows) runs in the 1.37
-        # profile; here only its mixin rows, the ones that need this profile's gates. The other
-        # rows would run the same allocations a second time (a quarter of this profile's time)
-        "select": ["-k", "not allocator_case or draresourceslicemixins"]},
+        # profile; here only its mixin and list-attribute rows, the ones that need this
+        # profile's gates. The other rows would run the same allocations a second time (a
+        # quarter of this profile's time)
+        "select": ["-k", "not allocator_case or draresourceslicemixins "
+                         "or dralisttypeattributes"]},
     "1.36": {"version": "1.36", "gates": []},
     "1.36-alpha": {"version": "1.36", "gates": [
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
