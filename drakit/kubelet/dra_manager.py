@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drakit.features import FeatureGates, release_at_least
+from drakit import claims as shared_claims
+from drakit.features import FeatureGates
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     check_shape,
@@ -235,28 +236,12 @@ def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
 
 def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool,
                release: str = "1.37") -> None:
-    """``resourceclaim.IsForPod`` (api-truth §9.7); raises PrepareError with upstream text:
-    "Pod" from 1.36 (the KEP-5729 rewrite), "pod ... (pod is not owner)" before
-    (k8s.io/dynamic-resource-allocation resourceclaim.go at kubernetes-1.34.0/1.35.0)."""
-    pg = pod_group_name(pod)
-    for ref in _meta(claim).get("ownerReferences") or []:
-        if not ref.get("controller"):
-            continue
-        if ref.get("uid") == _meta(pod).get("uid"):
-            return
-        if (pod_group_owner and pg and ref.get("kind") == "PodGroup"
-                and str(ref.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/")
-                and ref.get("name") == pg):
-            return
-    cref = f"{_meta(claim).get('namespace')}/{_meta(claim).get('name')}"
-    if pod_group_owner and pg:
-        raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
-                           f"(neither Pod nor PodGroup {pg} is the owner)")
-    if not release_at_least(release, "1.36"):
-        raise PrepareError(f"ResourceClaim {cref} was not created for pod {pod_ref(pod)} "
-                           "(pod is not owner)")
-    raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
-                       "(Pod is not owner)")
+    """``resourceclaim.IsForPod`` (api-truth §9.7), the shared copy in drakit.claims with this
+    release's wording; raises PrepareError with its text (prepareResources returns it
+    unwrapped)."""
+    problem = shared_claims.is_for_pod(pod, claim, pod_group_owner, release)
+    if problem is not None:
+        raise PrepareError(problem)
 
 
 def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_groups: bool
