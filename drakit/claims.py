@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from drakit.api.names import is_extended_resource_name
+from drakit.features import release_at_least
 
 FINALIZER = "resource.kubernetes.io/delete-protection"
 POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name"
@@ -70,23 +71,47 @@ def matching_podgroup_entry(pod: Mapping[str, Any], entry: Mapping[str, Any],
     return None
 
 
-def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], accept_podgroup: bool) -> str | None:
-    """resourceclaim.IsForPod; returns the error text or None."""
+def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], accept_podgroup: bool,
+               release: str = "1.37") -> str | None:
+    """resourceclaim.IsForPod (k8s.io/dynamic-resource-allocation resourceclaim.go); returns
+    upstream's error text or None. The one copy for the scheduler, the controllers and the
+    kubelet (which raises the text as a PrepareError).
+
+    kubernetes-1.34.0 / 1.35.0: one check and one text, "ResourceClaim <ns>/<c> was not
+    created for pod <ns>/<p> (pod is not owner)", also for a claim of another namespace.
+    From kubernetes-1.36.0 (the KEP-5729 rewrite, with acceptPodGroupOwner): a namespace
+    mismatch has its own text ("is not in the same namespace as Pod"), "Pod" is capitalised,
+    and with the gate on a claim controlled by the pod's PodGroup (kind PodGroup, group
+    scheduling.k8s.io, the pod's podGroupName) is for the pod too.
+
+    Upstream compares the claim's controller reference (metav1.IsControlledBy: the first
+    ownerReference with controller=true) with the pod's UID; the API allows one controller
+    reference only, so any controller reference is that one. With the gate on, upstream
+    writes the PodGroup text only for a pod that has a PodGroup (it dereferences the pod's
+    podGroupName there); for a pod without one drakit keeps the "(Pod is not owner)" text.
+    """
     pmd, cmd = _md(pod), _md(claim)
-    for ref in cmd.get("ownerReferences") or ():
-        if not ref.get("controller"):
-            continue
-        if ref.get("uid") == pmd.get("uid"):
-            return None
-        if accept_podgroup and ref.get("kind") == "PodGroup" and \
-                str(ref.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/") and \
-                ref.get("name") == pod_group_name(pod):
-            return None
     who = f"{cmd.get('namespace')}/{cmd.get('name')}"
     pod_ref = f"{pmd.get('namespace')}/{pmd.get('name')}"
-    if accept_podgroup and pod_group_name(pod):
+    controller = next((ref for ref in cmd.get("ownerReferences") or () if ref.get("controller")),
+                      None)
+    owned = controller is not None and controller.get("uid") == pmd.get("uid")
+    if not release_at_least(release, "1.36"):
+        if cmd.get("namespace") != pmd.get("namespace") or not owned:
+            return f"ResourceClaim {who} was not created for pod {pod_ref} (pod is not owner)"
+        return None
+    if cmd.get("namespace") != pmd.get("namespace"):
+        return f"ResourceClaim {who} is not in the same namespace as Pod {pod_ref}"
+    if owned:
+        return None
+    pg = pod_group_name(pod)
+    if accept_podgroup and pg:
+        if controller is not None and controller.get("kind") == "PodGroup" and \
+                str(controller.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/") and \
+                controller.get("name") == pg:
+            return None
         return (f"ResourceClaim {who} was not created for Pod {pod_ref} "
-                f"(neither Pod nor PodGroup {pod_group_name(pod)} is the owner)")
+                f"(neither Pod nor PodGroup {pg} is the owner)")
     return f"ResourceClaim {who} was not created for Pod {pod_ref} (Pod is not owner)"
 
 

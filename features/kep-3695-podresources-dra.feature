@@ -896,6 +896,209 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           deviceName: gpu-2
       """
 
+  # since 1.37: kubernetes PR 136270 (GetContainerClaimInfos checks a set of the container's claim names); no evidence that the 1.36 branch has it
+  @req:3695-R06 @clause:3695-R06/repeated-claim @since:1.37
+  Scenario: A container naming two requests of one claim is reported with the claim once
+    A container may name one claim several times, one request each (core validation allows
+    {claim, request} pairs that differ). k/k pkg/kubelet/cm/dra/manager.go
+    GetContainerClaimInfos after kubernetes PR 136270 walks the pod's claims and asks whether
+    the container uses each (a set of its names), so the claim is one DynamicResource; the
+    runtime still gets both requests' CDI devices (GetResources).
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: two-gpus
+      spec:
+        devices:
+          requests:
+          - name: first
+            exactly: {deviceClassName: gpu.example.com}
+          - name: second
+            exactly: {deviceClassName: gpu.example.com}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: both
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpus
+          resourceClaimName: two-gpus
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: first}, {name: gpus, request: second}]
+      """
+    And the ResourceClaim "two-gpus" is allocated and reserved for the Pod "both":
+      | request | driver          | pool | device |
+      | first   | gpu.example.com | n1   | gpu-1  |
+      | second  | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "both" has "status.phase" equal to Running
+    And the container "main" of the Pod "both" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-1" and "gpu.example.com/gpu=gpu-2"
+    When a node agent calls PodResources Get for the Pod "both" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "both" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: two-gpus
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      """
+
+  # until 1.36: from 1.37 (kubernetes PR 136270) the claim is reported once
+  @req:3695-R06 @clause:3695-R06/repeated-claim @until:1.36
+  Scenario: Up to 1.36 a container naming two requests of one claim is reported with the claim twice
+    k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos before kubernetes PR 136270: for
+    each pod claim it loops over the container's resources.claims and appends the claim for
+    every entry that names it, so a claim named for two requests is two identical
+    DynamicResource entries.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: two-gpus
+      spec:
+        devices:
+          requests:
+          - name: first
+            exactly: {deviceClassName: gpu.example.com}
+          - name: second
+            exactly: {deviceClassName: gpu.example.com}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: both
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpus
+          resourceClaimName: two-gpus
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: first}, {name: gpus, request: second}]
+      """
+    And the ResourceClaim "two-gpus" is allocated and reserved for the Pod "both":
+      | request | driver          | pool | device |
+      | first   | gpu.example.com | n1   | gpu-1  |
+      | second  | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "both" has "status.phase" equal to Running
+    And the container "main" of the Pod "both" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-1" and "gpu.example.com/gpu=gpu-2"
+    When a node agent calls PodResources Get for the Pod "both" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "both" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: two-gpus
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      - claimName: two-gpus
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      """
+
+  @req:3695-R06 @clause:3695-R06/unprepared-claim-hides-container
+  Scenario: A container whose second claim was never prepared is reported without its prepared claim either
+    The pod shares the prepared claim gpu-claim with "trainer" and has a second claim from a
+    driver the node does not run: prepareResources fails in its validation pass ("DRA driver
+    odd.example.com is not registered") before it caches anything, so the kubelet's claim
+    cache holds gpu-claim (for "trainer") but not odd-claim. k/k pkg/kubelet/cm/dra/manager.go
+    GetContainerClaimInfos returns an error ("unable to get information for ResourceClaim
+    odd-claim") for the whole container, and cm container_manager_linux.go
+    GetDynamicResources logs it and reports no dynamic resources for that container, so the
+    pending pod's container is listed without gpu-claim either.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: odd-claim
+      spec:
+        devices:
+          requests:
+          - name: dev
+            exactly:
+              deviceClassName: odd.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: second
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: gpu-claim
+        - name: dev
+          resourceClaimName: odd-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}, {name: dev}]
+      """
+    And the ResourceClaim "gpu-claim" is allocated and reserved for the Pods "trainer" and "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-3  |
+    And the ResourceClaim "odd-claim" is allocated and reserved for the Pod "second":
+      | request | driver          | pool | device |
+      | dev     | odd.example.com | n1   | dev-0  |
+    Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "second" with message:
+      """
+      Failed to prepare dynamic resources: prepare dynamic resources: DRA driver odd.example.com is not registered
+      """
+    And the Pod "second" has "status.phase" equal to Pending
+    And the Pod "trainer" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "second" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: second
+        namespace: ${namespace}
+        containers:
+        - name: main
+      """
+
   @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/known-pods
   Scenario: A pod the kubelet rejected is left out of List; Get still answers for it
     As shipped (k/k pkg/kubelet/apis/podresources/server_v1.go): List reports the kubelet's

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from drakit import claims as shared_claims
 from drakit.features import FeatureGates, release_at_least
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
@@ -55,6 +56,12 @@ CHECKPOINT_SHAPE = {"claims?": [{
 PODGROUP_API_GROUP = "scheduling.k8s.io"
 PODGROUP_RESOURCE = "podgroups"
 DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
+CLAIMS_ONCE_PER_CONTAINER_SINCE = "1.37"
+"""kubernetes PR 136270 (GetContainerClaimInfos checks a set of the container's claim names):
+from this release a claim a container names twice is reported once. The PR was in review on
+2026-02-24; its merge date could not be read from the sources at hand, and the 1.36 branch took
+master commits until about 2026-03-19 (code freeze; branch cut 2026-04-09), so like PR 137607
+(docs/allocator.md) it is given to 1.37 for want of evidence that 1.36 has it."""
 
 
 class PrepareError(RuntimeError):
@@ -235,28 +242,12 @@ def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
 
 def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool,
                release: str = "1.37") -> None:
-    """``resourceclaim.IsForPod`` (api-truth §9.7); raises PrepareError with upstream text:
-    "Pod" from 1.36 (the KEP-5729 rewrite), "pod ... (pod is not owner)" before
-    (k8s.io/dynamic-resource-allocation resourceclaim.go at kubernetes-1.34.0/1.35.0)."""
-    pg = pod_group_name(pod)
-    for ref in _meta(claim).get("ownerReferences") or []:
-        if not ref.get("controller"):
-            continue
-        if ref.get("uid") == _meta(pod).get("uid"):
-            return
-        if (pod_group_owner and pg and ref.get("kind") == "PodGroup"
-                and str(ref.get("apiVersion", "")).startswith(PODGROUP_API_GROUP + "/")
-                and ref.get("name") == pg):
-            return
-    cref = f"{_meta(claim).get('namespace')}/{_meta(claim).get('name')}"
-    if pod_group_owner and pg:
-        raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
-                           f"(neither Pod nor PodGroup {pg} is the owner)")
-    if not release_at_least(release, "1.36"):
-        raise PrepareError(f"ResourceClaim {cref} was not created for pod {pod_ref(pod)} "
-                           "(pod is not owner)")
-    raise PrepareError(f"ResourceClaim {cref} was not created for Pod {pod_ref(pod)} "
-                       "(Pod is not owner)")
+    """``resourceclaim.IsForPod`` (api-truth §9.7), the shared copy in drakit.claims with this
+    release's wording; raises PrepareError with its text (prepareResources returns it
+    unwrapped)."""
+    problem = shared_claims.is_for_pod(pod, claim, pod_group_owner, release)
+    if problem is not None:
+        raise PrepareError(problem)
 
 
 def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_groups: bool
@@ -498,30 +489,45 @@ class DRAManager:
 
     def container_claim_infos(self, pod: Mapping[str, Any], container: Mapping[str, Any]
                               ) -> list[ClaimInfo]:
-        """``GetContainerClaimInfos``: claims (whole) that PodResources reports for a container."""
+        """``GetContainerClaimInfos``: claims (whole) that PodResources reports for a container.
+
+        Up to 1.36 upstream loops over the pod's claims and, inside, over the container's
+        ``resources.claims``, so a claim the container names twice (two requests of it) is
+        reported twice; from 1.37 (kubernetes PR 136270) a set of the names the container uses
+        is checked instead, and each claim comes once (``CLAIMS_ONCE_PER_CONTAINER_SINCE``).
+        Either way a claim the container uses that is not in the claim cache, or whose name
+        cannot be resolved, is an error for the whole container, which PodResources then
+        reports without dynamic resources (container_manager_linux.go GetDynamicResources logs
+        "Unable to get container claim info state" and returns none). Up to 1.36 the name of
+        every pod claim is resolved, used by the container or not.
+        """
         ns = _meta(pod).get("namespace", "default")
+        once = release_at_least(self.gates.version, CLAIMS_ONCE_PER_CONTAINER_SINCE)
+        counts: dict[Any, int] = {}
+        for ref in (container.get("resources") or {}).get("claims") or []:
+            counts[ref.get("name")] = counts.get(ref.get("name"), 0) + 1
         out: list[ClaimInfo] = []
-        refs = (container.get("resources") or {}).get("claims") or []
-        if refs:
-            # how often the container names each pod claim (pod claims keep their order)
-            counts: dict[Any, int] = {}
-            for ref in refs:
-                n = ref.get("name")
-                counts[n] = counts.get(n, 0) + 1
         with self.lock:
-            if refs:
-                for pc, name in self._claim_names(pod):
-                    times = counts.get(pc.get("name"), 0)
-                    if not times:
-                        continue
-                    info = self.cache.get((ns, name))
-                    if info is not None:
-                        out.extend([info] * times)
+            for pc in (pod.get("spec") or {}).get("resourceClaims") or []:
+                times = counts.get(pc.get("name"), 0)
+                if once and not times:
+                    continue
+                try:
+                    name, _ = claim_name_for(pod, pc)
+                except PrepareError:
+                    return []
+                if name is None or not times:
+                    continue
+                info = self.cache.get((ns, name))
+                if info is None:
+                    return []
+                out.extend([info] * (1 if once else times))
             ext = (pod.get("status") or {}).get("extendedResourceClaimStatus")
             if self.gates.enabled("DRAExtendedResource") and ext:
                 if any(rm.get("containerName") == container.get("name")
                        for rm in ext.get("requestMappings") or []):
                     info = self.cache.get((ns, ext.get("resourceClaimName", "")))
-                    if info is not None:
-                        out.append(info)
+                    if info is None:
+                        return []
+                    out.append(info)
         return out

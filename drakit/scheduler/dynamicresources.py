@@ -186,7 +186,7 @@ class DynamicResources(Plugin):
             if claim["metadata"].get("deletionTimestamp"):
                 return f'resourceclaim "{name}" is being deleted'
             if check_owner:
-                problem = cu.is_for_pod(pod, claim, self.podgroups_on)
+                problem = cu.is_for_pod(pod, claim, self.podgroups_on, self.version)
                 if problem:
                     return problem
             claims.append(claim)
