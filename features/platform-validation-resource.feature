@@ -1649,6 +1649,47 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].attributes[model].version | FieldValueInvalid | Invalid value: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx": must be a string compatible with semver.org spec 2.0.0 |
         | spec.devices[0].attributes[model].version | FieldValueTooLong | Too long: may not be more than 64 bytes |
 
+    # since 1.36: list-typed attributes (bools, ints, strings, versions) arrive with DRAListTypeAttributes, alpha in 1.36 (versioned gate table)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @gate:DRAListTypeAttributes @since:1.36
+    Scenario Outline: A list attribute is not empty, its items are valid, and a device has at most 48 attribute values
+      k/k pkg/apis/resource/validation/validation.go validateDeviceAttribute (at 78acd4d4 and
+      009801d9): a list given empty is Invalid at the list, the empty list as value, "must not be
+      empty if specified"; each string and version item is checked like a scalar one, at its
+      index. validateDevice counts every list item as one attribute value
+      (numEntriesDeviceAttribute) and refuses more than 48
+      (ResourceSliceMaxAttributeValuesPerDevice) at the device, the count as value.
+      Given the feature gate DRAListTypeAttributes is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        """
+      And the manifest has "spec.devices[0].attributes.<attribute>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | attribute | value | outcome |
+        | links     | {strings: [nvlink, pcie]} | accepted |
+        | links     | {bools: []} | spec.devices[0].attributes[links].bools: Invalid value: []: must not be empty if specified |
+        | links     | {ints: []} | spec.devices[0].attributes[links].ints: Invalid value: []: must not be empty if specified |
+        | links     | {strings: []} | spec.devices[0].attributes[links].strings: Invalid value: []: must not be empty if specified |
+        | links     | {versions: []} | spec.devices[0].attributes[links].versions: Invalid value: []: must not be empty if specified |
+        | links     | {strings: [nvlink, xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx]} | spec.devices[0].attributes[links].strings[1]: Too long: may not be more than 64 bytes |
+        | links     | {versions: [1.2.3, "1.2"]} | spec.devices[0].attributes[links].versions[1]: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
+        | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]} | accepted |
+        | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48]} | spec.devices[0]: Invalid value: 49: the total number of attribute values must not exceed 48 |
+
     # since 1.37: key errors reported at the map itself (not at [key]) are what validation_resourceslice_test.go shows after kubernetes/kubernetes moved map keys to declarative validation (validateMap calls validateKey with the map path); the 1.35-era validation.go still passes the key path
     @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @since:1.37
     Scenario Outline: Attribute and capacity names are C identifiers or domain/identifier
