@@ -748,6 +748,37 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | enabled  | devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]}] | spec.devices[0].consumesCounters[0]: Required value: at least one of `counters` or `includes` must be specified |
         | disabled | sharedCounters | [{name: gpu-0-counters}]                                      | spec.sharedCounters[0].counters: Required value |
 
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/mixin-counters-required
+    Scenario Outline: A counter-set or counter-consumption mixin needs counters
+      KEP-5234 "API": CounterSetMixin.Counters and DeviceCounterConsumptionMixin.Counters are
+      "+required" (a mixin has no includes to stand in for them). The KEP and its
+      implementation pull request name no error; drakit reports a missing required map as the
+      k/k helpers do for a counter set without counters: Required at ...counters, no detail.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins: <mixins>
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 80Gi}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | mixins | outcome |
+        | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}], deviceCounterConsumption: [{name: common, counters: {memory: {value: 1Gi}}}]} | accepted |
+        | {counterSet: [{name: common}]} | spec.mixins.counterSet[0].counters: Required value |
+        | {deviceCounterConsumption: [{name: common, counters: {}}]} | spec.mixins.deviceCounterConsumption[0].counters: Required value |
+
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-mixin-names
     Scenario Outline: Counter-set mixin names are DNS labels, unique among counter-set mixins
       KEP-5234 "API" CounterSetMixin: "Name is a unique identifier among all capacity pool mixins

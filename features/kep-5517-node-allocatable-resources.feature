@@ -99,6 +99,99 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | enabled  | the stored object has "spec.devices[0].nodeAllocatableResourceMappings.cpu.allocationMultiplier" equal to "1" |
         | disabled | the stored object has no "spec.devices[0].nodeAllocatableResourceMappings" |
 
+    @component:apiserver @req:5517-R12 @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R12/no-extended-keys @clause:5517-R16/mapping-rules-136
+    Scenario Outline: Device nodeAllocatableResourceMappings rules (1.36 shape)
+      k/k validateNodeAllocatableResourceMappings (pkg/apis/resource/validation/validation.go at
+      78acd4d4, the 1.36 shape): the key must be a native resource name (v1helper
+      IsNativeResource: extended resource names are refused); allocationMultiplier is positive;
+      capacityKey is not empty and names a capacity of the device (NotFound). An empty mapping
+      is accepted: SetDefaults_Device (pkg/apis/resource/v1/defaults.go at 16913111) sets the
+      multiplier to 1 first, so upstream's "at least one of allocationMultiplier or capacityKey
+      must be set" is out of reach through v1.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: cpu-0
+            capacity:
+              dra.example.com/cores: {value: "4"}
+            nodeAllocatableResourceMappings:
+              <resource>: <entry>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | resource        | entry | outcome |
+        | cpu             | {allocationMultiplier: "2"} | accepted |
+        | cpu             | {capacityKey: dra.example.com/cores} | accepted |
+        | hugepages-2Mi   | {capacityKey: dra.example.com/cores, allocationMultiplier: 2Mi} | accepted |
+        | example.com/gpu | {allocationMultiplier: "1"} | spec.devices[0].nodeAllocatableResourceMappings[example.com/gpu]: Invalid value: "example.com/gpu": must be a node allocatable resource name |
+        | cpu             | {} | accepted |
+        | cpu             | {allocationMultiplier: "0"} | spec.devices[0].nodeAllocatableResourceMappings[cpu].allocationMultiplier: Invalid value: "0": must be positive |
+        | cpu             | {allocationMultiplier: "-500m"} | spec.devices[0].nodeAllocatableResourceMappings[cpu].allocationMultiplier: Invalid value: "-500m": must be positive |
+        | cpu             | {capacityKey: ""} | spec.devices[0].nodeAllocatableResourceMappings[cpu].capacityKey: Invalid value: "": capacityKey must not be an empty string |
+        | memory          | {capacityKey: dra.example.com/memory, allocationMultiplier: "1"} | spec.devices[0].nodeAllocatableResourceMappings[memory].capacityKey: Not found: "dra.example.com/memory" |
+
+    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/device-field
+    Scenario: A 1.36 mapping without allocationMultiplier is stored with the multiplier 1
+      SetDefaults_Device (pkg/apis/resource/v1/defaults.go at 16913111): every mapping that
+      leaves allocationMultiplier out gets "1", with or without a capacityKey.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: cpu-0
+            capacity:
+              dra.example.com/memory: {value: 8Gi}
+            nodeAllocatableResourceMappings:
+              cpu: {}
+              memory: {capacityKey: dra.example.com/memory}
+        """
+      Then the request succeeds
+      And the stored object has "spec.devices[0].nodeAllocatableResourceMappings" equal to {cpu: {allocationMultiplier: "1"}, memory: {capacityKey: dra.example.com/memory, allocationMultiplier: "1"}}
+
+    @component:apiserver @req:5517-R16 @gate:DRANodeAllocatableResources @version:1.36 @clause:5517-R16/mapping-rules-136
+    Scenario: A 1.36 mapping with a bad multiplier and a bad capacityKey is refused for both, the multiplier first
+      validateNodeAllocatableResourceMappings (at 78acd4d4) checks allocationMultiplier before
+      capacityKey within one entry; a device without capacities has no key to name.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: cpu-0
+            nodeAllocatableResourceMappings:
+              cpu: {capacityKey: dra.example.com/cores, allocationMultiplier: "0"}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                                                  | reason             | message |
+        | spec.devices[0].nodeAllocatableResourceMappings[cpu].allocationMultiplier | FieldValueInvalid  | Invalid value: "0": must be positive |
+        | spec.devices[0].nodeAllocatableResourceMappings[cpu].capacityKey          | FieldValueNotFound | Not found: "dra.example.com/cores" |
+      And the error message is "ResourceSlice.resource.k8s.io "s1" is invalid: [spec.devices[0].nodeAllocatableResourceMappings[cpu].allocationMultiplier: Invalid value: "0": must be positive, spec.devices[0].nodeAllocatableResourceMappings[cpu].capacityKey: Not found: "dra.example.com/cores"]"
+
     @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced @clause:5517-R11/native-names
     Scenario Outline: nodeAllocatableResourceClaimStatuses entries (1.37 shape)
       k/k validateNodeAllocatableResourceClaimStatus (CVA2, api-truth §9.3): the claim must be one

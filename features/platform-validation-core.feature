@@ -1172,6 +1172,99 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | field                            | reason              |
         | status.resourceClaimStatuses[1]  | FieldValueDuplicate |
 
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario Outline: A PodGroup's scheduling policy cannot switch between basic and gang
+      v1beta1 PodGroupSpec (the tags drakit/validation/scheduling.py reads at kubernetes/api
+      master 10b39a39): workloadRef and schedulingPolicy.basic are +k8s:immutable (Invalid,
+      null value, "field is immutable"); schedulingPolicy.gang may be neither set nor cleared
+      after create (apimachinery pkg/api/validate update.go NoSet / NoUnset: Invalid, null
+      value, "field cannot be set once created" / "field cannot be cleared once set").
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          workloadRef: {workloadName: training, templateName: workers}
+          schedulingPolicy:
+            <policy>: <value>
+        """
+      When I set "spec.<path>" of the PodGroup "pg" to <new>
+      Then the request is rejected with exactly these causes:
+        | field         | reason            | message        |
+        | <field>       | FieldValueInvalid | <message>      |
+        | <field2>      | FieldValueInvalid | <message2>     |
+
+      Examples:
+        | policy | value         | path             | new                         | field                       | message                                            | field2                      | message2 |
+        | gang   | {minCount: 2} | schedulingPolicy | {basic: {}}                 | spec.schedulingPolicy.basic | Invalid value: null: field is immutable            | spec.schedulingPolicy.gang  | Invalid value: null: field cannot be cleared once set |
+        | basic  | {}            | schedulingPolicy | {gang: {minCount: 2}}       | spec.schedulingPolicy.basic | Invalid value: null: field is immutable            | spec.schedulingPolicy.gang  | Invalid value: null: field cannot be set once created |
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario: A PodGroup keeps its workloadRef
+      v1beta1 PodGroupSpec.workloadRef is +k8s:immutable (Invalid, null value, "field is
+      immutable"); a label change passes.
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          workloadRef: {workloadName: training, templateName: workers}
+          schedulingPolicy:
+            basic: {}
+        """
+      When I set "metadata.labels.team" of the PodGroup "pg" to ml
+      Then the request succeeds
+      When I set "spec.workloadRef.templateName" of the PodGroup "pg" to drivers
+      Then the outcome is "spec.workloadRef: Invalid value: null: field is immutable"
+
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @version:1.36 @needs-gate:GenericWorkload
+    Scenario Outline: A 1.36 PodGroup keeps its podGroupTemplateRef and scheduling policy, a 1.36 Workload its templates
+      v1alpha2 (kubernetes/api scheduling/v1alpha2 at kubernetes-1.36.0, as
+      drakit/validation/scheduling.py reads it): PodGroupSpec.podGroupTemplateRef,
+      PodGroupSpec.schedulingPolicy and WorkloadSpec.podGroupTemplates are +k8s:immutable
+      (Invalid, null value, "field is immutable"); an update that leaves them alone passes.
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          podGroupTemplates:
+          - name: workers
+            schedulingPolicy:
+              gang: {minCount: 2}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          podGroupTemplateRef:
+            workload: {workloadName: training, podGroupTemplateName: workers}
+          schedulingPolicy:
+            gang: {minCount: 2}
+        """
+      When I set "<path>" of the <kind> "<name>" to <new>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | kind     | name     | path                                                  | new                   | outcome |
+        | PodGroup | pg       | metadata.labels.team                                  | ml                    | accepted |
+        | PodGroup | pg       | spec.podGroupTemplateRef.workload.podGroupTemplateName | drivers              | spec.podGroupTemplateRef: Invalid value: null: field is immutable |
+        | PodGroup | pg       | spec.schedulingPolicy.gang.minCount                    | 3                    | spec.schedulingPolicy: Invalid value: null: field is immutable |
+        | Workload | training | metadata.labels.team                                  | ml                    | accepted |
+        | Workload | training | spec.podGroupTemplates[0].name                        | drivers               | spec.podGroupTemplates: Invalid value: null: field is immutable |
+
   Rule: Deployments and ReplicaSets (apps/v1)
     k/k pkg/apis/apps/validation ValidateDeploymentSpec and ValidateReplicaSetSpec: a
     non-empty selector must select the pod template's labels (metav1 LabelSelectorAsSelector:

@@ -1707,6 +1707,47 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].attributes[model].version | FieldValueInvalid | Invalid value: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx": must be a string compatible with semver.org spec 2.0.0 |
         | spec.devices[0].attributes[model].version | FieldValueTooLong | Too long: may not be more than 64 bytes |
 
+    # since 1.36: list-typed attributes (bools, ints, strings, versions) arrive with DRAListTypeAttributes, alpha in 1.36 (versioned gate table)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @gate:DRAListTypeAttributes @since:1.36
+    Scenario Outline: A list attribute is not empty, its items are valid, and a device has at most 48 attribute values
+      k/k pkg/apis/resource/validation/validation.go validateDeviceAttribute (at 78acd4d4 and
+      009801d9): a list given empty is Invalid at the list, the empty list as value, "must not be
+      empty if specified"; each string and version item is checked like a scalar one, at its
+      index. validateDevice counts every list item as one attribute value
+      (numEntriesDeviceAttribute) and refuses more than 48
+      (ResourceSliceMaxAttributeValuesPerDevice) at the device, the count as value.
+      Given the feature gate DRAListTypeAttributes is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              model: {string: a100}
+        """
+      And the manifest has "spec.devices[0].attributes.<attribute>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | attribute | value | outcome |
+        | links     | {strings: [nvlink, pcie]} | accepted |
+        | links     | {bools: []} | spec.devices[0].attributes[links].bools: Invalid value: []: must not be empty if specified |
+        | links     | {ints: []} | spec.devices[0].attributes[links].ints: Invalid value: []: must not be empty if specified |
+        | links     | {strings: []} | spec.devices[0].attributes[links].strings: Invalid value: []: must not be empty if specified |
+        | links     | {versions: []} | spec.devices[0].attributes[links].versions: Invalid value: []: must not be empty if specified |
+        | links     | {strings: [nvlink, xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx]} | spec.devices[0].attributes[links].strings[1]: Too long: may not be more than 64 bytes |
+        | links     | {versions: [1.2.3, "1.2"]} | spec.devices[0].attributes[links].versions[1]: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
+        | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]} | accepted |
+        | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48]} | spec.devices[0]: Invalid value: 49: the total number of attribute values must not exceed 48 |
+
     # since 1.37: key errors reported at the map itself (not at [key]) are what validation_resourceslice_test.go shows after kubernetes/kubernetes moved map keys to declarative validation (validateMap calls validateKey with the map path); the 1.35-era validation.go still passes the key path
     @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @since:1.37
     Scenario Outline: Attribute and capacity names are C identifiers or domain/identifier
@@ -1862,6 +1903,101 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | devices        | {name: gpu-0, consumesCounters: [{counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Required value |
         | devices        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | devices        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    # until 1.34: 1.35 replaced the totals by per-set and per-device limits (8 sets of 32 counters, 2 consumptions of 32) and moved counter sets into slices of their own
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario Outline: At 1.34 the devices of a slice consume at most 1024 counters in all
+      k/k pkg/apis/resource/validation, 1.34 (validation_resourceslice_test.go
+      "too-many-device-counters-in-slice", index file 262113301; the v1.34.0 OpenAPI: "the total
+      number in the entire ResourceSlice must be <= 1024"): the counters all devices consume
+      are summed; more than 1024 are Invalid at spec.devices, the sum as value. Here each device
+      consumes 16 counters of each of two sets of its slice (32, the per-device most).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: set-a
+            counters:
+              c: {value: "1"}
+          - name: set-b
+            counters:
+              c: {value: "1"}
+          devices:
+          - name: gpu
+            consumesCounters:
+            - counterSet: set-a
+              counters:
+                c: {value: "1"}
+            - counterSet: set-b
+              counters:
+                c: {value: "1"}
+        """
+      And the map "spec.sharedCounters[0].counters" is filled to 16 entries from its first entry
+      And the map "spec.sharedCounters[1].counters" is filled to 16 entries from its first entry
+      And the map "spec.devices[0].consumesCounters[0].counters" is filled to 16 entries from its first entry
+      And the map "spec.devices[0].consumesCounters[1].counters" is filled to 16 entries from its first entry
+      And the list "spec.devices" is filled to <devices> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | devices | outcome |
+        | 32      | accepted |
+        | 33      | spec.devices: Invalid value: 1056: the total number of counters in devices must not exceed 1024 |
+
+    # until 1.34: 1.35 replaced the totals by per-set and per-device limits (8 sets of 32 counters, 2 consumptions of 32) and moved counter sets into slices of their own
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario: At 1.34 a device consumes at most 32 counters and a slice shares at most 32
+      validation_resourceslice_test.go (1.34, index file 262113301) "too-large-consumes-counter":
+      a device consuming 33 counters is Invalid at the device ("the total number of counters
+      must not exceed 32"), and the 33 shared counters it needs are Invalid at
+      spec.sharedCounters ("the total number of shared counters must not exceed 32"), the
+      counts as values (32 of each are accepted: the 1024-counter scenario above).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: set-a
+            counters:
+              c: {value: "1"}
+          - name: set-b
+            counters:
+              c: {value: "1"}
+          devices:
+          - name: gpu
+            consumesCounters:
+            - counterSet: set-a
+              counters:
+                c: {value: "1"}
+            - counterSet: set-b
+              counters:
+                c: {value: "1"}
+        """
+      And the map "spec.sharedCounters[0].counters" is filled to 16 entries from its first entry
+      And the map "spec.sharedCounters[1].counters" is filled to 17 entries from its first entry
+      And the map "spec.devices[0].consumesCounters[0].counters" is filled to 16 entries from its first entry
+      And the map "spec.devices[0].consumesCounters[1].counters" is filled to 17 entries from its first entry
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field              | reason            | message |
+        | spec.devices[0]    | FieldValueInvalid | Invalid value: 33: the total number of counters must not exceed 32 |
+        | spec.sharedCounters | FieldValueInvalid | Invalid value: 33: the total number of shared counters must not exceed 32 |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
     Scenario Outline: Without DRAPartitionableDevices a new slice's <what> is dropped

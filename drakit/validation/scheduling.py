@@ -166,8 +166,11 @@ def validate_scheduling_policy(policy: Any, path: Path, version: str, old: Any =
     else:
         old_basic, old_gang = _sub(old, "basic"), _sub(old, "gang")
         if old is not _UNSET:
-            if old_basic is not None and not semantic_equal(policy.get("basic"), old_basic) or \
-                    old_basic is None and policy.get("basic") is not None:
+            # basic is a pointer: nil and an empty struct differ (Semantic.DeepEqual on the
+            # pointer), so clearing `basic: {}` is a change too
+            new_basic = policy.get("basic")
+            if (old_basic is None) != (new_basic is None) or \
+                    old_basic is not None and not semantic_equal(new_basic, old_basic):
                 errs.append(invalid(path.child("basic"), None, "field is immutable"))
             if old_gang is None and policy.get("gang") is not None:
                 errs.append(invalid(path.child("gang"), None, "field cannot be set once created"))

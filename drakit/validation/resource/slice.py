@@ -66,7 +66,8 @@ def _devices(spec: Any) -> list[dict]:
 
 
 def default_slice(obj: dict, ctx: Context) -> None:
-    """SetDefaults_Device (1.36 shape): ``allocationMultiplier`` defaults to 1.
+    """SetDefaults_Device (1.36 shape, pkg/apis/resource/v1/defaults.go at 16913111):
+    ``allocationMultiplier`` defaults to 1.
 
     SetDefaults_DeviceTaint (pkg/apis/resource/v1/defaults.go, 1.34 on): a taint without
     ``timeAdded`` gets the time of the request (the API server's clock, ``ctx.now``). Defaults
@@ -818,17 +819,26 @@ def _na_overhead(overhead: dict, p: str) -> Errs:
 
 
 def node_allocatable_resource_mappings(nar: Any, caps: dict, path: str) -> Errs:
-    """1.36 ``nodeAllocatableResourceMappings``.
+    """1.36 ``nodeAllocatableResourceMappings``: validateNodeAllocatableResourceMappings
+    (k/k pkg/apis/resource/validation/validation.go at 78acd4d4, the 1.36 shape).
 
-    Not read upstream (no 1.36 copy of validation.go was found): reasoned from the 1.36
-    API doc comments (key a node-allocatable resource name, capacityKey optional and naming
-    a device capacity, allocationMultiplier defaulting to 1) with the 1.37 messages."""
+    The key is a native resource name; allocationMultiplier is positive and checked before
+    capacityKey, which is not empty and names a capacity of the device. Upstream also
+    refuses a mapping with neither field ("at least one of allocationMultiplier or
+    capacityKey must be set"), which no v1 write reaches: SetDefaults_Device
+    (pkg/apis/resource/v1/defaults.go at 16913111; ``default_slice`` here) has set the
+    multiplier to 1 before validation runs."""
     out: Errs = []
     for rn, m in as_dict(nar).items():
         kp = f"{path}[{rn}]"
         if not names.is_node_allocatable_resource_name(str(rn)):
             out.append(invalid(kp, rn, "must be a node allocatable resource name"))
         m = as_dict(m)
+        am = m.get("allocationMultiplier")
+        if am is not None:
+            q = c.quantity(am, f"{kp}.allocationMultiplier", out)
+            if q is not None and q.sign() <= 0:
+                out.append(invalid(f"{kp}.allocationMultiplier", str(q), "must be positive"))
         ck = m.get("capacityKey")
         if ck is not None:
             if ck == "":
@@ -836,11 +846,6 @@ def node_allocatable_resource_mappings(nar: Any, caps: dict, path: str) -> Errs:
                                    "capacityKey must not be an empty string"))
             elif ck not in caps:
                 out.append(not_found(f"{kp}.capacityKey", ck))
-        am = m.get("allocationMultiplier")
-        if am is not None:
-            q = c.quantity(am, f"{kp}.allocationMultiplier", out)
-            if q is not None and q.sign() <= 0:
-                out.append(invalid(f"{kp}.allocationMultiplier", str(q), "must be positive"))
     return out
 
 
