@@ -16,6 +16,7 @@ import ipaddress
 from typing import Any
 
 from drakit.api.errors import FieldError, forbidden, invalid, not_supported, required
+from drakit.api.meta import namespace_of
 from drakit.validation.resource import common as c
 from drakit.validation.resource.adminaccess import (
     authorized_for_admin,
@@ -528,7 +529,7 @@ class ResourceClaimStrategy(Strategy):
         # resourceclaimStrategy.Validate: the namespace's admin-access check comes first
         spec = obj.get("spec")
         out = authorized_for_admin(as_dict(as_dict(spec).get("devices")).get("requests"),
-                                   _namespace_of(obj), ctx)
+                                   namespace_of(obj), ctx)
         return out + validate_claim_spec(spec, "spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
@@ -548,7 +549,7 @@ class ResourceClaimStrategy(Strategy):
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         out = authorized_for_admin_status(_results(new.get("status")),
-                                          _results(old.get("status")), _namespace_of(new), ctx)
+                                          _results(old.get("status")), namespace_of(new), ctx)
         return out + validate_claim_status_update(new, old)
 
 
@@ -580,10 +581,6 @@ def template_object_meta(meta: Any, path: str) -> Errs:
     return out
 
 
-def _namespace_of(obj: dict) -> str:
-    return as_dict(obj.get("metadata")).get("namespace") or ""
-
-
 def _validate_template(obj: dict, ctx: Context) -> list[FieldError]:
     """ValidateResourceClaimTemplate: the template's metadata and its claim spec."""
     spec = as_dict(obj.get("spec"))
@@ -612,7 +609,7 @@ class ResourceClaimTemplateStrategy(Strategy):
         # names spec.devices..., not spec.spec.devices...: upstream's helper builds it)
         inner = as_dict(as_dict(obj.get("spec")).get("spec"))
         out = authorized_for_admin(as_dict(inner.get("devices")).get("requests"),
-                                   _namespace_of(obj), ctx)
+                                   namespace_of(obj), ctx)
         return out + _validate_template(obj, ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
