@@ -53,8 +53,6 @@ CHECKPOINT_SHAPE = {"claims?": [{
 }]}
 """What ``ClaimInfo.to_json`` writes; a checkpoint that does not fit is corrupt."""
 
-PODGROUP_API_GROUP = "scheduling.k8s.io"
-PODGROUP_RESOURCE = "podgroups"
 DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 CLAIMS_ONCE_PER_CONTAINER_SINCE = "1.37"
 """kubernetes PR 136270 (GetContainerClaimInfos checks a set of the container's claim names):
@@ -252,16 +250,9 @@ def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner
 
 def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_groups: bool
                         ) -> bool:
-    """``resourceclaim.IsReservedForPod``: the pod's UID, or (KEP-5729 gate) its PodGroup."""
-    uid = _meta(pod).get("uid")
-    pg = pod_group_name(pod)
-    for ref in (claim.get("status") or {}).get("reservedFor") or []:
-        if ref.get("uid") == uid and uid:
-            return True
-        if (pod_groups and pg and ref.get("apiGroup") == PODGROUP_API_GROUP
-                and ref.get("resource") == PODGROUP_RESOURCE and ref.get("name") == pg):
-            return True
-    return False
+    """``resourceclaim.IsReservedForPod``: the pod's UID, or (KEP-5729 gate) its PodGroup;
+    the copy in drakit.claims that the scheduler and controllers use too."""
+    return shared_claims.is_reserved_for_pod(pod, claim, pod_groups)
 
 
 def is_dra_extended_resource_name(name: str) -> bool:
