@@ -39,9 +39,13 @@ def now_iso() -> str:
 
 
 def new_run_id(when: _dt.datetime | None = None) -> str:
-    """UTC timestamp + short random suffix: sorts by time, never collides between runs."""
+    """UTC timestamp to the millisecond + short random suffix: sorts by time, never collides
+    between runs. The trend compares a run with the runs whose ids sort before it, so two runs
+    started in the same second must not be ordered by their random suffix (a fast machine
+    starts several in one second)."""
     when = when or _dt.datetime.now(_dt.UTC)
-    return when.strftime("%Y%m%dT%H%M%SZ") + "-" + secrets.token_hex(3)
+    return (when.strftime("%Y%m%dT%H%M%S") + f"{when.microsecond // 1000:03d}Z-"
+            + secrets.token_hex(3))
 
 
 def worst(verdicts: Iterable[str]) -> str:

@@ -284,3 +284,16 @@ def test_failed_starting_with_check_renders_without_a_spurious_missing_line(doc)
             "available: 1 Insufficient example.com/fpga.</code></li>") in html
     assert ('<p class="olabel">starting with (<del>expected</del> <ins>actual</ins>):</p>'
             in html)
+
+
+def test_run_ids_of_one_second_sort_by_time_not_by_their_random_suffix():
+    """The trend compares a run with the ids that sort before it: runs started in the same
+    second (a fast machine, the browser test's three fixture runs) must keep their order."""
+    import datetime as dt
+
+    from drakit.report.model import new_run_id
+
+    t0 = dt.datetime(2026, 11, 27, 5, 0, 0, 1000, tzinfo=dt.UTC)
+    ids = [new_run_id(t0 + dt.timedelta(milliseconds=k)) for k in range(50)]
+    assert sorted(ids) == ids
+    assert all(i.startswith("20261127T050000") for i in ids)
