@@ -2000,6 +2000,120 @@ Feature: Platform behaviour every DRA comparison relies on
             resource.kubernetes.io/pod-claim-name: gpu
         """
 
+  @component:controller-manager
+  Rule: The ResourceClaim controller takes its finalizer off only when it unlocks a claim
+    kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim
+    controller.go syncClaim, releases 1.34-1.37): resource.kubernetes.io/delete-protection
+    comes off on the transition to unused (the status update that drops the last valid
+    reservedFor entry also clears the allocation, and only of a claim that carries the
+    finalizer, "allocated by scheduler with structured parameters") or once the claim is
+    being deleted (its allocation is cleared first, "whether it was allocated or not, remove
+    the finalizer to unblock removal"). A claim nobody uses that is not being deleted is left
+    as it is: "a DRA driver is not required to set status.reservedFor together with
+    status.allocation, i.e. a claim that is currently unused should not get deallocated."
+
+    @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unused-left-alone @clause:platform-CTRL-R05/deleted-unlocked
+    Scenario Outline: An unused claim keeps its delete-protection finalizer until it is deleted
+      The claim is created with the finalizer, as the scheduler's bindClaim leaves it when its
+      status update fails after the finalizer update, and is <state>. The controller syncs
+      it and leaves both the finalizer and the status alone; deleting the claim clears its
+      allocation and takes the finalizer off, and the claim goes.
+      Given a cluster
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: held
+          finalizers: [resource.kubernetes.io/delete-protection]
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When <write>
+      And the cluster settles
+      Then the ResourceClaim "held" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
+      And <status_check>
+      When I delete the ResourceClaim "held"
+      Then the ResourceClaim "held" does not exist
+
+      Examples:
+        | state | write | status_check |
+        | not allocated | I set "metadata.labels" of the ResourceClaim "held" to {example.com/synced: "yes"} | the ResourceClaim "held" has no "status" |
+        | allocated by hand, without a reservation | I set "status.allocation" of the ResourceClaim "held" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "held" has "status.allocation.devices.results[0].device" equal to gpu-0 |
+
+    @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unreserved-deallocated
+    Scenario: A claim allocated by hand stays allocated when its last pod goes; one the scheduler allocated does not
+      The scheduler reserves an allocated claim without touching its finalizers (bindClaim
+      adds delete-protection only with an allocation of its own). When the pod is deleted,
+      the controller drops its reservation from both claims; it clears the allocation and
+      takes the finalizer off only where the finalizer was, so the claim a driver allocated
+      by hand keeps its device. (The hand-made allocation carries an allocationTimestamp:
+      where binding conditions are on, bindClaim stamps one on every allocation it reserves
+      that has none, and the API server refuses that change of an allocation as immutable.)
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: by-hand}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: by-scheduler}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I set "status.allocation" of the ResourceClaim "by-hand" to {allocationTimestamp: "2026-01-01T00:00:00Z", devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-1}]}, nodeSelector: {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node-1]}]}]}}
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: uses-both}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: a}, {name: b}]}}
+          resourceClaims:
+          - {name: a, resourceClaimName: by-hand}
+          - {name: b, resourceClaimName: by-scheduler}
+        """
+      Then the Pod "uses-both" is scheduled to "node-1"
+      And the ResourceClaim "by-hand" has no "metadata.finalizers"
+      And the ResourceClaim "by-scheduler" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
+      And the ResourceClaim "by-scheduler" has "status.allocation.devices.results[0].device" equal to gpu-0
+      When I delete the Pod "uses-both"
+      Then the Pod "uses-both" does not exist
+      And the ResourceClaim "by-hand" has no "status.reservedFor"
+      And the ResourceClaim "by-hand" has "status.allocation.devices.results[0].device" equal to gpu-1
+      And the ResourceClaim "by-scheduler" has no "status"
+      And the ResourceClaim "by-scheduler" has no "metadata.finalizers"
+
   @component:apiserver
   Rule: Pod priority comes from PriorityClasses
     A user never writes pod.spec.priority: kube-apiserver's Priority admission plugin (enabled

@@ -459,20 +459,41 @@ class ResourceClaimController(Controller):
             else:
                 valid.append(r)  # unknown consumer type: left alone
         did = False
-        if len(valid) < len(rf) or (md.get("deletionTimestamp") and not valid and st.get("allocation")):
+        # syncClaim: the finalizer comes off only on the transition to unused (the update that
+        # empties reservedFor also clears the allocation, and only of a claim the finalizer
+        # says the scheduler allocated) or when the claim is being deleted; an unused claim
+        # that is not being deleted keeps its finalizer and allocation (a driver is not
+        # required to set reservedFor together with the allocation)
+        protected = cu.FINALIZER in (md.get("finalizers") or ())
+        if len(valid) < len(rf):
             new = deep_copy(claim)
             new["status"]["reservedFor"] = valid
             if not valid:
-                new["status"].pop("allocation", None)
                 new["status"].pop("reservedFor")
+                if protected:
+                    new["status"].pop("allocation", None)
             try:
                 claim = self.api.update_status(new)
                 did = True
             except E.StatusError:
                 return did
-            st = claim.get("status") or {}
             md = claim["metadata"]
-        if not st.get("reservedFor") and not st.get("allocation") and cu.FINALIZER in (md.get("finalizers") or ()):
+            unlock = cu.FINALIZER in (md.get("finalizers") or ()) and \
+                not (claim.get("status") or {}).get("allocation")
+        elif protected and md.get("deletionTimestamp") and not valid:
+            if st.get("allocation"):
+                new = deep_copy(claim)
+                new["status"].pop("allocation")
+                try:
+                    claim = self.api.update_status(new)
+                    did = True
+                except E.StatusError:
+                    return did
+                md = claim["metadata"]
+            unlock = True
+        else:
+            unlock = False
+        if unlock:
             try:
                 claim = self.api.remove_finalizer("ResourceClaim", md["name"], cu.FINALIZER, ns) or claim
                 did = True
