@@ -76,6 +76,9 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.allocator.cli": "`drakit allocate`, a command-line tool over the allocator library "
                             "(argument parsing, help texts, output formats); the features speak "
                             "Kubernetes to a cluster and run no allocator CLI",
+    "drakit.allocator.x_allocate": "the allocator library's one-call entry point, which `drakit allocate` "
+                                   "and the unit tests call; the scheduler allocates through "
+                                   "AllocatorCache (drakit.allocator.cache), never through it",
     "drakit.allocator.explain": "`drakit allocate --explain`, a printout of why each device "
                                 "was or was not used; a drakit diagnostic, not cluster behaviour",
     "drakit.scheduler.scheduler.xǁSchedulerǁ_internal_error":
