@@ -32,6 +32,7 @@ from drakit.component import (
     ComponentContext,
     ComponentError,
     FailureTracker,
+    internal_errors,
     node_of,
 )
 from drakit.features import GATES, FeatureGateError, FeatureGates, check_version, version_tuple
@@ -289,6 +290,12 @@ class Cluster:
             if fn is not None:
                 out.extend(fn())
         return out
+
+    def internal_errors(self) -> list[ComponentError]:
+        """Every exception a component raised that is a drakit bug (neither an API answer nor
+        about stored data), since the cluster started, resolved or not (``errors()`` shows
+        only what is still failing)."""
+        return internal_errors(self.api)
 
     def advance(self, seconds: float) -> None:
         """Move the logical clock (timeouts, backoff) and let components react.

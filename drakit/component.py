@@ -25,16 +25,25 @@ does the same on the logical clock:
   so ``Cluster.settle()`` still ends); an update of the object retries it at once;
 * ``ok`` forgets an object that synced;
 * ``Cluster.errors()`` lists every component's open failures (``ComponentError``).
+
+An exception that is neither an API answer (``StatusError``: a conflict, a refusal, which
+upstream components also meet and retry) nor about the data (``data_error``) is a drakit
+bug that the guard kept from taking the component down. ``internal_errors(api)`` keeps every
+such failure of one cluster (the API server is the one object all its components share, so
+the record survives component restarts): the steps fail a scenario whose reference
+components hit one, even when what they show through the API looks right.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import traceback
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from drakit.api.errors import StatusError
 from drakit.api.meta import LogicalClock, rfc3339
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -173,6 +182,23 @@ class ComponentError:
                 f"(attempt {self.attempts}, next retry at {rfc3339(self.retry_at)})")
 
 
+MAX_INTERNAL_ERRORS = 100
+"""Internal errors kept per cluster (the first ones say what went wrong)."""
+
+_internal: weakref.WeakKeyDictionary[Any, list[ComponentError]] = weakref.WeakKeyDictionary()
+
+
+def is_internal(error: BaseException | str) -> bool:
+    """An exception a component should never raise: not an API answer, not about the data."""
+    return isinstance(error, BaseException) and not isinstance(error, StatusError) \
+        and not getattr(error, "data_error", False)
+
+
+def internal_errors(api: Any) -> list[ComponentError]:
+    """The internal errors the components of the cluster around ``api`` hit, oldest first."""
+    return list(_internal.get(api, ()))
+
+
 class FailureTracker:
     """Open failures of one component, each with its exponential backoff on the logical clock."""
 
@@ -212,6 +238,10 @@ class FailureTracker:
                              prev.first_failure if prev is not None else rfc3339(now),
                              now + _dt.timedelta(seconds=backoff), _resource_version(obj))
         self._open[key] = err
+        if is_internal(error):
+            seen = _internal.setdefault(self.api, [])
+            if len(seen) < MAX_INTERNAL_ERRORS:
+                seen.append(err)
         self._count += 1
         self._stamp[key] = self._count
         if event and key[0] and self._posted.get(key) != message:

@@ -214,12 +214,18 @@ WORLD_KEY = pytest.StashKey[World]()
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item):
     """``Unsupported`` from a live cluster is its own verdict (a skip whose reason starts
-    with "unsupported:"); from the reference it is a defect and fails the scenario
-    (steps/integrity.py)."""
+    with "unsupported:"); from the reference it is a defect and fails the scenario, as does
+    a passing scenario whose reference components hit an internal error (steps/integrity.py)."""
     from . import integrity
 
     outcome = yield
     exc = outcome.excinfo
+    if exc is None and integrity.item_backend(item) == "reference":
+        w = item.stash.get(WORLD_KEY, None)
+        internal = w.backend.internal_errors() if w is not None and w.started else []
+        if internal:
+            outcome.force_exception(integrity.ReferenceInternalError(
+                integrity.reference_internal_errors(internal)))
     if exc is not None and issubclass(exc[0], Unsupported):
         if integrity.item_backend(item) == "reference":
             w = item.stash.get(WORLD_KEY, None)

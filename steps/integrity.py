@@ -16,6 +16,10 @@ not about any scenario, and each must act at one precise moment:
   network timeout) gets the verdict ``error`` with the cause, and after
   ``--max-environment-failures`` scenarios in a row (default 3; 0 never stops) the run stops
   with one line saying why, instead of producing hundreds of identical verdicts.
+* **On the reference, an internal error is a defect** (``ReferenceInternalError``): a
+  component that raised an exception its guard caught (neither an API answer nor about the
+  data; ``drakit.component.internal_errors``) fails the scenario that made it, even when
+  every step's check passed.
 * **On the reference, "unsupported" is a defect** (``reference_refusal``): the reference
   emulates every release and gate the suite knows, so a scenario it refuses (say, a gate
   table that wrongly refuses a gate) fails with the reason instead of being skipped. The one
@@ -201,6 +205,19 @@ def gate_conflict(config: pytest.Config, version: str, gates: dict[str, bool]) -
 
 class UnsupportedOnReference(AssertionError):
     """The reference raised Unsupported: reported as a failure, with the reason."""
+
+
+class ReferenceInternalError(AssertionError):
+    """A component of the reference raised an exception its guard caught (a drakit bug):
+    the scenario fails although every step's check passed, since what the components did
+    after the exception is not what the reference models."""
+
+
+def reference_internal_errors(errors: list[str]) -> str:
+    shown = "\n  ".join(errors[:3])
+    more = f"\n  (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return (f"the reference's components hit {len(errors)} internal error(s), a drakit bug "
+            f"(report it with this scenario):\n  {shown}{more}")
 
 
 # ---------------------------------------------------------------------------- environment

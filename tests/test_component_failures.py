@@ -320,3 +320,25 @@ def test_kubelet_names_the_kind_of_a_watched_object_it_cannot_take_in(cluster):
     cluster.apply([_pod("bound", node="n1")])
     assert _phase(cluster, "bound") == "Running"
     assert [(e.kind, e.name) for e in _errors(cluster, "kubelet/n1")] == [("Pod", "bad")]
+
+
+# ---------------------------------------------------------------------------- internal errors
+
+def test_internal_errors_keep_drakit_bugs_not_api_answers_or_data_errors(cluster):
+    """``Cluster.internal_errors``: an exception a component raised that is neither an API
+    answer nor about the data is kept (the steps fail a scenario that has one), also after
+    the object synced again and after the component restarted; a decode error of stored data
+    (``data_error``) and a refused create (an API answer) are not kept."""
+    store_directly(cluster, {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
+                             "metadata": {"name": "broken"}, "spec": "x"})
+    cluster.apply([_claim("good"), _pod("p", claim="good")])
+    assert _errors(cluster, "default-scheduler", "DeviceClass")  # open, but a data error
+    assert cluster.internal_errors() == []
+    store_directly(cluster, {**_claim("bad"), "spec": {"devices": 1.5}})
+    cluster.apply([_pod("victim", claim="bad")])
+    (err,) = cluster.internal_errors()
+    assert (err.component, err.kind, err.name) == ("default-scheduler", "Pod", "victim")
+    assert "AttributeError: " in err.message and "(at drakit/" in err.message
+    cluster.delete("Pod", "victim")
+    cluster.restart_component("kube-scheduler")
+    assert [e.name for e in cluster.internal_errors()] == ["victim"]

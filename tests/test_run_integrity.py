@@ -393,3 +393,41 @@ def test_a_broken_requirements_catalog_is_a_usage_error_naming_the_line(tmp_path
         integrity._check_requirements_catalog()
     monkeypatch.undo()
     integrity._check_requirements_catalog()  # the project's own catalog parses
+
+
+def test_a_scenario_whose_reference_components_hit_a_bug_fails_although_its_steps_pass(tmp_path):
+    """The real steps and the real reference: a component that raised an exception its
+    guard caught (here the scheduler, on a claim stored past validation) is a drakit bug, so
+    the scenario fails with the component's error although every step's check passes."""
+    feature = tmp_path / "bug.feature"
+    feature.write_text(
+        "@kep-5004\nFeature: a reference bug\n\n"
+        "  Scenario: the scheduler meets a claim it cannot read\n"
+        "    Given a node \"node-1\" with cpu \"8\", memory \"32Gi\"\n"
+        "    And a claim the API server would refuse is stored past validation\n"
+        "    Then the Node \"node-1\" exists\n")
+    mod = tmp_path / "scenarios_bug.py"
+    mod.write_text(
+        "from pytest_bdd import given, parsers, scenarios\n"
+        f"scenarios({str(feature)!r})\n\n"
+        "@given(parsers.re(r'a claim the API server would refuse is stored (?P<how>.+)'))\n"
+        "def _stored(world, how):\n"
+        "    from tests.storeutil import store_directly\n"
+        "    c = world.backend.c\n"
+        "    store_directly(c, {'apiVersion': 'resource.k8s.io/v1', 'kind': 'ResourceClaim',\n"
+        "                       'metadata': {'name': 'bad'}, 'spec': {'devices': 1.5}})\n"
+        "    c.apply([{'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': 'victim'},\n"
+        "              'spec': {'containers': [{'name': 'c', 'image': 'pause'}],\n"
+        "                       'resourceClaims': [{'name': 'x', 'resourceClaimName': 'bad'}]}}])\n")
+    reports = tmp_path / "reports"
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "steps.conftest", str(mod),
+                        "-p", "no:cacheprovider", f"--rootdir={REPO}",
+                        f"--reports-dir={reports}"], cwd=REPO, env=_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1, p.stdout[-3000:]
+    r = json.loads((reports / "results.json").read_text())
+    assert r["summary"]["failed"] == 1
+    message = r["scenarios"][0]["runs"][0]["message"]
+    assert "the reference's components hit 1 internal error(s), a drakit bug" in message
+    assert "default-scheduler: Pod default/victim: FailedScheduling" in message
+    assert "AttributeError" in message

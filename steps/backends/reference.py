@@ -38,6 +38,11 @@ class ReferenceBackend:
                 stop_kubelets(self.cluster)  # close sockets and gRPC threads now, not at GC
         self.cluster = None
 
+    def internal_errors(self) -> list[str]:
+        """The drakit bugs the components hit during this scenario (``Cluster.internal_errors``),
+        one line each; steps/conftest.py fails a scenario that has any."""
+        return [str(e) for e in self.cluster.internal_errors()] if self.cluster is not None else []
+
     @property
     def c(self) -> drakit.Cluster:
         if self.cluster is None:
