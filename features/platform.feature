@@ -1294,6 +1294,62 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-non-zero
+    Scenario Outline: The score counts 100m and 200Mi for every container that asks for nothing (<busy>)
+      k/k pkg/scheduler/framework/types.go calculateResource (getNonMissingContainerRequests)
+      adds a pod to NodeInfo.NonZeroRequested with PodRequests and NonMissingContainerRequests:
+      every container that names no cpu or memory request counts 100m / 200Mi
+      (schedutil.DefaultMilliCPURequest, DefaultMemoryRequest), so a pod of three such
+      containers counts 300m and 600Mi; when the pod sets pod-level requests (PodLevelResources,
+      beta and on since 1.34) only a resource its requests lack entirely gets the per-container
+      default. noderesources/least_allocated.go then scores each node by what is left free.
+      "n-a" holds the pod "busy" (<busy>), "n-b" a pod asking 250m and 300Mi; the next pod asks
+      for nothing, so BalancedAllocation skips it (kubernetes#129138) and, with the default
+      profile, LeastAllocated alone picks between two equal nodes: n-a scores <score-a>, n-b 57.
+      Given a node "n-a" with cpu "1", memory "1000Mi", pods "110"
+      And a node "n-b" with cpu "1", memory "1000Mi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: busy}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n-a}
+          <pod-level>
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+          - {name: log, image: registry.k8s.io/pause:3.10}
+          - {name: proxy, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: sized}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n-b}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 250m, memory: 300Mi}}
+        """
+      Then the Pod "busy" is scheduled to "n-a"
+      And the Pod "sized" is scheduled to "n-b"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: next}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "next" is scheduled to "<chosen>"
+
+      Examples:
+        | busy                                  | pod-level                                      | score-a | chosen |
+        | three containers without requests     | resources: {}                                  | 40      | n-b    |
+        | pod-level requests of 50m and 50Mi    | resources: {requests: {cpu: 50m, memory: 50Mi}} | 80      | n-a    |
+        | a pod-level cpu request of 50m only   | resources: {requests: {cpu: 50m}}              | 52      | n-b    |
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario: A node at its pod limit: the scheduler says Too many pods, the kubelet refuses a pod bound to it
       noderesources/fit.go fitsRequest: "Too many pods" once the node's pods allocatable is

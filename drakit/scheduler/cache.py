@@ -14,16 +14,24 @@ everything else ``Quantity.Value()`` (bytes, counts).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from drakit.allocator import AllocatorCache
 from drakit.allocator.core import AllocatedState, count_shared_use, counts_as_allocated
 from drakit.api.quantity import Quantity
-from drakit.podrequests import PodResourcesOptions, pod_requests
+from drakit.podrequests import (
+    PodResourcesOptions,
+    ResourceList,
+    is_pod_level_requests_set,
+    pod_requests,
+)
 
 DEFAULT_MILLI_CPU_REQUEST = 100  # schedutil.DefaultMilliCPURequest
 DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024  # schedutil.DefaultMemoryRequest
+NON_ZERO_DEFAULTS: dict[str, Quantity] = {"cpu": Quantity.of("100m"),
+                                          "memory": Quantity(DEFAULT_MEMORY_REQUEST)}
+"""What scoring puts in for a container that asks no cpu or memory (schedutil defaults)."""
 
 DeviceID = tuple[str, str, str]
 
@@ -118,12 +126,11 @@ class NodeCache:
             self._sorted = None
 
     def pod_info(self, pod: dict, node: str, assumed: bool = False) -> PodInfo:
-        reqs = to_ints(pod_requests(pod, self.opts))
-        # scoring uses non-zero defaults for missing cpu/memory (schedutil.GetNonzeroRequests)
-        nz_cpu = reqs.get("cpu", 0) or (DEFAULT_MILLI_CPU_REQUEST if not _explicit(pod, "cpu") else 0)
-        nz_mem = reqs.get("memory", 0) or (DEFAULT_MEMORY_REQUEST if not _explicit(pod, "memory") else 0)
+        requests = pod_requests(pod, self.opts)
+        non0 = to_ints(node_non_zero_requests(pod, self.opts, requests))
         m = pod["metadata"]
-        return PodInfo(pod_key(pod), m["uid"], node, reqs, nz_cpu, nz_mem, pod, assumed)
+        return PodInfo(pod_key(pod), m["uid"], node, to_ints(requests), non0.get("cpu", 0),
+                       non0.get("memory", 0), pod, assumed)
 
     def add_pod(self, pi: PodInfo) -> None:
         old = self.pods.get(pi.uid)
@@ -155,12 +162,24 @@ class NodeCache:
             self.remove_pod(uid)
 
 
-def _explicit(pod: Mapping[str, Any], res: str) -> bool:
-    spec = pod.get("spec") or {}
-    for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
-        if res in ((c.get("resources") or {}).get("requests") or {}):
-            return True
-    return res in (((spec.get("resources") or {}).get("requests")) or {})
+def node_non_zero_requests(pod: Mapping[str, Any], opts: PodResourcesOptions,
+                           requests: ResourceList) -> ResourceList:
+    """What a pod on a node adds to NodeInfo.NonZeroRequested (the LeastAllocated and
+    MostAllocated scores' "requested" for cpu and memory).
+
+    k/k pkg/scheduler/framework/types.go calculateResource with getNonMissingContainerRequests:
+    ``PodRequests`` once more with ``NonMissingContainerRequests``, so every container (and init
+    container) that does not name cpu or memory counts 100m / 200Mi, one that names it (even
+    as 0) counts its own value; when the pod sets pod-level requests (PodLevelResources on),
+    only a resource its ``requests`` lack entirely gets the per-container default.
+    """
+    if opts.skip_pod_level_resources or not is_pod_level_requests_set(pod):
+        defaults = NON_ZERO_DEFAULTS
+    else:
+        defaults = {k: v for k, v in NON_ZERO_DEFAULTS.items() if k not in requests}
+    if not defaults:
+        return requests
+    return pod_requests(pod, replace(opts, non_missing_container_requests=defaults))
 
 
 # ---------------------------------------------------------------------- DRA informers

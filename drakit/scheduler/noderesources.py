@@ -11,18 +11,20 @@ Mirrors pkg/scheduler/framework/plugins/noderesources/fit.go:
   it (KEP-5004). A request larger than the node's whole allocatable is
   UnschedulableAndUnresolvable, otherwise Unschedulable.
 * Score: LeastAllocated over cpu and memory (weights 1), using non-zero defaults
-  (100m, 200Mi) for containers without requests — the default profile's strategy.
+  (100m, 200Mi) for each container that names no cpu or memory request — the default
+  profile's strategy (resource_allocation.go calculatePodResourceRequest: ``PodRequests``
+  with ``NonMissingContainerRequests``, so pod-level requests, when set, replace them).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from drakit.claims import DEVICE_CLASS_PREFIX, is_dra_extended_resource_name  # noqa: F401 - re-exported
 from drakit.podrequests import PodResourcesOptions, pod_requests
 from drakit.scheduler.cache import (
-    DEFAULT_MEMORY_REQUEST,
-    DEFAULT_MILLI_CPU_REQUEST,
+    NON_ZERO_DEFAULTS,
     DRACache,
     NodeInfo,
     to_ints,
@@ -48,6 +50,7 @@ class NodeResourcesFit(Plugin):
 
     def __init__(self, gates: Any, dra: DRACache) -> None:
         self.opts = PodResourcesOptions(skip_pod_level_resources=not gates.enabled("PodLevelResources"))
+        self.score_opts = replace(self.opts, non_missing_container_requests=NON_ZERO_DEFAULTS)
         self.extended = gates.enabled("DRAExtendedResource")
         # 1.34 fit.go leaves a DRA-backed name to DynamicResources only when the node does not
         # report it at all; from 1.35 (kubernetes/kubernetes#133784) also when it reports 0,
@@ -59,6 +62,8 @@ class NodeResourcesFit(Plugin):
                    ) -> tuple[set[str] | None, Status]:
         reqs = to_ints(pod_requests(pod, self.opts))
         state[STATE_KEY] = {k: v for k, v in reqs.items() if v}
+        non0 = to_ints(pod_requests(pod, self.score_opts))
+        state[STATE_KEY + "/score"] = (non0.get("cpu", 0), non0.get("memory", 0))
         ext = self.dra.extended_resource_classes() if self.extended else {}
         state[STATE_KEY + "/dra"] = {k for k in reqs if k not in ("cpu", "memory", "ephemeral-storage")
                                      and k in ext and is_dra_extended_resource_name(k)}
@@ -101,9 +106,7 @@ class NodeResourcesFit(Plugin):
         (free after placing) x 100 / allocatable (noderesources/least_allocated.go
         leastResourceScorer): a resource the node does not report (allocatable 0) is left
         out of the mean, one the node cannot hold scores 0."""
-        reqs: dict[str, int] = state[STATE_KEY]
-        pod_cpu = reqs.get("cpu", 0) or DEFAULT_MILLI_CPU_REQUEST
-        pod_mem = reqs.get("memory", 0) or DEFAULT_MEMORY_REQUEST
+        pod_cpu, pod_mem = state[STATE_KEY + "/score"]
         total = weights = 0
         for alloc, used in ((node_info.allocatable.get("cpu", 0), node_info.non_zero_cpu + pod_cpu),
                             (node_info.allocatable.get("memory", 0), node_info.non_zero_mem + pod_mem)):
