@@ -402,6 +402,33 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       name: idle
       """
 
+  @req:3695-R06 @clause:3695-R06/device-plugin-per-container
+  Scenario: A container asking for none of one device-plugin resource still gets its devices of another
+    kubelet devicemanager (manager.go allocateContainerResources, devicesToAllocate): each
+    device-plugin resource of a container is allocated on its own; one asked for with 0 needs
+    no devices ("No change, no work") and the container's other resources are allocated all
+    the same. Get reports the container's devices of the other resource only (server_v1.go).
+    Given a node "n2" with cpu "8", memory "32Gi", example.com/fpga "1", example.com/nic "2"
+    And the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: mixed
+      spec:
+        nodeName: n2
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/fpga: "0", example.com/nic: "1"}
+            limits: {example.com/fpga: "0", example.com/nic: "1"}
+      """
+    Then the Pod "mixed" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "mixed" on node "n2"
+    Then in the PodResources answer the container "app" of the Pod "mixed" has 1 device of "example.com/nic"
+    And in the PodResources answer the container "app" of the Pod "mixed" has 0 devices of "example.com/fpga"
+
   @req:3695-R06 @clause:3695-R06/shared-claim-each
   Scenario: Two containers sharing a claim both show it
     KEP-3695 "Proposed API": dynamic_resources is per container; a claim referenced by two

@@ -775,6 +775,77 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {matchFields: [{key: metadata.uid, operator: In, values: [node-1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].key: Invalid value: "metadata.uid": not a valid field selector key |
         | {matchFields: [{key: metadata.name, operator: In, values: [Node_1]}]} | status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields[0].values[0]: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    # since 1.37: DeviceToleration's declarative tags are +k8s:beta(since: "1.37") there, enforced while DeclarativeValidationBeta is on; 1.36 has them as alpha (never enforced), 1.35 without a prefix (returned only with DeclarativeValidationTakeover, off by default), 1.34 has none
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status @since:1.37
+    Scenario Outline: From 1.37 the tolerations of a new allocation result get DeviceToleration's declarative checks
+      validation.go validateDeviceRequestAllocationResult checks none of a result's tolerations
+      (unlike validateDeviceToleration for a request's). What refuses them is the declarative
+      validation of the DeviceToleration type (k8s.io/api resource/v1 types.go at 1.37: key
+      +k8s:format=k8s-label-key, the DeviceTolerationOperator and DeviceTaintEffect types
+      +k8s:enum, all +k8s:beta(since: "1.37")), enforced while DeclarativeValidationBeta is on
+      (k8s.io/apiserver pkg/registry/rest/validate.go ValidateDeclarativelyWithMigrationChecks);
+      the value has no tag, so "Exists" with a value passes.
+      Given the feature gate DeclarativeValidationBeta is <beta>
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, tolerations: [<toleration>]}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | beta     | toleration | outcome |
+        | enabled  | {key: example.com/unhealthy, operator: Exists, value: "not ok!", effect: NoSchedule} | accepted |
+        | enabled  | {key: bad key!, operator: Exists} | status.allocation.devices.results[0].tolerations[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | enabled  | {operator: Sometimes} | status.allocation.devices.results[0].tolerations[0].operator: Unsupported value: "Sometimes": supported values: "Equal", "Exists" |
+        | enabled  | {operator: Exists, effect: Sometimes} | status.allocation.devices.results[0].tolerations[0].effect: Unsupported value: "Sometimes": supported values: "NoExecute", "NoSchedule", "None" |
+        | disabled | {key: bad key!, operator: Sometimes, effect: Sometimes} | accepted |
+
+    # until 1.36: from 1.37 DeviceToleration's declarative tags are enforced (the outline above)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status @until:1.36
+    Scenario: Before 1.37 the tolerations of a new allocation result are not checked
+      validation.go validateDeviceRequestAllocationResult checks none of a result's tolerations;
+      DeviceToleration's declarative tags are absent (1.34), returned only with
+      DeclarativeValidationTakeover, off by default (1.35, k8s.io/apiserver
+      pkg/registry/rest/validate.go), or alpha and never enforced (1.36).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, tolerations: [{key: bad key!, operator: Sometimes, value: not ok!, effect: Sometimes}]}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].tolerations[0].operator" equal to Sometimes
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
     Scenario Outline: An update of the claim itself never writes its status
       resourceclaim strategy.go PrepareForUpdate: "newClaim.Status = oldClaim.Status" (the

@@ -51,9 +51,24 @@ def _structural(world: World) -> bool:
 
 
 def _shape(world: World, expected, actual):
+    expected, actual = _pods_by_name(expected), _pods_by_name(actual)
     if _structural(world):
         return structure(expected), structure(actual)
     return expected, actual
+
+
+def _pods_by_name(answer):
+    """A List answer's pods in (name, namespace) order, in the answer and in the expectation
+    alike: the kubelet lists them in no defined order (server_v1.go List walks
+    podsProvider.GetPods(), the pod manager's map), so a scenario never depends on it (the
+    name first: an expectation may leave the namespace out). The containers of a pod keep
+    their order, which is defined (sidecars, then containers)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("podResources"), list):
+        return answer
+    def key(p):
+        p = p if isinstance(p, dict) else {}
+        return (str(p.get("name", "")), str(p.get("namespace", "")))
+    return {**answer, "podResources": sorted(answer["podResources"], key=key)}
 
 
 def _table(datatable: list[list[str]]) -> list[dict[str, str]]:

@@ -188,6 +188,19 @@ def test_extended_resource_containers_get_only_their_mapped_devices(cluster):
     assert [len(c.get("dynamicResources", [])) for c in cs] == [1, 1, 0]
 
 
+def test_extended_resource_pod_waits_for_the_schedulers_mapping(cluster):
+    """drakit's one deliberate kubelet divergence (docs/kubelet.md "Pod lifecycle"): a pod
+    bound by spec.nodeName that asks for an extended resource the node does not advertise
+    waits, with this reason, for the scheduler's status.extendedResourceClaimStatus."""
+    cluster.apply([pod("p1", [container("a", requests={"example.com/gpu": "1"},
+                                        limits={"example.com/gpu": "1"})])])
+    assert phase(cluster, "p1") == "Pending"
+    uid = cluster.get("Pod", "p1")["metadata"]["uid"]
+    assert cluster.kubelet("n1").waiting[uid] == (
+        "extended resource example.com/gpu is not advertised by the node and the pod has no "
+        "extendedResourceClaimStatus yet")
+
+
 def test_claim_request_filter_gives_only_that_requests_devices(cluster):
     cluster.apply([claim("two", ["a", "b"])])
     cluster.apply([pod("p1", [container("x", [{"name": "gpu", "request": "a"}]),

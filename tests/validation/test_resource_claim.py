@@ -395,3 +395,61 @@ def test_extended_resource_name_kept_on_137():
     CLASS.prepare_for_create(obj, ctx())
     assert obj["spec"]["extendedResourceName"] == "example.com/gpu"
     assert obj["metadata"]["generation"] == 1
+
+
+# --- allocation result tolerations: DeviceToleration's declarative tags only ---------------
+
+BAD_TOLERATION = {"key": "bad key!", "operator": "Sometimes", "value": "not ok!",
+                  "effect": "Often"}
+TOL = "status.allocation.devices.results[0].tolerations[0]"
+TOLERATION_ERRORS = [
+    f'{TOL}.key: Invalid value: "bad key!": name part must consist of alphanumeric '
+    "characters, '-', '_' or '.', and must start and end with an alphanumeric character "
+    "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+    "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+    f'{TOL}.operator: Unsupported value: "Sometimes": supported values: "Equal", "Exists"',
+    f'{TOL}.effect: Unsupported value: "Often": supported values: "NoExecute", '
+    '"NoSchedule", "None"',
+]
+
+
+def tolerated(tolerations: list, reserved: int = 0) -> dict:
+    alloc = allocated()
+    alloc["devices"]["results"][0]["tolerations"] = tolerations
+    return {"allocation": alloc, **({"reservedFor": consumers(reserved)} if reserved else {})}
+
+
+def result_toleration_errors(c: Context, status: dict, old_status: dict | None = None
+                             ) -> list[str]:
+    old = claim()
+    CLAIM.prepare_for_create(old, c)
+    if old_status is not None:
+        old["status"] = copy.deepcopy(old_status)
+    new = copy.deepcopy(old)
+    new["status"] = copy.deepcopy(status)
+    CLAIM.prepare_for_status_update(new, old, c)
+    return [str(e) for e in CLAIM.validate_status_update(new, old, c)]
+
+
+@pytest.mark.parametrize("version,gates,enforced", [
+    ("1.34", {}, False),
+    ("1.35", {}, False),
+    ("1.35", {"DeclarativeValidationTakeover": True}, True),
+    ("1.36", {}, False),
+    ("1.37", {}, True),
+    ("1.37", {"DeclarativeValidationBeta": False}, False),
+])
+def test_result_tolerations_get_only_declarative_checks(version, gates, enforced):
+    """validateDeviceRequestAllocationResult checks no toleration; DeviceToleration's tags
+    (1.35 plain, 1.36 alpha, 1.37 beta) are enforced as rest.ValidateDeclarativelyWith-
+    MigrationChecks decides per release; the value is never checked."""
+    got = result_toleration_errors(ctx(version, **gates), tolerated([BAD_TOLERATION]))
+    assert got == (TOLERATION_ERRORS if enforced else [])
+
+
+def test_result_tolerations_unchanged_allocation_not_checked_again():
+    """Declarative ratcheting: a status write that keeps a stored allocation (written before
+    1.37) does not re-check its tolerations."""
+    stored = tolerated([BAD_TOLERATION])
+    assert result_toleration_errors(ctx("1.37"), tolerated([BAD_TOLERATION], reserved=1),
+                                    stored) == []

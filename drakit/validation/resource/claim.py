@@ -356,8 +356,8 @@ def _allocation_result(alloc: dict, path: str, names: _RequestNames) -> Errs:
         if r.get("bindingConditions") or r.get("bindingFailureConditions"):
             out += c.binding_parameters(r.get("bindingConditions"),
                                         r.get("bindingFailureConditions"), p)
-        for i, t in enumerate(as_list(r.get("tolerations"))):
-            out += c.device_toleration(t, f"{p}.tolerations[{i}]")
+        # no check of the result's tolerations here: validateDeviceRequestAllocationResult
+        # has none (only DeviceToleration's declarative tags, _declarative_result_tolerations)
         if r.get("shareID") is not None:
             out += c.uid(r.get("shareID"), f"{p}.shareID")
         return out
@@ -462,8 +462,56 @@ def _shared_id(d: dict) -> str:
     return f"{base}/{d['shareID']}" if d.get("shareID") else base
 
 
-def validate_claim_status_update(new: dict, old: dict) -> Errs:
-    """validateResourceClaimStatusUpdate."""
+def declarative_toleration_tags_enforced(ctx: Context) -> bool:
+    """Whether the API server returns the errors of DeviceToleration's declarative tags
+    (k8s.io/api resource/v1 types.go: key ``+k8s:format=k8s-label-key``, the operator and
+    effect types ``+k8s:enum``), which are the only checks an allocation result's
+    tolerations get (k/k pkg/apis/resource/validation/validation.go
+    validateDeviceRequestAllocationResult validates none of them).
+
+    k8s.io/apiserver pkg/registry/rest/validate.go ValidateDeclarativelyWithMigrationChecks:
+    1.34 has no tags; 1.35 has them without a lifecycle prefix, returned only with
+    DeclarativeValidationTakeover (beta, off by default); 1.36 marks them
+    ``+k8s:alpha(since: "1.36")``, always shadowed; 1.37 ``+k8s:beta(since: "1.37")``,
+    enforced while DeclarativeValidationBeta is on (its default)."""
+    if c.version_at_least(ctx, "1.37"):
+        return c.gate(ctx, "DeclarativeValidationBeta")
+    if c.version_at_least(ctx, "1.36"):
+        return False
+    if c.version_at_least(ctx, "1.35"):
+        return c.gate(ctx, "DeclarativeValidation") and c.gate(ctx, "DeclarativeValidationTakeover")
+    return False
+
+
+def _declarative_result_tolerations(alloc: dict, path: str) -> Errs:
+    """DeviceToleration's declarative checks over ``devices.results[*].tolerations``, in
+    field order (validation-gen): a non-empty key is a label key (apimachinery validate
+    LabelKey: IsLabelKey's messages, those of metav1 ValidateLabelName), the operator and a
+    non-empty effect one of their enum's values (validate.Enum: NotSupported, the values
+    sorted). The value is untagged: nothing checks it."""
+    out: Errs = []
+    results = as_list(as_dict(alloc.get("devices")).get("results"))
+    for i, r in enumerate(results):
+        for j, t in enumerate(as_list(as_dict(r).get("tolerations"))):
+            t = as_dict(t)
+            tp = f"{path}.devices.results[{i}].tolerations[{j}]"
+            if t.get("key"):
+                out += c.label_name(t.get("key"), f"{tp}.key")
+            op = t.get("operator") or ""
+            if op and op not in c.TOLERATION_OPERATORS:
+                out.append(not_supported(f"{tp}.operator", op, list(c.TOLERATION_OPERATORS)))
+            effect = t.get("effect") or ""
+            if effect and effect not in c.TAINT_EFFECTS:
+                out.append(not_supported(f"{tp}.effect", effect, list(c.TAINT_EFFECTS)))
+    return out
+
+
+def validate_claim_status_update(new: dict, old: dict, ctx: Context | None = None) -> Errs:
+    """validateResourceClaimStatusUpdate, then (``ctx`` given) the declarative checks the
+    API server enforces at ``ctx``'s release (declarative_toleration_tags_enforced): their
+    errors come after the handwritten ones, as ValidateDeclarativelyWithMigrationChecks
+    appends them, and an allocation equal to the stored one is not checked again
+    (declarative ratcheting)."""
     status = as_dict(new.get("status"))
     old_status = as_dict(old.get("status"))
     names = _RequestNames(new.get("spec"))
@@ -490,6 +538,9 @@ def validate_claim_status_update(new: dict, old: dict) -> Errs:
         out += _immutable(alloc, old_alloc, "status.allocation")
     elif alloc is not None:
         out += _allocation_result(as_dict(alloc), "status.allocation", names)
+    if ctx is not None and alloc is not None and alloc != old_alloc \
+            and declarative_toleration_tags_enforced(ctx):
+        out += _declarative_result_tolerations(as_dict(alloc), "status.allocation")
     return out
 
 
@@ -550,7 +601,7 @@ class ResourceClaimStrategy(Strategy):
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         out = authorized_for_admin_status(_results(new.get("status")),
                                           _results(old.get("status")), namespace_of(new), ctx)
-        return out + validate_claim_status_update(new, old)
+        return out + validate_claim_status_update(new, old, ctx)
 
 
 # ObjectMeta's fields in Go declaration order: JSON name -> the name validateFieldAllowList

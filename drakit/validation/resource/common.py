@@ -412,9 +412,10 @@ def device_toleration(tol: Any, path: str, none_effect: bool = True) -> Errs:
             out.append(invalid(f"{path}.value", value, "must be empty for operator `Exists`"))
     elif op == "Equal":
         out.extend(label_value(value, f"{path}.value"))
-    elif op == "":
-        out.append(required(f"{path}.operator", ""))
     else:
+        # upstream's Required for an empty operator is out of reach: the operator is
+        # defaulted to Equal (+default, default_tolerations) by every strategy that
+        # validates a toleration (claim and template spec), before validation runs
         out.append(not_supported(f"{path}.operator", op, list(TOLERATION_OPERATORS)))
     effect = tol.get("effect") or ""
     if effect and effect not in effects:
