@@ -1642,6 +1642,86 @@ Feature: Platform behaviour every DRA comparison relies on
       And there are 0 Pod objects labelled "app=web"
       And there are 0 Pod objects labelled "app=solo"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-order
+    Scenario: A ReplicaSet scaled down deletes its unscheduled pod before a newer bound one that has not started
+      k/k pkg/controller/replicaset/replica_set.go manageReplicas deletes the pods
+      getPodsToDelete ranks first: controller.ActivePodsWithRanks (pkg/controller/
+      controller_utils.go Less) puts a pod not assigned to a node before an assigned one,
+      before it compares phase, readiness, pods per node or age. The older pod waits for a
+      node its template selects and none has; the newer one, made after the template changed
+      (a ReplicaSet does not replace the pods it has), is bound to n1 but does not start: the
+      driver of its device does not run there, so the kubelet cannot prepare its claim (on a
+      live cluster the harness's nodes run no kubelet at all). Both are Pending and not
+      ready, so only the node assignment puts the older pod first.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: odd.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "odd.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-odd}
+        spec:
+          driver: odd.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: odd}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly: {deviceClassName: odd.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: dev, resourceClaimTemplateName: odd}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: dev}]
+        """
+      And I note the 1 scheduled and 1 pending pods of the ReplicaSet "web"
+      And I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then the pods of the ReplicaSet "web" are exactly its noted scheduled pods
+
   Rule: The garbage collector
     kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
     dependent once none of the owners its ownerReferences name exists, looking each namespaced
