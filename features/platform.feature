@@ -725,6 +725,73 @@ Feature: Platform behaviour every DRA comparison relies on
       And the NamespaceContentRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
       And the NamespaceFinalizersRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @clause:platform-NS-R01/transition-time
+    Scenario: A deletion condition whose status changes gets a new lastTransitionTime
+      status_condition_utils.go updateConditions: a condition whose status changes is
+      rewritten with lastTransitionTime now. A metadata finalizer keeps the namespace after the
+      controller finalized it (namespaced_resources_deleter.go Delete, ShouldDeleteNamespaceDuringUpdate),
+      so the conditions it wrote last stay to be read: once the claim a finalizer held is gone,
+      both "remaining" conditions turn from True to False, each at a time later than the one
+      at which it turned True.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: kept, finalizers: [example.com/hold]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: kept, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I delete the Namespace "kept"
+      Then the Namespace "kept" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - {type: NamespaceDeletionDiscoveryFailure, status: "False"}
+          - {type: NamespaceDeletionGroupVersionParsingFailure, status: "False"}
+          - {type: NamespaceDeletionContentFailure, status: "False"}
+          - {type: NamespaceContentRemaining, status: "True", reason: SomeResourcesRemain}
+          - {type: NamespaceFinalizersRemaining, status: "True", reason: SomeFinalizersRemain}
+        """
+      When I note the NamespaceContentRemaining condition of the Namespace "kept"
+      And I note the NamespaceFinalizersRemaining condition of the Namespace "kept"
+      And 2 seconds pass
+      And I work in the namespace "kept"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I work in the scenario namespace
+      Then the Namespace "kept" comes to contain:
+        """
+        metadata:
+          finalizers: [example.com/hold]
+        status:
+          phase: Terminating
+          conditions:
+          - {type: NamespaceDeletionDiscoveryFailure, status: "False"}
+          - {type: NamespaceDeletionGroupVersionParsingFailure, status: "False"}
+          - {type: NamespaceDeletionContentFailure, status: "False"}
+          - {type: NamespaceContentRemaining, status: "False", reason: ContentRemoved, message: All content successfully removed}
+          - {type: NamespaceFinalizersRemaining, status: "False", reason: ContentRemoved, message: All content successfully removed}
+        """
+      And the NamespaceContentRemaining condition of the Namespace "kept" has status False and a lastTransitionTime later than the noted one
+      And the NamespaceFinalizersRemaining condition of the Namespace "kept" has status False and a lastTransitionTime later than the noted one
+      And the Namespace "kept" has no "spec.finalizers"
+      When I patch the Namespace "kept" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "kept" is gone
+
     @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
       namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
