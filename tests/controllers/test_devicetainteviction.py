@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import copy
 
-from drakit import Cluster
 from storeutil import store_directly
+
+from drakit import Cluster
 
 SLICE = {
     "apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
