@@ -2630,6 +2630,60 @@ Feature: KEP-5004 DRA extended resources
       Then the request is rejected as Forbidden (403)
       And the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "1"}
 
+    # since 1.35: see above (the evaluators' extended-resource keys are read at the 1.35-1.37 sources)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/special-claim-paid-by-pod
+    Scenario: A pod's only special claim stays spared when the quota controller counts it again later
+      k/k pkg/quota/v1/evaluator/core/resource_claims.go getVerifiedPodUsage: while the pod's
+      status.extendedResourceClaimStatus is unset, a special claim is spared what its pod paid
+      unless another special claim of the pod was created earlier (creationTimestamp, then the
+      name) - the claims are compared with each other, not with the time of the count. A
+      changed spec.hard makes the resourcequota controller count everything again
+      (resource_quota_controller.go updateQuota, syncResourceQuota), here seconds after the
+      claim was made: the pod's one GPU is still counted once.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "1"
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: holder}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      When I try to create the ResourceClaim "only" controlled by Pod "holder":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      When 2 seconds pass
+      And I patch the ResourceQuota "gpu" with:
+        """
+        spec:
+          hard:
+            requests.example.com/gpu: "1"
+            count/resourceclaims.resource.k8s.io: "5"
+        """
+      Then the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "1", count/resourceclaims.resource.k8s.io: "1"}
+
     @req:5004-R11 @needs:logical-clock @clause:5004-R11/per-class-key @clause:5004-R11/enforced
     Scenario Outline: Quota on the per-class device key: the special claim is refused at PreBind until devices are freed (<name>)
       KEP-5004 "Resource Quota": "resource claim quota has alreadys accounted for the devices

@@ -725,6 +725,73 @@ Feature: Platform behaviour every DRA comparison relies on
       And the NamespaceContentRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
       And the NamespaceFinalizersRemaining condition of the Namespace "pair" keeps its status and the noted lastTransitionTime
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @clause:platform-NS-R01/transition-time
+    Scenario: A deletion condition whose status changes gets a new lastTransitionTime
+      status_condition_utils.go updateConditions: a condition whose status changes is
+      rewritten with lastTransitionTime now. A metadata finalizer keeps the namespace after the
+      controller finalized it (namespaced_resources_deleter.go Delete, ShouldDeleteNamespaceDuringUpdate),
+      so the conditions it wrote last stay to be read: once the claim a finalizer held is gone,
+      both "remaining" conditions turn from True to False, each at a time later than the one
+      at which it turned True.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: kept, finalizers: [example.com/hold]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: kept, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I delete the Namespace "kept"
+      Then the Namespace "kept" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - {type: NamespaceDeletionDiscoveryFailure, status: "False"}
+          - {type: NamespaceDeletionGroupVersionParsingFailure, status: "False"}
+          - {type: NamespaceDeletionContentFailure, status: "False"}
+          - {type: NamespaceContentRemaining, status: "True", reason: SomeResourcesRemain}
+          - {type: NamespaceFinalizersRemaining, status: "True", reason: SomeFinalizersRemain}
+        """
+      When I note the NamespaceContentRemaining condition of the Namespace "kept"
+      And I note the NamespaceFinalizersRemaining condition of the Namespace "kept"
+      And 2 seconds pass
+      And I work in the namespace "kept"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I work in the scenario namespace
+      Then the Namespace "kept" comes to contain:
+        """
+        metadata:
+          finalizers: [example.com/hold]
+        status:
+          phase: Terminating
+          conditions:
+          - {type: NamespaceDeletionDiscoveryFailure, status: "False"}
+          - {type: NamespaceDeletionGroupVersionParsingFailure, status: "False"}
+          - {type: NamespaceDeletionContentFailure, status: "False"}
+          - {type: NamespaceContentRemaining, status: "False", reason: ContentRemoved, message: All content successfully removed}
+          - {type: NamespaceFinalizersRemaining, status: "False", reason: ContentRemoved, message: All content successfully removed}
+        """
+      And the NamespaceContentRemaining condition of the Namespace "kept" has status False and a lastTransitionTime later than the noted one
+      And the NamespaceFinalizersRemaining condition of the Namespace "kept" has status False and a lastTransitionTime later than the noted one
+      And the Namespace "kept" has no "spec.finalizers"
+      When I patch the Namespace "kept" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Namespace "kept" is gone
+
     @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only @clause:platform-NS-R03/gone-when-no-finalizer
     Scenario: The finalize subresource removes spec finalizers; the namespace goes when none is left
       namespaceFinalizeStrategy changes only spec.finalizers (validated per entry at
@@ -1641,6 +1708,86 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 ReplicaSet objects labelled "app=web"
       And there are 0 Pod objects labelled "app=web"
       And there are 0 Pod objects labelled "app=solo"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-order
+    Scenario: A ReplicaSet scaled down deletes its unscheduled pod before a newer bound one that has not started
+      k/k pkg/controller/replicaset/replica_set.go manageReplicas deletes the pods
+      getPodsToDelete ranks first: controller.ActivePodsWithRanks (pkg/controller/
+      controller_utils.go Less) puts a pod not assigned to a node before an assigned one,
+      before it compares phase, readiness, pods per node or age. The older pod waits for a
+      node its template selects and none has; the newer one, made after the template changed
+      (a ReplicaSet does not replace the pods it has), is bound to n1 but does not start: the
+      driver of its device does not run there, so the kubelet cannot prepare its claim (on a
+      live cluster the harness's nodes run no kubelet at all). Both are Pending and not
+      ready, so only the node assignment puts the older pod first.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: odd.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "odd.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-odd}
+        spec:
+          driver: odd.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: odd}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly: {deviceClassName: odd.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: dev, resourceClaimTemplateName: odd}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: dev}]
+        """
+      And I note the 1 scheduled and 1 pending pods of the ReplicaSet "web"
+      And I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then the pods of the ReplicaSet "web" are exactly its noted scheduled pods
 
   Rule: The garbage collector
     kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a

@@ -509,6 +509,35 @@ def then_condition_kept(world: World, ctype: str, kind: str, name: str) -> None:
 
 
 @then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has status '
+                 r'(?P<status>\w+) and a lastTransitionTime later than the noted one$'))
+def then_condition_moved(world: World, ctype: str, kind: str, name: str, status: str) -> None:
+    """The other half of the rule above: a condition whose status changed carries the time
+    of that change, later than the time noted before it (RFC 3339 text in seconds, so the
+    scenario lets at least a second pass in between)."""
+    noted = world.vars.get(f"condition {kind}/{name}/{ctype}")
+    if noted is None:
+        raise AssertionError(f"no {ctype} condition of {kind} {name!r} was noted before")
+    world.b.settle()
+    obj, cond = _condition(world, kind, name, ctype)
+    actual = {"status": (cond or {}).get("status"),
+              "lastTransitionTime": (cond or {}).get("lastTransitionTime")}
+    world.observe(f"{kind} {name} {ctype} condition moved",
+                  {"status": status, "lastTransitionTime": f"> {noted.get('lastTransitionTime')}"},
+                  actual, [obj])
+    assert cond is not None, f"{kind} {name!r} has no {ctype} condition"
+    assert cond.get("status") == status, \
+        f"{kind} {name!r} {ctype} condition is {cond!r}, expected status {status}"
+    when, before = cond.get("lastTransitionTime"), noted.get("lastTransitionTime")
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"
+    assert isinstance(when, str) and re.fullmatch(stamp, when), \
+        f"{kind} {name!r} {ctype} condition has no lastTransitionTime: {cond!r}"
+    # same-format UTC stamps order as text
+    assert isinstance(before, str) and when > before, \
+        f"{kind} {name!r} {ctype} condition changed its status but kept the lastTransitionTime " \
+        f"{before!r}: {cond!r}"
+
+
+@then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has status '
                  r'(?P<status>\w+) and reason (?P<reason>\w+), with (?P<times>\w+(?: and \w+)*) set$'))
 def then_condition_is(world: World, ctype: str, kind: str, name: str, status: str, reason: str,
                       times: str) -> None:

@@ -71,6 +71,32 @@ def test_no_op_update_keeps_the_resource_version(api: APIServer) -> None:
     assert again["metadata"]["resourceVersion"] == out["metadata"]["resourceVersion"]
 
 
+def test_no_op_writes_of_every_kind_leave_no_trace(api: APIServer) -> None:
+    """etcd3 store GuaranteedUpdate (k8s.io/apiserver/pkg/storage/etcd3/store.go): an update
+    whose encoded object equals the stored bytes is not written, so there is no new
+    resourceVersion and no watch event, for the main resource, the status subresource and a
+    patch alike. Controllers rely on it: one that writes an unchanged status (a namespace's
+    deletion conditions) wakes nobody."""
+    api.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}})
+    api.delete("Namespace", "team")
+    ns = api.get("Namespace", "team")
+    ns["status"]["conditions"] = [{"type": "NamespaceContentRemaining", "status": "False",
+                                   "lastTransitionTime": "2026-01-01T00:00:00Z",
+                                   "reason": "ContentRemoved",
+                                   "message": "All content successfully removed"}]
+    ns = api.update_status(ns)
+    rv = ns["metadata"]["resourceVersion"]
+    mark = api.resource_version
+    assert api.update_status(api.get("Namespace", "team"))["metadata"]["resourceVersion"] == rv
+    assert api.update(api.get("Namespace", "team"))["metadata"]["resourceVersion"] == rv
+    assert api.patch("Namespace", "team", {"status": {"phase": "Terminating"}},
+                     subresource="status")["metadata"]["resourceVersion"] == rv
+    assert api.patch("Namespace", "team", {"metadata": {"labels": {"kubernetes.io/metadata.name": "team"}}}
+                     )["metadata"]["resourceVersion"] == rv
+    assert api.resource_version == mark
+    assert api.watch(mark, ["Namespace"]) == []
+
+
 def test_finalizers_delay_deletion_until_removed(api: APIServer) -> None:
     obj = claim()
     obj["metadata"]["finalizers"] = ["example.com/hold"]

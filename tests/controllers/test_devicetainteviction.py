@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 
+from storeutil import store_directly
+
 from drakit import Cluster
 
 SLICE = {
@@ -199,3 +201,50 @@ def test_a_round_that_evicts_nobody_reports_no_work() -> None:
     ctl._dirty = True
     assert ctl._reconcile() is False
     assert _exists(c, "p") and _exists(c, "q")
+
+
+def test_a_stored_taint_without_time_added_counts_from_when_the_controller_saw_it() -> None:
+    """The API server stamps every taint with timeAdded (SetDefaults_DeviceTaint) and refuses
+    one it cannot parse, so a taint without it is stored data no write through the API
+    leaves (an older server, a direct etcd write). The controller must not fail on it: the
+    toleration runs from when it first saw the taint, kept per device and taint."""
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 30}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    dev = _device_of(c, "a")
+    s = copy.deepcopy(SLICE)
+    for d in s["spec"]["devices"]:
+        if d["name"] == dev:
+            d["taints"] = [dict(TAINT)]
+    store_directly(c, s)
+    c.settle()
+    stored = next(d for d in c.get("ResourceSlice", "node-1-slice")["spec"]["devices"]
+                  if d["name"] == dev)
+    assert "timeAdded" not in stored["taints"][0]
+    assert not c.errors()
+    c.advance(29)
+    assert _exists(c, "p")
+    c.advance(1)
+    assert not _exists(c, "p")
+
+
+def test_pod_and_claim_changes_cost_no_evaluation_while_no_device_is_tainted() -> None:
+    """Performance only (nothing a user sees): with no NoExecute taint on any device a pod or
+    claim change cannot start an eviction, so the controller stays clean and does not list
+    every slice, claim and pod again for it; a slice change makes it look again."""
+    c = _cluster()
+    ctl = _controller(c)
+    calls: list[int] = []
+    evaluate = ctl._evaluate
+
+    def counting() -> bool:
+        calls.append(1)
+        return evaluate()
+
+    ctl._evaluate = counting  # type: ignore[method-assign]
+    c.apply([_claim("a"), _pod("p", "a")])
+    assert c.get("Pod", "p")["spec"]["nodeName"] == "node-1"
+    assert calls == []
+    _taint(c, _device_of(c, "a"))
+    assert calls and not _exists(c, "p")
