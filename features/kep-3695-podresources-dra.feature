@@ -1373,7 +1373,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Pod "trainer" has "status.phase" equal to Running
     When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
     And the kubelet on node "n1" restarts, whether or not it comes up
-    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: checksum mismatch"
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: checksum mismatch"
     And the Node "n1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
     And the Node "n1" has "status.conditions[0].type" equal to Ready
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
@@ -1413,7 +1413,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Pod "trainer" has "status.phase" equal to Running
     When the DRA checkpoint on node "n1" is edited by hand: <old> becomes <new>
     And the kubelet on node "n1" restarts, whether or not it comes up
-    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
 
     Examples:
@@ -1434,7 +1434,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     fails and the kubelet does not start.
     When the DRA checkpoint on node "n1" is cut short after <size> bytes
     And the kubelet on node "n1" restarts, whether or not it comes up
-    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
 
     Examples:
@@ -1452,7 +1452,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     not fit.
     When the DRA checkpoint on node "n1" is edited by hand, its checksum recomputed: <old> becomes <new>
     And the kubelet on node "n1" restarts, whether or not it comes up
-    Then there is an event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
 
     Examples:

@@ -1065,7 +1065,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "too-many" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And there are 0 extended resource claims
-      And there is an event "FailedScheduling" for Pod "too-many" starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And there is a Warning event "FailedScheduling" for Pod "too-many" starting with "0/1 nodes are available: 1 cannot allocate all claims."
 
     @req:5004-R09 @clause:5004-R09/neither-insufficient
     Scenario: A resource neither on the node nor mapped to a class is Insufficient
@@ -1372,8 +1372,8 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the ResourceClaim "gpu-pod-extended-resources-leftover" does not exist
-      And there is an event "FailedScheduling" for Pod "gpu-pod" starting with "0/1 nodes are available: 1 cannot schedule extended resource claim."
-      And there is an event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      And there is a Warning event "FailedScheduling" for Pod "gpu-pod" starting with "0/1 nodes are available: 1 cannot schedule extended resource claim."
+      And there is a Warning event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
@@ -2327,7 +2327,7 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "gpu-pod" is scheduled to "node-1"
       And the ResourceClaim "gpu-pod-extended-resources-crash1" does not exist
-      And there is an event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      And there is a Warning event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device

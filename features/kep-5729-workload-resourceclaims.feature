@@ -852,7 +852,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: my-claim, resourceClaimTemplateName: my-template}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
       And the Pod "lost-member" has no "status.resourceClaimStatuses"
@@ -888,7 +888,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: my-claim, resourceClaimTemplateName: my-template}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
@@ -953,7 +953,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: my-claim, resourceClaimTemplateName: my-template}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "lost-member" containing "PodResourceClaim my-claim: podgroup.scheduling.k8s.io "missing" not found"
       And there are 0 ResourceClaim objects
       And the Pod "lost-member" has no "spec.nodeName"
 
@@ -1002,7 +1002,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "member" containing "PodResourceClaim pg-claim: DRAWorkloadResourceClaims feature is disabled"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "member" containing "PodResourceClaim pg-claim: DRAWorkloadResourceClaims feature is disabled"
       And there are 0 ResourceClaims owned by Pod "member"
       And there is 1 ResourceClaim object
       And the Pod "member" has no "spec.nodeName"
@@ -1064,7 +1064,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       read, so when the template appears the PodGroup records that claim and no second one
       is made.
       When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
-      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
       And there are 0 ResourceClaim objects
       When I create the ResourceClaim "left-behind" the controller would make for the claim "pg-claim" of PodGroup "group":
         """
@@ -1102,7 +1102,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
         """
-      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
       And the Pod "member" has no "status.resourceClaimStatuses"
       And the Pod "member" has no "spec.nodeName"
       And there are 0 ResourceClaim objects
@@ -1544,8 +1544,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - name: dev-2
           - name: dev-3
         """
-      Then there is an event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
-      And there is an event "DeviceTaintManagerEviction" for Pod "member-1" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "member-1" containing "Marking for deletion"
       And the Pod "member-0" does not exist
       And the Pod "member-1" does not exist
       And the Pod "bystander" is scheduled to "node-1"
@@ -1813,7 +1813,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           resourceClaims:
           - {name: dev, resourceClaimTemplateName: later}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "solo" containing "PodResourceClaim dev: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "solo" containing "PodResourceClaim dev: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
       And there are 0 ResourceClaim objects
       When I apply:
         """
@@ -1944,7 +1944,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member-0" has no "metadata.deletionTimestamp"
       And the Pod "member-1" has no "metadata.deletionTimestamp"
       When 2 seconds pass
-      Then there is an event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
       And the Pod "member-0" does not exist
       And the Pod "member-1" does not exist
 
@@ -1994,8 +1994,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       When I apply the fixture "kep-5729/scheduling/template.yaml"
       And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
-      Then there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "create ResourceClaim : resourceclaims.resource.k8s.io "group-pg-claim-"
-      And there is an event "FailedResourceClaimCreation" for PodGroup "group" containing "is forbidden: exceeded quota: no-claims, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=0, limited: count/resourceclaims.resource.k8s.io=0"
+      Then there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "create ResourceClaim : resourceclaims.resource.k8s.io "group-pg-claim-"
+      And there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "is forbidden: exceeded quota: no-claims, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=0, limited: count/resourceclaims.resource.k8s.io=0"
       And there are 0 ResourceClaim objects
       When I patch the ResourceQuota "no-claims" with:
         """

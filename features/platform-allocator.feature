@@ -1313,7 +1313,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       The allocation and the reservation are written before the wait (bindClaim), the wait is
       announced with the event BindingConditionsPending; a condition other than the one the
       device names does not end it.
-      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
       And the Pod "p" has no "spec.nodeName"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].bindingConditions" equal to ["example.com/attached"]
       And the ResourceClaim "gpu" has "status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields" equal to [{key: metadata.name, operator: In, values: [node-1]}]
@@ -1365,7 +1365,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
       When I delete the ResourceSlice "fabric-gpus"
       And 10 seconds pass
-      Then there is an event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      Then there is a Warning event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
       And the Pod "p" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And the ResourceClaim "gpu" has no "status.allocation"
       And the ResourceClaim "gpu" has no "status.devices"
@@ -1383,7 +1383,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": device binding timeout"
       And the ResourceClaim "gpu" has no "status.reservedFor"
       When 1 second passes
-      Then there is an event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      Then there is a Warning event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
       And the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:10:01Z"
       And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
       And the Pod "p" has no "spec.nodeName"

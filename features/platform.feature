@@ -1627,8 +1627,8 @@ Feature: Platform behaviour every DRA comparison relies on
               containers: [{name: app, image: registry.k8s.io/pause:3.10}]
         """
       Then there are 2 Pod objects labelled "app=solo"
-      And there is an event "FailedCreate" for ReplicaSet "solo" starting with "Error creating: pods "solo-"
-      And there is an event "FailedCreate" for ReplicaSet "solo" containing "is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2"
+      And there is a Warning event "FailedCreate" for ReplicaSet "solo" starting with "Error creating: pods "solo-"
+      And there is a Warning event "FailedCreate" for ReplicaSet "solo" containing "is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2"
       And the ReplicaSet "solo" has "status.conditions[0].type" equal to ReplicaFailure
       And the ReplicaSet "solo" has "status.conditions[0].reason" equal to FailedCreate
       When I patch the ResourceQuota "two-pods" with:
@@ -1827,8 +1827,8 @@ Feature: Platform behaviour every DRA comparison relies on
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
       And I work in the namespace "elsewhere"
-      Then there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
-      And there is an event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
+      Then there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
+      And there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
       And the ResourceClaim "borrowed" does not exist
       When I work in the scenario namespace
       Then the Pod "owner" exists
@@ -2004,7 +2004,7 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: gpu, resourceClaimTemplateName: one-gpu}
           - {name: nic, resourceClaimTemplateName: one-nic}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim nic: resource claim template "one-nic": resourceclaimtemplate.resource.k8s.io "one-nic" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim nic: resource claim template "one-nic": resourceclaimtemplate.resource.k8s.io "one-nic" not found"
       And there is 1 ResourceClaim owned by Pod "two"
       And the Pod "two" has no "status.resourceClaimStatuses"
       When I apply:
@@ -2041,7 +2041,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimTemplateName: later}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "optional" containing "PodResourceClaim gpu: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "optional" containing "PodResourceClaim gpu: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
       When the Pod "optional" status has:
         """
         resourceClaimStatuses:
@@ -2158,7 +2158,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimTemplateName: one-gpu}
         """
-      Then there is an event "FailedResourceClaimCreation" for Pod "refused" containing "PodResourceClaim gpu: create ResourceClaim"
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "refused" containing "PodResourceClaim gpu: create ResourceClaim"
       And the metric resourceclaim_controller_creates_total{admin_access="false",status="failure"} is at least 1
       And there are 0 ResourceClaims owned by Pod "refused"
 
@@ -2964,8 +2964,8 @@ Feature: Platform behaviour every DRA comparison relies on
         | request | driver          | pool | device |
         | gpu     | gpu.example.com | n1   | gpu-0  |
       And 10 seconds pass
-      Then there is an event "FailedPrepareDynamicResources" for Pod "successor" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
-      And there is an event "FailedPrepareDynamicResources" for Pod "successor" containing " still exists (previous pod force-deleted?!)"
+      Then there is a Warning event "FailedPrepareDynamicResources" for Pod "successor" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
+      And there is a Warning event "FailedPrepareDynamicResources" for Pod "successor" containing " still exists (previous pod force-deleted?!)"
       And the Pod "successor" has "status.phase" equal to Pending
       When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
       And 75 seconds pass
@@ -3026,7 +3026,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | request | driver          | pool | device |
         | gpu     | gpu.example.com | n1   | gpu-0  |
       And 10 seconds pass
-      Then there is an event "FailedPrepareDynamicResources" for Pod "trainer" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
+      Then there is a Warning event "FailedPrepareDynamicResources" for Pod "trainer" starting with "Failed to prepare dynamic resources: prepare dynamic resources: old ResourceClaim with same name gpu-claim and different UID "
       And the Pod "trainer" has "status.phase" equal to Pending
       And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
 
@@ -3555,14 +3555,14 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then there is an event "Scheduled" for Pod "tolerant" containing "to node-1"
+      Then there is a Normal event "Scheduled" for Pod "tolerant" containing "to node-1"
       And <check>
 
       Examples:
         | how                           | outcome       | toleration                                                                                                                                       | check |
         | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
-        | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is an event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
+        | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
     Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
@@ -3674,9 +3674,9 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the ResourceSlice "node-1-gpus" has "spec.devices[0].taints[0].timeAdded" equal to "2020-01-01T00:00:00Z"
       And the ResourceSlice "node-1-gpus" has a "spec.devices[1].taints[0].timeAdded"
-      And there is an event "Scheduled" for Pod "mixed" containing "to node-1"
-      And there is an event "Scheduled" for Pod "fresh" containing "to node-1"
-      And there is an event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
+      And there is a Normal event "Scheduled" for Pod "mixed" containing "to node-1"
+      And there is a Normal event "Scheduled" for Pod "fresh" containing "to node-1"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
       And the Pod "fresh" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
@@ -3748,7 +3748,7 @@ Feature: Platform behaviour every DRA comparison relies on
             taints:
             - {key: example.com/unhealthy, effect: NoExecute}
         """
-      Then there is an event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
       And the Pod "intruder" exists
       And the Pod "intruder" has no "metadata.deletionTimestamp"
 
@@ -3830,7 +3830,7 @@ Feature: Platform behaviour every DRA comparison relies on
           devices:
           - name: gpu-0
         """
-      Then there is an event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
 
@@ -4171,7 +4171,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
       And the Pod "p" has "status.nominatedNodeName" equal to node-1
       And the Pod "p" has no "spec.nodeName"
       When I patch the ResourceClaim "gpu" status with:
@@ -4285,7 +4285,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
       And the Pod "p" has no "status.nominatedNodeName"
 
     # until 1.34: at 1.35 both gates turn on by default
@@ -4302,5 +4302,5 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then there is an event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
       And the Pod "p" has no "status.nominatedNodeName"

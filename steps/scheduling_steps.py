@@ -239,15 +239,24 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is an event "(?P<reason>\w+)" for (?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
+@then(parsers.re(r'there is (?:an|a (?P<etype>Normal|Warning)) event "(?P<reason>\w+)" for '
+                 r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
-def then_event(world: World, reason: str, kind: str, name: str, how: str, text: str) -> None:
+def then_event(world: World, etype: str | None, reason: str, kind: str, name: str, how: str,
+               text: str) -> None:
+    """An event with that reason and text; with "a Normal/Warning event" also of that type
+    (the type is part of what upstream records: v1.EventTypeNormal or EventTypeWarning)."""
     world.b.settle()  # a live cluster's controllers post their events asynchronously
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)
-    ok = any(m.startswith(text) if how == "starting with" else text in m for m in msgs)
-    assert ok, f"no {reason} event {how} {text!r}; events: {msgs}"
+    hits = [e for e, m in zip(evs, msgs, strict=True)
+            if (m.startswith(text) if how == "starting with" else text in m)]
+    assert hits, f"no {reason} event {how} {text!r}; events: {msgs}"
+    if etype is not None:
+        types = sorted({e.get("type") or "" for e in hits})
+        world.observe(f"event {reason} type", etype, types)
+        assert etype in types, f"the {reason} event {how} {text!r} is of type {types}, not {etype}"
 
 
 @then(parsers.re(r'no Warning event was recorded for any (?P<kind>\w+)$'))
