@@ -423,11 +423,13 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
     excess = total - len(own)
     if excess <= 0:
         return text
-    own_taints = {t.get("key") for n in own for t in (n.get("spec") or {}).get("taints") or ()
-                  if isinstance(t, dict)}
+    # the harness's own fake-node taint, which every scenario pod tolerates, is no reason
+    # the scenario's nodes can give (own_nodes are read raw, with it)
+    own_taint_list = [t for n in own for t in (n.get("spec") or {}).get("taints") or ()
+                      if isinstance(t, dict) and t.get("key") != FAKE_NODE_TAINT_KEY]
+    own_taints = {t.get("key") for t in own_taint_list}
     own_unschedulable = any((n.get("spec") or {}).get("unschedulable") for n in own)
-    own_hard_taints = any(isinstance(t, dict) and t.get("effect") in ("NoSchedule", "NoExecute")
-                          for n in own for t in (n.get("spec") or {}).get("taints") or ())
+    own_hard_taints = any(t.get("effect") in ("NoSchedule", "NoExecute") for t in own_taint_list)
 
     def others_only(reason: str) -> bool:
         """A reason only the other nodes can give: an untolerated taint none of the
