@@ -3202,7 +3202,7 @@ Feature: KEP-5004 DRA extended resources
       Then the 2 pods of the ReplicaSet "bare" are scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
 
     @req:5004-R10 @clause:5004-R10/devices-freed
-    Scenario: A GPU pod that has finished gives its special claim back while the pod object stays
+    Scenario Outline: A GPU pod that has finished (<phase>) gives its special claim back while the pod object stays
       k/k pkg/controller/resourceclaim/controller.go syncClaim: a claim no pod reserves any more
       whose owning pod is done (isPodDone: phase Succeeded or Failed) is deleted by the
       ResourceClaim controller itself ("Normally the garbage collector does that, but the pod
@@ -3213,12 +3213,17 @@ Feature: KEP-5004 DRA extended resources
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
       When the Pod "gpu-pod" status has:
         """
-        phase: Succeeded
+        phase: <phase>
         """
       Then there are 0 extended resource claims
       And 0 devices of driver "gpu.example.com" are allocated
-      And the Pod "gpu-pod" has "status.phase" equal to Succeeded
+      And the Pod "gpu-pod" has "status.phase" equal to <phase>
       And no Warning event was recorded for any ResourceClaim
+
+      Examples:
+        | phase     |
+        | Succeeded |
+        | Failed    |
 
     @req:5004-R10 @clause:5004-R10/gc-with-pod @clause:5004-R10/devices-freed
     Scenario: A GPU pod deleted just before an API server restart still gives its special claim back

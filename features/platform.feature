@@ -1833,6 +1833,47 @@ Feature: Platform behaviour every DRA comparison relies on
       When I work in the scenario namespace
       Then the Pod "owner" exists
 
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/dangling-removed
+    Scenario: A claim with an owner left loses only the reference to the owner that is gone
+      garbagecollector.go attemptToDeleteItem: a dependent with at least one owner that exists
+      ("solid") is not collected; the references to owners that are gone ("dangling": not
+      found, or found with another uid) are removed from it with a patch
+      (GenerateDeleteOwnerRefStrategicMergeBytes), so the claim stays with its second owner.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "shared" controlled by Pod "first" and owned by Pod "second":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I delete the Pod "first"
+      Then the Pod "first" does not exist
+      And the ResourceClaim "shared" exists
+      And the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to second
+      And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
+      When I delete the Pod "second"
+      Then the ResourceClaim "shared" does not exist
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),

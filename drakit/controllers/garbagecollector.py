@@ -88,12 +88,16 @@ class GarbageCollector(Controller):
                 pass
 
     def _collect(self, dep: Ref) -> bool:
+        """attemptToDeleteItem: with no owner left the dependent is deleted; with one left
+        (solid) the references to owners that are gone (dangling: not found, another uid, or
+        in another namespace) are removed from it with a patch."""
         owners = self.owners.get(dep)
         if not owners:
             return False
         invalid = any(self._in_other_namespace(dep, o) for o in owners)
-        alive = any(self._owner_exists(dep, o) for o in owners)
-        if alive and not invalid:
+        dangling = [o for o in owners if not self._owner_exists(dep, o)
+                    and o.get("kind", "") in KINDS]
+        if not dangling:
             return False
         kind, ns, name = dep
         obj = self.api.try_get(kind, name, ns or None)
@@ -101,7 +105,17 @@ class GarbageCollector(Controller):
             return False
         if invalid:
             self._report_invalid_namespace(dep, obj, owners)
-        if alive or obj["metadata"].get("deletionTimestamp"):
+        if len(dangling) < len(owners):
+            gone = {o.get("uid", "") for o in dangling}
+            refs = [r for r in obj["metadata"].get("ownerReferences") or ()
+                    if r.get("uid", "") not in gone]
+            try:
+                self.api.patch(kind, name, {"metadata": {"ownerReferences": refs or None}},
+                               ns or None)
+                return True
+            except E.StatusError:
+                return False
+        if obj["metadata"].get("deletionTimestamp"):
             return False
         try:
             self.api.delete(kind, name, ns or None)
