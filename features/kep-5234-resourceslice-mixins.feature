@@ -347,6 +347,106 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the outcome is "spec: Invalid value: "": only one of `sharedCounters` or `devices` is allowed"
 
+    # until 1.34: 1.35 moved counter sets into slices of their own ("Only one of Devices and SharedCounters can be set in a ResourceSlice") and lets a device consume a set anywhere in its pool
+    @component:apiserver @req:5234-R05 @clause:5234-R05/shipped-counter-layout-134 @until:1.34
+    Scenario: At 1.34 a device cannot consume a counter set published in another slice of its pool
+      k/k pkg/apis/resource/validation/validation.go at 1.34 (validateResourceSliceSpec gathers
+      the slice's own sharedCounters, validateDevice checks each consumption against them; read
+      at aaron-prindle/kubernetes@060306bf, a v1.34-era tree; validation_resourceslice_test.go
+      "wrong-sharedcounterref-consumes-counter", index file 262113301): the layout 1.35
+      requires, counters in one slice and their devices in another, is refused at 1.34 for the
+      devices' slice, the set's name as value; the counters' slice alone is accepted.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      And the object:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: node-1-counters
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          sharedCounters:
+          - {name: gpu-0, counters: {memory: {value: 80Gi}}}
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: node-1-devices
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 2}
+          devices:
+          - {name: gpu-0-part-a, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 48Gi}}}]}
+          - {name: gpu-0-part-b, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 48Gi}}}]}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                          | reason            | message |
+        | spec.devices[0].consumesCounters[0].counterSet | FieldValueInvalid | Invalid value: "gpu-0": must reference a counterSet defined in the ResourceSlice sharedCounters |
+        | spec.devices[1].consumesCounters[0].counterSet | FieldValueInvalid | Invalid value: "gpu-0": must reference a counterSet defined in the ResourceSlice sharedCounters |
+
+    # until 1.34: 1.35 refuses a slice holding both sharedCounters and devices ("Only one of Devices and SharedCounters can be set in a ResourceSlice"), the layout this scenario publishes
+    @component:scheduler @req:5234-R05 @req:platform-ALLOC-R01 @clause:5234-R05/shipped-counter-layout-134 @clause:platform-ALLOC-R01/partitionable @until:1.34
+    Scenario: At 1.34 counter sets share a slice with the devices that consume them, and bound what is allocated
+      KEP-4815 as shipped in 1.34 (v1.34.0 API: ResourceSliceSpec.sharedCounters next to
+      devices; the allocator takes a device only while its counter set has room,
+      k8s.io/dynamic-resource-allocation structured allocateDevice): two partitions of one GPU
+      each consume 48Gi of the 80Gi their slice shares, so one pod gets a partition and the
+      second pod cannot be scheduled.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          sharedCounters:
+          - {name: gpu-0, counters: {memory: {value: 80Gi}}}
+          devices:
+          - {name: gpu-0-part-a, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 48Gi}}}]}
+          - {name: gpu-0-part-b, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 48Gi}}}]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: partition}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: part
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      And I create 2 pods named "part-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: part}]}}
+          resourceClaims:
+          - {name: part, resourceClaimTemplateName: partition}
+        """
+      Then the Pod "part-0" is scheduled to "node-1"
+      And the Pod "part-1" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And 1 device of driver "gpu.example.com" is allocated
+
     @component:apiserver @req:5234-R10 @clause:5234-R10/unique-devices
     Scenario: Device names in a slice are unique
       k/k validateSet over devices keyed by name (api-truth §9.5).
@@ -369,7 +469,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
 
     # ------------------------------------------------------------------ mixins (KEP text)
 
-    @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins @clause:5234-R01/api-fields
+    # since 1.35: the fixture's devices consume counter sets its slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R01 @req:5234-R02 @gate:DRAResourceSliceMixins @clause:5234-R01/api-fields @since:1.35
     Scenario: The KEP's mixin example is accepted and stored as written
       KEP-5234 "Proposal"/"API" (KEP text, not shipped): device and counter-consumption mixins,
       referenced through `includes`. Storage keeps the mixin structure; it is not flattened.
@@ -388,7 +489,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       Then the request succeeds
       And the stored object has "spec.sharedCounters[1].includes" equal to [a100-counters]
 
-    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off
+    # since 1.35: the fixture's devices consume counter sets its slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off @since:1.35
     Scenario: With DRAResourceSliceMixins off, mixins and includes are dropped on create
       KEP-5234 "API": both fields carry +featureGate=DRAResourceSliceMixins; the usual
       drop-unless-in-use pattern applies (assumed, api-truth §9.6; no shipped code exists).
@@ -399,7 +501,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the stored object has no "spec.devices[0].includes"
       And the stored object has no "spec.devices[0].consumesCounters[0].includes"
 
-    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off
+    # since 1.35: the fixture's devices consume counter sets its slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R07 @gate:DRAResourceSliceMixins @clause:5234-R07/api-drop-off @since:1.35
     Scenario: Mixins already stored survive updates after the gate is turned off
       KEP-5234 "Feature Enablement and Rollback"; drop-unless-in-use on update (assumed pattern).
       Given the feature gate DRAResourceSliceMixins is enabled
@@ -517,7 +620,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | [m0, m1, m2, m3, m4, m5, m6, m7]       | accepted |
         | [m0, m1, m2, m3, m4, m5, m6, m7, m8]   | spec.devices[0].includes: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/same-slice
+    # since 1.35: the slice's device consumes a counter set the slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/same-slice @since:1.35
     Scenario Outline: Includes must reference a mixin of the matching kind in the same slice
       KEP-5234 "API": "The mixins referenced here must be defined in the same ResourceSlice",
       each includes list refers to its own kind. The KEP gives no error; the KEP's implementation
@@ -719,7 +823,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       When I create the manifest
       Then the request is rejected with a cause whose message contains "256"
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counters-or-includes
+    # since 1.35: the devices row consumes a counter set its slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counters-or-includes @since:1.35
     Scenario Outline: A counter set or a counter consumption needs counters or includes
       KEP-5234 "API" lets includes stand in for counters but names no error for an entry with
       neither. The KEP's implementation pull request kubernetes/kubernetes#131357 ("DRA
@@ -811,7 +916,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | {counterSet: [{counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Required value |
         | {counterSet: [{name: Common_1, counters: {memory: {value: 1Gi}}}]} | spec.mixins.counterSet[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
-    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-includes-max-8 @clause:5234-R04/consumption-includes-max-8
+    # since 1.35: the devices rows consume a counter set their slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-includes-max-8 @clause:5234-R04/consumption-includes-max-8 @since:1.35
     Scenario Outline: A counter set and a counter consumption include at most 8 mixins
       KEP-5234 "API" CounterSet.Includes and DeviceCounterConsumption.Includes: "The maximum
       number of includes is 8" (TooMany as the k/k helper words it). Nine mixins of each kind
@@ -860,7 +966,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7]}]}]     | accepted |
         | spec.devices        | [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, includes: [m0, m1, m2, m3, m4, m5, m6, m7, m8]}]}] | spec.devices[0].consumesCounters[0].includes: Too many: 9: must have at most 8 items |
 
-    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @needs-gate:DRADeviceTaints @kep-test:resourceslice-maximum-size @clause:5234-R05/worst-case-size
+    # since 1.35: the devices variant consumes counter sets its slice does not define (they live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @needs-gate:DRADeviceTaints @kep-test:resourceslice-maximum-size @clause:5234-R05/worst-case-size @since:1.35
     Scenario Outline: The worst-case ResourceSlice at the KEP's limits is accepted and fits the storage limit (<variant>)
       KEP-5234 "Limits": "With these limits, the worst-case size for a ResourceSlice increases
       from 1,107,864 bytes to 1,288,825 bytes"; test plan: "The integration test that verifies
@@ -910,7 +1017,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.allNodes | FieldValueInvalid  | Invalid value: false: must be either unset or set to true                                                   |
         | spec          | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required |
 
-  @component:scheduler @gate:DRAResourceSliceMixins
+  # since 1.35: the Background's counter set lives in a slice of its own (node-1-partition-counters), the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice
+  @component:scheduler @gate:DRAResourceSliceMixins @since:1.35
   Rule: Scheduling and controllers
     KEP-5234 ResourceSlice mixins as the scheduler sees them.
     Mixins never shipped (api-truth §2): drakit follows the KEP text behind the alpha gate

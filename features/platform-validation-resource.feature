@@ -1942,11 +1942,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters
     Scenario Outline: Counter sets and counter consumption name valid counters
       validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
-      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters",
-      "missing-name-counterset-consumes-counter", "bad-name-counterset-consumes-counter",
-      "missing-counter-consumes-counter". With DRAResourceSliceMixins on, KEP-5234 words the
-      missing counters differently ("at least one of `counters` or `includes`"), so the gate is
-      off here.
+      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters".
+      With DRAResourceSliceMixins on, KEP-5234 words the missing counters differently ("at least
+      one of `counters` or `includes`"), so the gate is off here. The consumption rows follow in
+      the next outline (1.35 on) and in "At 1.34 a device consumes only counters of a counter set
+      its slice defines".
       Given the feature gate DRAPartitionableDevices is enabled
       And the feature gate DRAResourceSliceMixins is disabled
       And a ResourceSlice manifest:
@@ -1971,9 +1971,165 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | sharedCounters | {name: GPU_0, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | sharedCounters | {name: gpu-0-counters} | spec.sharedCounters[0].counters: Required value |
         | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}}, {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[1]: Duplicate value: "gpu-0-counters" |
-        | devices        | {name: gpu-0, consumesCounters: [{counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Required value |
-        | devices        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
-        | devices        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    # since 1.35: the consumed counter set lives in a slice of its own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice and refuses these slices with a second cause (see the 1.34 outline below)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters @since:1.35
+    Scenario Outline: A counter consumption names its counter set and counters validly
+      validation_resourceslice_test.go TestValidateResourceSlice
+      "missing-name-counterset-consumes-counter", "bad-name-counterset-consumes-counter",
+      "missing-counter-consumes-counter" (1.35 on: the counter set a device consumes may live in
+      another slice of the pool, so a slice of devices alone is checked for the names only).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 2}
+          devices: [<item>]
+        """
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | item | outcome |
+        | {name: gpu-0, consumesCounters: [{counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Required value |
+        | {name: gpu-0, consumesCounters: [{counterSet: GPU_0, counters: {memory: {value: 10Gi}}}]} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | {name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters}]} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    # until 1.34: 1.35 moved counter sets into slices of their own and dropped the same-slice reference check
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-same-slice-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario Outline: At 1.34 a device consumes only counters of a counter set its slice defines
+      k/k pkg/apis/resource/validation/validation.go at 1.34 (validateDevice, read at
+      aaron-prindle/kubernetes@060306bf, a v1.34-era tree), validation_resourceslice_test.go
+      (1.34, index file 262113301) "wrong-sharedcounterref-consumes-counter",
+      "wrong-counterref-consumes-counter", "missing-counter-consumes-counter": a consumption
+      naming a set the slice's sharedCounters lack is Invalid at ...counterSet, a counter that
+      set lacks Invalid at ...counters, the name as value. 1.34 checks no name format for the
+      consumed set (validateDeviceCounterConsumption only requires it): a malformed name is
+      just an unknown set.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 40Gi}
+          devices:
+          - name: gpu-0
+            consumesCounters: [<consumption>]
+        """
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | consumption | outcome |
+        | {counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}} | accepted |
+        | {counterSet: gpu-1-counters, counters: {memory: {value: 10Gi}}} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "gpu-1-counters": must reference a counterSet defined in the ResourceSlice sharedCounters |
+        | {counterSet: gpu-0-counters, counters: {cores: {value: "4"}}} | spec.devices[0].consumesCounters[0].counters: Invalid value: "cores": must reference a counter defined in the ResourceSlice sharedCounters |
+        | {counterSet: GPU_0, counters: {memory: {value: 10Gi}}} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": must reference a counterSet defined in the ResourceSlice sharedCounters |
+        | {counterSet: gpu-0-counters} | spec.devices[0].consumesCounters[0].counters: Required value |
+
+    # until 1.34: 1.35 moved counter sets into slices of their own and dropped the same-slice reference check
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-same-slice-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario: At 1.34 a consumption without a counter set is also an unknown counter set
+      validation_resourceslice_test.go (1.34, index file 262113301)
+      "missing-counterset-consumes-counter": the empty name is Required, and as no counter set
+      of the slice has it, also Invalid ("must reference a counterSet defined in the
+      ResourceSlice sharedCounters", value ""), in this order.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 40Gi}
+          devices:
+          - name: gpu-0
+            consumesCounters:
+            - counters:
+                memory: {value: 10Gi}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                          | reason             | message |
+        | spec.devices[0].consumesCounters[0].counterSet | FieldValueRequired | Required value |
+        | spec.devices[0].consumesCounters[0].counterSet | FieldValueInvalid  | Invalid value: "": must reference a counterSet defined in the ResourceSlice sharedCounters |
+
+    # until 1.34: 1.35 moved counter sets into slices of their own and dropped the same-slice reference check
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-same-slice-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario: At 1.34 an update cannot take away the counter set the slice's devices consume
+      1.34 ValidateResourceSliceUpdate runs validateResourceSliceSpec with every device of the
+      new slice, changed or not (validateDevice takes no old device at 1.34,
+      aaron-prindle/kubernetes@060306bf): a slice whose unchanged device still consumes
+      "gpu-0-counters" cannot drop that set.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is disabled
+      And the object:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0-counters
+            counters:
+              memory: {value: 40Gi}
+          devices:
+          - name: gpu-0
+            consumesCounters:
+            - counterSet: gpu-0-counters
+              counters:
+                memory: {value: 10Gi}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-1-counters
+            counters:
+              memory: {value: 40Gi}
+          devices:
+          - name: gpu-0
+            consumesCounters:
+            - counterSet: gpu-0-counters
+              counters:
+                memory: {value: 10Gi}
+        """
+      Then the outcome is "spec.devices[0].consumesCounters[0].counterSet: Invalid value: "gpu-0-counters": must reference a counterSet defined in the ResourceSlice sharedCounters"
 
     # until 1.34: 1.35 replaced the totals by per-set and per-device limits (8 sets of 32 counters, 2 consumptions of 32) and moved counter sets into slices of their own
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-134 @gate:DRAPartitionableDevices @until:1.34

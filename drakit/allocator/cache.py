@@ -48,6 +48,7 @@ from drakit.allocator.core import (
     flattened,
 )
 from drakit.allocator.pools import gather_pools
+from drakit.features import release_at_least
 
 __all__ = ["AllocatorCache"]
 
@@ -267,7 +268,8 @@ class AllocatorCache:
                       for x in sorted((x for k in pool_keys for x in self._by_pool.get(k, {}).values()), key=_seq)]
         pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
                              binding_conditions=binding_pools_last(g, self.version),
-                             all_slices=all_slices)
+                             all_slices=all_slices,
+                             counters_with_devices=not release_at_least(self.version, "1.35"))
         recs: dict[int, DeviceRecord] = {}
         for e in rel:
             recs.update(e.recs)

@@ -956,7 +956,8 @@ class Allocator:
     def prepare(self) -> None:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                 binding_conditions=binding_pools_last(self.gates, self.version))
+                                 binding_conditions=binding_pools_last(self.gates, self.version),
+                                 counters_with_devices=not release_at_least(self.version, "1.35"))
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)

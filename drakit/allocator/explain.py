@@ -29,6 +29,7 @@ from drakit.allocator.core import (
     taint_prevents,
 )
 from drakit.allocator.pools import node_matches, slice_targets_node
+from drakit.features import release_at_least
 
 __all__ = ["explain", "format_explanation"]
 
@@ -80,7 +81,8 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
         if short:
             shortfalls.append(f"claim {cname}, request {req_name}: {short}")
         for s in probe.slices:
-            if slice_targets_node(s, node, probe.g("DRAPartitionableDevices")):
+            if slice_targets_node(s, node, probe.g("DRAPartitionableDevices"),
+                                  not release_at_least(probe.version, "1.35")):
                 continue
             spec = s.get("spec") or {}
             for d in spec.get("devices") or ():

@@ -120,17 +120,23 @@ class NodeSelectionError(ValueError):
     upstream's allocator words it."""
 
 
-def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
+def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,
+                       counters_with_devices: bool = False) -> bool:
     try:
-        return _slice_targets_node(s, node, partitionable)
+        return _slice_targets_node(s, node, partitionable, counters_with_devices)
     except ValueError as e:
         name = (s.get("metadata") or {}).get("name", "")
         raise NodeSelectionError(f"failed to perform node selection for slice {name}: {e}") from None
 
 
-def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool) -> bool:
+def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,
+                        counters_with_devices: bool = False) -> bool:
     spec = _spec(s)
-    if not partitionable and (spec.get("perDeviceNodeSelection") is not None or spec.get("sharedCounters")):
+    # 1.34 (counters_with_devices) skips only per-device node selection with the gate off
+    # (v0.34.0 structured/internal/experimental GatherPools): its counter sets share a slice
+    # with devices, and devices that consume counters are refused one by one
+    if not partitionable and (spec.get("perDeviceNodeSelection") is not None
+                              or (spec.get("sharedCounters") and not counters_with_devices)):
         return False
     node_name = spec.get("nodeName") or ""
     all_nodes = bool(spec.get("allNodes"))
@@ -146,14 +152,17 @@ def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, pa
 
 def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | None, *,
                  partitionable: bool, binding_conditions: bool = False,
-                 all_slices: Sequence[Mapping[str, Any]] | None = None) -> list[Pool]:
+                 all_slices: Sequence[Mapping[str, Any]] | None = None,
+                 counters_with_devices: bool = False) -> list[Pool]:
     """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``);
     with ``binding_conditions`` (:func:`drakit.allocator.core.binding_pools_last`) pools with a
-    device that has binding conditions come after the others."""
+    device that has binding conditions come after the others. ``counters_with_devices``: the
+    1.34 layout, where a slice holds counter sets together with the devices consuming them
+    (1.35 puts counter sets into slices of their own)."""
     all_slices = slices if all_slices is None else all_slices
     by_pool: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for s in slices:
-        if not slice_targets_node(s, node, partitionable):
+        if not slice_targets_node(s, node, partitionable, counters_with_devices):
             continue
         key = _pool_key(s)
         have = by_pool.get(key)
@@ -176,7 +185,7 @@ def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | 
             if len(all_for_pool) != count:
                 result.append(Pool(key[0], key[1], incomplete=True))
                 continue
-        pool = _build_pool(key, pslices, partitionable, all_for_pool)
+        pool = _build_pool(key, pslices, partitionable, all_for_pool, counters_with_devices)
         if binding_conditions and pool.has_binding_conditions:
             with_binding.append(pool)
         else:
@@ -196,13 +205,16 @@ def _counters(raw: Mapping[str, Any] | None) -> dict[str, Quantity]:
 
 
 def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitionable: bool,
-                all_for_pool: Iterable[Mapping[str, Any]] | None) -> Pool:
+                all_for_pool: Iterable[Mapping[str, Any]] | None,
+                counters_with_devices: bool = False) -> Pool:
     pslices = sorted(pslices, key=lambda s: (s.get("metadata") or {}).get("name", ""))
     pool = Pool(key[0], key[1])
     counter_slices = []
     for s in pslices:
         if partitionable and _spec(s).get("sharedCounters"):
             counter_slices.append(s)
+            if counters_with_devices:
+                pool.slices.append(s)
         else:
             pool.slices.append(s)
     if all_for_pool is not None:
@@ -212,6 +224,8 @@ def _build_pool(key: tuple[str, str], pslices: list[Mapping[str, Any]], partitio
                 continue
             if partitionable and _spec(s).get("sharedCounters"):
                 counter_slices.append(s)
+                if counters_with_devices:
+                    pool.slices_not_targeting.append(s)
             else:
                 pool.slices_not_targeting.append(s)
     # KEP-5234 with the gate off: consumers of a dropped counter set go too. A counter slice

@@ -191,6 +191,68 @@ def test_slice_validation(case, obj, want):
     assert errors(obj, ctx(DRAListTypeAttributes=True)) == want
 
 
+REF_134 = "must reference a counterSet defined in the ResourceSlice sharedCounters"
+CTR_134 = "must reference a counter defined in the ResourceSlice sharedCounters"
+
+
+def _consuming(*consumptions) -> dict:
+    return rslice([dev("gpu", consumesCounters=list(consumptions))],
+                  sharedCounters=[{"name": "cs", "counters": {"m": {"value": "1"}}}])
+
+
+@pytest.mark.parametrize("consumption,want", [
+    ({"counterSet": "cs", "counters": {"m": {"value": "1"}}}, []),
+    ({"counterSet": "other", "counters": {"m": {"value": "1"}}},
+     [f'spec.devices[0].consumesCounters[0].counterSet: Invalid value: "other": {REF_134}']),
+    ({"counterSet": "cs", "counters": {"x": {"value": "1"}}},
+     [f'spec.devices[0].consumesCounters[0].counters: Invalid value: "x": {CTR_134}']),
+    ({"counters": {"m": {"value": "1"}}},
+     ["spec.devices[0].consumesCounters[0].counterSet: Required value",
+      f'spec.devices[0].consumesCounters[0].counterSet: Invalid value: "": {REF_134}']),
+    # 1.34 checks no name format for the consumed set
+    ({"counterSet": "CS_1", "counters": {"m": {"value": "1"}}},
+     [f'spec.devices[0].consumesCounters[0].counterSet: Invalid value: "CS_1": {REF_134}']),
+], ids=["known", "unknown-set", "unknown-counter", "missing-set", "bad-name"])
+def test_134_a_device_consumes_counter_sets_of_its_own_slice(consumption, want):
+    """validation_resourceslice_test.go at 1.34 "wrong-sharedcounterref-consumes-counter",
+    "wrong-counterref-consumes-counter", "missing-counterset-consumes-counter"."""
+    assert errors(_consuming(consumption), ctx("1.34", DRAPartitionableDevices=True)) == want
+
+
+def test_134_device_total_comes_before_references_and_slice_totals_before_the_sets():
+    # the 1.34 order: per device (its own total, then its references), then the devices'
+    # total, the shared total, and the counter sets themselves
+    many = {f"c{i}": {"value": "1"} for i in range(33)}
+    obj = rslice([dev("gpu", consumesCounters=[{"counterSet": "cs", "counters": many}])],
+                 sharedCounters=[{"name": "cs", "counters": {"c0": {"value": "1"}}}, {"name": "cs"}])
+    got = errors(obj, ctx("1.34", DRAPartitionableDevices=True))
+    assert got[0] == "spec.devices[0]: Invalid value: 33: the total number of counters must not exceed 32"
+    # the second "cs" (no counters) replaces the first (gatherSharedCounterCounterNames
+    # fills a map), so even c0 is unknown
+    assert got[1].startswith('spec.devices[0].consumesCounters[0].counters: Invalid value: "c0": ')
+    assert got[-2:] == ["spec.sharedCounters[1].counters: Required value",
+                        'spec.sharedCounters[1]: Duplicate value: "cs"']
+
+
+def test_134_no_per_set_or_per_consumption_counter_limit():
+    # 1.34 bounds counters only by the totals (32 shared, 32 per device)
+    many = {f"c{i}": {"value": "1"} for i in range(33)}
+    obj = rslice([dev("gpu")], sharedCounters=[{"name": "cs", "counters": many}])
+    assert errors(obj, ctx("1.34", DRAPartitionableDevices=True)) == [
+        "spec.sharedCounters: Invalid value: 33: the total number of shared counters must not exceed 32"]
+
+
+def test_134_update_checks_unchanged_devices_too():
+    old = _consuming({"counterSet": "cs", "counters": {"m": {"value": "1"}}})
+    new = copy.deepcopy(old)
+    new["spec"]["sharedCounters"][0]["name"] = "cs2"
+    new["metadata"]["resourceVersion"] = "1"
+    c = ctx("1.34", DRAPartitionableDevices=True)
+    S.prepare_for_update(new, old, c)
+    assert [str(e) for e in S.validate_update(new, old, c)] == [
+        f'spec.devices[0].consumesCounters[0].counterSet: Invalid value: "cs": {REF_134}']
+
+
 def test_devices_and_shared_counters_exclusive_on_136_too():
     # the v1 API doc says "Only one of Devices and SharedCounters" from kubernetes-1.35.0 on
     obj = rslice([dev()], sharedCounters=[{"name": "cs", "counters": {"m": {"value": "1"}}}])

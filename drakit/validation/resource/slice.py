@@ -291,24 +291,25 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
                 if isinstance(od, dict):
                     old_devices.setdefault(od.get("name"), od)
         nar = nar_field(ctx)
+        sets_134 = None if since_135 else _counter_names_134(spec, mix)
         seen: set = set()
         dups: list[tuple[int, Any]] = []
         for i, d in enumerate(devs):
             d = as_dict(d)
             name = d.get("name") or ""
             out += _device(d, old_devices.get(name), f"spec.devices[{i}]", per_device, nar,
-                           mix, since_135)
+                           mix, since_135, sets_134)
             if name in seen:
                 dups.append((i, name))
             seen.add(name)
         out += [FieldError("Duplicate", f"spec.devices[{i}]", n) for i, n in dups]
 
-    out += c.validate_set(spec.get("sharedCounters"),
-                          c.MAX_COUNTER_SETS if since_135 else len(as_list(spec.get("sharedCounters"))),
-                          lambda cs, p: _counter_set(cs, p, mix),
-                          lambda cs: as_dict(cs).get("name") or "", "spec.sharedCounters")
     if not since_135:
         out += _counter_totals_134(spec, devs)
+    out += c.validate_set(spec.get("sharedCounters"),
+                          c.MAX_COUNTER_SETS if since_135 else len(as_list(spec.get("sharedCounters"))),
+                          lambda cs, p: _counter_set(cs, p, mix, since_135),
+                          lambda cs: as_dict(cs).get("name") or "", "spec.sharedCounters")
     if mix.enabled:
         out += _validate_mixins(spec)
     return out
@@ -318,30 +319,66 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
 # pkg/apis/resource/validation, ValidateResourceSlice tests "too-large-shared-counters",
 # "too-large-consumes-counter", "too-many-device-counters-in-slice", index file 262113301;
 # the v1.34.0 OpenAPI says the same: 32 counters in all sets, 32 per device, 1024 per slice).
+# The order follows the 1.34 validateResourceSliceSpec (aaron-prindle/kubernetes@060306bf,
+# a v1.34-era tree): each device's own total inside validateDevice, then the slice's device
+# total, then the shared total, then the counter sets themselves.
 MAX_SHARED_COUNTERS_134 = 32  # ResourceSliceMaxSharedCounters
 MAX_COUNTERS_PER_DEVICE_134 = 32  # ResourceSliceMaxCountersPerDevice
 MAX_DEVICE_COUNTERS_PER_SLICE_134 = 1024  # ResourceSliceMaxDeviceCountersPerSlice
 DEVICE_TAINTS_MAX_134 = 4  # "The maximum number of taints is 4." (v1.34.0 Device.taints)
+# 1.34 validateDevice: a consumption names a counter set of the same slice's sharedCounters
+# and only counters of that set (validation_resourceslice_test.go "wrong-sharedcounterref-
+# consumes-counter", "wrong-counterref-consumes-counter", "missing-counterset-consumes-counter",
+# index file 262113301). 1.35 moved counter sets into slices of their own and dropped it.
+UNKNOWN_COUNTER_SET_134 = "must reference a counterSet defined in the ResourceSlice sharedCounters"
+UNKNOWN_COUNTER_134 = "must reference a counter defined in the ResourceSlice sharedCounters"
 
 
 def _counter_totals_134(spec: dict, devs: list) -> Errs:
     out: Errs = []
+    slice_total = sum(len(as_dict(as_dict(cc).get("counters")))
+                      for d in devs for cc in as_list(as_dict(d).get("consumesCounters")))
+    if slice_total > MAX_DEVICE_COUNTERS_PER_SLICE_134:
+        out.append(invalid("spec.devices", slice_total, "the total number of counters in "
+                           f"devices must not exceed {MAX_DEVICE_COUNTERS_PER_SLICE_134}"))
     total_shared = sum(len(as_dict(as_dict(cs).get("counters")))
                        for cs in as_list(spec.get("sharedCounters")))
     if total_shared > MAX_SHARED_COUNTERS_134:
         out.append(invalid("spec.sharedCounters", total_shared, "the total number of shared "
                            f"counters must not exceed {MAX_SHARED_COUNTERS_134}"))
-    slice_total = 0
-    for i, d in enumerate(devs):
-        n = sum(len(as_dict(as_dict(cc).get("counters")))
-                for cc in as_list(as_dict(d).get("consumesCounters")))
-        slice_total += n
-        if n > MAX_COUNTERS_PER_DEVICE_134:
-            out.append(invalid(f"spec.devices[{i}]", n, "the total number of counters must "
-                               f"not exceed {MAX_COUNTERS_PER_DEVICE_134}"))
-    if slice_total > MAX_DEVICE_COUNTERS_PER_SLICE_134:
-        out.append(invalid("spec.devices", slice_total, "the total number of counters in "
-                           f"devices must not exceed {MAX_DEVICE_COUNTERS_PER_SLICE_134}"))
+    return out
+
+
+def _counter_names_134(spec: dict, mix: _Mixins) -> dict[str, set]:
+    """gatherSharedCounterCounterNames: each counter set of this slice by name (a later set
+    of the same name replaces an earlier one) with the names of its counters; with
+    DRAResourceSliceMixins on also those of the counter set mixins it includes
+    (kubernetes/kubernetes#131357 "counterref-consumes-counter-from-mixin")."""
+    out: dict[str, set] = {}
+    for cs in as_list(spec.get("sharedCounters")):
+        cs = as_dict(cs)
+        names = set(as_dict(cs.get("counters")))
+        if mix.enabled:
+            for ref in as_list(cs.get("includes")):
+                m = mix.counter_set.get(ref) if isinstance(ref, str) else None
+                if m is not None:
+                    names |= set(as_dict(m.get("counters")))
+        out[str(cs.get("name") or "")] = names
+    return out
+
+
+def _counter_refs_134(cc: list, sets: dict[str, set], p: str) -> Errs:
+    out: Errs = []
+    for i, x in enumerate(cc):
+        x = as_dict(x)
+        name = str(x.get("counterSet") or "")
+        known = sets.get(name)
+        if known is None:
+            out.append(invalid(f"{p}.consumesCounters[{i}].counterSet", name,
+                               UNKNOWN_COUNTER_SET_134))
+            continue
+        out += [invalid(f"{p}.consumesCounters[{i}].counters", str(k), UNKNOWN_COUNTER_134)
+                for k in as_dict(x.get("counters")) if str(k) not in known]
     return out
 
 
@@ -411,8 +448,9 @@ def _flattened(d: dict, mix: _Mixins, key: str) -> dict:
 
 
 def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
-            mix: _Mixins, since_135: bool = True) -> Errs:
-    """validateDevice (``since_135`` False: the 1.34 limits)."""
+            mix: _Mixins, since_135: bool = True, sets_134: dict | None = None) -> Errs:
+    """validateDevice (``since_135`` False: the 1.34 limits and, with ``sets_134`` (the
+    slice's counter sets), the 1.34 same-slice counter references)."""
     out: Errs = []
     name = d.get("name")
     out += c.dns_label("" if name is None else str(name), f"{p}.name")
@@ -447,9 +485,16 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
     cc = d.get("consumesCounters")
     if cc:
         out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE if since_135 else len(as_list(cc)),
-                              lambda x, xp: _counter_consumption(x, xp, mix),
+                              lambda x, xp: _counter_consumption(x, xp, mix, since_135),
                               lambda x: as_dict(x).get("counterSet") or "",
                               f"{p}.consumesCounters")
+        if not since_135:
+            n = sum(len(as_dict(as_dict(x).get("counters"))) for x in as_list(cc))
+            if n > MAX_COUNTERS_PER_DEVICE_134:
+                out.append(invalid(p, n, "the total number of counters must not exceed "
+                                         f"{MAX_COUNTERS_PER_DEVICE_134}"))
+            if sets_134 is not None:
+                out += _counter_refs_134(as_list(cc), sets_134, p)
     if per_device:
         out += _per_device_node_selection(d, p)
     elif d.get("nodeName") is not None or d.get("nodeSelector") is not None or \
@@ -681,8 +726,9 @@ def _counter_map(counters: Any, max_size: int, path: str) -> Errs:
     return out
 
 
-def _counter_set(cs: Any, p: str, mix: _Mixins) -> Errs:
-    """validateCounterSet (+ KEP-5234 includes)."""
+def _counter_set(cs: Any, p: str, mix: _Mixins, since_135: bool = True) -> Errs:
+    """validateCounterSet (+ KEP-5234 includes); 1.34 bounds a set's counters only by the
+    slice-wide total (validateMap with no size)."""
     cs = as_dict(cs)
     out: Errs = []
     name = cs.get("name") or ""
@@ -696,20 +742,23 @@ def _counter_set(cs: Any, p: str, mix: _Mixins) -> Errs:
         elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
-        out += _counter_map(cs.get("counters"), c.MAX_COUNTERS_PER_SET, f"{p}.counters")
+        out += _counter_map(cs.get("counters"), c.MAX_COUNTERS_PER_SET if since_135 else -1,
+                            f"{p}.counters")
     if mix.enabled and cs.get("includes") is not None:
         out += _includes(cs.get("includes"), mix.counter_set, "counter set", f"{p}.includes")
     return out
 
 
-def _counter_consumption(cc: Any, p: str, mix: _Mixins) -> Errs:
-    """validateDeviceCounterConsumption (+ KEP-5234 includes)."""
+def _counter_consumption(cc: Any, p: str, mix: _Mixins, since_135: bool = True) -> Errs:
+    """validateDeviceCounterConsumption (+ KEP-5234 includes). 1.34 checks neither the
+    set's name format (an unknown name is refused by the same-slice reference check) nor
+    the number of counters per consumption (only the device's total)."""
     cc = as_dict(cc)
     out: Errs = []
     cs = cc.get("counterSet") or ""
     if not cs:
         out.append(required(f"{p}.counterSet", ""))
-    else:
+    elif since_135:
         out += c.dns_label(cs, f"{p}.counterSet")
     if not cc.get("counters"):
         if mix.enabled and not cc.get("includes"):
@@ -717,7 +766,8 @@ def _counter_consumption(cc: Any, p: str, mix: _Mixins) -> Errs:
         elif not mix.enabled:
             out.append(required(f"{p}.counters", ""))
     else:
-        out += _counter_map(cc.get("counters"), c.MAX_COUNTERS_PER_CONSUMPTION,
+        out += _counter_map(cc.get("counters"),
+                            c.MAX_COUNTERS_PER_CONSUMPTION if since_135 else -1,
                             f"{p}.counters")
     if mix.enabled and cc.get("includes") is not None:
         out += _includes(cc.get("includes"), mix.consumption, "device counter consumption",
