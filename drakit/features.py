@@ -66,6 +66,12 @@ class GateSpec:
 # nothing in the emulation (``dra_effect`` is False).
 DRA_EFFECT: dict[str, str] = {
     "DynamicResourceAllocation": "the resource.k8s.io API and every DRA component",
+    "DeclarativeValidation": "declarative validation of allocation result tolerations (1.35, "
+                             "with DeclarativeValidationTakeover)",
+    "DeclarativeValidationBeta": "enforces the beta declarative checks of allocation result "
+                                 "tolerations (1.37)",
+    "DeclarativeValidationTakeover": "with DeclarativeValidation, the 1.35 declarative checks of "
+                                     "allocation result tolerations are enforced",
     "DRAAdminAccess": "adminAccess in device requests (API drop and allocator)",
     "DRAConsumableCapacity": "allowMultipleAllocations, capacity requests and consumed capacity",
     "DRADeviceBindingConditions": "binding conditions of devices (API and allocator)",
