@@ -3843,6 +3843,199 @@ Feature: KEP-5004 DRA extended resources
       When a node agent calls PodResources Get for the Pod "solo" on node "n2"
       Then in the PodResources answer the container "app" of the Pod "solo" has no dynamic resources
 
+    # since 1.36: kubernetes/kubernetes#135725 (1.36) made kubelet admission leave out a container's requests that pod.status.extendedResourceClaimStatus maps to the special claim; before, the node's device-plugin count was checked
+    @req:5004-R12 @clause:5004-R12/no-allocatable-check @since:1.36
+    Scenario: A device plugin that registers after a DRA-backed pod was bound does not get that pod rejected
+      k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources (1.36,
+      kubernetes/kubernetes#135725): a container's request of a name the pod's
+      status.extendedResourceClaimStatus maps to the special claim is not checked against the
+      node's allocatable, even when the node now reports that name. Here "early" runs with a
+      DRA GPU; "late" was bound with its special claim (status written, claim made) while the
+      node had no device plugin; a device plugin for example.com/gpu with one device then
+      registers (the kubelet reports allocatable 1) before "late" is admitted. Counted against
+      the node, "late" would need 1 next to the 1 "early" asks for; mapped to DRA it is not
+      counted, and it runs with its own DRA device.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: early-extended-resources-c5n2w
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: early
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And the Pod "early" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: early-extended-resources-c5n2w
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And the ResourceClaim "early-extended-resources-c5n2w" is allocated and reserved for the Pod "early":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: late-extended-resources-h7t4k
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: late
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And the Pod "late" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: late-extended-resources-h7t4k
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      Then the Pod "early" has "status.phase" equal to Running
+      When I patch the Node "n1" status with:
+        """
+        status:
+          capacity: {example.com/gpu: "1"}
+          allocatable: {example.com/gpu: "1"}
+        """
+      And the ResourceClaim "late-extended-resources-h7t4k" is allocated and reserved for the Pod "late":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n1   | gpu-1  |
+      Then the Pod "late" has "status.phase" equal to Running
+      And the container "app" of the Pod "late" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
+
+    # until 1.35: kubernetes/kubernetes#135725 (1.36) stopped checking a request mapped to the special claim
+    @req:5004-R12 @until:1.35
+    Scenario: Before 1.36 a device plugin that registers after a DRA-backed pod was bound gets that pod rejected
+      k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources up to 1.35: an
+      extended resource the node reports (non-zero, so not a removed plugin's leftover) is
+      checked against its allocatable whatever backs it; the pod that already runs counts its
+      request, so the node is full and the kubelet rejects the pod (kubelet rejectPod: phase
+      Failed, reason OutOf<resource>, "Pod was rejected: " and the predicate's message).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: early-extended-resources-c5n2w
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: early
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And the Pod "early" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: early-extended-resources-c5n2w
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And the ResourceClaim "early-extended-resources-c5n2w" is allocated and reserved for the Pod "early":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: late-extended-resources-h7t4k
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: late
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      And the Pod "late" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: late-extended-resources-h7t4k
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      Then the Pod "early" has "status.phase" equal to Running
+      When I patch the Node "n1" status with:
+        """
+        status:
+          capacity: {example.com/gpu: "1"}
+          allocatable: {example.com/gpu: "1"}
+        """
+      And the ResourceClaim "late-extended-resources-h7t4k" is allocated and reserved for the Pod "late":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n1   | gpu-1  |
+      Then the Pod "late" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfexample.com/gpu
+          message: "Pod was rejected: Node didn't have enough resource: example.com/gpu, requested: 1, used: 1, capacity: 1"
+        """
+
   @component:scheduler @gate:DRAExtendedResource
   Rule: Enablement and rollback (the KEP's test plan)
     KEP-5004 "Testing Strategy for Beta": scenarios that start from a cluster running with

@@ -342,3 +342,23 @@ def test_internal_errors_keep_drakit_bugs_not_api_answers_or_data_errors(cluster
     cluster.delete("Pod", "victim")
     cluster.restart_component("kube-scheduler")
     assert [e.name for e in cluster.internal_errors()] == ["victim"]
+
+
+def test_a_kubelet_whose_sync_raises_is_an_internal_error_of_its_node(cluster, monkeypatch):
+    """KubeletManager.sync guards each node's kubelet: an exception outside the per-pod and
+    per-object guards (only a drakit bug gets there) is kept under the Node with its own
+    message, as an internal error (the steps fail a scenario that has one); the other nodes'
+    kubelets go on and no event is posted."""
+    cluster.add_node("n2")
+    broken = cluster.kubelet("n1")
+
+    def boom() -> bool:
+        raise RuntimeError("reconcile blew up")
+
+    monkeypatch.setattr(broken, "_reconcile", boom)
+    cluster.apply([_pod("elsewhere", node="n2"), _pod("here", node="n1")])
+    assert _phase(cluster, "elsewhere") == "Running"
+    errs = [e for e in cluster.internal_errors() if e.kind == "Node"]
+    assert [(e.component, e.name, e.reason) for e in errs] == [("kubelet", "n1", "FailedSync")]
+    assert errs[0].message.startswith("RuntimeError: reconcile blew up")
+    assert not [e for e in cluster.events("Node", "n1") if e["type"] == "Warning"]

@@ -214,3 +214,26 @@ def test_a_socket_path_too_long_for_unix_sockets_is_refused_with_what_to_do(tmp_
                             f"{MAX_UNIX_PATH} bytes, the limit for unix sockets; use a shorter "
                             "state directory")
     assert not server.running
+
+
+def test_a_started_pods_entry_is_encoded_once_and_served_from_the_cache(cluster, monkeypatch):
+    # KEP-3695 "Risks": List must stay cheap on a busy node; a started pod's devices no longer
+    # change, so its encoded entry is kept until the pod changes. A second pod makes the node's
+    # state change in between, so List itself is not answered from its whole-answer cache.
+    _running_pod(cluster)
+    k = cluster.kubelet("n1")
+    servicer = k.server.servicer
+    first = k.pod_resources.list()
+    calls: list[str] = []
+    encode = servicer._pod_bytes
+
+    def counting(pod, dynamic):
+        calls.append(pod["metadata"]["name"])
+        return encode(pod, dynamic)
+
+    monkeypatch.setattr(servicer, "_pod_bytes", counting)
+    cluster.apply([pod("p2", [container("idle")])])
+    assert phase(cluster, "p2") == "Running"
+    second = k.pod_resources.list()
+    assert calls == ["p2"]
+    assert [p for p in second["podResources"] if p["name"] == "p1"] == first["podResources"]
