@@ -2533,7 +2533,9 @@ Feature: KEP-5004 DRA extended resources
       status.extendedResourceClaimStatus names, or, while that is unset, the pod's oldest
       special claim. Any other annotated claim pays in full, so with the pod's one GPU already
       counted it is refused at admission. The pod is held by a scheduling gate, so the
-      scheduler makes no special claim of its own.
+      scheduler makes no special claim of its own. Only the pod's own special claims are
+      compared (the evaluator looks them up by the owner's uid): the plain claim "a-plain",
+      created first, is not one of them.
       Given the objects:
         """
         apiVersion: v1
@@ -2543,6 +2545,14 @@ Feature: KEP-5004 DRA extended resources
         spec:
           hard:
             requests.example.com/gpu: "1"
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: a-plain}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: nic.example.com}}
         ---
         apiVersion: v1
         kind: Pod

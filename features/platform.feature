@@ -1341,6 +1341,33 @@ Feature: Platform behaviour every DRA comparison relies on
         | 2    | No preemption victims found for incoming pod |
         | 2001m | Preemption is not helpful for scheduling |
 
+    # since 1.35: a scheduler turns PodLevelResources off only together with InPlacePodLevelResourcesVerticalScaling, which depends on it and is not a gate before 1.35
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/pod-level-gate @clause:platform-SCHED-R01/insufficient-resolvable @since:1.35
+    Scenario: Skew: a scheduler without PodLevelResources fits a pod by its containers' requests
+      k/k pkg/scheduler/framework/plugins/noderesources fit.go computePodResourceRequest:
+      PodRequests skips the pod-level requests unless the scheduler runs with PodLevelResources
+      (SkipPodLevelResources: !EnablePodLevelResources). The API server (PodLevelResources on,
+      beta since 1.34) keeps spec.resources; the pod asks 3 cpu for the pod and 500m for its
+      container. A scheduler with the gate finds the 2-cpu node too small; one without it counts
+      500m and binds the pod.
+      Given the scheduler runs with the feature gate InPlacePodLevelResourcesVerticalScaling disabled
+      And a node "n1" with cpu "2", memory "4Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pod-sized}
+        spec:
+          resources: {requests: {cpu: "3"}}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 500m}}
+        """
+      Then the Pod "pod-sized" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      When the scheduler restarts with the feature gate PodLevelResources disabled
+      Then the Pod "pod-sized" is scheduled to "n1"
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-feasible
     Scenario: A feasible node that reports no cpu does not stop scoring
       NodeResourcesFit's LeastAllocated score (noderesources/least_allocated.go

@@ -185,3 +185,19 @@ def test_work_limit_bounds_what_drakit_does_without_a_timeout() -> None:
     assert not err.value.modeled
     assert 20_000 <= a.work <= 20_100
     assert "drakit stopped the device search after" in str(err.value)
+
+
+def test_closed_form_times_out_at_every_budget_where_walking_does() -> None:
+    """The closed form's timeout check: the deadline is checked when allocateOne is entered,
+    so the subtree times out iff the work done before its last call (the one taking the last
+    takeable device, followed by untakeable devices it still scans) exceeds the budget.
+    Every budget around the subtree's total must give the walking search's outcome."""
+    # d0, d2, d4 takeable, d5 and d6 tainted: the last takeable device is not the last one,
+    # and a request for 5 cannot be satisfied
+    devices = [{"name": f"d{i}", **({"taints": [{"key": "k", "effect": "NoSchedule"}]} if i % 2 or i == 6 else {})}
+               for i in range(7)]
+    total = _outcome(Walking, _claim(5), _slice(devices), [], None)[1]
+    for budget in range(max(0, total - 40), total + 2):
+        fast = _outcome(Allocator, _claim(5), _slice(devices), [], budget)
+        walked = _outcome(Walking, _claim(5), _slice(devices), [], budget)
+        assert fast[0] == walked[0], budget

@@ -78,6 +78,21 @@ def test_the_next_cycle_starts_where_the_last_one_stopped():
         c.close()
 
 
+@pytest.mark.parametrize(("nodes", "to_find"), [
+    (99, 99), (100, 100), (249, 122), (250, 120), (251, 120), (399, 187), (5000, 500), (10_001, 500)])
+def test_how_many_feasible_nodes_a_cycle_looks_for(nodes: int, to_find: int) -> None:
+    """k/k pkg/scheduler/schedule_one.go numFeasibleNodesToFind with percentageOfNodesToScore
+    unset: every node below 100; else 50 - n/125 percent (at least 5), in whole nodes, and at
+    least 100. No scenario pins it: upstream filters nodes with 16 workers that stop at this
+    count, so which nodes are found in a large cluster is a race."""
+    c = Cluster()
+    try:
+        got = _scheduler(c)._num_feasible(nodes)
+    finally:
+        c.close()
+    assert got == to_find and isinstance(got, int)
+
+
 def _slice(name: str, **spec: object) -> dict:
     return {"metadata": {"name": name, "uid": f"uid-{name}", "resourceVersion": "1"},
             "spec": {"driver": "gpu.example.com", "pool": {"name": name, "generation": 1,
