@@ -299,6 +299,18 @@ def test_a_cluster_that_goes_away_mid_run_gives_errors_and_a_stop_never_failures
     assert took < 180, took
 
 
+def _run_failing_module(tmp_path: Path, mod: Path) -> dict:
+    """Run one generated scenario module with the steps plugin; it must exit 1 (a failed
+    scenario); its results.json."""
+    reports = tmp_path / "reports"
+    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "steps.conftest", str(mod),
+                        "-p", "no:cacheprovider", f"--rootdir={REPO}",
+                        f"--reports-dir={reports}"], cwd=REPO, env=_env(),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1, p.stdout[-3000:]
+    return json.loads((reports / "results.json").read_text())
+
+
 def test_a_gate_the_reference_refuses_fails_the_scenario_with_kubes_words(tmp_path):
     """The real steps and the real reference: a scenario that asks for a gate the emulated
     release does not have is a failure naming the gate (a wrong gate table or a wrong
@@ -315,13 +327,7 @@ def test_a_gate_the_reference_refuses_fails_the_scenario_with_kubes_words(tmp_pa
         "    Then the request succeeds\n")
     mod = tmp_path / "scenarios_gate.py"
     mod.write_text(f"from pytest_bdd import scenarios\n\nscenarios({str(feature)!r})\n")
-    reports = tmp_path / "reports"
-    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "steps.conftest", str(mod),
-                        "-p", "no:cacheprovider", f"--rootdir={REPO}",
-                        f"--reports-dir={reports}"], cwd=REPO, env=_env(),
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 1, p.stdout[-3000:]
-    r = json.loads((reports / "results.json").read_text())
+    r = _run_failing_module(tmp_path, mod)
     assert r["summary"]["failed"] == 1 and r["summary"]["unsupported"] == 0
     message = r["scenarios"][0]["runs"][0]["message"]
     assert "unsupported on the reference backend, which is a defect" in message
@@ -419,13 +425,7 @@ def test_a_scenario_whose_reference_components_hit_a_bug_fails_although_its_step
         "    c.apply([{'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': 'victim'},\n"
         "              'spec': {'containers': [{'name': 'c', 'image': 'pause'}],\n"
         "                       'resourceClaims': [{'name': 'x', 'resourceClaimName': 'bad'}]}}])\n")
-    reports = tmp_path / "reports"
-    p = subprocess.run([sys.executable, "-m", "pytest", "-p", "steps.conftest", str(mod),
-                        "-p", "no:cacheprovider", f"--rootdir={REPO}",
-                        f"--reports-dir={reports}"], cwd=REPO, env=_env(),
-                       capture_output=True, text=True, timeout=300)
-    assert p.returncode == 1, p.stdout[-3000:]
-    r = json.loads((reports / "results.json").read_text())
+    r = _run_failing_module(tmp_path, mod)
     assert r["summary"]["failed"] == 1
     message = r["scenarios"][0]["runs"][0]["message"]
     assert "the reference's components hit 1 internal error(s), a drakit bug" in message

@@ -465,34 +465,31 @@ class ResourceClaimController(Controller):
         # that is not being deleted keeps its finalizer and allocation (a driver is not
         # required to set reservedFor together with the allocation)
         protected = cu.FINALIZER in (md.get("finalizers") or ())
-        if len(valid) < len(rf):
+        shrunk = len(valid) < len(rf)
+        new: dict | None = None
+        unlock = False
+        if shrunk:
             new = deep_copy(claim)
             new["status"]["reservedFor"] = valid
             if not valid:
                 new["status"].pop("reservedFor")
                 if protected:
                     new["status"].pop("allocation", None)
+        elif protected and md.get("deletionTimestamp") and not valid:
+            unlock = True
+            if st.get("allocation"):
+                new = deep_copy(claim)
+                new["status"].pop("allocation")
+        if new is not None:
             try:
                 claim = self.api.update_status(new)
                 did = True
             except E.StatusError:
                 return did
             md = claim["metadata"]
-            unlock = cu.FINALIZER in (md.get("finalizers") or ()) and \
-                not (claim.get("status") or {}).get("allocation")
-        elif protected and md.get("deletionTimestamp") and not valid:
-            if st.get("allocation"):
-                new = deep_copy(claim)
-                new["status"].pop("allocation")
-                try:
-                    claim = self.api.update_status(new)
-                    did = True
-                except E.StatusError:
-                    return did
-                md = claim["metadata"]
-            unlock = True
-        else:
-            unlock = False
+            if shrunk:
+                unlock = cu.FINALIZER in (md.get("finalizers") or ()) and \
+                    not (claim.get("status") or {}).get("allocation")
         if unlock:
             try:
                 claim = self.api.remove_finalizer("ResourceClaim", md["name"], cu.FINALIZER, ns) or claim
