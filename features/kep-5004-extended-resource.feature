@@ -388,7 +388,9 @@ Feature: KEP-5004 DRA extended resources
 
     @component:apiserver @req:5004-R19 @clause:5004-R19/requests-max-32
     Scenario: Request names in a claim are unique
-      k/k validateSet reports the repeated key at the list index (api-truth §9.5).
+      k/k validateSet reports the repeated key at the list index (api-truth §9.5); up to 1.34
+      its itemKey also named the key's field, and the error sat at requests[1].name (v1.34-era
+      validation.go validateSet childPath).
       Given a cluster
       When I create:
         """
@@ -402,7 +404,7 @@ Feature: KEP-5004 DRA extended resources
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
-      Then the outcome is "spec.devices.requests[1]: Duplicate value: "gpu""
+      Then from 1.35 the outcome is "spec.devices.requests[1]: Duplicate value: "gpu"" and before it "spec.devices.requests[1].name: Duplicate value: "gpu""
 
     @component:apiserver @req:5004-R19 @clause:5004-R19/selectors-constraints
     Scenario Outline: Selectors per request and prioritized alternatives are bounded
@@ -639,7 +641,7 @@ Feature: KEP-5004 DRA extended resources
           - {resource: pods, name: p, uid: 9b7c1a3e-0000-4000-8000-000000000001}
           - {resource: pods, name: q, uid: 9b7c1a3e-0000-4000-8000-000000000001}
         """
-      Then the outcome is "status.reservedFor[1]: Duplicate value: "9b7c1a3e-0000-4000-8000-000000000001""
+      Then from 1.35 the outcome is "status.reservedFor[1]: Duplicate value: "9b7c1a3e-0000-4000-8000-000000000001"" and before it "status.reservedFor[1].uid: Duplicate value: "9b7c1a3e-0000-4000-8000-000000000001""
 
     @component:apiserver @req:5004-R19 @clause:5004-R19/reserved-for
     Scenario: reservedFor needs an allocation

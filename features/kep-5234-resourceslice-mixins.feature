@@ -465,7 +465,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
           - name: gpu-0
           - name: gpu-0
         """
-      Then the outcome is "spec.devices[1]: Duplicate value: "gpu-0""
+      Then from 1.35 the outcome is "spec.devices[1]: Duplicate value: "gpu-0"" and before it "spec.devices[1].name: Duplicate value: "gpu-0""
 
     # ------------------------------------------------------------------ mixins (KEP text)
 

@@ -1183,10 +1183,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: Two status entries for one device are a duplicate
       validation_resourceclaim_test.go TestValidateClaimStatusUpdate
-      "invalid-device-status-duplicate": the second entry is a Duplicate. The test's older
-      revisions pinned it at `status.devices[1].deviceID`; since validateSet's key function
-      returns the key alone (1.34, with declarative validation's uniqueness) it is reported
-      at the entry, as `status.reservedFor[1]` is in kep-5004.
+      "invalid-device-status-duplicate": the second entry is a Duplicate. Up to 1.34 validateSet's
+      key function also names the key's field and the error is at `status.devices[1].deviceID`
+      (v1.34-era validation.go, whose 1.35-dev descendants still have that childPath); from
+      1.35 the key function returns the key alone and it is reported at the entry, as
+      `status.reservedFor[1]` is in kep-5004.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -1210,7 +1211,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
           - {driver: nic.example.com, pool: node-1, device: nic-0}
           - {driver: nic.example.com, pool: node-1, device: nic-0}
         """
-      Then the outcome is "status.devices[1]: Duplicate value: "nic.example.com/node-1/nic-0""
+      Then from 1.35 the outcome is "status.devices[1]: Duplicate value: "nic.example.com/node-1/nic-0"" and before it "status.devices[1].deviceID: Duplicate value: "nic.example.com/node-1/nic-0""
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: When the allocation goes, the status of its devices goes with it
@@ -1942,7 +1943,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters
     Scenario Outline: Counter sets and counter consumption name valid counters
       validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
-      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters".
+      "bad-name-shared-counters", "missing-counter-shared-counters", "duplicate-shared-counters" (up to 1.34 at sharedCounters[1].name, as that test pins it).
       With DRAResourceSliceMixins on, KEP-5234 words the missing counters differently ("at least
       one of `counters` or `includes`"), so the gate is off here. The consumption rows follow in
       the next outline (1.35 on) and in "At 1.34 a device consumes only counters of a counter set
@@ -1962,15 +1963,15 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
           <list>: [<item>]
         """
       When I create the manifest
-      Then the outcome is "<outcome>"
+      Then from 1.35 the outcome is "<outcome>" and before it "<outcome_134>"
 
       Examples:
-        | list           | item | outcome |
-        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | accepted |
-        | sharedCounters | {counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Required value |
-        | sharedCounters | {name: GPU_0, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
-        | sharedCounters | {name: gpu-0-counters} | spec.sharedCounters[0].counters: Required value |
-        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}}, {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[1]: Duplicate value: "gpu-0-counters" |
+        | list           | item | outcome | outcome_134 |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | accepted | accepted |
+        | sharedCounters | {counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Required value | spec.sharedCounters[0].name: Required value |
+        | sharedCounters | {name: GPU_0, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') | spec.sharedCounters[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | sharedCounters | {name: gpu-0-counters} | spec.sharedCounters[0].counters: Required value | spec.sharedCounters[0].counters: Required value |
+        | sharedCounters | {name: gpu-0-counters, counters: {memory: {value: 40Gi}}}, {name: gpu-0-counters, counters: {memory: {value: 40Gi}}} | spec.sharedCounters[1]: Duplicate value: "gpu-0-counters" | spec.sharedCounters[1].name: Duplicate value: "gpu-0-counters" |
 
     # since 1.35: the consumed counter set lives in a slice of its own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice and refuses these slices with a second cause (see the 1.34 outline below)
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters @since:1.35
@@ -2012,7 +2013,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       naming a set the slice's sharedCounters lack is Invalid at ...counterSet, a counter that
       set lacks Invalid at ...counters, the name as value. 1.34 checks no name format for the
       consumed set (validateDeviceCounterConsumption only requires it): a malformed name is
-      just an unknown set.
+      just an unknown set. A set consumed twice is a Duplicate at ...counterSet (validateSet's
+      childPath up to 1.34).
       Given the feature gate DRAPartitionableDevices is enabled
       And the feature gate DRAResourceSliceMixins is disabled
       And a ResourceSlice manifest:
@@ -2043,6 +2045,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {counterSet: gpu-0-counters, counters: {cores: {value: "4"}}} | spec.devices[0].consumesCounters[0].counters: Invalid value: "cores": must reference a counter defined in the ResourceSlice sharedCounters |
         | {counterSet: GPU_0, counters: {memory: {value: 10Gi}}} | spec.devices[0].consumesCounters[0].counterSet: Invalid value: "GPU_0": must reference a counterSet defined in the ResourceSlice sharedCounters |
         | {counterSet: gpu-0-counters} | spec.devices[0].consumesCounters[0].counters: Required value |
+        | {counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}}, {counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}} | spec.devices[0].consumesCounters[1].counterSet: Duplicate value: "gpu-0-counters" |
 
     # until 1.34: 1.35 moved counter sets into slices of their own and dropped the same-slice reference check
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-same-slice-134 @gate:DRAPartitionableDevices @until:1.34

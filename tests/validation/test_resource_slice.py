@@ -231,7 +231,7 @@ def test_134_device_total_comes_before_references_and_slice_totals_before_the_se
     # fills a map), so even c0 is unknown
     assert got[1].startswith('spec.devices[0].consumesCounters[0].counters: Invalid value: "c0": ')
     assert got[-2:] == ["spec.sharedCounters[1].counters: Required value",
-                        'spec.sharedCounters[1]: Duplicate value: "cs"']
+                        'spec.sharedCounters[1].name: Duplicate value: "cs"']
 
 
 def test_134_no_per_set_or_per_consumption_counter_limit():

@@ -272,7 +272,8 @@ def _request(r: Any, path: str, ctx: Context, stored: bool) -> Errs:
             return c.dns_label(str(s.get("name") or ""), f"{p}.name") + \
                 _class_request(s, p, ctx, stored)
         out += c.validate_set(first, c.FIRST_AVAILABLE_MAX, sub,
-                              lambda s: as_dict(s).get("name") or "", f"{path}.firstAvailable")
+                              lambda s: as_dict(s).get("name") or "", f"{path}.firstAvailable",
+                              c.dup_key_field(ctx, "name"))
     else:
         out += _class_request(as_dict(exactly), f"{path}.exactly", ctx, stored)
     return out
@@ -314,7 +315,8 @@ def validate_claim_spec(spec: Any, path: str, ctx: Context, stored: bool = False
     names = _RequestNames(spec)
     out = c.validate_set(devices.get("requests"), c.DEVICE_REQUESTS_MAX,
                          lambda r, p: _request(r, p, ctx, stored),
-                         lambda r: as_dict(r).get("name") or "", f"{dp}.requests")
+                         lambda r: as_dict(r).get("name") or "", f"{dp}.requests",
+                         c.dup_key_field(ctx, "name"))
     out += c.validate_slice(devices.get("constraints"), c.DEVICE_CONSTRAINTS_MAX,
                             lambda k, p: _constraint(k, p, names, ctx), f"{dp}.constraints")
     out += c.validate_slice(devices.get("config"), c.DEVICE_CONFIG_MAX,
@@ -517,12 +519,14 @@ def validate_claim_status_update(new: dict, old: dict, ctx: Context | None = Non
     names = _RequestNames(new.get("spec"))
     reserved = as_list(status.get("reservedFor"))
     out = c.validate_set(reserved, c.RESERVED_FOR_MAX, _consumer_ref,
-                         lambda r: as_dict(r).get("uid") or "", "status.reservedFor")
+                         lambda r: as_dict(r).get("uid") or "", "status.reservedFor",
+                         c.dup_key_field(ctx, "uid"))
     alloc = status.get("allocation")
     allocated = {_shared_id(r) for r in _results(status)} if alloc is not None else set()
     out += c.validate_set(status.get("devices"), -1,
                           lambda d, p: _device_status(d, p, allocated),
-                          lambda d: _shared_id(as_dict(d)), "status.devices")
+                          lambda d: _shared_id(as_dict(d)), "status.devices",
+                          c.dup_key_field(ctx, "deviceID"))
     if reserved:
         if alloc is None:
             out.append(forbidden("status.reservedFor",

@@ -246,8 +246,9 @@ def validate_slice(items: Any, max_size: int, item: Callable[[Any, str], Errs],
 
 
 def validate_set(items: Any, max_size: int, item: Callable[[Any, str], Errs],
-                 key: Callable[[Any], Any], path: str) -> Errs:
-    """validateSet: like validate_slice plus Duplicate at ``path[i]`` (value = the key)."""
+                 key: Callable[[Any], Any], path: str, key_field: str = "") -> Errs:
+    """validateSet: like validate_slice plus Duplicate at ``path[i]`` (value = the key), or
+    at ``path[i].<key_field>`` where the release names the key's field (``dup_key_field``)."""
     items = items or []
     if 0 <= max_size < len(items):
         return [too_many(path, len(items), max_size)]
@@ -258,10 +259,18 @@ def validate_set(items: Any, max_size: int, item: Callable[[Any, str], Errs],
     for i, it in enumerate(items):
         k = key(it)
         if k in seen:
-            out.append(duplicate(f"{path}[{i}]", k))
+            out.append(duplicate(f"{path}[{i}].{key_field}" if key_field else f"{path}[{i}]", k))
         else:
             seen.add(k)
     return out
+
+
+def dup_key_field(ctx: Any, field_name: str) -> str:
+    """Where validateSet puts a Duplicate, per release: up to 1.34 its itemKey also names the
+    key's field and the error is at ``[i].<field>`` (v1.34-era validation.go validateSet,
+    childPath; validation_resourceslice_test.go "duplicate-shared-counters" at
+    sharedCounters[1].name); from 1.35 at ``[i]``. ``ctx`` None: the newest release."""
+    return "" if ctx is None or version_at_least(ctx, "1.35") else field_name
 
 
 def as_dict(v: Any) -> dict:
