@@ -45,11 +45,15 @@ def claim_name(pod: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | 
         for st in (pod.get("status") or {}).get("resourceClaimStatuses") or ():
             if st.get("name") == entry.get("name"):
                 return st.get("resourceClaimName"), True
-        md = _md(pod)
-        raise ClaimError(f'pod "{md.get("namespace")}/{md.get("name")}": {ERR_CLAIM_NOT_FOUND}')
+        raise ClaimError(f'pod "{_pod_ref(pod)}": {ERR_CLAIM_NOT_FOUND}')
+    raise ClaimError(f'pod "{_pod_ref(pod)}", spec.resourceClaim "{entry.get("name")}": '
+                     f'{ERR_API_UNSUPPORTED}')
+
+
+def _pod_ref(pod: Mapping[str, Any]) -> str:
+    """pod.Namespace + "/" + pod.Name, as resourceclaim.Name prints it (Go's empty strings)."""
     md = _md(pod)
-    raise ClaimError(f'pod "{md.get("namespace")}/{md.get("name")}", spec.resourceClaim '
-                     f'"{entry.get("name")}": {ERR_API_UNSUPPORTED}')
+    return f'{md.get("namespace") or ""}/{md.get("name") or ""}'
 
 
 def podgroup_entry_matches(pod_entry: Mapping[str, Any], pg_entry: Mapping[str, Any]) -> bool:

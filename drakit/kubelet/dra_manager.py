@@ -216,26 +216,17 @@ def _meta(obj: Mapping[str, Any]) -> Mapping[str, Any]:
     return obj.get("metadata") or {}
 
 
-def pod_ref(pod: Mapping[str, Any]) -> str:
-    return f"{_meta(pod).get('namespace', 'default')}/{_meta(pod).get('name', '')}"
-
-
-def pod_group_name(pod: Mapping[str, Any]) -> str:
-    return ((pod.get("spec") or {}).get("schedulingGroup") or {}).get("podGroupName") or ""
-
-
 def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
                    ) -> tuple[str | None, bool]:
-    """``resourceclaim.Name``: (claim name or None when none is needed, must check owner)."""
-    if pod_claim.get("resourceClaimName"):
-        return pod_claim["resourceClaimName"], False
-    if pod_claim.get("resourceClaimTemplateName"):
-        for st in (pod.get("status") or {}).get("resourceClaimStatuses") or []:
-            if st.get("name") == pod_claim.get("name"):
-                return st.get("resourceClaimName"), True
-        raise ClaimNotReady(f'pod "{pod_ref(pod)}": ResourceClaim not created yet')
-    raise PrepareError(f'pod "{pod_ref(pod)}", spec.resourceClaim {pod_claim.get("name")!r}: '
-                       "unsupported PodResourceClaim source")
+    """``resourceclaim.Name`` (drakit.claims.claim_name, one copy for scheduler, controllers and
+    kubelet) with the kubelet's error types: a template claim not created yet is ClaimNotReady
+    (the kubelet waits for it), any other refusal a PrepareError."""
+    try:
+        return shared_claims.claim_name(pod, pod_claim)
+    except shared_claims.ClaimError as e:
+        if str(e).endswith(shared_claims.ERR_CLAIM_NOT_FOUND):
+            raise ClaimNotReady(str(e)) from None
+        raise PrepareError(str(e)) from None
 
 
 def is_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_group_owner: bool,

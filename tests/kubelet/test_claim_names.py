@@ -1,7 +1,8 @@
 """The DRA manager's resourceclaim.Name (DRALIB k8s.io/dynamic-resource-allocation/resourceclaim).
 
 A template claim the pod's status does not name yet is ErrClaimNotFound, wrapped with the pod's
-namespace/name: 'pod "<ns>/<name>": ResourceClaim not created yet'. The kubelet's
+namespace/name: 'pod "<ns>/<name>": ResourceClaim not created yet' (Go's pod.Namespace + "/" +
+pod.Name: an empty namespace prints nothing). drakit.claims.claim_name is the one copy. The kubelet's
 prepareResources returns it unwrapped (k/k pkg/kubelet/cm/dra/manager.go), so it is what a
 FailedPrepareDynamicResources event would carry. drakit's kubelet waits before admission for
 such a pod (documented in drakit/kubelet/kubelet.py), so no scenario sees the text; this checks
@@ -24,7 +25,7 @@ TEMPLATE = {"name": "gpu", "resourceClaimTemplateName": "gpu-template"}
 
 
 @pytest.mark.parametrize(("namespace", "ref"), [("team-a", "team-a/trainer"),
-                                                (None, "default/trainer")])
+                                                (None, "/trainer")])
 def test_a_template_claim_not_created_yet_names_the_pod(namespace, ref):
     with pytest.raises(ClaimNotReady) as e:
         claim_name_for(_pod(namespace), TEMPLATE)
