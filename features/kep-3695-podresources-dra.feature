@@ -1388,15 +1388,17 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
   Scenario: Once its checkpoint is repaired the kubelet starts again and the node is Ready
     k/k pkg/kubelet/nodestatus/setters.go ReadyCondition (Ready=True, reason KubeletReady,
     with lastHeartbeatTime and lastTransitionTime) and pkg/controller/nodelifecycle (the
-    unreachable taint goes once the node is Ready again). Edited back to what the kubelet
-    wrote, the checkpoint passes its checksum again and the kubelet starts from it.
-    When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
+    unreachable taint goes once the node is Ready again, and only it: a taint of the node's own
+    stays). Edited back to what the kubelet wrote, the checkpoint passes its checksum again and
+    the kubelet starts from it.
+    When I set "spec.taints" of the Node "n1" to [{key: example.com/maintenance, effect: PreferNoSchedule}]
+    And the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
     And the kubelet on node "n1" restarts, whether or not it comes up
     Then the Node "n1" has "status.conditions[0].status" equal to Unknown
     When the DRA checkpoint on node "n1" is edited by hand: "gpu-4" becomes "gpu-3"
     And the kubelet on node "n1" restarts
     Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
-    And the Node "n1" has no "spec.taints"
+    And the Node "n1" has "spec.taints" equal to [{key: example.com/maintenance, effect: PreferNoSchedule}]
     And the Pod "trainer" has "status.phase" equal to Running
 
   @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/untrusted-refused

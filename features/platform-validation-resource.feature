@@ -442,7 +442,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: Without DRAConsumableCapacity a constraint needs matchAttribute
       validation.go validateDeviceConstraint: with the gate off, a constraint with neither
       attribute is Required at .matchAttribute (with it on, at the constraint, covered by
-      features/kep-5004); a distinctAttribute is a fully qualified name.
+      features/kep-5004); a distinctAttribute is a fully qualified name. With the gate off a new
+      claim's distinctAttribute is dropped first (resourceclaim strategy dropDisabledFields), so
+      it too is a constraint without matchAttribute.
       Given the feature gate DRAConsumableCapacity is <gate>
       And a ResourceClaim manifest:
         """
@@ -467,6 +469,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Examples:
         | gate     | path                           | value | outcome |
         | disabled | metadata.labels.tier           | gold  | spec.devices.constraints[0].matchAttribute: Required value |
+        | disabled | spec.devices.constraints[0].distinctAttribute | dra.example.com/pcieRoot | spec.devices.constraints[0].matchAttribute: Required value |
         | enabled  | spec.devices.constraints[0].distinctAttribute | dra.example.com/pcieRoot | accepted |
         | enabled  | spec.devices.constraints[0].distinctAttribute | pcie_root | spec.devices.constraints[0].distinctAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
 
