@@ -1918,6 +1918,33 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {key: example.com/x, effect: some-other-effect, value: "bad value!"} | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') | effect | FieldValueNotSupported | Unsupported value: "some-other-effect": supported values: "NoExecute", "NoSchedule", "None" |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/taints
+    Scenario: A device's taints are checked besides its other fields
+      validation.go validateDevice appends each part's errors in turn (attributes, then taints),
+      so a device with a bad attribute and a bad taint is refused with both causes.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              driverVersion: {version: "x"}
+            taints:
+            - {key: "bad key!", effect: NoSchedule}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.devices[0].attributes[driverVersion].version | FieldValueInvalid | Invalid value: "x": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].taints[0].key | FieldValueInvalid | Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints
     Scenario: An empty taint has neither key nor effect
       validation_resourceslice_test.go TestValidateResourceSlice "taints" (third taint: the key's
       "must be non-empty" and name-part messages, Required effect).
