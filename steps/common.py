@@ -253,13 +253,14 @@ def then_outcome(world: World, outcome: str) -> None:
                "'the request is rejected with exactly these causes:')" if not missing else ""))
 
 
-@then(parsers.re(r'from (?P<since>\d+)\.(?P<minor>\d+) the outcome is "(?P<new>.*)" and before '
-                 r'it "(?P<old>.*)"$'))
-def then_outcome_by_release(world: World, since: str, minor: str, new: str, old: str) -> None:
+@then(parsers.re(r'from (?P<since>\d+\.\d+) the outcome is "(?P<new>.*)" and before it '
+                 r'"(?P<old>.*)"$'))
+def then_outcome_by_release(world: World, since: str, new: str, old: str) -> None:
     """The outcome that changed in a release (an error's field path, its text): "the outcome
     is" with the cluster's release choosing which of the two is expected."""
-    have = tuple(int(x) for x in world.b.version.split(".")[:2])
-    then_outcome(world, new if have >= (int(since), int(minor)) else old)
+    from drakit.features import release_at_least
+
+    then_outcome(world, new if release_at_least(world.b.version, since) else old)
 
 
 @then(parsers.re(r"the request is rejected as (?P<reason>\w+)(?: \((?P<code>\d+)\))?"))

@@ -77,8 +77,9 @@ def series_at(series: str, version: str) -> str:
     if renamed is None:
         return series
     since, new_name, added = renamed
-    at = tuple(int(p) for p in version.split(".")[:2])
-    if at < tuple(int(p) for p in since.split(".")):
+    from drakit.features import release_at_least
+
+    if not release_at_least(version, since):
         return series
     labels = rest[:-1] if brace else ""
     labels = ",".join(x for x in (added, labels) if x)
@@ -255,8 +256,8 @@ def then_event(world: World, etype: str | None, reason: str, kind: str, name: st
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)
-    hits = [e for e, m in zip(evs, msgs, strict=True)
-            if (m.startswith(text) if how == "starting with" else text in m)]
+    hits = [e for e in evs if ((e.get("message") or "").startswith(text) if how == "starting with"
+                               else text in (e.get("message") or ""))]
     assert hits, f"no {reason} event {how} {text!r}; events: {msgs}"
     if etype is not None:
         types = sorted({e.get("type") or "" for e in hits})

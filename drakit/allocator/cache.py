@@ -47,8 +47,7 @@ from drakit.allocator.core import (
     effective_gates,
     flattened,
 )
-from drakit.allocator.pools import gather_pools
-from drakit.features import release_at_least
+from drakit.allocator.pools import counters_share_slices, gather_pools
 
 __all__ = ["AllocatorCache"]
 
@@ -269,7 +268,7 @@ class AllocatorCache:
         pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
                              binding_conditions=binding_pools_last(g, self.version),
                              all_slices=all_slices,
-                             counters_with_devices=not release_at_least(self.version, "1.35"))
+                             counters_with_devices=counters_share_slices(self.version))
         recs: dict[int, DeviceRecord] = {}
         for e in rel:
             recs.update(e.recs)

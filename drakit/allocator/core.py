@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
-from drakit.allocator.pools import Pool, gather_pools, node_matches
+from drakit.allocator.pools import Pool, counters_share_slices, gather_pools, node_matches
 from drakit.api.quantity import Quantity
 from drakit.cel import (
     CELRuntimeError,
@@ -957,7 +957,7 @@ class Allocator:
         if self.view is None:
             pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
                                  binding_conditions=binding_pools_last(self.gates, self.version),
-                                 counters_with_devices=not release_at_least(self.version, "1.35"))
+                                 counters_with_devices=counters_share_slices(self.version))
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)

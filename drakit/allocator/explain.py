@@ -28,8 +28,7 @@ from drakit.allocator.core import (
     runtime_error_text,
     taint_prevents,
 )
-from drakit.allocator.pools import node_matches, slice_targets_node
-from drakit.features import release_at_least
+from drakit.allocator.pools import counters_share_slices, node_matches, slice_targets_node
 
 __all__ = ["explain", "format_explanation"]
 
@@ -82,7 +81,7 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
             shortfalls.append(f"claim {cname}, request {req_name}: {short}")
         for s in probe.slices:
             if slice_targets_node(s, node, probe.g("DRAPartitionableDevices"),
-                                  not release_at_least(probe.version, "1.35")):
+                                  counters_share_slices(probe.version)):
                 continue
             spec = s.get("spec") or {}
             for d in spec.get("devices") or ():

@@ -16,6 +16,7 @@ from typing import Any
 
 from drakit.allocator.mixins import dropped_counter_sets, without_consumers_of
 from drakit.api.quantity import Quantity
+from drakit.features import release_at_least
 
 __all__ = ["Pool", "gather_pools", "node_matches", "node_selector_matches"]
 
@@ -118,6 +119,12 @@ class NodeSelectionError(ValueError):
     """A slice whose node selection cannot be evaluated (an operator the API server refuses,
     so reached only through library input such as ``drakit allocate -f``); worded as
     upstream's allocator words it."""
+
+
+def counters_share_slices(version: str) -> bool:
+    """The 1.34 layout: a slice holds counter sets together with the devices that consume
+    them (1.35 puts counter sets into slices of their own, KEP-4815)."""
+    return not release_at_least(version, "1.35")
 
 
 def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,

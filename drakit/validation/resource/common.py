@@ -266,11 +266,17 @@ def validate_set(items: Any, max_size: int, item: Callable[[Any, str], Errs],
 
 
 def dup_key_field(ctx: Any, field_name: str) -> str:
+    """Where validateSet puts a Duplicate at ``ctx``'s release (``dup_key_field_at``); ``ctx``
+    None: the newest release."""
+    return dup_key_field_at(ctx is None or version_at_least(ctx, "1.35"), field_name)
+
+
+def dup_key_field_at(since_135: bool, field_name: str) -> str:
     """Where validateSet puts a Duplicate, per release: up to 1.34 its itemKey also names the
     key's field and the error is at ``[i].<field>`` (v1.34-era validation.go validateSet,
     childPath; validation_resourceslice_test.go "duplicate-shared-counters" at
-    sharedCounters[1].name); from 1.35 at ``[i]``. ``ctx`` None: the newest release."""
-    return "" if ctx is None or version_at_least(ctx, "1.35") else field_name
+    sharedCounters[1].name); from 1.35 at ``[i]``."""
+    return "" if since_135 else field_name
 
 
 def as_dict(v: Any) -> dict:

@@ -302,8 +302,9 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
             if name in seen:
                 dups.append((i, name))
             seen.add(name)
-        at = "" if since_135 else ".name"  # validateSet's childPath up to 1.34 (dup_key_field)
-        out += [FieldError("Duplicate", f"spec.devices[{i}]{at}", n) for i, n in dups]
+        at = c.dup_key_field_at(since_135, "name")
+        out += [FieldError("Duplicate", f"spec.devices[{i}].{at}" if at else f"spec.devices[{i}]", n)
+                for i, n in dups]
 
     if not since_135:
         out += _counter_totals_134(spec, devs)
@@ -311,7 +312,7 @@ def validate_slice_spec(spec: Any, old_spec: Any, ctx: Context) -> Errs:
                           c.MAX_COUNTER_SETS if since_135 else len(as_list(spec.get("sharedCounters"))),
                           lambda cs, p: _counter_set(cs, p, mix, since_135),
                           lambda cs: as_dict(cs).get("name") or "", "spec.sharedCounters",
-                          "" if since_135 else "name")
+                          c.dup_key_field_at(since_135, "name"))
     if mix.enabled:
         out += _validate_mixins(spec)
     return out
@@ -489,7 +490,7 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
         out += c.validate_set(cc, c.MAX_CONSUMPTIONS_PER_DEVICE if since_135 else len(as_list(cc)),
                               lambda x, xp: _counter_consumption(x, xp, mix, since_135),
                               lambda x: as_dict(x).get("counterSet") or "",
-                              f"{p}.consumesCounters", "" if since_135 else "counterSet")
+                              f"{p}.consumesCounters", c.dup_key_field_at(since_135, "counterSet"))
         if not since_135:
             n = sum(len(as_dict(as_dict(x).get("counters"))) for x in as_list(cc))
             if n > MAX_COUNTERS_PER_DEVICE_134:
