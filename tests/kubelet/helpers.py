@@ -67,3 +67,17 @@ def phase(c: drakit.Cluster, name: str) -> str:
 
 def events(c: drakit.Cluster, pod_name: str, reason: str | None = None) -> list[dict]:
     return [e for e in c.events("Pod", pod_name) if reason is None or e["reason"] == reason]
+
+
+def record_calls(monkeypatch: Any, owner: Any, attr: str, note: Any) -> list:
+    """Wrap ``owner.attr`` so each call appends ``note(first argument)`` to the returned list
+    and then does what it did: how often a cached computation really ran."""
+    calls: list = []
+    real = getattr(owner, attr)
+
+    def recording(first: Any, *args: Any) -> Any:
+        calls.append(note(first))
+        return real(first, *args)
+
+    monkeypatch.setattr(owner, attr, recording)
+    return calls

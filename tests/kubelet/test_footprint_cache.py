@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from drakit.kubelet import kubelet as kubelet_module
 
-from .helpers import container, pod
+from .helpers import container, pod, record_calls
 
 
 def test_footprint_is_computed_once_per_resource_version(make_cluster, monkeypatch) -> None:
     c = make_cluster()
     c.apply([pod("p1", [container("app", requests={"cpu": "1"})])])
-    calls: list[str] = []
-    real = kubelet_module.footprint
-
-    def counting(p, gates):
-        calls.append(p["metadata"]["resourceVersion"])
-        return real(p, gates)
-
-    monkeypatch.setattr(kubelet_module, "footprint", counting)
+    calls = record_calls(monkeypatch, kubelet_module, "footprint",
+                         lambda p: p["metadata"]["resourceVersion"])
     k = c._kubelets().kubelets["n1"]
     stored = c.get("Pod", "p1")
     first = k._footprint(stored)

@@ -17,7 +17,7 @@ from drakit.kubelet.podresources import rpc
 from drakit.kubelet.podresources.client import PodResourcesClient, PodResourcesRPCError
 from drakit.kubelet.podresources.gen import api_pb2 as pb
 
-from .helpers import allocate, claim, container, phase, pod
+from .helpers import allocate, claim, container, phase, pod, record_calls
 
 
 def _running_pod(c, name="p1", claim_name="gpu-claim", device="gpu-0", **kw):
@@ -224,14 +224,7 @@ def test_a_started_pods_entry_is_encoded_once_and_served_from_the_cache(cluster,
     k = cluster.kubelet("n1")
     servicer = k.server.servicer
     first = k.pod_resources.list()
-    calls: list[str] = []
-    encode = servicer._pod_bytes
-
-    def counting(pod, dynamic):
-        calls.append(pod["metadata"]["name"])
-        return encode(pod, dynamic)
-
-    monkeypatch.setattr(servicer, "_pod_bytes", counting)
+    calls = record_calls(monkeypatch, servicer, "_pod_bytes", lambda p: p["metadata"]["name"])
     cluster.apply([pod("p2", [container("idle")])])
     assert phase(cluster, "p2") == "Running"
     second = k.pod_resources.list()
