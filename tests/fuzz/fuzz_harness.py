@@ -96,9 +96,9 @@ class Stats:
 class World:
     """A cluster with every gate on, a node with a GPU slice, and the invariants."""
 
-    def __init__(self, stats: Stats) -> None:
+    def __init__(self, stats: Stats, version: str = VERSION) -> None:
         self.stats = stats
-        self.cluster = Cluster(version=VERSION, feature_gates=all_gates_on())
+        self.cluster = Cluster(version=version, feature_gates=all_gates_on(version))
         self.api = self.cluster.api
         self.cluster.add_node("n1", allocatable={"cpu": "8", "memory": "32Gi", "pods": "110"})
         self.cluster.apply({"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass",
@@ -176,12 +176,16 @@ class World:
 
     def settle(self) -> None:
         t0 = time.monotonic()
+        seen = len(self.cluster.internal_errors())
         try:
             self.cluster.settle(max_rounds=10_000)
         except Exception as e:  # noqa: BLE001 - settle() must always return
             self.violation(f"settle() raised {type(e).__name__}: {e}", self.pending[-3:])
         if time.monotonic() - t0 > 60:
             self.violation(f"settle() took {time.monotonic() - t0:.0f} s", self.pending[-3:])
+        # what the API server accepted never makes a component raise (Cluster.internal_errors)
+        for err in self.cluster.internal_errors()[seen:]:
+            self.violation(f"a component hit an internal error: {err}", self.pending[-3:])
 
     def flush(self) -> None:
         """Settle, delete everything stored since the last flush, settle again."""
