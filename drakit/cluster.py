@@ -297,6 +297,17 @@ class Cluster:
         only what is still failing)."""
         return internal_errors(self.api)
 
+    def cache_mismatches(self) -> list[str]:
+        """How the running components' informer-fed caches differ from the objects the API
+        server stores now, one line each (a component with a cache comparer takes in its
+        pending watch events first). Empty on a healthy cluster: any line is a drakit bug."""
+        out: list[str] = []
+        for c in self.components:
+            fn = getattr(c, "cache_mismatches", None)
+            if fn is not None:
+                out.extend(f"{c.name}: {line}" for line in fn())
+        return out
+
     def advance(self, seconds: float) -> None:
         """Move the logical clock (timeouts, backoff) and let components react.
 

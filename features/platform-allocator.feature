@@ -1251,6 +1251,81 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to gpu-0
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to gpu-2
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
+    Scenario: A pool whose slices span two nodes gives each of its devices to one claim only
+      A multi-host pool publishes one slice per node (structured/allocator.go gathers a pool
+      from every slice of the current generation whatever node it names; allocatortesting's
+      "multi-host-resource-pool" cases). Once the first pod's claim holds node-1's device, the
+      second pod pinned to node-1 must find nothing left there: allocated devices are keyed by
+      driver, pool and device (allocateddevices.go), so a cycle must not reuse what an earlier
+      cycle found on node-1 after the pool changed on any of its nodes.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-node-1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-node-2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: fabric, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
     A device may carry bindingConditions (and bindingFailureConditions) that a driver reports

@@ -215,7 +215,8 @@ WORLD_KEY = pytest.StashKey[World]()
 def pytest_runtest_call(item: pytest.Item):
     """``Unsupported`` from a live cluster is its own verdict (a skip whose reason starts
     with "unsupported:"); from the reference it is a defect and fails the scenario, as does
-    a passing scenario whose reference components hit an internal error (steps/integrity.py)."""
+    a passing scenario whose reference components hit an internal error or whose caches
+    drifted from the stored objects (steps/integrity.py)."""
     from . import integrity
 
     outcome = yield
@@ -223,9 +224,13 @@ def pytest_runtest_call(item: pytest.Item):
     if exc is None and integrity.item_backend(item) == "reference":
         w = item.stash.get(WORLD_KEY, None)
         internal = w.backend.internal_errors() if w is not None and w.started else []
+        drift = w.backend.cache_mismatches() if w is not None and w.started and not internal else []
         if internal:
             outcome.force_exception(integrity.ReferenceInternalError(
                 integrity.reference_internal_errors(internal)))
+        elif drift:
+            outcome.force_exception(integrity.ReferenceCacheDrift(
+                integrity.reference_cache_drift(drift)))
     if exc is not None and issubclass(exc[0], Unsupported):
         if integrity.item_backend(item) == "reference":
             w = item.stash.get(WORLD_KEY, None)

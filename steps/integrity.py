@@ -20,6 +20,10 @@ not about any scenario, and each must act at one precise moment:
   component that raised an exception its guard caught (neither an API answer nor about the
   data; ``drakit.component.internal_errors``) fails the scenario that made it, even when
   every step's check passed.
+* **On the reference, a cache drift is a defect** (``ReferenceCacheDrift``): after a passing
+  scenario the components' informer-fed caches must equal what the stored objects give (the
+  scheduler's cache comparer, drakit/scheduler/comparer.py, as upstream's
+  debugger/comparer.go); any difference fails the scenario.
 * **On the reference, "unsupported" is a defect** (``reference_refusal``): the reference
   emulates every release and gate the suite knows, so a scenario it refuses (say, a gate
   table that wrongly refuses a gate) fails with the reason instead of being skipped. The one
@@ -218,6 +222,19 @@ def reference_internal_errors(errors: list[str]) -> str:
     more = f"\n  (and {len(errors) - 3} more)" if len(errors) > 3 else ""
     return (f"the reference's components hit {len(errors)} internal error(s), a drakit bug "
             f"(report it with this scenario):\n  {shown}{more}")
+
+
+class ReferenceCacheDrift(AssertionError):
+    """A component of the reference holds caches that differ from the objects its API server
+    stores (a drakit bug in its incremental updates): the scenario fails although every step's
+    check passed, since later decisions from that cache would not be what the reference models."""
+
+
+def reference_cache_drift(lines: list[str]) -> str:
+    shown = "\n  ".join(lines[:5])
+    more = f"\n  (and {len(lines) - 5} more)" if len(lines) > 5 else ""
+    return (f"the reference's caches drifted from the stored objects ({len(lines)} mismatch(es)), "
+            f"a drakit bug (report it with this scenario):\n  {shown}{more}")
 
 
 # ---------------------------------------------------------------------------- environment

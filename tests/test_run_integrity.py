@@ -431,3 +431,32 @@ def test_a_scenario_whose_reference_components_hit_a_bug_fails_although_its_step
     assert "the reference's components hit 1 internal error(s), a drakit bug" in message
     assert "default-scheduler: Pod default/victim: FailedScheduling" in message
     assert "AttributeError" in message
+
+
+def test_a_scenario_whose_reference_caches_drifted_fails_although_its_steps_pass(tmp_path):
+    """The real steps and the real reference: a scheduler cache that no longer matches the
+    stored objects (here a node's requested cpu, changed behind the scheduler's back) is a
+    drakit bug, so the scenario fails naming the mismatch although its steps pass."""
+    feature = tmp_path / "drift.feature"
+    feature.write_text(
+        "@kep-5004\nFeature: a reference cache drift\n\n"
+        "  Scenario: the scheduler's node cache drifts\n"
+        "    Given a node \"node-1\" with cpu \"8\", memory \"32Gi\"\n"
+        "    And the scheduler's cache of node-1 drifts\n"
+        "    Then the Node \"node-1\" exists\n")
+    mod = tmp_path / "scenarios_drift.py"
+    mod.write_text(
+        "from pytest_bdd import given, scenarios\n"
+        f"scenarios({str(feature)!r})\n\n"
+        "@given(\"the scheduler's cache of node-1 drifts\")\n"
+        "def _drift(world):\n"
+        "    from drakit.scheduler.scheduler import Scheduler\n"
+        "    s = next(x for x in world.backend.c.components if isinstance(x, Scheduler))\n"
+        "    s.nodes.nodes['node-1'].requested['cpu'] = 500\n")
+    r = _run_failing_module(tmp_path, mod)
+    assert r["summary"]["failed"] == 1
+    message = r["scenarios"][0]["runs"][0]["message"]
+    assert "the reference's caches drifted from the stored objects (1 mismatch(es)), a drakit bug" \
+        in message
+    assert "kube-scheduler: node node-1 requested: cached {'cpu': 500}, stored objects give {}" \
+        in message

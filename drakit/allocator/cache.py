@@ -181,6 +181,10 @@ class AllocatorCache:
         self._seq += 1
         return True
 
+    def slice_names(self) -> set[str]:
+        """The names of the slices cached now (the scheduler's cache comparer reads them)."""
+        return {self._entries[k].name for k in self._by_name.values() if k in self._entries}
+
     def delete_slice(self, name: str) -> bool:
         """Remove the slice of that name (a watch DELETED event names it); True when it was cached."""
         key = self._by_name.get(name)

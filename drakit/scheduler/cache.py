@@ -189,6 +189,11 @@ def _slice_node(s: Mapping[str, Any]) -> str | None:
     return (s.get("spec") or {}).get("nodeName") or None
 
 
+def _slice_pool(s: Mapping[str, Any]) -> tuple[str, str]:
+    spec = s.get("spec") or {}
+    return (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""))
+
+
 def _results(claim: Mapping[str, Any]) -> list[dict]:
     return (((claim.get("status") or {}).get("allocation") or {}).get("devices") or {}).get(
         "results") or []
@@ -208,7 +213,10 @@ class DRACache:
         self.slices: dict[str, dict] = {}
         self.node_slices: dict[str, dict[str, dict]] = {}
         self.global_slices: dict[str, dict] = {}
-        self.pool_node: dict[tuple[str, str], str] = {}
+        # (driver, pool) -> the nodes its slices name (None: a slice without nodeName) ->
+        # how many of its slices do: an allocation in a pool changes the DRA view of every
+        # node the pool spans (a multi-host pool has slices on several nodes)
+        self.pool_nodes: dict[tuple[str, str], dict[str | None, int]] = {}
         self.claims: dict[tuple[str, str], dict] = {}
         self.claim_devices: dict[tuple[str, str], list[DeviceID]] = {}
         self.shared_claims: set[tuple[str, str]] = set()
@@ -276,16 +284,23 @@ class DRACache:
                 self.node_slices.get(n, {}).pop(name, None)
             else:
                 self.global_slices.pop(name, None)
+            pool = _slice_pool(old)
+            nodes = self.pool_nodes.get(pool, {})
+            nodes[n] = nodes.get(n, 1) - 1
+            if nodes[n] <= 0:
+                del nodes[n]
+            if not nodes:
+                self.pool_nodes.pop(pool, None)
             self._bump(n)
         if obj is not None:
             self.slices[name] = obj
             n = _slice_node(obj)
-            spec = obj.get("spec") or {}
             if n:
                 self.node_slices.setdefault(n, {})[name] = obj
-                self.pool_node[(spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""))] = n
             else:
                 self.global_slices[name] = obj
+            nodes = self.pool_nodes.setdefault(_slice_pool(obj), {})
+            nodes[n] = nodes.get(n, 0) + 1
             self._bump(n)
 
     def slices_for(self, node: str) -> list[dict]:
@@ -339,7 +354,9 @@ class DRACache:
             self._rebuild_shared()
             touched |= {(r.get("driver", ""), r.get("pool", "")) for r in new_results}
         for pool in touched:
-            self._bump(self.pool_node.get(pool))
+            # a pool no slice names any more: bump everything (rare, and always correct)
+            for n in self.pool_nodes.get(pool) or (None,):
+                self._bump(n)
 
     def _rebuild_shared(self) -> None:
         self.state.shared.clear()

@@ -28,6 +28,7 @@ from drakit.api import errors as E
 from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, describe
 from drakit.podrequests import PodResourcesOptions
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
+from drakit.scheduler.comparer import cache_mismatches
 from drakit.scheduler.decode import check_decodable
 from drakit.scheduler.dynamicresources import STATE_KEY as DRA_STATE_KEY
 from drakit.scheduler.dynamicresources import DynamicResources
@@ -626,6 +627,12 @@ class Scheduler:
             self.api.record_event(pod, type_, reason, message, SCHEDULER_NAME)
         except E.StatusError:
             pass
+
+    def cache_mismatches(self) -> list[str]:
+        """How the caches differ from the stored objects, after taking in the pending watch
+        events (drakit.scheduler.comparer; steps/integrity.py fails a scenario with any)."""
+        self._process_events()
+        return cache_mismatches(self)
 
     def errors(self) -> list:
         return self.failures.open() + self.attempt_failures.open()

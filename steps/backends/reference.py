@@ -43,6 +43,11 @@ class ReferenceBackend:
         one line each; steps/conftest.py fails a scenario that has any."""
         return [str(e) for e in self.cluster.internal_errors()] if self.cluster is not None else []
 
+    def cache_mismatches(self) -> list[str]:
+        """How the components' caches drifted from the stored objects (``Cluster.cache_mismatches``);
+        steps/conftest.py fails a scenario that has any."""
+        return self.cluster.cache_mismatches() if self.cluster is not None else []
+
     @property
     def c(self) -> drakit.Cluster:
         if self.cluster is None:
