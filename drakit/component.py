@@ -310,3 +310,16 @@ class FailureTracker:
         self._open.clear()
         self._posted.clear()
         self._stamp.clear()
+
+
+def note_cache_mismatch(out: list[str], what: str, cached: Any, stored: Any) -> None:
+    """Append one line to ``out`` when a component's cached ``what`` differs from what the
+    stored objects give (the components' cache comparers; steps/integrity.py)."""
+    if cached != stored:
+        out.append(f"{what}: cached {_short_repr(cached)}, stored objects give {_short_repr(stored)}")
+
+
+def _short_repr(v: Any) -> str:
+    text = repr(sorted(v) if isinstance(v, set | frozenset) else v)
+    return text if len(text) <= 300 else text[:297] + "..."
+

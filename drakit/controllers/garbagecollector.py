@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from drakit.api import errors as E
 from drakit.apiserver import WatchEvent
-from drakit.component import ComponentContext
+from drakit.component import ComponentContext, note_cache_mismatch
 from drakit.controllers.base import Controller
 from drakit.kinds import KINDS
 
@@ -133,6 +133,29 @@ class GarbageCollector(Controller):
         for dep in list(self.owners):
             did |= self._collect_guarded(dep)
         return did
+
+    def compare_caches(self) -> list[str]:
+        """The dependency graph (uidToNode, owners, dependents) against the stored objects."""
+        uids: dict[str, Ref] = {}
+        owners: dict[Ref, list[dict]] = {}
+        dependents: dict[str, set[Ref]] = {}
+        for kind in self.kinds:
+            if not self.api.served(kind):
+                continue
+            for obj in self.api.list(kind, copy=False):
+                ref = self._ref(kind, obj)
+                uids[obj["metadata"].get("uid", "")] = ref
+                refs = list(obj["metadata"].get("ownerReferences") or [])
+                if refs:
+                    owners[ref] = refs
+                    for o in refs:
+                        dependents.setdefault(o.get("uid", ""), set()).add(ref)
+        out: list[str] = []
+        note_cache_mismatch(out, "objects by uid", self.uids, uids)
+        note_cache_mismatch(out, "owner references", self.owners, owners)
+        note_cache_mismatch(out, "dependents by owner uid",
+                            {u: d for u, d in self.dependents.items() if d}, dependents)
+        return out
 
     def _observe_one(self, obj: dict, kind: str) -> bool:
         self._observe(kind, obj, False)

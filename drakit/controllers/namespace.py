@@ -42,7 +42,7 @@ from typing import Any
 from drakit.api import errors as E
 from drakit.api.meta import parse_rfc3339
 from drakit.apiserver import WatchEvent
-from drakit.component import ComponentContext
+from drakit.component import ComponentContext, note_cache_mismatch
 from drakit.controllers.base import Controller
 from drakit.kinds import KINDS, KindInfo
 
@@ -139,6 +139,17 @@ class NamespaceController(Controller):
         for ns in sorted(dirty):
             did |= self._sync_guarded(ns)
         return did
+
+    def compare_caches(self) -> list[str]:
+        """The terminating set against the stored namespaces being deleted; a poll is
+        scheduled only for one of them."""
+        terminating = {ns["metadata"]["name"] for ns in self.api.list("Namespace", copy=False)
+                       if ns["metadata"].get("deletionTimestamp")}
+        out: list[str] = []
+        note_cache_mismatch(out, "terminating namespaces", self.terminating, terminating)
+        note_cache_mismatch(out, "namespaces polled for their content",
+                            set(self.requeue_at) - terminating, set())
+        return out
 
     # ------------------------------------------------------------------ the deleter
     def sync_namespace(self, name: str) -> bool:

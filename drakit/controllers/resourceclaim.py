@@ -45,7 +45,7 @@ from drakit import claims as cu
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy
 from drakit.apiserver import WatchEvent
-from drakit.component import FAILED_SYNC, ComponentContext
+from drakit.component import FAILED_SYNC, ComponentContext, note_cache_mismatch
 from drakit.controllers.base import Controller
 
 MAX_BASE_LEN = 57
@@ -117,6 +117,23 @@ class ResourceClaimController(Controller):
         if owner:
             self.owner_of[k] = owner
             self.by_owner.setdefault(owner, set()).add(k)
+
+    def compare_caches(self) -> list[str]:
+        """The claim index by controlling owner against the stored claims."""
+        owner_of: dict[tuple[str, str], str] = {}
+        for claim in self.api.list("ResourceClaim", copy=False):
+            owner = next((r.get("uid") for r in claim["metadata"].get("ownerReferences") or ()
+                          if r.get("controller")), None)
+            if owner:
+                owner_of[_key(claim)] = owner
+        by_owner: dict[str, set[tuple[str, str]]] = {}
+        for k, owner in owner_of.items():
+            by_owner.setdefault(owner, set()).add(k)
+        out: list[str] = []
+        note_cache_mismatch(out, "claims' controlling owners", self.owner_of, owner_of)
+        note_cache_mismatch(out, "claims by controlling owner",
+                            {o: ks for o, ks in self.by_owner.items() if ks}, by_owner)
+        return out
 
     # ------------------------------------------------------------------ loop
     def failure_reason(self, kind: str) -> str:

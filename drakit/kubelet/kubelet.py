@@ -59,6 +59,7 @@ from drakit.component import (
     ComponentContext,
     FailureTracker,
     describe,
+    note_cache_mismatch,
     object_key,
 )
 from drakit.kubelet.admission import Rejection, admit, footprint
@@ -319,6 +320,32 @@ class Kubelet:
                 return True
             return False
         return bool(self.waiting or (set(self.admitted) - self.started))
+
+    def cache_mismatches(self) -> list[str]:
+        """The kubelet's own Node and its pods against the stored objects (see
+        drakit/scheduler/comparer.py for why), once it has taken in every watch event and
+        nothing waits in its backoff."""
+        if not self.running or self.failures or self.sync_retry:
+            return []
+        try:
+            if self.api.watch(self._rv, WATCHED):
+                return []
+        except E.Expired:
+            return []
+        stored = self.api.try_get("Node", self.node_name)
+        # a pod being deleted leaves the cache once the kubelet has terminated it, although a
+        # finalizer may keep it stored: those are left out on both sides
+        pods = {_md(p).get("uid", ""): _md(p).get("resourceVersion")
+                for p in self.api.list("Pod", field_selector={"spec.nodeName": self.node_name},
+                                       copy=False) if not _md(p).get("deletionTimestamp")}
+        out: list[str] = []
+        note_cache_mismatch(out, f"node {self.node_name}",
+                            self.node and _md(self.node).get("resourceVersion"),
+                            stored and _md(stored).get("resourceVersion"))
+        note_cache_mismatch(out, f"pods of node {self.node_name}",
+                            {u: _md(p).get("resourceVersion") for u, p in self.pods.items()
+                             if not _md(p).get("deletionTimestamp")}, pods)
+        return out
 
     def _get_claim(self, namespace: str, name: str) -> dict | None:
         return self.api.try_get("ResourceClaim", name, namespace)
@@ -810,6 +837,13 @@ class KubeletManager:
                        subresource="status")
 
     # ------------------------------------------------------------------ the loop
+    def cache_mismatches(self) -> list[str]:
+        """Every running kubelet's caches against the stored objects."""
+        out: list[str] = []
+        for name in sorted(self.kubelets):
+            out.extend(self.kubelets[name].cache_mismatches())
+        return out
+
     def sync(self) -> bool:
         if self.closed:
             return False

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from drakit.allocator.core import allocated_state, counts_as_allocated
+from drakit.component import note_cache_mismatch as _note
 
 from .cache import DRACache, NodeCache, pod_key
 
@@ -50,16 +51,6 @@ def cache_mismatches(sched: Scheduler) -> list[str]:
     return out[:MAX_REPORTED]
 
 
-def _diff(out: list[str], what: str, cached: Any, stored: Any) -> None:
-    if cached != stored:
-        out.append(f"{what}: cached {_short(cached)}, stored objects give {_short(stored)}")
-
-
-def _short(v: Any) -> str:
-    text = repr(sorted(v) if isinstance(v, set) else v)
-    return text if len(text) <= 300 else text[:297] + "..."
-
-
 def _rv(obj: Mapping[str, Any]) -> str:
     return (obj.get("metadata") or {}).get("resourceVersion", "")
 
@@ -67,15 +58,15 @@ def _rv(obj: Mapping[str, Any]) -> str:
 # ----------------------------------------------------------------------------- nodes, pods
 
 def _compare_nodes(nc: NodeCache, nodes: list[dict], pods: list[dict], out: list[str]) -> None:
-    _diff(out, "nodes", set(nc.nodes), {n["metadata"]["name"] for n in nodes})
+    _note(out, "nodes", set(nc.nodes), {n["metadata"]["name"] for n in nodes})
     for node in nodes:
         name = node["metadata"]["name"]
         ni = nc.nodes.get(name)
         if ni is None:
             continue
-        _diff(out, f"node {name} resourceVersion", _rv(ni.node), _rv(node))
+        _note(out, f"node {name} resourceVersion", _rv(ni.node), _rv(node))
         alloc = (node.get("status") or {}).get("allocatable") or {}
-        _diff(out, f"node {name} allocatable", set(ni.allocatable), set(alloc))
+        _note(out, f"node {name} allocatable", set(ni.allocatable), set(alloc))
     assumed = {uid: pi for uid, pi in nc.pods.items() if pi.assumed}
     bound = {}
     for pod in pods:
@@ -86,24 +77,24 @@ def _compare_nodes(nc: NodeCache, nodes: list[dict], pods: list[dict], out: list
             continue
         bound[uid] = pod
     cached = {uid: pi for uid, pi in nc.pods.items() if not pi.assumed}
-    _diff(out, "bound pods", {(pi.key, pi.node) for pi in cached.values()},
+    _note(out, "bound pods", {(pi.key, pi.node) for pi in cached.values()},
           {(pod_key(p), p["spec"]["nodeName"]) for p in bound.values()})
     expect_sums: dict[str, tuple[dict[str, int], int, int]] = {}
     for uid, pod in list(bound.items()) + [(u, pi.pod) for u, pi in assumed.items()]:
         pi = assumed.get(uid) or nc.pod_info(pod, pod["spec"]["nodeName"])
         if uid in cached:
-            _diff(out, f"pod {pi.key[0]}/{pi.key[1]} requests", cached[uid].requests, pi.requests)
+            _note(out, f"pod {pi.key[0]}/{pi.key[1]} requests", cached[uid].requests, pi.requests)
         req, cpu, mem = expect_sums.get(pi.node, ({}, 0, 0))
         for k, v in pi.requests.items():
             req[k] = req.get(k, 0) + v
         expect_sums[pi.node] = (req, cpu + pi.non_zero_cpu, mem + pi.non_zero_mem)
     for name, ni in nc.nodes.items():
         req, cpu, mem = expect_sums.get(name, ({}, 0, 0))
-        _diff(out, f"node {name} pods", set(ni.pods),
+        _note(out, f"node {name} pods", set(ni.pods),
               {u for u, p in list(bound.items()) if p["spec"]["nodeName"] == name}
               | {u for u, pi in assumed.items() if pi.node == name})
-        _diff(out, f"node {name} requested", _nonzero(ni.requested), _nonzero(req))
-        _diff(out, f"node {name} non-zero requested (cpu, memory)",
+        _note(out, f"node {name} requested", _nonzero(ni.requested), _nonzero(req))
+        _note(out, f"node {name} non-zero requested (cpu, memory)",
               (ni.non_zero_cpu, ni.non_zero_mem), (cpu, mem))
 
 
@@ -115,11 +106,11 @@ def _nonzero(d: Mapping[str, int]) -> dict[str, int]:
 
 def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: list[dict],
                  out: list[str]) -> None:
-    _diff(out, "device classes", {k: _rv(v) for k, v in dc.classes.items()},
+    _note(out, "device classes", {k: _rv(v) for k, v in dc.classes.items()},
           {c["metadata"]["name"]: _rv(c) for c in classes})
-    _diff(out, "resource slices", {k: _rv(v) for k, v in dc.slices.items()},
+    _note(out, "resource slices", {k: _rv(v) for k, v in dc.slices.items()},
           {s["metadata"]["name"]: _rv(s) for s in slices})
-    _diff(out, "allocator cache slices", dc.alloc.slice_names(),
+    _note(out, "allocator cache slices", dc.alloc.slice_names(),
           {s["metadata"]["name"] for s in slices})
     by_node: dict[str, set[str]] = {}
     global_names: set[str] = set()
@@ -133,14 +124,14 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
             global_names.add(s["metadata"]["name"])
         nodes = pool_nodes.setdefault((spec.get("driver", ""), (spec.get("pool") or {}).get("name", "")), {})
         nodes[node] = nodes.get(node, 0) + 1
-    _diff(out, "nodes each pool spans", dc.pool_nodes, pool_nodes)
-    _diff(out, "node-local slices", {n: set(v) for n, v in dc.node_slices.items() if v}, by_node)
-    _diff(out, "slices without a node", set(dc.global_slices), global_names)
+    _note(out, "nodes each pool spans", dc.pool_nodes, pool_nodes)
+    _note(out, "node-local slices", {n: set(v) for n, v in dc.node_slices.items() if v}, by_node)
+    _note(out, "slices without a node", set(dc.global_slices), global_names)
     for node in set(by_node) | set(dc.node_slices) | set(dc._slice_lists):
-        _diff(out, f"slices the scheduler offers node {node}",
+        _note(out, f"slices the scheduler offers node {node}",
               {s["metadata"]["name"] for s in dc.slices_for(node)},
               by_node.get(node, set()) | global_names)
-    _diff(out, "resource claims", {k: _rv(v) for k, v in dc.claims.items()},
+    _note(out, "resource claims", {k: _rv(v) for k, v in dc.claims.items()},
           {pod_key(c): _rv(c) for c in claims})
     owners: dict[str, set[tuple[str, str]]] = {}
     for c in claims:
@@ -148,12 +139,12 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
             if ref.get("controller"):
                 owners.setdefault(ref.get("uid"), set()).add(pod_key(c))
                 break
-    _diff(out, "claims by controlling owner",
+    _note(out, "claims by controlling owner",
           {o: set(keys) for o, keys in dc.claims_by_owner.items() if keys}, owners)
     state = allocated_state(claims)
-    _diff(out, "allocated devices", dc.state.devices, state.devices)
-    _diff(out, "shared device allocations", dc.state.shared, state.shared)
-    _diff(out, "consumed capacity", dc.state.capacity, state.capacity)
+    _note(out, "allocated devices", dc.state.devices, state.devices)
+    _note(out, "shared device allocations", dc.state.shared, state.shared)
+    _note(out, "consumed capacity", dc.state.capacity, state.capacity)
     devices: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     shared: set[tuple[str, str]] = set()
     for c in claims:
@@ -165,5 +156,5 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
             devices[pod_key(c)] = devs
         if any(r.get("shareID") for r in results):
             shared.add(pod_key(c))
-    _diff(out, "devices per claim", dc.claim_devices, devices)
-    _diff(out, "claims with shared allocations", dc.shared_claims, shared)
+    _note(out, "devices per claim", dc.claim_devices, devices)
+    _note(out, "claims with shared allocations", dc.shared_claims, shared)
