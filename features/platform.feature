@@ -4271,6 +4271,39 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: cpu-limits, requested: limits.cpu=3, used: limits.cpu=0, limited: limits.cpu=2"
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/limits-charged @clause:platform-QUOTA-R01/exceeded-listed
+    Scenario: A pod over two limits of one quota hears both, sorted and comma-separated
+      k8s.io/apiserver admission/plugin/resourcequota controller.go CheckRequest masks the
+      requested, used and hard lists to the exceeded resources (quota.Mask) and prints each
+      with prettyPrint: names sorted, "name=quantity" joined by ",". requests.cpu is within
+      its limit and is not named.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: compute}
+        spec:
+          hard:
+            limits.cpu: "2"
+            limits.memory: 1Gi
+            requests.cpu: "4"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              limits: {cpu: "3", memory: 2Gi}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: compute, requested: limits.cpu=3,limits.memory=2Gi, used: limits.cpu=0,limits.memory=0, limited: limits.cpu=2,limits.memory=1Gi"
+
     @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/all-mode-charged
     Scenario: A claim asking for all devices of a class is charged the most a claim can get
       resource_claims.go: allocationMode All counts as AllocationResultsMaxSize (32) devices of
