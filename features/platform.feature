@@ -3902,6 +3902,224 @@ Feature: Platform behaviour every DRA comparison relies on
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/pending-while-deleting @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod being deleted keeps its pending eviction without a word, and hears it cancelled when the taint goes
+      device_taint_eviction.go handlePodChange: a pod update that changes neither spec.nodeName
+      nor status.resourceClaimStatuses does not reach handlePod, and podEvictionTime does not
+      look at deletionTimestamp: the delayed eviction of a pod that a finalizer holds in
+      deletion stays scheduled, with no event. When the driver removes the taint, handleSliceChange
+      -> handlePods -> handlePod finds no eviction time any more and cancelWorkWithEvent
+      records DeviceTaintManagerEviction "Cancelling deletion" for the pod, still there.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And I delete the Pod "held" without waiting
+      And 30 seconds pass
+      Then the Pod "held" has a "metadata.deletionTimestamp"
+      And there is no event "DeviceTaintManagerEviction" for Pod "held" containing "Cancelling deletion"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" containing "Cancelling deletion"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/cancelled-when-finished @gate:DRADeviceTaints @needs:logical-clock
+    Scenario Outline: A pod that finishes (<phase>) while its eviction is pending hears it cancelled when its claim lets it go
+      device_taint_eviction.go: the phase change alone does not reach handlePod
+      (handlePodChange), but the ResourceClaim controller drops the finished pod from the
+      claim's status.reservedFor (pkg/controller/resourceclaim syncClaim, isPodDone); the claim
+      update (handleClaimChange, syncBothClaims) handles the pods of the old reservedFor, and
+      handlePod finds the pod no longer reserved (IsReservedForPod): cancelWorkWithEvent records
+      DeviceTaintManagerEviction "Cancelling deletion". Nothing is evicted afterwards.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: job}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "job" is scheduled to "node-1"
+      When the Pod "job" status has:
+        """
+        phase: <phase>
+        """
+      Then the ResourceClaim "gpu" has no "status.reservedFor"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "job" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "job" has no "metadata.deletionTimestamp"
+      And there is no event "DeviceTaintManagerEviction" for Pod "job" containing "Marking for deletion"
+
+      Examples:
+        | phase     |
+        | Succeeded |
+        | Failed    |
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @gate:DRADeviceTaints
+    Scenario: An evicted pod that a finalizer holds shows DisruptionTarget next to the conditions it had
+      device_taint_eviction.go addConditionAndDeletePod: the DisruptionTarget condition (reason
+      DeletionByDeviceTaintManager) is added with pkg/api/v1/pod UpdatePodCondition and written
+      with a status patch computed against the old status (pkg/util/pod PatchPodStatus), so the
+      pod's other conditions, here the scheduler's PodScheduled, stay as they were; then the pod
+      is deleted, and a finalizer keeps it visible.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      When I note the PodScheduled condition of the Pod "held"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" containing "Marking for deletion"
+      And the Pod "held" has a "metadata.deletionTimestamp"
+      And the DisruptionTarget condition of the Pod "held" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the PodScheduled condition of the Pod "held" keeps its status and the noted lastTransitionTime
+
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
@@ -4052,6 +4270,39 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: cpu-limits, requested: limits.cpu=3, used: limits.cpu=0, limited: limits.cpu=2"
+
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/limits-charged @clause:platform-QUOTA-R01/exceeded-listed
+    Scenario: A pod over two limits of one quota hears both, sorted and comma-separated
+      k8s.io/apiserver admission/plugin/resourcequota controller.go CheckRequest masks the
+      requested, used and hard lists to the exceeded resources (quota.Mask) and prints each
+      with prettyPrint: names sorted, "name=quantity" joined by ",". requests.cpu is within
+      its limit and is not named.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: compute}
+        spec:
+          hard:
+            limits.cpu: "2"
+            limits.memory: 1Gi
+            requests.cpu: "4"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "1"}
+              limits: {cpu: "3", memory: 2Gi}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: compute, requested: limits.cpu=3,limits.memory=2Gi, used: limits.cpu=0,limits.memory=0, limited: limits.cpu=2,limits.memory=1Gi"
 
     @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/all-mode-charged
     Scenario: A claim asking for all devices of a class is charged the most a claim can get

@@ -265,6 +265,18 @@ def then_event(world: World, etype: str | None, reason: str, kind: str, name: st
         assert etype in types, f"the {reason} event {how} {text!r} is of type {types}, not {etype}"
 
 
+@then(parsers.re(r'there is no event "(?P<reason>\w+)" for '
+                 r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
+                 r'containing "(?P<text>.*)"$'))
+def then_no_event(world: World, reason: str, kind: str, name: str, text: str) -> None:
+    """No event with that reason and text (yet): what a component does not say at this point
+    of the scenario (after the cluster settled, as for the positive step above)."""
+    world.b.settle()
+    msgs = [e.get("message") or "" for e in world.b.events(kind, name) if e.get("reason") == reason]
+    world.observe(f"no event {reason}", f"none containing {text!r}", msgs)
+    assert not [m for m in msgs if text in m], f"a {reason} event containing {text!r}: {msgs}"
+
+
 @then(parsers.re(r'no Warning event was recorded for any (?P<kind>\w+)$'))
 def then_no_warning_events(world: World, kind: str) -> None:
     """No component reported a problem with an object of ``kind`` in the scenario's

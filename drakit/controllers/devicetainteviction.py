@@ -20,17 +20,23 @@ What is mirrored (device_taint_eviction.go):
   without a readable one is stored data the API server would not keep: it counts from when
   this controller first saw it (upstream would dereference nil);
 * only devices of the newest pool generation count (``pool.getDevice``);
-* a pod is evicted when it is scheduled (``spec.nodeName``), not terminal, and one of its
+* a pod is evicted when it is scheduled (``spec.nodeName``) and one of its
   ``spec.resourceClaims`` resolves (``resourceclaim.Name``, owner check for template claims)
   to such a claim that is reserved for the pod or — DRAWorkloadResourceClaims on — for the
   pod's PodGroup (``IsReservedForPod``);
 * eviction: a Normal event ``DeviceTaintManagerEviction`` "Marking for deletion", the pod
   condition ``DisruptionTarget`` (reason ``DeletionByDeviceTaintManager``, message "Device
   Taint manager: deleting due to NoExecute taint") patched into the status, then a DELETE;
-  a pod already being deleted is left alone;
+  a pod already being deleted when its eviction falls due is left alone
+  (addConditionAndDeletePod), and so — unlike upstream, which does not look at the phase —
+  is a finished one (upstream only meets one still reserved, e.g. through its PodGroup);
 * a pod whose eviction was scheduled for later and is no longer needed (the taint went, a
-  toleration now covers it) gets a Normal event ``DeviceTaintManagerEviction`` "Cancelling
-  deletion" (cancelWorkWithEvent); a pod that went away gets none.
+  toleration now covers it, the pod lost its reservation) gets a Normal event
+  ``DeviceTaintManagerEviction`` "Cancelling deletion" (cancelWorkWithEvent), also when it is
+  being deleted or has finished (podEvictionTime looks at neither, and a pod update that only
+  sets deletionTimestamp or the phase does not reach handlePod: the pending eviction stays
+  until the taint or the reservation goes; the ResourceClaim controller drops a finished pod's
+  reservation); a pod that went away gets none.
 
 Not modelled: DeviceTaintRule (drakit does not serve the kind), the eviction rate limits and
 DeviceTaintRule status, and pods that get their claim through
@@ -91,6 +97,8 @@ class DeviceTaintEvictionController(Controller):
         self.pending: dict[str, tuple[str, str, _dt.datetime]] = {}
         # pod uid -> failed eviction attempts (upstream retries 5 times, then gives up)
         self.eviction_failures: dict[str, int] = {}
+        # uids of pods whose eviction fell due in the current round (no "Cancelling deletion")
+        self.due: set[str] = set()
         self._dirty = True
         # whether any slice has a NoExecute taint (None: not known); without one, pod and
         # claim changes need no work, which keeps big scenarios cheap
@@ -219,19 +227,24 @@ class DeviceTaintEvictionController(Controller):
             return False
         self._dirty = False
         before = dict(self.pending)
+        self.due = set()
         did = self._evaluate()
         return self._cancelled(before) or did
 
     def _cancelled(self, before: Mapping[str, tuple[str, str, _dt.datetime]]) -> bool:
         """handlePod -> cancelWorkWithEvent: an eviction that was scheduled and is no longer
-        needed is cancelled with a Normal event, for a pod that is still there."""
+        needed is cancelled with a Normal event, for a pod that is still there. A pod whose
+        eviction fell due in this round is no cancellation (maybeDeletePod dropped its entry);
+        one that went away gets no event (handlePodChange: cancelEvict without one). Whether the
+        pod is being deleted or has finished does not matter: upstream's podEvictionTime does
+        not look at either, and a pod update that changes only those does not even reach
+        handlePod; the entry goes when the pod's reservation or the taint does."""
         did = False
         for uid, (ns, name, _) in sorted(before.items(), key=lambda kv: kv[1][:2]):
-            if uid in self.pending:
+            if uid in self.pending or uid in self.due:
                 continue
             pod = self.api.try_get("Pod", name, ns or None)
-            if pod is None or pod["metadata"].get("uid") != uid or pod["metadata"].get("deletionTimestamp") \
-                    or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
+            if pod is None or pod["metadata"].get("uid") != uid:
                 continue
             try:
                 self.api.record_event(pod, "Normal", EVENT_REASON, "Cancelling deletion", COMPONENT)
@@ -267,14 +280,19 @@ class DeviceTaintEvictionController(Controller):
 
         def pod_eviction(pod: dict) -> bool:
             md = pod["metadata"]
-            if md.get("deletionTimestamp") or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed") \
-                    or self.eviction_failures.get(md.get("uid", ""), 0) >= MAX_ATTEMPTS:
+            uid = md.get("uid", "")
+            if self.eviction_failures.get(uid, 0) >= MAX_ATTEMPTS:
                 return False
             when = self._pod_eviction(pod, claims, evictions)
             if when is None:
                 return False
             if when > now:
-                self.pending[md.get("uid", "")] = (md.get("namespace") or "", md.get("name", ""), when)
+                # deletePodAt keeps a pod being deleted or finished too (podEvictionTime does
+                # not look at either)
+                self.pending[uid] = (md.get("namespace") or "", md.get("name", ""), when)
+                return False
+            self.due.add(uid)
+            if md.get("deletionTimestamp") or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
                 return False
             return self._evict(pod)
 

@@ -111,6 +111,23 @@ def test_toleration_seconds_delay_the_eviction() -> None:
     assert not _exists(c, "p")
 
 
+def test_a_delayed_eviction_that_falls_due_is_no_cancellation() -> None:
+    """maybeDeletePod drops the pod's entry when it evicts: the pod, still visible through its
+    finalizer, hears "Marking for deletion" and nothing else."""
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 30}]
+    pod = _pod("p", "a")
+    pod["metadata"]["finalizers"] = ["example.com/hold"]
+    c.apply([_claim("a", tol), pod])
+    _taint(c, _device_of(c, "a"))
+    c.advance(30)
+    p = c.api.try_get("Pod", "p", "default")
+    assert p is not None and p["metadata"].get("deletionTimestamp")
+    evs = [e["message"] for e in c.events("Pod", "p") if e["reason"] == "DeviceTaintManagerEviction"]
+    assert evs == ["Marking for deletion"]
+
+
 def test_a_toleration_for_another_effect_does_not_count() -> None:
     c = _cluster()
     tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoSchedule"}]

@@ -181,6 +181,20 @@ spec:
     assert cluster.api.try_get("Namespace", "team") is None
 
 
+def test_a_deleted_namespace_is_forgotten_and_the_controller_watches_namespaces_alone(
+        cluster: Cluster) -> None:
+    """Bookkeeping no API shows: once the namespace is gone (its DELETED event) the controller
+    drops it from the terminating set and goes back to watching Namespaces only; a namespace
+    created again under the same name is not taken for a terminating one."""
+    cluster.apply(workload("team"))
+    cluster.delete("Namespace", "team")
+    ctrl = next(c for c in cluster.components if isinstance(c, NamespaceController))
+    assert ctrl.terminating == set() and ctrl.kinds == ("Namespace",)
+    cluster.apply(workload("team"))
+    assert ctrl.terminating == set() and ctrl.kinds == ("Namespace",)
+    assert cluster.get("Pod", "app", "team")["spec"].get("nodeName") == "node-1"
+
+
 def test_the_terminating_namespace_drops_component_events(cluster: Cluster) -> None:
     cluster.apply(workload("team"))
     cluster.components = [c for c in cluster.components if c.name != "kubelet"]
