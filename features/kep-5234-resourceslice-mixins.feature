@@ -583,6 +583,37 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | {device: [{attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Required value |
         | {device: [{name: Common_1, attributes: {model: {string: a100}}}]} | spec.mixins.device[0].name: Invalid value: "Common_1": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-mixin-keys
+    Scenario Outline: A device mixin's attribute and capacity names are checked like a device's
+      KEP-5234 "API": DeviceMixin.Attributes is a map[QualifiedName]DeviceAttribute and
+      DeviceMixin.Capacity a map[QualifiedName]DeviceCapacity, the types a Device's fields have.
+      The KEP gives no message; the one pinned is what k/k pkg/apis/resource/validation
+      validateQualifiedName (a C identifier, or a DNS-subdomain domain and a C identifier)
+      says for a device's key, at the mixin's path.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins: {device: [<mixin>]}
+          devices:
+          - name: gpu-0
+            includes: [m]
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | mixin | outcome |
+        | {name: m, attributes: {model: {string: a100}}, capacity: {memory: {value: 80Gi}, example.com/slots: {value: "4"}}} | accepted |
+        | {name: m, capacity: {1memory: {value: 80Gi}}} | spec.mixins.device[0].capacity: Invalid value: "1memory": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+        | {name: m, attributes: {1model: {string: a100}}} | spec.mixins.device[0].attributes: Invalid value: "1model": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-includes-max-8
     Scenario Outline: Includes are at most 8
       KEP-5234 "Limits": "The number of mixins that can be referenced from each device, counter

@@ -1326,6 +1326,111 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
 
+  @component:scheduler @gate:DRAConsumableCapacity
+  Rule: Each share of a device has its own share ID
+    Upstream's allocator gives every result on a device with allowMultipleAllocations a fresh
+    share ID (k8s.io/dynamic-resource-allocation structured/internal allocatedstate.go
+    GenerateShareID, a new random UUID per result), so two claims that hold shares of one
+    device never carry the same ID.
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/share-ids
+    Scenario: Claims that take turns on a shared device each get their own share ID
+      Pod "first" may run on either node; NodeResourcesFit (LeastAllocated) prefers node-1, the
+      larger, after the DynamicResources Filter has found a share of node-2's NIC for claim
+      "ca" too. Pod "second" must run on node-2, with claim "cb", which asks exactly what "ca"
+      asks. Then "first" goes, the resource claim controller deallocates "ca" (no consumer
+      left), and pod "third" takes "ca" again on node-2. The two shares of node-2's NIC have
+      different IDs. (drakit's scheduler reuses a Filter result computed for a claim with the
+      same request; the share ID it gives must still be the claim's own.)
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "4", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: nic-0, allowMultipleAllocations: true, capacity: {bandwidth: {value: 10Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-2-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-2
+          pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: nic-0, allowMultipleAllocations: true, capacity: {bandwidth: {value: 10Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: ca}
+        spec:
+          devices:
+            requests:
+            - {name: bw, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 1Gi}}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: cb}
+        spec:
+          devices:
+            requests:
+            - {name: bw, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 1Gi}}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}, claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: ca}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: cb}
+        """
+      Then the Pod "second" is scheduled to "node-2"
+      When I delete the Pod "first"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: third}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: ca}
+        """
+      Then the Pod "third" is scheduled to "node-2"
+      And the ResourceClaim "ca" has "status.allocation.devices.results[0].pool" equal to node-2
+      And the ResourceClaim "cb" has "status.allocation.devices.results[0].pool" equal to node-2
+      And the ResourceClaims "ca" and "cb" have different "status.allocation.devices.results[0].shareID"
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: KEP-5007 binding conditions: the scheduler waits in PreBind for the driver
     A device may carry bindingConditions (and bindingFailureConditions) that a driver reports

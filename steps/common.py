@@ -406,6 +406,19 @@ def then_field_present(world: World, kind: str, name: str, path: str) -> None:
         f"{kind} {name!r} has no {path}"
 
 
+@then(parsers.re(r'the (?P<kind>\w+)s "(?P<a>[^"]+)" and "(?P<b>[^"]+)" have different "(?P<path>[^"]+)"$'))
+def then_fields_differ(world: World, kind: str, a: str, b: str, path: str) -> None:
+    """Both objects have the field set, to different values (ones the server chose, e.g.
+    generated IDs, that no scenario can write down)."""
+    objs = [get_obj(world, kind, a), get_obj(world, kind, b)]
+    va, vb = (paths.lookup(o, path) for o in objs)
+    world.observe(f"{kind}s {a} and {b} differ in {path}", "different",
+                  {a: None if va is paths.MISSING else va, b: None if vb is paths.MISSING else vb}, objs)
+    for n, v in ((a, va), (b, vb)):
+        assert v is not paths.MISSING and v not in (None, "", [], {}), f"{kind} {n!r} has no {path}"
+    assert va != vb, f"{kind}s {a!r} and {b!r} have the same {path}: {va!r}"
+
+
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" contains:'))
 def then_contains(world: World, kind: str, name: str, docstring: str) -> None:
     obj = get_obj(world, kind, name)
