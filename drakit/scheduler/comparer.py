@@ -18,6 +18,12 @@ freed, a stale per-node slice list) shows as a difference. Left out on purpose:
   the event order by design, so it cannot equal a fresh computation;
 - everything while an object is dropped from the caches after a failed decode (the
   scheduler's ``failures``): the caches then differ from the store on purpose.
+
+Beyond the caches, the Filter memo (allocation results per node, DRA generation of that node
+and claim specs) is checked for freshness: an entry whose node generation is still current
+must be what the allocator gives now, or a change that should have bumped the generation did
+not (the multi-host pool bug of stop 28 was such a miss). The most recent
+``MAX_MEMO_CHECKS`` entries are re-allocated, which bounds the cost on large clusters.
 """
 
 from __future__ import annotations
@@ -36,6 +42,9 @@ if TYPE_CHECKING:
 MAX_REPORTED = 20
 """At most this many mismatches are reported (a broken cache would list every object)."""
 
+MAX_MEMO_CHECKS = 32
+"""At most this many current Filter memo entries are re-allocated per comparison."""
+
 
 def cache_mismatches(sched: Scheduler) -> list[str]:
     """Every way the scheduler's caches differ from what its API server stores now, one line
@@ -45,9 +54,13 @@ def cache_mismatches(sched: Scheduler) -> list[str]:
         return []
     api = sched.api
     out: list[str] = []
-    _compare_nodes(sched.nodes, api.list("Node", copy=False), api.list("Pod", copy=False), out)
+    pods = api.list("Pod", copy=False)
+    _compare_nodes(sched.nodes, api.list("Node", copy=False), pods, out)
     _compare_dra(sched.dra, api.list("DeviceClass", copy=False),
                  api.list("ResourceSlice", copy=False), api.list("ResourceClaim", copy=False), out)
+    _compare_pending(sched, pods,
+                     api.list("PodGroup", copy=False) if api.served("PodGroup") else [], out)
+    _compare_memo(sched, out)
     return out[:MAX_REPORTED]
 
 
@@ -158,3 +171,53 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
             shared.add(pod_key(c))
     _note(out, "devices per claim", dc.claim_devices, devices)
     _note(out, "claims with shared allocations", dc.shared_claims, shared)
+
+
+def _compare_pending(sched: Scheduler, pods: list[dict], podgroups: list[dict],
+                     out: list[str]) -> None:
+    """The pods waiting to be scheduled (and the queue holding each of them) and the
+    PodGroups, against the stored objects."""
+    from .scheduler import SCHEDULER_NAME
+
+    pending = {}
+    for p in pods:
+        md, spec = p["metadata"], p.get("spec") or {}
+        if spec.get("nodeName") or md.get("deletionTimestamp") or spec.get("schedulingGates") or \
+                (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
+            continue
+        pending[pod_key(p)] = _rv(p)
+    _note(out, "pods to schedule", {k: _rv(p) for k, p in sched.pending.items()}, pending)
+    _note(out, "pods to schedule that no queue holds",
+          {k for k in sched.pending if k not in sched.queue and k not in sched.waiting}, set())
+    _note(out, "pod groups", {k: _rv(g) for k, g in sched.podgroups.items()},
+          {pod_key(g): _rv(g) for g in podgroups})
+
+
+def _compare_memo(sched: Scheduler, out: list[str]) -> None:
+    from .dynamicresources import _TimedOut
+
+    dyn, dc = sched.dynamic, sched.dra
+    checked = 0
+    for key in reversed(list(dyn.memo)):
+        if checked >= MAX_MEMO_CHECKS:
+            break
+        cached, inputs = dyn.memo[key], dyn.memo_inputs.get(key)
+        node_name, gen = key[0], key[1]
+        if inputs is None or isinstance(cached, _TimedOut) or gen != dc.gen(node_name):
+            continue
+        checked += 1
+        try:
+            fresh: Any = dc.alloc.allocate_on(inputs[0], inputs[1])
+        except Exception as e:  # noqa: BLE001 - reported as the mismatch it is
+            fresh = f"{type(e).__name__}: {e}"
+        _note(out, f"Filter result memoised for node {node_name} (its DRA generation is current)",
+              _without_share_ids(cached), _without_share_ids(fresh))
+
+
+def _without_share_ids(v: Any) -> Any:
+    """Share IDs are fresh random UUIDs on every allocation (allocatedstate.go GenerateShareID)."""
+    if isinstance(v, dict):
+        return {k: _without_share_ids(x) for k, x in v.items() if k != "shareID"}
+    if isinstance(v, list):
+        return [_without_share_ids(x) for x in v]
+    return v

@@ -133,6 +133,9 @@ class DynamicResources(Plugin):
                                             use_dra_node_allocatable=True, dra_shape=self.shape)
         self.alloc_gates = dict(g)
         self.memo: dict[tuple, list[dict] | _TimedOut | None] = {}
+        # what each memo entry was computed from (the node object and the claims), for the
+        # cache comparer's freshness check (drakit/scheduler/comparer.py)
+        self.memo_inputs: dict[tuple, tuple[dict | None, list[dict]]] = {}
         #: DynamicResourcesArgs.filterTimeout in seconds; 0 disables it, and so does the
         #: DRASchedulerFilterTimeout gate (beta, on since 1.34) when off
         self.filter_timeout = DEFAULT_FILTER_TIMEOUT
@@ -317,7 +320,9 @@ class DynamicResources(Plugin):
                     return Status(ERROR, [str(e)])
                 if len(self.memo) > _MEMO_MAX:
                     self.memo.clear()
+                    self.memo_inputs.clear()
                 self.memo[key] = cached
+                self.memo_inputs[key] = (node, to_alloc)
             if isinstance(cached, _TimedOut):
                 return self._timeout_status(node_info.name, cached)
             if not cached or len(cached) != len(to_alloc):

@@ -186,6 +186,9 @@ class World:
         # what the API server accepted never makes a component raise (Cluster.internal_errors)
         for err in self.cluster.internal_errors()[seen:]:
             self.violation(f"a component hit an internal error: {err}", self.pending[-3:])
+        # the components' caches equal what the stored objects give (their cache comparers)
+        for line in self.cluster.cache_mismatches()[:3]:
+            self.violation(f"a component's cache drifted: {line}", self.pending[-3:])
 
     def flush(self) -> None:
         """Settle, delete everything stored since the last flush, settle again."""

@@ -109,3 +109,41 @@ def test_a_pool_spanning_two_nodes_never_gives_a_device_twice():
     c.settle()
     assert c.api.get("Pod", "second", NS)["spec"].get("nodeName") is None
     assert not (c.api.get("ResourceClaim", "b", NS).get("status") or {}).get("allocation")
+
+
+def _with_pending_pod() -> tuple[Cluster, Scheduler]:
+    c = _cluster()
+    c.apply([_pod("too-big", cpu="100")])
+    c.settle()
+    assert c.api.get("Pod", "too-big", NS)["spec"].get("nodeName") is None
+    return c, _scheduler(c)
+
+
+def test_pods_to_schedule_and_their_queue_are_compared():
+    c, s = _with_pending_pod()
+    assert c.cache_mismatches() == []
+    s.queue.delete((NS, "too-big"))
+    assert any(line.startswith("kube-scheduler: pods to schedule that no queue holds: cached [("
+                               "'default', 'too-big')]") for line in c.cache_mismatches())
+    s.pending.clear()
+    assert any(line.startswith("kube-scheduler: pods to schedule: cached {}")
+               for line in c.cache_mismatches())
+
+
+def test_a_memoised_filter_result_must_be_what_the_allocator_gives_now():
+    """An entry whose node generation is current is re-allocated and compared (share IDs
+    aside); one whose generation moved on is not (it can no longer be read)."""
+    c = _cluster()
+    s = _scheduler(c)
+    c.apply([_claim("b"), _pod("second", "b", "node-1")])  # node-1's device is taken
+    c.settle()
+    assert c.cache_mismatches() == []
+    current = [k for k in s.dynamic.memo if k[1] == s.dra.gen(k[0])]
+    assert current, "the scenario must leave a current memo entry"
+    s.dynamic.memo[current[0]] = [{"devices": {"results": [{"device": "gpu-0"}]}}]
+    lines = c.cache_mismatches()
+    assert any(line.startswith(f"kube-scheduler: Filter result memoised for node {current[0][0]} "
+                               "(its DRA generation is current): cached [{'devices'")
+               for line in lines), lines
+    s.dra._bump(current[0][0])
+    assert c.cache_mismatches() == []
