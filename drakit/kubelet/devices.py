@@ -90,10 +90,27 @@ class DevicePluginManager:
                     out[name] = [f"{short}-{i}" for i in range(n)]
         return out
 
+    def _entries(self) -> list[dict]:
+        with self.lock:
+            return [{"podUID": p, "containerName": c, "resourceName": r, "deviceIDs": ids}
+                    for (p, c, r), ids in sorted(self.assigned.items())]
+
     def _sync(self) -> None:
-        entries = [{"podUID": p, "containerName": c, "resourceName": r, "deviceIDs": ids}
-                   for (p, c, r), ids in sorted(self.assigned.items())]
-        write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"podDeviceEntries": entries})
+        write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"podDeviceEntries": self._entries()})
+
+    def checkpoint_mismatch(self) -> tuple[list[dict], list[dict]] | None:
+        """(assigned now, what the checkpoint on disk holds) when they differ; None when they
+        agree or the file cannot be used (a scenario edited it by hand). The kubelet's cache
+        comparer."""
+        try:
+            data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
+        except CorruptCheckpointError:
+            return None
+        if data is not None and check_shape(data, CHECKPOINT_SHAPE):
+            return None
+        stored = list((data or {}).get("podDeviceEntries") or [])
+        now = self._entries()
+        return None if now == stored else (now, stored)
 
     def allocate(self, pod: Mapping[str, Any], allocatable: Mapping[str, Any]) -> None:
         """Assign plugin devices to every container that asks (devicemanager Allocate)."""

@@ -345,6 +345,12 @@ class Kubelet:
         note_cache_mismatch(out, f"pods of node {self.node_name}",
                             {u: _md(p).get("resourceVersion") for u, p in self.pods.items()
                              if not _md(p).get("deletionTimestamp")}, pods)
+        for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
+                                                              self.device_plugins)):
+            differ = manager.checkpoint_mismatch() if manager is not None else None
+            if differ is not None:
+                note_cache_mismatch(out, f"{what} of node {self.node_name} against its checkpoint",
+                                    *differ)
         return out
 
     def _get_claim(self, namespace: str, name: str) -> dict | None:

@@ -79,6 +79,8 @@ def _kubelet(c: Cluster):
      "resourceclaim-controller: claims by controlling owner"),
     (KubeletManager, lambda m: m.kubelets["node-1"].pods.clear(), "kubelet: pods of node node-1"),
     (KubeletManager, lambda m: setattr(m.kubelets["node-1"], "node", None), "kubelet: node node-1"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].dra.cache.clear(),
+     "kubelet: DRA claim cache of node node-1 against its checkpoint"),
 ])
 def test_each_drift_is_named(cls, drift, named):
     c = _cluster()
@@ -106,3 +108,26 @@ def test_a_component_with_a_failure_in_backoff_is_not_compared():
     rc.owner_of.clear()
     rc.failures.failed("Pod", c.api.get("Pod", "app", NS), ValueError("x"), "FailedSync")
     assert not any(line.startswith("resourceclaim-controller") for line in c.cache_mismatches())
+
+
+def test_device_plugin_assignments_are_held_to_their_checkpoint():
+    c = Cluster(version="1.37")
+    c.add_node("node-1", allocatable={"cpu": "8", "memory": "32Gi", "example.com/nic": "2"})
+    c.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "nic", "namespace": NS},
+              "spec": {"containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10",
+                                       "resources": {"limits": {"example.com/nic": "1"}}}]}}])
+    c.settle()
+    assert c.cache_mismatches() == []
+    _kubelet(c).device_plugins.assigned.clear()
+    lines = c.cache_mismatches()
+    assert any(line.startswith("kubelet: device plugin assignments of node node-1 against its "
+                               "checkpoint: cached []") for line in lines), lines
+
+
+def test_a_checkpoint_edited_by_hand_is_not_compared():
+    """A scenario that edits a checkpoint (Backend.tamper_checkpoint) makes it unusable on
+    purpose; the kubelet finds out when it restarts, the comparer does not report it."""
+    c = _cluster()
+    k = _kubelet(c)
+    k.dra.checkpoint_path.write_text("{ not json")
+    assert c.cache_mismatches() == []
