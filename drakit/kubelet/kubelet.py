@@ -345,6 +345,9 @@ class Kubelet:
         note_cache_mismatch(out, f"pods of node {self.node_name}",
                             {u: _md(p).get("resourceVersion") for u, p in self.pods.items()
                              if not _md(p).get("deletionTimestamp")}, pods)
+        note_cache_mismatch(out, f"pods node {self.node_name} admitted, started or holds at "
+                            "admission that it no longer has",
+                            (self.admitted | self.started | set(self.waiting)) - set(self.pods), set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
             differ = manager.checkpoint_mismatch() if manager is not None else None

@@ -32,9 +32,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from drakit.allocator.core import allocated_state, counts_as_allocated
+from drakit.api.quantity import Quantity
 from drakit.component import note_cache_mismatch as _note
 
-from .cache import DRACache, NodeCache, pod_key
+from .cache import DRACache, NodeCache, pod_key, to_ints
 
 if TYPE_CHECKING:
     from .scheduler import Scheduler
@@ -79,7 +80,8 @@ def _compare_nodes(nc: NodeCache, nodes: list[dict], pods: list[dict], out: list
             continue
         _note(out, f"node {name} resourceVersion", _rv(ni.node), _rv(node))
         alloc = (node.get("status") or {}).get("allocatable") or {}
-        _note(out, f"node {name} allocatable", set(ni.allocatable), set(alloc))
+        _note(out, f"node {name} allocatable", ni.allocatable,
+              to_ints({k: Quantity.of(v) for k, v in alloc.items()}))
     assumed = {uid: pi for uid, pi in nc.pods.items() if pi.assumed}
     bound = {}
     for pod in pods:

@@ -79,6 +79,8 @@ def _kubelet(c: Cluster):
      "resourceclaim-controller: claims by controlling owner"),
     (KubeletManager, lambda m: m.kubelets["node-1"].pods.clear(), "kubelet: pods of node node-1"),
     (KubeletManager, lambda m: setattr(m.kubelets["node-1"], "node", None), "kubelet: node node-1"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].admitted.add("gone"),
+     "kubelet: pods node node-1 admitted, started or holds at admission that it no longer has"),
     (KubeletManager, lambda m: m.kubelets["node-1"].dra.cache.clear(),
      "kubelet: DRA claim cache of node node-1 against its checkpoint"),
 ])

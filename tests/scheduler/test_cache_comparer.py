@@ -81,6 +81,7 @@ def test_a_healthy_cluster_has_no_mismatch_even_after_deletes_and_updates():
     (lambda s: s.nodes.nodes["node-2"].pods.clear(), "node node-2 pods"),
     (lambda s: setattr(s.nodes.nodes["node-2"], "non_zero_cpu", 0), "node node-2 non-zero requested (cpu, memory)"),
     (lambda s: s.nodes.remove_node("node-2"), "nodes"),
+    (lambda s: s.nodes.nodes["node-1"].allocatable.__setitem__("cpu", 7000), "node node-1 allocatable"),
 ])
 def test_each_kind_of_drift_is_named(drift, named):
     c = _cluster()
