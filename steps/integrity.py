@@ -18,8 +18,10 @@ not about any scenario, and each must act at one precise moment:
   with one line saying why, instead of producing hundreds of identical verdicts.
 * **On the reference, an internal error is a defect** (``ReferenceInternalError``): a
   component that raised an exception its guard caught (neither an API answer nor about the
-  data; ``drakit.component.internal_errors``) fails the scenario that made it, even when
-  every step's check passed.
+  data; ``drakit.component.internal_errors``), or that wrote an object in a settle round in
+  which it reported no work (``Cluster.unreported_writes``: settle() would have stopped
+  with that write unseen), fails the scenario that made it, even when every step's check
+  passed.
 * **On the reference, a cache drift is a defect** (``ReferenceCacheDrift``): after a passing
   scenario the components' informer-fed caches must equal what the stored objects give (the
   scheduler's cache comparer, drakit/scheduler/comparer.py, as upstream's

@@ -209,3 +209,53 @@ def test_advance_moves_the_clock_and_settles(cluster):
     cluster.advance(0)
     cluster.advance(90.5)
     assert (cluster.clock.now() - before).total_seconds() == 90.5
+
+
+class QuietWriter:
+    """Writes once (an object, or only an Event) and says it had no work."""
+
+    name = "quiet-writer"
+
+    def __init__(self, api, event_only: bool = False) -> None:
+        self.api = api
+        self.event_only = event_only
+        self.done = False
+
+    def sync(self) -> bool:
+        if not self.done:
+            self.done = True
+            if self.event_only:
+                self.api.record_event(self.api.get("Namespace", "default"), "Normal", "Noted",
+                                      "nothing to do", self.name)
+            else:
+                self.api.create(dict(TOY_CLASS))
+        return False
+
+
+def test_a_component_that_writes_but_reports_no_work_is_recorded_and_the_round_goes_on():
+    c = Cluster()
+    c.settle()
+    seen = []
+
+    class Reader:
+        name = "reader"
+
+        def sync(self) -> bool:
+            seen.append(c.api.try_get("DeviceClass", "toy") is not None)
+            return False
+
+    c.components.extend([QuietWriter(c.api), Reader()])
+    c.settle()
+    assert len(c.unreported_writes) == 1
+    assert c.unreported_writes[0].startswith(
+        "quiet-writer wrote DeviceClass (resourceVersion ")
+    assert c.unreported_writes[0].endswith(") in a settle round in which it reported no work")
+    assert seen[-1] is True  # one more round ran after the quiet write
+
+
+def test_an_event_written_quietly_is_not_a_finding():
+    c = Cluster()
+    c.settle()
+    c.components.append(QuietWriter(c.api, event_only=True))
+    c.settle()
+    assert c.unreported_writes == []

@@ -155,6 +155,7 @@ class ReplicaSetController(Controller):
             except E.StatusError:
                 pass
         failed: str | None = None
+        wrote = False  # events and the status: work, but not changes to the pods
         want = len(pods) if deleting else int((rs.get("spec") or {}).get("replicas", 1))
         template = (rs.get("spec") or {}).get("template") or {}
         for _ in range(want - len(pods)):
@@ -173,7 +174,7 @@ class ReplicaSetController(Controller):
                 # controller_utils.go createPods: a Warning event "FailedCreate" on the
                 # ReplicaSet (not for a Terminating namespace), and slowStartBatch stops
                 if not _namespace_terminating(e):
-                    self._event(rs, "FailedCreate", f"Error creating: {e}")
+                    wrote |= self._event(rs, "FailedCreate", f"Error creating: {e}")
                 failed = str(e)
                 break
         if len(pods) > want:
@@ -197,15 +198,18 @@ class ReplicaSetController(Controller):
                 fresh["status"] = {k: v for k, v in merged.items() if v is not None}
                 try:
                     self.api.update_status(fresh)
+                    wrote = True
                 except E.StatusError:
                     pass
-        return did
+        return did or wrote
 
-    def _event(self, rs: dict, reason: str, message: str) -> None:
+    def _event(self, rs: dict, reason: str, message: str) -> bool:
+        """True when the event was written."""
         try:
             self.api.record_event(rs, "Warning", reason, message, self.name)
+            return True
         except E.StatusError:
-            pass
+            return False
 
 
 def _namespace_terminating(e: E.StatusError) -> bool:

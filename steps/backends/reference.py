@@ -41,7 +41,9 @@ class ReferenceBackend:
     def internal_errors(self) -> list[str]:
         """The drakit bugs the components hit during this scenario (``Cluster.internal_errors``),
         one line each; steps/conftest.py fails a scenario that has any."""
-        return [str(e) for e in self.cluster.internal_errors()] if self.cluster is not None else []
+        if self.cluster is None:
+            return []
+        return [str(e) for e in self.cluster.internal_errors()] + self.cluster.unreported_writes
 
     def cache_mismatches(self) -> list[str]:
         """How the components' caches drifted from the stored objects (``Cluster.cache_mismatches``);

@@ -189,6 +189,9 @@ class World:
         # the components' caches equal what the stored objects give (their cache comparers)
         for line in self.cluster.cache_mismatches()[:3]:
             self.violation(f"a component's cache drifted: {line}", self.pending[-3:])
+        for line in self.cluster.unreported_writes[:3]:
+            self.violation(f"a component wrote without saying so: {line}", self.pending[-3:])
+        self.cluster.unreported_writes.clear()
 
     def flush(self) -> None:
         """Settle, delete everything stored since the last flush, settle again."""
