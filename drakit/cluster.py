@@ -45,6 +45,9 @@ __all__ = ["COMPONENTS", "COMPONENT_FACTORIES", "Cluster", "Component", "Compone
 
 MAX_ADVANCE_SECONDS = 100 * 365 * 24 * 3600
 """One ``advance()`` moves the clock at most a century (a datetime overflows not far beyond)."""
+FIXED_POINT_COMPONENTS = ("kube-controller-manager", "kubelet")
+"""What ``writes_after_restart`` restarts by default. Not the scheduler: its queue holds
+unschedulable pods for up to five minutes of backoff, so a fresh one retries sooner."""
 MAX_UNREPORTED_WRITES = 20
 """Unreported writes kept per cluster (the first ones say what went wrong)."""
 
@@ -270,6 +273,35 @@ class Cluster:
             if why is not None:
                 text, comps, objs = guard.describe(why, self.api.watch)
                 raise SettleError(text, comps, objs)
+
+    def writes_after_restart(self, components: Iterable[str] = FIXED_POINT_COMPONENTS) -> list[str]:
+        """Restart ``components`` (which relist everything, kubelets from their checkpoints
+        too), settle, and say what they wrote (Events aside), one line per object: empty when
+        the cluster was at a fixed point. Controllers and kubelets are level-triggered: what
+        a fresh one finds to do, the running one missed (upstream's informers resync
+        periodically, so a real cluster gets there in the end). The cluster is changed: for
+        the end of a scenario."""
+        rv = self.api.resource_version
+        out: list[str] = []
+        for comp in components:
+            try:
+                self.restart_component(comp)
+            except Exception as e:  # noqa: BLE001 - a refused restart is the scenario's own doing
+                out.append(f"{comp} could not restart: {type(e).__name__}: {e}")
+                return out
+        try:
+            events = self.api.watch(rv)
+        except E.Expired:
+            return ["more writes than the watch window holds"]
+        for ev in events:
+            if ev.kind == "Event":
+                continue
+            md = ev.object.get("metadata") or {}
+            ref = f"{md.get('namespace')}/{md.get('name')}" if md.get("namespace") else md.get("name")
+            line = f"{ev.type} {ev.kind} {ref}"
+            if line not in out:
+                out.append(line)
+        return out
 
     def _unreported(self, rnd: Round) -> None:
         """A component that writes must say so: settle() stops on a round where every component

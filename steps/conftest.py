@@ -225,12 +225,17 @@ def pytest_runtest_call(item: pytest.Item):
         w = item.stash.get(WORLD_KEY, None)
         internal = w.backend.internal_errors() if w is not None and w.started else []
         drift = w.backend.cache_mismatches() if w is not None and w.started and not internal else []
+        restart = w.backend.writes_after_restart() \
+            if w is not None and w.started and not internal and not drift else []
         if internal:
             outcome.force_exception(integrity.ReferenceInternalError(
                 integrity.reference_internal_errors(internal)))
         elif drift:
             outcome.force_exception(integrity.ReferenceCacheDrift(
                 integrity.reference_cache_drift(drift)))
+        elif restart:
+            outcome.force_exception(integrity.ReferenceNotSettled(
+                integrity.reference_not_settled(restart)))
     if exc is not None and issubclass(exc[0], Unsupported):
         if integrity.item_backend(item) == "reference":
             w = item.stash.get(WORLD_KEY, None)

@@ -22,6 +22,11 @@ not about any scenario, and each must act at one precise moment:
   which it reported no work (``Cluster.unreported_writes``: settle() would have stopped
   with that write unseen), fails the scenario that made it, even when every step's check
   passed.
+* **On the reference, work left undone is a defect** (``ReferenceNotSettled``): after a
+  passing scenario the controller-manager and the kubelets are restarted (they relist
+  everything, kubelets from their checkpoints too) and the cluster settled; whatever they
+  write (Events aside) the running ones missed, since both are level-triggered
+  (``Cluster.writes_after_restart``).
 * **On the reference, a cache drift is a defect** (``ReferenceCacheDrift``): after a passing
   scenario the components' informer-fed caches must equal what the stored objects give (the
   scheduler's cache comparer, drakit/scheduler/comparer.py, as upstream's
@@ -237,6 +242,20 @@ def reference_cache_drift(lines: list[str]) -> str:
     more = f"\n  (and {len(lines) - 5} more)" if len(lines) > 5 else ""
     return (f"the reference's caches drifted from the stored objects ({len(lines)} mismatch(es)), "
             f"a drakit bug (report it with this scenario):\n  {shown}{more}")
+
+
+class ReferenceNotSettled(AssertionError):
+    """Fresh controllers or kubelets, started on the cluster as the scenario left it, changed
+    it: the running ones missed work (a drakit bug), so what the steps observed is not the
+    state the reference converges to."""
+
+
+def reference_not_settled(lines: list[str]) -> str:
+    shown = "\n  ".join(lines[:5])
+    more = f"\n  (and {len(lines) - 5} more)" if len(lines) > 5 else ""
+    return ("the reference was not at a fixed point: a restarted kube-controller-manager and "
+            f"kubelets changed {len(lines)} object(s), a drakit bug (report it with this "
+            f"scenario):\n  {shown}{more}")
 
 
 # ---------------------------------------------------------------------------- environment

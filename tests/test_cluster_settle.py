@@ -259,3 +259,24 @@ def test_an_event_written_quietly_is_not_a_finding():
     c.components.append(QuietWriter(c.api, event_only=True))
     c.settle()
     assert c.unreported_writes == []
+
+
+def test_writes_after_restart_name_what_a_fresh_controller_found_undone():
+    """A ReplicaSet event the running controller never saw (its watch moved past it): a fresh
+    controller-manager relists and creates the pod, and that is reported."""
+    from drakit.controllers.deployment import ReplicaSetController
+
+    c = Cluster()
+    c.settle()
+    assert c.writes_after_restart() == []
+    c.api.create({"apiVersion": "apps/v1", "kind": "ReplicaSet",
+                  "metadata": {"name": "web", "namespace": "default"},
+                  "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "web"}},
+                           "template": {"metadata": {"labels": {"app": "web"}},
+                                        "spec": {"containers": [{"name": "c", "image": "pause"}]}}}})
+    rs = next(x for x in c.components if isinstance(x, ReplicaSetController))
+    rs.rv = c.api.resource_version
+    c.settle()
+    assert c.api.list("Pod", "default") == []
+    lines = c.writes_after_restart()
+    assert any(line.startswith("ADDED Pod default/web-") for line in lines), lines

@@ -50,6 +50,17 @@ class ReferenceBackend:
         steps/conftest.py fails a scenario that has any."""
         return self.cluster.cache_mismatches() if self.cluster is not None else []
 
+    def writes_after_restart(self) -> list[str]:
+        """What a fresh controller-manager and fresh kubelets write to the cluster as the
+        scenario left it (``Cluster.writes_after_restart``), plus any internal error they hit
+        doing so; steps/conftest.py fails a scenario that has any. Changes the cluster: for
+        the end of a scenario only."""
+        if self.cluster is None:
+            return []
+        seen = len(self.internal_errors())
+        out = self.cluster.writes_after_restart()
+        return out + self.internal_errors()[seen:]
+
     @property
     def c(self) -> drakit.Cluster:
         if self.cluster is None:
