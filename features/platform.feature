@@ -3898,7 +3898,7 @@ Feature: Platform behaviour every DRA comparison relies on
           devices:
           - name: gpu-0
         """
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" with the message "Cancelling deletion"
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
 
@@ -3983,7 +3983,7 @@ Feature: Platform behaviour every DRA comparison relies on
           devices:
           - name: gpu-0
         """
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" containing "Cancelling deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Cancelling deletion"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/cancelled-when-finished @gate:DRADeviceTaints @needs:logical-clock
     Scenario Outline: A pod that finishes (<phase>) while its eviction is pending hears it cancelled when its claim lets it go
@@ -4043,7 +4043,7 @@ Feature: Platform behaviour every DRA comparison relies on
         phase: <phase>
         """
       Then the ResourceClaim "gpu" has no "status.reservedFor"
-      And there is a Normal event "DeviceTaintManagerEviction" for Pod "job" containing "Cancelling deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "job" with the message "Cancelling deletion"
       When 60 seconds pass
       Then the Pod "job" has no "metadata.deletionTimestamp"
       And there is no event "DeviceTaintManagerEviction" for Pod "job" containing "Marking for deletion"

@@ -247,17 +247,22 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
 
 @then(parsers.re(r'there is (?:an|a (?P<etype>Normal|Warning)) event "(?P<reason>\w+)" for '
                  r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
-                 r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
+                 r'(?P<how>starting with|containing|with the message) "(?P<text>.*)"$'))
 def then_event(world: World, etype: str | None, reason: str, kind: str, name: str, how: str,
                text: str) -> None:
-    """An event with that reason and text; with "a Normal/Warning event" also of that type
-    (the type is part of what upstream records: v1.EventTypeNormal or EventTypeWarning)."""
+    """An event with that reason and text ("with the message": exactly that text); with "a
+    Normal/Warning event" also of that type (the type is part of what upstream records:
+    v1.EventTypeNormal or EventTypeWarning)."""
     world.b.settle()  # a live cluster's controllers post their events asynchronously
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)
-    hits = [e for e in evs if ((e.get("message") or "").startswith(text) if how == "starting with"
-                               else text in (e.get("message") or ""))]
+    def matches(message: str) -> bool:
+        if how == "starting with":
+            return message.startswith(text)
+        return message == text if how == "with the message" else text in message
+
+    hits = [e for e in evs if matches(e.get("message") or "")]
     assert hits, f"no {reason} event {how} {text!r}; events: {msgs}"
     if etype is not None:
         types = sorted({e.get("type") or "" for e in hits})

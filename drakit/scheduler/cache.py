@@ -285,8 +285,8 @@ class DRACache:
             else:
                 self.global_slices.pop(name, None)
             pool = _slice_pool(old)
-            nodes = self.pool_nodes.get(pool, {})
-            nodes[n] = nodes.get(n, 1) - 1
+            nodes = self.pool_nodes[pool]  # counted when ``old`` was added
+            nodes[n] -= 1
             if nodes[n] <= 0:
                 del nodes[n]
             if not nodes:
