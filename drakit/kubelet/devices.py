@@ -98,19 +98,16 @@ class DevicePluginManager:
     def _sync(self) -> None:
         write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"podDeviceEntries": self._entries()})
 
-    def checkpoint_mismatch(self) -> tuple[list[dict], list[dict]] | None:
-        """(assigned now, what the checkpoint on disk holds) when they differ; None when they
-        agree or the file cannot be used (a scenario edited it by hand). The kubelet's cache
-        comparer."""
+    def against_checkpoint(self) -> tuple[list[dict], list[dict]] | None:
+        """(assigned now, what the checkpoint on disk holds), for the kubelet's cache
+        comparer; None when the file cannot be used (a scenario edited it by hand)."""
         try:
             data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
         except CorruptCheckpointError:
             return None
         if data is not None and check_shape(data, CHECKPOINT_SHAPE):
             return None
-        stored = list((data or {}).get("podDeviceEntries") or [])
-        now = self._entries()
-        return None if now == stored else (now, stored)
+        return self._entries(), list((data or {}).get("podDeviceEntries") or [])
 
     def allocate(self, pod: Mapping[str, Any], allocatable: Mapping[str, Any]) -> None:
         """Assign plugin devices to every container that asks (devicemanager Allocate)."""

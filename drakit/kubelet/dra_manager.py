@@ -294,19 +294,17 @@ class DRAManager:
     def sync_to_checkpoint(self) -> None:
         write_checkpoint(self.checkpoint_path, CHECKPOINT_KIND, {"claims": self.cached()})
 
-    def checkpoint_mismatch(self) -> tuple[list[dict], list[dict]] | None:
-        """(the claim cache now, what the checkpoint on disk holds) when they differ; None
-        when they agree or the file cannot be used (a scenario edited it by hand). The
-        kubelet's cache comparer: upstream syncs the checkpoint on every cache change."""
+    def against_checkpoint(self) -> tuple[list[dict], list[dict]] | None:
+        """(the claim cache now, what the checkpoint on disk holds), for the kubelet's cache
+        comparer (upstream syncs the checkpoint on every cache change); None when the file
+        cannot be used (a scenario edited it by hand)."""
         try:
             data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
         except CorruptCheckpointError:
             return None
         if data is not None and check_shape(data, CHECKPOINT_SHAPE):
             return None
-        stored = list((data or {}).get("claims") or [])
-        now = self.cached()
-        return None if now == stored else (now, stored)
+        return self.cached(), list((data or {}).get("claims") or [])
 
     def cached(self) -> list[dict]:
         with self.lock:

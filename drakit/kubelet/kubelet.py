@@ -350,10 +350,10 @@ class Kubelet:
                             (self.admitted | self.started | set(self.waiting)) - set(self.pods), set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
-            differ = manager.checkpoint_mismatch() if manager is not None else None
-            if differ is not None:
+            both = manager.against_checkpoint() if manager is not None else None
+            if both is not None:
                 note_cache_mismatch(out, f"{what} of node {self.node_name} against its checkpoint",
-                                    *differ)
+                                    *both)
         return out
 
     def _get_claim(self, namespace: str, name: str) -> dict | None:
