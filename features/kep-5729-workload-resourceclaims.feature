@@ -1544,8 +1544,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - name: dev-2
           - name: dev-3
         """
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
-      And there is a Normal event "DeviceTaintManagerEviction" for Pod "member-1" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" with the message "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "member-1" with the message "Marking for deletion"
       And the Pod "member-0" does not exist
       And the Pod "member-1" does not exist
       And the Pod "bystander" is scheduled to "node-1"
@@ -1944,7 +1944,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member-0" has no "metadata.deletionTimestamp"
       And the Pod "member-1" has no "metadata.deletionTimestamp"
       When 2 seconds pass
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" with the message "Marking for deletion"
       And the Pod "member-0" does not exist
       And the Pod "member-1" does not exist
 

@@ -3630,7 +3630,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | how                           | outcome       | toleration                                                                                                                                       | check |
         | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
-        | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" containing "Marking for deletion" |
+        | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
     Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
@@ -3744,7 +3744,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceSlice "node-1-gpus" has a "spec.devices[1].taints[0].timeAdded"
       And there is a Normal event "Scheduled" for Pod "mixed" containing "to node-1"
       And there is a Normal event "Scheduled" for Pod "fresh" containing "to node-1"
-      And there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" containing "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" with the message "Marking for deletion"
       And the Pod "fresh" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
@@ -3816,7 +3816,7 @@ Feature: Platform behaviour every DRA comparison relies on
             taints:
             - {key: example.com/unhealthy, effect: NoExecute}
         """
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
       And the Pod "intruder" exists
       And the Pod "intruder" has no "metadata.deletionTimestamp"
 
@@ -4115,7 +4115,7 @@ Feature: Platform behaviour every DRA comparison relies on
             taints:
             - {key: example.com/unhealthy, effect: NoExecute}
         """
-      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" containing "Marking for deletion"
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Marking for deletion"
       And the Pod "held" has a "metadata.deletionTimestamp"
       And the DisruptionTarget condition of the Pod "held" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
       And the PodScheduled condition of the Pod "held" keeps its status and the noted lastTransitionTime
