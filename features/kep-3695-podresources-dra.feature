@@ -85,7 +85,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     With consumable capacity (KEP-5075) several claims may hold shares of one device; the
     allocation result names the share (shareID) and, from 1.35, the kubelet reports it in
     ClaimResource.share_id (kubelet commit 5aff898, api-truth §5.2). The share ID here is
-    written by the scenario, as a scheduler would write a fresh one.
+    written by the scenario, as a scheduler would write a fresh one. The kubelet keeps it in
+    its DRA checkpoint (k/k pkg/kubelet/cm/dra/state Device.ShareID), so a restarted kubelet,
+    which restores prepared claims from the checkpoint, still reports it.
     Given the feature gate DRAConsumableCapacity is enabled
     And the objects:
       """
@@ -138,6 +140,22 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
               poolName: n1
               deviceName: gpu-5
               shareId: 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31
+      """
+    When the kubelet on node "n1" restarts
+    And a node agent calls PodResources Get for the Pod "tenant" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "tenant" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: slice-of-gpu
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-5
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-5
+          shareId: 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31
       """
 
   @req:3695-R01 @clause:3695-R01/share-id @gate:DRAConsumableCapacity @version:1.34
