@@ -85,7 +85,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     With consumable capacity (KEP-5075) several claims may hold shares of one device; the
     allocation result names the share (shareID) and, from 1.35, the kubelet reports it in
     ClaimResource.share_id (kubelet commit 5aff898, api-truth §5.2). The share ID here is
-    written by the scenario, as a scheduler would write a fresh one.
+    written by the scenario, as a scheduler would write a fresh one. The kubelet keeps it in
+    its DRA checkpoint (k/k pkg/kubelet/cm/dra/state Device.ShareID), so a restarted kubelet,
+    which restores prepared claims from the checkpoint, still reports it.
     Given the feature gate DRAConsumableCapacity is enabled
     And the objects:
       """
@@ -138,6 +140,22 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
               poolName: n1
               deviceName: gpu-5
               shareId: 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31
+      """
+    When the kubelet on node "n1" restarts
+    And a node agent calls PodResources Get for the Pod "tenant" on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "tenant" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: slice-of-gpu
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-5
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-5
+          shareId: 6f1c3e5a-9b2d-4c8e-8f4a-2d7e1b0c9a31
       """
 
   @req:3695-R01 @clause:3695-R01/share-id @gate:DRAConsumableCapacity @version:1.34
@@ -1240,6 +1258,78 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           devices:
           - resourceName: example.com/nic
             deviceIds: [nic-0, nic-1]
+      """
+
+  @req:3695-R01 @clause:3695-R01/cdi-devices @clause:3695-R01/whole-claim
+  Scenario: A container naming a request with subrequests gets the device chosen for one of them
+    A request with firstAvailable (KEP-4816) is allocated for one of its subrequests, and the
+    allocation result names it "<request>/<subrequest>". A container that names the request
+    gets that device: the driver reports the prepared device under the parent request (k8s.io
+    dynamic-resource-allocation kubeletplugin NodePrepareResources, stripSubrequestNames with
+    resourceclaim.BaseRequestRef) and the kubelet gives a container the CDI devices of the
+    request it names (k/k pkg/kubelet/cm/dra claiminfo.go cdiDevicesAsList). PodResources
+    reports the whole claim to both containers (GetContainerClaimInfos matches claim names).
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: any-gpu
+      spec:
+        devices:
+          requests:
+          - name: gpus
+            firstAvailable:
+            - {name: big, deviceClassName: gpu.example.com, selectors: [{cel: {expression: 'device.attributes["gpu.example.com"].size == "big"'}}]}
+            - {name: small, deviceClassName: gpu.example.com}
+          - name: spare
+            exactly: {deviceClassName: gpu.example.com}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: picky
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpus
+          resourceClaimName: any-gpu
+        containers:
+        - name: left
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: gpus}]
+        - name: right
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: spare}]
+      """
+    And the ResourceClaim "any-gpu" is allocated and reserved for the Pod "picky":
+      | request    | driver          | pool | device |
+      | gpus/small | gpu.example.com | n1   | gpu-1  |
+      | spare      | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "picky" has "status.phase" equal to Running
+    And the container "left" of the Pod "picky" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
+    And the container "right" of the Pod "picky" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-2"
+    When a node agent calls PodResources Get for the Pod "picky" on node "n1"
+    Then in the PodResources answer the container "left" of the Pod "picky" has:
+      """
+      name: left
+      dynamicResources:
+      - claimName: any-gpu
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-1
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-1
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
       """
 
   @req:3695-R09 @needs-gate:DRAExtendedResource @clause:3695-R09/mapped-containers @clause:3695-R09/whole-special-claim @clause:3695-R09/unmapped-none

@@ -1354,6 +1354,57 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | transitive | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
         | control    | the ResourceClaim "probe-claim" has "status.allocation.devices.results" equal to [{request: dev, driver: gpu.example.com, pool: node-1-transitive, device: via-plain-set}] |
 
+    @req:5234-R07 @kep-test:enablement-disablement @clause:5234-R07/transitive-drop @clause:5234-R07/api-drop-off
+    Scenario: Gate off: a counter set that still includes a mixin after the slice's mixins were removed is dropped with its devices
+      With the gate off the API server keeps includes on a slice that already uses them
+      (drop-unless-in-use) and no longer checks that they name a mixin, so an update can take
+      spec.mixins away while a counter set keeps its includes (and gains counters of its own,
+      which the gate-off validation requires). The counter set still references a mixin, so
+      the scheduler without the gate drops it and the device that consumes from it (KEP-5234
+      "Implementation": "any devices or counter sets that references mixins will be dropped").
+      Given the objects from fixture "kep-5234/scheduling/transitive-drop.yaml"
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I patch the ResourceSlice "node-1-transitive-counters" with:
+        """
+        spec:
+          mixins: null
+          sharedCounters:
+          - name: set-with-mixin
+            includes: [a100-memory]
+            counters:
+              memory: {value: 80Gi}
+          - name: set-without-mixin
+            counters:
+              memory: {value: 80Gi}
+        """
+      Then the request succeeds
+      And the ResourceSlice "node-1-transitive-counters" has no "spec.mixins"
+      And the ResourceSlice "node-1-transitive-counters" has "spec.sharedCounters[0].includes" equal to [a100-memory]
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "transitive"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+
     @req:5234-R07 @req:5234-R08 @kep-test:enablement-disablement @clause:5234-R07/running-stay @clause:5234-R07/re-enable @clause:5234-R08/skew-invisible
     Scenario: Rollback and re-enable: an allocated mixin device stays allocated, a new claim waits for the gate
       KEP-5234 "Feature Enablement and Rollback": "Applications that were already running will

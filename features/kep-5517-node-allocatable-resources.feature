@@ -1830,6 +1830,80 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And there are 0 extended resource claims
       And a pod requesting cpu "16" fits on node "node1"
 
+    @req:5517-R11 @req:5517-R10 @version:1.37 @gate:DRADeviceBindingConditions @clause:5517-R11/unreserve-clears @clause:5517-R10/failure-reverts
+    Scenario: A binding failure after PreBind wrote the pod's entries takes them off again
+      KEP-5517 "Bind Stage": "If the bind fails ... the scheduler detects this and reverts the
+      resource allocation". The device needs a binding condition (KEP-5007, beta and on at
+      1.37): PreBind binds the claim, patches status.nodeAllocatableResourceClaimStatuses and
+      then waits for the driver (k/k dynamicresources.go PreBind). The driver reports the
+      binding failure condition, PreBind fails, and Unreserve clears the entries it had
+      patched (NADR clearNodeAllocatableResourceClaimStatus, "Clearing
+      NodeAllocatableResourceClaimStatuses on Unreserve"; its test
+      TestClearNodeAllocatableResourceClaimStatus); the pod stays pending and holds no cpu.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-cpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: cpus-0
+            bindsToNode: true
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "4"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: remote-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly: {deviceClassName: fabric.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: attached}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: remote-cpus}
+        """
+      Then there is a Normal event "BindingConditionsPending" for Pod "attached" starting with "waiting for binding conditions for device on node node1"
+      And the Pod "attached" has no "spec.nodeName"
+      And the Pod "attached" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: remote-cpus, containers: [app], mapping: [{name: cpu, quantity: "4"}]}]
+      When I patch the ResourceClaim "remote-cpus" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: cpus-0
+            conditions:
+            - {type: example.com/attach-failed, status: "True", reason: AttachFailed, message: fabric port down, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "attached" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim remote-cpus binding failed: reason=AttachFailed"
+      And the Pod "attached" has no "status.nodeAllocatableResourceClaimStatuses"
+      And the ResourceClaim "remote-cpus" has no "status.reservedFor"
+      And a pod requesting cpu "16" fits on node "node1"
+
     @req:5517-R15 @version:1.37 @clause:5517-R15/downgrade-restart @clause:5517-R15/reenable @clause:5517-R15/gate-off-not-counted @kep-test:enablement-gate-on-off
     Scenario: Disabling and re-enabling the gate: the restarted scheduler forgets, then recounts what the pods record
       KEP-5517 "Upgrade / Downgrade Strategy" and "Feature Enablement and Rollback": "Disabling

@@ -1251,6 +1251,63 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to gpu-0
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to gpu-2
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario: A node labelled after the fact gets the network-attached devices its new label selects
+      A slice with a nodeSelector offers its devices to the nodes whose labels match it now
+      (structured/allocator.go GatherPools matches spec.nodeSelector against the node of the
+      cycle); the DynamicResources plugin retries a pod on a node label update
+      (dynamicresources.go EventsToRegister, UpdateNodeLabel). node-1 first lacks the label: the
+      pod waits; once the node carries it, the next cycle finds the port.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: rack-a}
+        spec:
+          driver: net.example.com
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchExpressions:
+              - {key: example.com/rack, operator: In, values: [a]}
+          pool: {name: rack-a, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: port}
+        spec:
+          devices:
+            requests:
+            - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wired}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the request succeeds
+      And the Pod "wired" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I patch the Node "node-1" with:
+        """
+        metadata:
+          labels: {example.com/rack: a}
+        """
+      Then the Pod "wired" is scheduled to "node-1"
+      And the ResourceClaim "port" has "status.allocation.devices.results" equal to [{request: port, driver: net.example.com, pool: rack-a, device: port-0}]
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
     Scenario: A pool whose slices span two nodes gives each of its devices to one claim only
       A multi-host pool publishes one slice per node (structured/allocator.go gathers a pool

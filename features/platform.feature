@@ -3175,6 +3175,62 @@ Feature: Platform behaviour every DRA comparison relies on
           message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 1, Available: 0, which is unexpected"
         """
 
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/creation-order @needs:logical-clock
+    Scenario: A kubelet that starts with two pods bound to its node that do not both fit admits the older one
+      Pods may be bound to a node before its kubelet registers. The starting kubelet gets them
+      in one ADD update and admits them in creation order (k/k pkg/kubelet/kubelet.go
+      HandlePodAdditions: sort.Sort(sliceutils.PodsByCreationTime(pods)), then canAdmitPod
+      against the pods admitted before). "zz-older" is a second older than the three others,
+      so it runs, whatever the names say, and the others are refused for cpu.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: zz-older}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        """
+      And 1 second passes
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: aa-newer}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bb-newer}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: cc-newer}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        """
+      Given a node "late-node" with cpu "2", memory "4Gi"
+      Then the Pod "zz-older" has "status.phase" equal to Running
+      And the Pod "aa-newer" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 1500, used: 1500, capacity: 2000"
+        """
+      And the Pod "bb-newer" has "status.reason" equal to OutOfcpu
+      And the Pod "cc-newer" has "status.reason" equal to OutOfcpu
+
     @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/scalar-resources
     Scenario: A pod asking for more hugepages than the node has is refused with OutOfhugepages-2Mi
       Hugepages are no device plugin's: the predicates check them with the other scalar

@@ -333,17 +333,14 @@ def _in_use(path: Path) -> bool:
 class PodResourcesServer:
     """A grpcio server for one kubelet on ``<state>/pod-resources/kubelet.sock``."""
 
-    def __init__(self, state_dir: str | Path, provider: Provider, now: Callable[[], float],
-                 qps: float | None = None, burst: int | None = None) -> None:
+    def __init__(self, state_dir: str | Path, provider: Provider, now: Callable[[], float]
+                 ) -> None:
         self.socket_path = Path(state_dir) / "pod-resources" / SOCKET_NAME
         self.metrics = Metrics()
         self.servicer = PodResourcesServicer(provider, self.metrics)
-        kw: dict[str, Any] = {}
-        if qps is not None:
-            kw["qps"] = qps
-        if burst is not None:
-            kw["burst"] = burst
-        self.bucket = TokenBucket(now, **kw)
+        # upstream's limits are constants (podresources DefaultQPS/DefaultBurstTokens; the
+        # kubelet has no option for them), so the bucket always has the defaults
+        self.bucket = TokenBucket(now)
         self._server: grpc.Server | None = None
 
     @property
