@@ -1827,9 +1827,11 @@ Feature: Platform behaviour every DRA comparison relies on
       namespaced dependent "is definitely wrong"; reportInvalidNamespaceOwnerRef records a
       Warning event OwnerRefInvalidNamespace on the dependent, "ownerRef [v1/Pod, namespace:
       <dependent's>, name: <pod>, uid: <uid>] does not exist in namespace "<dependent's>""
-      (objectReference.String), and attemptToDeleteItem finds the owner absent there
-      (isDangling looks it up in the dependent's namespace) and deletes the claim. The docs
-      (Owners and dependents) say the same since 1.20.
+      (objectReference.String), recorded by the graph builder's recorder, whose EventSource
+      is "garbage-collector-controller" (graph_builder.go NewDependencyGraphBuilder), and
+      attemptToDeleteItem finds the owner absent there (isDangling looks it up in the
+      dependent's namespace) and deletes the claim. The docs (Owners and dependents) say the
+      same since 1.20.
       Given the objects:
         """
         apiVersion: v1
@@ -1854,7 +1856,7 @@ Feature: Platform behaviour every DRA comparison relies on
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
       And I work in the namespace "elsewhere"
-      Then there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
+      Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
       And there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
       And the ResourceClaim "borrowed" does not exist
       When I work in the scenario namespace
