@@ -1622,6 +1622,48 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
+    Scenario: A Deployment re-applied with its pod template written in another order keeps its ReplicaSet
+      k/k pkg/controller/deployment/sync.go getNewReplicaSet: the current ReplicaSet is the one
+      whose template equals the Deployment's (deployment/util FindNewReplicaSet, EqualIgnoreHash:
+      apiequality.Semantic.DeepEqual of the decoded templates), and the name of a new one
+      carries ComputeHash of the template (pkg/controller/controller_utils.go, hashutil
+      DeepHashObject: the Go struct printed by spew with map keys sorted). Neither sees the
+      order in which a client wrote the template's fields or labels, so the same template in
+      another order with a new replica count scales the ReplicaSet it has and rolls out no
+      new one.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, tier: front}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          template:
+            spec:
+              containers: [{image: registry.k8s.io/pause:3.10, name: app}]
+            metadata: {labels: {tier: front, app: web}}
+          selector: {matchLabels: {app: web}}
+          replicas: 2
+        """
+      Then there is 1 ReplicaSet object labelled "app=web"
+      And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
+      And there are 2 Pod objects labelled "app=web"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/create-refused @needs:logical-clock
     Scenario: A ReplicaSet whose pod create is refused says so and creates the pod once it may
       k/k pkg/controller/controller_utils.go RealPodControl.createPods: a create the API server
