@@ -2316,6 +2316,44 @@ Feature: Platform behaviour every DRA comparison relies on
         """
 
   @component:controller-manager
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/done-owner-deleted @needs:logical-clock
+    Scenario: A claim controlled by a finished pod that does not list it is gone a day later
+      k/k pkg/controller/resourceclaim/controller.go syncClaim: an unreserved claim whose
+      controlling owner (owningPod: the controller reference to a v1 Pod) is done (isPodDone:
+      phase Succeeded or Failed) is deleted by the controller itself ("Normally the garbage
+      collector does that, but the pod itself might not get deleted for a while").
+      enqueuePod hands syncClaim only the claims the pod lists, but every claim reaches it
+      again when kube-controller-manager's shared informers resync (enqueueResourceClaim on
+      each update; the resync period is MinResyncPeriod, 12 h, times a random factor below 2),
+      so a day after the pod finished a claim it never listed is gone too, and the finished
+      pod stays. The pod is held by a scheduling gate, so no kubelet writes its status.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "leftover" controlled by Pod "worker":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And the Pod "worker" status has:
+        """
+        phase: Succeeded
+        """
+      And 86400 seconds pass
+      Then the ResourceClaim "leftover" does not exist
+      And the Pod "worker" exists
+
   Rule: The ResourceClaim controller takes its finalizer off only when it unlocks a claim
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim
     controller.go syncClaim, releases 1.34-1.37): resource.kubernetes.io/delete-protection
