@@ -585,7 +585,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       claims may be classified as BestEffort (no CPU/Memory requests or limits in its pod
       spec), or as Burstable (limits greater than request), as the DRA-provided resources are
       not considered in the QoS calculation." The API server computes status.qosClass from the
-      spec when the pod is created (qos.ComputePodQOS); the claim gives the pod 4 cpus and 8Gi.
+      spec when the pod is created (pkg/apis/core/helper/qos ComputePodQOS: Guaranteed needs
+      cpu and memory limits on every container and every request equal to its limit, so a
+      cpu request below its limit is Burstable); the claim gives the pod 4 cpus and 8Gi.
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
@@ -622,6 +624,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | BestEffort | {}                           | {}                           |
         | Burstable  | {cpu: 100m, memory: 100Mi}   | {}                           |
         | Guaranteed | {cpu: "1", memory: 1Gi}      | {cpu: "1", memory: 1Gi}      |
+        | Burstable  | {cpu: 500m, memory: 1Gi}     | {cpu: "1", memory: 1Gi}      |
 
     @req:5517-R06 @req:5517-R10 @version:1.37 @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @clause:5517-R10/delete-releases @kep-test:e2e-fungible
     Scenario: Use case 2 on a bigger node: 1 + 31 cpus are requested

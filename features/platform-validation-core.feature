@@ -701,8 +701,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       (preserveOldObservedGeneration, PodObservedGenerationTracking, beta and on since 1.34):
       a writer that does not know the field (an older kubelet, a status PUT without it) must
       not reset the generation the kubelet reported, for the status and for a condition of
-      the same type. (The pod names a scheduler no cluster runs, so that no one else writes
-      its status in between.)
+      the same type; a condition written with a generation of its own (non-zero) keeps it.
+      (The pod names a scheduler no cluster runs, so that no one else writes its status in
+      between; a new image makes the pod's generation 2.)
       Given the objects:
         """
         apiVersion: v1
@@ -738,6 +739,16 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       And the Pod "p" has "status.message" equal to written without observedGeneration
       And the Pod "p" has "status.observedGeneration" equal to 1
       And the Pod "p" has "status.conditions[0].observedGeneration" equal to 1
+      When I set "spec.containers[0].image" of the Pod "p" to busybox:1.37
+      Then the Pod "p" has "metadata.generation" equal to 2
+      When I patch the Pod "p" status with:
+        """
+        status:
+          conditions:
+          - {type: example.com/Checked, status: "True", observedGeneration: 2, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.conditions[0].observedGeneration" equal to 2
 
   # ================================================================== object metadata
   @component:apiserver

@@ -849,6 +849,39 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the request succeeds
       And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].tolerations[0].operator" equal to Sometimes
 
+    # Pinned to 1.35 (a version tag, not since/until) so that every run checks it whatever --k8s-version says: only 1.35 has DeviceToleration's tags without a lifecycle prefix, which DeclarativeValidationTakeover (beta, off by default) turns from shadowed into enforced
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status @version:1.35
+    Scenario: At 1.35 DeclarativeValidationTakeover makes DeviceToleration's tags check the tolerations of a new allocation result
+      k8s.io/api resource/v1 types.go at release-1.35: DeviceToleration's key carries
+      +k8s:format=k8s-label-key with no +k8s:alpha/+k8s:beta prefix; k8s.io/apiserver
+      pkg/registry/rest/validate.go ValidateDeclarativelyWithMigrationChecks returns such
+      declarative errors only while DeclarativeValidation and DeclarativeValidationTakeover
+      are both on (Takeover is beta and off by default at 1.35, so the scenario above accepts
+      the same toleration without it). validation.go validateDeviceRequestAllocationResult
+      itself checks none of a result's tolerations.
+      Given the feature gate DeclarativeValidationTakeover is enabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, tolerations: [{key: bad key!, operator: Exists}]}
+        """
+      Then the outcome is "status.allocation.devices.results[0].tolerations[0].key: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
     Scenario Outline: An update of the claim itself never writes its status
       resourceclaim strategy.go PrepareForUpdate: "newClaim.Status = oldClaim.Status" (the

@@ -1622,6 +1622,48 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
+    Scenario: A Deployment re-applied with its pod template written in another order keeps its ReplicaSet
+      k/k pkg/controller/deployment/sync.go getNewReplicaSet: the current ReplicaSet is the one
+      whose template equals the Deployment's (deployment/util FindNewReplicaSet, EqualIgnoreHash:
+      apiequality.Semantic.DeepEqual of the decoded templates), and the name of a new one
+      carries ComputeHash of the template (pkg/controller/controller_utils.go, hashutil
+      DeepHashObject: the Go struct printed by spew with map keys sorted). Neither sees the
+      order in which a client wrote the template's fields or labels, so the same template in
+      another order with a new replica count scales the ReplicaSet it has and rolls out no
+      new one.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, tier: front}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          template:
+            spec:
+              containers: [{image: registry.k8s.io/pause:3.10, name: app}]
+            metadata: {labels: {tier: front, app: web}}
+          selector: {matchLabels: {app: web}}
+          replicas: 2
+        """
+      Then there is 1 ReplicaSet object labelled "app=web"
+      And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
+      And there are 2 Pod objects labelled "app=web"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/create-refused @needs:logical-clock
     Scenario: A ReplicaSet whose pod create is refused says so and creates the pod once it may
       k/k pkg/controller/controller_utils.go RealPodControl.createPods: a create the API server
@@ -1827,9 +1869,11 @@ Feature: Platform behaviour every DRA comparison relies on
       namespaced dependent "is definitely wrong"; reportInvalidNamespaceOwnerRef records a
       Warning event OwnerRefInvalidNamespace on the dependent, "ownerRef [v1/Pod, namespace:
       <dependent's>, name: <pod>, uid: <uid>] does not exist in namespace "<dependent's>""
-      (objectReference.String), and attemptToDeleteItem finds the owner absent there
-      (isDangling looks it up in the dependent's namespace) and deletes the claim. The docs
-      (Owners and dependents) say the same since 1.20.
+      (objectReference.String), recorded by the graph builder's recorder, whose EventSource
+      is "garbage-collector-controller" (graph_builder.go NewDependencyGraphBuilder), and
+      attemptToDeleteItem finds the owner absent there (isDangling looks it up in the
+      dependent's namespace) and deletes the claim. The docs (Owners and dependents) say the
+      same since 1.20.
       Given the objects:
         """
         apiVersion: v1
@@ -1854,7 +1898,7 @@ Feature: Platform behaviour every DRA comparison relies on
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
       And I work in the namespace "elsewhere"
-      Then there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
+      Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
       And there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
       And the ResourceClaim "borrowed" does not exist
       When I work in the scenario namespace
@@ -2272,6 +2316,44 @@ Feature: Platform behaviour every DRA comparison relies on
         """
 
   @component:controller-manager
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/done-owner-deleted @needs:logical-clock
+    Scenario: A claim controlled by a finished pod that does not list it is gone a day later
+      k/k pkg/controller/resourceclaim/controller.go syncClaim: an unreserved claim whose
+      controlling owner (owningPod: the controller reference to a v1 Pod) is done (isPodDone:
+      phase Succeeded or Failed) is deleted by the controller itself ("Normally the garbage
+      collector does that, but the pod itself might not get deleted for a while").
+      enqueuePod hands syncClaim only the claims the pod lists, but every claim reaches it
+      again when kube-controller-manager's shared informers resync (enqueueResourceClaim on
+      each update; the resync period is MinResyncPeriod, 12 h, times a random factor below 2),
+      so a day after the pod finished a claim it never listed is gone too, and the finished
+      pod stays. The pod is held by a scheduling gate, so no kubelet writes its status.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "leftover" controlled by Pod "worker":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And the Pod "worker" status has:
+        """
+        phase: Succeeded
+        """
+      And 86400 seconds pass
+      Then the ResourceClaim "leftover" does not exist
+      And the Pod "worker" exists
+
   Rule: The ResourceClaim controller takes its finalizer off only when it unlocks a claim
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim
     controller.go syncClaim, releases 1.34-1.37): resource.kubernetes.io/delete-protection

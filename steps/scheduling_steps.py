@@ -245,14 +245,17 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
     assert not missing, f"not scheduled: {missing}"
 
 
-@then(parsers.re(r'there is (?:an|a (?P<etype>Normal|Warning)) event "(?P<reason>\w+)" for '
+@then(parsers.re(r'there is (?:an|a (?P<etype>Normal|Warning)) event "(?P<reason>\w+)" '
+                 r'(?:from "(?P<source>[^"]+)" )?for '
                  r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|ResourceClaim) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing|with the message) "(?P<text>.*)"$'))
 def then_event(world: World, etype: str | None, reason: str, kind: str, name: str, how: str,
-               text: str) -> None:
+               text: str, source: str | None = None) -> None:
     """An event with that reason and text ("with the message": exactly that text); with "a
     Normal/Warning event" also of that type (the type is part of what upstream records:
-    v1.EventTypeNormal or EventTypeWarning)."""
+    v1.EventTypeNormal or EventTypeWarning); with 'from "<component>"' also recorded by that
+    component (core/v1 ``source.component``, the EventSource a client-go recorder is made
+    with: what `kubectl get events` shows as SOURCE)."""
     world.b.settle()  # a live cluster's controllers post their events asynchronously
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
@@ -268,6 +271,11 @@ def then_event(world: World, etype: str | None, reason: str, kind: str, name: st
         types = sorted({e.get("type") or "" for e in hits})
         world.observe(f"event {reason} type", etype, types)
         assert etype in types, f"the {reason} event {how} {text!r} is of type {types}, not {etype}"
+    if source is not None:
+        sources = sorted({(e.get("source") or {}).get("component") or "" for e in hits})
+        world.observe(f"event {reason} source", source, sources)
+        assert source in sources, \
+            f"the {reason} event {how} {text!r} comes from {sources}, not {source}"
 
 
 @then(parsers.re(r'there is no event "(?P<reason>\w+)" for '

@@ -1334,10 +1334,9 @@ class ResourceQuotaStrategy(Strategy):
         keep_all_but_status(new, old)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        errs = _validate_quota_map(get(obj, "spec", "hard"), root("spec", "hard"))
-        errs += _validate_quota_map(get(obj, "status", "hard"), root("status", "hard"))
-        errs += _validate_quota_map(get(obj, "status", "used"), root("status", "used"))
-        return errs
+        # ValidateResourceQuota also walks status.hard and status.used, but on create they
+        # are always empty: prepare_for_create (PrepareForCreate) has reset the status
+        return _validate_quota_map(get(obj, "spec", "hard"), root("spec", "hard"))
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         errs = _validate_quota_map(get(new, "spec", "hard"), root("spec", "hard"))
