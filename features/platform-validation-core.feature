@@ -744,10 +744,12 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I patch the Pod "p" status with:
         """
         status:
+          observedGeneration: 2
           conditions:
           - {type: example.com/Checked, status: "True", observedGeneration: 2, lastTransitionTime: "2026-01-01T00:00:00Z"}
         """
       Then the request succeeds
+      And the Pod "p" has "status.observedGeneration" equal to 2
       And the Pod "p" has "status.conditions[0].observedGeneration" equal to 2
 
   # ================================================================== object metadata
