@@ -224,11 +224,15 @@ class ReferenceInternalError(AssertionError):
     after the exception is not what the reference models."""
 
 
+def _drakit_bug(headline: str, lines: list[str], shown: int) -> str:
+    """One failure message for the reference's own bugs: the headline, then the first lines."""
+    more = f"\n  (and {len(lines) - shown} more)" if len(lines) > shown else ""
+    return (f"{headline}, a drakit bug (report it with this scenario):\n  "
+            + "\n  ".join(lines[:shown]) + more)
+
+
 def reference_internal_errors(errors: list[str]) -> str:
-    shown = "\n  ".join(errors[:3])
-    more = f"\n  (and {len(errors) - 3} more)" if len(errors) > 3 else ""
-    return (f"the reference's components hit {len(errors)} internal error(s), a drakit bug "
-            f"(report it with this scenario):\n  {shown}{more}")
+    return _drakit_bug(f"the reference's components hit {len(errors)} internal error(s)", errors, 3)
 
 
 class ReferenceCacheDrift(AssertionError):
@@ -238,10 +242,8 @@ class ReferenceCacheDrift(AssertionError):
 
 
 def reference_cache_drift(lines: list[str]) -> str:
-    shown = "\n  ".join(lines[:5])
-    more = f"\n  (and {len(lines) - 5} more)" if len(lines) > 5 else ""
-    return (f"the reference's caches drifted from the stored objects ({len(lines)} mismatch(es)), "
-            f"a drakit bug (report it with this scenario):\n  {shown}{more}")
+    return _drakit_bug("the reference's caches drifted from the stored objects "
+                       f"({len(lines)} mismatch(es))", lines, 5)
 
 
 class ReferenceNotSettled(AssertionError):
@@ -251,11 +253,9 @@ class ReferenceNotSettled(AssertionError):
 
 
 def reference_not_settled(lines: list[str]) -> str:
-    shown = "\n  ".join(lines[:5])
-    more = f"\n  (and {len(lines) - 5} more)" if len(lines) > 5 else ""
-    return ("the reference was not at a fixed point: a restarted kube-controller-manager and "
-            f"kubelets changed {len(lines)} object(s), a drakit bug (report it with this "
-            f"scenario):\n  {shown}{more}")
+    return _drakit_bug("the reference was not at a fixed point: a restarted "
+                       f"kube-controller-manager and kubelets changed {len(lines)} object(s)",
+                       lines, 5)
 
 
 # ---------------------------------------------------------------------------- environment

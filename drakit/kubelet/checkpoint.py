@@ -168,3 +168,17 @@ def check_shape(value: Any, shape: Shape, path: str = "data") -> str | None:
         return None
     ok = isinstance(value, shape) and not (shape is int and isinstance(value, bool))
     return None if ok else f"{path}: expected {_TYPE_NAMES[shape]}, got {_type_name(value)}"
+
+
+def checkpointed_list(path: str | os.PathLike[str], kind: str, shape: Shape, key: str) -> list | None:
+    """The list under ``key`` in the checkpoint at ``path`` ([] when there is none yet), for
+    the kubelet's cache comparer; None when the file cannot be used (unreadable, or of another
+    shape: a scenario edited it by hand, which the kubelet finds out at its next start)."""
+    try:
+        data = read_checkpoint(path, kind)
+    except CorruptCheckpointError:
+        return None
+    if data is not None and check_shape(data, shape):
+        return None
+    return list((data or {}).get(key) or [])
+

@@ -27,6 +27,7 @@ from typing import Any
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     check_shape,
+    checkpointed_list,
     read_checkpoint,
     write_checkpoint,
 )
@@ -101,13 +102,9 @@ class DevicePluginManager:
     def against_checkpoint(self) -> tuple[list[dict], list[dict]] | None:
         """(assigned now, what the checkpoint on disk holds), for the kubelet's cache
         comparer; None when the file cannot be used (a scenario edited it by hand)."""
-        try:
-            data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
-        except CorruptCheckpointError:
-            return None
-        if data is not None and check_shape(data, CHECKPOINT_SHAPE):
-            return None
-        return self._entries(), list((data or {}).get("podDeviceEntries") or [])
+        stored = checkpointed_list(self.checkpoint_path, CHECKPOINT_KIND, CHECKPOINT_SHAPE,
+                                   "podDeviceEntries")
+        return None if stored is None else (self._entries(), stored)
 
     def allocate(self, pod: Mapping[str, Any], allocatable: Mapping[str, Any]) -> None:
         """Assign plugin devices to every container that asks (devicemanager Allocate)."""

@@ -39,6 +39,7 @@ from drakit.features import FeatureGates, release_at_least
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     check_shape,
+    checkpointed_list,
     read_checkpoint,
     write_checkpoint,
 )
@@ -298,13 +299,8 @@ class DRAManager:
         """(the claim cache now, what the checkpoint on disk holds), for the kubelet's cache
         comparer (upstream syncs the checkpoint on every cache change); None when the file
         cannot be used (a scenario edited it by hand)."""
-        try:
-            data = read_checkpoint(self.checkpoint_path, CHECKPOINT_KIND)
-        except CorruptCheckpointError:
-            return None
-        if data is not None and check_shape(data, CHECKPOINT_SHAPE):
-            return None
-        return self.cached(), list((data or {}).get("claims") or [])
+        stored = checkpointed_list(self.checkpoint_path, CHECKPOINT_KIND, CHECKPOINT_SHAPE, "claims")
+        return None if stored is None else (self.cached(), stored)
 
     def cached(self) -> list[dict]:
         with self.lock:
