@@ -401,21 +401,29 @@ def test_a_broken_requirements_catalog_is_a_usage_error_naming_the_line(tmp_path
     integrity._check_requirements_catalog()  # the project's own catalog parses
 
 
+def _failing_scenario_message(tmp_path: Path, name: str, steps: str, step_code: str) -> str:
+    """Run one generated one-scenario feature (the project's steps plus ``step_code``, which
+    defines the Given in the middle) on the reference; it must fail; its failure message."""
+    feature = tmp_path / f"{name}.feature"
+    feature.write_text(
+        f"@kep-5004\nFeature: a reference {name}\n\n  Scenario: {name}\n"
+        "    Given a node \"node-1\" with cpu \"8\", memory \"32Gi\"\n"
+        f"    And {steps}\n"
+        "    Then the Node \"node-1\" exists\n")
+    mod = tmp_path / f"scenarios_{name}.py"
+    mod.write_text("from pytest_bdd import given, parsers, scenarios\n"
+                   f"scenarios({str(feature)!r})\n\n" + step_code)
+    r = _run_failing_module(tmp_path, mod)
+    assert r["summary"]["failed"] == 1
+    return r["scenarios"][0]["runs"][0]["message"]
+
+
 def test_a_scenario_whose_reference_components_hit_a_bug_fails_although_its_steps_pass(tmp_path):
     """The real steps and the real reference: a component that raised an exception its
     guard caught (here the scheduler, on a claim stored past validation) is a drakit bug, so
     the scenario fails with the component's error although every step's check passes."""
-    feature = tmp_path / "bug.feature"
-    feature.write_text(
-        "@kep-5004\nFeature: a reference bug\n\n"
-        "  Scenario: the scheduler meets a claim it cannot read\n"
-        "    Given a node \"node-1\" with cpu \"8\", memory \"32Gi\"\n"
-        "    And a claim the API server would refuse is stored past validation\n"
-        "    Then the Node \"node-1\" exists\n")
-    mod = tmp_path / "scenarios_bug.py"
-    mod.write_text(
-        "from pytest_bdd import given, parsers, scenarios\n"
-        f"scenarios({str(feature)!r})\n\n"
+    message = _failing_scenario_message(
+        tmp_path, "bug", "a claim the API server would refuse is stored past validation",
         "@given(parsers.re(r'a claim the API server would refuse is stored (?P<how>.+)'))\n"
         "def _stored(world, how):\n"
         "    from tests.storeutil import store_directly\n"
@@ -425,9 +433,6 @@ def test_a_scenario_whose_reference_components_hit_a_bug_fails_although_its_step
         "    c.apply([{'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': 'victim'},\n"
         "              'spec': {'containers': [{'name': 'c', 'image': 'pause'}],\n"
         "                       'resourceClaims': [{'name': 'x', 'resourceClaimName': 'bad'}]}}])\n")
-    r = _run_failing_module(tmp_path, mod)
-    assert r["summary"]["failed"] == 1
-    message = r["scenarios"][0]["runs"][0]["message"]
     assert "the reference's components hit 1 internal error(s), a drakit bug" in message
     assert "default-scheduler: Pod default/victim: FailedScheduling" in message
     assert "AttributeError" in message
@@ -437,26 +442,36 @@ def test_a_scenario_whose_reference_caches_drifted_fails_although_its_steps_pass
     """The real steps and the real reference: a scheduler cache that no longer matches the
     stored objects (here a node's requested cpu, changed behind the scheduler's back) is a
     drakit bug, so the scenario fails naming the mismatch although its steps pass."""
-    feature = tmp_path / "drift.feature"
-    feature.write_text(
-        "@kep-5004\nFeature: a reference cache drift\n\n"
-        "  Scenario: the scheduler's node cache drifts\n"
-        "    Given a node \"node-1\" with cpu \"8\", memory \"32Gi\"\n"
-        "    And the scheduler's cache of node-1 drifts\n"
-        "    Then the Node \"node-1\" exists\n")
-    mod = tmp_path / "scenarios_drift.py"
-    mod.write_text(
-        "from pytest_bdd import given, scenarios\n"
-        f"scenarios({str(feature)!r})\n\n"
+    message = _failing_scenario_message(
+        tmp_path, "drift", "the scheduler's cache of node-1 drifts",
         "@given(\"the scheduler's cache of node-1 drifts\")\n"
         "def _drift(world):\n"
         "    from drakit.scheduler.scheduler import Scheduler\n"
         "    s = next(x for x in world.backend.c.components if isinstance(x, Scheduler))\n"
         "    s.nodes.nodes['node-1'].requested['cpu'] = 500\n")
-    r = _run_failing_module(tmp_path, mod)
-    assert r["summary"]["failed"] == 1
-    message = r["scenarios"][0]["runs"][0]["message"]
     assert "the reference's caches drifted from the stored objects (1 mismatch(es)), a drakit bug" \
         in message
     assert "kube-scheduler: node node-1 requested: cached {'cpu': 500}, stored objects give {}" \
         in message
+
+
+def test_a_scenario_that_leaves_work_undone_fails_although_its_steps_pass(tmp_path):
+    """The real steps and the real reference: a ReplicaSet whose controller never saw it
+    (its watch moved past the event) gets its pod from a restarted controller-manager at the
+    end of the scenario, so the scenario fails naming the object a fresh one wrote."""
+    message = _failing_scenario_message(
+        tmp_path, "undone", "a ReplicaSet its controller never saw",
+        "@given('a ReplicaSet its controller never saw')\n"
+        "def _unseen(world):\n"
+        "    from drakit.controllers.deployment import ReplicaSetController\n"
+        "    c = world.backend.c\n"
+        "    c.api.create({'apiVersion': 'apps/v1', 'kind': 'ReplicaSet',\n"
+        "                  'metadata': {'name': 'web', 'namespace': 'default'},\n"
+        "                  'spec': {'replicas': 1, 'selector': {'matchLabels': {'app': 'web'}},\n"
+        "                           'template': {'metadata': {'labels': {'app': 'web'}},\n"
+        "                                        'spec': {'containers': [{'name': 'c', 'image': 'pause'}]}}}})\n"
+        "    rs = next(x for x in c.components if isinstance(x, ReplicaSetController))\n"
+        "    rs.rv = c.api.resource_version\n")
+    assert "the reference was not at a fixed point: a restarted kube-controller-manager and " \
+           "kubelets changed" in message
+    assert "ADDED Pod default/web-" in message
