@@ -1067,9 +1067,10 @@ class ClusterBackend:
                               "scheduler says when no node exists, and a live cluster's nodes "
                               "are always there")
         if "needs:logical-clock" in self.tags:
-            raise Unsupported("needs a logical clock: the scenario counts retries that happen "
-                              "after exact backoff periods; on wall time the count depends on "
-                              "how long each step takes")
+            raise Unsupported("needs a logical clock: the scenario moves time forward (exact "
+                              "backoff periods, timeouts, a day for a resync) and looks at what "
+                              "happened by then; on wall time that depends on how long each "
+                              "step takes, or would take the whole period")
 
     def _tagged_defaults(self, version: str) -> dict[str, bool]:
         """A ``@gate:X`` scenario without an explicit setting expects X at its default for
