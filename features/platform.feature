@@ -1450,7 +1450,9 @@ Feature: Platform behaviour every DRA comparison relies on
       used up, left to preemption (no victim of lower priority here); a pod created with
       spec.nodeName skips the scheduler and the kubelet's admission refuses it (lifecycle
       predicate.go, kubelet rejectPod): phase Failed, reason OutOfpods, "Node didn't have
-      enough resource: pods, requested: 1, used: 1, capacity: 1", and a Warning event.
+      enough resource: pods, requested: 1, used: 1, capacity: 1", and a Warning event from
+      source component "kubelet" (cmd/kubelet/app/server.go makeEventRecorder: EventSource
+      componentKubelet).
       Given a node "n1" with cpu "8", memory "32Gi", pods "1"
       When I apply:
         """
@@ -1491,6 +1493,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
         Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1
         """
+      And there is a Warning event "OutOfpods" from "kubelet" for Pod "bound" with the message "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
 
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/no-nodes @needs:no-nodes
