@@ -4047,6 +4047,130 @@ Feature: Platform behaviour every DRA comparison relies on
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: When one of two pending evictions is cancelled, the other stays pending
+      device_taint_eviction.go handleSliceChange: removing the taint of one device re-evaluates
+      the claims using it and handles their pods one by one (handlePods -> handlePod); the pod
+      "patient" on the healed device hears DeviceTaintManagerEviction "Cancelling deletion"
+      (cancelWorkWithEvent) whatever happens to the pod "held" on the still tainted device,
+      which gets no such event and is evicted when its 60 seconds are over.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 0'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: patient}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 1'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: patient}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      And the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      Then the Pod "held" has no "metadata.deletionTimestamp"
+      And the Pod "patient" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" with the message "Cancelling deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "held" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "held" does not exist
+      And the Pod "patient" has no "metadata.deletionTimestamp"
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/pending-while-deleting @gate:DRADeviceTaints @needs:logical-clock
     Scenario: A pod being deleted keeps its pending eviction without a word, and hears it cancelled when the taint goes
       device_taint_eviction.go handlePodChange: a pod update that changes neither spec.nodeName
