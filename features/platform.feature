@@ -2021,6 +2021,76 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/queue-order
+    Scenario: Two pods waiting for a device: the one that has waited longer gets the single device that appears
+      pkg/scheduler/backend/queue/scheduling_queue.go AddUnschedulableIfNotPresent refreshes a
+      pod's QueuedPodInfo.Timestamp when it is parked as unschedulable; the ResourceSlice add
+      moves both back (DynamicResources EventsToRegister), and the queue pops pods of equal
+      priority by that timestamp (queuesort PrioritySort Less: priority, then Timestamp). The
+      pod "zeta" failed first, so it gets the one device although "alpha" sorts first by name.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: zeta-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: zeta}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: zeta-gpu}
+        """
+      Then the Pod "zeta" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: alpha-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: alpha}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: alpha-gpu}
+        """
+      Then the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the Pod "zeta" is scheduled to "node-1"
+      And the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+
   Rule: The ResourceClaim controller keeps a pod's generated claims
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
     handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses
