@@ -2898,7 +2898,10 @@ Feature: Platform behaviour every DRA comparison relies on
       reports it (server_v1.go List, GetActivePods); its claim is in the DRA manager's cache
       from before the driver was asked, with the drivers of its allocation but no devices
       yet (claiminfo.go newClaimInfoFromClaim), so the container shows the claim without
-      claim resources (container_manager_linux.go GetDynamicResources).
+      claim resources (container_manager_linux.go GetDynamicResources). Once it runs, its
+      container is ready and so are the pod's Ready and ContainersReady conditions: status
+      True, no reason (pkg/kubelet/status/generate.go GeneratePodReadyCondition,
+      GenerateContainersReadyCondition).
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
         """
@@ -2948,6 +2951,8 @@ Feature: Platform behaviour every DRA comparison relies on
           labels: {retry: "now"}
         """
       Then the Pod "trainer" has "status.phase" equal to Running
+      And the Ready condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the ContainersReady condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       When a node agent calls PodResources List on node "n1"
       Then the PodResources answer is:
