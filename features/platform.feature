@@ -2309,6 +2309,45 @@ Feature: Platform behaviour every DRA comparison relies on
       And the metric resourceclaim_controller_creates_total{admin_access="true",status="success"} is 1
       And the metric resourceclaim_controller_creates_total{admin_access="false",status="success"} is 1
 
+    # since 1.35: the gauge's source label arrives in 1.35 (kubernetes/kubernetes#134523); the series is written with it
+    @req:platform-CTRL-R03 @clause:platform-CTRL-R03/claims-by-admin-access @since:1.35
+    Scenario: The controller's claims gauge counts a claim asking for admin access under admin_access "true"
+      pkg/controller/resourceclaim (the custom collector of resourceclaim_controller_resource_claims,
+      getAdminAccessMetricLabel): a claim is labelled admin_access "true" when one of its
+      requests asks for admin access, "false" otherwise; a claim a user made has source "". From
+      1.37 the gauge is dynamic_resource_allocation_resource_claims (kubernetes/kubernetes#138542).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: plain}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch-gpus}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}}
+        """
+      Then the metric resourceclaim_controller_resource_claims{admin_access="true",allocated="false",source=""} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="false",source=""} is 1
+
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/refused-create-counts-failure
     Scenario: A claim create the API server refuses counts as a failure
       A quota of zero ResourceClaims makes the API server refuse the claim: the controller reports
