@@ -1222,6 +1222,58 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
 
   @req:3695-R01 @clause:3695-R01/active-pods-only
+  Scenario: After another pod starts, List still reports the first pod with all its resources
+    k/k pkg/kubelet/apis/podresources/server_v1.go List builds every active pod's entry on
+    each call (GetActivePods), so a pod that did not change is answered the same after
+    another pod started on the node. The node agent asks once before the new pod, so an
+    entry kept from the first answer is read back on the second.
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+      """
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: later
+      spec:
+        nodeName: n1
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+      """
+    Then the Pod "later" has "status.phase" equal to Running
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: later
+        namespace: ${namespace}
+        containers:
+        - name: main
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+
+  @req:3695-R01 @clause:3695-R01/active-pods-only
   Scenario: A finished pod's device-plugin device goes to the next pod and List shows it there
     A pod in a terminal phase is not active: the kubelet releases what it held (the device
     manager frees the devices of pods that are no longer active, k/k

@@ -1176,6 +1176,31 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true"} is 1
 
+    @req:5004-R16 @clause:5004-R16/creates-total
+    Scenario: Every special claim the scheduler creates adds one to its claim-create counter
+      k/k pkg/scheduler/framework/plugins/dynamicresources (PreBind, createExtendedResourceClaimInAPI)
+      increments the create counter once per successful create call: two GPU pods, two special
+      claims, a count of 2 (read as dynamic_resource_allocation_resourceclaim_creates_total from
+      1.37 on, kubernetes/kubernetes#138542).
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      And I create 1 pod named "second-gpu-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And the Pod "second-gpu-pod" is scheduled to "node-1"
+      And there are 2 extended resource claims
+      And the metric scheduler_resourceclaim_creates_total{status="success"} is 2
+      And the metric scheduler_resourceclaim_creates_total{status="failure"} is 0
+
     # since 1.35: the quota key requests.deviceclass.resource.kubernetes.io/<class> (ResourceImplicitExtendedClaimsPerClass) first appears in kubernetes-1.35.0; 1.34.0 has no such key (api-truth §1.2)
     @req:5004-R11 @since:1.35 @clause:5004-R11/explicit-key @clause:5004-R11/implicit-key @clause:5004-R11/per-class-key
     Scenario: Quota counts the same devices under the three keys of the KEP's worked example

@@ -1450,7 +1450,9 @@ Feature: Platform behaviour every DRA comparison relies on
       used up, left to preemption (no victim of lower priority here); a pod created with
       spec.nodeName skips the scheduler and the kubelet's admission refuses it (lifecycle
       predicate.go, kubelet rejectPod): phase Failed, reason OutOfpods, "Node didn't have
-      enough resource: pods, requested: 1, used: 1, capacity: 1", and a Warning event.
+      enough resource: pods, requested: 1, used: 1, capacity: 1", and a Warning event from
+      source component "kubelet" (cmd/kubelet/app/server.go makeEventRecorder: EventSource
+      componentKubelet).
       Given a node "n1" with cpu "8", memory "32Gi", pods "1"
       When I apply:
         """
@@ -1491,6 +1493,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
         Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1
         """
+      And there is a Warning event "OutOfpods" from "kubelet" for Pod "bound" with the message "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
 
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/no-nodes @needs:no-nodes
@@ -2018,6 +2021,76 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/queue-order
+    Scenario: Two pods waiting for a device: the one that has waited longer gets the single device that appears
+      pkg/scheduler/backend/queue/scheduling_queue.go AddUnschedulableIfNotPresent refreshes a
+      pod's QueuedPodInfo.Timestamp when it is parked as unschedulable; the ResourceSlice add
+      moves both back (DynamicResources EventsToRegister), and the queue pops pods of equal
+      priority by that timestamp (queuesort PrioritySort Less: priority, then Timestamp). The
+      pod "zeta" failed first, so it gets the one device although "alpha" sorts first by name.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: zeta-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: zeta}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: zeta-gpu}
+        """
+      Then the Pod "zeta" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: alpha-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: alpha}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: alpha-gpu}
+        """
+      Then the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the Pod "zeta" is scheduled to "node-1"
+      And the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+
   Rule: The ResourceClaim controller keeps a pod's generated claims
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
     handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses
@@ -2235,6 +2308,45 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is 1 ResourceClaim owned by Pod "monitor"
       And the metric resourceclaim_controller_creates_total{admin_access="true",status="success"} is 1
       And the metric resourceclaim_controller_creates_total{admin_access="false",status="success"} is 1
+
+    # since 1.35: the gauge's source label arrives in 1.35 (kubernetes/kubernetes#134523); the series is written with it
+    @req:platform-CTRL-R03 @clause:platform-CTRL-R03/claims-by-admin-access @since:1.35
+    Scenario: The controller's claims gauge counts a claim asking for admin access under admin_access "true"
+      pkg/controller/resourceclaim (the custom collector of resourceclaim_controller_resource_claims,
+      getAdminAccessMetricLabel): a claim is labelled admin_access "true" when one of its
+      requests asks for admin access, "false" otherwise; a claim a user made has source "". From
+      1.37 the gauge is dynamic_resource_allocation_resource_claims (kubernetes/kubernetes#138542).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: gpu-admin
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: plain}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I work in the namespace "gpu-admin"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: watch-gpus}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, allocationMode: All, adminAccess: true}}
+        """
+      Then the metric resourceclaim_controller_resource_claims{admin_access="true",allocated="false",source=""} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="false",source=""} is 1
 
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/refused-create-counts-failure
     Scenario: A claim create the API server refuses counts as a failure
@@ -2825,7 +2937,10 @@ Feature: Platform behaviour every DRA comparison relies on
       reports it (server_v1.go List, GetActivePods); its claim is in the DRA manager's cache
       from before the driver was asked, with the drivers of its allocation but no devices
       yet (claiminfo.go newClaimInfoFromClaim), so the container shows the claim without
-      claim resources (container_manager_linux.go GetDynamicResources).
+      claim resources (container_manager_linux.go GetDynamicResources). Once it runs, its
+      container is ready and so are the pod's Ready and ContainersReady conditions: status
+      True, no reason (pkg/kubelet/status/generate.go GeneratePodReadyCondition,
+      GenerateContainersReadyCondition).
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
         """
@@ -2875,6 +2990,8 @@ Feature: Platform behaviour every DRA comparison relies on
           labels: {retry: "now"}
         """
       Then the Pod "trainer" has "status.phase" equal to Running
+      And the Ready condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the ContainersReady condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       When a node agent calls PodResources List on node "n1"
       Then the PodResources answer is:
@@ -3718,6 +3835,9 @@ Feature: Platform behaviour every DRA comparison relies on
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/noexecute-tolerations-only @gate:DRADeviceTaints
     Scenario Outline: A claim tolerating a NoExecute device taint <how> <outcome>
+      device_taint_eviction.go claimEvictionTime: of several matching NoExecute tolerations
+      the smallest tolerationSeconds counts, so tolerating the taint for an hour and for 0s
+      evicts the pod at once.
       Given the feature gate DRADeviceTaints is enabled
       And a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -3769,6 +3889,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | with effect NoExecute         | keeps its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute}                                                                                | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
+        | for an hour and for no time   | loses its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}, {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 0} | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
     Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
@@ -4039,6 +4160,130 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" with the message "Cancelling deletion"
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: When one of two pending evictions is cancelled, the other stays pending
+      device_taint_eviction.go handleSliceChange: removing the taint of one device re-evaluates
+      the claims using it and handles their pods one by one (handlePods -> handlePod); the pod
+      "patient" on the healed device hears DeviceTaintManagerEviction "Cancelling deletion"
+      (cancelWorkWithEvent) whatever happens to the pod "held" on the still tainted device,
+      which gets no such event and is evicted when its 60 seconds are over.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 0'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: patient}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 1'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: patient}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      And the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      Then the Pod "held" has no "metadata.deletionTimestamp"
+      And the Pod "patient" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" with the message "Cancelling deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "held" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "held" does not exist
+      And the Pod "patient" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/pending-while-deleting @gate:DRADeviceTaints @needs:logical-clock
     Scenario: A pod being deleted keeps its pending eviction without a word, and hears it cancelled when the taint goes

@@ -561,11 +561,13 @@ def then_condition_moved(world: World, ctype: str, kind: str, name: str, status:
 
 
 @then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has status '
-                 r'(?P<status>\w+) and reason (?P<reason>\w+), with (?P<times>\w+(?: and \w+)*) set$'))
-def then_condition_is(world: World, ctype: str, kind: str, name: str, status: str, reason: str,
-                      times: str) -> None:
-    """The condition's status and reason, and the named timestamps present as RFC 3339 text
-    (their values are the cluster's clock, so only their presence is part of the API)."""
+                 r'(?P<status>\w+)(?: and reason (?P<reason>\w+)| and no reason), '
+                 r'with (?P<times>\w+(?: and \w+)*) set$'))
+def then_condition_is(world: World, ctype: str, kind: str, name: str, status: str,
+                      reason: str | None, times: str) -> None:
+    """The condition's status and reason ("and no reason": none, as the kubelet leaves a
+    pod's True conditions), and the named timestamps present as RFC 3339 text (their values
+    are the cluster's clock, so only their presence is part of the API)."""
     world.b.settle()
     obj, cond = _condition(world, kind, name, ctype)
     fields = times.split(" and ")
@@ -574,7 +576,7 @@ def then_condition_is(world: World, ctype: str, kind: str, name: str, status: st
     world.observe(f"{kind} {name} {ctype} condition", {"status": status, "reason": reason,
                                                         "set": fields}, actual, [obj])
     assert cond is not None, f"{kind} {name!r} has no {ctype} condition"
-    assert (cond.get("status"), cond.get("reason")) == (status, reason), \
+    assert (cond.get("status"), cond.get("reason") or None) == (status, reason), \
         f"{kind} {name!r} {ctype} condition is {cond!r}, expected status {status}, reason {reason}"
     missing = [f for f in fields if not (isinstance(cond.get(f), str)
                                          and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", cond[f]))]
