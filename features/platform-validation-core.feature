@@ -1081,6 +1081,34 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.controllerRef.name | ".." | spec.controllerRef.name: Invalid value: "..": may not be '..' |
         | spec.controllerRef.apiGroup | Batch_Group | spec.controllerRef.apiGroup: Invalid value: "Batch_Group": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    # since 1.37: v1beta1 and its compositePodGroupTemplates are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @since:1.37 @needs-gate:GenericWorkload
+    Scenario: Without CompositePodGroup a Workload may not use composite pod group templates
+      staging/src/k8s.io/api/scheduling/v1beta1/types.go WorkloadSpec.compositePodGroupTemplates:
+      +k8s:ifDisabled("CompositePodGroup")=+k8s:forbidden (the gate is alpha and off in 1.37).
+      The composite template is otherwise valid (a name, a gang policy and one child pod group
+      template), so the forbidden field is the only cause; the union with podGroupTemplates is
+      satisfied by it alone.
+      Given the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          compositePodGroupTemplates:
+          - name: trainers
+            schedulingPolicy:
+              gang: {minGroupCount: 1}
+            podGroupTemplates:
+            - name: workers
+              schedulingPolicy:
+                gang: {minCount: 2}
+        """
+      Then the outcome is "spec.compositePodGroupTemplates: Forbidden"
+      And the Workload "training" does not exist
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 Workload needs its pod group templates
       v1alpha2 WorkloadSpec.podGroupTemplates: +k8s:required (Required with no detail) and the

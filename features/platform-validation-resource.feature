@@ -724,6 +724,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "urn:uuid:9b7c1a3e-0000-4000-8000-000000000001"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "urn:uuid:9b7c1a3e-0000-4000-8000-000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "urn:uid::9b7c1a3e-0000-4000-8000-000000000001"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "urn:uid::9b7c1a3e-0000-4000-8000-000000000001": error validating uid: invalid urn prefix: "urn:uid::" |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "(9b7c1a3e-0000-4000-8000-000000000001)"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "(9b7c1a3e-0000-4000-8000-000000000001)": error validating uid: invalid bracketed UUID format |
+        | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: "{9b7c1a3e-0000-4000-8000-000000000001}"} | [] | status.allocation.devices.results[0].shareID: Invalid value: "{9b7c1a3e-0000-4000-8000-000000000001}": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9b7c1a3e-0000-4000-8000_000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9b7c1a3e-0000-4000-8000_000000000001": error validating uid: invalid UUID format |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, shareID: 9b7c1a3e000040008000000000000001} | [] | status.allocation.devices.results[0].shareID: Invalid value: "9b7c1a3e000040008000000000000001": uid must be in RFC 4122 normalized form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` with lowercase hexadecimal characters |
         | {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, bindingConditions: [example.com/ready], bindingFailureConditions: [example.com/failed]} | [] | accepted |
@@ -1215,6 +1216,35 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
               - {name: big, deviceClassName: gpu.example.com}
         """
       Then the outcome is "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required"
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
+    Scenario: With a gate turned off on the API server, a label change keeps a claim's gated field in use
+      k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->
+      pkg/api/resourceclaimspec/util.go DropDisabledFields(new, old): with DRAConsumableCapacity
+      off a request's capacity is dropped unless the stored spec already uses the feature
+      (DRAConsumableCapacityFeatureInUse(old)). A claim created while the gate was on keeps its
+      capacity request on a metadata-only update after the rollback; dropping it would change
+      the immutable spec and refuse the update.
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAConsumableCapacity disabled
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
+      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: Two status entries for one device are a duplicate

@@ -2760,6 +2760,32 @@ Feature: Platform behaviour every DRA comparison relies on
         | name              | Batch_High    | 1000       | description: not a DNS subdomain | metadata.name: Invalid value: "Batch_High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
+    Scenario Outline: Creating a system priority class with other settings is refused with IsKnownSystemPriorityClass's reason (<what>)
+      pkg/apis/scheduling/validation ValidatePriorityClass: a system- name must pass
+      scheduling/v1 helpers.go IsKnownSystemPriorityClass, whose error names the class's own
+      value (system-node-critical: 2000001000, system-cluster-critical: 2000000000) or its
+      globalDefault. A create is validated (rest.BeforeCreate) before the store finds the
+      class the API server made at startup, so the answer is the validation error, not
+      AlreadyExists; the stored class is untouched.
+      Given a cluster
+      When I create, as kubectl create does:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: <name>}
+        value: <value>
+        globalDefault: <default>
+        """
+      Then the outcome is "metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: <why>"
+      And the PriorityClass "<name>" has "value" equal to <stored>
+
+      Examples:
+        | what           | name                    | value      | default | why                                                                  | stored     |
+        | value          | system-node-critical    | 1000       | false   | value of system-node-critical PriorityClass must be 2000001000       | 2000001000 |
+        | value          | system-cluster-critical | 2000001000 | false   | value of system-cluster-critical PriorityClass must be 2000000000    | 2000000000 |
+        | global default | system-cluster-critical | 2000000000 | true    | globalDefault of system-cluster-critical PriorityClass must be false | 2000000000 |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
     Scenario Outline: A PriorityClass keeps its value and preemption policy; its description may change (<path>)
       ValidatePriorityClassUpdate: "value" may not change (Forbidden "may not be changed in an
       update.", the hand-written rule users read; 1.37's declarative immutable tag is alpha,

@@ -153,6 +153,15 @@ def when_apply(world: World, docstring: str) -> None:
     try_write(world, lambda: world.b.apply(objs))
 
 
+@when("I create, as kubectl create does:")
+def when_create_strict(world: World, docstring: str) -> None:
+    """POST each object, never replacing one: "I create:" is kubectl apply (an existing name
+    is updated), this one sends what a create of a taken name gets (the create's validation,
+    then AlreadyExists)."""
+    objs = load_yaml(docstring)
+    try_write(world, lambda: [world.b.create(o) for o in objs])
+
+
 @when(parsers.parse('I apply the fixture "{name}"'))
 def when_apply_fixture(world: World, name: str) -> None:
     objs = fixture_objects(name)

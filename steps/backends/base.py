@@ -109,6 +109,10 @@ class Backend(Protocol):
     def apply(self, objects: list[dict], dry_run: bool = False) -> list[dict]:
         """Create or replace; raises ApiError on refusal (nothing is written then)."""
 
+    def create(self, obj: dict) -> dict:
+        """One POST, never a replace: a taken name is the server's answer (validation first,
+        then AlreadyExists), as ``kubectl create`` sees it; raises ApiError on refusal."""
+
     def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
         """Raises ApiError(404) when absent."""
 

@@ -1225,6 +1225,17 @@ class ClusterBackend:
             self.settle()
         return out
 
+    def create(self, obj: dict) -> dict:
+        if not isinstance(obj, dict) or not obj.get("kind") or not obj.get("apiVersion"):
+            raise ApiError(400, "BadRequest", "an object needs its kind and apiVersion")
+        res = self.session.resource(obj["kind"], obj["apiVersion"])
+        if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):
+            self.n.st.namespaces.add(obj["metadata"]["name"])
+        body = self.n.outgoing(obj, res)
+        out = self._call("POST", res.path(body["metadata"].get("namespace")), None, body)
+        self.settle()
+        return out
+
     def _apply_one(self, res: Resource, obj: dict, dry_run: bool) -> dict:
         q = {"dryRun": "All"} if dry_run else None
         if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):

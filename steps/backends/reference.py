@@ -126,6 +126,14 @@ class ReferenceBackend:
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 
+    def create(self, obj: dict) -> dict:
+        try:
+            out = self.c.api.create(obj, namespace=self._ns)
+            self.c.settle()
+            return out
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+
     def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
         try:
             return self.c.get(kind, name, self._ns if self.namespaced(kind) else None)
