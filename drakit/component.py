@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from drakit.api.errors import StatusError
+from drakit.api.errors import Expired, StatusError
 from drakit.api.meta import LogicalClock, rfc3339
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -322,4 +322,13 @@ def note_cache_mismatch(out: list[str], what: str, cached: Any, stored: Any) -> 
 def _short_repr(v: Any) -> str:
     text = repr(sorted(v) if isinstance(v, set | frozenset) else v)
     return text if len(text) <= 300 else text[:297] + "..."
+
+
+def has_pending_events(api: Any, since: int, kinds: Any) -> bool:
+    """Whether a watcher at ``since`` has events of ``kinds`` still to take in (a watch too
+    old for the window counts as pending): a cache comparer waits until it has none."""
+    try:
+        return bool(api.watch(since, kinds))
+    except Expired:  # 410: the watcher must relist first
+        return True
 

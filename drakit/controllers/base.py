@@ -23,7 +23,7 @@ from typing import Any
 
 from drakit.api import errors as E
 from drakit.apiserver import WatchEvent
-from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker
+from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, has_pending_events
 
 # client-go workqueue.DefaultTypedControllerRateLimiter: per-item 5 ms * 2^n, at most 1000 s
 INITIAL_BACKOFF_SECONDS = 0.005
@@ -138,12 +138,7 @@ class Controller:
         each (drakit/scheduler/comparer.py says why the reference checks this after every
         scenario). Compared only when the controller has taken in every event of its kinds
         and nothing is in its retry backoff: otherwise its indexes lag on purpose."""
-        if not self.started or self.failures:
-            return []
-        try:
-            if self.api.watch(self.rv, self.kinds):
-                return []
-        except E.Expired:
+        if not self.started or self.failures or has_pending_events(self.api, self.rv, self.kinds):
             return []
         return self.compare_caches()
 

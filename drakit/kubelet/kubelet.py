@@ -59,6 +59,7 @@ from drakit.component import (
     ComponentContext,
     FailureTracker,
     describe,
+    has_pending_events,
     note_cache_mismatch,
     object_key,
 )
@@ -325,12 +326,8 @@ class Kubelet:
         """The kubelet's own Node and its pods against the stored objects (see
         drakit/scheduler/comparer.py for why), once it has taken in every watch event and
         nothing waits in its backoff."""
-        if not self.running or self.failures or self.sync_retry:
-            return []
-        try:
-            if self.api.watch(self._rv, WATCHED):
-                return []
-        except E.Expired:
+        if not self.running or self.failures or self.sync_retry or \
+                has_pending_events(self.api, self._rv, WATCHED):
             return []
         stored = self.api.try_get("Node", self.node_name)
         # a pod being deleted leaves the cache once the kubelet has terminated it, although a

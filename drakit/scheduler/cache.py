@@ -189,12 +189,14 @@ def _slice_node(s: Mapping[str, Any]) -> str | None:
     return (s.get("spec") or {}).get("nodeName") or None
 
 
-def _slice_pool(s: Mapping[str, Any]) -> tuple[str, str]:
+def slice_pool(s: Mapping[str, Any]) -> tuple[str, str]:
+    """(driver, pool name) of a ResourceSlice."""
     spec = s.get("spec") or {}
     return (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""))
 
 
-def _results(claim: Mapping[str, Any]) -> list[dict]:
+def claim_results(claim: Mapping[str, Any]) -> list[dict]:
+    """The device results of a ResourceClaim's allocation ([] when unallocated)."""
     return (((claim.get("status") or {}).get("allocation") or {}).get("devices") or {}).get(
         "results") or []
 
@@ -284,7 +286,7 @@ class DRACache:
                 self.node_slices.get(n, {}).pop(name, None)
             else:
                 self.global_slices.pop(name, None)
-            pool = _slice_pool(old)
+            pool = slice_pool(old)
             nodes = self.pool_nodes[pool]  # counted when ``old`` was added
             nodes[n] -= 1
             if nodes[n] <= 0:
@@ -299,7 +301,7 @@ class DRACache:
                 self.node_slices.setdefault(n, {})[name] = obj
             else:
                 self.global_slices[name] = obj
-            nodes = self.pool_nodes.setdefault(_slice_pool(obj), {})
+            nodes = self.pool_nodes.setdefault(slice_pool(obj), {})
             nodes[n] = nodes.get(n, 0) + 1
             self._bump(n)
 
@@ -327,7 +329,7 @@ class DRACache:
             owner = _controller_uid(obj)
             if owner:
                 self.claims_by_owner.setdefault(owner, []).append(key)
-        new_results = _results(obj) if obj is not None else []
+        new_results = claim_results(obj) if obj is not None else []
         new_devs = [(r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
                     for r in new_results if counts_as_allocated(r) and not r.get("shareID")]
         shared = any(r.get("shareID") for r in new_results)
@@ -362,7 +364,7 @@ class DRACache:
         self.state.shared.clear()
         self.state.capacity.clear()
         for key in self.shared_claims:
-            for r in _results(self.claims.get(key) or {}):
+            for r in claim_results(self.claims.get(key) or {}):
                 if not counts_as_allocated(r) or not r.get("shareID"):
                     continue
                 did = (r.get("driver", ""), r.get("pool", ""), r.get("device", ""))

@@ -35,7 +35,7 @@ from drakit.allocator.core import allocated_state, counts_as_allocated
 from drakit.api.quantity import Quantity
 from drakit.component import note_cache_mismatch as _note
 
-from .cache import DRACache, NodeCache, pod_key, to_ints
+from .cache import DRACache, NodeCache, claim_results, pod_key, slice_pool, to_ints
 
 if TYPE_CHECKING:
     from .scheduler import Scheduler
@@ -103,11 +103,14 @@ def _compare_nodes(nc: NodeCache, nodes: list[dict], pods: list[dict], out: list
         for k, v in pi.requests.items():
             req[k] = req.get(k, 0) + v
         expect_sums[pi.node] = (req, cpu + pi.non_zero_cpu, mem + pi.non_zero_mem)
+    on_node: dict[str, set[str]] = {}
+    for uid, pod in bound.items():
+        on_node.setdefault(pod["spec"]["nodeName"], set()).add(uid)
+    for uid, pi in assumed.items():
+        on_node.setdefault(pi.node, set()).add(uid)
     for name, ni in nc.nodes.items():
         req, cpu, mem = expect_sums.get(name, ({}, 0, 0))
-        _note(out, f"node {name} pods", set(ni.pods),
-              {u for u, p in list(bound.items()) if p["spec"]["nodeName"] == name}
-              | {u for u, pi in assumed.items() if pi.node == name})
+        _note(out, f"node {name} pods", set(ni.pods), on_node.get(name, set()))
         _note(out, f"node {name} requested", _nonzero(ni.requested), _nonzero(req))
         _note(out, f"node {name} non-zero requested (cpu, memory)",
               (ni.non_zero_cpu, ni.non_zero_mem), (cpu, mem))
@@ -137,7 +140,7 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
             by_node.setdefault(node, set()).add(s["metadata"]["name"])
         else:
             global_names.add(s["metadata"]["name"])
-        nodes = pool_nodes.setdefault((spec.get("driver", ""), (spec.get("pool") or {}).get("name", "")), {})
+        nodes = pool_nodes.setdefault(slice_pool(s), {})
         nodes[node] = nodes.get(node, 0) + 1
     _note(out, "nodes each pool spans", dc.pool_nodes, pool_nodes)
     _note(out, "node-local slices", {n: set(v) for n, v in dc.node_slices.items() if v}, by_node)
@@ -163,8 +166,7 @@ def _compare_dra(dc: DRACache, classes: list[dict], slices: list[dict], claims: 
     devices: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     shared: set[tuple[str, str]] = set()
     for c in claims:
-        results = (((c.get("status") or {}).get("allocation") or {}).get("devices") or {}).get(
-            "results") or []
+        results = claim_results(c)
         devs = [(r.get("driver", ""), r.get("pool", ""), r.get("device", ""))
                 for r in results if counts_as_allocated(r) and not r.get("shareID")]
         if devs:
