@@ -395,6 +395,43 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.terminationGracePeriodSeconds | -1 | spec.terminationGracePeriodSeconds: Invalid value: -1: must be greater than or equal to 0 |
         | spec.nodeName | Node_1 | spec.nodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-deletion-cost
+    Scenario Outline: A pod's deletion cost is a 32-bit integer written without a plus sign or a leading zero (<cost>)
+      k/k pkg/apis/core/validation ValidatePodSpecificAnnotations (PodDeletionCost on, so
+      AllowInvalidPodDeletionCost is false on create): helper.GetDeletionCostFromPodAnnotations
+      refuses a first character other than "-" or 1-9 (a lone "0" aside) and anything
+      strconv.ParseInt(value, 10, 32) refuses; the error is Invalid at
+      metadata.annotations[controller.kubernetes.io/pod-deletion-cost], "must be a 32bit integer".
+      Given a Pod manifest:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      And the manifest has "metadata.annotations" set to {controller.kubernetes.io/pod-deletion-cost: "<cost>"}
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | cost | outcome |
+        | -5 | accepted |
+        | 0 | accepted |
+        | -0 | accepted |
+        | -007 | accepted |
+        | 2147483647 | accepted |
+        | -2147483648 | accepted |
+        | 007 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "007": must be a 32bit integer |
+        | +1 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "+1": must be a 32bit integer |
+        | 2147483648 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "2147483648": must be a 32bit integer |
+        | 1.5 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "1.5": must be a 32bit integer |
+        | - | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "-": must be a 32bit integer |
+        |  | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "": must be a 32bit integer |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
     Scenario: A pod created bound to a node may not keep scheduling gates
       k/k ValidatePodCreate: nodeName "cannot be set until all schedulingGates have been cleared".

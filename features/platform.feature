@@ -1861,6 +1861,54 @@ Feature: Platform behaviour every DRA comparison relies on
       And I set "spec.replicas" of the ReplicaSet "web" to 1
       Then the pods of the ReplicaSet "web" are exactly its noted scheduled pods
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-cost
+    Scenario: A ReplicaSet scaled down deletes the pod with the lowest deletion cost first, even an older one
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less: after node assignment,
+      phase and readiness, and before pods per node, ready time, restarts and age, "lower
+      pod-deletion-cost < higher pod-deletion cost" (PodDeletionCost, beta and on since 1.22;
+      helper.GetDeletionCostFromPodAnnotations reads controller.kubernetes.io/pod-deletion-cost,
+      0 when absent). A ReplicaSet does not change the pods it has when its template changes,
+      so the older pod keeps the template's cost -5 and the newer one has none (0). Both are
+      on n1 and alike in phase and readiness; without the cost the newer one would go first.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web, gen: one}
+              annotations: {controller.kubernetes.io/pod-deletion-cost: "-5"}
+            spec:
+              nodeName: n1
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web, gen: two}
+            spec:
+              nodeName: n1
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      When I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then there are 0 Pod objects labelled "gen=one"
+      And there is 1 Pod object labelled "gen=two"
+
   Rule: The garbage collector
     kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
     dependent once none of the owners its ownerReferences name exists, looking each namespaced

@@ -279,3 +279,25 @@ def merge_patch(target: Any, patch: Any) -> Any:
         else:
             out[k] = merge_patch(out.get(k), v)
     return out
+
+
+POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost"
+"""The annotation a ReplicaSet's scale-down sorts by (KEP-2255, gate PodDeletionCost)."""
+
+_INT32 = (-(2 ** 31), 2 ** 31 - 1)
+
+
+def pod_deletion_cost(annotations: Mapping[str, Any] | None) -> int | None:
+    """The pod's deletion cost as k/k pkg/apis/core/helper GetDeletionCostFromPodAnnotations
+    reads it: 0 without the annotation; None when the value is no base-10 int32 or is written
+    with a plus sign or a leading zero ("+1", "007"; "0" and "-0" are fine)."""
+    value = (annotations or {}).get(POD_DELETION_COST)
+    if value is None:
+        return 0
+    text = str(value)
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not digits.isascii() or not digits.isdigit() or \
+            (text[0] == "0" and text != "0"):
+        return None
+    n = int(text)
+    return n if _INT32[0] <= n <= _INT32[1] else None

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from drakit.api import errors as E
-from drakit.api.meta import deep_copy, labels_match, selector_from_dict
+from drakit.api.meta import deep_copy, labels_match, pod_deletion_cost, selector_from_dict
 from drakit.apiserver import WatchEvent
 from drakit.controllers.base import Controller
 
@@ -178,7 +178,8 @@ class ReplicaSetController(Controller):
                 failed = str(e)
                 break
         if len(pods) > want:
-            victims = sorted(pods, key=_deletion_rank(pods))[: len(pods) - want]
+            victims = sorted(pods, key=_deletion_rank(
+                pods, self.gates.enabled("PodDeletionCost")))[: len(pods) - want]
             for p in victims:
                 try:
                     self.api.delete("Pod", p["metadata"]["name"], ns)
@@ -235,11 +236,13 @@ def _failure_conditions(rs: dict, failed: str | None, now: str) -> list[dict] | 
 _PHASE_RANK = {"Pending": 0, "Unknown": 1, "Running": 2}
 
 
-def _deletion_rank(pods: list[dict]) -> Callable[[dict], tuple]:
+def _deletion_rank(pods: list[dict], deletion_cost: bool) -> Callable[[dict], tuple]:
     """The order a ReplicaSet scales down in, first deleted first (pkg/controller
     controller_utils.go ActivePodsWithRanks.Less): unassigned before assigned, Pending before
-    Unknown before Running, not ready before ready, pods doubled up on a node before lone
-    ones, more restarts before fewer, newer before older; the name last, so that the order is
+    Unknown before Running, not ready before ready, with the PodDeletionCost gate a lower
+    ``controller.kubernetes.io/pod-deletion-cost`` before a higher one (an unreadable value
+    counts as 0), pods doubled up on a node before lone ones, the highest restart count of
+    a container higher before lower, newer before older; the name last, so that the order is
     total (upstream leaves exact ties to the sort). Not modelled: how long a pod has been
     ready, and LogarithmicScaleDown's bucketing of ages (pods created seconds apart, as in a
     scenario, fall in one bucket there and in creation order here)."""
@@ -254,14 +257,18 @@ def _deletion_rank(pods: list[dict]) -> Callable[[dict], tuple]:
                    for c in (p.get("status") or {}).get("conditions") or ())
 
     def restarts(p: dict) -> int:
-        return sum(int(cs.get("restartCount") or 0)
-                   for cs in (p.get("status") or {}).get("containerStatuses") or ())
+        # maxContainerRestarts: the largest restartCount of the pod's containers
+        return max((int(cs.get("restartCount") or 0)
+                    for cs in (p.get("status") or {}).get("containerStatuses") or ()), default=0)
+
+    def cost(p: dict) -> int:
+        return (pod_deletion_cost(p["metadata"].get("annotations")) or 0) if deletion_cost else 0
 
     def key(p: dict) -> tuple:
         node = (p.get("spec") or {}).get("nodeName") or ""
         created = _epoch(p["metadata"].get("creationTimestamp"))
         return (bool(node), _PHASE_RANK.get((p.get("status") or {}).get("phase") or "", 0),
-                ready(p), -per_node.get(node, 0), -restarts(p),
+                ready(p), cost(p), -per_node.get(node, 0), -restarts(p),
                 # newer first; a pod without a timestamp before any other
                 created is not None, -(created or 0), p["metadata"]["name"])
     return key

@@ -29,6 +29,7 @@ from drakit.api.errors import (
     required,
     root,
 )
+from drakit.api.meta import POD_DELETION_COST, pod_deletion_cost
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
 from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 from drakit.validation.strategy import (
@@ -611,11 +612,28 @@ def validate_pod_spec(spec: dict, meta: dict | None, path: Path, ctx: Context,
     return errs
 
 
+def validate_pod_deletion_cost(pod: dict, old: dict | None, ctx: Context) -> list[FieldError]:
+    """The pod-deletion-cost part of ValidatePodSpecificAnnotations: a base-10 int32 without a
+    plus sign or leading zero. Skipped (AllowInvalidPodDeletionCost) with the PodDeletionCost
+    gate off, and on an update of a pod whose stored value is already invalid."""
+    if not ctx.enabled("PodDeletionCost"):
+        return []
+    if old is not None and pod_deletion_cost(get(old, "metadata", "annotations")) is None:
+        return []
+    annotations = get(pod, "metadata", "annotations") or {}
+    if pod_deletion_cost(annotations) is not None:
+        return []
+    return [invalid(root("metadata", "annotations").key(POD_DELETION_COST),
+                    annotations.get(POD_DELETION_COST), "must be a 32bit integer")]
+
+
 def _validate_pod_metadata_and_spec(pod: dict, ctx: Context,
                                     old: dict | None = None) -> list[FieldError]:
     spec_path = Path("spec")
     spec = pod.get("spec") or {}
-    errs = validate_pod_spec(spec, pod.get("metadata"), spec_path, ctx, old)
+    # validatePodMetadataAndSpec: ValidatePodSpecificAnnotations before ValidatePodSpec
+    errs = validate_pod_deletion_cost(pod, old, ctx)
+    errs += validate_pod_spec(spec, pod.get("metadata"), spec_path, ctx, old)
     tgps = spec.get("terminationGracePeriodSeconds")
     if isinstance(tgps, int) and tgps < 0:
         errs.append(invalid(spec_path.child("terminationGracePeriodSeconds"), tgps,
@@ -1045,6 +1063,10 @@ class PodStrategy(Strategy):
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         errs = _validate_pod_metadata_and_spec(new, ctx, old)
+        # ValidatePodUpdate runs ValidatePodSpecificAnnotations a second time, inside
+        # ValidatePodSpecificAnnotationUpdates: the Status lists such a cause twice (its
+        # message, ErrorList.ToAggregate, once)
+        errs += validate_pod_deletion_cost(new, old, ctx)
         spec_path = Path("spec")
         nspec, ospec = new.get("spec") or {}, old.get("spec") or {}
         for fld in ("containers", "initContainers"):
@@ -1087,7 +1109,9 @@ class PodStrategy(Strategy):
         _drop_disabled_pod_status(status, old, ctx)
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        errs: list[FieldError] = []
+        # ValidatePodStatusUpdate: ValidatePodSpecificAnnotationUpdates (annotations may
+        # change through pods/status)
+        errs: list[FieldError] = validate_pod_deletion_cost(new, old, ctx)
         sp = Path("status")
         spec = new.get("spec") or {}
         status = new.get("status") or {}

@@ -445,3 +445,36 @@ def test_overhead_is_validated_as_container_limits(overhead, expected):
     """k/k validateOverhead (validation.go @ abe8f409) reuses the container resource rules
     with the overhead as limits: the paths read spec.overhead.limits[<name>]."""
     assert create_errors(pod(overhead=overhead)) == expected
+
+
+# ---------------------------------------------------------------- pod-deletion-cost
+COST = "controller.kubernetes.io/pod-deletion-cost"
+COST_ERR = f"metadata.annotations[{COST}]: Invalid value: \"007\": must be a 32bit integer"
+CTX_COST = Context(version="1.37", gates={**CTX.gates, "PodDeletionCost": True})
+
+
+def _with_cost(value: str | None) -> dict:
+    p = pod()
+    if value is not None:
+        p["metadata"]["annotations"] = {COST: value}
+    return p
+
+
+def test_deletion_cost_is_checked_on_create_only_with_the_gate():
+    assert create_errors(_with_cost("007"), CTX_COST) == [COST_ERR]
+    assert create_errors(_with_cost("-7"), CTX_COST) == []
+    assert create_errors(_with_cost("007"), CTX) == []  # AllowInvalidPodDeletionCost
+
+
+@pytest.mark.parametrize("old_value, errors", [
+    (None, [COST_ERR, COST_ERR]),  # ValidatePodUpdate checks the annotations twice
+    ("1", [COST_ERR, COST_ERR]),
+    ("+1", []),  # the stored value is invalid already: the update may keep an invalid one
+])
+def test_deletion_cost_on_update(old_value, errors):
+    old, new = _with_cost(old_value), _with_cost("007")
+    POD.prepare_for_create(old, CTX_COST)
+    POD.prepare_for_update(new, old, CTX_COST)
+    assert [str(e) for e in POD.validate_update(new, old, CTX_COST)] == errors
+    status_errors = [str(e) for e in POD.validate_status_update(new, old, CTX_COST)]
+    assert status_errors == errors[:1]
