@@ -1495,6 +1495,25 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And there is a Warning event "OutOfpods" from "kubelet" for Pod "bound" with the message "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: A node that takes no pods at all (pods allocatable 0) is still left to preemption
+      noderesources/fit.go fitsRequest: the "Too many pods" entry never sets Unresolvable (only
+      cpu, memory, ephemeral-storage and scalar requests above the node's allocatable do), so
+      even a node whose allocatable pods is 0 is Unschedulable, not UnschedulableAndUnresolvable:
+      DefaultPreemption looks at it and finds no victim (preemption.go SelectVictimsOnNode),
+      instead of "Preemption is not helpful for scheduling".
+      Given a node "n0" with cpu "8", memory "32Gi", pods "0"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lonely}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "lonely" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Too many pods. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/no-nodes @needs:no-nodes
     Scenario: A pod in a cluster without nodes is told there are none
