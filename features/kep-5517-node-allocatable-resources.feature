@@ -1745,6 +1745,45 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | 11          | 2               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main. still not schedulable, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
         | 10          | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests. still not schedulable, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling." |
 
+    @req:5517-R08 @version:1.37 @clause:5517-R08/plr-limits
+    Scenario: A container limit on a resource without a pod-level limit is not compared with any budget
+      As shipped (NADR validatePodLevelResourcesCoverDRA): each container limit plus the DRA
+      amounts of its claims is compared with the pod-level limit of the same resource only
+      when the pod sets one; here the pod limits cpu alone, so the container's memory limit
+      is skipped and the pod schedules (the claim maps 10 cpu, 1 + 10 <= 11).
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: ten-cpus}
+        spec:
+          devices:
+            requests:
+            - name: cpus
+              exactly:
+                deviceClassName: cpu-mem-socket
+                capacity:
+                  requests: {dra.example.com/cpu: "10"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: cpu-budget-only}
+        spec:
+          resources:
+            requests: {cpu: "11", memory: 1Gi}
+            limits: {cpu: "11"}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              limits: {cpu: "1", memory: 512Mi}
+              requests: {cpu: 500m, memory: 512Mi}
+              claims: [{name: cpus}]
+          resourceClaims:
+          - {name: cpus, resourceClaimName: ten-cpus}
+        """
+      Then the Pod "cpu-budget-only" is scheduled to "node1"
+
     @req:5517-R10 @req:5517-R09 @version:1.37 @clause:5517-R10/no-overcommit @kep-test:unit-assume-updates-cache
     Scenario: Pods created together never overcommit the node through their claims
       KEP-5517 "Scheduler Internal Cache Update": the scheduler "assumes" a placed pod with its

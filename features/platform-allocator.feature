@@ -1583,6 +1583,26 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "p" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/claim-gone
+    Scenario: A claim that disappears while its pod waits in PreBind fails the wait
+      The claim is deleted while the pod waits; its delete-protection finalizer keeps it (being
+      deleted, still reserved and not ready), so the wait goes on. Once the finalizer is taken
+      off, the claim is gone: isPodReadyForBinding reads every claim from the scheduler's claim
+      cache, whose Get fails with the assume cache's NotFoundError ("could not find
+      ResourceClaim <namespace>/<name>", pkg/scheduler/util/assumecache/assume_cache.go; the
+      cache is created with the description "ResourceClaim" in pkg/scheduler/scheduler.go), and
+      PreBind returns that error. The pod is not bound.
+      When I delete the ResourceClaim "gpu"
+      And the cluster settles
+      Then the Pod "p" has no "spec.nodeName"
+      And the Pod "p" has no "status.conditions"
+      When I patch the ResourceClaim "gpu" with:
+        """
+        metadata: {finalizers: null}
+        """
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": could not find ResourceClaim ""
+      And the Pod "p" has no "spec.nodeName"
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/failure-deallocates @needs:logical-clock
     Scenario: A binding failure condition fails PreBind; the claim is unreserved, then deallocated
       The driver reports the failure and takes the device out of its slice, as the KEP asks

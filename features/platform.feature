@@ -1495,6 +1495,25 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And there is a Warning event "OutOfpods" from "kubelet" for Pod "bound" with the message "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: A node that takes no pods at all (pods allocatable 0) is still left to preemption
+      noderesources/fit.go fitsRequest: the "Too many pods" entry never sets Unresolvable (only
+      cpu, memory, ephemeral-storage and scalar requests above the node's allocatable do), so
+      even a node whose allocatable pods is 0 is Unschedulable, not UnschedulableAndUnresolvable:
+      DefaultPreemption looks at it and finds no victim (preemption.go SelectVictimsOnNode),
+      instead of "Preemption is not helpful for scheduling".
+      Given a node "n0" with cpu "8", memory "32Gi", pods "0"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lonely}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "lonely" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Too many pods. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/no-nodes @needs:no-nodes
     Scenario: A pod in a cluster without nodes is told there are none
@@ -3777,6 +3796,65 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "second" is scheduled to "node-2"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n2-gpu-0
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-keeps-held
+    Scenario: PostFilter leaves a claim another consumer holds allocated: "still not schedulable"
+      The claim is allocated on node-1 and reserved for a consumer that is not the pod (an
+      example.com job the ResourceClaim controller does not know). The pod may only use
+      node-2, where Filter finds the claim unreachable; PostFilter deallocates an unavailable
+      claim only when no one or the pod alone has it reserved, so it answers "still not
+      schedulable" and the claim keeps its allocation and consumer (k/k
+      pkg/scheduler/framework/plugins/dynamicresources PostFilter).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "n1-gpu-"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 1 devices named "n2-gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: n1-gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: trainer, uid: 9b7c1a3e-0000-4000-8000-000000000000}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node. still not schedulable, preemption: "
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n1-gpu-0
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to trainer
 
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-in-use
     Scenario: A pod that would be the 257th consumer of a claim waits with "resourceclaim in use"

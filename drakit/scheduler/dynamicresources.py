@@ -604,7 +604,9 @@ class DynamicResources(Plugin):
         for ns, name in s.bound:
             claim = self.dra.claims.get((ns or "", name))
             if claim is None:
-                return "fail", f'resourceclaim.resource.k8s.io "{name}" not found', now
+                # the claim tracker's Get (pkg/scheduler/util/assumecache NotFoundError, the
+                # cache described as "ResourceClaim", keyed by namespace/name)
+                return "fail", f'could not find ResourceClaim "{ns or ""}/{name}"', now
             ready, failed = claim_ready_for_binding(claim)
             if failed is not None:
                 return "fail", failed, now

@@ -76,9 +76,9 @@ class NodeResourcesFit(Plugin):
         reasons: list[str] = []
         unresolvable = False
         if len(node_info.pods) + 1 > alloc.get("pods", 0):
+            # never Unresolvable, even on a node that takes no pods at all (fit.go fitsRequest
+            # sets no Unresolvable on the pods entry): preemption is asked
             reasons.append("Too many pods")
-            if alloc.get("pods", 0) < 1:
-                unresolvable = True
         if reqs:
             dra_backed: set[str] = state[STATE_KEY + "/dra"]
             for name in ("cpu", "memory", "ephemeral-storage"):
