@@ -1291,6 +1291,77 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
 
   @req:3695-R01 @clause:3695-R01/active-pods-only
+  Scenario: A pod force-deleted while its claim does not exist yet never shows in List
+    The pod's claim was never created, so the kubelet cannot start it (k/k
+    pkg/kubelet/cm/dra/manager.go prepareResources: "fetch ResourceClaim ... not found"; drakit
+    waits before admission, docs/kubelet.md) and it is not among the active pods List
+    reports. Force-deleted, it goes from the kubelet's pod manager (HandlePodRemoves) at
+    once; when a claim of that name appears later, nothing on the node refers to the old pod:
+    List still reports "trainer" alone, and a new pod of the same name starts with the claim.
+    Given the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: early
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    Then the Pod "early" has "status.phase" equal to Pending
+    When I force-delete the Pod "early"
+    Then the Pod "early" does not exist
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: late-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      """
+    And a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the containers of the Pod "trainer" are "main" and "logger"
+    And the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+      """
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: early
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    And the ResourceClaim "late-claim" is allocated and reserved for the Pod "early":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-1  |
+    Then the Pod "early" has "status.phase" equal to Running
+    And the container "main" of the Pod "early" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
+
+  @req:3695-R01 @clause:3695-R01/active-pods-only
   Scenario: After another pod starts, List still reports the first pod with all its resources
     k/k pkg/kubelet/apis/podresources/server_v1.go List builds every active pod's entry on
     each call (GetActivePods), so a pod that did not change is answered the same after
