@@ -1144,6 +1144,75 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: main
       """
 
+  @req:3695-R06 @clause:3695-R06/unresolvable-claim-hides-container
+  Scenario: A running container one of whose claims no longer has a name is reported without its prepared claim either
+    The pod's second claim comes from a template; until its status entry says that no claim
+    was created for it the kubelet waits, then resourceclaim.Name returns no name for it and the
+    kubelet prepares gpu-claim alone and starts the pod. Then someone removes that status entry: for the running pod
+    resourceclaim.Name now fails ("pod claim not found"), and k/k pkg/kubelet/cm/dra/manager.go
+    GetContainerClaimInfos returns that error for the whole container, which cm
+    container_manager_linux.go GetDynamicResources logs before it reports no dynamic resources
+    for the container: its prepared gpu-claim is left out too.
+    Given the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: second
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: gpu-claim
+        - name: extra
+          resourceClaimTemplateName: no-such-template
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}, {name: extra}]
+      """
+    And the ResourceClaim "gpu-claim" is allocated and reserved for the Pods "trainer" and "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-3  |
+    And the Pod "second" status has:
+      """
+      resourceClaimStatuses:
+      - {name: extra}
+      """
+    Then the Pod "second" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "second" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: second
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+      """
+    When the Pod "second" status has:
+      """
+      resourceClaimStatuses: null
+      """
+    And a node agent calls PodResources Get for the Pod "second" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: second
+        namespace: ${namespace}
+        containers:
+        - name: main
+      """
+
   @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/known-pods
   Scenario: A pod the kubelet rejected is left out of List; Get still answers for it
     As shipped (k/k pkg/kubelet/apis/podresources/server_v1.go): List reports the kubelet's
@@ -1220,6 +1289,77 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
     When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
     Then the PodResources call fails with code "Unknown" and message "pod trainer in namespace ${namespace} not found"
+
+  @req:3695-R01 @clause:3695-R01/active-pods-only
+  Scenario: A pod force-deleted while its claim does not exist yet never shows in List
+    The pod's claim was never created, so the kubelet cannot start it (k/k
+    pkg/kubelet/cm/dra/manager.go prepareResources: "fetch ResourceClaim ... not found"; drakit
+    waits before admission, docs/kubelet.md) and it is not among the active pods List
+    reports. Force-deleted, it goes from the kubelet's pod manager (HandlePodRemoves) at
+    once; when a claim of that name appears later, nothing on the node refers to the old pod:
+    List still reports "trainer" alone, and a new pod of the same name starts with the claim.
+    Given the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: early
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    Then the Pod "early" has "status.phase" equal to Pending
+    When I force-delete the Pod "early"
+    Then the Pod "early" does not exist
+    When I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: late-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      """
+    And a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the containers of the Pod "trainer" are "main" and "logger"
+    And the PodResources answer contains:
+      """
+      podResources:
+      - name: trainer
+      """
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: early
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: late-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpu}]
+      """
+    And the ResourceClaim "late-claim" is allocated and reserved for the Pod "early":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-1  |
+    Then the Pod "early" has "status.phase" equal to Running
+    And the container "main" of the Pod "early" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
 
   @req:3695-R01 @clause:3695-R01/active-pods-only
   Scenario: After another pod starts, List still reports the first pod with all its resources

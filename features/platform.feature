@@ -3105,6 +3105,58 @@ Feature: Platform behaviour every DRA comparison relies on
                 deviceName: gpu-0
         """
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
+    Scenario: A claim with devices of two drivers, one of which fails, is prepared through both once that driver recovers
+      prepareResources (k/k pkg/kubelet/cm/dra/manager.go) asks each driver of the claim's
+      allocation for its devices; one driver's per-claim error fails the whole sync and the
+      claim is not marked prepared, so the retry asks every driver again, the one that already
+      answered included (a kubelet plugin's NodePrepareResources must be idempotent,
+      k8s.io/kubelet pkg/apis/dra/v1 api.proto). The started container gets the devices of
+      both drivers, each of the requests it names (GetResources: per claim reference, the CDI
+      devices of its request).
+      Given the DRA driver "dra.example.com" on node "n1" fails NodePrepareResources with "dev-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: mixed}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+            - {name: dev, exactly: {deviceClassName: dra.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: both, resourceClaimName: mixed}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: both, request: gpu}, {name: both, request: dev}]}
+        """
+      And the ResourceClaim "mixed" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+        | dev     | dra.example.com | n1   | dev-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim mixed: dev-0 is not healthy
+        """
+      And the Pod "trainer" has "status.phase" equal to Pending
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+      When the DRA driver "dra.example.com" on node "n1" answers NodePrepareResources again
+      And I patch the Pod "trainer" with:
+        """
+        metadata:
+          labels: {retry: "now"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-0" and "dra.example.com/test=dev-0"
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
     Scenario: The kubelet prepares again when the pod worker's backoff has passed, not before
       Nothing changes the pod here: only the backoff brings the retry. Upstream jitters it into
@@ -3263,6 +3315,50 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       And no Warning event was recorded for any Pod
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @req:3695-R05 @clause:3695-R05/checkpointed @needs:logical-clock
+    Scenario: A deleted pod whose claim names a driver the node no longer runs stays until that driver is back
+      A restarted kubelet takes its prepared claims, with their drivers, from the checkpoint.
+      Here the checkpoint says a driver the node does not run prepared the claim (as after
+      the driver was removed while the kubelet was down; the edit recomputes the checksum, so
+      the kubelet trusts it). Unpreparing needs that driver: k/k pkg/kubelet/cm/dra/manager.go
+      unprepareResources returns the plugin lookup's error ("DRA driver ... is not
+      registered") and SyncTerminatingPod fails, so the deleted pod stays, retried after the
+      pod worker's backoff. With the checkpoint naming the node's driver again and the kubelet
+      restarted, the claim is unprepared and the pod goes.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA checkpoint on node "n1" is edited by hand, its checksum recomputed: '"driverName":"gpu.example.com"' becomes '"driverName":"gone.example.com"'
+      And the kubelet on node "n1" restarts
+      And I delete the Pod "trainer" without waiting
+      Then the Pod "trainer" exists
+      When 15 seconds pass
+      Then the Pod "trainer" exists
+      When the DRA checkpoint on node "n1" is edited by hand, its checksum recomputed: '"driverName":"gone.example.com"' becomes '"driverName":"gpu.example.com"'
+      And the kubelet on node "n1" restarts
+      Then the Pod "trainer" does not exist
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @needs:logical-clock
     Scenario: A claim made again under the name of one a force-deleted pod still holds waits until the old one is released

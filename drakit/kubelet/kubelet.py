@@ -742,9 +742,7 @@ class KubeletManager:
         return self.base_dir / node
 
     def _ensure(self, node: str, quiet: bool = False, serve: bool = False) -> Kubelet:
-        k = self.kubelets.get(node)
-        if k is not None:
-            return k
+        """Start a kubelet for ``node``; every caller has checked that the node has none."""
         from drakit.kubelet.dra_manager import default_drivers
         drivers = self.drivers.setdefault(node, default_drivers())
         _add_annotated_drivers(drivers, self.ctx.api.try_get("Node", node))
