@@ -95,6 +95,8 @@ DRA_EFFECT: dict[str, str] = {
     "InPlacePodLevelResourcesVerticalScaling": "resizing pod-level resources",
     "NominatedNodeNameForExpectation": "KEP-5278: the scheduler nominates the node before PreBind",
     "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
+    "PodDeletionCost": "a ReplicaSet scales down by pod-deletion-cost; the API server checks the "
+                       "annotation",
 }
 
 # Gates only drakit has: KEP-5234 (ResourceSlice mixins) never merged an API, so there is no
