@@ -1583,6 +1583,28 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "p" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/binds-when-true
+    Scenario: A pod bound once its binding condition holds counts as one scheduled attempt
+      schedule_one.go bindingCycle counts a pod as scheduled (metrics.PodScheduled, the series
+      scheduler_schedule_attempts_total{result="scheduled"}) once, after its Bind succeeded:
+      the wait in PreBind is part of that one binding cycle, and nothing is counted while the
+      pod waits.
+      When the cluster settles
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 0
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 0
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/claim-gone
     Scenario: A claim that disappears while its pod waits in PreBind fails the wait
       The claim is deleted while the pod waits; its delete-protection finalizer keeps it (being
