@@ -941,6 +941,55 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           deviceName: gpu-2
       """
 
+  @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/complete-for-running-containers
+  Scenario: After a kubelet restart each container still has the CDI devices of the request it names
+    The DRA manager's checkpoint keeps, per prepared device, the requests it was allocated for
+    (k/k pkg/kubelet/cm/dra/state Device.RequestNames), so the claim info a restarted kubelet
+    restores still tells which CDI devices belong to which request (ClaimInfo.cdiDevicesAsList
+    by request, GetResources): a running container keeps its request's devices, not both
+    and not none.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: two-gpus
+      spec:
+        devices:
+          requests:
+          - name: first
+            exactly: {deviceClassName: gpu.example.com}
+          - name: second
+            exactly: {deviceClassName: gpu.example.com}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: split
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpus
+          resourceClaimName: two-gpus
+        containers:
+        - name: left
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: first}]
+        - name: right
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims: [{name: gpus, request: second}]
+      """
+    And the ResourceClaim "two-gpus" is allocated and reserved for the Pod "split":
+      | request | driver          | pool | device |
+      | first   | gpu.example.com | n1   | gpu-1  |
+      | second  | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "split" has "status.phase" equal to Running
+    When the kubelet on node "n1" restarts
+    Then the container "left" of the Pod "split" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
+    And the container "right" of the Pod "split" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-2"
+
   # since 1.37: kubernetes PR 136270 (GetContainerClaimInfos checks a set of the container's claim names); no evidence that the 1.36 branch has it
   @req:3695-R06 @clause:3695-R06/repeated-claim @since:1.37
   Scenario: A container naming two requests of one claim is reported with the claim once
