@@ -1246,6 +1246,38 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
       And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADeviceTaints
+    Scenario: With DRADeviceTaints turned off on the API server, a label change keeps a slice's device taints
+      k/k pkg/registry/resource/resourceslice/strategy.go PrepareForUpdate -> dropDisabledFields:
+      with DRADeviceTaints off a device's taints are dropped unless the stored slice already has
+      one (draDeviceTaintsInUse(oldSlice)). A slice written while the gate was on keeps its
+      taints through a metadata-only update after the rollback; a new slice written now would
+      lose them.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: s1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoSchedule}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRADeviceTaints disabled
+      And I patch the ResourceSlice "s1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "s1" has "metadata.labels.tier" equal to gold
+      And the ResourceSlice "s1" has "spec.devices[0].taints[0].key" equal to example.com/unhealthy
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: Two status entries for one device are a duplicate
       validation_resourceclaim_test.go TestValidateClaimStatusUpdate
