@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.allocator.mixins import dropped_counter_sets, without_consumers_of
+from drakit.api.meta import parse_int64
 from drakit.api.quantity import Quantity
 from drakit.features import release_at_least
 
@@ -46,20 +47,6 @@ def _node_name(node: Mapping[str, Any] | None) -> str:
     return ((node or {}).get("metadata") or {}).get("name", "")
 
 
-_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-
-
-def _parse_int64(text: str) -> int | None:
-    """``strconv.ParseInt(text, 10, 64)``, which labels.Requirement.Matches uses for Gt and Lt:
-    an optional sign and ASCII digits only (Python's int() also takes underscores and other
-    digits), within int64 (no big integers); None where Go returns an error."""
-    digits = text[1:] if text[:1] in ("+", "-") else text
-    if not digits or not all("0" <= c <= "9" for c in digits):
-        return None
-    n = int(text)
-    return n if _INT64_MIN <= n <= _INT64_MAX else None
-
-
 def _requirement_matches(req: Mapping[str, Any], value: str | None) -> bool:
     op = req.get("operator")
     values = req.get("values") or []
@@ -74,7 +61,7 @@ def _requirement_matches(req: Mapping[str, Any], value: str | None) -> bool:
     if op in ("Gt", "Lt"):
         if value is None or len(values) != 1:
             return False
-        a, b = _parse_int64(value), _parse_int64(values[0])
+        a, b = parse_int64(value), parse_int64(values[0])
         if a is None or b is None:
             return False
         return a > b if op == "Gt" else a < b

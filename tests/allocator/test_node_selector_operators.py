@@ -97,7 +97,11 @@ def test_drakit_allocate_names_the_slice_whose_node_selection_fails(tmp_path, ca
 ])
 def test_gt_and_lt_read_integers_as_strconv_parseint_does(text: str, want: int | None) -> None:
     # labels.Requirement.Matches: strconv.ParseInt(value, 10, 64); an error means no match
-    from drakit.allocator.pools import _parse_int64
-    assert _parse_int64(text) == want
+    from drakit.api import meta
+    assert meta.parse_int64(text) == want
     node = {"metadata": {"name": "n", "labels": {"units": text}}}
-    assert node_selector_matches(_selector("Gt", "units", ["-100"]), node) is (want is not None and want > -100)
+    matches = want is not None and want > -100
+    # the allocator's slice node selection and the scheduler's own (node affinity, a claim's
+    # allocation nodeSelector) read the label alike
+    assert node_selector_matches(_selector("Gt", "units", ["-100"]), node) is matches
+    assert meta.node_selector_matches(node, _selector("Gt", "units", ["-100"])) is matches
