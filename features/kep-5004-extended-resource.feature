@@ -1049,6 +1049,62 @@ Feature: KEP-5004 DRA extended resources
       And the claim "gpu" of Pod "both" has 1 allocated device
       And 2 devices of driver "gpu.example.com" are allocated
 
+    @req:5004-R08 @clause:5004-R08/both-allocated @needs-gate:DRAConsumableCapacity
+    Scenario: A pod with an extended resource and a claim on a share of a device gets both
+      KEP-5004 "Scheduling" with KEP-5075 consumable capacity: the pod's own claim takes a share
+      of a NIC with allowMultipleAllocations (its result carries a shareID) and the special
+      claim takes a GPU; both are allocated in the same cycle (k/k dynamicresources.go Filter
+      allocates the pod's claims and the special claim in one Allocate call; PreBind writes
+      both allocations) at the first attempt, without a FailedScheduling event. drakit's
+      scheduler allocates again at Reserve when a result carries a shareID, and that run must
+      include the special claim.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: nic-0, allowMultipleAllocations: true, capacity: {bandwidth: {value: 10Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - {name: bw, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 1Gi}}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: shared}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+              claims: [{name: nic}]
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        """
+      Then the Pod "shared" is scheduled to "node-1"
+      And the ResourceClaim "bw" has a "status.allocation.devices.results[0].shareID"
+      And the extended resource claim of Pod "shared" has 1 allocated device
+      And 1 devices of driver "gpu.example.com" are allocated
+      And there is no event "FailedScheduling" for Pod "shared" containing ""
+
     @req:5004-R09 @clause:5004-R09/no-fit-no-claim
     Scenario: Not enough devices: the pod stays pending and no claim is left behind
       KEP-5004 "Failure handling": the special claim only exists in memory until PreBind, so a

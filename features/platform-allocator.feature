@@ -1308,6 +1308,70 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "wired" is scheduled to "node-1"
       And the ResourceClaim "port" has "status.allocation.devices.results" equal to [{request: port, driver: net.example.com, pool: rack-a, device: port-0}]
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario Outline: A slice's nodeSelector compares a node label as an integer with Gt and Lt
+      GatherPools matches spec.nodeSelector through component-helpers nodeaffinity, whose Gt
+      and Lt requirements (apimachinery labels.Requirement.Matches) read the node's label with
+      strconv.ParseInt(value, 10, 64): a label that is not a base-10 int64 (underscores, a
+      value beyond int64) matches neither operator, and the comparison is strict.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I patch the Node "node-1" with:
+        """
+        metadata:
+          labels: {example.com/rack-units: "<label>"}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: big-racks}
+        spec:
+          driver: net.example.com
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchExpressions:
+              - {key: example.com/rack-units, operator: <op>, values: ["4"]}
+          pool: {name: big-racks, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: port}
+        spec:
+          devices:
+            requests:
+            - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wired}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the request succeeds
+      And the Pod "wired" <outcome>
+
+      Examples:
+        | op | label                | outcome                                                                                                      |
+        | Gt | 5                    | is scheduled to "node-1"                                                                                     |
+        | Gt | 4                    | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Lt | 3                    | is scheduled to "node-1"                                                                                     |
+        | Lt | 4                    | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Gt | 1_0                  | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Gt | 99999999999999999999 | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Lt | x                    | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
     Scenario: A pool whose slices span two nodes gives each of its devices to one claim only
       A multi-host pool publishes one slice per node (structured/allocator.go gathers a pool

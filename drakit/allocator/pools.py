@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.allocator.mixins import dropped_counter_sets, without_consumers_of
+from drakit.api.meta import parse_int64
 from drakit.api.quantity import Quantity
 from drakit.features import release_at_least
 
@@ -60,9 +61,8 @@ def _requirement_matches(req: Mapping[str, Any], value: str | None) -> bool:
     if op in ("Gt", "Lt"):
         if value is None or len(values) != 1:
             return False
-        try:
-            a, b = int(value), int(values[0])
-        except ValueError:
+        a, b = parse_int64(value), parse_int64(values[0])
+        if a is None or b is None:
             return False
         return a > b if op == "Gt" else a < b
     raise ValueError(f"{op!r} is not a valid node selector operator")

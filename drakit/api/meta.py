@@ -250,9 +250,8 @@ def _node_req_matches(value: str | None, present: bool, e: Mapping[str, Any]) ->
     if op in ("Gt", "Lt"):
         if not present or len(vals) != 1:
             return False
-        try:
-            a, b = int(value or ""), int(vals[0])
-        except ValueError:
+        a, b = parse_int64(value or ""), parse_int64(vals[0])
+        if a is None or b is None:
             return False
         return a > b if op == "Gt" else a < b
     return False
@@ -301,3 +300,17 @@ def pod_deletion_cost(annotations: Mapping[str, Any] | None) -> int | None:
         return None
     n = int(text)
     return n if _INT32[0] <= n <= _INT32[1] else None
+
+
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def parse_int64(text: str) -> int | None:
+    """``strconv.ParseInt(text, 10, 64)``, which labels.Requirement.Matches uses for Gt and Lt:
+    an optional sign and ASCII digits only (Python's int() also takes underscores and other
+    digits), within int64 (no big integers); None where Go returns an error."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not digits or not all("0" <= c <= "9" for c in digits):
+        return None
+    n = int(text)
+    return n if _INT64_MIN <= n <= _INT64_MAX else None

@@ -87,3 +87,21 @@ def test_drakit_allocate_names_the_slice_whose_node_selection_fails(tmp_path, ca
         err = capsys.readouterr().err
         assert err == ("error: failed to perform node selection for slice odd: 'Near' is not a "
                        "valid node selector operator\n"), err
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("5", 5), ("+5", 5), ("-5", -5), ("007", 7),
+    ("9223372036854775807", (1 << 63) - 1), ("-9223372036854775808", -(1 << 63)),
+    ("9223372036854775808", None), ("-9223372036854775809", None),
+    ("1_0", None), ("", None), ("-", None), ("+", None), ("x", None), (" 5", None), ("٣", None),
+])
+def test_gt_and_lt_read_integers_as_strconv_parseint_does(text: str, want: int | None) -> None:
+    # labels.Requirement.Matches: strconv.ParseInt(value, 10, 64); an error means no match
+    from drakit.api import meta
+    assert meta.parse_int64(text) == want
+    node = {"metadata": {"name": "n", "labels": {"units": text}}}
+    matches = want is not None and want > -100
+    # the allocator's slice node selection and the scheduler's own (node affinity, a claim's
+    # allocation nodeSelector) read the label alike
+    assert node_selector_matches(_selector("Gt", "units", ["-100"]), node) is matches
+    assert meta.node_selector_matches(node, _selector("Gt", "units", ["-100"])) is matches
