@@ -1246,7 +1246,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
       And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
 
-    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADeviceTaints
+    # until 1.36: at 1.37 DRADeviceTaintRules (on by default) depends on DRADeviceTaints, which then cannot be turned off alone
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADeviceTaints @until:1.36
     Scenario: With DRADeviceTaints turned off on the API server, a label change keeps a slice's device taints
       k/k pkg/registry/resource/resourceslice/strategy.go PrepareForUpdate -> dropDisabledFields:
       with DRADeviceTaints off a device's taints are dropped unless the stored slice already has
