@@ -1270,6 +1270,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | PreferNoSchedule only       | {taints: [{key: example.com/dedicated, value: gpu, effect: PreferNoSchedule}]} | [] |
         | tolerated by key and value  | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}    | [{key: example.com/dedicated, operator: Equal, value: gpu, effect: NoSchedule}] |
         | tolerated by Exists         | {taints: [{key: example.com/dedicated, value: gpu, effect: NoExecute}]}     | [{key: example.com/dedicated, operator: Exists}] |
+        | no operator is Equal        | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}    | [{key: example.com/dedicated, value: gpu, effect: NoSchedule}] |
         | cordoned, tolerated         | {unschedulable: true}                                                       | [{key: node.kubernetes.io/unschedulable, operator: Exists, effect: NoSchedule}] |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/preemption-never

@@ -254,16 +254,17 @@ class Scheduler:
             return
         if old is not None and old_st == new_st:
             return
-        # a claim a waiting pod uses appeared or changed
+        # a claim a waiting pod uses appeared or changed (isSchedulableAfterClaimChange: a
+        # pod "uses" the claims its spec or its status.resourceClaimStatuses names; a
+        # template's claim the pod's status does not name yet is skipped, and the pod's own
+        # update that names it requeues the pod)
         name = claim["metadata"]["name"]
-        owner = next((r.get("uid") for r in claim["metadata"].get("ownerReferences") or ()
-                      if r.get("controller")), None)
         users = []
         for k in self.queue.unschedulable:
             pod = self.pending.get(k)
             if pod is None or k[0] != key[0]:
                 continue
-            if pod["metadata"].get("uid") == owner or _pod_names_claim(pod, name):
+            if _pod_names_claim(pod, name):
                 users.append(k)
         if users:
             self.queue.move_all(users)
