@@ -7,7 +7,9 @@ the sandbox, so a pod whose prepare fails shows the kubelet's Pending status: no
 been created, every one waits. drakit's kubelet writes that status when a prepare fails, and
 the running one when the pod starts; both come from :func:`pod_status`.
 
-What it follows, release-1.34 to 1.37 (these parts did not change between them):
+What it follows (read in the upstream versions at hand: a kubelet_pods.go of the 1.35+ era,
+a generate.go with per-condition observedGeneration, 1.33+, and a status_manager.go; the parts
+used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
 
 * conditions (``pkg/kubelet/status/generate.go``): ``PodReadyToStartContainers`` (only with
   the kubelet's gate PodReadyToStartContainersCondition: beta and on at 1.34-1.36, GA at 1.37)
