@@ -2,6 +2,8 @@
 
 from drakit.kubelet.status import go_list, pod_status
 
+from .helpers import allocate, claim, container, pod
+
 T0, T1 = "2026-01-01T00:00:00Z", "2026-01-01T00:00:15Z"
 
 
@@ -82,3 +84,21 @@ def test_restart_count_carried_and_pod_left_alone():
     assert s["containerStatuses"][0]["restartCount"] == 2
     assert s["containerStatuses"][0]["lastState"] == {"terminated": {"exitCode": 1}}
     assert "conditions" not in pod["status"]
+
+
+def test_the_kubelets_own_status_write_does_not_retry_the_prepare_early(cluster):
+    """The waiting status the kubelet writes comes back through its watch; upstream hands a
+    change of the status alone to HandlePodReconcile, so the failed prepare is retried after
+    the pod worker's backoff, not at once."""
+    k = cluster.kubelet("n1")
+    drv = k.drivers["gpu.example.com"]
+    k.fail_driver("gpu.example.com", "NodePrepareResources", "gpu-0 is not healthy")
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    cluster.settle()
+    assert cluster.get("Pod", "p1")["status"]["containerStatuses"][0]["state"] == \
+        {"waiting": {"reason": "ContainerCreating"}}
+    assert [op for op, _ in drv.calls] == ["prepare"]
+    cluster.advance(10)
+    assert [op for op, _ in drv.calls] == ["prepare", "prepare"]
