@@ -3106,6 +3106,194 @@ Feature: Platform behaviour every DRA comparison relies on
                 deviceName: gpu-0
         """
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status
+    Scenario: A pod whose driver fails NodePrepareResources shows the kubelet's Pending status: not ready, its containers being created
+      Upstream's SyncPod hands the pod's status to the status manager (generateAPIPodStatus,
+      SetPodStatus) before the runtime's SyncPod, where PrepareDynamicResources fails before a
+      sandbox exists (pkg/kubelet/kuberuntime/kuberuntime_manager.go). So the pod has a
+      startTime and the kubelet's conditions (pkg/kubelet/status/generate.go): not ready to
+      start containers (no reason), initialized (no init containers), not ready with reason
+      ContainersNotReady and the containers in spec order as Go prints a []string, scheduled
+      (the kubelet's conditions come last, pkg/kubelet/status/status_manager.go
+      mergePodStatus). Each container waits with reason ContainerCreating, not ready, not
+      started (convertToAPIContainerStatuses; the prober manager), the statuses sorted by name
+      (normalizeStatus).
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          - {name: logger, image: registry.k8s.io/busybox:1.36}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      And the Pod "trainer" contains:
+        """
+        status:
+          phase: Pending
+          conditions:
+          - {type: PodReadyToStartContainers, status: "False"}
+          - {type: Initialized, status: "True"}
+          - type: Ready
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [main logger]"
+          - type: ContainersReady
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [main logger]"
+          - {type: PodScheduled, status: "True"}
+          containerStatuses:
+          - name: logger
+            image: registry.k8s.io/busybox:1.36
+            ready: false
+            started: false
+            restartCount: 0
+            state: {waiting: {reason: ContainerCreating}}
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            ready: false
+            started: false
+            restartCount: 0
+            state: {waiting: {reason: ContainerCreating}}
+        """
+      And the Pod "trainer" has a "status.startTime"
+      And the PodReadyToStartContainers condition of the Pod "trainer" has status False and no reason, with lastTransitionTime set
+      And the Initialized condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the Pod "trainer" has no "status.initContainerStatuses"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status
+    Scenario: A pod with init containers whose driver fails NodePrepareResources is not initialized, every container waiting with PodInitializing
+      With init containers every container of the pod waits with reason PodInitializing
+      (convertToAPIContainerStatuses), the init containers' statuses in spec order; none has
+      completed or started, so Initialized is False with reason ContainersNotInitialized and
+      all of them (GeneratePodInitializedCondition); the sidecar (an init container with
+      restartPolicy Always) counts among the unready containers, before the pod's own
+      containers (GenerateContainersReadyCondition).
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          initContainers:
+          - {name: setup, image: registry.k8s.io/busybox:1.36, resources: {claims: [{name: gpu}]}}
+          - {name: proxy, image: registry.k8s.io/busybox:1.36, restartPolicy: Always}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      And the Pod "trainer" contains:
+        """
+        status:
+          phase: Pending
+          conditions:
+          - {type: PodReadyToStartContainers, status: "False"}
+          - type: Initialized
+            status: "False"
+            reason: ContainersNotInitialized
+            message: "containers with incomplete status: [setup proxy]"
+          - type: Ready
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [proxy main]"
+          - type: ContainersReady
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [proxy main]"
+          - {type: PodScheduled, status: "True"}
+          initContainerStatuses:
+          - {name: setup, ready: false, started: false, restartCount: 0, state: {waiting: {reason: PodInitializing}}}
+          - {name: proxy, ready: false, started: false, restartCount: 0, state: {waiting: {reason: PodInitializing}}}
+          containerStatuses:
+          - {name: main, ready: false, started: false, restartCount: 0, state: {waiting: {reason: PodInitializing}}}
+        """
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
+    Scenario: A waiting pod's conditions keep their transition times through failed retries; once the driver recovers the pod runs and is ready
+      A retry that fails the same way generates the same status, and a condition keeps its
+      lastTransitionTime while its status stays (status_manager.go updateLastTransitionTime).
+      Once the retry after the pod worker's backoff succeeds, the pod runs: ready to start
+      containers, Ready and ContainersReady True without reason (new transition times),
+      Initialized True as before (its transition time kept), its container running.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      When I note the Ready condition of the Pod "trainer"
+      And I note the Initialized condition of the Pod "trainer"
+      And 15 seconds pass
+      Then the Ready condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
+      And the Ready condition of the Pod "trainer" has status False and reason ContainersNotReady, with lastTransitionTime set
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And 15 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the Ready condition of the Pod "trainer" has status True and a lastTransitionTime later than the noted one
+      And the Ready condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the ContainersReady condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the PodReadyToStartContainers condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
+      And the Initialized condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
+      And the Pod "trainer" has "status.containerStatuses[0].state.running" containing {}
+      And the Pod "trainer" has "status.containerStatuses[0].ready" equal to true
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
     Scenario: A claim with devices of two drivers, one of which fails, is prepared through both once that driver recovers
       prepareResources (k/k pkg/kubelet/cm/dra/manager.go) asks each driver of the claim's

@@ -23,8 +23,11 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
 3. ``PrepareDynamicResources``; a failure is a Warning event ``FailedPrepareDynamicResources``
    ("Failed to prepare dynamic resources: prepare dynamic resources: ...") and the pod stays
-   Pending; it is retried whenever pods, claims or the node change;
-4. phase Running with container statuses.
+   Pending with the status upstream's SyncPod writes before the runtime fails (conditions
+   ``PodReadyToStartContainers``/``Ready``/``ContainersReady`` False, containers waiting
+   ``ContainerCreating``, drakit/kubelet/status.py); it is retried after the pod worker's
+   backoff and whenever the pod (not the kubelet's own status write), claims or the node change;
+4. phase Running with container statuses (the same builder).
 
 A pod with a deletionTimestamp is stopped: claims unprepared (once no other pod uses them),
 plugin devices released, then the deletion is finished with grace period 0. The API server's
@@ -77,6 +80,7 @@ from drakit.kubelet.dra_manager import (
 )
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
+from drakit.kubelet.status import pod_status
 
 if TYPE_CHECKING:  # pragma: no cover
     from drakit.apiserver import APIServer
@@ -308,12 +312,19 @@ class Kubelet:
                 return False  # (a pod whose spec is unreadable is on no node)
             uid = _md(obj).get("uid", "")
             key = object_key("Pod", obj)
+            own = False
             if type_ == "DELETED":
                 self.pods.pop(uid, None)
                 self.failures.forget(key)
             else:
+                # the kubelet's own status write (its cache already holds that version) is
+                # no update for the pod's worker: upstream's config source hands a change of
+                # the status alone to HandlePodReconcile, not to a new SyncPod
+                rv = _md(obj).get("resourceVersion")
+                own = rv is not None and _md(self.pods.get(uid)).get("resourceVersion") == rv
                 self.pods[uid] = obj
-            self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
+            if not own:
+                self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
             return True
         if kind == "Node":
             if _md(obj).get("name") == self.node_name:
@@ -431,6 +442,9 @@ class Kubelet:
             if not isinstance(e, ClaimNotReady):
                 # a claim not ready yet is waited for on its own events, as before admission
                 self._retry_later(uid)
+            # upstream SyncPod hands the pod's status to the status manager before the
+            # runtime's SyncPod, whose PrepareDynamicResources failed here
+            changed |= self._write_status(pod, running=False)
             msg = f"Failed to prepare dynamic resources: {e}"
             if self.last_prepare_error.get(uid) != msg:
                 self.last_prepare_error[uid] = msg
@@ -439,7 +453,7 @@ class Kubelet:
                 changed = True
             return changed
         self.last_prepare_error.pop(uid, None)
-        self._set_running(pod)
+        self._write_status(pod, running=True)
         self.started.add(uid)
         return True
 
@@ -521,46 +535,24 @@ class Kubelet:
         stored = self.api.update_status(fresh)
         self.pods[_md(stored)["uid"]] = stored
 
-    def _set_running(self, pod: dict) -> None:
-        fresh = self.api.try_get("Pod", _md(pod)["name"], _md(pod).get("namespace"))
-        if fresh is None:
-            return
-        now = self.clock.timestamp()
-        spec = fresh.get("spec") or {}
-        status = fresh.setdefault("status", {})
-        status["phase"] = "Running"
-        status["startTime"] = status.get("startTime") or now
-        conds = {c.get("type"): c for c in status.get("conditions") or []}
-        for t in ("PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady",
-                  "PodScheduled"):
-            c = conds.get(t) or {"type": t}
-            if c.get("status") != "True":
-                c.update(status="True", lastTransitionTime=now)
-            c.pop("reason", None)
-            c.pop("message", None)
-            conds[t] = c
-        status["conditions"] = list(conds.values())
-
-        def running(c: dict) -> dict:
-            return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
-                    "ready": True, "started": True, "restartCount": 0,
-                    "state": {"running": {"startedAt": now}}}
-
-        inits = []
-        for c in spec.get("initContainers") or []:
-            if c.get("restartPolicy") == "Always":
-                inits.append(running(c))
-            else:
-                inits.append({"name": c.get("name"), "image": c.get("image", ""),
-                              "imageID": "", "ready": True, "started": False,
-                              "restartCount": 0,
-                              "state": {"terminated": {"exitCode": 0, "reason": "Completed",
-                                                       "startedAt": now, "finishedAt": now}}})
-        if inits:
-            status["initContainerStatuses"] = inits
-        status["containerStatuses"] = [running(c) for c in spec.get("containers") or []]
+    def _write_status(self, pod: dict, *, running: bool) -> bool:
+        """Write the status this kubelet gives the pod, running or waiting for its sandbox
+        (drakit/kubelet/status.py); True when that changed the stored pod. Nothing is written
+        when the stored status already is that one (upstream's status manager compares before
+        it patches), so a retried prepare that fails the same way writes nothing."""
+        md = _md(pod)
+        fresh = self.api.try_get("Pod", md["name"], md.get("namespace"))
+        if fresh is None or _md(fresh).get("uid") != md.get("uid"):
+            return False
+        status = pod_status(fresh, running=running, now=self.clock.timestamp(),
+                            ready_to_start_condition=self.gates.enabled(
+                                "PodReadyToStartContainersCondition"))
+        if status == fresh.get("status"):
+            return False
+        fresh["status"] = status
         stored = self.api.update_status(fresh)
         self.pods[_md(stored)["uid"]] = stored
+        return True
 
     def _retry_later(self, uid: str) -> None:
         self.sync_retry[uid] = self.clock.now().timestamp() + POD_WORKER_BACKOFF_SECONDS

@@ -1,0 +1,151 @@
+"""The status a kubelet writes for a pod it admitted: waiting for its sandbox, or running.
+
+Upstream's kubelet builds a pod's status in SyncPod before it calls the container runtime
+(k/k pkg/kubelet/kubelet_pods.go ``generateAPIPodStatus``, handed to the status manager's
+``SetPodStatus``); the runtime's SyncPod then prepares the pod's DRA claims before it creates
+the sandbox, so a pod whose prepare fails shows the kubelet's Pending status: no container has
+been created, every one waits. drakit's kubelet writes that status when a prepare fails, and
+the running one when the pod starts; both come from :func:`pod_status`.
+
+What it follows (read in the upstream versions at hand: a kubelet_pods.go of the 1.35+ era,
+a generate.go with per-condition observedGeneration, 1.33+, and a status_manager.go; the parts
+used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
+
+* conditions (``pkg/kubelet/status/generate.go``): ``PodReadyToStartContainers`` (only with
+  the kubelet's gate PodReadyToStartContainersCondition: beta and on at 1.34-1.36, GA at 1.37)
+  False until the sandbox exists, no reason; ``Initialized`` True without init containers,
+  else False ``ContainersNotInitialized`` "containers with incomplete status: [a b]";
+  ``Ready`` and ``ContainersReady`` False ``ContainersNotReady`` "containers with unready
+  status: [a b]" (restartable init containers, then the containers, in spec order; Go's %s of
+  a []string); ``PodScheduled`` True. Running: all True, no reason or message;
+* the conditions the kubelet does not own (``pkg/kubelet/types/pod_status.go``
+  PodConditionsByKubelet: PodScheduled, Ready, Initialized, ContainersReady, the two resize
+  conditions, and PodReadyToStartContainers with its gate) are kept, first and in their order,
+  then the kubelet's (``status_manager.go`` mergePodStatus); DisruptionTarget is one of them;
+* a condition keeps its lastTransitionTime while its status stays (``updateLastTransitionTime``);
+  startTime is set once and kept (``updateStatusInternal``);
+* container statuses (``convertToAPIContainerStatuses``): a container the runtime has not
+  created waits with reason ``ContainerCreating``, ``PodInitializing`` when the pod has init
+  containers (its init containers too); ``ready`` false, ``started`` false (the prober
+  manager's UpdatePodStatus), ``restartCount`` kept from the old status; the containers'
+  statuses are sorted by name, the init containers' by their order in the spec (normalizeStatus);
+* everything else in the status (qosClass, resourceClaimStatuses, a phase's reason and message,
+  what other components wrote) stays as it is.
+
+Left out, in both states: ``hostIP``/``hostIPs`` (upstream takes them from the Node's
+addresses, which drakit's nodes do not have, and then writes none either), ``podIP`` (the
+sandbox's network), ``observedGeneration`` (drakit's kubelet does not sync a started pod again,
+so a generation it wrote would go stale after a spec update), ``lastState: {}`` and
+``lastProbeTime: null`` (Go's encoding of empty values), readiness gates.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+KUBELET_CONDITIONS = ("PodScheduled", "Ready", "Initialized", "ContainersReady",
+                      "PodResizePending", "PodResizeInProgress")
+"""The pod conditions the kubelet owns (pkg/kubelet/types/pod_status.go PodConditionsByKubelet),
+PodReadyToStartContainers aside: the kubelet owns that one when its gate is on."""
+READY_TO_START = "PodReadyToStartContainers"
+CONTAINER_CREATING = "ContainerCreating"
+POD_INITIALIZING = "PodInitializing"
+CONTAINERS_NOT_READY = "ContainersNotReady"
+CONTAINERS_NOT_INITIALIZED = "ContainersNotInitialized"
+
+
+def go_list(names: list[str]) -> str:
+    """Go's ``%s`` of a []string: ``[a b]``."""
+    return "[" + " ".join(names) + "]"
+
+
+def _restartable(c: Mapping[str, Any]) -> bool:
+    return c.get("restartPolicy") == "Always"
+
+
+def _containers(spec: Mapping[str, Any], field: str) -> list[Mapping[str, Any]]:
+    return [c for c in spec.get(field) or () if isinstance(c, Mapping)]
+
+
+def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
+               ready_to_start_condition: bool = True) -> dict[str, Any]:
+    """The pod's status once its kubelet has synced it: ``running`` (its containers started)
+    or waiting for its sandbox (a DRA prepare failed). ``now`` is the kubelet's clock as RFC
+    3339 text; ``ready_to_start_condition`` is the kubelet's gate
+    PodReadyToStartContainersCondition. The pod's own status is not changed."""
+    spec = pod.get("spec") if isinstance(pod.get("spec"), Mapping) else {}
+    old = pod.get("status") if isinstance(pod.get("status"), Mapping) else {}
+    status: dict[str, Any] = copy.deepcopy(dict(old))
+    inits, containers = _containers(spec, "initContainers"), _containers(spec, "containers")
+
+    old_statuses = {s.get("name"): s for field in ("initContainerStatuses", "containerStatuses")
+                    for s in old.get(field) or () if isinstance(s, Mapping)}
+    waiting_reason = POD_INITIALIZING if inits else CONTAINER_CREATING
+
+    def waiting(c: Mapping[str, Any]) -> dict[str, Any]:
+        prev = old_statuses.get(c.get("name")) or {}
+        out = {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+               "ready": False, "restartCount": prev.get("restartCount", 0), "started": False,
+               "state": {"waiting": {"reason": waiting_reason}}}
+        if prev.get("lastState"):
+            out["lastState"] = copy.deepcopy(prev["lastState"])
+        return out
+
+    def started(c: Mapping[str, Any]) -> dict[str, Any]:
+        return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+                "ready": True, "started": True, "restartCount": 0,
+                "state": {"running": {"startedAt": now}}}
+
+    def completed(c: Mapping[str, Any]) -> dict[str, Any]:
+        return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+                "ready": True, "started": False, "restartCount": 0,
+                "state": {"terminated": {"exitCode": 0, "reason": "Completed",
+                                         "startedAt": now, "finishedAt": now}}}
+
+    if running:
+        init_statuses = [started(c) if _restartable(c) else completed(c) for c in inits]
+        statuses = [started(c) for c in containers]
+    else:
+        init_statuses = [waiting(c) for c in inits]
+        statuses = [waiting(c) for c in containers]
+    if init_statuses:
+        status["initContainerStatuses"] = init_statuses
+    status["containerStatuses"] = sorted(statuses, key=lambda s: str(s.get("name") or ""))
+    status["phase"] = "Running" if running else "Pending"
+    status["startTime"] = old.get("startTime") or now
+
+    conditions: list[dict[str, Any]] = []
+    if ready_to_start_condition:
+        conditions.append({"type": READY_TO_START, "status": "True" if running else "False"})
+    if running or not inits:
+        conditions.append({"type": "Initialized", "status": "True"})
+    else:
+        conditions.append({"type": "Initialized", "status": "False",
+                           "reason": CONTAINERS_NOT_INITIALIZED,
+                           "message": "containers with incomplete status: "
+                                      + go_list([str(c.get("name")) for c in inits])})
+    if running:
+        ready: dict[str, Any] = {"status": "True"}
+    else:
+        unready = [str(c.get("name")) for c in inits if _restartable(c)] \
+            + [str(c.get("name")) for c in containers]
+        ready = {"status": "False", "reason": CONTAINERS_NOT_READY,
+                 "message": "containers with unready status: " + go_list(unready)}
+    conditions.append({"type": "Ready", **ready})
+    conditions.append({"type": "ContainersReady", **ready})
+    conditions.append({"type": "PodScheduled", "status": "True"})
+
+    owned = set(KUBELET_CONDITIONS) | ({READY_TO_START} if ready_to_start_condition else set())
+    olds = [c for c in old.get("conditions") or () if isinstance(c, Mapping)]
+    for c in conditions:
+        prev = next((o for o in olds if o.get("type") == c["type"]), None)
+        if prev is not None and prev.get("status") == c["status"]:
+            if prev.get("lastTransitionTime"):
+                c["lastTransitionTime"] = prev["lastTransitionTime"]
+        else:
+            c["lastTransitionTime"] = now
+    status["conditions"] = [copy.deepcopy(dict(c)) for c in olds
+                            if c.get("type") not in owned] + conditions
+    return status

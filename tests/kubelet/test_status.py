@@ -1,0 +1,104 @@
+"""drakit/kubelet/status.py: the status the kubelet writes, waiting and running."""
+
+from drakit.kubelet.status import go_list, pod_status
+
+from .helpers import allocate, claim, container, pod
+
+T0, T1 = "2026-01-01T00:00:00Z", "2026-01-01T00:00:15Z"
+
+
+def _pod(status=None, inits=(), containers=("main",)):
+    return {"metadata": {"name": "p", "namespace": "default", "uid": "u"},
+            "spec": {"initContainers": [dict(c) if isinstance(c, dict) else {"name": c, "image": "i"}
+                                        for c in inits],
+                     "containers": [{"name": c, "image": "i"} for c in containers]},
+            "status": status or {"phase": "Pending", "qosClass": "BestEffort"}}
+
+
+def _cond(status, t):
+    return next(c for c in status["conditions"] if c["type"] == t)
+
+
+def test_go_list_prints_like_go():
+    assert go_list(["a", "b"]) == "[a b]"
+    assert go_list([]) == "[]"
+
+
+def test_waiting_status():
+    s = pod_status(_pod(containers=("main", "logger")), running=False, now=T0)
+    assert [c["type"] for c in s["conditions"]] == [
+        "PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"]
+    assert _cond(s, "Ready") == {"type": "Ready", "status": "False", "reason": "ContainersNotReady",
+                                 "message": "containers with unready status: [main logger]",
+                                 "lastTransitionTime": T0}
+    assert [c["name"] for c in s["containerStatuses"]] == ["logger", "main"]
+    assert s["containerStatuses"][0]["state"] == {"waiting": {"reason": "ContainerCreating"}}
+    assert (s["phase"], s["startTime"], s["qosClass"]) == ("Pending", T0, "BestEffort")
+    assert "initContainerStatuses" not in s
+
+
+def test_waiting_with_init_containers():
+    pod = _pod(inits=("setup", {"name": "proxy", "image": "i", "restartPolicy": "Always"}))
+    s = pod_status(pod, running=False, now=T0)
+    assert _cond(s, "Initialized")["message"] == "containers with incomplete status: [setup proxy]"
+    assert _cond(s, "ContainersReady")["message"] == "containers with unready status: [proxy main]"
+    assert {c["state"]["waiting"]["reason"]
+            for c in s["initContainerStatuses"] + s["containerStatuses"]} == {"PodInitializing"}
+    assert [c["name"] for c in s["initContainerStatuses"]] == ["setup", "proxy"]
+
+
+def test_same_status_keeps_transition_times_and_is_idempotent():
+    first = pod_status(_pod(), running=False, now=T0)
+    again = pod_status(_pod(first), running=False, now=T1)
+    assert again == first
+    running = pod_status(_pod(first), running=True, now=T1)
+    assert _cond(running, "Initialized")["lastTransitionTime"] == T0
+    assert _cond(running, "Ready") == {"type": "Ready", "status": "True", "lastTransitionTime": T1}
+    assert running["startTime"] == T0
+    assert running["containerStatuses"][0]["state"] == {"running": {"startedAt": T1}}
+
+
+def test_conditions_of_others_kept_first_and_scheduled_time_kept():
+    old = {"phase": "Pending", "conditions": [
+        {"type": "PodScheduled", "status": "True", "lastTransitionTime": T0},
+        {"type": "DisruptionTarget", "status": "True", "reason": "R", "lastTransitionTime": T0}]}
+    s = pod_status(_pod(old), running=False, now=T1)
+    assert [c["type"] for c in s["conditions"]][:2] == ["DisruptionTarget", "PodReadyToStartContainers"]
+    assert _cond(s, "PodScheduled") == {"type": "PodScheduled", "status": "True",
+                                        "lastTransitionTime": T0}
+
+
+def test_ready_to_start_condition_needs_the_gate():
+    old = {"conditions": [{"type": "PodReadyToStartContainers", "status": "True"}]}
+    s = pod_status(_pod(old), running=False, now=T0, ready_to_start_condition=False)
+    # not the kubelet's condition then: kept as it was, and none generated
+    assert [c for c in s["conditions"] if c["type"] == "PodReadyToStartContainers"] == \
+        [{"type": "PodReadyToStartContainers", "status": "True"}]
+
+
+def test_restart_count_carried_and_pod_left_alone():
+    old = {"containerStatuses": [{"name": "main", "restartCount": 2,
+                                  "lastState": {"terminated": {"exitCode": 1}}}]}
+    pod = _pod(old)
+    s = pod_status(pod, running=False, now=T0)
+    assert s["containerStatuses"][0]["restartCount"] == 2
+    assert s["containerStatuses"][0]["lastState"] == {"terminated": {"exitCode": 1}}
+    assert "conditions" not in pod["status"]
+
+
+def test_the_kubelets_own_status_write_does_not_retry_the_prepare_early(cluster):
+    """The waiting status the kubelet writes comes back through its watch; upstream hands a
+    change of the status alone to HandlePodReconcile, so the failed prepare is retried after
+    the pod worker's backoff, not at once."""
+    k = cluster.kubelet("n1")
+    drv = k.drivers["gpu.example.com"]
+    k.fail_driver("gpu.example.com", "NodePrepareResources", "gpu-0 is not healthy")
+    cluster.apply([claim("c")])
+    cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    cluster.settle()
+    assert cluster.get("Pod", "p1")["status"]["containerStatuses"][0]["state"] == \
+        {"waiting": {"reason": "ContainerCreating"}}
+    assert [op for op, _ in drv.calls] == ["prepare"]
+    cluster.advance(10)
+    assert [op for op, _ in drv.calls] == ["prepare", "prepare"]
