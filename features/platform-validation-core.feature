@@ -1513,6 +1513,77 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "handler" of the RuntimeClass "sandboxed" to runsc
       Then the outcome is "handler: Invalid value: "runsc": field is immutable"
 
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
+    Scenario Outline: A pod gets its RuntimeClass's node selector and tolerations (<case>)
+      k/k plugin/pkg/admission/runtimeclass/admission.go setScheduling (Admit, pod CREATE):
+      the class's scheduling.nodeSelector joins the pod's, and the pod's tolerations and the
+      class's are merged by pkg/util/tolerations MergeTolerations: in order, pod's first, a
+      toleration left out when another one tolerates a superset of its taints (isSuperset:
+      same key, or "" with Exists; same effect, or ""; Exists covers any value).
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        scheduling:
+          nodeSelector: {sandbox.example.com/runtime: gvisor}
+          tolerations:
+          - {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: sandboxed
+          nodeSelector: <selector>
+          tolerations: <tolerations>
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.nodeSelector" equal to <selector after>
+      And the Pod "p" has "spec.tolerations" equal to <tolerations after>
+
+      Examples:
+        | case | selector | tolerations | selector after | tolerations after |
+        | the class's only | null | null | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | both, pod's first | {zone: a} | [{key: zone, operator: Equal, value: a, effect: NoExecute}] | {zone: a, sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a, effect: NoExecute}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | the pod's covers the class's | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] |
+        | the class's covers the pod's | null | [{key: sandbox.example.com/dedicated, operator: Equal, value: "yes", effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
+    Scenario: A pod whose node selector contradicts its RuntimeClass's is refused
+      k/k plugin/pkg/admission/runtimeclass/admission.go setScheduling: a key the pod selects
+      with another value than the class's scheduling.nodeSelector is Forbidden ("conflict:
+      runtimeClass.scheduling.nodeSelector[k] = <class's>; pod.spec.nodeSelector[k] = <pod's>").
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        scheduling:
+          nodeSelector: {sandbox.example.com/runtime: gvisor}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: sandboxed
+          nodeSelector: {sandbox.example.com/runtime: runc}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "conflict: runtimeClass.scheduling.nodeSelector[sandbox.example.com/runtime] = gvisor; pod.spec.nodeSelector[sandbox.example.com/runtime] = runc"
+
   @component:apiserver
   Rule: ResourceQuota (core/v1)
     KEP-5004 counts devices in quotas under requests.deviceclass.resource.kubernetes.io/<class>
