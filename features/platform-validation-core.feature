@@ -438,6 +438,64 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.ephemeralContainers: Forbidden: cannot be set on create"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
+    Scenario: Ephemeral containers sent on create are checked as well as refused
+      k/k ValidatePodCreate runs ValidatePodSpec before refusing ephemeral containers on create,
+      and validateEphemeralContainers: a name used by any container is a Duplicate, the
+      targetContainerName must name a container or init container (NotFound), and fields
+      outside the ephemeral allow list (ports here) are Forbidden "cannot be set for an
+      Ephemeral Container".
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          initContainers:
+          - name: init
+            image: busybox
+          containers:
+          - name: app
+            image: busybox
+          ephemeralContainers:
+          - {name: app, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}
+          - {name: debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: missing}
+          - {name: tracer, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, ports: [{containerPort: 80, protocol: TCP}]}
+          - {name: init-debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: init}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.ephemeralContainers[0].name | FieldValueDuplicate | Duplicate value: "app" |
+        | spec.ephemeralContainers[1].targetContainerName | FieldValueNotFound | Not found: "missing" |
+        | spec.ephemeralContainers[2].ports | FieldValueForbidden | Forbidden: cannot be set for an Ephemeral Container |
+        | spec.ephemeralContainers | FieldValueForbidden | Forbidden: cannot be set on create |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
+    Scenario: Nameless init containers are each Required, not Duplicates of each other
+      k/k validateInitContainers: a name is remembered for the Duplicate check only when it is
+      not empty; validateContainerCommon reports each empty name as Required.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          initContainers:
+          - {name: "", image: busybox}
+          - {name: "", image: busybox}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.initContainers[0].name | FieldValueRequired | Required value |
+        | spec.initContainers[1].name | FieldValueRequired | Required value |
+
     # since 1.36: pod.spec.schedulingGroup arrives in 1.36 (v1.36.0 OpenAPI), behind GenericWorkload
     @req:platform-VAL-R10 @clause:platform-VAL-R10/scheduling-group @since:1.36 @needs-gate:GenericWorkload
     Scenario: A pod's scheduling group names its PodGroup with a DNS subdomain

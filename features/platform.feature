@@ -383,6 +383,24 @@ Feature: Platform behaviour every DRA comparison relies on
         | localhost:5000/pause:3.10              | IfNotPresent |
         | registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
 
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
+    Scenario: A container port's protocol defaults to TCP
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_ContainerPort: an empty protocol becomes
+      TCP; a protocol given stays.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            ports: [{containerPort: 80}, {containerPort: 53, protocol: UDP}]
+        """
+      Then the Pod "p" has "spec.containers[0].ports" equal to [{containerPort: 80, protocol: TCP}, {containerPort: 53, protocol: UDP}]
+
   @component:controller
   Rule: Namespace lifecycle
     Deleting a namespace only marks it (deletionTimestamp, phase Terminating); the namespace
