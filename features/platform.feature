@@ -2775,6 +2775,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | value too large   | too-important | 1000000001 | description: above the users' ceiling | value: Forbidden: maximum allowed value of a user defined priority is 1000000000 |
         | system- prefix    | system-batch  | 1000       | description: not a system class | metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-batch is not a known system priority class |
         | preemption policy | sometimes     | 1000       | preemptionPolicy: Sometimes    | preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never" |
+        | empty preemption policy | never-empty | 1000     | preemptionPolicy: ""           | preemptionPolicy: Required value |
         | name              | Batch_High    | 1000       | description: not a DNS subdomain | metadata.name: Invalid value: "Batch_High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
@@ -2802,6 +2803,33 @@ Feature: Platform behaviour every DRA comparison relies on
         | value          | system-node-critical    | 1000       | false   | value of system-node-critical PriorityClass must be 2000001000       | 2000001000 |
         | value          | system-cluster-critical | 2000001000 | false   | value of system-cluster-critical PriorityClass must be 2000000000    | 2000000000 |
         | global default | system-cluster-critical | 2000000000 | true    | globalDefault of system-cluster-critical PriorityClass must be false | 2000000000 |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation @clause:platform-PRIO-R01/system-classes
+    Scenario: A system priority class created as it is already exists; a user's class can be deleted
+      scheduling/v1 helpers.go IsKnownSystemPriorityClass accepts a system- name with its own
+      value and globalDefault false, so the create passes validation and the store answers
+      AlreadyExists (409); pkg/registry/scheduling/priorityclass/storage/storage.go Delete
+      refuses only the system classes, any other class is deleted.
+      Given a cluster
+      When I create, as kubectl create does:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: system-cluster-critical}
+        value: 2000000000
+        globalDefault: false
+        """
+      Then the request is rejected as AlreadyExists (409)
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        """
+      And I delete the PriorityClass "batch-high"
+      Then the request succeeds
+      And the PriorityClass "batch-high" does not exist
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
     Scenario Outline: A PriorityClass keeps its value and preemption policy; its description may change (<path>)
