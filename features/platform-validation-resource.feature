@@ -1218,23 +1218,21 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the outcome is "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required"
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
-    Scenario: With a gate turned off on the API server, a label change keeps a claim's gated field in use
+    Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)
       k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->
       pkg/api/resourceclaimspec/util.go DropDisabledFields(new, old): with DRAConsumableCapacity
-      off a request's capacity is dropped unless the stored spec already uses the feature
-      (DRAConsumableCapacityFeatureInUse(old)). A claim created while the gate was on keeps its
-      capacity request on a metadata-only update after the rollback; dropping it would change
-      the immutable spec and refuse the update.
+      off a request's capacity and a constraint's distinctAttribute are dropped unless the
+      stored spec already uses the feature (DRAConsumableCapacityFeatureInUse(old): a
+      distinctAttribute constraint, or a capacity in a request or subrequest). A claim created
+      while the gate was on keeps its field on a metadata-only update after the rollback;
+      dropping it would change the immutable spec and refuse the update.
       When I create:
         """
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
         metadata: {name: claim-1}
         spec:
-          devices:
-            requests:
-            - name: gpu
-              exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}
+          devices: <devices>
         """
       Then the request succeeds
       When the API server restarts with the feature gate DRAConsumableCapacity disabled
@@ -1244,7 +1242,12 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the request succeeds
       And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
-      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
+      And the ResourceClaim "claim-1" has "<path>" equal to <value>
+
+      Examples:
+        | what | devices | path | value |
+        | a request's capacity | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}}]} | spec.devices.requests[0].exactly.capacity.requests.memory | 8Gi |
+        | a distinctAttribute constraint | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}], constraints: [{requests: [gpu], distinctAttribute: gpu.example.com/numa}]} | spec.devices.constraints[0].distinctAttribute | gpu.example.com/numa |
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: Two status entries for one device are a duplicate
