@@ -2353,6 +2353,36 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | device's counter consumption  | devices: [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}}]}] | spec.devices[0].consumesCounters |
         | counter set                   | sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]            | spec.sharedCounters                |
 
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
+    Scenario Outline: A slice that already uses partitionable devices keeps its <what> after the gate is turned off
+      k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledDRAPartitionableDevicesFields
+      drops nothing when draPartitionableDevicesFeatureInUse(old): the stored slice has
+      sharedCounters or perDeviceNodeSelection, or a device consumes counters or selects its
+      nodes. A label change after the API server's rollback keeps the field.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec: <spec>
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAPartitionableDevices disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "metadata.labels.tier" equal to gold
+      And the ResourceSlice "slice-1" has "<field>" equal to <value>
+
+      Examples:
+        | what | spec | field | value |
+        | counter set | {driver: gpu.example.com, nodeName: node-1, pool: {name: pool-a, resourceSliceCount: 1}, sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]} | spec.sharedCounters[0].name | gpu-0-counters |
+        | per-device node selection | {driver: gpu.example.com, pool: {name: pool-a, resourceSliceCount: 1}, perDeviceNodeSelection: true, devices: [{name: gpu-0, nodeName: node-1}]} | spec.perDeviceNodeSelection | true |
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
     Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way
       validation_resourceslice_test.go TestValidateResourceSlice "invalid-node-selector-in-basicdevice"
