@@ -4234,6 +4234,74 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "patient" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod deleted while its eviction is pending hears no cancellation
+      device_taint_eviction.go handlePodChange: a pod that is gone has its pending eviction
+      cancelled without an event ("it's gone"); only a pod that is still there hears
+      DeviceTaintManagerEviction "Cancelling deletion" (cancelWorkWithEvent).
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      And I force-delete the Pod "patient"
+      Then the Pod "patient" does not exist
+      And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Marking for deletion"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: When one of two pending evictions is cancelled, the other stays pending
       device_taint_eviction.go handleSliceChange: removing the taint of one device re-evaluates
       the claims using it and handles their pods one by one (handlePods -> handlePod); the pod
