@@ -1134,6 +1134,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.podGroupTemplates[0].name | "" | spec.podGroupTemplates[0].name: Required value |
         | spec.podGroupTemplates[0].name | Workers | spec.podGroupTemplates[0].name: Invalid value: "Workers": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.podGroupTemplates[0].schedulingPolicy | {} | spec.podGroupTemplates[0].schedulingPolicy: Invalid value: "": must specify one of: `basic`, `gang` |
+        | spec.controllerRef.apiGroup | null | accepted |
         | spec.controllerRef.kind | "" | spec.controllerRef.kind: Required value |
         | spec.controllerRef.name | a/b | spec.controllerRef.name: Invalid value: "a/b": may not contain '/' |
         | spec.controllerRef.name | ".." | spec.controllerRef.name: Invalid value: "..": may not be '..' |
@@ -1323,6 +1324,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       When I set "spec.workloadRef.templateName" of the PodGroup "pg" to drivers
       Then the outcome is "spec.workloadRef: Invalid value: null: field is immutable"
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario: A Workload keeps its controller reference
+      v1beta1 WorkloadSpec.controllerRef is +k8s:optional +k8s:immutable (apimachinery
+      pkg/api/validate immutable.go Immutable: Invalid, null value, "field is immutable", called
+      only when the update changed the field); a label change passes.
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          controllerRef: {apiGroup: batch, kind: Job, name: training}
+          podGroupTemplates:
+          - name: workers
+            schedulingPolicy:
+              gang: {minCount: 2}
+        """
+      When I set "metadata.labels.team" of the Workload "training" to ml
+      Then the request succeeds
+      When I set "spec.controllerRef.name" of the Workload "training" to other
+      Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
 
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 PodGroup keeps its podGroupTemplateRef and scheduling policy, a 1.36 Workload its templates
