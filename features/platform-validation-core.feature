@@ -1201,7 +1201,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       PodGroupStatus.resourceClaimStatuses: +k8s:listMapKey=name (Duplicate with the whole
       item), +k8s:maxItems=4; k/k pkg/apis/scheduling/validation checks that each name is a
       spec.resourceClaims entry ("must match the name of an entry in `spec.resourceClaims`")
-      and the generated claim name a DNS subdomain.
+      and the generated claim name a DNS subdomain (+k8s:optional: left out when generating a
+      claim was not necessary).
       Given the feature gate GenericWorkload is enabled
       And the feature gate DRAWorkloadResourceClaims is enabled
       And the objects:
@@ -1222,6 +1223,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Examples:
         | statuses | outcome |
         | [{name: gpu, resourceClaimName: pg-gpu-7x2kq}] | accepted |
+        | [{name: gpu}] | accepted |
         | [{name: nic, resourceClaimName: pg-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: PG_GPU}] | status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "PG_GPU": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
