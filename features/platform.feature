@@ -926,6 +926,20 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Namespace "team-a"
       Then the Namespace "team-a" is gone
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only
+    Scenario: A namespace created with the kubernetes finalizer has it once
+      k/k pkg/registry/core/namespace/strategy.go PrepareForCreate appends the "kubernetes"
+      finalizer only when spec.finalizers does not already hold it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-f}
+        spec:
+          finalizers: [kubernetes, example.com/keep]
+        """
+      Then the Namespace "team-f" has "spec.finalizers" equal to [kubernetes, example.com/keep]
+
     @req:platform-NS-R03 @clause:platform-NS-R03/update-keeps-finalizers-status
     Scenario: A namespace update changes labels but keeps its finalizers, its status and its name label
       k/k pkg/registry/core/namespace/strategy.go: PrepareForUpdate takes spec.finalizers and
@@ -972,6 +986,12 @@ Feature: Platform behaviour every DRA comparison relies on
             - name: gpu
               exactly: {deviceClassName: gpu.example.com}
         """
+      When I patch the Namespace "team-d" status with:
+        """
+        status:
+          phase: Active
+        """
+      Then the request succeeds
       When I patch the Namespace "team-d" status with:
         """
         status:
