@@ -358,6 +358,28 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "gated" has "metadata.labels.tier" equal to gold
       And the Pod "gated" has "status.message" equal to written through the status subresource
 
+    @req:platform-REG-R03 @clause:platform-REG-R03/deployment-defaults
+    Scenario: A Recreate Deployment gets no rolling update defaults
+      k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment fills rollingUpdate (25%/25%)
+      only for the RollingUpdate strategy type; a Recreate Deployment keeps none.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          strategy: {type: Recreate}
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the request succeeds
+      And the Deployment "web" has "spec.strategy" equal to {type: Recreate}
+
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
       k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
