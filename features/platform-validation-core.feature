@@ -974,7 +974,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     Scenario Outline: Owner references name their owner completely, one controller at most
       apimachinery validateOwnerReference / ValidateOwnerReferences (objectmeta.go @ 008b3652):
       every check reports at metadata.ownerReferences (no index, an upstream quirk), missing
-      fields are Invalid "" ("version must not be empty" for an apiVersion without version), a
+      fields are Invalid "" ("version must not be empty" for an apiVersion without version, or
+      one schema.ParseGroupVersion cannot parse: FromAPIVersionAndKind keeps only the kind), a
       core Event may not own anything, and a second controller is Invalid with the whole list
       (Go prints the struct fields in declaration order).
       Given a ResourceClaim manifest:
@@ -997,6 +998,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | refs | outcome |
         | [{apiVersion: v1, kind: Pod, name: p, uid: 9b7c1a3e-0000-4000-8000-000000000001, controller: true}] | accepted |
         | [{apiVersion: apps/, kind: Deployment, name: d, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty |
+        | [{apiVersion: a/b/c, kind: Pod, name: p, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty |
         | [{apiVersion: v1, name: p, uid: u1}] | metadata.ownerReferences.kind: Invalid value: "": must not be empty |
         | [{apiVersion: v1, kind: Pod, uid: u1}] | metadata.ownerReferences.name: Invalid value: "": must not be empty |
         | [{apiVersion: v1, kind: Pod, name: p}] | metadata.ownerReferences.uid: Invalid value: "": must not be empty |
