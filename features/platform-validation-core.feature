@@ -640,6 +640,42 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "Forbidden: resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled"
 
+    # since 1.36: InPlacePodLevelResourcesVerticalScaling is beta and on from 1.36 (1.35's alpha gate also needs the alpha NodeDeclaredFeatures)
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource @since:1.36
+    Scenario: With InPlacePodLevelResourcesVerticalScaling a pod with pod-level resources can be resized
+      k/k ValidatePodResize: with the gate on, pod-level resources do not stop a resize, and a
+      pod without node-allocatable claim statuses has nothing else that forbids it; the
+      container's new request is stored.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is enabled
+      And a node "node-1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          resources:
+            requests: {cpu: "1"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.containers[0].resources.requests.cpu" equal to 200m
+
   # ================================================================== pod status
   @component:apiserver
   Rule: Pod status fields the DRA KEPs write
