@@ -1007,6 +1007,53 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there is 1 ResourceClaim object
       And the Pod "member" has no "spec.nodeName"
 
+    @req:5729-R12 @version:1.37 @clause:5729-R12/gate-off-no-shadow-claim
+    Scenario: A controller manager without GenericWorkload creates no claim for a grouped pod
+      1.37 pkg/controller/resourceclaim/controller_test.go "skip create ResourceClaim for Pod
+      with PodGroup claim when GenericWorkload feature is disabled" (expectedError
+      "GenericWorkload feature is disabled", run with DRAWorkloadResourceClaims off as well,
+      which depends on it): a kube-controller-manager running without GenericWorkload, next to an API server that stores the pod's schedulingGroup, cannot tell
+      the pod's claims from its PodGroup's, so it creates none and reports the failed creation.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the controller manager runs with the feature gate DRAWorkloadResourceClaims disabled
+      And the controller manager runs with the feature gate GenericWorkload disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "member" containing "GenericWorkload feature is disabled"
+      And there are 0 ResourceClaim objects
+      And the Pod "member" has no "spec.nodeName"
+
     @req:5729-R12 @version:1.36 @clause:5729-R12/gate-off-pod-references
     Scenario: On 1.36 with DRAWorkloadResourceClaims off a grouped pod repeating the PodGroup's entry gets a per-pod claim
       1.36 (kubernetes/kubernetes#136989): with the gate off the pod is treated as not grouped and

@@ -475,6 +475,64 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.ephemeralContainers: Forbidden: cannot be set on create"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
+    Scenario: Ephemeral containers sent on create are checked as well as refused
+      k/k ValidatePodCreate runs ValidatePodSpec before refusing ephemeral containers on create,
+      and validateEphemeralContainers: a name used by any container is a Duplicate, the
+      targetContainerName must name a container or init container (NotFound), and fields
+      outside the ephemeral allow list (ports here) are Forbidden "cannot be set for an
+      Ephemeral Container".
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          initContainers:
+          - name: init
+            image: busybox
+          containers:
+          - name: app
+            image: busybox
+          ephemeralContainers:
+          - {name: app, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}
+          - {name: debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: missing}
+          - {name: tracer, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, ports: [{containerPort: 80, protocol: TCP}]}
+          - {name: init-debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: init}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.ephemeralContainers[0].name | FieldValueDuplicate | Duplicate value: "app" |
+        | spec.ephemeralContainers[1].targetContainerName | FieldValueNotFound | Not found: "missing" |
+        | spec.ephemeralContainers[2].ports | FieldValueForbidden | Forbidden: cannot be set for an Ephemeral Container |
+        | spec.ephemeralContainers | FieldValueForbidden | Forbidden: cannot be set on create |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
+    Scenario: Nameless init containers are each Required, not Duplicates of each other
+      k/k validateInitContainers: a name is remembered for the Duplicate check only when it is
+      not empty; validateContainerCommon reports each empty name as Required.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          initContainers:
+          - {name: "", image: busybox}
+          - {name: "", image: busybox}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.initContainers[0].name | FieldValueRequired | Required value |
+        | spec.initContainers[1].name | FieldValueRequired | Required value |
+
     # since 1.36: pod.spec.schedulingGroup arrives in 1.36 (v1.36.0 OpenAPI), behind GenericWorkload
     @req:platform-VAL-R10 @clause:platform-VAL-R10/scheduling-group @since:1.36 @needs-gate:GenericWorkload
     Scenario: A pod's scheduling group names its PodGroup with a DNS subdomain
@@ -618,6 +676,42 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
               requests: {cpu: 200m}
         """
       Then the outcome is "Forbidden: resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled"
+
+    # since 1.36: InPlacePodLevelResourcesVerticalScaling is beta and on from 1.36 (1.35's alpha gate also needs the alpha NodeDeclaredFeatures)
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource @since:1.36
+    Scenario: With InPlacePodLevelResourcesVerticalScaling a pod with pod-level resources can be resized
+      k/k ValidatePodResize: with the gate on, pod-level resources do not stop a resize, and a
+      pod without node-allocatable claim statuses has nothing else that forbids it; the
+      container's new request is stored.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is enabled
+      And a node "node-1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          nodeName: node-1
+          resources:
+            requests: {cpu: "1"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m}
+        """
+      When I patch the Pod "p" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 200m}
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.containers[0].resources.requests.cpu" equal to 200m
 
   # ================================================================== pod status
   @component:apiserver
@@ -953,7 +1047,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     Scenario Outline: Owner references name their owner completely, one controller at most
       apimachinery validateOwnerReference / ValidateOwnerReferences (objectmeta.go @ 008b3652):
       every check reports at metadata.ownerReferences (no index, an upstream quirk), missing
-      fields are Invalid "" ("version must not be empty" for an apiVersion without version), a
+      fields are Invalid "" ("version must not be empty" for an apiVersion without version, or
+      one schema.ParseGroupVersion cannot parse: FromAPIVersionAndKind keeps only the kind), a
       core Event may not own anything, and a second controller is Invalid with the whole list
       (Go prints the struct fields in declaration order).
       Given a ResourceClaim manifest:
@@ -976,6 +1071,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | refs | outcome |
         | [{apiVersion: v1, kind: Pod, name: p, uid: 9b7c1a3e-0000-4000-8000-000000000001, controller: true}] | accepted |
         | [{apiVersion: apps/, kind: Deployment, name: d, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty |
+        | [{apiVersion: a/b/c, kind: Pod, name: p, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty |
         | [{apiVersion: v1, name: p, uid: u1}] | metadata.ownerReferences.kind: Invalid value: "": must not be empty |
         | [{apiVersion: v1, kind: Pod, uid: u1}] | metadata.ownerReferences.name: Invalid value: "": must not be empty |
         | [{apiVersion: v1, kind: Pod, name: p}] | metadata.ownerReferences.uid: Invalid value: "": must not be empty |
@@ -1113,6 +1209,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.podGroupTemplates[0].name | "" | spec.podGroupTemplates[0].name: Required value |
         | spec.podGroupTemplates[0].name | Workers | spec.podGroupTemplates[0].name: Invalid value: "Workers": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.podGroupTemplates[0].schedulingPolicy | {} | spec.podGroupTemplates[0].schedulingPolicy: Invalid value: "": must specify one of: `basic`, `gang` |
+        | spec.controllerRef.apiGroup | null | accepted |
         | spec.controllerRef.kind | "" | spec.controllerRef.kind: Required value |
         | spec.controllerRef.name | a/b | spec.controllerRef.name: Invalid value: "a/b": may not contain '/' |
         | spec.controllerRef.name | ".." | spec.controllerRef.name: Invalid value: "..": may not be '..' |
@@ -1179,7 +1276,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       PodGroupStatus.resourceClaimStatuses: +k8s:listMapKey=name (Duplicate with the whole
       item), +k8s:maxItems=4; k/k pkg/apis/scheduling/validation checks that each name is a
       spec.resourceClaims entry ("must match the name of an entry in `spec.resourceClaims`")
-      and the generated claim name a DNS subdomain.
+      and the generated claim name a DNS subdomain (+k8s:optional: left out when generating a
+      claim was not necessary).
       Given the feature gate GenericWorkload is enabled
       And the feature gate DRAWorkloadResourceClaims is enabled
       And the objects:
@@ -1200,6 +1298,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Examples:
         | statuses | outcome |
         | [{name: gpu, resourceClaimName: pg-gpu-7x2kq}] | accepted |
+        | [{name: gpu}] | accepted |
         | [{name: nic, resourceClaimName: pg-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: PG_GPU}] | status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "PG_GPU": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
@@ -1302,6 +1401,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       When I set "spec.workloadRef.templateName" of the PodGroup "pg" to drivers
       Then the outcome is "spec.workloadRef: Invalid value: null: field is immutable"
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario: A Workload keeps its controller reference
+      v1beta1 WorkloadSpec.controllerRef is +k8s:optional +k8s:immutable (apimachinery
+      pkg/api/validate immutable.go Immutable: Invalid, null value, "field is immutable", called
+      only when the update changed the field); a label change passes.
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          controllerRef: {apiGroup: batch, kind: Job, name: training}
+          podGroupTemplates:
+          - name: workers
+            schedulingPolicy:
+              gang: {minCount: 2}
+        """
+      When I set "metadata.labels.team" of the Workload "training" to ml
+      Then the request succeeds
+      When I set "spec.controllerRef.name" of the Workload "training" to other
+      Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
 
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 PodGroup keeps its podGroupTemplateRef and scheduling policy, a 1.36 Workload its templates
@@ -1549,6 +1673,77 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       And the RuntimeClass "sandboxed" has "overhead.podFixed.cpu" equal to 500m
       When I set "handler" of the RuntimeClass "sandboxed" to runsc
       Then the outcome is "handler: Invalid value: "runsc": field is immutable"
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
+    Scenario Outline: A pod gets its RuntimeClass's node selector and tolerations (<case>)
+      k/k plugin/pkg/admission/runtimeclass/admission.go setScheduling (Admit, pod CREATE):
+      the class's scheduling.nodeSelector joins the pod's, and the pod's tolerations and the
+      class's are merged by pkg/util/tolerations MergeTolerations: in order, pod's first, a
+      toleration left out when another one tolerates a superset of its taints (isSuperset:
+      same key, or "" with Exists; same effect, or ""; Exists covers any value).
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        scheduling:
+          nodeSelector: {sandbox.example.com/runtime: gvisor}
+          tolerations:
+          - {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: sandboxed
+          nodeSelector: <selector>
+          tolerations: <tolerations>
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.nodeSelector" equal to <selector after>
+      And the Pod "p" has "spec.tolerations" equal to <tolerations after>
+
+      Examples:
+        | case | selector | tolerations | selector after | tolerations after |
+        | the class's only | null | null | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | both, pod's first | {zone: a} | [{key: zone, operator: Equal, value: a, effect: NoExecute}] | {zone: a, sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a, effect: NoExecute}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | the pod's covers the class's | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] |
+        | the class's covers the pod's | null | [{key: sandbox.example.com/dedicated, operator: Equal, value: "yes", effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
+    Scenario: A pod whose node selector contradicts its RuntimeClass's is refused
+      k/k plugin/pkg/admission/runtimeclass/admission.go setScheduling: a key the pod selects
+      with another value than the class's scheduling.nodeSelector is Forbidden ("conflict:
+      runtimeClass.scheduling.nodeSelector[k] = <class's>; pod.spec.nodeSelector[k] = <pod's>").
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        scheduling:
+          nodeSelector: {sandbox.example.com/runtime: gvisor}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: sandboxed
+          nodeSelector: {sandbox.example.com/runtime: runc}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "conflict: runtimeClass.scheduling.nodeSelector[sandbox.example.com/runtime] = gvisor; pod.spec.nodeSelector[sandbox.example.com/runtime] = runc"
 
   @component:apiserver
   Rule: ResourceQuota (core/v1)

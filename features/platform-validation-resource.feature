@@ -1218,23 +1218,21 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the outcome is "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required"
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
-    Scenario: With a gate turned off on the API server, a label change keeps a claim's gated field in use
+    Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)
       k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->
       pkg/api/resourceclaimspec/util.go DropDisabledFields(new, old): with DRAConsumableCapacity
-      off a request's capacity is dropped unless the stored spec already uses the feature
-      (DRAConsumableCapacityFeatureInUse(old)). A claim created while the gate was on keeps its
-      capacity request on a metadata-only update after the rollback; dropping it would change
-      the immutable spec and refuse the update.
+      off a request's capacity and a constraint's distinctAttribute are dropped unless the
+      stored spec already uses the feature (DRAConsumableCapacityFeatureInUse(old): a
+      distinctAttribute constraint, or a capacity in a request or subrequest). A claim created
+      while the gate was on keeps its field on a metadata-only update after the rollback;
+      dropping it would change the immutable spec and refuse the update.
       When I create:
         """
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
         metadata: {name: claim-1}
         spec:
-          devices:
-            requests:
-            - name: gpu
-              exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}
+          devices: <devices>
         """
       Then the request succeeds
       When the API server restarts with the feature gate DRAConsumableCapacity disabled
@@ -1244,7 +1242,12 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the request succeeds
       And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
-      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
+      And the ResourceClaim "claim-1" has "<path>" equal to <value>
+
+      Examples:
+        | what | devices | path | value |
+        | a request's capacity | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}}]} | spec.devices.requests[0].exactly.capacity.requests.memory | 8Gi |
+        | a distinctAttribute constraint | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}], constraints: [{requests: [gpu], distinctAttribute: gpu.example.com/numa}]} | spec.devices.constraints[0].distinctAttribute | gpu.example.com/numa |
 
     # until 1.36: at 1.37 DRADeviceTaintRules (on by default) depends on DRADeviceTaints, which then cannot be turned off alone
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADeviceTaints @until:1.36
@@ -2382,6 +2385,36 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | what                          | spec                                                                                  | field                              |
         | device's counter consumption  | devices: [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}}]}] | spec.devices[0].consumesCounters |
         | counter set                   | sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]            | spec.sharedCounters                |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
+    Scenario Outline: A slice that already uses partitionable devices keeps its <what> after the gate is turned off
+      k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledDRAPartitionableDevicesFields
+      drops nothing when draPartitionableDevicesFeatureInUse(old): the stored slice has
+      sharedCounters or perDeviceNodeSelection, or a device consumes counters or selects its
+      nodes. A label change after the API server's rollback keeps the field.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec: <spec>
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAPartitionableDevices disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "metadata.labels.tier" equal to gold
+      And the ResourceSlice "slice-1" has "<field>" equal to <value>
+
+      Examples:
+        | what | spec | field | value |
+        | counter set | {driver: gpu.example.com, nodeName: node-1, pool: {name: pool-a, resourceSliceCount: 1}, sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]} | spec.sharedCounters[0].name | gpu-0-counters |
+        | per-device node selection | {driver: gpu.example.com, pool: {name: pool-a, resourceSliceCount: 1}, perDeviceNodeSelection: true, devices: [{name: gpu-0, nodeName: node-1}]} | spec.perDeviceNodeSelection | true |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
     Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way

@@ -358,6 +358,28 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "gated" has "metadata.labels.tier" equal to gold
       And the Pod "gated" has "status.message" equal to written through the status subresource
 
+    @req:platform-REG-R03 @clause:platform-REG-R03/deployment-defaults
+    Scenario: A Recreate Deployment gets no rolling update defaults
+      k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment fills rollingUpdate (25%/25%)
+      only for the RollingUpdate strategy type; a Recreate Deployment keeps none.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          strategy: {type: Recreate}
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the request succeeds
+      And the Deployment "web" has "spec.strategy" equal to {type: Recreate}
+
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
       k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
@@ -382,6 +404,24 @@ Feature: Platform behaviour every DRA comparison relies on
         | localhost:5000/pause                   | Always       |
         | localhost:5000/pause:3.10              | IfNotPresent |
         | registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
+
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
+    Scenario: A container port's protocol defaults to TCP
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_ContainerPort: an empty protocol becomes
+      TCP; a protocol given stays.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            ports: [{containerPort: 80}, {containerPort: 53, protocol: UDP}]
+        """
+      Then the Pod "p" has "spec.containers[0].ports" equal to [{containerPort: 80, protocol: TCP}, {containerPort: 53, protocol: UDP}]
 
   @component:controller
   Rule: Namespace lifecycle
@@ -908,6 +948,20 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Namespace "team-a"
       Then the Namespace "team-a" is gone
 
+    @req:platform-NS-R03 @clause:platform-NS-R03/finalize-spec-only
+    Scenario: A namespace created with the kubernetes finalizer has it once
+      k/k pkg/registry/core/namespace/strategy.go PrepareForCreate appends the "kubernetes"
+      finalizer only when spec.finalizers does not already hold it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team-f}
+        spec:
+          finalizers: [kubernetes, example.com/keep]
+        """
+      Then the Namespace "team-f" has "spec.finalizers" equal to [kubernetes, example.com/keep]
+
     @req:platform-NS-R03 @clause:platform-NS-R03/update-keeps-finalizers-status
     Scenario: A namespace update changes labels but keeps its finalizers, its status and its name label
       k/k pkg/registry/core/namespace/strategy.go: PrepareForUpdate takes spec.finalizers and
@@ -954,6 +1008,12 @@ Feature: Platform behaviour every DRA comparison relies on
             - name: gpu
               exactly: {deviceClassName: gpu.example.com}
         """
+      When I patch the Namespace "team-d" status with:
+        """
+        status:
+          phase: Active
+        """
+      Then the request succeeds
       When I patch the Namespace "team-d" status with:
         """
         status:
@@ -2825,6 +2885,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | value too large   | too-important | 1000000001 | description: above the users' ceiling | value: Forbidden: maximum allowed value of a user defined priority is 1000000000 |
         | system- prefix    | system-batch  | 1000       | description: not a system class | metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-batch is not a known system priority class |
         | preemption policy | sometimes     | 1000       | preemptionPolicy: Sometimes    | preemptionPolicy: Unsupported value: "Sometimes": supported values: "PreemptLowerPriority", "Never" |
+        | empty preemption policy | never-empty | 1000     | preemptionPolicy: ""           | preemptionPolicy: Required value |
         | name              | Batch_High    | 1000       | description: not a DNS subdomain | metadata.name: Invalid value: "Batch_High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
@@ -2852,6 +2913,33 @@ Feature: Platform behaviour every DRA comparison relies on
         | value          | system-node-critical    | 1000       | false   | value of system-node-critical PriorityClass must be 2000001000       | 2000001000 |
         | value          | system-cluster-critical | 2000001000 | false   | value of system-cluster-critical PriorityClass must be 2000000000    | 2000000000 |
         | global default | system-cluster-critical | 2000000000 | true    | globalDefault of system-cluster-critical PriorityClass must be false | 2000000000 |
+
+    @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation @clause:platform-PRIO-R01/system-classes
+    Scenario: A system priority class created as it is already exists; a user's class can be deleted
+      scheduling/v1 helpers.go IsKnownSystemPriorityClass accepts a system- name with its own
+      value and globalDefault false, so the create passes validation and the store answers
+      AlreadyExists (409); pkg/registry/scheduling/priorityclass/storage/storage.go Delete
+      refuses only the system classes, any other class is deleted.
+      Given a cluster
+      When I create, as kubectl create does:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: system-cluster-critical}
+        value: 2000000000
+        globalDefault: false
+        """
+      Then the request is rejected as AlreadyExists (409)
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: batch-high}
+        value: 1000000
+        """
+      And I delete the PriorityClass "batch-high"
+      Then the request succeeds
+      And the PriorityClass "batch-high" does not exist
 
     @req:platform-PRIO-R01 @clause:platform-PRIO-R01/class-validation
     Scenario Outline: A PriorityClass keeps its value and preemption policy; its description may change (<path>)
@@ -4597,6 +4685,74 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "patient" with the message "Cancelling deletion"
       When 60 seconds pass
       Then the Pod "patient" has no "metadata.deletionTimestamp"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod deleted while its eviction is pending hears no cancellation
+      device_taint_eviction.go handlePodChange: a pod that is gone has its pending eviction
+      cancelled without an event ("it's gone"); only a pod that is still there hears
+      DeviceTaintManagerEviction "Cancelling deletion" (cancelWorkWithEvent).
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: patient}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "patient" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      And I force-delete the Pod "patient"
+      Then the Pod "patient" does not exist
+      And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Marking for deletion"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: When one of two pending evictions is cancelled, the other stays pending

@@ -93,9 +93,8 @@ def _go_owner_reference(ref: dict) -> dict:
 
 def _group_version_kind(api_version: str, kind: str) -> tuple[str, str, str]:
     """schema.FromAPIVersionAndKind: an unparsable apiVersion ("a/b/c") leaves group and
-    version empty; "v1" is the legacy group; "" and "/" give an empty version."""
-    if api_version in ("", "/"):
-        return "", "", kind
+    version empty; "v1" is the legacy group; "" and "/" give an empty version (which
+    rpartition below gives as well)."""
     if api_version.count("/") > 1:
         return "", "", kind
     group, _, version = api_version.rpartition("/")

@@ -8,8 +8,8 @@ pod that sets it otherwise. Without the kind and the plugin, a scenario about ov
 only pass on the reference.
 
 Mirrored (k/k pkg/apis/node/validation/validation.go; plugin/pkg/admission/runtimeclass/
-admission.go, read from memory of the 1.2x sources, not re-read at 1.37 — the messages
-below are the plugin's wording as drakit knows it):
+admission.go: Admit (setOverhead, setScheduling), Validate (validateOverhead); pkg/util/
+tolerations MergeTolerations):
 
 * RuntimeClass: ``handler`` must be a DNS-1123 label (Invalid at ``handler``) and is
   immutable; ``overhead.podFixed`` quantities must not be negative;
@@ -17,7 +17,8 @@ below are the plugin's wording as drakit knows it):
   "<n>" not found"); its ``overhead.podFixed`` becomes ``spec.overhead``, and a pod that
   already sets another overhead is refused ("pod rejected: Pod's Overhead doesn't match
   RuntimeClass's defined Overhead"); ``scheduling.nodeSelector`` is merged into the pod's
-  (a conflicting key is refused) and ``scheduling.tolerations`` are appended;
+  (a conflicting key is refused) and the pod's tolerations and ``scheduling.tolerations`` are
+  merged as MergeTolerations does (one that another tolerates a superset of is left out);
 * a pod with ``spec.overhead`` but no RuntimeClass overhead: "pod rejected: Pod Overhead
   set without corresponding RuntimeClass defined Overhead".
 """
@@ -99,7 +100,9 @@ class RuntimeClassAdmission:
         elif spec.get("overhead") is not None:
             raise E.Forbidden("Pod", name,
                               "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead")
-        scheduling = (rc or {}).get("scheduling") or {}
+        scheduling = (rc or {}).get("scheduling")
+        if scheduling is None:
+            return
         selector = dict(spec.get("nodeSelector") or {})
         for k, v in (scheduling.get("nodeSelector") or {}).items():
             if k in selector and selector[k] != v:
@@ -108,11 +111,55 @@ class RuntimeClassAdmission:
             selector[k] = v
         if selector:
             spec["nodeSelector"] = selector
-        if scheduling.get("tolerations"):
-            spec["tolerations"] = list(spec.get("tolerations") or []) + [
-                t for t in scheduling["tolerations"] if t not in (spec.get("tolerations") or [])]
+        merged = merge_tolerations(list(spec.get("tolerations") or []),
+                                   list(scheduling.get("tolerations") or []))
+        if merged:
+            spec["tolerations"] = merged
+        else:
+            spec.pop("tolerations", None)
+
+
+def _toleration_key(t: Any) -> tuple:
+    """A toleration as apiequality.Semantic.DeepEqual compares it (absent == zero value)."""
+    t = t if isinstance(t, dict) else {}
+    return (t.get("key") or "", t.get("operator") or "", t.get("value") or "", t.get("effect") or "",
+            t.get("tolerationSeconds"))
+
+
+def _tolerates_superset(ss: dict, t: dict) -> bool:
+    """k/k pkg/util/tolerations isSuperset: ``ss`` tolerates every taint ``t`` tolerates."""
+    sk, tk = _toleration_key(ss), _toleration_key(t)
+    if sk == tk:
+        return True
+    s_key, s_op, s_value, s_effect, s_secs = sk
+    t_key, t_op, t_value, t_effect, t_secs = tk
+    if t_key != s_key and (s_key != "" or s_op != "Exists"):  # "" + Exists matches every key
+        return False
+    if t_effect != s_effect and s_effect != "":  # "" matches every effect
+        return False
+    if s_effect == "NoExecute" and s_secs is not None and (t_secs is None or t_secs > s_secs):
+        return False
+    if s_op in ("Equal", ""):  # "" means Equal
+        return t_op == "Equal" and t_value == s_value
+    return s_op == "Exists"
+
+
+def merge_tolerations(first: list, second: list) -> list:
+    """k/k pkg/util/tolerations MergeTolerations: both lists in order, without a toleration
+    that another one (kept before it, or coming after it and not equal) tolerates a
+    superset of; of equal ones the first stays."""
+    both = [t if isinstance(t, dict) else {} for t in first + second]
+    merged: list[dict] = []
+    for i, t in enumerate(both):
+        if any(_tolerates_superset(m, t) for m in merged):
+            continue
+        if any(_toleration_key(t) != _toleration_key(later) and _tolerates_superset(later, t)
+               for later in both[i + 1:]):
+            continue
+        merged.append(t)
+    return merged
 
 
 STRATEGIES: dict[str, Strategy] = {"RuntimeClass": RuntimeClassStrategy()}
 
-__all__ = ["STRATEGIES", "RuntimeClassAdmission", "RuntimeClassStrategy"]
+__all__ = ["STRATEGIES", "RuntimeClassAdmission", "RuntimeClassStrategy", "merge_tolerations"]

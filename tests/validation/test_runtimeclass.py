@@ -82,3 +82,26 @@ def test_negative_overhead_is_refused() -> None:
     msg = _refusal(c, {"apiVersion": "node.k8s.io/v1", "kind": "RuntimeClass", "metadata": {"name": "x"},
                        "handler": "x", "overhead": {"podFixed": {"cpu": "-1"}}})
     assert "overhead.podFixed[cpu]: Invalid value: \"-1\": must be greater than or equal to 0" in msg
+
+
+def test_merge_tolerations_keeps_supersets_in_order():
+    """pkg/util/tolerations MergeTolerations (tolerations_test.go's cases, by their meaning)."""
+    from drakit.validation.node import merge_tolerations
+
+    any_key = {"operator": "Exists"}
+    k_exists = {"key": "k", "operator": "Exists"}
+    k_equal = {"key": "k", "operator": "Equal", "value": "v", "effect": "NoSchedule"}
+    short = {"key": "k", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 10}
+    long = {"key": "k", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 20}
+    other = {"key": "o", "operator": "Equal", "value": "v"}
+    assert merge_tolerations([k_equal], [k_exists]) == [k_exists]
+    assert merge_tolerations([k_exists], [k_equal]) == [k_exists]
+    assert merge_tolerations([other, k_equal], [any_key]) == [any_key]
+    assert merge_tolerations([k_equal, dict(k_equal)], []) == [k_equal]
+    assert merge_tolerations([short], [long]) == [long]  # the longer NoExecute covers the shorter
+    assert merge_tolerations([long], [short]) == [long]
+    assert merge_tolerations([other], [k_equal]) == [other, k_equal]
+    # "" means Equal as the covering one, but only an explicit Equal is covered
+    implicit, explicit = {"key": "k", "value": "v"}, {"key": "k", "operator": "Equal", "value": "v"}
+    assert merge_tolerations([implicit], [explicit]) == [implicit]
+    assert merge_tolerations([explicit], [implicit]) == [implicit]

@@ -56,7 +56,6 @@ MAX_ID_LEN = 32  # DeviceMaxIDLength
 ATTR_KEY_TRUNCATE = MAX_DOMAIN_LEN + 1 + MAX_ID_LEN  # attributeAndCapacityMaxKeyLength
 POOL_NAME_MAX = 253  # PoolNameMaxLength
 DRIVER_NAME_MAX = 63
-CEL_EXPRESSION_MAX_LEN = 10 * 1024  # CELSelectorExpressionMaxLength
 OPAQUE_PARAMETERS_MAX_LEN = 10 * 1024  # OpaqueParametersMaxLength
 BINDING_CONDITIONS_MAX = 4  # BindingConditionsMaxSize / BindingFailureConditionsMaxSize
 CAPACITY_POLICY_VALID_VALUES_MAX = 10  # CapacityRequestPolicyDiscreteMaxOptions
@@ -351,22 +350,13 @@ def opaque_configuration(cfg: Any, path: str, stored: bool) -> Errs:
 
 
 def cel_expression(expression: Any, path: str, ctx: Context, stored: bool) -> Errs:
-    """Delegate to drakit.cel (compile, type, cost); length-only if it is unavailable."""
+    """Delegate to drakit.cel (compile, type, cost)."""
+    from drakit import cel  # lazy: drakit.cel is large and only selectors need it
     from drakit.api.errors import Path
     expr = "" if expression is None else str(expression)
-    try:
-        from drakit import cel
-        fn = cel.validate_selector_expression
-    except (ImportError, AttributeError):
-        fn = None
-    if fn is None:
-        if stored:
-            return []
-        if len(expr) > CEL_EXPRESSION_MAX_LEN:
-            return [too_long(path, CEL_EXPRESSION_MAX_LEN)]
-        return []
     p = Path(*path.split(".")) if "[" not in path else _path_from_string(path)
-    return list(fn(expr, p, gates=ctx.gates, stored=stored, version=ctx.version))
+    return list(cel.validate_selector_expression(expr, p, gates=ctx.gates, stored=stored,
+                                                 version=ctx.version))
 
 
 def _path_from_string(s: str):
