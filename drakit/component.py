@@ -249,6 +249,19 @@ class FailureTracker:
             self._post_event(kind, obj, reason, message)
         return err
 
+    def note_internal(self, error: BaseException, what: str) -> None:
+        """Keep ``error`` among the cluster's internal errors without opening a failure: an
+        exception that no single object explains (``what`` says where it happened), which
+        the run-integrity check must still see."""
+        if not is_internal(error):
+            return
+        seen = _internal.setdefault(self.api, [])
+        if len(seen) < MAX_INTERNAL_ERRORS:
+            now = self.clock.now()
+            seen.append(ComponentError(self.component, "", "", "", FAILED_SYNC,
+                                       f"{what}: {describe(error)}"[:MAX_EVENT_MESSAGE], 1,
+                                       rfc3339(now), now))
+
     def _post_event(self, kind: str, obj: Any, reason: str, message: str) -> None:
         md = obj.get("metadata") if isinstance(obj, Mapping) else None
         md = md if isinstance(md, Mapping) else {}
