@@ -196,8 +196,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
             resourceRules:
             - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
           validations:
-          - expression: "object == null && !(has(oldObject.metadata.labels) && 'keep' in oldObject.metadata.labels)"
-            messageExpression: "'claim ' + oldObject.metadata.name + ' is kept (' + request.operation + ')'"
+          - expression: "!has(oldObject.metadata.labels) || !('keep' in oldObject.metadata.labels)"
+            messageExpression: "'claim ' + oldObject.metadata.name + ' is kept (' + request.operation + ', object ' + (object == null ? 'null' : 'set') + ')'"
         ---
         apiVersion: admissionregistration.k8s.io/v1
         kind: ValidatingAdmissionPolicyBinding
@@ -208,7 +208,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       When I delete the ResourceClaim "precious"
       Then the request is rejected as Invalid (422)
-      And the error message is "resourceclaims.resource.k8s.io "precious" is forbidden: ValidatingAdmissionPolicy 'keep-labelled' with binding 'keep-labelled' denied request: claim precious is kept (DELETE)"
+      And the error message is "resourceclaims.resource.k8s.io "precious" is forbidden: ValidatingAdmissionPolicy 'keep-labelled' with binding 'keep-labelled' denied request: claim precious is kept (DELETE, object null)"
       And the ResourceClaim "precious" exists
 
     @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-validation
