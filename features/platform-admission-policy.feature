@@ -250,7 +250,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
   @component:controller-manager
   Rule: A component whose write a policy refuses
 
-    @req:platform-VAP-R02 @clause:platform-VAP-R02/namespace-content @needs:logical-clock
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/namespace-content
     Scenario: The namespace controller cannot delete a claim: the namespace stays Terminating and says why
       namespaced_resources_deleter.go deleteAllContentForGroupVersionResource deletes each
       resource with DeleteCollection; the store's DeleteCollection runs admission for every
@@ -325,7 +325,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
-    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-prebind @needs:logical-clock
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-prebind
     Scenario: The scheduler cannot write a claim's allocation: the pod says why and is scheduled once the policy is gone
       dynamicresources.go bindClaim: the allocation and the reservation go in one status
       update; refused, PreBind fails with "add allocation and reservation to claim <ns>/<name>:

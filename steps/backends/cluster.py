@@ -391,8 +391,9 @@ class Session:
 
     # -- cleanup ----------------------------------------------------------------------
     def cluster_scoped(self) -> list[Resource]:
-        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "PriorityClass",
-                "Namespace")
+        # admission policies first: a scenario's policy may refuse the cleanup's own writes
+        want = ("ValidatingAdmissionPolicyBinding", "ValidatingAdmissionPolicy", "Node",
+                "DeviceClass", "ResourceSlice", "RuntimeClass", "PriorityClass", "Namespace")
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
@@ -872,6 +873,21 @@ class ScenarioCleaner:
         s, st = self.s, self.st
         nm = NameMap(st)
         namespaces = [st.namespace] + [st.prefix + n for n in st.namespaces]
+        # the scenario's admission policies before anything else: they may refuse the
+        # cleanup's own patches and deletes (on a real cluster after the informer delay)
+        policies = [r for r in s.cluster_scoped() if r.kind in ClusterBackend.POLICY_KINDS]
+        gone = False
+        for res in policies:
+            try:
+                items = s.request("GET", res.path())["items"]
+            except (ApiError, EnvironmentFailure):
+                continue
+            for obj in items:
+                if nm.ours(obj):
+                    s.force_delete(res, obj, st.finalizers)
+                    gone = True
+        if gone and not s.is_drakit and s.opts.policy_delay > 0:
+            time.sleep(s.opts.policy_delay)
         # our own finalizers first, so nothing waits for a controller that never comes
         if st.finalizers:
             for res in s.resources.values():
