@@ -322,6 +322,83 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 2 seconds pass
       Then the Namespace "team" is gone
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-from-template
+    Scenario: The ResourceClaim controller cannot create a pod's claim: a Warning event, then the claim once the policy is gone
+      resourceclaim/controller.go handleClaim wraps a refused create as "create ResourceClaim
+      <name>: <error>" (the name empty: the claim is created with generateName) and syncPod
+      records it on the pod as a Warning FailedResourceClaimCreation event, "PodResourceClaim
+      <entry>: ...". The denial names the generated name: admission.NewForbidden falls back to
+      the object's name when the request has none, and the name was generated before the
+      validating admission ran. Without its claim the pod is not tried by the scheduler
+      (DynamicResources PreEnqueue). The controller retries the pod with backoff; with the
+      binding deleted the claim is created and the pod scheduled.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(object.metadata.annotations) || !('resource.kubernetes.io/pod-claim-name' in object.metadata.annotations)"
+            message: claims for pods are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-claims}
+        spec:
+          policyName: no-pod-claims
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" starting with "PodResourceClaim gpu: create ResourceClaim : resourceclaims.resource.k8s.io "trainer-gpu-"
+      And there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" containing "" is forbidden: ValidatingAdmissionPolicy 'no-pod-claims' with binding 'no-pod-claims' denied request: claims for pods are made by hand here"
+      And there are 0 ResourceClaim objects
+      And the Pod "trainer" stays pending without a scheduling attempt
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-claims"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
