@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cel_expr_python import cel as _cel
@@ -96,6 +96,9 @@ class Attributes:
     object: dict | None
     old_object: dict | None
     dry_run: bool = False
+    warnings: list[str] | None = field(default=None, compare=False)
+    """The request's warnings (the Warning headers ``drakit serve`` answers with); None: the
+    API server's own list (``APIServer.warnings``), for in-process callers."""
 
 
 # ---------------------------------------------------------------------------------- CEL
@@ -416,7 +419,7 @@ class ValidatingAdmissionPolicyPlugin:
                     if "Deny" in actions:
                         denied.append((pname, bname, d))
                     if "Warn" in actions:
-                        server.warnings.append(
+                        (a.warnings if a.warnings is not None else server.warnings).append(
                             f"Validation failed for ValidatingAdmissionPolicy '{pname}' with "
                             f"binding '{bname}': {d.message}")
         if denied:

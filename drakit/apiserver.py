@@ -126,7 +126,8 @@ class APIServer:
 
     def _validating_admission(self, op: str, new: dict | None, old: dict | None,
                               info: KindInfo, subresource: str | None = None,
-                              name: str | None = None, dry_run: bool = False) -> None:
+                              name: str | None = None, dry_run: bool = False,
+                              warnings: list[str] | None = None) -> None:
         """The validating admission plugins in order. A plugin with ``wants_attributes``
         (ValidatingAdmissionPolicy) also gets the request's admission.Attributes: subresource,
         the name the request carried (``name``; None: the object's), namespace."""
@@ -148,7 +149,7 @@ class APIServer:
                     ns = md.get("name") or ""  # RequestInfo: a namespace's own namespace
                 attrs = Attributes(op, info.kind, info.group, api_version.rpartition("/")[2],
                                    info.plural, subresource or "", name, ns, new, old,
-                                   dry_run)
+                                   dry_run, warnings)
             plugin(op, new, old, self, attributes=attrs)
 
     def _namespace_labels(self, name: str) -> dict | None:
@@ -422,7 +423,7 @@ class APIServer:
         if key in self._store[info.kind]:
             raise E.AlreadyExists(info.kind, name, info.group, info.plural)
         self._validating_admission("CREATE", new, None, info, name=requested_name,
-                                   dry_run=dry_run)
+                                   dry_run=dry_run, warnings=warnings)
         if dry_run:
             m["uid"] = str(uuid.UUID(int=self._rand.getrandbits(128), version=4))
             m["creationTimestamp"] = self.clock.timestamp()
@@ -475,10 +476,10 @@ class APIServer:
         rv = m.get("resourceVersion")
         if rv not in (None, "") and str(rv) != old["metadata"]["resourceVersion"]:
             raise E.Conflict(info.kind, name, info.group, info.plural)
-        return self._write_update(info, new, old, dry_run, subresource)
+        return self._write_update(info, new, old, dry_run, subresource, warnings)
 
     def _write_update(self, info: KindInfo, new: dict, old: dict, dry_run: bool,
-                      subresource: str | None) -> dict:
+                      subresource: str | None, warnings: list[str] | None = None) -> dict:
         ctx = self.context(new["apiVersion"])
         strategy = strategy_for(info.kind)
         m, om = new["metadata"], old["metadata"]
@@ -525,7 +526,8 @@ class APIServer:
             raise E.NotFound(info.kind, f"{m['name']}/{subresource}", info.group, info.plural)
         if errs:
             raise E.Invalid(info.kind, m["name"], errs, info.group)
-        self._validating_admission("UPDATE", new, old, info, subresource, dry_run=dry_run)
+        self._validating_admission("UPDATE", new, old, info, subresource, dry_run=dry_run,
+                                   warnings=warnings)
         if dry_run:
             return new
         if _same_content(new, old):
@@ -594,7 +596,7 @@ class APIServer:
         merged["metadata"]["resourceVersion"] = old["metadata"]["resourceVersion"]
         merged["metadata"]["name"] = name
         _, new = self._decode(merged, "patch", field_validation, warnings)
-        return self._write_update(info, new, old, dry_run, subresource)
+        return self._write_update(info, new, old, dry_run, subresource, warnings)
 
     # ------------------------------------------------------------------ decoding
     default_field_validation: str = STRICT

@@ -150,8 +150,11 @@ def with_spec(obj: dict, **spec) -> dict:
 
 def test_warn_admits_with_a_warning_and_audit_is_silent() -> None:
     api = server(binding=with_spec(BINDING, validationActions=["Warn", "Audit"]))
-    api.create(copy.deepcopy(CLAIM))
-    assert api.warnings == ["Validation failed for ValidatingAdmissionPolicy 'p' with binding "
+    warns: list[str] = []
+    api.create(copy.deepcopy(CLAIM), warnings=warns)  # drakit serve's Warning headers
+    claim = api.get("ResourceClaim", "bad", "default")
+    api.update(claim)  # no change, still evaluated: an in-process caller's warning
+    assert warns == api.warnings == ["Validation failed for ValidatingAdmissionPolicy 'p' with binding "
                             "'b': failed expression: object.metadata.name != 'bad'"]
 
 
