@@ -403,12 +403,13 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
   Rule: The scheduler's claim writes refused
 
     @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-prebind
-    Scenario: The scheduler cannot write a claim's allocation: the pod says why and is scheduled once the policy is gone
-      dynamicresources.go bindClaim: the allocation and the reservation go in one status
-      update; refused, PreBind fails with "add allocation and reservation to claim <ns>/<name>:
-      <error>" and schedule_one.go reports 'running PreBind plugin "DynamicResources": ...' as
-      the pod's SchedulerError. The pod is retried after its backoff; with the binding deleted
-      the same device is allocated.
+    Scenario Outline: The scheduler cannot write a claim (<write>): the pod says why and is scheduled once the policy is gone
+      dynamicresources.go bindClaim: the finalizer goes in with an update of the claim, then
+      the allocation and the reservation in one status update; refused, PreBind fails with
+      "add finalizer to claim <ns>/<name>: <error>" or "add allocation and reservation to claim
+      <ns>/<name>: <error>", and schedule_one.go reports 'running PreBind plugin
+      "DynamicResources": ...' as the pod's SchedulerError. The pod is retried after its
+      backoff; with the binding deleted the same device is allocated.
       Given a node "node-1"
       And the objects:
         """
@@ -435,9 +436,9 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         spec:
           matchConstraints:
             resourceRules:
-            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [<resource>]}
           validations:
-          - expression: "!has(object.status.allocation)"
+          - expression: "<expression>"
             message: claims are frozen
         ---
         apiVersion: admissionregistration.k8s.io/v1
@@ -466,9 +467,14 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
           containers:
           - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
         """
-      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": add allocation and reservation to claim default/gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" is forbidden: ValidatingAdmissionPolicy 'frozen-claims' with binding 'frozen-claims' denied request: claims are frozen"
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": <what> claim default/gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" is forbidden: ValidatingAdmissionPolicy 'frozen-claims' with binding 'frozen-claims' denied request: claims are frozen"
       And the ResourceClaim "gpu-claim" has no "status.allocation"
       When I delete the ValidatingAdmissionPolicyBinding "frozen-claims"
       And 10 seconds pass
       Then the Pod "trainer" is scheduled to "node-1"
       And the ResourceClaim "gpu-claim" has a "status.allocation"
+
+      Examples:
+        | write                      | resource              | expression                       | what                                |
+        | its finalizer              | resourceclaims        | false                            | add finalizer to                    |
+        | its allocation and reservation | resourceclaims/status | !has(object.status.allocation) | add allocation and reservation to |
