@@ -399,6 +399,61 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the Pod "trainer" is scheduled to "node-1"
       And there is 1 ResourceClaim object
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/gc-retries
+    Scenario: The garbage collector cannot delete a pod's claim: it stays, and goes once the policy is gone
+      garbagecollector.go attemptToDeleteItem deletes a dependent whose owners are all gone; an
+      error other than NotFound is only logged ("error syncing item") and the item requeued
+      with the work queue's backoff (attemptToDeleteWorker), no event. The pod's claim, made
+      from a template and owned by the pod, outlives the pod while a policy refuses the
+      delete; once the binding is gone the retry deletes it. (The ResourceClaim controller
+      leaves a claim whose pod it cannot find to the garbage collector.)
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.ownerReferences)"
+            message: owned claims stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pod-claims}
+        spec:
+          policyName: keep-pod-claims
+          validationActions: [Deny]
+        """
+      Then there is 1 ResourceClaim object
+      When I delete the Pod "trainer"
+      Then the Pod "trainer" does not exist
+      And there is 1 ResourceClaim object
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pod-claims"
+      And 10 seconds pass
+      Then there are 0 ResourceClaim objects
+
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
