@@ -101,12 +101,15 @@ class APIServer:
         # sets pod.spec.priority); the others after validation: Priority's Validate,
         # RuntimeClass (it sets pod.spec.overhead, so it runs before ResourceQuota, which the
         # controllers add).
+        from drakit.admission_policy import ValidatingAdmissionPolicyPlugin
         from drakit.validation.node import RuntimeClassAdmission
         from drakit.validation.priority import PriorityAdmission
 
         priority = PriorityAdmission()
         self.mutating_admission: list[AdmissionPlugin] = [priority.admit]
-        self.admission: list[AdmissionPlugin] = [priority.validate, RuntimeClassAdmission()]
+        # ValidatingAdmissionPolicy after RuntimeClass, before ResourceQuota (AllOrderedPlugins)
+        self.admission: list[AdmissionPlugin] = [priority.validate, RuntimeClassAdmission(),
+                                                 ValidatingAdmissionPolicyPlugin()]
         self.warnings: list[str] = []
         self._ensure_namespace("default")
         self._ensure_namespace("kube-system")
@@ -120,6 +123,34 @@ class APIServer:
     def context(self, api_version: str = "") -> Context:
         return Context(version=self.gates.version, gates=self.gates, api_version=api_version,
                        namespace_labels=self._namespace_labels, now=self.clock.timestamp())
+
+    def _validating_admission(self, op: str, new: dict | None, old: dict | None,
+                              info: KindInfo, subresource: str | None = None,
+                              name: str | None = None, dry_run: bool = False,
+                              warnings: list[str] | None = None) -> None:
+        """The validating admission plugins in order. A plugin with ``wants_attributes``
+        (ValidatingAdmissionPolicy) also gets the request's admission.Attributes: subresource,
+        the name the request carried (``name``; None: the object's), namespace."""
+        attrs = None
+        for plugin in self.admission:
+            if not getattr(plugin, "wants_attributes", False):
+                plugin(op, new, old, self)
+                continue
+            if attrs is None:
+                from drakit.admission_policy import Attributes
+
+                obj = new if new is not None else old or {}
+                md = obj.get("metadata") or {}
+                api_version = str(obj.get("apiVersion") or "")
+                if name is None:
+                    name = md.get("name") or ""
+                ns = md.get("namespace") or ""
+                if info.kind == "Namespace" and op != "CREATE":
+                    ns = md.get("name") or ""  # RequestInfo: a namespace's own namespace
+                attrs = Attributes(op, info.kind, info.group, api_version.rpartition("/")[2],
+                                   info.plural, subresource or "", name, ns, new, old,
+                                   dry_run, warnings)
+            plugin(op, new, old, self, attributes=attrs)
 
     def _namespace_labels(self, name: str) -> dict | None:
         ns = self._store["Namespace"].get(("", name))
@@ -374,6 +405,7 @@ class APIServer:
             self._namespace_lifecycle(info, m)
         for plugin in self.mutating_admission:
             plugin("CREATE", new, None, self)
+        requested_name = m.get("name") or ""
         if not m.get("name") and m.get("generateName"):
             m["name"] = generate_name(m["generateName"], self._rand)
         strategy = strategy_for(info.kind)
@@ -390,8 +422,8 @@ class APIServer:
         key = self._key(info, m.get("namespace"), name)
         if key in self._store[info.kind]:
             raise E.AlreadyExists(info.kind, name, info.group, info.plural)
-        for plugin in self.admission:
-            plugin("CREATE", new, None, self)
+        self._validating_admission("CREATE", new, None, info, name=requested_name,
+                                   dry_run=dry_run, warnings=warnings)
         if dry_run:
             m["uid"] = str(uuid.UUID(int=self._rand.getrandbits(128), version=4))
             m["creationTimestamp"] = self.clock.timestamp()
@@ -444,10 +476,10 @@ class APIServer:
         rv = m.get("resourceVersion")
         if rv not in (None, "") and str(rv) != old["metadata"]["resourceVersion"]:
             raise E.Conflict(info.kind, name, info.group, info.plural)
-        return self._write_update(info, new, old, dry_run, subresource)
+        return self._write_update(info, new, old, dry_run, subresource, warnings)
 
     def _write_update(self, info: KindInfo, new: dict, old: dict, dry_run: bool,
-                      subresource: str | None) -> dict:
+                      subresource: str | None, warnings: list[str] | None = None) -> dict:
         ctx = self.context(new["apiVersion"])
         strategy = strategy_for(info.kind)
         m, om = new["metadata"], old["metadata"]
@@ -494,8 +526,8 @@ class APIServer:
             raise E.NotFound(info.kind, f"{m['name']}/{subresource}", info.group, info.plural)
         if errs:
             raise E.Invalid(info.kind, m["name"], errs, info.group)
-        for plugin in self.admission:
-            plugin("UPDATE", new, old, self)
+        self._validating_admission("UPDATE", new, old, info, subresource, dry_run=dry_run,
+                                   warnings=warnings)
         if dry_run:
             return new
         if _same_content(new, old):
@@ -564,7 +596,7 @@ class APIServer:
         merged["metadata"]["resourceVersion"] = old["metadata"]["resourceVersion"]
         merged["metadata"]["name"] = name
         _, new = self._decode(merged, "patch", field_validation, warnings)
-        return self._write_update(info, new, old, dry_run, subresource)
+        return self._write_update(info, new, old, dry_run, subresource, warnings)
 
     # ------------------------------------------------------------------ decoding
     default_field_validation: str = STRICT
@@ -599,9 +631,12 @@ class APIServer:
 
     def delete(self, kind: str, name: str, namespace: str | None = None,
                dry_run: bool = False, preconditions_uid: str | None = None,
-               grace_period_seconds: int | None = None) -> dict:
+               grace_period_seconds: int | None = None, collection: bool = False) -> dict:
         """DELETE as the generic registry store does it (k8s.io/apiserver
         pkg/registry/generic/registry/store.go ``Delete`` with rest.BeforeDelete).
+
+        ``collection``: one item of a DELETE of a collection (DeleteCollection deletes item
+        by item; its admission attributes carry no name, handlers/delete.go).
 
         Returns the object as it is afterwards: still stored with a deletionTimestamp
         (graceful deletion, finalizers, a Terminating namespace) or gone (its last state).
@@ -623,8 +658,8 @@ class APIServer:
                              detail=f"Precondition failed: UID in precondition: "
                                     f"{preconditions_uid}, UID in object meta: "
                                     f"{old['metadata'].get('uid')}")
-        for plugin in self.admission:
-            plugin("DELETE", None, old, self)
+        self._validating_admission("DELETE", None, old, info, name="" if collection else None,
+                                   dry_run=dry_run)
         if kind == "Namespace":
             new, gone = self._delete_namespace(info, old)
         else:

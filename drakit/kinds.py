@@ -92,6 +92,13 @@ KINDS: dict[str, KindInfo] = {k.kind: k for k in (
     KindInfo("ReplicaSet", "apps", _all("v1"), "replicasets", True, True, ("rs",)),
     # spec.overhead comes only from a RuntimeClass (drakit/validation/node.py)
     KindInfo("RuntimeClass", "node.k8s.io", _all("v1"), "runtimeclasses", False),
+    # admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy (GA in 1.30, so served at
+    # every emulated release) with its status subresource, and its binding (no status);
+    # drakit/validation/admissionregistration.py, drakit/admission_policy.py
+    KindInfo("ValidatingAdmissionPolicy", "admissionregistration.k8s.io", _all("v1"),
+             "validatingadmissionpolicies", False, True),
+    KindInfo("ValidatingAdmissionPolicyBinding", "admissionregistration.k8s.io", _all("v1"),
+             "validatingadmissionpolicybindings", False),
 )}
 
 _STRATEGY_MODULES = (
@@ -101,6 +108,7 @@ _STRATEGY_MODULES = (
     "drakit.validation.apps",
     "drakit.validation.node",
     "drakit.validation.priority",
+    "drakit.validation.admissionregistration",
 )
 _strategies: dict[str, Strategy] | None = None
 

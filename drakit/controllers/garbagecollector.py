@@ -113,15 +113,28 @@ class GarbageCollector(Controller):
                 self.api.patch(kind, name, {"metadata": {"ownerReferences": refs or None}},
                                ns or None)
                 return True
-            except E.StatusError:
+            except E.NotFound:
+                return False
+            except E.StatusError as e:
+                self._refused(dep, e)
                 return False
         if obj["metadata"].get("deletionTimestamp"):
             return False
         try:
             self.api.delete(kind, name, ns or None)
             return True
-        except E.StatusError:
+        except E.NotFound:
             return False
+        except E.StatusError as e:
+            self._refused(dep, e)
+            return False
+
+    def _refused(self, dep: Ref, err: E.StatusError) -> None:
+        """attemptToDeleteWorker: an error other than NotFound is logged ("error syncing
+        item") and the item requeued with the queue's backoff; no event."""
+        kind, ns, name = dep
+        self.retry_later(kind, {"metadata": {"name": name, "namespace": ns}},
+                         f"error syncing item {kind} {ns}/{name}: {err}")
 
     def resync(self) -> bool:
         for kind in self.kinds:

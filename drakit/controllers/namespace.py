@@ -208,16 +208,25 @@ class NamespaceController(Controller):
                         est = grace
                 if (now - deleted_at).total_seconds() >= est:
                     est = 0
+            failed = False
             for obj in self.api.list(kind, name, copy=False):
-                try:  # DeleteCollection with PropagationPolicy Background
-                    out = self.api.delete(kind, obj["metadata"]["name"], name)
+                # DeleteCollection with PropagationPolicy Background: the store deletes item
+                # by item and answers the first refusal (NotFound is skipped); the deleter
+                # then gives up on this resource for this pass, without counting what is
+                # left (deleteAllContentForGroupVersionResource returns the error)
+                try:
+                    out = self.api.delete(kind, obj["metadata"]["name"], name, collection=True)
                 except E.NotFound:
                     continue
                 except E.StatusError as e:
                     errors.append(str(e))
-                    continue
+                    failed = True
+                    break
                 wrote |= out["metadata"].get("resourceVersion") != \
                     obj["metadata"].get("resourceVersion")
+            if failed:  # the estimate still counts (gvrDeletionMetadata with the error)
+                estimate = max(estimate, est)
+                continue
             left = self.api.list(kind, name, copy=False)
             if not left:
                 continue

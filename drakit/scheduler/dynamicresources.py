@@ -654,7 +654,12 @@ class DynamicResources(Plugin):
                     fins = fresh["metadata"].get("finalizers") or []
                     if cu.FINALIZER not in fins:
                         fresh["metadata"]["finalizers"] = [*fins, cu.FINALIZER]
-                        fresh = self.api.update(fresh)
+                        try:
+                            fresh = self.api.update(fresh)
+                        except E.Conflict:
+                            raise
+                        except E.StatusError as e:  # bindClaim: its own wording
+                            return f"add finalizer to claim {ref}: {e}"
                     fresh.setdefault("status", {})["allocation"] = deep_copy(allocation)
                 consumer = self._consumer(pod, pod_claim)
                 st = fresh.setdefault("status", {})

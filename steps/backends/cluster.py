@@ -91,6 +91,12 @@ class Options:
     """Harness-labelled objects older than this (seconds) are an interrupted run's leftovers."""
     driver_profile: str | None = None
     """A driver profile file: kubelet scenarios on its real nodes (steps/backends/driver_profile.py)."""
+    policy_delay: float = 3.0
+    """Seconds to wait after writing a ValidatingAdmissionPolicy or its binding: kube-apiserver
+    evaluates the policies its informer has seen, so a write is in force only after the watch
+    event reached every API server (usually well below a second). No write the harness could
+    probe with is known to match an arbitrary scenario policy (its rules, conditions and
+    selectors are the scenario's), so the wait is a bound, not a probe."""
 
     @classmethod
     def from_env(cls, **kw: Any) -> Options:
@@ -105,6 +111,8 @@ class Options:
             o.node_agent = env("DRAKIT_NODE_AGENT")
         if env("DRAKIT_DRIVER_PROFILE"):
             o.driver_profile = env("DRAKIT_DRIVER_PROFILE")
+        if env("DRAKIT_POLICY_DELAY"):
+            o.policy_delay = float(env("DRAKIT_POLICY_DELAY", "3"))
         for k, v in kw.items():
             if v is not None:
                 setattr(o, k, v)
@@ -383,8 +391,9 @@ class Session:
 
     # -- cleanup ----------------------------------------------------------------------
     def cluster_scoped(self) -> list[Resource]:
-        want = ("Node", "DeviceClass", "ResourceSlice", "RuntimeClass", "PriorityClass",
-                "Namespace")
+        # admission policies first: a scenario's policy may refuse the cleanup's own writes
+        want = ("ValidatingAdmissionPolicyBinding", "ValidatingAdmissionPolicy", "Node",
+                "DeviceClass", "ResourceSlice", "RuntimeClass", "PriorityClass", "Namespace")
         return [self.resources[k] for k in want if k in self.resources]
 
     def sweep(self, selector: str = f"{HARNESS_LABEL}=true") -> int:
@@ -535,6 +544,13 @@ class NameMap:
                     f"{iso.driver_name(self.st.prefix, n)}={c}"
                     for n, c in sorted(self.drakit_drivers.items()))
         self._rewrite_refs(obj, kind)
+        if kind == "ValidatingAdmissionPolicy":
+            iso.fence_policy(obj.get("spec"), self.st.sid)
+        if kind == "ValidatingAdmissionPolicyBinding":
+            spec = obj.get("spec")
+            if isinstance(spec, dict) and isinstance(spec.get("policyName"), str):
+                spec["policyName"] = self.cluster_name(spec["policyName"])
+            iso.fence_binding(obj, self.st.sid)
         if kind == "DeviceClass" and isinstance(obj.get("spec"), dict):
             if iso.guard_class(obj["spec"], self.st.prefix) and md.get("name"):
                 self.st.guarded_classes.add(md["name"])
@@ -742,6 +758,20 @@ class NameMap:
             iso.pod_status_resources(p.get("status"), self.st.prefix)
         if res.kind == "ResourceClaim" and isinstance(p.get("status"), dict):
             self._claim_status(p["status"])
+        if res.kind == "ValidatingAdmissionPolicy" and isinstance(p.get("spec"), dict) and \
+                "matchConditions" in p["spec"]:
+            iso.fence_policy(p["spec"], self.st.sid)  # a merge patch replaces the list
+        if res.kind == "ValidatingAdmissionPolicyBinding" and isinstance(p.get("spec"), dict):
+            if isinstance(p["spec"].get("policyName"), str):
+                p["spec"]["policyName"] = self.cluster_name(p["spec"]["policyName"])
+            mr = p["spec"].get("matchResources")
+            sel = mr.get("namespaceSelector") if isinstance(mr, dict) else None
+            if isinstance(sel, dict) and "matchExpressions" in sel:
+                iso.fence_binding({"spec": {"matchResources": mr}}, self.st.sid)
+            elif "matchResources" in p["spec"] and mr is None:
+                raise Unsupported("removes a binding's matchResources with a patch: the fence "
+                                  "that keeps the scenario's policy to its own namespaces "
+                                  "lives there")
         return self._extended_names(p)
 
     # -- everything coming back -------------------------------------------------
@@ -755,6 +785,12 @@ class NameMap:
                 iso.unguard_class(value, self.st.prefix)
             if self.profile is not None:
                 value = self.profile.incoming(value)
+            if isinstance(value.get("spec"), dict) and (
+                    "policyName" in value["spec"] or "matchConditions" in value["spec"]):
+                value = copy.deepcopy(value)  # a policy or binding: the fences come off
+                iso.unfence_policy(value["spec"])
+                if "policyName" in value["spec"]:
+                    iso.unfence_binding(value)
             out = {self._s(k) if isinstance(k, str) else k: self.incoming(v)
                    for k, v in value.items()}
             md = out.get("metadata")
@@ -837,6 +873,21 @@ class ScenarioCleaner:
         s, st = self.s, self.st
         nm = NameMap(st)
         namespaces = [st.namespace] + [st.prefix + n for n in st.namespaces]
+        # the scenario's admission policies before anything else: they may refuse the
+        # cleanup's own patches and deletes (on a real cluster after the informer delay)
+        policies = [r for r in s.cluster_scoped() if r.kind in ClusterBackend.POLICY_KINDS]
+        gone = False
+        for res in policies:
+            try:
+                items = s.request("GET", res.path())["items"]
+            except (ApiError, EnvironmentFailure):
+                continue
+            for obj in items:
+                if nm.ours(obj):
+                    s.force_delete(res, obj, st.finalizers)
+                    gone = True
+        if gone and not s.is_drakit and s.opts.policy_delay > 0:
+            time.sleep(s.opts.policy_delay)
         # our own finalizers first, so nothing waits for a controller that never comes
         if st.finalizers:
             for res in s.resources.values():
@@ -1222,8 +1273,18 @@ class ClusterBackend:
                 self._apply_one(res, obj, dry_run=True)
         out = [self._apply_one(res, obj, dry_run) for res, obj in pairs]
         if not dry_run:
+            self._policy_propagation([r.kind for r, _ in pairs])
             self.settle()
         return out
+
+    POLICY_KINDS = ("ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding")
+
+    def _policy_propagation(self, kinds: list[str]) -> None:
+        """After a write of a policy or binding: let the API servers' informers see it
+        (Options.policy_delay)."""
+        if any(k in self.POLICY_KINDS for k in kinds) and self.opts.policy_delay > 0 and \
+                not self.session.is_drakit:  # drakit serve: in force from the write
+            time.sleep(self.opts.policy_delay)
 
     def create(self, obj: dict) -> dict:
         if not isinstance(obj, dict) or not obj.get("kind") or not obj.get("apiVersion"):
@@ -1233,6 +1294,7 @@ class ClusterBackend:
             self.n.st.namespaces.add(obj["metadata"]["name"])
         body = self.n.outgoing(obj, res)
         out = self._call("POST", res.path(body["metadata"].get("namespace")), None, body)
+        self._policy_propagation([res.kind])
         self.settle()
         return out
 
@@ -1298,6 +1360,7 @@ class ClusterBackend:
         body = None if grace_period_seconds is None else {
             "kind": "DeleteOptions", "apiVersion": "v1", "gracePeriodSeconds": grace_period_seconds}
         self._call("DELETE", self._path(res, name), None, body)
+        self._policy_propagation([res.kind])
         if wait:
             self.settle()
 
@@ -1311,6 +1374,7 @@ class ClusterBackend:
             try:
                 out = self._call("PUT", res.path(body["metadata"].get("namespace"), name,
                                                  subresource), None, body)
+                self._policy_propagation([res.kind])
                 self.settle()
                 return out
             except ApiError as e:
@@ -1325,6 +1389,7 @@ class ClusterBackend:
         res = self.session.resource(kind)
         out = self._call("PATCH", self._path(res, name, subresource), None,
                          self.n.outgoing_patch(patch, res), "application/merge-patch+json")
+        self._policy_propagation([res.kind])
         self.settle()
         return out
 

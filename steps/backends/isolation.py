@@ -25,6 +25,20 @@ way in):
   selectors in order and an error aborts the allocation); error paths and "selector #N"
   messages are shifted back by one.
 
+* **ValidatingAdmissionPolicies** must not refuse other scenarios' (or anybody's) writes on a
+  shared cluster. The binding's ``matchResources.namespaceSelector`` gets the requirement
+  ``drakit.io/scenario In (<id>)`` (every namespace the scenario creates carries that label;
+  a binding without matchResources gets one, marked with an annotation so it is taken away
+  again on the way back). A namespaceSelector never exempts a cluster-scoped request
+  (webhook/predicates/namespace: only namespaces themselves are looked at), so the policy
+  also gets a last matchCondition, ``drakit.io/scenario-fence``: a request with a namespace
+  passes it, a cluster-scoped one only when its new or old object carries the scenario's label
+  (the harness labels everything it creates). matchConditions see ``namespaceObject`` as null
+  and ``request.namespace`` is absent for a cluster-scoped request, hence ``has()``. The
+  condition is written so that it never errors (an error would fall under the policy's
+  failurePolicy); and since the first false condition ends the evaluation, the scenario's own
+  conditions cannot make a foreign request fail either.
+
 The scheduler's "0/N nodes are available: ..." histogram counts every node of the cluster;
 ``fit_message`` removes the nodes that are not the scenario's (see its docstring), so the
 text matches the reference, which only has the scenario's nodes.
@@ -548,3 +562,110 @@ def interference(nodes: list[dict], slices: list[dict], classes: list[dict],
         + ([f"DaemonSets {tolerant} tolerate the fake-node taint: their pods would be "
             f"bound to the harness's nodes and use their allocatable"] if tolerant else []),
     }
+
+
+# ---------------------------------------------------------------------------- admission policies
+
+POLICY_FENCE = "drakit.io/scenario-fence"
+"""The name of the matchCondition that keeps a scenario's policy to the scenario's objects."""
+BARE_BINDING_ANNOTATION = "drakit.io/fence-added-match-resources"
+"""On a binding that had no matchResources before the fence gave it one."""
+
+
+def _labelled(var: str, sid: str) -> str:
+    return (f"({var} != null && has({var}.metadata.labels) && "
+            f"'{SCENARIO_LABEL}' in {var}.metadata.labels && "
+            f"{var}.metadata.labels['{SCENARIO_LABEL}'] == '{sid}')")
+
+
+def policy_fence_condition(sid: str) -> dict:
+    """The matchCondition: namespaced requests pass (the binding's namespaceSelector fences
+    them), cluster-scoped ones only for the scenario's own objects."""
+    return {"name": POLICY_FENCE,
+            "expression": f"has(request.namespace) || {_labelled('object', sid)} || "
+                          f"{_labelled('oldObject', sid)}"}
+
+
+def fence_policy(spec: Any, sid: str) -> None:
+    """Append the fence condition to a ValidatingAdmissionPolicy's spec (a spec at the limit
+    of 64 conditions is sent as is: the server refuses it anyway, for its own reason)."""
+    if not isinstance(spec, dict):
+        return
+    conds = spec.get("matchConditions")
+    if conds is None:
+        conds = []
+    if not isinstance(conds, list) or len(conds) >= 64:
+        return
+    spec["matchConditions"] = [c for c in conds
+                               if not (isinstance(c, dict) and c.get("name") == POLICY_FENCE)]
+    spec["matchConditions"].append(policy_fence_condition(sid))
+
+
+def unfence_policy(spec: Any) -> None:
+    if not isinstance(spec, dict) or not isinstance(spec.get("matchConditions"), list):
+        return
+    kept = [c for c in spec["matchConditions"]
+            if not (isinstance(c, dict) and c.get("name") == POLICY_FENCE)]
+    if len(kept) == len(spec["matchConditions"]):
+        return
+    if kept:
+        spec["matchConditions"] = kept
+    else:
+        spec.pop("matchConditions")
+
+
+def namespace_fence(sid: str) -> dict:
+    return {"key": SCENARIO_LABEL, "operator": "In", "values": [sid]}
+
+
+def fence_binding(obj: dict, sid: str) -> None:
+    """Add the namespace fence to a ValidatingAdmissionPolicyBinding (the whole object: the
+    annotation for a binding without matchResources goes into its metadata)."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict):
+        return
+    mr = spec.get("matchResources")
+    if mr is None:
+        mr = spec["matchResources"] = {}
+        md = obj.setdefault("metadata", {})
+        ann = md.get("annotations")
+        md["annotations"] = ann = dict(ann) if isinstance(ann, dict) else {}
+        ann[BARE_BINDING_ANNOTATION] = "true"
+    if not isinstance(mr, dict):
+        return
+    sel = mr.get("namespaceSelector")
+    if sel is None:
+        sel = mr["namespaceSelector"] = {}
+    if not isinstance(sel, dict):
+        return
+    exprs = sel.get("matchExpressions")
+    exprs = [e for e in exprs if not (isinstance(e, dict) and e.get("key") == SCENARIO_LABEL)] \
+        if isinstance(exprs, list) else []
+    sel["matchExpressions"] = [*exprs, namespace_fence(sid)]
+
+
+def unfence_binding(obj: dict) -> None:
+    """The binding as the scenario wrote it (the server's defaults kept), on the way back."""
+    spec = obj.get("spec")
+    md = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    ann = md.get("annotations") if isinstance(md.get("annotations"), dict) else {}
+    bare = ann.get(BARE_BINDING_ANNOTATION) == "true"
+    if BARE_BINDING_ANNOTATION in ann:
+        ann = {k: v for k, v in ann.items() if k != BARE_BINDING_ANNOTATION}
+        if ann:
+            md["annotations"] = ann
+        else:
+            md.pop("annotations", None)
+    if not isinstance(spec, dict) or not isinstance(spec.get("matchResources"), dict):
+        return
+    if bare:
+        spec.pop("matchResources")
+        return
+    sel = spec["matchResources"].get("namespaceSelector")
+    if isinstance(sel, dict) and isinstance(sel.get("matchExpressions"), list):
+        kept = [e for e in sel["matchExpressions"]
+                if not (isinstance(e, dict) and e.get("key") == SCENARIO_LABEL)]
+        if kept:
+            sel["matchExpressions"] = kept
+        else:
+            sel.pop("matchExpressions")

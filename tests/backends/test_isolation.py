@@ -359,3 +359,82 @@ def test_priority_classes_are_prefixed_but_system_names_travel_as_written():
         "system-node-critical"
     msg = nm.incoming(f"no PriorityClass with name {P}nope was found")
     assert msg == "no PriorityClass with name nope was found"
+
+
+# ------------------------------------------------------------------ admission policies
+
+POLICY = {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+          "metadata": {"name": "keep"},
+          "spec": {"matchConstraints": {"resourceRules": [
+              {"apiGroups": ["*"], "apiVersions": ["*"], "operations": ["*"],
+               "resources": ["*"]}]},
+              "matchConditions": [{"name": "mine", "expression": "true"}],
+              "validations": [{"expression": "false"}]}}
+BINDING = {"apiVersion": "admissionregistration.k8s.io/v1",
+           "kind": "ValidatingAdmissionPolicyBinding", "metadata": {"name": "keep"},
+           "spec": {"policyName": "keep", "validationActions": ["Deny"]}}
+
+
+def _policy_res(kind: str):
+    from steps.backends.cluster import Resource
+    return Resource(kind, "admissionregistration.k8s.io", "v1", kind.lower() + "s", False)
+
+
+def test_a_policy_and_its_binding_are_fenced_on_the_way_out_and_read_back_as_written():
+    n = NameMap(copy.deepcopy(ST))
+    out = n.outgoing(POLICY, _policy_res("ValidatingAdmissionPolicy"))
+    assert out["metadata"]["name"] == P + "keep"
+    assert [c["name"] for c in out["spec"]["matchConditions"]] == ["mine", iso.POLICY_FENCE]
+    back = n.incoming(out)
+    assert back["spec"] == POLICY["spec"] and back["metadata"]["name"] == "keep"
+    b = n.outgoing(BINDING, _policy_res("ValidatingAdmissionPolicyBinding"))
+    assert b["spec"]["policyName"] == P + "keep"
+    assert b["spec"]["matchResources"]["namespaceSelector"]["matchExpressions"] == [
+        iso.namespace_fence(ST.sid)]
+    # the server defaults what the fence brought in; all of it goes again
+    b["spec"]["matchResources"].update(matchPolicy="Equivalent", objectSelector={})
+    assert n.incoming(b)["spec"] == BINDING["spec"]
+    own = copy.deepcopy(BINDING)
+    own["spec"]["matchResources"] = {"namespaceSelector": {"matchLabels": {"team": "a"}}}
+    b = n.outgoing(own, _policy_res("ValidatingAdmissionPolicyBinding"))
+    assert n.incoming(b)["spec"] == own["spec"]
+    assert "annotations" not in n.incoming(b)["metadata"]
+
+
+@pytest.mark.parametrize("ns,labels,old_labels,passes", [
+    ("drakit-1234abcd", None, None, True),          # namespaced: the binding's selector decides
+    ("", {iso.SCENARIO_LABEL: ST.sid}, None, True),  # the scenario's own cluster-scoped object
+    ("", None, {iso.SCENARIO_LABEL: ST.sid}, True),  # ... being deleted
+    ("", {iso.SCENARIO_LABEL: "other"}, None, False),
+    ("", None, None, False),                          # anybody's node, class, slice
+])
+def test_the_policy_fence_condition_passes_only_the_scenarios_requests(ns, labels, old_labels,
+                                                                       passes):
+    from drakit.admission_policy import Attributes, admission_request, compile_expression, evaluate
+
+    cond = iso.policy_fence_condition(ST.sid)
+    obj = None if labels is None and old_labels is not None else {"metadata": {"labels": labels}
+                                                                  if labels else {}}
+    old = {"metadata": {"labels": old_labels}} if old_labels else None
+    a = Attributes("DELETE" if obj is None else "CREATE", "Node", "", "v1", "nodes", "", "n",
+                   ns, obj, old)
+    c = compile_expression(cond["expression"])
+    assert c.error == ""
+    value = evaluate(c, {"object": obj, "oldObject": old, "request": admission_request(a),
+                         "namespaceObject": None})
+    assert value is passes
+
+
+@given(conds=st.lists(st.fixed_dictionaries({"name": st.sampled_from(["a", iso.POLICY_FENCE]),
+                                             "expression": st.just("true")}), max_size=4))
+@settings(max_examples=50, deadline=None)
+def test_fencing_a_policy_twice_adds_one_condition_and_unfencing_restores_the_rest(conds):
+    spec = {"matchConditions": copy.deepcopy(conds)} if conds else {}
+    fenced = copy.deepcopy(spec)
+    iso.fence_policy(fenced, ST.sid)
+    iso.fence_policy(fenced, ST.sid)
+    assert [c["name"] for c in fenced["matchConditions"]].count(iso.POLICY_FENCE) == 1
+    assert fenced["matchConditions"][-1] == iso.policy_fence_condition(ST.sid)
+    iso.unfence_policy(fenced)
+    kept = [c for c in conds if c["name"] != iso.POLICY_FENCE]
+    assert fenced.get("matchConditions") == (kept or None)

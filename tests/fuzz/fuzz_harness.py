@@ -79,6 +79,16 @@ SEEDS: dict[str, dict[str, Any]] = {
         "template": {"metadata": {"labels": {"app": "f"}}, "spec": POD_SPEC}}},
     "PriorityClass": {"metadata": {}, "value": 1000, "description": "fuzzed",
                       "preemptionPolicy": "Never"},
+    "ValidatingAdmissionPolicy": {"metadata": {}, "spec": {
+        "matchConstraints": {"resourceRules": [
+            {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE"],
+             "resources": ["configmaps"]}]},
+        "matchConditions": [{"name": "labelled", "expression": "has(object.metadata.labels)"}],
+        "validations": [{"expression": "object.metadata.name.size() < 64",
+                         "messageExpression": "'too long: ' + object.metadata.name"}]}},
+    "ValidatingAdmissionPolicyBinding": {"metadata": {}, "spec": {
+        "policyName": "fuzzed", "validationActions": ["Audit"],
+        "matchResources": {"namespaceSelector": {"matchLabels": {"team": "a"}}}}},
 }
 
 

@@ -67,6 +67,17 @@ def objects(version: str = "1.37") -> dict[str, dict]:
                          "metadata": {"name": "sandboxed"}, "handler": "sandboxed"},
         "PriorityClass": {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
                           "metadata": {"name": "high"}, "value": 1000},
+        "ValidatingAdmissionPolicy": {
+            "apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+            "metadata": {"name": "p"},
+            "spec": {"matchConstraints": {"resourceRules": [
+                {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE"],
+                 "resources": ["configmaps"]}]},
+                "validations": [{"expression": "true"}]}},
+        "ValidatingAdmissionPolicyBinding": {
+            "apiVersion": "admissionregistration.k8s.io/v1",
+            "kind": "ValidatingAdmissionPolicyBinding", "metadata": {"name": "b"},
+            "spec": {"policyName": "p", "validationActions": ["Deny"]}},
     }
     assert set(out) == set(KINDS), "a kind was added to drakit.kinds: give it a case here"
     return out
@@ -81,6 +92,8 @@ GENERATION_ON_CREATE = {
     "RuntimeClass": None,
     # pkg/registry/scheduling/priorityclass/strategy.go PrepareForCreate: Generation = 1
     "PriorityClass": 1,
+    # validatingadmissionpolicy(binding)/strategy.go PrepareForCreate: Generation = 1
+    "ValidatingAdmissionPolicy": 1, "ValidatingAdmissionPolicyBinding": 1,
 }
 
 
@@ -131,6 +144,10 @@ def _update(api: APIServer, obj: dict, path: tuple[str, ...], value) -> dict:
     ("PodGroup", ("metadata", "labels"), {"a": "b"}, None),
     # priorityclass/strategy.go PrepareForUpdate is empty: the generation stays 1
     ("PriorityClass", ("description",), "for batch jobs", False),
+    # validatingadmissionpolicy/strategy.go PrepareForUpdate: a spec change bumps it
+    ("ValidatingAdmissionPolicy", ("spec", "failurePolicy"), "Ignore", True),
+    ("ValidatingAdmissionPolicy", ("metadata", "labels"), {"a": "b"}, False),
+    ("ValidatingAdmissionPolicyBinding", ("spec", "validationActions"), ["Warn"], True),
 ])
 def test_spec_write_generation(api: APIServer, kind: str, path, value, bumped) -> None:
     out = _update(api, create(api, kind), path, value)
@@ -161,6 +178,7 @@ STATUS_SAMPLE = {
                                  "lastTransitionTime": "2026-01-01T00:00:00Z"}]},
     "Deployment": {"replicas": 0, "observedGeneration": 1},
     "ReplicaSet": {"replicas": 0, "observedGeneration": 1},
+    "ValidatingAdmissionPolicy": {"observedGeneration": 1},
 }
 
 
@@ -193,6 +211,7 @@ def test_create_resets_and_spec_write_keeps_status(api: APIServer, kind: str) ->
 STATUS_CHANGES_LABELS = {
     "Namespace": True, "Node": True, "Pod": True, "ResourceQuota": True,
     "ResourceClaim": False, "PodGroup": False, "Deployment": False, "ReplicaSet": True,
+    "ValidatingAdmissionPolicy": False,
 }
 
 
@@ -211,7 +230,8 @@ def test_status_write_keeps_spec_and_protected_metadata(api: APIServer, kind: st
     after = api.update_status(sent)
     assert after["spec"] == out["spec"]
     assert ("by" in (after["metadata"].get("labels") or {})) == STATUS_CHANGES_LABELS[kind]
-    reset_all = kind in ("ResourceClaim", "PodGroup")  # ResetObjectMetaForStatus
+    reset_all = kind in ("ResourceClaim", "PodGroup",  # ResetObjectMetaForStatus
+                         "ValidatingAdmissionPolicy")
     assert ("by" in (after["metadata"].get("annotations") or {})) == (not reset_all)
     owners_kept = reset_all or kind == "Pod"  # pods/status never touches ownerReferences
     assert ("ownerReferences" in after["metadata"]) == (not owners_kept)

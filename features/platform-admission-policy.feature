@@ -1,0 +1,535 @@
+@platform
+Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component's included
+  admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding
+  (GA since 1.30, served and on at every release drakit emulates). kube-apiserver runs the
+  ValidatingAdmissionPolicy plugin after the other validating plugins and before ResourceQuota
+  (k/k pkg/kubeapiserver/options/plugins.go AllOrderedPlugins) for every create, update,
+  status write and delete, whoever sends it: a policy refuses a controller's or the
+  scheduler's own write exactly as a user's. The plugin follows k8s.io/apiserver
+  pkg/admission/plugin/policy (generic/plugin.go, validating/dispatcher.go and validator.go,
+  matching/matching.go) and webhook/predicates (rules, namespace, object); the denial is
+  admission.NewForbidden's text with the validation's reason (Invalid, 422, when it names
+  none) and one cause carrying the policy's message.
+
+  @component:apiserver
+  Rule: The policy machinery as a user meets it
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/deny
+    Scenario: A denied create names the policy, the binding and the failed expression
+      validator.go: a validation without message or messageExpression that is not true denies
+      with "failed expression: <expression>"; dispatcher.go wraps it as "ValidatingAdmissionPolicy
+      '<policy>' with binding '<binding>' denied request: ..." in admission.NewForbidden (the
+      resource and the object's name), reason Invalid (422) and that text as the one cause.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: named-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "object.metadata.name.startsWith('team-')"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: named-claims}
+        spec:
+          policyName: named-claims
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: scratch}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "scratch" is forbidden: ValidatingAdmissionPolicy 'named-claims' with binding 'named-claims' denied request: failed expression: object.metadata.name.startsWith('team-')"
+      And the ResourceClaim "scratch" does not exist
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: team-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/reason-message
+    Scenario: A validation's message and reason make the answer Forbidden (403)
+      validator.go: the static message (trimmed) replaces the default; dispatcher.go
+      reasonToCode: reason Forbidden answers 403.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-admin-classes}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: ["*"], operations: [CREATE, UPDATE], resources: [deviceclasses]}
+          validations:
+          - expression: "!has(object.metadata.labels) || !('tier' in object.metadata.labels) || object.metadata.labels['tier'] != 'admin'"
+            message: "  admin classes are made by the platform team  "
+            reason: Forbidden
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-admin-classes}
+        spec:
+          policyName: no-admin-classes
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: admin-gpus, labels: {tier: admin}}
+        spec: {}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message is "deviceclasses.resource.k8s.io "admin-gpus" is forbidden: ValidatingAdmissionPolicy 'no-admin-classes' with binding 'no-admin-classes' denied request: admin classes are made by the platform team"
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/not-in-force
+    Scenario: A binding to a missing policy, a false matchCondition and an Audit-only binding let the write through
+      dispatcher.go evaluates only policies that exist and have bindings; validator.go: a
+      matchCondition that is false skips the policy (webhook/matchconditions); a binding whose
+      validationActions is Audit only writes an audit annotation, nothing the client sees.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: dangling}
+        spec:
+          policyName: not-there
+          validationActions: [Deny]
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: only-labelled}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: ["*"], resources: [resourceclaims]}
+          matchConditions:
+          - name: labelled
+            expression: "has(object.metadata.labels) && 'locked' in object.metadata.labels"
+          validations:
+          - expression: "false"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: only-labelled}
+        spec:
+          policyName: only-labelled
+          validationActions: [Deny]
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: audited}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "false"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: audited}
+        spec:
+          policyName: audited
+          validationActions: [Audit]
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: free}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: locked, labels: {locked: "yes"}}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "locked" is forbidden: ValidatingAdmissionPolicy 'only-labelled' with binding 'only-labelled' denied request: failed expression: false"
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/delete-rule
+    Scenario: A DELETE rule sees the object being deleted as oldObject
+      validator.go: on DELETE "object" is null and "oldObject" the stored object;
+      request.operation is "DELETE". A messageExpression's string is the message.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: precious, labels: {keep: "true"}}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-labelled}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.labels) || !('keep' in oldObject.metadata.labels)"
+            messageExpression: "'claim ' + oldObject.metadata.name + ' is kept (' + request.operation + ', object ' + (object == null ? 'null' : 'set') + ')'"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-labelled}
+        spec:
+          policyName: keep-labelled
+          validationActions: [Deny]
+        """
+      When I delete the ResourceClaim "precious"
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "precious" is forbidden: ValidatingAdmissionPolicy 'keep-labelled' with binding 'keep-labelled' denied request: claim precious is kept (DELETE, object null)"
+      And the ResourceClaim "precious" exists
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-validation
+    Scenario: A policy and a binding that cannot work are refused with upstream's causes
+      pkg/apis/admissionregistration/validation/validation.go: failurePolicy's values, a
+      validation expression that is not bool ("must evaluate to bool"), the validationActions
+      rules (Deny and Warn together, duplicates, at least one).
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: broken}
+        spec:
+          failurePolicy: Sometimes
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}
+          validations:
+          - expression: "object.metadata.name"
+        """
+      Then the request is rejected with exactly these causes:
+        | field                          | reason                 | message |
+        | spec.failurePolicy             | FieldValueNotSupported | Unsupported value: "Sometimes": supported values: "Fail", "Ignore" |
+        | spec.validations[0].expression | FieldValueInvalid      | Invalid value: "object.metadata.name": must evaluate to bool |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: loud}
+        spec:
+          policyName: broken
+          validationActions: [Deny, Warn, Deny]
+        """
+      Then the request is rejected with exactly these causes:
+        | field                     | reason              | message |
+        | spec.validationActions[2] | FieldValueDuplicate | Duplicate value: "Deny" |
+        | spec.validationActions    | FieldValueInvalid   | Invalid value: ["Deny","Warn","Deny"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose) |
+
+  @component:controller-manager
+  Rule: A component whose write a policy refuses
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/namespace-content
+    Scenario: The namespace controller cannot delete a claim: the namespace stays Terminating and says why
+      namespaced_resources_deleter.go deleteAllContentForGroupVersionResource deletes each
+      resource with DeleteCollection; the store's DeleteCollection runs admission for every
+      item with the collection request's attributes, which carry no name, so
+      admission.NewForbidden names the object "Unknown". The error ends the resource's pass
+      before anything is counted as remaining, and status_condition_utils.go reports it in
+      NamespaceDeletionContentFailure ("Failed to delete all resource types, 1 remaining: ...").
+      The controller retries; once the binding is gone the claim, then the namespace, go.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: kept, namespace: team}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "request.operation != 'DELETE'"
+            message: claims stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      When I delete the Namespace "team"
+      Then the Namespace "team" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - type: NamespaceDeletionDiscoveryFailure
+            status: "False"
+            reason: ResourcesDiscovered
+            message: All resources successfully discovered
+          - type: NamespaceDeletionGroupVersionParsingFailure
+            status: "False"
+            reason: ParsedGroupVersions
+            message: All legacy kube types successfully parsed
+          - type: NamespaceDeletionContentFailure
+            status: "True"
+            reason: ContentDeletionFailed
+            message: "Failed to delete all resource types, 1 remaining: resourceclaims.resource.k8s.io \"Unknown\" is forbidden: ValidatingAdmissionPolicy 'keep-claims' with binding 'keep-claims' denied request: claims stay"
+          - type: NamespaceContentRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+          - type: NamespaceFinalizersRemaining
+            status: "False"
+            reason: ContentRemoved
+            message: All content successfully removed
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 2 seconds pass
+      Then the Namespace "team" is gone
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-from-template
+    Scenario: The ResourceClaim controller cannot create a pod's claim: a Warning event, then the claim once the policy is gone
+      resourceclaim/controller.go handleClaim wraps a refused create as "create ResourceClaim
+      <name>: <error>" (the name empty: the claim is created with generateName) and syncPod
+      records it on the pod as a Warning FailedResourceClaimCreation event, "PodResourceClaim
+      <entry>: ...". The denial names the generated name: admission.NewForbidden falls back to
+      the object's name when the request has none, and the name was generated before the
+      validating admission ran. Without its claim the pod is not tried by the scheduler
+      (DynamicResources PreEnqueue). The controller retries the pod with backoff; with the
+      binding deleted the claim is created and the pod scheduled.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(object.metadata.annotations) || !('resource.kubernetes.io/pod-claim-name' in object.metadata.annotations)"
+            message: claims for pods are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-claims}
+        spec:
+          policyName: no-pod-claims
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" starting with "PodResourceClaim gpu: create ResourceClaim : resourceclaims.resource.k8s.io "trainer-gpu-"
+      And there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" containing "" is forbidden: ValidatingAdmissionPolicy 'no-pod-claims' with binding 'no-pod-claims' denied request: claims for pods are made by hand here"
+      And there are 0 ResourceClaim objects
+      And the Pod "trainer" stays pending without a scheduling attempt
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-claims"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/gc-retries
+    Scenario: The garbage collector cannot delete a pod's claim: it stays, and goes once the policy is gone
+      garbagecollector.go attemptToDeleteItem deletes a dependent whose owners are all gone; an
+      error other than NotFound is only logged ("error syncing item") and the item requeued
+      with the work queue's backoff (attemptToDeleteWorker), no event. The pod's claim, made
+      from a template and owned by the pod, outlives the pod while a policy refuses the
+      delete; once the binding is gone the retry deletes it. (The ResourceClaim controller
+      leaves a claim whose pod it cannot find to the garbage collector.)
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.ownerReferences)"
+            message: owned claims stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pod-claims}
+        spec:
+          policyName: keep-pod-claims
+          validationActions: [Deny]
+        """
+      Then there is 1 ResourceClaim object
+      When I delete the Pod "trainer"
+      Then the Pod "trainer" does not exist
+      And there is 1 ResourceClaim object
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pod-claims"
+      And 10 seconds pass
+      Then there are 0 ResourceClaim objects
+
+  @component:scheduler
+  Rule: The scheduler's claim writes refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-prebind
+    Scenario Outline: The scheduler cannot write a claim (<write>): the pod says why and is scheduled once the policy is gone
+      dynamicresources.go bindClaim: the finalizer goes in with an update of the claim, then
+      the allocation and the reservation in one status update; refused, PreBind fails with
+      "add finalizer to claim <ns>/<name>: <error>" or "add allocation and reservation to claim
+      <ns>/<name>: <error>", and schedule_one.go reports 'running PreBind plugin
+      "DynamicResources": ...' as the pod's SchedulerError. The pod is retried after its
+      backoff; with the binding deleted the same device is allocated.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: frozen-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [<resource>]}
+          validations:
+          - expression: "<expression>"
+            message: claims are frozen
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: frozen-claims}
+        spec:
+          policyName: frozen-claims
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": <what> claim default/gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" is forbidden: ValidatingAdmissionPolicy 'frozen-claims' with binding 'frozen-claims' denied request: claims are frozen"
+      And the ResourceClaim "gpu-claim" has no "status.allocation"
+      When I delete the ValidatingAdmissionPolicyBinding "frozen-claims"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+      And the ResourceClaim "gpu-claim" has a "status.allocation"
+
+      Examples:
+        | write                      | resource              | expression                       | what                                |
+        | its finalizer              | resourceclaims        | false                            | add finalizer to                    |
+        | its allocation and reservation | resourceclaims/status | !has(object.status.allocation) | add allocation and reservation to |
