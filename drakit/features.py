@@ -97,6 +97,8 @@ DRA_EFFECT: dict[str, str] = {
     "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
     "PodDeletionCost": "a ReplicaSet scales down by pod-deletion-cost; the API server checks the "
                        "annotation",
+    "PodReadyToStartContainersCondition": "the kubelet writes the pod's PodReadyToStartContainers "
+                                          "condition",
 }
 
 # Gates only drakit has: KEP-5234 (ResourceSlice mixins) never merged an API, so there is no

@@ -30,7 +30,7 @@ DRA_GROUPS = ("resource.k8s.io", "scheduling.k8s.io")
 
 # (group, resource, verbs): what the harness itself does on a cluster (cluster.py): the
 # scenario namespace, fake nodes and their status, the DRA objects, pods and their status,
-# quota, events; scheduling.k8s.io only where served.
+# quota, events, admission policies; scheduling.k8s.io only where served.
 REQUIRED_RIGHTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("", "namespaces", ("create", "get", "delete")),
     ("", "nodes", ("create", "get", "list", "update", "patch", "delete")),
@@ -50,6 +50,11 @@ REQUIRED_RIGHTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
                                                    "delete")),
     ("scheduling.k8s.io", "podgroups", ("create", "get", "list", "update", "delete")),
     ("scheduling.k8s.io", "priorityclasses", ("create", "get", "list", "update", "delete")),
+    # the scenarios that refuse a component's write (features/platform-admission-policy.feature)
+    ("admissionregistration.k8s.io", "validatingadmissionpolicies",
+     ("create", "get", "list", "update", "delete")),
+    ("admissionregistration.k8s.io", "validatingadmissionpolicybindings",
+     ("create", "get", "list", "update", "delete")),
 )
 NODE_AGENT_RIGHTS = (("", "pods/exec", ("create",)), ("", "pods", ("list",)))
 
