@@ -2149,6 +2149,40 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/assigned-pod-delete
+    Scenario: A pod that did not fit is scheduled once the pod holding the node's cpu is force-deleted
+      pkg/scheduler/eventhandlers.go deletePodFromCache: the deletion of an assigned pod removes it
+      from the scheduler's cache and moves the unschedulable pods whose plugins register for
+      AssignedPodDelete (NodeResourcesFit does) back to be tried; a force deletion (grace period 0)
+      is that delete event with no update before it.
+      Given a node "n1" with cpu "1", memory "4Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 800m}}
+        """
+      Then the Pod "big" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 500m}}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      When I force-delete the Pod "big"
+      Then the Pod "waiting" is scheduled to "n1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/queue-order
     Scenario: Two pods waiting for a device: the one that has waited longer gets the single device that appears
       pkg/scheduler/backend/queue/scheduling_queue.go AddUnschedulableIfNotPresent refreshes a
