@@ -1174,10 +1174,12 @@ def validate_pod_resize(new: dict, old: dict, ctx: Context) -> list[FieldError]:
 
 
 def check_binding(pod: dict, node_name: str) -> str | None:
-    """pods/binding preconditions (BindingREST.setPodNodeAndMetadata); None when allowed.
+    """pods/binding preconditions; None when allowed.
 
-    Returns the error text; "already assigned" is a 409 Conflict upstream, the others 500s.
-    Unverified wording (read from memory of pkg/registry/core/pod/storage/storage.go).
+    Returns the error text of k/k pkg/registry/core/pod/storage/storage.go (BindingREST
+    setPodHostAndAnnotations, unchanged 1.34-1.37). assignPod wraps each of them, as any
+    error that is no StatusError, in ``errors.NewConflict(pods/binding, name, err)``: all
+    three are 409 Conflicts (the caller adds that wrapping).
     """
     name = get(pod, "metadata", "name") or ""
     if get(pod, "metadata", "deletionTimestamp"):
