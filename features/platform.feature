@@ -423,6 +423,65 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "p" has "spec.containers[0].ports" equal to [{containerPort: 80, protocol: TCP}, {containerPort: 53, protocol: UDP}]
 
+    # until 1.36: 1.37's PodLevelResourcesFixDefaulting (kubernetes/kubernetes#140514) moved these defaults into the pod strategy and added pod-level limit defaults
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-level-defaults @until:1.36
+    Scenario Outline: Pod-level requests left out default from the containers, then from the pod-level limits (<case>)
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_Pod (PodLevelResources, 1.34-1.36): container
+      limits become container requests; defaultHugePagePodLimits gives the pod level the
+      containers' hugepage limits it neither limits nor requests; with pod-level limits
+      defaultPodRequests fills a missing cpu or memory request with the containers' aggregate
+      requests (AggregateContainerRequests, only resources that may be overcommitted) and
+      anything still missing with the pod-level limit.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          resources: <pod>
+          containers:
+          - name: a
+            image: registry.k8s.io/pause:3.10
+            resources: <a>
+          - name: b
+            image: registry.k8s.io/pause:3.10
+            resources: <b>
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.resources" equal to <stored>
+
+      Examples:
+        | case | pod | a | b | stored |
+        | aggregate requests | {limits: {cpu: "2", memory: 1Gi}} | {requests: {cpu: 250m}} | {requests: {cpu: 250m}} | {limits: {cpu: "2", memory: 1Gi}, requests: {cpu: 500m, memory: 1Gi}} |
+        | container limits | {limits: {memory: 2Gi}} | {limits: {memory: 512Mi}} | {requests: {memory: 256Mi}} | {limits: {memory: 2Gi}, requests: {memory: 768Mi}} |
+        | hugepages | {requests: {cpu: 500m}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {limits: {hugepages-2Mi: 4Mi}, requests: {cpu: 500m, hugepages-2Mi: 4Mi}} |
+
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-level-defaults @clause:platform-REG-R03/deployment-defaults
+    Scenario: A Deployment's pod template keeps its container limits apart from the requests
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_Pod copies limits into requests "on a v1.Pod
+      and not a v1.PodTemplate" (releases 1.34-1.37); the pod the ReplicaSet controller makes
+      from the template gets them.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources: {limits: {cpu: 500m}}
+        """
+      Then the request succeeds
+      And the Deployment "web" has "spec.template.spec.containers[0].resources" equal to {limits: {cpu: 500m}}
+
   @component:controller
   Rule: Namespace lifecycle
     Deleting a namespace only marks it (deletionTimestamp, phase Terminating); the namespace
