@@ -1427,6 +1427,34 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "spec.controllerRef.name" of the Workload "training" to other
       Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
 
+    # since 1.37: v1alpha3 and v1beta1 are served from 1.37 (api-truth §3.2); 1.36's v1alpha2 is a row of the 1.36 outline below
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario Outline: A Workload created without a controller reference cannot be given one (<version>)
+      WorkloadSpec.controllerRef is +k8s:optional +k8s:immutable in kubernetes/api
+      scheduling/<version>; apimachinery pkg/api/validate Immutable refuses any change on
+      update, so setting a reference that was not there is refused like changing one (1.35's
+      v1alpha1 only refused changing a reference once set).
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/<version>
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          podGroupTemplates:
+          - name: workers
+            schedulingPolicy:
+              gang: {minCount: 2}
+        """
+      When I set "spec.controllerRef" of the Workload "training" to {apiGroup: batch, kind: Job, name: training}
+      Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
+
+      Examples:
+        | version  |
+        | v1alpha3 |
+        | v1beta1  |
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 PodGroup keeps its podGroupTemplateRef and scheduling policy, a 1.36 Workload its templates
       v1alpha2 (kubernetes/api scheduling/v1alpha2 at kubernetes-1.36.0, as
@@ -1466,6 +1494,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | PodGroup | pg       | spec.schedulingPolicy.gang.minCount                    | 3                    | spec.schedulingPolicy: Invalid value: null: field is immutable |
         | Workload | training | metadata.labels.team                                  | ml                    | accepted |
         | Workload | training | spec.podGroupTemplates[0].name                        | drivers               | spec.podGroupTemplates: Invalid value: null: field is immutable |
+        | Workload | training | spec.controllerRef                                    | {apiGroup: batch, kind: Job, name: training} | spec.controllerRef: Invalid value: null: field is immutable |
 
   Rule: Deployments and ReplicaSets (apps/v1)
     k/k pkg/apis/apps/validation ValidateDeploymentSpec and ValidateReplicaSetSpec: a
