@@ -2394,6 +2394,60 @@ Feature: Platform behaviour every DRA comparison relies on
       And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
       And the claim "nic" of Pod "two" is named with the prefix "two-nic-"
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/controller-owned-only
+    Scenario: A claim the pod owns without controlling it is not taken for the pod's claim
+      pkg/controller/resourceclaim/controller.go findPodResourceClaim looks only at the claims
+      of its claimPodOwnerIndex, which lists a claim under the uid of an owner reference that
+      is Controller, apiVersion v1 and kind Pod (claimPodOwnerIndexFunc, releases 1.34-1.37):
+      a claim carrying the pod-claim-name annotation whose reference to the pod is a plain one
+      is never found, so handleClaim makes a claim of its own from the template.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: two}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim gpu: resource claim template "one-gpu""
+      When I create the ResourceClaim "hand-made" controlled by Pod "other" and owned by Pod "two":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/pod-claim-name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there are 2 ResourceClaims owned by Pod "two"
+      And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
+      And the ResourceClaim "hand-made" exists
+
     @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed
     Scenario: A claim entry recorded without a claim name gets no claim, and the pod schedules without one
       k8s.io/dynamic-resource-allocation resourceclaim.Name: a resourceClaimStatuses entry whose
