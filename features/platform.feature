@@ -4717,6 +4717,101 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "intruder" exists
       And the Pod "intruder" has no "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
+    Scenario: A pod whose status names a claim it does not own for its template is not evicted for that claim
+      device_taint_eviction.go podEvictionTime: for a claim from a template (resourceclaim.Name
+      says "check the owner") a claim the pod does not own is "not our claim" (resourceclaim.
+      IsForPod), skipped even when it is reserved for the pod; the pod that names the claim
+      directly is evicted. "worker" is bound by hand, its status points its template entry at
+      "standalone", which is allocated and reserved for it by hand as well.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: standalone}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          nodeName: node-1
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: no-such-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "consumer" is scheduled to "node-1"
+      And the claim "gpu" of Pod "consumer" has 1 allocated device
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: standalone}
+        """
+      And the ResourceClaim "standalone" is allocated and reserved for the Pod "worker":
+        | request | driver          | pool   | device |
+        | gpu     | gpu.example.com | node-1 | gpu-1  |
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
+      And the Pod "worker" exists
+      And the Pod "worker" has no "metadata.deletionTimestamp"
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: A pod whose eviction is pending keeps running when the taint goes, and hears that it was cancelled
       device_taint_eviction.go: a taint tolerated for 60 seconds schedules the pod's eviction
