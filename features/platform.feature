@@ -2135,6 +2135,53 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Pod "second"
       Then the ResourceClaim "shared" does not exist
 
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace @clause:platform-CTRL-R04/dangling-removed
+    Scenario: A claim with a valid owner and one of another namespace keeps the valid one and is reported
+      graph_builder.go addDependentToOwners reports the owner observed in another namespace
+      (reportInvalidNamespaceOwnerRef, Warning OwnerRefInvalidNamespace) whatever the other
+      owners, and queues the dependent; attemptToDeleteItem finds that owner absent in the
+      dependent's namespace (isDangling) while the other one exists ("solid"), so it removes
+      only the reference to the stranger and the claim stays (releases 1.34-1.37).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: local}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I work in the namespace "elsewhere"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stranger}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And I work in the scenario namespace
+      And I create the ResourceClaim "shared" controlled by Pod "local" and owned by Pod "stranger" of the namespace "elsewhere":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "shared" containing ", name: stranger, uid: "
+      And the ResourceClaim "shared" exists
+      And the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to local
+      And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
