@@ -1243,6 +1243,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "spec.compositePodGroupTemplates: Forbidden"
       And the Workload "training" does not exist
 
+    # since 1.37: v1beta1 and PodGroupSpec.parentCompositePodGroupName are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/references @since:1.37 @needs-gate:GenericWorkload
+    Scenario: Without CompositePodGroup a PodGroup may not name a parent composite pod group
+      kubernetes/api scheduling/v1beta1 and v1alpha3 PodGroupSpec.parentCompositePodGroupName:
+      +k8s:ifDisabled(CompositePodGroup)=+k8s:forbidden (the gate is alpha and off in 1.37);
+      the pod group strategy (pkg/registry/scheduling/podgroup/strategy.go, two revisions
+      read) drops other gated fields but not this one (unlike CompositePodGroupSpec's), so the
+      field reaches validation and is Forbidden, not silently dropped.
+      Given the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          parentCompositePodGroupName: trainers
+          workloadRef: {workloadName: training, templateName: workers}
+          schedulingPolicy:
+            basic: {}
+        """
+      Then the outcome is "spec.parentCompositePodGroupName: Forbidden"
+      And the PodGroup "pg" does not exist
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 Workload needs its pod group templates
       v1alpha2 WorkloadSpec.podGroupTemplates: +k8s:required (Required with no detail) and the
