@@ -1243,6 +1243,39 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "spec.compositePodGroupTemplates: Forbidden"
       And the Workload "training" does not exist
 
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/gated-fields @version:1.36 @needs-gate:GenericWorkload
+    Scenario Outline: A 1.36 PodGroup's scheduling constraints need TopologyAwareWorkloadScheduling unless it already has them (<case>)
+      k/k pkg/registry/scheduling/podgroup/strategy.go PrepareForCreate and PrepareForUpdate
+      (dropDisabledSchedulingConstraintsFields, as read at a 1.36-cycle revision): with the
+      gate off spec.schedulingConstraints is dropped unless the old PodGroup has it, so the
+      declarative +k8s:ifDisabled(TopologyAwareWorkloadScheduling)=+k8s:forbidden never sees
+      it on create, and an update of a PodGroup made with the gate on keeps it (the gate is
+      alpha and off in 1.36).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate TopologyAwareWorkloadScheduling is <at create>
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 2}
+          schedulingConstraints:
+            topology:
+            - {key: topology.kubernetes.io/rack}
+        """
+      When the feature gate TopologyAwareWorkloadScheduling is disabled
+      And I set "metadata.labels.team" of the PodGroup "pg" to ml
+      Then the request succeeds
+      And <check>
+
+      Examples:
+        | case                  | at create | check |
+        | made with the gate off | disabled | the PodGroup "pg" has no "spec.schedulingConstraints" |
+        | made with the gate on  | enabled  | the PodGroup "pg" has "spec.schedulingConstraints" equal to {topology: [{key: topology.kubernetes.io/rack}]} |
+
     # since 1.37: v1beta1 and PodGroupSpec.parentCompositePodGroupName are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/references @since:1.37 @needs-gate:GenericWorkload
     Scenario: Without CompositePodGroup a PodGroup may not name a parent composite pod group
