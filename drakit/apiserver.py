@@ -769,9 +769,8 @@ class APIServer:
             raise E.NotFound("Pod", name, info.group, info.plural)
         problem = check_binding(old, node_name)
         if problem:
-            if "already assigned" in problem:
-                raise E.StatusError(message=problem, reason="Conflict", code=409)
-            raise E.StatusError(message=problem)
+            # BindingREST.assignPod: errors.NewConflict(api.Resource("pods/binding"), name, err)
+            raise E.Conflict("Pod", name, plural="pods/binding", detail=problem)
         new = deep_copy(old)
         new["spec"]["nodeName"] = node_name
         if self.gates.enabled("ClearingNominatedNodeNameAfterBinding"):

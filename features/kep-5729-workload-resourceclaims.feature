@@ -284,6 +284,39 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | 1.36    | v1alpha2 |
         | 1.37    | v1beta1  |
 
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @clause:5729-R12/fields-gated
+    Scenario Outline: With DRAWorkloadResourceClaims off, a PodGroup status write drops claim statuses unless its spec uses claims (<release>, <case>)
+      k/k pkg/registry/scheduling/podgroup/strategy.go podGroupStatusStrategy.PrepareForUpdate:
+      the spec stays the old one, then dropDisabledPodGroupStatusFields clears
+      status.resourceClaimStatuses unless the gate is on or the old spec has resourceClaims
+      (draWorkloadResourceClaimsInUse), before validation, so statuses naming no spec claim are
+      not refused but dropped. A PodGroup made while the gate was on keeps them.
+      Given a Kubernetes <release> cluster
+      And the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is <at create>
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/<version>
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I set "status.resourceClaimStatuses" of the PodGroup "pg" to [{name: pg-claim, resourceClaimName: pg-pg-claim-7x2kq}]
+      Then the request succeeds
+      And <check>
+
+      Examples:
+        | release | version  | case              | at create | check |
+        | 1.36    | v1alpha2 | no claims in spec | disabled  | the PodGroup "pg" has no "status.resourceClaimStatuses" |
+        | 1.37    | v1beta1  | no claims in spec | disabled  | the PodGroup "pg" has no "status.resourceClaimStatuses" |
+        | 1.37    | v1beta1  | claims in spec    | enabled   | the PodGroup "pg" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: pg-pg-claim-7x2kq}] |
+
     @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @kep-test:integration-fields-gated
     Scenario: With DRAWorkloadResourceClaims off, Workload template claims are dropped on create
       Same gate on PodGroupTemplate.resourceClaims (assumed standard drop pattern).

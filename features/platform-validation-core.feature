@@ -1243,6 +1243,63 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "spec.compositePodGroupTemplates: Forbidden"
       And the Workload "training" does not exist
 
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/gated-fields @version:1.36 @needs-gate:GenericWorkload
+    Scenario Outline: A 1.36 PodGroup's scheduling constraints need TopologyAwareWorkloadScheduling unless it already has them (<case>)
+      k/k pkg/registry/scheduling/podgroup/strategy.go PrepareForCreate and PrepareForUpdate
+      (dropDisabledSchedulingConstraintsFields, as read at a 1.36-cycle revision): with the
+      gate off spec.schedulingConstraints is dropped unless the old PodGroup has it, so the
+      declarative +k8s:ifDisabled(TopologyAwareWorkloadScheduling)=+k8s:forbidden never sees
+      it on create, and an update of a PodGroup made with the gate on keeps it (the gate is
+      alpha and off in 1.36).
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate TopologyAwareWorkloadScheduling is <at create>
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 2}
+          schedulingConstraints:
+            topology:
+            - {key: topology.kubernetes.io/rack}
+        """
+      When the feature gate TopologyAwareWorkloadScheduling is disabled
+      And I set "metadata.labels.team" of the PodGroup "pg" to ml
+      Then the request succeeds
+      And <check>
+
+      Examples:
+        | case                  | at create | check |
+        | made with the gate off | disabled | the PodGroup "pg" has no "spec.schedulingConstraints" |
+        | made with the gate on  | enabled  | the PodGroup "pg" has "spec.schedulingConstraints" equal to {topology: [{key: topology.kubernetes.io/rack}]} |
+
+    # since 1.37: v1beta1 and PodGroupSpec.parentCompositePodGroupName are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/references @since:1.37 @needs-gate:GenericWorkload
+    Scenario: Without CompositePodGroup a PodGroup may not name a parent composite pod group
+      kubernetes/api scheduling/v1beta1 and v1alpha3 PodGroupSpec.parentCompositePodGroupName:
+      +k8s:ifDisabled(CompositePodGroup)=+k8s:forbidden (the gate is alpha and off in 1.37);
+      the pod group strategy (pkg/registry/scheduling/podgroup/strategy.go, two revisions
+      read) drops other gated fields but not this one (unlike CompositePodGroupSpec's), so the
+      field reaches validation and is Forbidden, not silently dropped.
+      Given the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          parentCompositePodGroupName: trainers
+          workloadRef: {workloadName: training, templateName: workers}
+          schedulingPolicy:
+            basic: {}
+        """
+      Then the outcome is "spec.parentCompositePodGroupName: Forbidden"
+      And the PodGroup "pg" does not exist
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 Workload needs its pod group templates
       v1alpha2 WorkloadSpec.podGroupTemplates: +k8s:required (Required with no detail) and the
@@ -1427,6 +1484,34 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "spec.controllerRef.name" of the Workload "training" to other
       Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
 
+    # since 1.37: v1alpha3 and v1beta1 are served from 1.37 (api-truth §3.2); 1.36's v1alpha2 is a row of the 1.36 outline below
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario Outline: A Workload created without a controller reference cannot be given one (<version>)
+      WorkloadSpec.controllerRef is +k8s:optional +k8s:immutable in kubernetes/api
+      scheduling/<version>; apimachinery pkg/api/validate Immutable refuses any change on
+      update, so setting a reference that was not there is refused like changing one (1.35's
+      v1alpha1 only refused changing a reference once set).
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/<version>
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          podGroupTemplates:
+          - name: workers
+            schedulingPolicy:
+              gang: {minCount: 2}
+        """
+      When I set "spec.controllerRef" of the Workload "training" to {apiGroup: batch, kind: Job, name: training}
+      Then the outcome is "spec.controllerRef: Invalid value: null: field is immutable"
+
+      Examples:
+        | version  |
+        | v1alpha3 |
+        | v1beta1  |
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 PodGroup keeps its podGroupTemplateRef and scheduling policy, a 1.36 Workload its templates
       v1alpha2 (kubernetes/api scheduling/v1alpha2 at kubernetes-1.36.0, as
@@ -1466,6 +1551,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | PodGroup | pg       | spec.schedulingPolicy.gang.minCount                    | 3                    | spec.schedulingPolicy: Invalid value: null: field is immutable |
         | Workload | training | metadata.labels.team                                  | ml                    | accepted |
         | Workload | training | spec.podGroupTemplates[0].name                        | drivers               | spec.podGroupTemplates: Invalid value: null: field is immutable |
+        | Workload | training | spec.controllerRef                                    | {apiGroup: batch, kind: Job, name: training} | spec.controllerRef: Invalid value: null: field is immutable |
 
   Rule: Deployments and ReplicaSets (apps/v1)
     k/k pkg/apis/apps/validation ValidateDeploymentSpec and ValidateReplicaSetSpec: a

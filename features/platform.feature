@@ -423,6 +423,65 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "p" has "spec.containers[0].ports" equal to [{containerPort: 80, protocol: TCP}, {containerPort: 53, protocol: UDP}]
 
+    # until 1.36: 1.37's PodLevelResourcesFixDefaulting (kubernetes/kubernetes#140514) moved these defaults into the pod strategy and added pod-level limit defaults
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-level-defaults @until:1.36
+    Scenario Outline: Pod-level requests left out default from the containers, then from the pod-level limits (<case>)
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_Pod (PodLevelResources, 1.34-1.36): container
+      limits become container requests; defaultHugePagePodLimits gives the pod level the
+      containers' hugepage limits it neither limits nor requests; with pod-level limits
+      defaultPodRequests fills a missing cpu or memory request with the containers' aggregate
+      requests (AggregateContainerRequests, only resources that may be overcommitted) and
+      anything still missing with the pod-level limit.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          resources: <pod>
+          containers:
+          - name: a
+            image: registry.k8s.io/pause:3.10
+            resources: <a>
+          - name: b
+            image: registry.k8s.io/pause:3.10
+            resources: <b>
+        """
+      Then the request succeeds
+      And the Pod "p" has "spec.resources" equal to <stored>
+
+      Examples:
+        | case | pod | a | b | stored |
+        | aggregate requests | {limits: {cpu: "2", memory: 1Gi}} | {requests: {cpu: 250m}} | {requests: {cpu: 250m}} | {limits: {cpu: "2", memory: 1Gi}, requests: {cpu: 500m, memory: 1Gi}} |
+        | container limits | {limits: {memory: 2Gi}} | {limits: {memory: 512Mi}} | {requests: {memory: 256Mi}} | {limits: {memory: 2Gi}, requests: {memory: 768Mi}} |
+        | hugepages | {requests: {cpu: 500m}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {limits: {hugepages-2Mi: 4Mi}, requests: {cpu: 500m, hugepages-2Mi: 4Mi}} |
+
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-level-defaults @clause:platform-REG-R03/deployment-defaults
+    Scenario: A Deployment's pod template keeps its container limits apart from the requests
+      k/k pkg/apis/core/v1/defaults.go SetDefaults_Pod copies limits into requests "on a v1.Pod
+      and not a v1.PodTemplate" (releases 1.34-1.37); the pod the ReplicaSet controller makes
+      from the template gets them.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources: {limits: {cpu: 500m}}
+        """
+      Then the request succeeds
+      And the Deployment "web" has "spec.template.spec.containers[0].resources" equal to {limits: {cpu: 500m}}
+
   @component:controller
   Rule: Namespace lifecycle
     Deleting a namespace only marks it (deletionTimestamp, phase Terminating); the namespace
@@ -2076,6 +2135,53 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Pod "second"
       Then the ResourceClaim "shared" does not exist
 
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace @clause:platform-CTRL-R04/dangling-removed
+    Scenario: A claim with a valid owner and one of another namespace keeps the valid one and is reported
+      graph_builder.go addDependentToOwners reports the owner observed in another namespace
+      (reportInvalidNamespaceOwnerRef, Warning OwnerRefInvalidNamespace) whatever the other
+      owners, and queues the dependent; attemptToDeleteItem finds that owner absent in the
+      dependent's namespace (isDangling) while the other one exists ("solid"), so it removes
+      only the reference to the stranger and the claim stays (releases 1.34-1.37).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: local}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I work in the namespace "elsewhere"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stranger}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And I work in the scenario namespace
+      And I create the ResourceClaim "shared" controlled by Pod "local" and owned by Pod "stranger" of the namespace "elsewhere":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "shared" containing ", name: stranger, uid: "
+      And the ResourceClaim "shared" exists
+      And the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to local
+      And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
+
   Rule: The scheduler retries a pending pod when a DRA object it waits for changes
     kube-scheduler's DynamicResources plugin registers for DeviceClass Add and Update events
     (EventsToRegister in pkg/scheduler/framework/plugins/dynamicresources, releases 1.34-1.37),
@@ -2368,6 +2474,60 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 2 ResourceClaims owned by Pod "two"
       And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
       And the claim "nic" of Pod "two" is named with the prefix "two-nic-"
+
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/controller-owned-only
+    Scenario: A claim the pod owns without controlling it is not taken for the pod's claim
+      pkg/controller/resourceclaim/controller.go findPodResourceClaim looks only at the claims
+      of its claimPodOwnerIndex, which lists a claim under the uid of an owner reference that
+      is Controller, apiVersion v1 and kind Pod (claimPodOwnerIndexFunc, releases 1.34-1.37):
+      a claim carrying the pod-claim-name annotation whose reference to the pod is a plain one
+      is never found, so handleClaim makes a claim of its own from the template.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: two}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "two" containing "PodResourceClaim gpu: resource claim template "one-gpu""
+      When I create the ResourceClaim "hand-made" controlled by Pod "other" and owned by Pod "two":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/pod-claim-name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there are 2 ResourceClaims owned by Pod "two"
+      And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
+      And the ResourceClaim "hand-made" exists
 
     @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed
     Scenario: A claim entry recorded without a claim name gets no claim, and the pod schedules without one
@@ -4637,6 +4797,101 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
       And the Pod "intruder" exists
       And the Pod "intruder" has no "metadata.deletionTimestamp"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
+    Scenario: A pod whose status names a claim it does not own for its template is not evicted for that claim
+      device_taint_eviction.go podEvictionTime: for a claim from a template (resourceclaim.Name
+      says "check the owner") a claim the pod does not own is "not our claim" (resourceclaim.
+      IsForPod), skipped even when it is reserved for the pod; the pod that names the claim
+      directly is evicted. "worker" is bound by hand, its status points its template entry at
+      "standalone", which is allocated and reserved for it by hand as well.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: standalone}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          nodeName: node-1
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: no-such-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "consumer" is scheduled to "node-1"
+      And the claim "gpu" of Pod "consumer" has 1 allocated device
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: standalone}
+        """
+      And the ResourceClaim "standalone" is allocated and reserved for the Pod "worker":
+        | request | driver          | pool   | device |
+        | gpu     | gpu.example.com | node-1 | gpu-1  |
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
+      And the Pod "worker" exists
+      And the Pod "worker" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: A pod whose eviction is pending keeps running when the taint goes, and hears that it was cancelled

@@ -132,13 +132,15 @@ def when_delete_nowait(world: World, kind: str, name: str) -> None:
 
 @when(parsers.re(r'I (?P<attempt>try to )?create the ResourceClaim "(?P<name>[^"]+)"'
                  r'(?: in the namespace "(?P<ns>[^"]+)")? controlled by Pod "(?P<pod>[^"]+)"'
-                 r'(?: and owned by Pod "(?P<also>[^"]+)")?:'))
+                 r'(?: and owned by Pod "(?P<also>[^"]+)"(?: of the namespace "(?P<also_ns>[^"]+)")?)?:'))
 def when_create_owned_claim(world: World, attempt: str | None, name: str, ns: str | None,
-                            pod: str, also: str | None, docstring: str) -> None:
+                            pod: str, also: str | None, also_ns: str | None, docstring: str) -> None:
     """A claim as the scheduler would have left it: the pod (with its uid) as controller owner.
     "I try to create" records the outcome for the Then-steps instead of requiring success; "in
     the namespace" puts the claim into another namespace than the pod's (the current one);
-    "and owned by" adds a second pod of the current namespace as a plain owner."""
+    "and owned by" adds a second pod of the current namespace as a plain owner, "of the
+    namespace" one of another namespace the scenario made (read there, then the step goes
+    back to the scenario namespace)."""
     (claim,) = load_yaml(docstring)
     p = get_obj(world, "Pod", pod)
     md = claim.setdefault("metadata", {})
@@ -148,8 +150,14 @@ def when_create_owned_claim(world: World, attempt: str | None, name: str, ns: st
     md["ownerReferences"] = [{"apiVersion": "v1", "kind": "Pod", "name": pod, "uid": p["metadata"]["uid"],
                               "controller": True, "blockOwnerDeletion": True}]
     if also:
-        md["ownerReferences"].append({"apiVersion": "v1", "kind": "Pod", "name": also,
-                                      "uid": get_obj(world, "Pod", also)["metadata"]["uid"]})
+        if also_ns:
+            world.b.use_namespace(also_ns)
+        try:
+            also_uid = get_obj(world, "Pod", also)["metadata"]["uid"]
+        finally:
+            if also_ns:
+                world.b.use_namespace(None)
+        md["ownerReferences"].append({"apiVersion": "v1", "kind": "Pod", "name": also, "uid": also_uid})
     try_write(world, lambda: world.b.apply([claim]))
     if world.last_error is not None and not attempt:
         raise AssertionError(f"creating the claim failed: {world.last_error}")

@@ -268,3 +268,33 @@ def test_oversized_request_is_refused(api: APIServer) -> None:
         api.create(obj)
     assert ei.value.code == 413
     assert api.try_get("DeviceClass", "gpu.example.com") is None
+
+
+def _pod(name: str = "p", **spec) -> dict:
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "default"},
+            "spec": {"containers": [{"name": "app", "image": "busybox"}], **spec}}
+
+
+@pytest.mark.parametrize("spec, finalizer, detail", [
+    ({"nodeName": "node-1"}, None, 'pod p is already assigned to node "node-1"'),
+    ({"schedulingGates": [{"name": "example.com/hold"}]}, None,
+     "pod p has non-empty .spec.schedulingGates"),
+    ({}, "example.com/keep", "pod p is being deleted, cannot be assigned to a host"),
+])
+def test_a_refused_binding_is_a_conflict_on_pods_binding(api: APIServer, spec, finalizer,
+                                                         detail) -> None:
+    """k/k pkg/registry/core/pod/storage/storage.go: BindingREST.assignPod wraps each of
+    setPodHostAndAnnotations's errors in errors.NewConflict(pods/binding, name, err)
+    (TestEtcdCreateWithSchedulingGates expects that text for the gated pod)."""
+    pod = _pod(**spec)
+    if finalizer:
+        pod["metadata"]["finalizers"] = [finalizer]
+    api.create(pod)
+    if finalizer:
+        api.delete("Pod", "p", "default")
+    with pytest.raises(E.StatusError) as info:
+        api.bind("p", "default", "node-2")
+    status = info.value.status()
+    assert (status["code"], status["reason"]) == (409, "Conflict")
+    assert status["message"] == f'Operation cannot be fulfilled on pods/binding "p": {detail}'
+    assert status["details"] == {"name": "p", "group": "", "kind": "pods/binding"}

@@ -135,7 +135,7 @@ class _AppsStrategy(Strategy):
         spec.setdefault("replicas", 1)
         tspec = get(spec, "template", "spec")
         if isinstance(tspec, dict):
-            default_pod_spec(tspec, ctx)
+            default_pod_spec(tspec, ctx, pod=False)
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
         keep_all_but_status(new, old)

@@ -881,6 +881,10 @@ def _default_container(c: dict) -> None:
     for port in c.get("ports") or []:
         if isinstance(port, dict) and not port.get("protocol"):
             port["protocol"] = "TCP"
+
+
+def _default_container_requests(c: dict) -> None:
+    """SetDefaults_Pod: a container limit without a request becomes its request."""
     res = c.get("resources")
     if isinstance(res, dict) and res.get("limits"):
         req = res.setdefault("requests", {})
@@ -888,8 +892,56 @@ def _default_container(c: dict) -> None:
             req.setdefault(k, v)
 
 
-def default_pod_spec(spec: dict, ctx: Context) -> None:
-    """SetDefaults_PodSpec/Container: what a real API server adds to every pod it stores."""
+def _overcommit_allowed(name: str) -> bool:
+    """helper.IsOvercommitAllowed: a native resource that is no hugepage."""
+    return is_native(name) and not is_hugepages(name)
+
+
+def _is_supported_pod_level(name: str) -> bool:
+    """component-helpers IsSupportedPodLevelResource: cpu, memory and hugepages-*."""
+    return name in SUPPORTED_POD_LEVEL_RESOURCES or is_hugepages(name)
+
+
+def _default_hugepage_pod_limits(spec: dict) -> None:
+    """defaultHugePagePodLimits (k/k pkg/apis/core/v1/defaults.go, 1.34-1.36): once
+    pod-level requests or limits are set, a hugepage limit of the containers that the pod
+    level neither limits nor requests becomes the pod-level limit (their aggregate)."""
+    res = spec.get("resources")
+    if not isinstance(res, dict) or (not res.get("limits") and not res.get("requests")):
+        return
+    lims = dict(res.get("limits") or {})
+    reqs = res.get("requests") or {}
+    aggr = aggregate_container(spec, "limits")
+    for name in sorted(aggr):
+        if is_hugepages(name) and name not in reqs and name not in lims:
+            lims[name] = qstr(aggr[name])
+    if lims:
+        res["limits"] = lims
+
+
+def _default_pod_requests(spec: dict) -> None:
+    """defaultPodRequests (k/k pkg/apis/core/v1/defaults.go, 1.34-1.36): only when
+    pod-level limits are set, a pod-level request left out becomes the containers'
+    aggregate request for cpu and memory (AggregateContainerRequests, overcommittable
+    resources only), else the pod-level limit."""
+    res = spec.get("resources")
+    if not isinstance(res, dict) or not res.get("limits"):
+        return
+    reqs = dict(res.get("requests") or {})
+    aggr = aggregate_container(spec, "requests")
+    for name in sorted(aggr):
+        if name not in reqs and _is_supported_pod_level(name) and _overcommit_allowed(name):
+            reqs[name] = qstr(aggr[name])
+    for name, value in res["limits"].items():
+        if name not in reqs and _is_supported_pod_level(name):
+            reqs[name] = value
+    if reqs:
+        res["requests"] = reqs
+
+
+def default_pod_spec(spec: dict, ctx: Context, pod: bool = True) -> None:
+    """SetDefaults_PodSpec/Container: what a real API server adds to every pod it stores;
+    with ``pod`` (a Pod, not a pod template) SetDefaults_Pod's resource defaults too."""
     if not spec.get("restartPolicy"):
         spec["restartPolicy"] = "Always"
     if not spec.get("dnsPolicy"):
@@ -903,12 +955,20 @@ def default_pod_spec(spec: dict, ctx: Context) -> None:
         for c in spec.get(fld) or []:
             if isinstance(c, dict):
                 _default_container(c)
-    res = spec.get("resources")
-    if ctx.enabled("PodLevelResources") and isinstance(res, dict) and res.get("limits"):
-        req = res.setdefault("requests", {})
-        for k, v in res["limits"].items():
-            if k in SUPPORTED_POD_LEVEL_RESOURCES or is_hugepages(k):
-                req.setdefault(k, v)
+    if not pod:
+        return
+    # SetDefaults_Pod, which "we only want ... on a v1.Pod and not a v1.PodTemplate": the
+    # containers and init containers first, then (PodLevelResources) the pod level.
+    # 1.37's PodLevelResourcesFixDefaulting (kubernetes/kubernetes#140514) moved the pod-level
+    # part into the pod strategy and added pod-level limit defaults; drakit keeps the
+    # 1.34-1.36 rules there (not read yet).
+    for fld in ("containers", "initContainers"):
+        for c in spec.get(fld) or []:
+            if isinstance(c, dict):
+                _default_container_requests(c)
+    if ctx.enabled("PodLevelResources"):
+        _default_hugepage_pod_limits(spec)
+        _default_pod_requests(spec)
 
 
 def compute_qos(pod: dict, ctx: Context) -> str:
@@ -1174,10 +1234,12 @@ def validate_pod_resize(new: dict, old: dict, ctx: Context) -> list[FieldError]:
 
 
 def check_binding(pod: dict, node_name: str) -> str | None:
-    """pods/binding preconditions (BindingREST.setPodNodeAndMetadata); None when allowed.
+    """pods/binding preconditions; None when allowed.
 
-    Returns the error text; "already assigned" is a 409 Conflict upstream, the others 500s.
-    Unverified wording (read from memory of pkg/registry/core/pod/storage/storage.go).
+    Returns the error text of k/k pkg/registry/core/pod/storage/storage.go (BindingREST
+    setPodHostAndAnnotations, unchanged 1.34-1.37). assignPod wraps each of them, as any
+    error that is no StatusError, in ``errors.NewConflict(pods/binding, name, err)``: all
+    three are 409 Conflicts (the caller adds that wrapping).
     """
     name = get(pod, "metadata", "name") or ""
     if get(pod, "metadata", "deletionTimestamp"):

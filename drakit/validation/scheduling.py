@@ -189,12 +189,19 @@ def validate_scheduling_policy(policy: Any, path: Path, version: str, old: Any =
 
 
 def _validate_controller_ref(ref: Any, path: Path, old: Any) -> list[FieldError]:
-    if ref is None and old in (None, _UNSET):
-        return []
-    if old not in (None, _UNSET):
-        return _immutable(ref, old, path)
-    ref = ref or {}
+    """WorkloadSpec.controllerRef: +k8s:optional +k8s:immutable (v1alpha2 at kubernetes-1.36.0,
+    v1alpha3 and v1beta1 in 1.37). apimachinery validate.Immutable refuses every change on
+    update, setting a reference the Workload was created without included (1.35's handwritten
+    "when set, cannot be changed" is gone; drakit does not serve 1.35's v1alpha1); ratcheting
+    skips an unchanged one, a changed one is checked as well."""
     errs: list[FieldError] = []
+    if old is not _UNSET:
+        if _unchanged(ref, old):
+            return []
+        errs += _immutable(ref, old, path)
+    if ref is None:
+        return errs
+    ref = ref or {}
     if ref.get("apiGroup"):
         errs += _long_name(ref["apiGroup"], path.child("apiGroup"))
     errs += _required_string(ref, "kind", path, _path_segment_name)

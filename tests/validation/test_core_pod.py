@@ -10,6 +10,7 @@ from drakit.api.errors import Path
 from drakit.validation.core import (
     STRATEGIES,
     check_binding,
+    default_pod_spec,
     validate_node_allocatable_claim_statuses,
     validate_pod_resize,
 )
@@ -199,9 +200,10 @@ def test_node_name_set_once():
     ({"requests": {"cpu": "500m"}},
      ['spec.resources.requests[cpu]: Invalid value: "500m": must be greater than or equal to aggregate '
       "container requests of 1"]),
+    # defaultPodRequests: the pod-level request defaults to the containers' aggregate (1),
+    # not to the pod-level limit, so the request now exceeds the limit
     ({"limits": {"cpu": "500m"}},
-     ['spec.resources.requests[cpu]: Invalid value: "500m": must be greater than or equal to aggregate '
-      "container requests of 1",
+     ['spec.resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m',
       'spec.resources.containers[0][cpu].limits: Invalid value: "1": must be less than or equal to pod '
       "limits of 500m"]),
     ({"requests": {"example.com/gpu": "1"}},
@@ -478,3 +480,57 @@ def test_deletion_cost_on_update(old_value, errors):
     assert [str(e) for e in POD.validate_update(new, old, CTX_COST)] == errors
     status_errors = [str(e) for e in POD.validate_status_update(new, old, CTX_COST)]
     assert status_errors == errors[:1]
+
+
+@pytest.mark.parametrize("resources, containers, init, expected", [
+    # no pod-level limits: nothing to default
+    ({"requests": {"cpu": "2"}}, [{"requests": {"cpu": "1"}}], [], {"requests": {"cpu": "2"}}),
+    # cpu and memory requests from the containers' aggregate, else from the pod-level limit
+    ({"limits": {"cpu": "2", "memory": "1Gi"}},
+     [{"requests": {"cpu": "250m"}}, {"requests": {"cpu": "250m"}}], [],
+     {"limits": {"cpu": "2", "memory": "1Gi"}, "requests": {"cpu": "500m", "memory": "1Gi"}}),
+    # a container limit is its request first (SetDefaults_Pod), then aggregated
+    ({"limits": {"memory": "1Gi"}}, [{"limits": {"memory": "512Mi"}}], [],
+     {"limits": {"memory": "1Gi"}, "requests": {"memory": "512Mi"}}),
+    # sidecars add up, an init container's peak counts (AggregateContainerRequests)
+    ({"limits": {"cpu": "4"}}, [{"requests": {"cpu": "1"}}],
+     [{"requests": {"cpu": "3"}}, {"requests": {"cpu": "500m"}, "restartPolicy": "Always"}],
+     {"limits": {"cpu": "4"}, "requests": {"cpu": "3"}}),
+    # a request given stays
+    ({"limits": {"cpu": "2"}, "requests": {"cpu": "1500m"}}, [{"requests": {"cpu": "1"}}], [],
+     {"limits": {"cpu": "2"}, "requests": {"cpu": "1500m"}}),
+    # hugepages: the containers' limit becomes the pod limit (defaultHugePagePodLimits), the
+    # pod request comes from that limit, never from the aggregate requests
+    ({"requests": {"cpu": "500m"}},
+     [{"requests": {"cpu": "100m"}, "limits": {"hugepages-2Mi": "2Mi"}},
+      {"requests": {"cpu": "100m"}, "limits": {"hugepages-2Mi": "2Mi"}}], [],
+     {"limits": {"hugepages-2Mi": "4Mi"}, "requests": {"cpu": "500m", "hugepages-2Mi": "4Mi"}}),
+    # ... unless the pod level requests that hugepage size
+    ({"requests": {"cpu": "500m", "hugepages-2Mi": "4Mi"}},
+     [{"requests": {"cpu": "100m"}, "limits": {"hugepages-2Mi": "2Mi"}}], [],
+     {"requests": {"cpu": "500m", "hugepages-2Mi": "4Mi"}}),
+    # without pod-level resources the containers' hugepages stay theirs
+    (None, [{"limits": {"memory": "1Gi", "hugepages-2Mi": "2Mi"}}], [], None),
+])
+def test_pod_level_defaults(resources, containers, init, expected):
+    """k/k pkg/apis/core/v1/defaults.go SetDefaults_Pod (1.34-1.36): defaultHugePagePodLimits,
+    then defaultPodRequests."""
+    spec = {"containers": [{"name": f"c{i}", "image": "x", "resources": r}
+                           for i, r in enumerate(containers)],
+            "initContainers": [{"name": f"i{i}", "image": "x",
+                                "resources": {k: v for k, v in r.items() if k != "restartPolicy"},
+                                **({"restartPolicy": r["restartPolicy"]} if "restartPolicy" in r else {})}
+                               for i, r in enumerate(init)]}
+    if resources is not None:
+        spec["resources"] = copy.deepcopy(resources)
+    default_pod_spec(spec, CTX36)
+    assert spec.get("resources") == expected
+
+
+def test_a_pod_template_keeps_its_container_limits_apart():
+    """SetDefaults_Pod copies limits into requests "on a v1.Pod and not a v1.PodTemplate"."""
+    spec = {"containers": [{"name": "a", "image": "x", "resources": {"limits": {"cpu": "1"}}}],
+            "resources": {"limits": {"cpu": "2"}}}
+    default_pod_spec(spec, CTX36, pod=False)
+    assert spec["containers"][0]["resources"] == {"limits": {"cpu": "1"}}
+    assert spec["resources"] == {"limits": {"cpu": "2"}}

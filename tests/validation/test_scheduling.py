@@ -198,3 +198,30 @@ def test_workload_template_claims_immutable():
     assert [str(e) for e in WL.validate_update(new, old, A2)] == [
         "spec.podGroupTemplates: Invalid value: null: field is immutable",
         "spec.podGroupTemplates[0].resourceClaims: Invalid value: null: field is immutable"]
+
+
+REF = {"apiGroup": "batch", "kind": "Job", "name": "training"}
+
+
+@pytest.mark.parametrize("ctx", [V3, B1, A2], ids=["v1alpha3", "v1beta1", "v1alpha2"])
+@pytest.mark.parametrize("old_ref, new_ref, expected", [
+    (None, None, []),
+    (REF, REF, []),
+    # +k8s:immutable: setting, changing and removing are all refused
+    (None, REF, ["spec.controllerRef: Invalid value: null: field is immutable"]),
+    (REF, {**REF, "name": "other"}, ["spec.controllerRef: Invalid value: null: field is immutable"]),
+    (REF, None, ["spec.controllerRef: Invalid value: null: field is immutable"]),
+    # a changed reference is validated as well
+    (None, {"kind": "Job", "name": "a/b"},
+     ["spec.controllerRef: Invalid value: null: field is immutable",
+      "spec.controllerRef.name: Invalid value: \"a/b\": may not contain '/'"]),
+])
+def test_workload_controller_ref_immutable(ctx, old_ref, new_ref, expected):
+    old = workload([template("t")])
+    if old_ref is not None:
+        old["spec"]["controllerRef"] = dict(old_ref)
+    new = copy.deepcopy(old)
+    new["spec"].pop("controllerRef", None)
+    if new_ref is not None:
+        new["spec"]["controllerRef"] = dict(new_ref)
+    assert [str(e) for e in WL.validate_update(new, old, ctx)] == expected
