@@ -97,11 +97,12 @@ Feature: A pod's status and conditions say which generation of the pod they refl
 
     # until 1.34: the gate is GA and locked on from 1.35
     @req:platform-GEN-R01 @clause:platform-GEN-R01/gate-off @gate:PodObservedGenerationTracking @until:1.34
-    Scenario: At 1.34 with PodObservedGenerationTracking off nobody writes an observedGeneration
-      CalculatePodConditionObservedGeneration and CalculatePodStatusObservedGeneration give 0
-      when the gate is off and nothing carried a value before; the pod still gets its
-      generation (set by the registry whatever the gate).
-      Given the feature gate PodObservedGenerationTracking is disabled
+    Scenario: At 1.34 a scheduler and kubelets running without PodObservedGenerationTracking stamp nothing
+      CalculatePodConditionObservedGeneration and CalculatePodStatusObservedGeneration read the
+      writer's own gate: off, and with nothing carrying a value before, they give 0, so neither
+      the scheduler nor the kubelet writes one, although the API server (gate on) would keep it.
+      Given the scheduler runs with the feature gate PodObservedGenerationTracking disabled
+      And the kubelets run with the feature gate PodObservedGenerationTracking disabled
       And a node "n1" with cpu "8", memory "32Gi"
       When I apply:
         """
@@ -124,7 +125,7 @@ Feature: A pod's status and conditions say which generation of the pod they refl
       Then the Pod "web" comes to have "status.phase" equal to Running
       And the Pod "web" has "metadata.generation" equal to 1
       And the Pod "web" has no "status.observedGeneration"
-      And the Ready and PodScheduled conditions of the Pod "web" have no "observedGeneration"
+      And the PodReadyToStartContainers, Initialized, Ready, ContainersReady and PodScheduled conditions of the Pod "web" have no "observedGeneration"
       And the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
       And the PodScheduled condition of the Pod "picky" has no "observedGeneration"
 
