@@ -16,12 +16,15 @@ Feature: A pod's status and conditions say which generation of the pod they refl
   @component:scheduler
   Rule: The scheduler's PodScheduled condition names the generation it tried
 
-    @req:platform-GEN-R01 @clause:platform-GEN-R01/scheduler-condition
+    @req:platform-GEN-R01 @clause:platform-GEN-R01/scheduler-condition @needs:whole-cluster
     Scenario: An unschedulable pod's PodScheduled condition keeps the generation of the attempt that wrote it
       A toleration for another taint bumps the generation but changes nothing in the failure:
       UpdatePodCondition finds status, reason and message equal and the scheduler writes
       nothing, so observedGeneration stays 1 while metadata.generation is 2. The toleration that
       fits lets the pod be bound; the kubelet then writes PodScheduled True for generation 3.
+      The message counts every node of the cluster ("0/N nodes are available"), so a node
+      another scenario adds meanwhile would change it and rightly bring a write: on a shared
+      cluster the scenario runs alone.
       Given a node "n1" with cpu "8", memory "32Gi"
       When I patch the Node "n1" with:
         """
@@ -44,7 +47,7 @@ Feature: A pod's status and conditions say which generation of the pod they refl
         """
         spec: {tolerations: [{key: example.com/other, operator: Exists, effect: NoSchedule}]}
         """
-      And 60 seconds pass
+      And 10 seconds pass
       Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) had untolerated taint(s)."
       And the Pod "picky" has "metadata.generation" equal to 2
       And the PodScheduled condition of the Pod "picky" has "observedGeneration" equal to 1
@@ -55,7 +58,7 @@ Feature: A pod's status and conditions say which generation of the pod they refl
           - {key: example.com/other, operator: Exists, effect: NoSchedule}
           - {key: example.com/dedicated, operator: Equal, value: gpu, effect: NoSchedule}
         """
-      And 60 seconds pass
+      And 10 seconds pass
       Then the Pod "picky" is scheduled to "n1"
       And the Pod "picky" has "metadata.generation" equal to 3
       And the PodScheduled condition of the Pod "picky" has "observedGeneration" equal to 3
