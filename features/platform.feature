@@ -5318,13 +5318,14 @@ Feature: Platform behaviour every DRA comparison relies on
         | Succeeded |
         | Failed    |
 
-    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @gate:DRADeviceTaints
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @req:platform-GEN-R01 @clause:platform-GEN-R01/device-taint-unstamped @gate:DRADeviceTaints
     Scenario: An evicted pod that a finalizer holds shows DisruptionTarget next to the conditions it had
       device_taint_eviction.go addConditionAndDeletePod: the DisruptionTarget condition (reason
       DeletionByDeviceTaintManager) is added with pkg/api/v1/pod UpdatePodCondition and written
       with a status patch computed against the old status (pkg/util/pod PatchPodStatus), so the
       pod's other conditions, here the scheduler's PodScheduled, stay as they were; then the pod
-      is deleted, and a finalizer keeps it visible.
+      is deleted, and a finalizer keeps it visible. Unlike the node taint manager's, this
+      controller's condition carries no observedGeneration (KEP-5067).
       Given the feature gate DRADeviceTaints is enabled
       And a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -5383,6 +5384,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Marking for deletion"
       And the Pod "held" has a "metadata.deletionTimestamp"
       And the DisruptionTarget condition of the Pod "held" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the DisruptionTarget condition of the Pod "held" has no "observedGeneration"
       And the PodScheduled condition of the Pod "held" keeps its status and the noted lastTransitionTime
 
   Rule: The scheduler forgets a deleted Node or ResourceSlice

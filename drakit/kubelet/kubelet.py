@@ -81,6 +81,7 @@ from drakit.kubelet.dra_manager import (
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
 from drakit.kubelet.status import pod_status
+from drakit.podgeneration import GATE as GENERATION_GATE
 
 if TYPE_CHECKING:  # pragma: no cover
     from drakit.apiserver import APIServer
@@ -98,6 +99,7 @@ MAX_BACKOFF_SECONDS = 300.0
 # An update of the pod reaches its worker at once.
 POD_WORKER_BACKOFF_SECONDS = 10.0
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
+_NOT_SYNCED = object()
 
 
 class KubeletStartError(RuntimeError):
@@ -160,6 +162,10 @@ class Kubelet:
         """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
         self.sync_retry: dict[str, float] = {}
+        self.synced_generations: dict[str, Any] = {}
+        """uid -> the metadata.generation of the pod as the kubelet last synced its status: a
+        started pod whose generation moved is synced again (SyncPod runs on every update; its
+        status is all that changes, drakit having no containers to restart)."""
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
                                        INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
@@ -420,7 +426,9 @@ class Kubelet:
                 self._retry_later(uid)
                 return False
         if uid in self.started:
-            return False
+            if self.synced_generations.get(uid, _NOT_SYNCED) == _md(pod).get("generation"):
+                return False  # the status it wrote reflects this pod already
+            return self._write_status(pod, running=True)
         changed = False
         if uid not in self.admitted:
             reason = ((self.dra.not_ready_reason(pod, self._get_claim) if self.dra_on else None)
@@ -546,7 +554,9 @@ class Kubelet:
             return False
         status = pod_status(fresh, running=running, now=self.clock.timestamp(),
                             ready_to_start_condition=self.gates.enabled(
-                                "PodReadyToStartContainersCondition"))
+                                "PodReadyToStartContainersCondition"),
+                            generation_tracking=self.gates.enabled(GENERATION_GATE))
+        self.synced_generations[md.get("uid", "")] = _md(fresh).get("generation")
         if status == fresh.get("status"):
             return False
         fresh["status"] = status
@@ -578,6 +588,7 @@ class Kubelet:
         was = uid in self.admitted or uid in self.started
         self.admitted.discard(uid)
         self.started.discard(uid)
+        self.synced_generations.pop(uid, None)
         self.last_prepare_error.pop(uid, None)
         return touched or was
 

@@ -32,11 +32,22 @@ used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
 * everything else in the status (qosClass, resourceClaimStatuses, a phase's reason and message,
   what other components wrote) stays as it is.
 
+* ``observedGeneration`` (KEP-5067, the kubelet's gate PodObservedGenerationTracking): the
+  status's is the generation of the pod synced (``CalculatePodStatusObservedGeneration``, in
+  SetPodStatus), each condition the kubelet generates gets it too (the generate.go functions
+  and PodScheduled in generateAPIPodStatus, ``CalculatePodConditionObservedGeneration`` of the
+  old status); a condition whose status stays keeps its lastTransitionTime all the same, so a
+  spec update that bumps the generation moves every observedGeneration and no transition time
+  (drakit/podgeneration.py has the rule);
+* a started pod is synced again on every update (SyncPod runs for each one); drakit has no
+  containers to restart, so a container already running (an init container already done)
+  keeps its status as the runtime would report it, startedAt included, and only what the
+  kubelet computes from the pod changes.
+
 Left out, in both states: ``hostIP``/``hostIPs`` (upstream takes them from the Node's
 addresses, which drakit's nodes do not have, and then writes none either), ``podIP`` (the
-sandbox's network), ``observedGeneration`` (drakit's kubelet does not sync a started pod again,
-so a generation it wrote would go stale after a spec update), ``lastState: {}`` and
-``lastProbeTime: null`` (Go's encoding of empty values), readiness gates.
+sandbox's network), ``lastState: {}`` and ``lastProbeTime: null`` (Go's encoding of empty
+values), readiness gates.
 """
 
 from __future__ import annotations
@@ -44,6 +55,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from typing import Any
+
+from drakit.podgeneration import condition_observed_generation, status_observed_generation
 
 KUBELET_CONDITIONS = ("PodScheduled", "Ready", "Initialized", "ContainersReady",
                       "PodResizePending", "PodResizeInProgress")
@@ -70,11 +83,13 @@ def _containers(spec: Mapping[str, Any], field: str) -> list[Mapping[str, Any]]:
 
 
 def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
-               ready_to_start_condition: bool = True) -> dict[str, Any]:
+               ready_to_start_condition: bool = True,
+               generation_tracking: bool = True) -> dict[str, Any]:
     """The pod's status once its kubelet has synced it: ``running`` (its containers started)
     or waiting for its sandbox (a DRA prepare failed). ``now`` is the kubelet's clock as RFC
     3339 text; ``ready_to_start_condition`` is the kubelet's gate
-    PodReadyToStartContainersCondition. The pod's own status is not changed."""
+    PodReadyToStartContainersCondition, ``generation_tracking`` its gate
+    PodObservedGenerationTracking. The pod's own status is not changed."""
     spec = pod.get("spec") if isinstance(pod.get("spec"), Mapping) else {}
     old = pod.get("status") if isinstance(pod.get("status"), Mapping) else {}
     status: dict[str, Any] = copy.deepcopy(dict(old))
@@ -93,16 +108,27 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
             out["lastState"] = copy.deepcopy(prev["lastState"])
         return out
 
+    def kept(c: Mapping[str, Any], state: str) -> dict[str, Any] | None:
+        """A container the runtime already reports in ``state`` (a started pod synced again):
+        its status as it was."""
+        prev = old_statuses.get(c.get("name"))
+        if isinstance(prev, Mapping) and isinstance(prev.get("state"), Mapping) \
+                and state in prev["state"]:
+            return copy.deepcopy(dict(prev))
+        return None
+
     def started(c: Mapping[str, Any]) -> dict[str, Any]:
-        return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
-                "ready": True, "started": True, "restartCount": 0,
-                "state": {"running": {"startedAt": now}}}
+        return kept(c, "running") or {
+            "name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+            "ready": True, "started": True, "restartCount": 0,
+            "state": {"running": {"startedAt": now}}}
 
     def completed(c: Mapping[str, Any]) -> dict[str, Any]:
-        return {"name": c.get("name"), "image": c.get("image", ""), "imageID": "",
-                "ready": True, "started": False, "restartCount": 0,
-                "state": {"terminated": {"exitCode": 0, "reason": "Completed",
-                                         "startedAt": now, "finishedAt": now}}}
+        return kept(c, "terminated") or {
+            "name": c.get("name"), "image": c.get("image", ""), "imageID": "",
+            "ready": True, "started": False, "restartCount": 0,
+            "state": {"terminated": {"exitCode": 0, "reason": "Completed",
+                                     "startedAt": now, "finishedAt": now}}}
 
     if running:
         init_statuses = [started(c) if _restartable(c) else completed(c) for c in inits]
@@ -137,9 +163,17 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     conditions.append({"type": "ContainersReady", **ready})
     conditions.append({"type": "PodScheduled", "status": "True"})
 
+    generation = status_observed_generation(pod, generation_tracking)
+    if generation:
+        status["observedGeneration"] = generation
+    md = pod.get("metadata") if isinstance(pod.get("metadata"), Mapping) else {}
+    pod_generation = md.get("generation") if isinstance(md.get("generation"), int) else 0
     owned = set(KUBELET_CONDITIONS) | ({READY_TO_START} if ready_to_start_condition else set())
     olds = [c for c in old.get("conditions") or () if isinstance(c, Mapping)]
     for c in conditions:
+        observed = condition_observed_generation(old, pod_generation, c["type"], generation_tracking)
+        if observed:
+            c["observedGeneration"] = observed
         prev = next((o for o in olds if o.get("type") == c["type"]), None)
         if prev is not None and prev.get("status") == c["status"]:
             if prev.get("lastTransitionTime"):

@@ -26,6 +26,8 @@ from drakit import claims as cu
 from drakit.allocator.core import version_at_least
 from drakit.api import errors as E
 from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, describe
+from drakit.podgeneration import GATE as GENERATION_GATE
+from drakit.podgeneration import stamp_condition
 from drakit.podrequests import PodResourcesOptions
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
 from drakit.scheduler.comparer import cache_mismatches
@@ -588,7 +590,14 @@ class Scheduler:
     def _record_failure(self, pod: dict, f: _Failure, clear_nominated: bool = False) -> None:
         """handleSchedulingFailure: PodScheduled=False and a FailedScheduling event. After
         Reserve (a failed Reserve, PreBind or bind) upstream passes clearNominatedNode, so the
-        same status patch empties status.nominatedNodeName."""
+        same status patch empties status.nominatedNodeName.
+
+        The condition carries the observedGeneration of the pod the scheduler tried
+        (CalculatePodConditionObservedGeneration of the queued pod's status and generation,
+        KEP-5067); whether it is written is UpdatePodCondition's question, which compares
+        status, reason, message and times but not observedGeneration: a pod whose spec
+        changed (a toleration added) and that fails again the same way keeps the condition,
+        generation and all."""
         if f.status.code == ERROR:
             reason, message = "SchedulerError", f.status.message()
             self.metrics.attempts["error"] += 1
@@ -612,6 +621,7 @@ class Scheduler:
                    "lastTransitionTime": ts if old is None or old.get("status") != "False"
                    else old.get("lastTransitionTime", ts),
                    "reason": reason, "message": message}
+            stamp_condition(new, pod, self.gates.enabled(GENERATION_GATE))
             patch["conditions"] = [c for c in conds if c.get("type") != "PodScheduled"] + [new]
         if patch:
             try:

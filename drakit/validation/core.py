@@ -1042,6 +1042,18 @@ def _drop_disabled_pod_status(status: dict, old: dict | None, ctx: Context) -> N
     if (not ctx.enabled("DRANodeAllocatableResources")
             and not get(old, "status", "nodeAllocatableResourceClaimStatuses")):
         status.pop("nodeAllocatableResourceClaimStatuses", None)
+    # KEP-5067 (k/k pkg/api/pod/util.go dropDisabledPodStatusFields and
+    # podObservedGenerationTrackingInUse): without PodObservedGenerationTracking (off only at
+    # 1.34) a status write clears every observedGeneration unless the old status had one
+    old_status = get(old, "status") if isinstance(get(old, "status"), dict) else {}
+    if not ctx.enabled("PodObservedGenerationTracking") and not (
+            old_status.get("observedGeneration")
+            or any(isinstance(c, dict) and c.get("observedGeneration")
+                   for c in old_status.get("conditions") or ())):
+        status.pop("observedGeneration", None)
+        for c in status.get("conditions") or ():
+            if isinstance(c, dict):
+                c.pop("observedGeneration", None)
 
 
 UPDATABLE_POD_SPEC_FIELDS = (

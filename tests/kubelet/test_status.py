@@ -102,3 +102,41 @@ def test_the_kubelets_own_status_write_does_not_retry_the_prepare_early(cluster)
     assert [op for op, _ in drv.calls] == ["prepare"]
     cluster.advance(10)
     assert [op for op, _ in drv.calls] == ["prepare", "prepare"]
+
+
+def _gen(pod, generation):
+    pod["metadata"]["generation"] = generation
+    return pod
+
+
+def test_observed_generation_on_status_and_the_kubelets_conditions():
+    s = pod_status(_gen(_pod(status={"phase": "Pending", "conditions": [
+        {"type": "example.com/Mine", "status": "True"}]}), 1), running=True, now=T0)
+    assert s["observedGeneration"] == 1
+    assert {c["type"]: c.get("observedGeneration") for c in s["conditions"]} == {
+        "example.com/Mine": None, "PodReadyToStartContainers": 1, "Initialized": 1, "Ready": 1,
+        "ContainersReady": 1, "PodScheduled": 1}
+
+
+def test_a_new_generation_synced_again_keeps_containers_and_transition_times():
+    first = pod_status(_gen(_pod(inits=("setup",)), 1), running=True, now=T0)
+    again = pod_status(_gen(_pod(first, inits=("setup",)), 2), running=True, now=T1)
+    assert again["observedGeneration"] == 2
+    assert {c.get("observedGeneration") for c in again["conditions"]} == {2}
+    assert {c["lastTransitionTime"] for c in again["conditions"]} == {T0}
+    assert again["containerStatuses"] == first["containerStatuses"]
+    assert again["initContainerStatuses"] == first["initContainerStatuses"]
+    # the same generation once more: nothing to write
+    assert pod_status(_gen(_pod(again, inits=("setup",)), 2), running=True, now=T1) == again
+
+
+def test_no_observed_generation_without_the_gate_unless_one_was_there():
+    s = pod_status(_gen(_pod(), 3), running=True, now=T0, generation_tracking=False)
+    assert "observedGeneration" not in s
+    assert all("observedGeneration" not in c for c in s["conditions"])
+    before = {"phase": "Running", "observedGeneration": 2,
+              "conditions": [{"type": "Ready", "status": "True", "observedGeneration": 2}]}
+    s = pod_status(_gen(_pod(before), 3), running=True, now=T0, generation_tracking=False)
+    assert s["observedGeneration"] == 3
+    assert {c["type"]: c.get("observedGeneration") for c in s["conditions"]}["Ready"] == 3
+    assert {c["type"]: c.get("observedGeneration") for c in s["conditions"]}["Initialized"] is None

@@ -267,6 +267,32 @@ def test_pod_status_write_backfills_qos_and_observed_generation(api: APIServer) 
     assert "observedGeneration" not in after["status"]["conditions"][1]
 
 
+def test_pod_status_write_drops_observed_generation_without_the_gate() -> None:
+    """dropDisabledPodStatusFields (1.34, PodObservedGenerationTracking off): a status write
+    loses every observedGeneration unless the old status had one
+    (podObservedGenerationTrackingInUse: the status's or any condition's)."""
+    api = APIServer(FeatureGates("1.34", {"PodObservedGenerationTracking": False}))
+    out = create(api, "Pod")
+    out["status"] = {"phase": "Pending", "observedGeneration": 1,
+                     "conditions": [{"type": "Ready", "status": "False", "observedGeneration": 1}]}
+    after = api.update_status(out)
+    assert "observedGeneration" not in after["status"]
+    assert "observedGeneration" not in after["status"]["conditions"][0]
+    for held in ({"observedGeneration": 1}, {"conditions": [{"type": "X", "status": "True",
+                                                             "observedGeneration": 1}]}):
+        api = APIServer(FeatureGates("1.34", {"PodObservedGenerationTracking": True}))
+        out = create(api, "Pod")
+        out["status"] = {"phase": "Pending", **held}
+        api.update_status(out)
+        api.gates = FeatureGates("1.34", {"PodObservedGenerationTracking": False})
+        fresh = api.get("Pod", "p", "default")
+        fresh["status"] = {"phase": "Pending", "observedGeneration": 2,
+                           "conditions": [{"type": "Ready", "status": "False", "observedGeneration": 2}]}
+        after = api.update_status(fresh)
+        assert after["status"]["observedGeneration"] == 2
+        assert after["status"]["conditions"][0]["observedGeneration"] == 2
+
+
 def test_a_changed_qos_class_is_still_refused(api: APIServer) -> None:
     out = create(api, "Pod")
     out["status"]["qosClass"] = "Guaranteed"
