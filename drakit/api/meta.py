@@ -8,13 +8,12 @@ the store, matching selectors the way apimachinery does.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import marshal as _marshal
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from drakit.api.errors import GoRendered, Path, invalid, not_supported
+from drakit.api.errors import Path, invalid, not_supported
 from drakit.api.names import is_label_value, is_qualified_name
 
 # ---------------------------------------------------------------------------
@@ -333,10 +332,9 @@ _FIELD_SELECTOR_OPERATORS = ("In", "NotIn")
 
 
 def _go_string_slice(values: Any) -> Any:
-    """A []string as field.Error prints a value of no simpler type (``%#v``)."""
-    if values is None:
-        return GoRendered.raw("[]string(nil)")
-    return GoRendered.raw("[]string{" + ", ".join(json.dumps(str(v), ensure_ascii=False) for v in values) + "}")
+    """A []string as field.Error prints it (json.Marshal, apimachinery 1.34-1.37 ErrorBody):
+    ``["a","b"]``, ``[]``, or ``null`` for a missing list."""
+    return None if values is None else [str(v) for v in values]
 
 
 def _requirement_errors(e: Mapping[str, Any], path: Any) -> list[Any]:

@@ -43,14 +43,14 @@ def _sel(*terms: list[dict]) -> dict:
      [f"{E0}.values[0]: Invalid value: \"99999999999999999999\": for 'Gt', 'Lt' operators, "
       "the value must be an integer"]),
     ([{"key": "k", "operator": "Gt", "values": ["1", "2"]}],
-     [f"{E0}.values: Invalid value: []string{{\"1\", \"2\"}}: for 'Gt', 'Lt' operators, "
+     [f"{E0}.values: Invalid value: [\"1\",\"2\"]: for 'Gt', 'Lt' operators, "
       "exactly one value is required"]),
     ([{"key": "k", "operator": "Gt"}],
-     [f"{E0}.values: Invalid value: []string(nil): for 'Gt', 'Lt' operators, exactly one value is required"]),
+     [f"{E0}.values: Invalid value: null: for 'Gt', 'Lt' operators, exactly one value is required"]),
     ([{"key": "k", "operator": "In", "values": []}],
-     [f"{E0}.values: Invalid value: []string{{}}: for 'in', 'notin' operators, values set can't be empty"]),
+     [f"{E0}.values: Invalid value: []: for 'in', 'notin' operators, values set can't be empty"]),
     ([{"key": "k", "operator": "Exists", "values": ["a"]}],
-     [f"{E0}.values: Invalid value: []string{{\"a\"}}: values set must be empty for exists and does not exist"]),
+     [f"{E0}.values: Invalid value: [\"a\"]: values set must be empty for exists and does not exist"]),
     ([{"key": "k", "operator": "Near", "values": ["a"]}],
      [f'{E0}.operator: Unsupported value: "Near": supported values: "In", "NotIn", "Exists", '
       '"DoesNotExist", "Gt", "Lt"']),
