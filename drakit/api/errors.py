@@ -91,13 +91,6 @@ class GoRendered:
     def __init__(self, value: Any) -> None:
         self.text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
-    @classmethod
-    def raw(cls, text: str) -> GoRendered:
-        """A value Go prints otherwise (``%#v`` of a slice), given as its text."""
-        out = cls.__new__(cls)
-        out.text = text
-        return out
-
     def __str__(self) -> str:
         return self.text
 
