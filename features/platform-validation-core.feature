@@ -1601,6 +1601,52 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.replicas | -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
         | spec.template.spec.restartPolicy | OnFailure | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
         | spec.template.spec.containers[0].image | "" | spec.template.spec.containers[0].image: Required value |
+        | spec.template.spec.activeDeadlineSeconds | 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/strategy
+    Scenario Outline: A Deployment's strategy and timing fields follow ValidateDeploymentSpec (<what>)
+      k/k pkg/apis/apps/validation ValidateDeploymentStrategy: Recreate takes no rollingUpdate
+      block (Forbidden "may not be specified when strategy `type` is 'Recreate'", even an empty
+      one); RollingUpdate (apps/v1 defaulting fills 25%/25% where unset) has maxUnavailable and
+      maxSurge that are non-negative integers or percents (ValidatePositiveIntOrPercent,
+      IsValidPercent), not both 0, maxUnavailable at most 100% (IsNotMoreThan100Percent); any
+      other type is NotSupported at spec.strategy, whose value field.Error prints as the
+      json.Marshal of the internal struct. Then ValidateDeploymentSpec checks minReadySeconds,
+      revisionHistoryLimit and progressDeadlineSeconds (> minReadySeconds).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | what | path | value | outcome |
+        | Recreate | spec.strategy | {type: Recreate} | accepted |
+        | Recreate with rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {maxSurge: 1}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
+        | Recreate with an empty rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
+        | defaulted RollingUpdate | spec.strategy | {type: RollingUpdate, rollingUpdate: {maxSurge: 0}} | accepted |
+        | an unknown type | spec.strategy | {type: BlueGreen} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate" |
+        | both 0 | spec.strategy.rollingUpdate | {maxUnavailable: 0, maxSurge: "0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0 |
+        | a negative maxSurge | spec.strategy.rollingUpdate.maxSurge | -1 | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
+        | a string that is no percent | spec.strategy.rollingUpdate.maxUnavailable | "5" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "5": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%') |
+        | more than 100% unavailable | spec.strategy.rollingUpdate.maxUnavailable | "101%" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "101%": must not be greater than 100% |
+        | more than 100% surge | spec.strategy.rollingUpdate.maxSurge | "200%" | accepted |
+        | negative minReadySeconds | spec.minReadySeconds | -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+        | negative revisionHistoryLimit | spec.revisionHistoryLimit | -1 | spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
+        | progressDeadlineSeconds not above minReadySeconds | spec.minReadySeconds | 600 | spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds |
 
     @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-immutable
     Scenario: A Deployment's selector cannot change
