@@ -1078,6 +1078,49 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [{apiVersion: v1, kind: Event, name: e, uid: u1}] | metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u1"}: /v1, Kind=Event is disallowed from being an owner |
         | [{apiVersion: v1, kind: Pod, name: a, uid: u1, controller: true}, {apiVersion: v1, kind: Pod, name: b, uid: u2, controller: true}] | metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Pod","name":"a","uid":"u1","controller":true},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"u2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Pod/a and Pod/b |
 
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/uid
+    Scenario: An update cannot change metadata.uid: a PUT fails its UID precondition (409), a PATCH is immutable (422)
+      k8s.io/apiserver (1.34-1.37): the update handler wraps the body in
+      rest.DefaultUpdatedObjectInfo, whose Preconditions() are the body's uid; the etcd3 store's
+      GuaranteedUpdate checks them before anything else (storage.Preconditions.Check: an
+      InvalidObj StorageError, "Precondition failed: UID in precondition: <body>, UID in object
+      meta: <stored>") and the registry store's InterpretUpdateError makes it a 409 Conflict,
+      status writes alike. The patch handler builds its DefaultUpdatedObjectInfo without an
+      object (no precondition), so a patched uid reaches rest.BeforeUpdate, whose
+      ValidateObjectMetaUpdate refuses it ("field is immutable"). A body without uid keeps the
+      stored one ("Use the existing UID if none is provided").
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" to 6f1c0000-0000-4000-8000-000000000000
+      Then the request is rejected as Conflict (409)
+      And the error message contains "Operation cannot be fulfilled on resourceclaims.resource.k8s.io "gpu-claim": StorageError: invalid object, Code: 4, Key: /registry/resourceclaims/"
+      And the error message contains "/gpu-claim, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: 6f1c0000-0000-4000-8000-000000000000, UID in object meta: "
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" in a status write to 6f1c0000-0000-4000-8000-000000000000
+      Then the request is rejected as Conflict (409)
+      And the error message contains "AdditionalErrorMsg: Precondition failed: UID in precondition: 6f1c0000-0000-4000-8000-000000000000, UID in object meta: "
+      When I patch the ResourceClaim "gpu-claim" with:
+        """
+        metadata: {uid: 6f1c0000-0000-4000-8000-000000000000}
+        """
+      Then the outcome is "metadata.uid: Invalid value: "6f1c0000-0000-4000-8000-000000000000": field is immutable"
+      When I patch the ResourceClaim "gpu-claim" status with:
+        """
+        metadata: {uid: 6f1c0000-0000-4000-8000-000000000000}
+        """
+      Then the outcome is "metadata.uid: Invalid value: "6f1c0000-0000-4000-8000-000000000000": field is immutable"
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" to ""
+      Then the request succeeds
+
   # ================================================================== PodGroup and Workload
   @component:apiserver
   Rule: PodGroup and Workload (scheduling.k8s.io)
