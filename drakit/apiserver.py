@@ -429,8 +429,10 @@ class APIServer:
     # ------------------------------------------------------------------ update
     def update(self, obj: Mapping[str, Any], dry_run: bool = False,
                subresource: str | None = None, field_validation: str | None = None,
-               warnings: list[str] | None = None) -> dict:
-        """PUT: replace the object (or its status with ``subresource='status'``)."""
+               warnings: list[str] | None = None, uid_precondition: bool = True) -> dict:
+        """PUT: replace the object (or its status with ``subresource='status'``). The body's
+        uid is a precondition, as the update handler makes it; ``uid_precondition=False`` for a
+        patch the caller applied (the patch handler sets none: a patched uid is immutable)."""
         info, new = self._decode(obj, "update", field_validation, warnings)
         m = new.setdefault("metadata", {})
         name = m.get("name") or ""
@@ -442,7 +444,7 @@ class APIServer:
         if old is None:
             raise E.NotFound(info.kind, name, info.group, info.plural)
         uid, old_uid = m.get("uid") or "", old["metadata"].get("uid") or ""
-        if uid and uid != old_uid:
+        if uid_precondition and uid and uid != old_uid:
             raise E.Conflict(info.kind, name, info.group, info.plural,
                              detail=_uid_precondition_failed(info, m.get("namespace"), name, uid, old_uid,
                                                              dry_run))
