@@ -461,8 +461,10 @@ class APIServer:
     # ------------------------------------------------------------------ update
     def update(self, obj: Mapping[str, Any], dry_run: bool = False,
                subresource: str | None = None, field_validation: str | None = None,
-               warnings: list[str] | None = None) -> dict:
-        """PUT: replace the object (or its status with ``subresource='status'``)."""
+               warnings: list[str] | None = None, uid_precondition: bool = True) -> dict:
+        """PUT: replace the object (or its status with ``subresource='status'``). The body's
+        uid is a precondition, as the update handler makes it; ``uid_precondition=False`` for a
+        patch the caller applied (the patch handler sets none: a patched uid is immutable)."""
         info, new = self._decode(obj, "update", field_validation, warnings)
         m = new.setdefault("metadata", {})
         name = m.get("name") or ""
@@ -473,6 +475,11 @@ class APIServer:
         old = self._store[info.kind].get(key)
         if old is None:
             raise E.NotFound(info.kind, name, info.group, info.plural)
+        uid, old_uid = m.get("uid") or "", old["metadata"].get("uid") or ""
+        if uid_precondition and uid and uid != old_uid:
+            raise E.Conflict(info.kind, name, info.group, info.plural,
+                             detail=_uid_precondition_failed(info, m.get("namespace"), name, uid, old_uid,
+                                                             dry_run))
         rv = m.get("resourceVersion")
         if rv not in (None, "") and str(rv) != old["metadata"]["resourceVersion"]:
             raise E.Conflict(info.kind, name, info.group, info.plural)
@@ -483,8 +490,16 @@ class APIServer:
         ctx = self.context(new["apiVersion"])
         strategy = strategy_for(info.kind)
         m, om = new["metadata"], old["metadata"]
-        # metadata the client cannot change
-        for f in ("uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds",
+        # metadata the client cannot change (rest.BeforeUpdate). A uid is kept only when the
+        # body has none ("Use the existing UID if none is provided"); another one is refused:
+        # a PUT's by the storage precondition (update()), a PATCH's by ValidateObjectMetaUpdate
+        # ("metadata.uid: ... field is immutable"), spec and status writes alike
+        if not m.get("uid"):
+            if "uid" in om:
+                m["uid"] = om["uid"]
+            else:
+                m.pop("uid", None)
+        for f in ("creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds",
                   "generation", "namespace"):
             if f in om:
                 m[f] = om[f]
@@ -879,3 +894,24 @@ def _finalizers_while_deleting(new: Mapping[str, Any],
     return [E.forbidden("metadata.finalizers",
                         f"no new finalizers can be added if the object is being deleted, "
                         f"found new finalizers {json.dumps(added)}")]
+
+
+#: etcd key prefixes kube-apiserver gives a resource other than its plural (its storage
+#: factory's etcdResourcePrefix overrides); every other resource is stored under its plural
+_ETCD_RESOURCE_PREFIX = {"Node": "minions"}
+
+
+def _uid_precondition_failed(info: KindInfo, namespace: str | None, name: str, uid: str, old_uid: str,
+                             dry_run: bool) -> str:
+    """The detail of the 409 a PUT whose body names another uid gets (k8s.io/apiserver
+    1.34-1.37): rest.DefaultUpdatedObjectInfo turns the body's uid into a storage precondition,
+    storage.Preconditions.Check fails with an InvalidObj StorageError, and the registry store's
+    InterpretUpdateError makes it a Conflict. The key is the etcd key ("/registry/" prefix,
+    etcd3 store.GuaranteedUpdate) or, for a dry run, the registry key (DryRunnableStorage checks
+    the preconditions itself)."""
+    prefix = _ETCD_RESOURCE_PREFIX.get(info.kind, info.plural)
+    key = f"/{prefix}/{namespace}/{name}" if info.namespaced else f"/{prefix}/{name}"
+    if not dry_run:
+        key = "/registry" + key
+    return (f"StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: "
+            f"Precondition failed: UID in precondition: {uid}, UID in object meta: {old_uid}")

@@ -1745,3 +1745,189 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the Pod "p" has no "status.conditions"
       When 5 seconds pass
       Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim gpu binding timeout"
+
+  @component:scheduler
+  Rule: Node selectors the scheduler parses: Gt and Lt want an integer
+    The API server checks only how many values a Gt or Lt requirement has (core validation
+    ValidateNodeSelectorRequirement: "must be specified single value when `operator` is 'Lt'
+    or 'Gt'"), so "abc" is stored. The scheduler parses node selectors with component-helpers
+    scheduling/corev1/nodeaffinity, whose labels.NewRequirement (apimachinery
+    pkg/labels/selector.go, the same at 1.34-1.37) refuses a value strconv.ParseInt cannot
+    read: "for 'Gt', 'Lt' operators, the value must be an integer". NewNodeSelector refuses the
+    whole selector on such an error, even when another term would match: the allocator's
+    GatherPools (k8s.io/dynamic-resource-allocation structured/internal/*/pools_*.go
+    NodeMatches, "failed to parse node selector <v1.NodeSelector String()>: ..."; Allocate
+    wraps it in "gather pool information: ") and the DRA plugin's PreFilter for an allocated
+    claim. The pod's own node affinity is parsed lazily (NewLazyErrorNodeSelector; the
+    NodeAffinity plugin's Filter ignores parse errors): the term with the error matches no
+    node and the other terms still count.
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
+    Scenario: A ResourceSlice whose node selector has Gt with a value that is no integer fails the scheduling cycle
+      A slice's selector has exactly one term (resource validation); the API server stores it,
+      and the allocator, instead of passing the slice over, stops with the parse error: the pod
+      gets SchedulerError, not "cannot allocate all claims".
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: odd-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeSelector:
+            nodeSelectorTerms:
+            - matchExpressions: [{key: gpus, operator: Gt, values: [abc]}]
+          pool: {name: odd, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for slice odd-gpus: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Gt,Values:[abc],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "abc": for 'Gt', 'Lt' operators, the value must be an integer"
+      And the ResourceClaim "gpu" has no "status.allocation"
+
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36
+    Scenario: A device with per-device node selection whose selector has Lt with a value beyond int64 fails the scheduling cycle
+      GatherPools looks at the devices of a slice with perDeviceNodeSelection in order until one
+      matches the node; gpu-0's selector does not parse (99999999999999999999 is a label value
+      but no int64), so the cycle fails naming the device (its v1.Device String()) and the
+      slice.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+          - name: gpu-1
+            allNodes: true
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for device &Device{Name:gpu-0,Attributes:map[QualifiedName]DeviceAttribute{},Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},NodeName:nil,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,BindingConditions:[],BindingFailureConditions:[],AllowMultipleAllocations:nil,NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},} in slice per-device: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
+    Scenario: An allocated claim whose node selector has Lt with a value that is no integer fails PreFilter
+      The claim's status (written as a DRA controller would) carries a node selector the API
+      server accepts; the DRA plugin's PreFilter parses it with NewNodeSelector and returns the
+      error, which the framework reports as "running PreFilter plugin ...": the whole selector
+      is refused although its second term would match node-1 (no "gpus" label).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: [x]}]
+              - matchExpressions: [{key: gpus, operator: DoesNotExist}]
+        """
+      Then the request succeeds
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreFilter plugin "DynamicResources": nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "x": for 'Gt', 'Lt' operators, the value must be an integer"
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
+    Scenario: A pod's required node affinity with Gt and a value that is no integer: only that term matches no node
+      The NodeAffinity plugin parses the pod's terms lazily and ignores parse errors, so the
+      second term places the pod on node-1.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          affinity:
+            nodeAffinity:
+              requiredDuringSchedulingIgnoredDuringExecution:
+                nodeSelectorTerms:
+                - matchExpressions: [{key: gpus, operator: Gt, values: [abc]}]
+                - matchExpressions: [{key: gpus, operator: DoesNotExist}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"

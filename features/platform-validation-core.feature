@@ -1078,6 +1078,49 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [{apiVersion: v1, kind: Event, name: e, uid: u1}] | metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u1"}: /v1, Kind=Event is disallowed from being an owner |
         | [{apiVersion: v1, kind: Pod, name: a, uid: u1, controller: true}, {apiVersion: v1, kind: Pod, name: b, uid: u2, controller: true}] | metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Pod","name":"a","uid":"u1","controller":true},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"u2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Pod/a and Pod/b |
 
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/uid
+    Scenario: An update cannot change metadata.uid: a PUT fails its UID precondition (409), a PATCH is immutable (422)
+      k8s.io/apiserver (1.34-1.37): the update handler wraps the body in
+      rest.DefaultUpdatedObjectInfo, whose Preconditions() are the body's uid; the etcd3 store's
+      GuaranteedUpdate checks them before anything else (storage.Preconditions.Check: an
+      InvalidObj StorageError, "Precondition failed: UID in precondition: <body>, UID in object
+      meta: <stored>") and the registry store's InterpretUpdateError makes it a 409 Conflict,
+      status writes alike. The patch handler builds its DefaultUpdatedObjectInfo without an
+      object (no precondition), so a patched uid reaches rest.BeforeUpdate, whose
+      ValidateObjectMetaUpdate refuses it ("field is immutable"). A body without uid keeps the
+      stored one ("Use the existing UID if none is provided").
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" to 6f1c0000-0000-4000-8000-000000000000
+      Then the request is rejected as Conflict (409)
+      And the error message contains "Operation cannot be fulfilled on resourceclaims.resource.k8s.io "gpu-claim": StorageError: invalid object, Code: 4, Key: /registry/resourceclaims/"
+      And the error message contains "/gpu-claim, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: 6f1c0000-0000-4000-8000-000000000000, UID in object meta: "
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" in a status write to 6f1c0000-0000-4000-8000-000000000000
+      Then the request is rejected as Conflict (409)
+      And the error message contains "AdditionalErrorMsg: Precondition failed: UID in precondition: 6f1c0000-0000-4000-8000-000000000000, UID in object meta: "
+      When I patch the ResourceClaim "gpu-claim" with:
+        """
+        metadata: {uid: 6f1c0000-0000-4000-8000-000000000000}
+        """
+      Then the outcome is "metadata.uid: Invalid value: "6f1c0000-0000-4000-8000-000000000000": field is immutable"
+      When I patch the ResourceClaim "gpu-claim" status with:
+        """
+        metadata: {uid: 6f1c0000-0000-4000-8000-000000000000}
+        """
+      Then the outcome is "metadata.uid: Invalid value: "6f1c0000-0000-4000-8000-000000000000": field is immutable"
+      When I set "metadata.uid" of the ResourceClaim "gpu-claim" to ""
+      Then the request succeeds
+
   # ================================================================== PodGroup and Workload
   @component:apiserver
   Rule: PodGroup and Workload (scheduling.k8s.io)
@@ -1687,6 +1730,52 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.replicas | -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
         | spec.template.spec.restartPolicy | OnFailure | spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always" |
         | spec.template.spec.containers[0].image | "" | spec.template.spec.containers[0].image: Required value |
+        | spec.template.spec.activeDeadlineSeconds | 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/strategy
+    Scenario Outline: A Deployment's strategy and timing fields follow ValidateDeploymentSpec (<what>)
+      k/k pkg/apis/apps/validation ValidateDeploymentStrategy: Recreate takes no rollingUpdate
+      block (Forbidden "may not be specified when strategy `type` is 'Recreate'", even an empty
+      one); RollingUpdate (apps/v1 defaulting fills 25%/25% where unset) has maxUnavailable and
+      maxSurge that are non-negative integers or percents (ValidatePositiveIntOrPercent,
+      IsValidPercent), not both 0, maxUnavailable at most 100% (IsNotMoreThan100Percent); any
+      other type is NotSupported at spec.strategy, whose value field.Error prints as the
+      json.Marshal of the internal struct. Then ValidateDeploymentSpec checks minReadySeconds,
+      revisionHistoryLimit and progressDeadlineSeconds (> minReadySeconds).
+      Given a Deployment manifest:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | what | path | value | outcome |
+        | Recreate | spec.strategy | {type: Recreate} | accepted |
+        | Recreate with rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {maxSurge: 1}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
+        | Recreate with an empty rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
+        | defaulted RollingUpdate | spec.strategy | {type: RollingUpdate, rollingUpdate: {maxSurge: 0}} | accepted |
+        | an unknown type | spec.strategy | {type: BlueGreen} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate" |
+        | both 0 | spec.strategy.rollingUpdate | {maxUnavailable: 0, maxSurge: "0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0 |
+        | a negative maxSurge | spec.strategy.rollingUpdate.maxSurge | -1 | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
+        | a string that is no percent | spec.strategy.rollingUpdate.maxUnavailable | "5" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "5": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%') |
+        | more than 100% unavailable | spec.strategy.rollingUpdate.maxUnavailable | "101%" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "101%": must not be greater than 100% |
+        | more than 100% surge | spec.strategy.rollingUpdate.maxSurge | "200%" | accepted |
+        | negative minReadySeconds | spec.minReadySeconds | -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+        | negative revisionHistoryLimit | spec.revisionHistoryLimit | -1 | spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
+        | progressDeadlineSeconds not above minReadySeconds | spec.minReadySeconds | 600 | spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds |
 
     @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-immutable
     Scenario: A Deployment's selector cannot change

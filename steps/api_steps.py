@@ -15,7 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from . import paths
 from .backends.base import ApiError, Unsupported
-from .common import cause_lines, get_obj, require_error, try_write
+from .common import cause_lines, get_obj, require_error, scalar, try_write
 from .world import World
 
 # ---------------------------------------------------------------------------- given
@@ -53,6 +53,16 @@ def when_write_status(world: World, kind: str, name: str) -> None:
         raise AssertionError("the prepared manifest has no status")
     obj = get_obj(world, kind, name)
     obj["status"] = copy.deepcopy(world.pending["status"])
+    try_write(world, lambda: world.b.update(obj, subresource="status"))
+
+
+@when(parsers.re(r'I set "(?P<path>[^"]+)" of the (?P<kind>\w+) "(?P<name>[^"]+)" in a status write to '
+                 r'(?P<value>.+)'))
+def when_set_in_status_write(world: World, path: str, kind: str, name: str, value: str) -> None:
+    """PUT the status subresource of the stored object with one field changed (any field, so
+    that what a status write does with metadata can be asked)."""
+    obj = get_obj(world, kind, name)
+    paths.assign(obj, path, scalar(value))
     try_write(world, lambda: world.b.update(obj, subresource="status"))
 
 

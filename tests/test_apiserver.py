@@ -298,3 +298,38 @@ def test_a_refused_binding_is_a_conflict_on_pods_binding(api: APIServer, spec, f
     assert (status["code"], status["reason"]) == (409, "Conflict")
     assert status["message"] == f'Operation cannot be fulfilled on pods/binding "p": {detail}'
     assert status["details"] == {"name": "p", "group": "", "kind": "pods/binding"}
+
+
+@pytest.mark.parametrize(("dry_run", "status"), [(False, False), (True, False), (False, True)])
+def test_a_put_naming_another_uid_fails_its_precondition(api: APIServer, dry_run: bool, status: bool) -> None:
+    """k8s.io/apiserver: the body's uid is a storage precondition (DefaultUpdatedObjectInfo);
+    the etcd key in the message has the /registry prefix, a dry run's the registry key; the
+    uid precondition is checked before the resourceVersion."""
+    api.create(device_class())
+    stored = api.create(claim())
+    obj = dict(stored, metadata=dict(stored["metadata"], uid="other", resourceVersion="1"))
+    with pytest.raises(E.Conflict) as err:
+        api.update(obj, dry_run=dry_run, subresource="status" if status else None)
+    key = ("" if dry_run else "/registry") + "/resourceclaims/default/c"
+    assert err.value.message == (
+        'Operation cannot be fulfilled on resourceclaims.resource.k8s.io "c": StorageError: invalid object, '
+        f"Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: "
+        f"UID in precondition: other, UID in object meta: {stored['metadata']['uid']}")
+    cls = api.get("DeviceClass", "gpu.example.com")
+    cls["metadata"]["uid"] = "x"
+    with pytest.raises(E.Conflict) as err:
+        api.update(cls)
+    assert "Key: /registry/deviceclasses/gpu.example.com, " in err.value.message
+    # no uid: the stored one is kept
+    del obj["metadata"]["uid"]
+    obj["metadata"]["resourceVersion"] = stored["metadata"]["resourceVersion"]
+    obj["metadata"]["labels"] = {"a": "b"}
+    assert api.update(obj)["metadata"]["uid"] == stored["metadata"]["uid"]
+
+
+def test_a_patch_changing_the_uid_is_immutable(api: APIServer) -> None:
+    api.create(claim())
+    for sub in (None, "status"):
+        with pytest.raises(E.Invalid) as err:
+            api.patch("ResourceClaim", "c", {"metadata": {"uid": "other"}}, namespace="default", subresource=sub)
+        assert [str(e) for e in err.value.errors] == ['metadata.uid: Invalid value: "other": field is immutable']

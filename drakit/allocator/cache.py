@@ -39,6 +39,7 @@ from typing import Any
 from drakit.allocator.core import (
     WORK_LIMIT,
     AllocatedState,
+    AllocationError,
     Allocator,
     DeviceRecord,
     NodeView,
@@ -47,7 +48,7 @@ from drakit.allocator.core import (
     effective_gates,
     flattened,
 )
-from drakit.allocator.pools import counters_share_slices, gather_pools
+from drakit.allocator.pools import NodeSelectionError, counters_share_slices, gather_pools
 
 __all__ = ["AllocatorCache"]
 
@@ -269,10 +270,14 @@ class AllocatorCache:
         slices = [e.flattened(mixins_on) for e in rel]
         all_slices = [x.flattened(mixins_on)
                       for x in sorted((x for k in pool_keys for x in self._by_pool.get(k, {}).values()), key=_seq)]
-        pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
-                             binding_conditions=binding_pools_last(g, self.version),
-                             all_slices=all_slices,
-                             counters_with_devices=counters_share_slices(self.version))
+        try:
+            pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
+                                 binding_conditions=binding_pools_last(g, self.version),
+                                 all_slices=all_slices,
+                                 counters_with_devices=counters_share_slices(self.version),
+                                 version=self.version)
+        except NodeSelectionError as e:
+            raise AllocationError(f"gather pool information: {e}") from None
         recs: dict[int, DeviceRecord] = {}
         for e in rel:
             recs.update(e.recs)

@@ -28,7 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
-from drakit.allocator.pools import Pool, counters_share_slices, gather_pools, node_matches
+from drakit.allocator.pools import (
+    NodeSelectionError,
+    Pool,
+    counters_share_slices,
+    gather_pools,
+    node_matches,
+)
 from drakit.api.quantity import Quantity
 from drakit.cel import (
     CELRuntimeError,
@@ -830,9 +836,15 @@ class _Cands:
                 if r is False:
                     return False
                 return (where, i, r[0], r[1])
-        if cand.per_device_node and not node_matches(self.node, device.get("nodeName") or "",
-                                                     bool(device.get("allNodes")), device.get("nodeSelector")):
-            return False
+        if cand.per_device_node:
+            try:
+                if not node_matches(self.node, device.get("nodeName") or "",
+                                    bool(device.get("allNodes")), device.get("nodeSelector")):
+                    return False
+            except ValueError as e:
+                # isSelectable returns NodeMatches' error as is (allocator_*.go, 1.35-1.37;
+                # 1.34's nodeMatches the same): the allocation fails with it
+                return ("node", 0, "node", str(e))
         return True
 
 
@@ -955,9 +967,13 @@ class Allocator:
     # -- preparation ------------------------------------------------------
     def prepare(self) -> None:
         if self.view is None:
-            pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                 binding_conditions=binding_pools_last(self.gates, self.version),
-                                 counters_with_devices=counters_share_slices(self.version))
+            try:
+                pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
+                                     binding_conditions=binding_pools_last(self.gates, self.version),
+                                     counters_with_devices=counters_share_slices(self.version),
+                                     version=self.version)
+            except NodeSelectionError as e:
+                raise AllocationError(f"gather pool information: {e}") from None
             self.view = NodeView(self.node, pools, self.gates, version=self.version)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)
@@ -1063,6 +1079,8 @@ class Allocator:
     def _selector_error(self, ci: int, rd: RequestData, did: DeviceID,
                         err: tuple[str, int, str, str]) -> AllocationError:
         where_kind, i, kind, msg = err
+        if where_kind == "node":
+            return AllocationError(msg)
         where = f"class {rd.cls['metadata']['name']}" if where_kind == "class" and rd.cls is not None \
             else f"claim {_kobj(self.claims[ci])}"
         if kind == "compile":

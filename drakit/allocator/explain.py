@@ -81,7 +81,7 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
             shortfalls.append(f"claim {cname}, request {req_name}: {short}")
         for s in probe.slices:
             if slice_targets_node(s, node, probe.g("DRAPartitionableDevices"),
-                                  counters_share_slices(probe.version)):
+                                  counters_share_slices(probe.version), probe.version):
                 continue
             spec = s.get("spec") or {}
             for d in spec.get("devices") or ():
@@ -151,9 +151,13 @@ def _why_not_selectable(probe: Allocator, ci: int, rd: Any, s: Mapping[str, Any]
         return "class selector false"
     if not _selectors_match(probe, ci, device, did, None, rd.request.selectors):
         return "request selector false"
-    if spec.get("perDeviceNodeSelection") and not node_matches(
-            probe.node, device.get("nodeName") or "", bool(device.get("allNodes")), device.get("nodeSelector")):
-        return "wrong node"
+    if spec.get("perDeviceNodeSelection"):
+        try:
+            if not node_matches(probe.node, device.get("nodeName") or "", bool(device.get("allNodes")),
+                                device.get("nodeSelector")):
+                return "wrong node"
+        except ValueError as e:
+            return f"error: {e}"
     return ""
 
 

@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drakit.allocator.mixins import dropped_counter_sets, without_consumers_of
-from drakit.api.meta import parse_int64
+from drakit.api.meta import (
+    aggregate_text,
+    go_node_selector_string,
+    node_selector_parse_errors,
+    parse_int64,
+)
 from drakit.api.quantity import Quantity
 from drakit.features import release_at_least
 
@@ -94,6 +99,13 @@ def node_matches(node: Mapping[str, Any] | None, node_name: str, all_nodes: bool
     if all_nodes:
         return True
     if selector is not None:
+        # nodeaffinity.NewNodeSelector: a requirement it cannot parse (Gt/Lt with a value that
+        # is no int64, which the API server lets through) fails the whole selector, even when
+        # another term would match (pools_*.go NodeMatches, 1.34-1.37)
+        errs = node_selector_parse_errors(selector)
+        if errs:
+            raise ValueError(f"failed to parse node selector {go_node_selector_string(selector)}: "
+                             f"{aggregate_text(errs)}")
         return node_selector_matches(selector, node)
     return False
 
@@ -116,9 +128,51 @@ def _slice_count(s: Mapping[str, Any]) -> int:
 
 
 class NodeSelectionError(ValueError):
-    """A slice whose node selection cannot be evaluated (an operator the API server refuses,
-    so reached only through library input such as ``drakit allocate -f``); worded as
-    upstream's allocator words it."""
+    """A slice whose node selection cannot be evaluated: a selector ``NewNodeSelector`` cannot
+    parse (Gt/Lt with a value that is no integer passes the API server; other causes come only
+    with library input such as ``drakit allocate -f``); worded as upstream's GatherPools words it.
+    The allocator reports it as ``gather pool information: <this>``."""
+
+
+def go_device_string(device: Mapping[str, Any], version: str) -> str:
+    """``(*resourcev1.Device).String()`` (k8s.io/api resource/v1 generated.pb.go), which
+    GatherPools prints for a device whose node selector it cannot parse. Go prints the values of
+    the attribute, capacity and node-allocatable maps and of taints and counter consumptions as
+    raw structs, with pointer addresses and Quantity internals no other process can reproduce;
+    drakit prints their keys and ``{...}`` for each value. The field list is the release's:
+    ``NodeAllocatableResourceMappings`` from 1.36 on."""
+    def ptr(v: Any) -> str:
+        if v is None:
+            return "nil"
+        return "*" + (("true" if v else "false") if isinstance(v, bool) else str(v))
+
+    def keyed(type_: str, m: Mapping[str, Any] | None) -> str:
+        return type_ + "{" + "".join(f"{k}: {{...}}," for k in sorted(m or {})) + "}"
+
+    def listed(type_: str, items: Sequence[Any] | None) -> str:
+        return type_ + "{" + "".join("{...}," for _ in items or ()) + "}"
+
+    sel = device.get("nodeSelector")
+    fields = [
+        f"Name:{device.get('name', '')}",
+        "Attributes:" + keyed("map[QualifiedName]DeviceAttribute", device.get("attributes")),
+        "Capacity:" + keyed("map[QualifiedName]DeviceCapacity", device.get("capacity")),
+        "ConsumesCounters:" + listed("[]DeviceCounterConsumption", device.get("consumesCounters")),
+        "NodeName:" + ptr(device.get("nodeName")),
+        "NodeSelector:" + ("nil" if sel is None
+                           else go_node_selector_string(sel).replace("NodeSelector", "v11.NodeSelector", 1)),
+        "AllNodes:" + ptr(device.get("allNodes")),
+        "Taints:" + listed("[]DeviceTaint", device.get("taints")),
+        "BindsToNode:" + ptr(device.get("bindsToNode")),
+        "BindingConditions:[" + " ".join(device.get("bindingConditions") or ()) + "]",
+        "BindingFailureConditions:[" + " ".join(device.get("bindingFailureConditions") or ()) + "]",
+        "AllowMultipleAllocations:" + ptr(device.get("allowMultipleAllocations")),
+    ]
+    if release_at_least(version, "1.36"):
+        fields.append("NodeAllocatableResourceMappings:" + keyed(
+            "map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping",
+            device.get("nodeAllocatableResourceMappings")))
+    return "&Device{" + "".join(f + "," for f in fields) + "}"
 
 
 def counters_share_slices(version: str) -> bool:
@@ -128,16 +182,10 @@ def counters_share_slices(version: str) -> bool:
 
 
 def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,
-                       counters_with_devices: bool = False) -> bool:
-    try:
-        return _slice_targets_node(s, node, partitionable, counters_with_devices)
-    except ValueError as e:
-        name = (s.get("metadata") or {}).get("name", "")
-        raise NodeSelectionError(f"failed to perform node selection for slice {name}: {e}") from None
-
-
-def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,
-                        counters_with_devices: bool = False) -> bool:
+                       counters_with_devices: bool = False, version: str = "1.37") -> bool:
+    """Whether GatherPools keeps slice ``s`` for ``node``; :class:`NodeSelectionError` where
+    its node selection (the slice's, or a device's with perDeviceNodeSelection, devices in
+    order up to the first that matches) cannot be evaluated."""
     spec = _spec(s)
     # 1.34 (counters_with_devices) skips only per-device node selection with the gate off
     # (v0.34.0 structured/internal/experimental GatherPools): its counter sets share a slice
@@ -147,20 +195,27 @@ def _slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, pa
         return False
     node_name = spec.get("nodeName") or ""
     all_nodes = bool(spec.get("allNodes"))
+    name = (s.get("metadata") or {}).get("name", "")
     if node_name or all_nodes or spec.get("nodeSelector") is not None:
-        return node_matches(node, node_name, all_nodes, spec.get("nodeSelector"))
+        try:
+            return node_matches(node, node_name, all_nodes, spec.get("nodeSelector"))
+        except ValueError as e:
+            raise NodeSelectionError(f"failed to perform node selection for slice {name}: {e}") from None
     if spec.get("perDeviceNodeSelection"):
-        return any(
-            node_matches(node, d.get("nodeName") or "", bool(d.get("allNodes")), d.get("nodeSelector"))
-            for d in spec.get("devices") or ()
-        )
+        for d in spec.get("devices") or ():
+            try:
+                if node_matches(node, d.get("nodeName") or "", bool(d.get("allNodes")), d.get("nodeSelector")):
+                    return True
+            except ValueError as e:
+                raise NodeSelectionError(f"failed to perform node selection for device "
+                                         f"{go_device_string(d, version)} in slice {name}: {e}") from None
     return False
 
 
 def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | None, *,
                  partitionable: bool, binding_conditions: bool = False,
                  all_slices: Sequence[Mapping[str, Any]] | None = None,
-                 counters_with_devices: bool = False) -> list[Pool]:
+                 counters_with_devices: bool = False, version: str = "1.37") -> list[Pool]:
     """The pools visible from ``node``, sorted by driver then pool name (``GatherPools``);
     with ``binding_conditions`` (:func:`drakit.allocator.core.binding_pools_last`) pools with a
     device that has binding conditions come after the others. ``counters_with_devices``: the
@@ -169,7 +224,7 @@ def gather_pools(slices: Sequence[Mapping[str, Any]], node: Mapping[str, Any] | 
     all_slices = slices if all_slices is None else all_slices
     by_pool: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
     for s in slices:
-        if not slice_targets_node(s, node, partitionable, counters_with_devices):
+        if not slice_targets_node(s, node, partitionable, counters_with_devices, version):
             continue
         key = _pool_key(s)
         have = by_pool.get(key)

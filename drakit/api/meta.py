@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from drakit.api.errors import Path, invalid, not_supported
 from drakit.api.names import is_label_value, is_qualified_name
 
 # ---------------------------------------------------------------------------
@@ -314,3 +315,123 @@ def parse_int64(text: str) -> int | None:
         return None
     n = int(text)
     return n if _INT64_MIN <= n <= _INT64_MAX else None
+
+
+# ---------------------------------------------------------------------------
+# NewNodeSelector: a node selector parsed as component-helpers nodeaffinity parses it.
+# The API server checks only the value count of Gt and Lt (core validation
+# ValidateNodeSelectorRequirement); apimachinery labels.NewRequirement also wants the value to be
+# a base-10 int64 ("for 'Gt', 'Lt' operators, the value must be an integer"). NewNodeSelector
+# (the DRA allocator's slice selectors, the DRA scheduler plugin's allocation selectors) refuses
+# the whole selector on such an error; the lazy selector of a pod's node affinity
+# (NewLazyErrorNodeSelector) only lets the term with the error match no node, which is what
+# node_selector_matches above does.
+
+NODE_SELECTOR_OPERATORS = ("In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt")
+_FIELD_SELECTOR_OPERATORS = ("In", "NotIn")
+
+
+def _go_string_slice(values: Any) -> Any:
+    """A []string as field.Error prints it (json.Marshal, apimachinery 1.34-1.37 ErrorBody):
+    ``["a","b"]``, ``[]``, or ``null`` for a missing list."""
+    return None if values is None else [str(v) for v in values]
+
+
+def _requirement_errors(e: Mapping[str, Any], path: Any) -> list[Any]:
+    """labels.NewRequirement's errors for one matchExpressions entry (same at 1.34-1.37)."""
+    errs: list[Any] = []
+    op = e.get("operator") or ""
+    if op not in NODE_SELECTOR_OPERATORS:
+        return [not_supported(path.child("operator"), op, list(NODE_SELECTOR_OPERATORS))]
+    key = str(e.get("key") or "")
+    raw = e.get("values")
+    vals = [str(v) for v in raw or ()]
+    if msgs := is_qualified_name(key):
+        errs.append(invalid(path.child("key"), key, "; ".join(msgs)))
+    vpath = path.child("values")
+    if op in ("In", "NotIn") and not vals:
+        errs.append(invalid(vpath, _go_string_slice(raw), "for 'in', 'notin' operators, values set can't be empty"))
+    elif op in ("Exists", "DoesNotExist") and vals:
+        errs.append(invalid(vpath, _go_string_slice(raw), "values set must be empty for exists and does not exist"))
+    elif op in ("Gt", "Lt"):
+        if len(vals) != 1:
+            errs.append(invalid(vpath, _go_string_slice(raw), "for 'Gt', 'Lt' operators, exactly one value is required"))
+        for i, v in enumerate(vals):
+            if parse_int64(v) is None:
+                errs.append(invalid(vpath.index(i), v, "for 'Gt', 'Lt' operators, the value must be an integer"))
+    for i, v in enumerate(vals):
+        if msgs := is_label_value(v):
+            errs.append(invalid(vpath.index(i).key(key), v, "; ".join(msgs)))
+    return errs
+
+
+def _field_requirement_errors(e: Mapping[str, Any], path: Any) -> list[Any]:
+    """nodeaffinity nodeSelectorRequirementsAsFieldSelector's errors for one matchFields entry."""
+    op = e.get("operator") or ""
+    if op not in _FIELD_SELECTOR_OPERATORS:
+        return [not_supported(path.child("operator"), op, list(_FIELD_SELECTOR_OPERATORS))]
+    raw = e.get("values")
+    if len(raw or ()) != 1:
+        return [invalid(path.child("values"), _go_string_slice(raw), "must have one element")]
+    return []
+
+
+def node_selector_parse_errors(selector: Mapping[str, Any]) -> list[str]:
+    """The errors ``nodeaffinity.NewNodeSelector`` returns for ``selector`` (an empty list when
+    it parses): every non-empty term, its matchExpressions then its matchFields, each error once
+    (ErrorList.ToAggregate and the flattened aggregate drop repeated messages)."""
+    out: list[str] = []
+    terms = Path("nodeSelectorTerms")
+    for i, term in enumerate(selector.get("nodeSelectorTerms") or ()):
+        term = term or {}
+        exprs, fields = term.get("matchExpressions") or [], term.get("matchFields") or []
+        if not exprs and not fields:
+            continue
+        errs: list[Any] = []
+        for j, e in enumerate(exprs):
+            errs.extend(_requirement_errors(e or {}, terms.index(i).child("matchExpressions").index(j)))
+        for j, e in enumerate(fields):
+            errs.extend(_field_requirement_errors(e or {}, terms.index(i).child("matchFields").index(j)))
+        for err in errs:
+            if str(err) not in out:
+                out.append(str(err))
+    return out
+
+
+def aggregate_text(messages: list[str]) -> str:
+    """apimachinery ``utilerrors.Aggregate.Error()``: one message as is, several in brackets."""
+    unique = list(dict.fromkeys(messages))
+    return unique[0] if len(unique) == 1 else "[" + ", ".join(unique) + "]"
+
+
+def go_node_selector_string(selector: Mapping[str, Any] | None) -> str:
+    """``(*v1.NodeSelector).String()``, the generated (gogo protobuf) dump of k8s.io/api core/v1,
+    the same at 1.34-1.37: struct fields in declaration order, ``Values`` as ``%v`` prints a
+    []string."""
+    if selector is None:
+        return "nil"
+
+    def req(r: Mapping[str, Any]) -> str:
+        vals = " ".join(str(v) for v in r.get("values") or ())
+        return f"NodeSelectorRequirement{{Key:{r.get('key', '')},Operator:{r.get('operator', '')},Values:[{vals}],}}"
+
+    def term(t: Mapping[str, Any]) -> str:
+        exprs = "".join(req(r or {}) + "," for r in t.get("matchExpressions") or ())
+        fields = "".join(req(r or {}) + "," for r in t.get("matchFields") or ())
+        return (f"NodeSelectorTerm{{MatchExpressions:[]NodeSelectorRequirement{{{exprs}}},"
+                f"MatchFields:[]NodeSelectorRequirement{{{fields}}},}}")
+
+    terms = "".join(term(t or {}) + "," for t in selector.get("nodeSelectorTerms") or ())
+    return f"&NodeSelector{{NodeSelectorTerms:[]NodeSelectorTerm{{{terms}}},}}"
+
+
+class NodeSelectorParseError(ValueError):
+    """A node selector ``nodeaffinity.NewNodeSelector`` refuses; the message is the flattened
+    aggregate of its field errors."""
+
+
+def parse_node_selector(selector: Mapping[str, Any]) -> None:
+    """Raise :class:`NodeSelectorParseError` where ``nodeaffinity.NewNodeSelector`` fails."""
+    errs = node_selector_parse_errors(selector)
+    if errs:
+        raise NodeSelectorParseError(aggregate_text(errs))

@@ -104,6 +104,18 @@ def is_c_identifier(value: str) -> list[str]:
         "MyName")]
 
 
+_PERCENT_FMT = "[0-9]+%"
+_PERCENT_RE = re.compile(_PERCENT_FMT)
+
+
+def is_valid_percent(value: str) -> list[str]:
+    """apimachinery validation.IsValidPercent."""
+    if _PERCENT_RE.fullmatch(value):
+        return []
+    return [_regex_error("a valid percent string must be a numeric string followed by an ending '%'",
+                         _PERCENT_FMT, "1%", "93%")]
+
+
 def is_label_value(value: str) -> list[str]:
     errs: list[str] = []
     if len(value) > QUALIFIED_NAME_MAX:

@@ -50,7 +50,13 @@ from drakit import claims as cu
 from drakit.allocator import AllocationError, AllocationTimeout
 from drakit.allocator.core import UNITS_PER_SECOND, version_at_least
 from drakit.api import errors as E
-from drakit.api.meta import deep_copy, node_selector_matches, parse_rfc3339
+from drakit.api.meta import (
+    aggregate_text,
+    deep_copy,
+    node_selector_matches,
+    node_selector_parse_errors,
+    parse_rfc3339,
+)
 from drakit.podrequests import PodResourcesOptions
 from drakit.scheduler import extendeddynamicresources as ext
 from drakit.scheduler import nodeallocatable as nar
@@ -236,7 +242,14 @@ class DynamicResources(Plugin):
             if st.get("allocation"):
                 if not cu.can_be_reserved(claim) and not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
                     return None, Status(UNRESOLVABLE, ["resourceclaim in use"])
-                s.available_on[i] = st["allocation"].get("nodeSelector")
+                sel = st["allocation"].get("nodeSelector")
+                if sel is not None:
+                    # nodeaffinity.NewNodeSelector: a selector it cannot parse (Gt/Lt with a value
+                    # that is no int64, which the API server stores) is an error of PreFilter
+                    errs = node_selector_parse_errors(sel)
+                    if errs:
+                        return None, Status(ERROR, [aggregate_text(errs)])
+                s.available_on[i] = sel
                 if self.binding_on:
                     # Filter (upstream: per node, the same answer for each): a claim whose
                     # binding failed, or that is not ready and timed out, is unavailable, so

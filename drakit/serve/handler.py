@@ -673,9 +673,11 @@ class Handler(BaseHTTPRequestHandler):
             if ns:
                 md["namespace"] = ns
             # every patch type ends in an ordinary update: admission, validation and the
-            # size limit of the stored object apply to the patched result (issue 13 #5)
+            # size limit of the stored object apply to the patched result (issue 13 #5); no
+            # uid precondition (patch.go's DefaultUpdatedObjectInfo has no object), so a
+            # patched uid is refused as immutable
             return s.api.update(new, dry_run=dry, subresource=r.subresource,
-                                field_validation=fv, warnings=warns), False
+                                field_validation=fv, warnings=warns, uid_precondition=False), False
 
         out, created = s.write(do, dry)
         self._send_json(201 if created else 200, self._out(r, out), _warning_headers(warns))

@@ -13,6 +13,7 @@ import copy
 from drakit.api import names
 from drakit.api.errors import (
     FieldError,
+    GoRendered,
     Path,
     forbidden,
     invalid,
@@ -66,13 +67,118 @@ def _validate_label_selector(selector: dict, path: Path) -> list[FieldError]:
     return errs
 
 
-def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[FieldError]:
+_NONNEGATIVE = "must be greater than or equal to 0"
+_INT64_MAX = (1 << 63) - 1
+
+
+def _nonnegative(spec: dict, name: str, path: Path) -> list[FieldError]:
+    """apivalidation.ValidateNonnegativeField for an optional integer field."""
+    v = spec.get(name)
+    if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+        return [invalid(path.child(name), v, _NONNEGATIVE)]
+    return []
+
+
+def _percent(v: object) -> int | None:
+    """getPercentValue: the number of a valid percent string, else None."""
+    if isinstance(v, str) and not names.is_valid_percent(v):
+        n = int(v[:-1])
+        return n if n <= _INT64_MAX else 0  # strconv.Atoi's error leaves 0
+    return None
+
+
+def _int_or_percent(v: object) -> int:
+    """getIntOrPercentValue: a percent's number, an int, or IntOrString.IntValue() of a
+    string (strconv.Atoi, 0 when it fails)."""
+    p = _percent(v)
+    if p is not None:
+        return p
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, str):
+        digits = v[1:] if v[:1] in ("+", "-") else v
+        if digits and digits.isascii() and digits.isdigit() and abs(int(v)) <= _INT64_MAX:
+            return int(v)
+    return 0
+
+
+def _positive_int_or_percent(v: object, path: Path) -> list[FieldError]:
+    """ValidatePositiveIntOrPercent (a missing value is the zero IntOrString, an int 0)."""
+    if isinstance(v, str):
+        return [invalid(path, v, m) for m in names.is_valid_percent(v)]
+    if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+        return [invalid(path, v, _NONNEGATIVE)]
+    return []
+
+
+def _validate_deployment_strategy(strategy: dict, path: Path) -> list[FieldError]:
+    """k/k pkg/apis/apps/validation ValidateDeploymentStrategy with ValidateRollingUpdateDeployment,
+    ValidatePositiveIntOrPercent and IsNotMoreThan100Percent (after apps/v1 defaulting, which
+    gives RollingUpdate its rollingUpdate block and both fields 25%)."""
+    errs: list[FieldError] = []
+    stype = strategy.get("type") or ""
+    ru = strategy.get("rollingUpdate")
+    if stype == "Recreate":
+        if ru is not None:
+            errs.append(forbidden(path.child("rollingUpdate"),
+                                  "may not be specified when strategy `type` is 'Recreate'"))
+    elif stype == "RollingUpdate":
+        rpath = path.child("rollingUpdate")
+        if ru is None:
+            errs.append(required(rpath, "this should be defaulted and never be nil"))
+        else:
+            mu, ms = ru.get("maxUnavailable", 0), ru.get("maxSurge", 0)
+            errs += _positive_int_or_percent(mu, rpath.child("maxUnavailable"))
+            errs += _positive_int_or_percent(ms, rpath.child("maxSurge"))
+            if _int_or_percent(mu) == 0 and _int_or_percent(ms) == 0:
+                errs.append(invalid(rpath.child("maxUnavailable"), mu, "may not be 0 when `maxSurge` is 0"))
+            p = _percent(mu)
+            if p is not None and p > 100:
+                errs.append(invalid(rpath.child("maxUnavailable"), mu, "must not be greater than 100%"))
+    else:
+        # the bad value is the internal apps.DeploymentStrategy, which field.Error prints with
+        # json.Marshal: Go field names (no json tags), IntOrStrings as themselves
+        value: dict = {"Type": stype, "RollingUpdate": None}
+        if ru is not None:
+            value["RollingUpdate"] = {"MaxUnavailable": ru.get("maxUnavailable", 0),
+                                      "MaxSurge": ru.get("maxSurge", 0)}
+        errs.append(not_supported(path, GoRendered(value), ["Recreate", "RollingUpdate"]))
+    return errs
+
+
+def _validate_deployment_rest(spec: dict, path: Path) -> list[FieldError]:
+    """The end of ValidateDeploymentSpec: strategy, minReadySeconds, revisionHistoryLimit,
+    progressDeadlineSeconds (which must exceed minReadySeconds)."""
+    strategy = spec.get("strategy")
+    errs = _validate_deployment_strategy(strategy if isinstance(strategy, dict) else {},
+                                         path.child("strategy"))
+    errs += _nonnegative(spec, "minReadySeconds", path)
+    errs += _nonnegative(spec, "revisionHistoryLimit", path)
+    pds = spec.get("progressDeadlineSeconds")
+    if isinstance(pds, int) and not isinstance(pds, bool):
+        errs += _nonnegative(spec, "progressDeadlineSeconds", path)
+        mrs = spec.get("minReadySeconds")
+        if pds <= (mrs if isinstance(mrs, int) else 0):
+            errs.append(invalid(path.child("progressDeadlineSeconds"), pds, "must be greater than minReadySeconds"))
+    return errs
+
+
+def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str, deployment: bool = False) -> list[FieldError]:
+    """ValidateDeploymentSpec / ValidateReplicaSetSpec (k/k pkg/apis/apps/validation)."""
     spec = obj.get("spec") or {}
     path = Path("spec")
     errs: list[FieldError] = []
-    replicas = spec.get("replicas")
-    if isinstance(replicas, int) and replicas < 0:
-        errs.append(invalid(path.child("replicas"), replicas, "must be greater than or equal to 0"))
+    errs += _nonnegative(spec, "replicas", path)
+    if not deployment:
+        errs += _nonnegative(spec, "minReadySeconds", path)
+    errs += _validate_selector_and_template(spec, path, ctx, empty_msg)
+    if deployment:
+        errs += _validate_deployment_rest(spec, path)
+    return errs
+
+
+def _validate_selector_and_template(spec: dict, path: Path, ctx: Context, empty_msg: str) -> list[FieldError]:
+    errs: list[FieldError] = []
     selector = spec.get("selector")
     if selector is None:
         errs.append(required(path.child("selector")))
@@ -100,6 +206,9 @@ def _validate_workload_spec(obj: dict, ctx: Context, empty_msg: str) -> list[Fie
     rp = tspec.get("restartPolicy")
     if rp is not None and rp != "Always":
         errs.append(not_supported(tpath.child("spec", "restartPolicy"), rp, ["Always"]))
+    if tspec.get("activeDeadlineSeconds") is not None:
+        errs.append(forbidden(tpath.child("spec", "activeDeadlineSeconds"),
+                              "activeDeadlineSeconds in ReplicaSet is not Supported"))
     return errs
 
 
@@ -143,10 +252,10 @@ class _AppsStrategy(Strategy):
             keep_old(new.setdefault("metadata", {}), old.get("metadata") or {}, f)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        return _validate_workload_spec(obj, ctx, self.empty_selector_msg)
+        return _validate_workload_spec(obj, ctx, self.empty_selector_msg, self.kind == "Deployment")
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        errs = _validate_workload_spec(new, ctx, self.empty_selector_msg)
+        errs = _validate_workload_spec(new, ctx, self.empty_selector_msg, self.kind == "Deployment")
         if get(old, "spec", "selector") is not None and get(new, "spec", "selector") != get(old, "spec", "selector"):
             errs.append(invalid(root("spec", "selector"), get(new, "spec", "selector"), "field is immutable"))
         return errs

@@ -82,11 +82,21 @@ def test_drakit_allocate_names_the_slice_whose_node_selection_fails(tmp_path, ca
         "values: [x]}]}]}\n  devices: [{name: dev-0}]\n---\n"
         "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: default}\n"
         "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: gpu}}]}}\n")
-    for extra in ([], ["--explain"]):
+    assert main_allocate(["--node", "node-1", "-f", str(f), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "error: gather pool information: failed to perform node selection for slice odd: " in out
+    for extra in ([],):
         assert main_allocate(["--node", "node-1", "-f", str(f), *extra]) == 1
         err = capsys.readouterr().err
-        assert err == ("error: failed to perform node selection for slice odd: 'Near' is not a "
-                       "valid node selector operator\n"), err
+        # GatherPools parses with component-helpers nodeaffinity.NewNodeSelector (NotSupported
+        # for an operator it does not know) and Allocate wraps the error
+        assert err == (
+            "error: gather pool information: failed to perform node selection for slice odd: "
+            "failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{"
+            "NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{"
+            "Key:a,Operator:Near,Values:[x],},},MatchFields:[]NodeSelectorRequirement{},},},}: "
+            "nodeSelectorTerms[0].matchExpressions[0].operator: Unsupported value: \"Near\": "
+            "supported values: \"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", \"Lt\"\n"), err
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -105,3 +115,37 @@ def test_gt_and_lt_read_integers_as_strconv_parseint_does(text: str, want: int |
     # allocation nodeSelector) read the label alike
     assert node_selector_matches(_selector("Gt", "units", ["-100"]), node) is matches
     assert meta.node_selector_matches(node, _selector("Gt", "units", ["-100"])) is matches
+
+
+@pytest.mark.parametrize("version", ["1.34", "1.35", "1.36", "1.37"])
+def test_a_device_whose_selector_does_not_parse_is_named_with_its_go_string(version: str) -> None:
+    """GatherPools' per-device path: "failed to perform node selection for device
+    <(*v1.Device).String()> in slice <name>: ..." (pools_*.go, 1.34-1.37); the device's String()
+    lists NodeAllocatableResourceMappings from 1.36 (k8s.io/api resource/v1 generated.pb.go)."""
+    from drakit.allocator.pools import NodeSelectionError, go_device_string, slice_targets_node
+
+    dev = {"name": "d", "nodeName": "n9", "bindingConditions": ["a", "b"], "attributes": {"z": {}, "a": {}},
+           "nodeSelector": {"nodeSelectorTerms": [{"matchExpressions": [
+               {"key": "k", "operator": "Gt", "values": ["x"]}]}]}}
+    want = ("&Device{Name:d,Attributes:map[QualifiedName]DeviceAttribute{a: {...},z: {...},},"
+            "Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},"
+            "NodeName:*n9,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{"
+            "MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:k,Operator:Gt,Values:[x],},},"
+            "MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,"
+            "BindingConditions:[a b],BindingFailureConditions:[],AllowMultipleAllocations:nil,")
+    if version >= "1.36":
+        want += "NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},"
+    assert go_device_string(dev, version) == want + "}"
+    # NodeMatches looks at nodeName first: with it the selector is never parsed
+    s = {"metadata": {"name": "s"}, "spec": {"perDeviceNodeSelection": True, "devices": [dev]}}
+    assert slice_targets_node(s, NODE, True, version=version) is False
+    dev = {k: v for k, v in dev.items() if k != "nodeName"}
+    want = want.replace("NodeName:*n9,", "NodeName:nil,")
+    s["spec"]["devices"] = [dev]
+    with pytest.raises(NodeSelectionError) as err:
+        slice_targets_node(s, NODE, True, version=version)
+    assert str(err.value).startswith(f"failed to perform node selection for device {want}}} in slice s: "
+                                     "failed to parse node selector &NodeSelector{")
+    # devices after the first one that matches are not looked at
+    s["spec"]["devices"] = [{"name": "ok", "allNodes": True}, dev]
+    assert slice_targets_node(s, NODE, True, version=version) is True
