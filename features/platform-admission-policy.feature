@@ -533,3 +533,53 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | write                      | resource              | expression                       | what                                |
         | its finalizer              | resourceclaims        | false                            | add finalizer to                    |
         | its allocation and reservation | resourceclaims/status | !has(object.status.allocation) | add allocation and reservation to |
+
+  @component:kubelet
+  Rule: The kubelet's pod status write refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-status
+    Scenario: The kubelet cannot write a pod's status: it stays as created, without an event, and is written once the policy is gone
+      pkg/kubelet/status/status_manager.go: the pod worker hands the status to the status
+      manager (SetPodStatus) and goes on starting the containers; the manager's syncPod patches
+      it and, refused, only logs "Failed to update status for pod" and returns without
+      recording the version as sent, so syncBatch (every syncPeriod, 10s) tries it again. No
+      event: only an error of the pod worker's SyncPod is a FailedSync event, and the status
+      write is not part of it. Once the binding is gone the next batch writes Running.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-running-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Running'"
+            message: pods do not run here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-running-pods}
+        spec:
+          policyName: no-running-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      And 30 seconds pass
+      Then the Pod "web" has "status.phase" equal to Pending
+      And the Pod "web" has no "status.startTime"
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "no-running-pods"
+      And 10 seconds pass
+      Then the Pod "web" has "status.phase" equal to Running
