@@ -583,3 +583,198 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       When I delete the ValidatingAdmissionPolicyBinding "no-running-pods"
       And 10 seconds pass
       Then the Pod "web" has "status.phase" equal to Running
+
+  @component:controller-manager
+  Rule: The device taint eviction controller's pod delete refused
+    pkg/controller/devicetainteviction addConditionAndDeletePod: a Normal event
+    DeviceTaintManagerEviction "Marking for deletion", the DisruptionTarget condition patched
+    into the pod's status, then the DELETE, which a policy can refuse. What happens then
+    changed in 1.35 (kubernetes PR 134152, the DeviceTaintRule status rewrite).
+
+    # since 1.35: maybeDeletePod's error requeues the pod with the work queue's rate limiter
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @since:1.35
+    Scenario: The device taint eviction controller cannot delete a pod: it marks it, retries with backoff, and deletes it once the policy is gone
+      device_taint_eviction.go maybeDeletePod returns addConditionAndDeletePod's error to the
+      worker, which logs it ("Processing work item failed, will retry") and requeues the pod
+      with AddRateLimited: client-go's default controller rate limiter, 5 ms doubling up to
+      1000 s, without a limit on the attempts, and no event. UpdatePodCondition leaves the
+      DisruptionTarget condition it wrote alone on a retry. Once the binding is gone the next
+      attempt deletes the pod.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the Pod "trainer" has no "metadata.deletionTimestamp"
+      And no Warning event was recorded for any Pod
+      When I note the DisruptionTarget condition of the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      And the DisruptionTarget condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 30 seconds pass
+      Then the Pod "trainer" does not exist
+
+    # until 1.34: deletePodHandler tries 5 times and then drops the work
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34
+    Scenario: Up to 1.34 the device taint eviction controller gives a refused pod delete up until it restarts
+      device_taint_eviction.go deletePodHandler calls addConditionAndDeletePod up to retries (5)
+      times, 10 ms apart, and returns the last error; the TimedWorkerQueue drops the work
+      either way. A pod update reaches handlePod again only when its resourceClaimStatuses
+      change (handlePodChange), a claim or slice change only when the eviction time changes:
+      with the binding gone the pod stays, until a restarted kube-controller-manager, which
+      handles every pod afresh, evicts it.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 60 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When the controller manager restarts
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
