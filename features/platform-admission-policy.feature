@@ -778,3 +778,64 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       When the controller manager restarts
       And 10 seconds pass
       Then the Pod "trainer" does not exist
+
+  @component:controller-manager
+  Rule: The ReplicaSet controller's pod delete refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/replicaset-delete
+    Scenario: A ReplicaSet that cannot delete a pod when it scales down says so and deletes it once the policy is gone
+      pkg/controller/replicaset/replica_set.go manageReplicas deletes the surplus pods through
+      controller_utils.go RealPodControl.DeletePod, which records a refused delete as a
+      Warning event "FailedDelete" "Error deleting: <error>" on the ReplicaSet and returns
+      "unable to delete pods: <error>"; replica_set_utils.go calculateStatus sets the condition
+      ReplicaFailure (True, FailedDelete, that error) as the ReplicaSet has more pods than it
+      wants, and the sync is retried with the work queue's backoff. Once the binding is gone a
+      retry deletes the pod and a sync without an error removes the condition.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      When I patch the ReplicaSet "web" with:
+        """
+        spec:
+          replicas: 1
+        """
+      Then there is a Warning event "FailedDelete" for ReplicaSet "web" starting with "Error deleting: pods "web-"
+      And there is a Warning event "FailedDelete" for ReplicaSet "web" containing "" is forbidden: ValidatingAdmissionPolicy 'keep-pods' with binding 'keep-pods' denied request: pods stay"
+      And the ReplicaSet "web" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "web" has "status.conditions[0].reason" equal to FailedDelete
+      And there are 2 Pod objects labelled "app=web"
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 10 seconds pass
+      Then there is 1 Pod object labelled "app=web"
+      And the ReplicaSet "web" has no "status.conditions"
