@@ -839,3 +839,55 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then there is 1 Pod object labelled "app=web"
       And the ReplicaSet "web" has no "status.conditions"
+
+  @component:controller-manager
+  Rule: The Deployment controller's ReplicaSet create refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/deployment-replicaset-create
+    Scenario: A Deployment whose ReplicaSet create is refused says so and creates it once the policy is gone
+      pkg/controller/deployment/sync.go getNewReplicaSet: a refused create is a Warning event
+      ReplicaSetCreateError "Failed to create new replica set "<name>": <error>" on the
+      Deployment, and syncDeployment's error requeues the Deployment with the work queue's
+      backoff. (It also sets the Progressing condition to False, reason ReplicaSetCreateError;
+      drakit keeps no Deployment conditions, so that is not checked.) Once the binding is gone
+      a retry creates the ReplicaSet, which creates the pods.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-replicasets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [replicasets]}
+          validations:
+          - expression: "false"
+            message: ReplicaSets are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-replicasets}
+        spec:
+          policyName: no-replicasets
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is a Warning event "ReplicaSetCreateError" for Deployment "web" starting with "Failed to create new replica set "web-"
+      And there is a Warning event "ReplicaSetCreateError" for Deployment "web" containing "" is forbidden: ValidatingAdmissionPolicy 'no-replicasets' with binding 'no-replicasets' denied request: ReplicaSets are made by hand here"
+      And there are 0 ReplicaSet objects
+      When I delete the ValidatingAdmissionPolicyBinding "no-replicasets"
+      And 10 seconds pass
+      Then there is 1 ReplicaSet object labelled "app=web"
+      And there are 2 Pod objects labelled "app=web"

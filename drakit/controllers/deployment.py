@@ -84,8 +84,18 @@ class DeploymentController(Controller):
             try:
                 self.api.create(rs)
                 did = True
-            except E.StatusError:
-                return False
+            except E.StatusError as e:
+                # sync.go getNewReplicaSet: a Warning event ReplicaSetCreateError on the
+                # Deployment and the error back to the work queue (retried with backoff).
+                # Not modelled: the Progressing condition (False, ReplicaSetCreateError) it
+                # also writes, as drakit keeps no Deployment conditions at all.
+                msg = f'Failed to create new replica set "{name}": {e}'
+                self.retry_later("Deployment", d, msg)
+                try:
+                    self.api.record_event(d, "Warning", "ReplicaSetCreateError", msg, self.name)
+                except E.StatusError:
+                    return False
+                return True
         elif int((rs.get("spec") or {}).get("replicas", 1)) != replicas:
             rs["spec"]["replicas"] = replicas
             try:
