@@ -891,3 +891,246 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then there is 1 ReplicaSet object labelled "app=web"
       And there are 2 Pod objects labelled "app=web"
+
+  @component:controller-manager
+  Rule: The ResourceClaim controller's pod status and claim writes refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot record a pod's claim: the pod waits without an event and is scheduled once the policy is gone
+      resourceclaim/controller.go syncPod creates the claim from the template, then writes
+      the pod's status.resourceClaimStatuses; refused, it returns "update pod <ns>/<name>
+      ResourceClaimStatuses: <error>" and the pod is requeued with the work queue's backoff,
+      no event (only handleClaim's errors are FailedResourceClaimCreation events). Without
+      the claim's name in its status the scheduler does not try the pod (DynamicResources
+      PreEnqueue). The retry finds the claim it made (findPodResourceClaim: owner and
+      annotation), so no second claim is created; once the binding is gone the status is
+      written and the pod scheduled.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-claim-statuses}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.resourceClaimStatuses)"
+            message: claim statuses are frozen
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-claim-statuses}
+        spec:
+          policyName: no-claim-statuses
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And 10 seconds pass
+      Then there is 1 ResourceClaim object
+      And the Pod "trainer" has no "status.resourceClaimStatuses"
+      And the Pod "trainer" stays pending without a scheduling attempt
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "no-claim-statuses"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot release a claim: it stays reserved without an event and is released once the policy is gone
+      resourceclaim/controller.go syncClaim drops the reservation of a pod that is gone and,
+      as the claim is then unused and carries the scheduler's finalizer, its allocation, in
+      one status update; refused, syncClaim returns the error and the claim is requeued with
+      the work queue's backoff, without an event. Once the binding is gone a retry releases
+      the claim and takes the finalizer off.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "!has(oldObject.status.reservedFor) || has(object.status.reservedFor)"
+            message: claims are kept
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And I delete the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+      And the ResourceClaim "gpu-claim" has a "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has a "status.allocation"
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 10 seconds pass
+      Then the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has no "status.allocation"
+      And the ResourceClaim "gpu-claim" has no "metadata.finalizers"
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot take a released claim's finalizer off: it stays after the policy is gone, until the claim is deleted
+      resourceclaim/controller.go syncClaim takes the finalizer off with an update right after
+      the status update that released the claim, in the same branch (the reservations
+      shrank); refused, it returns the error and the claim is retried, but the retry finds
+      nothing left to release, and a claim not being deleted loses the finalizer only on that
+      transition. So it keeps the finalizer, without an event, also once the binding is gone;
+      deleting the claim takes the other branch (DeletionTimestamp set, no reservation),
+      which removes it.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.finalizers) || (has(object.metadata.finalizers) && size(object.metadata.finalizers) > 0)"
+            message: claims are kept
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And I delete the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has no "status.allocation"
+      And the ResourceClaim "gpu-claim" has a "metadata.finalizers"
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 60 seconds pass
+      Then the ResourceClaim "gpu-claim" has a "metadata.finalizers"
+      When I delete the ResourceClaim "gpu-claim"
+      And 1 second passes
+      Then the ResourceClaim "gpu-claim" does not exist
