@@ -576,7 +576,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
           containers:
           - {name: main, image: registry.k8s.io/pause:3.10}
         """
-      And 30 seconds pass
+      And 20 seconds pass
       Then the Pod "web" has "status.phase" equal to Pending
       And the Pod "web" has no "status.startTime"
       And no Warning event was recorded for any Pod
@@ -683,7 +683,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the Pod "trainer" has no "metadata.deletionTimestamp"
       And the DisruptionTarget condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
       When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
-      And 30 seconds pass
+      And 20 seconds pass
       Then the Pod "trainer" does not exist
 
     # until 1.34: deletePodHandler tries 5 times and then drops the work
@@ -773,7 +773,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
       And no Warning event was recorded for any Pod
       When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
-      And 60 seconds pass
+      And 20 seconds pass
       Then the Pod "trainer" has no "metadata.deletionTimestamp"
       When the controller manager restarts
       And 10 seconds pass
@@ -1129,7 +1129,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the ResourceClaim "gpu-claim" has a "metadata.finalizers"
       And no Warning event was recorded for any ResourceClaim
       When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
-      And 60 seconds pass
+      And 20 seconds pass
       Then the ResourceClaim "gpu-claim" has a "metadata.finalizers"
       When I delete the ResourceClaim "gpu-claim"
       And 1 second passes
