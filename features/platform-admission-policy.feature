@@ -533,3 +533,604 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | write                      | resource              | expression                       | what                                |
         | its finalizer              | resourceclaims        | false                            | add finalizer to                    |
         | its allocation and reservation | resourceclaims/status | !has(object.status.allocation) | add allocation and reservation to |
+
+  @component:kubelet
+  Rule: The kubelet's pod status write refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-status
+    Scenario: The kubelet cannot write a pod's status: it stays as created, without an event, and is written once the policy is gone
+      pkg/kubelet/status/status_manager.go: the pod worker hands the status to the status
+      manager (SetPodStatus) and goes on starting the containers; the manager's syncPod patches
+      it and, refused, only logs "Failed to update status for pod" and returns without
+      recording the version as sent, so syncBatch (every syncPeriod, 10s) tries it again. No
+      event: only an error of the pod worker's SyncPod is a FailedSync event, and the status
+      write is not part of it. Once the binding is gone the next batch writes Running.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-running-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Running'"
+            message: pods do not run here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-running-pods}
+        spec:
+          policyName: no-running-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      And 20 seconds pass
+      Then the Pod "web" has "status.phase" equal to Pending
+      And the Pod "web" has no "status.startTime"
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "no-running-pods"
+      And 10 seconds pass
+      Then the Pod "web" has "status.phase" equal to Running
+
+  @component:controller-manager
+  Rule: The device taint eviction controller's pod delete refused
+    pkg/controller/devicetainteviction addConditionAndDeletePod: a Normal event
+    DeviceTaintManagerEviction "Marking for deletion", the DisruptionTarget condition patched
+    into the pod's status, then the DELETE, which a policy can refuse. What happens then
+    changed in 1.35 (kubernetes PR 134152, the DeviceTaintRule status rewrite).
+
+    # since 1.35: maybeDeletePod's error requeues the pod with the work queue's rate limiter
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @since:1.35
+    Scenario: The device taint eviction controller cannot delete a pod: it marks it, retries with backoff, and deletes it once the policy is gone
+      device_taint_eviction.go maybeDeletePod returns addConditionAndDeletePod's error to the
+      worker, which logs it ("Processing work item failed, will retry") and requeues the pod
+      with AddRateLimited: client-go's default controller rate limiter, 5 ms doubling up to
+      1000 s, without a limit on the attempts, and no event. UpdatePodCondition leaves the
+      DisruptionTarget condition it wrote alone on a retry. Once the binding is gone the next
+      attempt deletes the pod.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the Pod "trainer" has no "metadata.deletionTimestamp"
+      And no Warning event was recorded for any Pod
+      When I note the DisruptionTarget condition of the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      And the DisruptionTarget condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 20 seconds pass
+      Then the Pod "trainer" does not exist
+
+    # until 1.34: deletePodHandler tries 5 times and then drops the work
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34
+    Scenario: Up to 1.34 the device taint eviction controller gives a refused pod delete up until it restarts
+      device_taint_eviction.go deletePodHandler calls addConditionAndDeletePod up to retries (5)
+      times, 10 ms apart, and returns the last error; the TimedWorkerQueue drops the work
+      either way. A pod update reaches handlePod again only when its resourceClaimStatuses
+      change (handlePodChange), a claim or slice change only when the eviction time changes:
+      with the binding gone the pod stays, until a restarted kube-controller-manager, which
+      handles every pod afresh, evicts it.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 20 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When the controller manager restarts
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+
+  @component:controller-manager
+  Rule: The ReplicaSet controller's pod delete refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/replicaset-delete
+    Scenario: A ReplicaSet that cannot delete a pod when it scales down says so and deletes it once the policy is gone
+      pkg/controller/replicaset/replica_set.go manageReplicas deletes the surplus pods through
+      controller_utils.go RealPodControl.DeletePod, which records a refused delete as a
+      Warning event "FailedDelete" "Error deleting: <error>" on the ReplicaSet and returns
+      "unable to delete pods: <error>"; replica_set_utils.go calculateStatus sets the condition
+      ReplicaFailure (True, FailedDelete, that error) as the ReplicaSet has more pods than it
+      wants, and the sync is retried with the work queue's backoff. Once the binding is gone a
+      retry deletes the pod and a sync without an error removes the condition.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      When I patch the ReplicaSet "web" with:
+        """
+        spec:
+          replicas: 1
+        """
+      Then there is a Warning event "FailedDelete" for ReplicaSet "web" starting with "Error deleting: pods "web-"
+      And there is a Warning event "FailedDelete" for ReplicaSet "web" containing "" is forbidden: ValidatingAdmissionPolicy 'keep-pods' with binding 'keep-pods' denied request: pods stay"
+      And the ReplicaSet "web" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "web" has "status.conditions[0].reason" equal to FailedDelete
+      And there are 2 Pod objects labelled "app=web"
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 10 seconds pass
+      Then there is 1 Pod object labelled "app=web"
+      And the ReplicaSet "web" has no "status.conditions"
+
+  @component:controller-manager
+  Rule: The Deployment controller's ReplicaSet create refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/deployment-replicaset-create
+    Scenario: A Deployment whose ReplicaSet create is refused says so and creates it once the policy is gone
+      pkg/controller/deployment/sync.go getNewReplicaSet: a refused create is a Warning event
+      ReplicaSetCreateError "Failed to create new replica set "<name>": <error>" on the
+      Deployment, and syncDeployment's error requeues the Deployment with the work queue's
+      backoff. (It also sets the Progressing condition to False, reason ReplicaSetCreateError;
+      drakit keeps no Deployment conditions, so that is not checked.) Once the binding is gone
+      a retry creates the ReplicaSet, which creates the pods.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-replicasets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [replicasets]}
+          validations:
+          - expression: "false"
+            message: ReplicaSets are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-replicasets}
+        spec:
+          policyName: no-replicasets
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is a Warning event "ReplicaSetCreateError" for Deployment "web" starting with "Failed to create new replica set "web-"
+      And there is a Warning event "ReplicaSetCreateError" for Deployment "web" containing "" is forbidden: ValidatingAdmissionPolicy 'no-replicasets' with binding 'no-replicasets' denied request: ReplicaSets are made by hand here"
+      And there are 0 ReplicaSet objects
+      When I delete the ValidatingAdmissionPolicyBinding "no-replicasets"
+      And 10 seconds pass
+      Then there is 1 ReplicaSet object labelled "app=web"
+      And there are 2 Pod objects labelled "app=web"
+
+  @component:controller-manager
+  Rule: The ResourceClaim controller's pod status and claim writes refused
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot record a pod's claim: the pod waits without an event and is scheduled once the policy is gone
+      resourceclaim/controller.go syncPod creates the claim from the template, then writes
+      the pod's status.resourceClaimStatuses; refused, it returns "update pod <ns>/<name>
+      ResourceClaimStatuses: <error>" and the pod is requeued with the work queue's backoff,
+      no event (only handleClaim's errors are FailedResourceClaimCreation events). Without
+      the claim's name in its status the scheduler does not try the pod (DynamicResources
+      PreEnqueue). The retry finds the claim it made (findPodResourceClaim: owner and
+      annotation), so no second claim is created; once the binding is gone the status is
+      written and the pod scheduled.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-claim-statuses}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.resourceClaimStatuses)"
+            message: claim statuses are frozen
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-claim-statuses}
+        spec:
+          policyName: no-claim-statuses
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And 10 seconds pass
+      Then there is 1 ResourceClaim object
+      And the Pod "trainer" has no "status.resourceClaimStatuses"
+      And the Pod "trainer" stays pending without a scheduling attempt
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "no-claim-statuses"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot release a claim: it stays reserved without an event and is released once the policy is gone
+      resourceclaim/controller.go syncClaim drops the reservation of a pod that is gone and,
+      as the claim is then unused and carries the scheduler's finalizer, its allocation, in
+      one status update; refused, syncClaim returns the error and the claim is requeued with
+      the work queue's backoff, without an event. Once the binding is gone a retry releases
+      the claim and takes the finalizer off.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "!has(oldObject.status.reservedFor) || has(object.status.reservedFor)"
+            message: claims are kept
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And I delete the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+      And the ResourceClaim "gpu-claim" has a "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has a "status.allocation"
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 10 seconds pass
+      Then the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has no "status.allocation"
+      And the ResourceClaim "gpu-claim" has no "metadata.finalizers"
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot take a released claim's finalizer off: it stays after the policy is gone, until the claim is deleted
+      resourceclaim/controller.go syncClaim takes the finalizer off with an update right after
+      the status update that released the claim, in the same branch (the reservations
+      shrank); refused, it returns the error and the claim is retried, but the retry finds
+      nothing left to release, and a claim not being deleted loses the finalizer only on that
+      transition. So it keeps the finalizer, without an event, also once the binding is gone;
+      deleting the claim takes the other branch (DeletionTimestamp set, no reservation),
+      which removes it.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.finalizers) || (has(object.metadata.finalizers) && size(object.metadata.finalizers) > 0)"
+            message: claims are kept
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And I delete the Pod "trainer"
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the ResourceClaim "gpu-claim" has no "status.allocation"
+      And the ResourceClaim "gpu-claim" has a "metadata.finalizers"
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 20 seconds pass
+      Then the ResourceClaim "gpu-claim" has a "metadata.finalizers"
+      When I delete the ResourceClaim "gpu-claim"
+      And 1 second passes
+      Then the ResourceClaim "gpu-claim" does not exist

@@ -85,7 +85,7 @@ class Controller:
             else:
                 if self.failures:
                     for ev in events:
-                        self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
+                        self._ok_unless_waiting(ev, mark)
                 return did
         did = False
         before = self.failures.mark()
@@ -97,12 +97,20 @@ class Controller:
                 self.failures.failed(ev.kind, ev.object, e, self.failure_reason(ev.kind))
                 continue
             if self.failures:
-                self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
+                self._ok_unless_waiting(ev, mark)
         if batch_error is not None and self.failures.mark() == before:
             # every event alone went through: no stored object explains the batch's exception
             # (handle may have changed state before raising), so it is a drakit bug
             self.failures.note_internal(batch_error, f"handling {len(events)} events at once")
         return did
+
+    def _ok_unless_waiting(self, ev: WatchEvent, mark: int) -> None:
+        """The event was handled without an error: forget the object's failure, unless the
+        event is the very version that failed and its backoff has not passed (``guarded``
+        skipped it: the component's own write just before the failing one sends such an
+        event, and forgetting the failure then would drop the retry)."""
+        if not self.failures.in_backoff(ev.kind, ev.object):
+            self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
 
     def _retry_due(self) -> bool:
         due = self.failures.due()

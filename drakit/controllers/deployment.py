@@ -84,8 +84,18 @@ class DeploymentController(Controller):
             try:
                 self.api.create(rs)
                 did = True
-            except E.StatusError:
-                return False
+            except E.StatusError as e:
+                # sync.go getNewReplicaSet: a Warning event ReplicaSetCreateError on the
+                # Deployment and the error back to the work queue (retried with backoff).
+                # Not modelled: the Progressing condition (False, ReplicaSetCreateError) it
+                # also writes, as drakit keeps no Deployment conditions at all.
+                msg = f'Failed to create new replica set "{name}": {e}'
+                self.retry_later("Deployment", d, msg)
+                try:
+                    self.api.record_event(d, "Warning", "ReplicaSetCreateError", msg, self.name)
+                except E.StatusError:
+                    return False
+                return True
         elif int((rs.get("spec") or {}).get("replicas", 1)) != replicas:
             rs["spec"]["replicas"] = replicas
             try:
@@ -184,11 +194,20 @@ class ReplicaSetController(Controller):
                 try:
                     self.api.delete("Pod", p["metadata"]["name"], ns)
                     did = True
-                except E.StatusError:
-                    pass
+                except E.NotFound:
+                    pass  # manageReplicas: only the expectation is lowered
+                except E.StatusError as e:
+                    # controller_utils.go RealPodControl.DeletePod: a Warning event
+                    # "FailedDelete" on the ReplicaSet; manageReplicas returns "unable to
+                    # delete pods: <error>" (the first one)
+                    wrote |= self._event(rs, "FailedDelete", f"Error deleting: {e}")
+                    if failed is None:
+                        failed = f"unable to delete pods: {e}"
         status = {"replicas": len(pods) + max(0, want - len(pods)) if did else len(pods),
                   "observedGeneration": rs["metadata"].get("generation", 1),
-                  "conditions": _failure_conditions(rs, failed, self.clock.timestamp())}
+                  "conditions": _failure_conditions(
+                      rs, failed, self.clock.timestamp(),
+                      "FailedCreate" if want > len(pods) else "FailedDelete")}
         if failed is not None:
             # the sync returns manageReplicas' error: retried with the workqueue's backoff
             self.retry_later("ReplicaSet", rs, failed)
@@ -219,15 +238,17 @@ def _namespace_terminating(e: E.StatusError) -> bool:
                for c in (e.details or {}).get("causes") or ())
 
 
-def _failure_conditions(rs: dict, failed: str | None, now: str) -> list[dict] | None:
-    """replica_set_utils.go calculateStatus: a failed create sets the condition
-    ReplicaFailure (True, FailedCreate, the error) unless one is set already; a sync without
-    an error removes it. The other conditions are kept; None when none is left."""
+def _failure_conditions(rs: dict, failed: str | None, now: str,
+                        reason: str = "FailedCreate") -> list[dict] | None:
+    """replica_set_utils.go calculateStatus: a failed create or delete sets the condition
+    ReplicaFailure (True, FailedCreate with too few pods, FailedDelete with too many, the
+    error) unless one is set already; a sync without an error removes it. The other
+    conditions are kept; None when none is left."""
     conds = [dict(c) for c in (rs.get("status") or {}).get("conditions") or ()]
     has = any(c.get("type") == "ReplicaFailure" for c in conds)
     if failed is not None and not has:
         conds.append({"type": "ReplicaFailure", "status": "True", "lastTransitionTime": now,
-                      "reason": "FailedCreate", "message": failed})
+                      "reason": reason, "message": failed})
     elif failed is None and has:
         conds = [c for c in conds if c.get("type") != "ReplicaFailure"]
     return conds or None

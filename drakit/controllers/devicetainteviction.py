@@ -61,7 +61,13 @@ EVENT_REASON = "DeviceTaintManagerEviction"
 CONDITION = {"type": "DisruptionTarget", "status": "True", "reason": "DeletionByDeviceTaintManager",
              "message": "Device Taint manager: deleting due to NoExecute taint"}
 COMPONENT = "device-taint-eviction-controller"
-MAX_ATTEMPTS = 5
+RETRIES = 5
+"""Attempts of one eviction up to 1.34: deletePodHandler tries addConditionAndDeletePod
+``retries`` (5) times, 10 ms apart, and then gives up; the TimedWorkerQueue drops the work, so
+only a later handlePod (the pod's resourceClaimStatuses change, its claim's or devices'
+eviction time changes, or a controller restart) tries again. From 1.35 (kubernetes PR 134152,
+the DeviceTaintRule status rewrite) maybeDeletePod returns the error to the worker, which
+requeues the pod with the work queue's rate limiter (AddRateLimited), without a limit."""
 
 DeviceKey = tuple[str, str, str]
 
@@ -76,6 +82,18 @@ def _int(v: Any) -> int:
 def _pool_of(s: Mapping[str, Any]) -> tuple[tuple[str, str], int]:
     pool = s["spec"].get("pool") or {}
     return (s["spec"].get("driver", ""), pool.get("name", "")), _int(pool.get("generation"))
+
+
+def _minor(version: str) -> tuple[int, int]:
+    major, minor = str(version).split(".")[:2]
+    return int(major), int(minor)
+
+
+def _gave_up_key(pod: Mapping[str, Any], when: _dt.datetime) -> tuple[str, _dt.datetime]:
+    """What brings a given-up eviction back (up to 1.34): handlePodChange passes a pod on only
+    when its status.resourceClaimStatuses changed; a claim or slice change, only when the
+    eviction time changed."""
+    return repr((pod.get("status") or {}).get("resourceClaimStatuses")), when
 
 
 def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
@@ -95,8 +113,10 @@ class DeviceTaintEvictionController(Controller):
         self.first_seen: dict[tuple[str, ...], _dt.datetime] = {}
         # pod uid -> (namespace, name, eviction time): evictions not yet due
         self.pending: dict[str, tuple[str, str, _dt.datetime]] = {}
-        # pod uid -> failed eviction attempts (upstream retries 5 times, then gives up)
-        self.eviction_failures: dict[str, int] = {}
+        # 1.35+: a refused eviction is retried with the work queue's backoff (retry_later);
+        # up to 1.34: pod uid -> what the eviction that gave up saw (see RETRIES)
+        self.retries_forever = _minor(self.gates.version) >= (1, 35)
+        self.gave_up: dict[str, tuple[str, _dt.datetime]] = {}
         # uids of pods whose eviction fell due in the current round (no "Cancelling deletion")
         self.due: set[str] = set()
         self._dirty = True
@@ -281,11 +301,14 @@ class DeviceTaintEvictionController(Controller):
         def pod_eviction(pod: dict) -> bool:
             md = pod["metadata"]
             uid = md.get("uid", "")
-            if self.eviction_failures.get(uid, 0) >= MAX_ATTEMPTS:
-                return False
             when = self._pod_eviction(pod, claims, evictions)
             if when is None:
+                self.gave_up.pop(uid, None)
                 return False
+            if uid in self.gave_up:
+                if self.gave_up[uid] == _gave_up_key(pod, when):
+                    return False  # nothing handlePod would look at changed since
+                del self.gave_up[uid]
             if when > now:
                 # deletePodAt keeps a pod being deleted or finished too (podEvictionTime does
                 # not look at either)
@@ -294,14 +317,14 @@ class DeviceTaintEvictionController(Controller):
             self.due.add(uid)
             if md.get("deletionTimestamp") or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
                 return False
-            return self._evict(pod)
+            return self._evict(pod, when)
 
         did = False
         for pod in self.api.list("Pod", copy=False):
             did |= self.guarded("Pod", pod, pod_eviction)
         return did
 
-    def _evict(self, pod: Mapping[str, Any]) -> bool:
+    def _evict(self, pod: Mapping[str, Any], when: _dt.datetime) -> bool:
         """addConditionAndDeletePod."""
         md = pod.get("metadata") or {}
         ns, name = md.get("namespace"), md.get("name", "")
@@ -309,20 +332,51 @@ class DeviceTaintEvictionController(Controller):
             self.api.record_event(pod, "Normal", EVENT_REASON, "Marking for deletion", COMPONENT)
         except E.StatusError:
             pass
-        conds = [c for c in (pod.get("status") or {}).get("conditions") or ()
-                 if c.get("type") != CONDITION["type"]]
-        conds.append({**CONDITION, "lastTransitionTime": self.clock.timestamp()})
-        try:
-            self.api.patch("Pod", name, {"status": {"conditions": conds}}, ns, subresource="status")
-            self.api.delete("Pod", name, ns)
-        except E.NotFound:
+        wrote = False
+        error: E.StatusError | None = None
+        for _ in range(1 if self.retries_forever else RETRIES):
+            try:
+                wrote |= self._add_condition(pod)
+                self.api.delete("Pod", name, ns)
+            except E.NotFound:
+                return True
+            except E.StatusError as e:
+                error = e
+                continue
+            self.gave_up.pop(md.get("uid", ""), None)
             return True
-        except E.StatusError:
-            uid = md.get("uid", "")
-            self.eviction_failures[uid] = self.eviction_failures.get(uid, 0) + 1
-            if self.eviction_failures[uid] < MAX_ATTEMPTS:
-                self._dirty = True  # retried on the next round, as the work queue would
-            return False
+        assert error is not None
+        if self.retries_forever:
+            # maybeDeletePod's error: the worker logs it and requeues the pod rate-limited
+            self.retry_later("Pod", pod, str(error))
+        else:
+            fresh = self.api.try_get("Pod", name, ns) or pod
+            self.gave_up[md.get("uid", "")] = _gave_up_key(fresh, when)
+        return wrote
+
+    def _add_condition(self, pod: Mapping[str, Any]) -> bool:
+        """DisruptionTarget into the pod's status, as pkg/api/v1/pod UpdatePodCondition: an
+        existing condition of that type is replaced in place, keeping its lastTransitionTime
+        while the status stays; nothing is written when nothing changes (a retry)."""
+        md = pod.get("metadata") or {}
+        fresh = self.api.try_get("Pod", md.get("name", ""), md.get("namespace"))
+        conds = [dict(c) for c in ((fresh or pod).get("status") or {}).get("conditions") or ()]
+        new = {**CONDITION, "lastTransitionTime": self.clock.timestamp()}
+        for i, c in enumerate(conds):
+            if c.get("type") != CONDITION["type"]:
+                continue
+            if c.get("status") == new["status"]:
+                new["lastTransitionTime"] = c.get("lastTransitionTime")
+            if all(c.get(k) == new.get(k) for k in ("status", "reason", "message",
+                                                     "lastTransitionTime")) \
+                    and not c.get("lastProbeTime"):
+                return False
+            conds[i] = new
+            break
+        else:
+            conds.append(new)
+        self.api.patch("Pod", md.get("name", ""), {"status": {"conditions": conds}},
+                       md.get("namespace"), subresource="status")
         return True
 
 

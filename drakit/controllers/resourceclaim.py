@@ -331,8 +331,12 @@ class ResourceClaimController(Controller):
                 self.api.patch("Pod", md["name"], {"status": {"resourceClaimStatuses": merged}},
                                ns, subresource="status")
                 did = True
-            except E.StatusError:
-                pass
+            except E.StatusError as e:
+                # syncPod returns "update pod <ns>/<name> ResourceClaimStatuses: <error>": the
+                # pod is retried with the work queue's backoff, without an event; the claims
+                # made are found again by owner and annotation (findPodResourceClaim)
+                self.retry_later("Pod", pod, f"update pod {ns}/{md['name']} "
+                                             f"ResourceClaimStatuses: {e}")
         return did
 
     def _claims_to_create(self, pod: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
@@ -501,7 +505,10 @@ class ResourceClaimController(Controller):
             try:
                 claim = self.api.update_status(new)
                 did = True
-            except E.StatusError:
+            except E.StatusError as e:
+                # syncClaim returns the error: the claim is retried with the work queue's
+                # backoff (processNextWorkItem AddRateLimited), without an event
+                self.retry_later("ResourceClaim", claim, str(e))
                 return did
             md = claim["metadata"]
             if shrunk:
@@ -511,7 +518,8 @@ class ResourceClaimController(Controller):
             try:
                 claim = self.api.remove_finalizer("ResourceClaim", md["name"], cu.FINALIZER, ns) or claim
                 did = True
-            except E.StatusError:
+            except E.StatusError as e:
+                self.retry_later("ResourceClaim", claim, str(e))  # as the status write above
                 return did
             if claim is None or claim["metadata"].get("deletionTimestamp") and not claim["metadata"].get("finalizers"):
                 return did
@@ -529,6 +537,8 @@ class ResourceClaimController(Controller):
                         did = True
                     except E.NotFound:
                         pass
+                    except E.StatusError as e:
+                        self.retry_later("ResourceClaim", claim, str(e))  # no event either
         return did
 
     # ------------------------------------------------------------------ metrics

@@ -98,6 +98,11 @@ MAX_BACKOFF_SECONDS = 300.0
 # backOffPeriod (10 s) with jitter factor 0.5, i.e. within 10-15 s; drakit takes the 10 s.
 # An update of the pod reaches its worker at once.
 POD_WORKER_BACKOFF_SECONDS = 10.0
+# a pod status write the API server refused is written again by the status manager's next
+# full batch: pkg/kubelet/status/status_manager.go syncPod only logs "Failed to update status
+# for pod" and leaves apiStatusVersions behind, so syncBatch, run every syncPeriod (10 s),
+# finds the status still unsent. No event, and the pod's containers run meanwhile.
+STATUS_SYNC_PERIOD_SECONDS = 10.0
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 _NOT_SYNCED = object()
 
@@ -167,6 +172,8 @@ class Kubelet:
         started pod whose generation moved is synced again (SyncPod runs on every update; its
         status is all that changes, drakit having no containers to restart)."""
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
+        self.status_retry: dict[str, tuple[float, bool]] = {}
+        """uid -> (when, running): a status write the API server refused, written again then."""
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
                                        INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
                                        event_source=COMPONENT)
@@ -297,6 +304,9 @@ class Kubelet:
             relevant = True  # a failed pod's backoff passed: try it again
         if self.sync_retry and min(self.sync_retry.values()) <= self.clock.now().timestamp():
             relevant = True  # a failed sync's pod worker backoff passed
+        if self.status_retry and min(d for d, _ in self.status_retry.values()) <= \
+                self.clock.now().timestamp():
+            relevant = True  # the status manager's next batch
         if not relevant:
             return False
         with self.lock:
@@ -391,6 +401,8 @@ class Kubelet:
                 del self.waiting[uid]
         for uid in [u for u in self.sync_retry if u not in self.pods]:
             del self.sync_retry[uid]
+        for uid in [u for u in self.status_retry if u not in self.pods]:
+            del self.status_retry[uid]
         pods = self._pods_in_order()
         now = self.clock.now().timestamp() if self.sync_retry else 0.0
         for pod in pods:
@@ -426,6 +438,9 @@ class Kubelet:
                 self._retry_later(uid)
                 return False
         if uid in self.started:
+            if uid in self.status_retry:
+                # a refused status write waits for the status manager's next batch
+                return self._retry_status(pod)
             if self.synced_generations.get(uid, _NOT_SYNCED) == _md(pod).get("generation"):
                 return False  # the status it wrote reflects this pod already
             return self._write_status(pod, running=True)
@@ -558,11 +573,28 @@ class Kubelet:
                             generation_tracking=self.gates.enabled(GENERATION_GATE))
         self.synced_generations[md.get("uid", "")] = _md(fresh).get("generation")
         if status == fresh.get("status"):
+            self.status_retry.pop(md.get("uid", ""), None)
             return False
         fresh["status"] = status
-        stored = self.api.update_status(fresh)
+        try:
+            stored = self.api.update_status(fresh)
+        except E.StatusError:
+            # the status manager logs it and tries again at its next batch; the pod's
+            # worker goes on (SetPodStatus only hands the status over)
+            self.status_retry[md.get("uid", "")] = (
+                self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS, running)
+            return False
+        self.status_retry.pop(md.get("uid", ""), None)
         self.pods[_md(stored)["uid"]] = stored
         return True
+
+    def _retry_status(self, pod: dict) -> bool:
+        """A refused status write whose batch is due: write it again (True when it went in)."""
+        uid = _md(pod).get("uid", "")
+        retry = self.status_retry.get(uid)
+        if retry is None or retry[0] > self.clock.now().timestamp():
+            return False
+        return self._write_status(pod, running=retry[1])
 
     def _retry_later(self, uid: str) -> None:
         self.sync_retry[uid] = self.clock.now().timestamp() + POD_WORKER_BACKOFF_SECONDS
