@@ -99,6 +99,7 @@ DRA_EFFECT: dict[str, str] = {
                        "annotation",
     "PodReadyToStartContainersCondition": "the kubelet writes the pod's PodReadyToStartContainers "
                                           "condition",
+    "PodObservedGenerationTracking": "KEP-5067: pod conditions and status carry observedGeneration",
 }
 
 # Gates only drakit has: KEP-5234 (ResourceSlice mixins) never merged an API, so there is no
