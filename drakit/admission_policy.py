@@ -66,6 +66,7 @@ from cel_expr_python import cel as _cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
 from drakit.api import errors as E
+from drakit.api.meta import labels_match, selector_from_dict
 from drakit.cel import _build_pool, _issues, _library, _ordered, _runtime_message
 from drakit.cel_lists import declarations as _list_declarations
 
@@ -165,28 +166,13 @@ def evaluate(c: Compiled, activation: Mapping[str, Any]) -> Any:
 # ---------------------------------------------------------------------------- matching
 
 def selector_matches(selector: Mapping[str, Any] | None, labels: Mapping[str, Any] | None) -> bool:
-    """metav1.LabelSelectorAsSelector(...).Matches: matchLabels AND every expression."""
-    labels = labels or {}
-    sel = selector or {}
-    for k, v in (sel.get("matchLabels") or {}).items():
-        if labels.get(k) != v:
-            return False
-    for expr in sel.get("matchExpressions") or ():
-        key, op, values = expr.get("key"), expr.get("operator"), expr.get("values") or []
-        has = key in labels
-        if op == "In" and not (has and labels[key] in values):
-            return False
-        if op == "NotIn" and has and labels[key] in values:
-            return False
-        if op == "Exists" and not has:
-            return False
-        if op == "DoesNotExist" and has:
-            return False
-    return True
+    """metav1.LabelSelectorAsSelector(...).Matches: matchLabels AND every expression (the
+    policy's and binding's selectors were validated, so every operator is a known one)."""
+    return labels_match(labels, selector_from_dict(selector))
 
 
 def _selector_empty(selector: Mapping[str, Any] | None) -> bool:
-    return not (selector or {}).get("matchLabels") and not (selector or {}).get("matchExpressions")
+    return not selector_from_dict(selector)
 
 
 def rule_matches(rule: Mapping[str, Any], a: Attributes) -> bool:

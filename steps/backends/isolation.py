@@ -62,6 +62,15 @@ DRIVER_MAX = 63
 """resource.k8s.io DriverNameMaxLength (also the limit of an attribute's domain)."""
 
 
+def _dict_at(parent: dict, key: str) -> dict | None:
+    """``parent[key]``, made ``{}`` when absent; None when it holds something else (a value
+    the server will refuse anyway: the fence leaves it alone)."""
+    value = parent.get(key)
+    if value is None:
+        value = parent[key] = {}
+    return value if isinstance(value, dict) else None
+
+
 # ---------------------------------------------------------------------------- drivers
 
 def driver_name(prefix: str, name: Any) -> Any:
@@ -322,15 +331,9 @@ def pin_pod(spec: dict, sid: str, node: str | None = None) -> None:
     ``node``: on that real node's name, a ``matchFields`` requirement)."""
     field_, term = ("matchFields", pin_node_term(node)) if node else \
         ("matchExpressions", pin_term(sid))
-    aff = spec.get("affinity")
-    if aff is None:
-        aff = spec["affinity"] = {}
-    if not isinstance(aff, dict):
-        return
-    na = aff.get("nodeAffinity")
+    aff = _dict_at(spec, "affinity")
+    na = _dict_at(aff, "nodeAffinity") if aff is not None else None
     if na is None:
-        na = aff["nodeAffinity"] = {}
-    if not isinstance(na, dict):
         return
     req = na.get("requiredDuringSchedulingIgnoredDuringExecution")
     if req is None:
@@ -631,12 +634,8 @@ def fence_binding(obj: dict, sid: str) -> None:
         ann = md.get("annotations")
         md["annotations"] = ann = dict(ann) if isinstance(ann, dict) else {}
         ann[BARE_BINDING_ANNOTATION] = "true"
-    if not isinstance(mr, dict):
-        return
-    sel = mr.get("namespaceSelector")
+    sel = _dict_at(mr, "namespaceSelector") if isinstance(mr, dict) else None
     if sel is None:
-        sel = mr["namespaceSelector"] = {}
-    if not isinstance(sel, dict):
         return
     exprs = sel.get("matchExpressions")
     exprs = [e for e in exprs if not (isinstance(e, dict) and e.get("key") == SCENARIO_LABEL)] \
