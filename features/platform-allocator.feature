@@ -1669,6 +1669,40 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 0
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/binds-when-true
+    Scenario: A second pod sharing the claim after its binding condition holds is announced and bound at once
+      The claim is already allocated when the second pod comes: PreBind only adds it to
+      reservedFor (bindClaim), then hasBindingConditions looks at the allocations of all the
+      pod's claims, allocated earlier or now, and the allocation still lists the device's
+      binding condition: the wait is announced with BindingConditionsPending, and the poll's
+      immediate first look (isPodReadyForBinding) finds the condition True, so the pod is
+      bound without waiting (k/k dynamicresources.go PreBind, hasBindingConditions).
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: q}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "q" is scheduled to "node-1"
+      And there is a Normal event "BindingConditionsPending" for Pod "q" starting with "waiting for binding conditions for device on node node-1"
+      And the ResourceClaim "gpu" has "status.reservedFor[1].name" equal to q
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/claim-gone
     Scenario: A claim that disappears while its pod waits in PreBind fails the wait
       The claim is deleted while the pod waits; its delete-protection finalizer keeps it (being
