@@ -1141,6 +1141,72 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     gives its new devices, and a pool's other slices stay as they were.
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario: A claim allocated from an all-nodes slice has no node selector and is shared by pods on different nodes
+      The allocator gives an allocation node selector only for devices whose slice restricts
+      the nodes (k8s.io/dynamic-resource-allocation structured allocator createNodeSelector:
+      an all-nodes device adds no requirement, so the selector is nil); the DRA plugin's
+      PreFilter then leaves the allocated claim available on every node (dynamicresources.go
+      PreFilter: availableOnNodes only for a non-nil nodeSelector), so a second pod sharing it
+      lands on another node.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: port}
+        spec:
+          devices:
+            requests:
+            - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      And the ResourceClaim "port" has "status.allocation.devices.results[0].device" equal to port-0
+      And the ResourceClaim "port" has no "status.allocation.nodeSelector"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the Pod "second" is scheduled to "node-2"
+      And the ResourceClaim "port" has "status.reservedFor[1].name" equal to second
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
     Scenario: A deleted all-nodes slice and a changed slice of a two-slice pool: the allocator sees the slices as they are now
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
