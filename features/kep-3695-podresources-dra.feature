@@ -621,6 +621,20 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And the kubelet metric kubelet_pod_resources_endpoint_errors_get{server_api_version="v1"} on node "n1" is 1
     And the kubelet on node "n1" exposes no series of kubelet_pod_resources_endpoint_errors_list
 
+  @req:3695-R08 @clause:3695-R08/request-counters
+  Scenario: The counters of every node's kubelet add up in one cluster-wide scrape
+    KEP-3695 "Monitoring Requirements": each kubelet counts the calls to its own server
+    (k/k pkg/kubelet/metrics, PodResourcesEndpointRequestsTotalCount and friends); a
+    cluster-wide query sums the kubelets' series (sum without(instance)), which is what
+    drakit serve's one /metrics shows.
+    Given a node "n2" with cpu "8", memory "32Gi"
+    When a node agent calls PodResources List on node "n1"
+    And a node agent calls PodResources List on node "n2"
+    And a node agent calls PodResources GetAllocatableResources on node "n2"
+    Then the metric kubelet_pod_resources_endpoint_requests_list{server_api_version="v1"} is 2
+    And the metric kubelet_pod_resources_endpoint_requests_total{server_api_version="v1"} is 3
+    And the metric kubelet_pod_resources_endpoint_requests_get_allocatable{server_api_version="v1"} is 1
+
   @fault
   Scenario: A claim allocated from an unknown driver cannot be prepared; the pod stays Pending
     k/k kubelet cm/dra manager: every allocated driver must be registered ("DRA driver <d>

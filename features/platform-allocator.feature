@@ -1141,6 +1141,72 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     gives its new devices, and a pool's other slices stay as they were.
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
+    Scenario: A claim allocated from an all-nodes slice has no node selector and is shared by pods on different nodes
+      The allocator gives an allocation node selector only for devices whose slice restricts
+      the nodes (k8s.io/dynamic-resource-allocation structured allocator createNodeSelector:
+      an all-nodes device adds no requirement, so the selector is nil); the DRA plugin's
+      PreFilter then leaves the allocated claim available on every node (dynamicresources.go
+      PreFilter: availableOnNodes only for a non-nil nodeSelector), so a second pod sharing it
+      lands on another node.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: port-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: port}
+        spec:
+          devices:
+            requests:
+            - {name: port, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-1"
+      And the ResourceClaim "port" has "status.allocation.devices.results[0].device" equal to port-0
+      And the ResourceClaim "port" has no "status.allocation.nodeSelector"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: port}]}}
+          resourceClaims:
+          - {name: port, resourceClaimName: port}
+        """
+      Then the Pod "second" is scheduled to "node-2"
+      And the ResourceClaim "port" has "status.reservedFor[1].name" equal to second
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/pools-and-nodes
     Scenario: A deleted all-nodes slice and a changed slice of a two-slice pool: the allocator sees the slices as they are now
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -1668,6 +1734,40 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "p" is scheduled to "node-1"
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 0
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/binds-when-true
+    Scenario: A second pod sharing the claim after its binding condition holds is announced and bound at once
+      The claim is already allocated when the second pod comes: PreBind only adds it to
+      reservedFor (bindClaim), then hasBindingConditions looks at the allocations of all the
+      pod's claims, allocated earlier or now, and the allocation still lists the device's
+      binding condition: the wait is announced with BindingConditionsPending, and the poll's
+      immediate first look (isPodReadyForBinding) finds the condition True, so the pod is
+      bound without waiting (k/k dynamicresources.go PreBind, hasBindingConditions).
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: q}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "q" is scheduled to "node-1"
+      And there is a Normal event "BindingConditionsPending" for Pod "q" starting with "waiting for binding conditions for device on node node-1"
+      And the ResourceClaim "gpu" has "status.reservedFor[1].name" equal to q
 
     @req:platform-BIND-R01 @clause:platform-BIND-R01/claim-gone
     Scenario: A claim that disappears while its pod waits in PreBind fails the wait
