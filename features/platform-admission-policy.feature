@@ -263,6 +263,12 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         spec:
           matchConstraints:
             matchPolicy: Sometimes
+            namespaceSelector:
+              matchExpressions:
+              - {key: env, operator: In}
+            objectSelector:
+              matchExpressions:
+              - {key: env, operator: Exists, values: [prod]}
             resourceRules:
             - apiGroups: []
               apiVersions: ["*", v1]
@@ -283,6 +289,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the request is rejected with exactly these causes:
         | field                                                 | reason                 | message |
         | spec.matchConstraints.matchPolicy                     | FieldValueNotSupported | Unsupported value: "Sometimes": supported values: "Equivalent", "Exact" |
+        | spec.matchConstraints.namespaceSelector.matchExpressions[0].values | FieldValueRequired | Required value: must be specified when `operator` is 'In' or 'NotIn' |
+        | spec.matchConstraints.objectSelector.matchExpressions[0].values    | FieldValueForbidden | Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
         | spec.matchConstraints.resourceRules[0].resourceNames[0] | FieldValueInvalid    | Invalid value: "a/b": may not contain '/' |
         | spec.matchConstraints.resourceRules[0].resourceNames[1] | FieldValueInvalid    | Invalid value: "..": may not be '..' |
         | spec.matchConstraints.resourceRules[0].resourceNames[2] | FieldValueInvalid    | Invalid value: "50%": may not contain '%' |
@@ -308,7 +316,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
     Scenario: A policy's matchConditions and validations are refused as validateMatchCondition and validateValidation word them
       validation.go validateValidatingAdmissionPolicySpec: matchConstraints Required and its
       resourceRules Required ("at least one resourceRule must be defined to provide type
-      information"), validations or auditAnnotations Required at both paths;
+      information"), validations or auditAnnotations Required at both paths (a null spec is
+      the empty struct, failurePolicy defaulted);
       validateMatchConditions: a blank expression Required, a name Required, a qualified name,
       unique; validateValidation: expression "expression is not specified", a blank
       messageExpression or message "non-empty if specified", a message without line breaks,
@@ -348,7 +357,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         apiVersion: admissionregistration.k8s.io/v1
         kind: ValidatingAdmissionPolicy
         metadata: {name: empty-policy}
-        spec: {}
+        spec: null
         """
       Then the request is rejected with exactly these causes:
         | field                 | reason             | message |
@@ -409,6 +418,17 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | spec.paramRef.selector                 | FieldValueForbidden    | Forbidden: name and selector are mutually exclusive |
         | spec.paramRef.parameterNotFoundAction  | FieldValueNotSupported | Unsupported value: "Skip": supported values: "Deny", "Allow" |
         | spec.validationActions[0]              | FieldValueNotSupported | Unsupported value: "Block": supported values: "Audit", "Deny", "Warn" |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: empty-binding}
+        spec: null
+        """
+      Then the request is rejected with exactly these causes:
+        | field                  | reason             | message |
+        | spec.policyName        | FieldValueRequired | Required value |
+        | spec.validationActions | FieldValueRequired | Required value: at least one validation action is required |
       When I create:
         """
         apiVersion: admissionregistration.k8s.io/v1
