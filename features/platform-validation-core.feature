@@ -159,7 +159,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     Scenario Outline: Resource names and fractional extended resources are refused with every cause
       k/k validateResourceRequirements: each failed rule of a name is its own cause, and a
       request without a limit of a resource that cannot be overcommitted adds a Required at
-      "limits" (helper.IsOvercommitAllowed: native names except hugepages).
+      "limits" (helper.IsOvercommitAllowed: native names except hugepages). A hugepages-<size>
+      name is a standard container resource whatever its size; a size ParseQuantity refuses
+      fails IsHugePageResourceValueDivisible, so every value is refused.
       Given a Pod manifest:
         """
         apiVersion: v1
@@ -186,6 +188,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | foo | "1" | spec.containers[0].resources.requests[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource type or fully qualified | spec.containers[0].resources.requests[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource for containers |
         | requests.example.com/gpu | "1" | spec.containers[0].resources.requests[requests.example.com/gpu] | FieldValueInvalid | Invalid value: "requests.example.com/gpu": doesn't follow extended resource name standard | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
         | hugepages-2Mi | 3Mi | spec.containers[0].resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
+        | hugepages-huge | 2Mi | spec.containers[0].resources.requests[hugepages-huge] | FieldValueInvalid | Invalid value: "2Mi": 2Mi is not positive integer multiple of hugepages-huge | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
     Scenario: Hugepages without cpu or memory are refused for the whole resources block
@@ -431,6 +434,44 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | 1.5 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "1.5": must be a 32bit integer |
         | - | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "-": must be a 32bit integer |
         |  | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "": must be a 32bit integer |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-deletion-cost-allowed @gate:PodDeletionCost
+    Scenario: Without PodDeletionCost any deletion cost is stored, and a pod holding an invalid one may still be updated
+      k/k pkg/api/pod/util.go GetValidationOptionsFromPodSpecAndMeta: AllowInvalidPodDeletionCost
+      is true with the gate off; with it on, an update is validated "only if the existing
+      object was valid" (the old pod's helper.GetDeletionCostFromPodAnnotations fails, so any
+      value passes); a new pod is refused again.
+      Given the feature gate PodDeletionCost is disabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: legacy
+          annotations: {controller.kubernetes.io/pod-deletion-cost: "007"}
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      When the feature gate PodDeletionCost is enabled
+      And I set "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]" of the Pod "legacy" to "+8"
+      Then the request succeeds
+      And the Pod "legacy" has "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]" equal to "+8"
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: fresh
+          annotations: {controller.kubernetes.io/pod-deletion-cost: "007"}
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the outcome is "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "007": must be a 32bit integer"
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
     Scenario: A pod created bound to a node may not keep scheduling gates
