@@ -309,6 +309,46 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container requests of 4Mi |
         | spec.resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi |
 
+    # since 1.35: InPlacePodLevelResourcesVerticalScaling (1.35, on from 1.36) depends on PodLevelResources and must be turned off first; the gate step cannot name it at 1.34
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources-gate @gate:PodLevelResources @since:1.35
+    Scenario: Without PodLevelResources a new pod's pod-level resources are dropped, a stored pod's are kept
+      k/k pkg/api/pod/util.go dropDisabledPodLevelResourcesFields: with the gate off the API
+      server drops spec.resources unless the old pod uses them (podLevelResourcesInUse), so a
+      pod created while the gate was on keeps them through an update.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is disabled
+      And the feature gate PodLevelResources is enabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: before
+        spec:
+          resources: {limits: {cpu: "1", memory: 1Gi}}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      When the feature gate PodLevelResources is disabled
+      And I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: after
+        spec:
+          resources: {limits: {cpu: "1", memory: 1Gi}}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      And the Pod "after" has no "spec.resources"
+      When I set "metadata.labels.team" of the Pod "before" to "gpu"
+      Then the request succeeds
+      And the Pod "before" has "spec.resources.limits" equal to {cpu: "1", memory: 1Gi}
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario: Pod-level claims are refused, and their names are still checked
       k/k validatePodResources: Forbidden at resources.claims, then validateResourceRequirements
