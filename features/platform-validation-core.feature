@@ -855,6 +855,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "status.qosClass: Invalid value: "Guaranteed": field is immutable"
 
     @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
+    Scenario: A status write without a status keeps the QoS class
+      k/k pkg/registry/core/pod/strategy.go podStatusStrategy.PrepareForUpdate: a status
+      without qosClass gets the old one back ("backfill it for backward compatibility"); a
+      merge patch that removes the whole status decodes to the empty PodStatus.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: null
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.qosClass" equal to "BestEffort"
+
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
     Scenario: A status write does not move the pod to a node
       k/k podStatusStrategy.PrepareForUpdate keeps the old spec, so a nodeName sent with a status
       write is dropped (ValidatePodStatusUpdate would refuse a changed one as "may not be changed
