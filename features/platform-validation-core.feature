@@ -1960,7 +1960,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       the class's scheduling.nodeSelector joins the pod's, and the pod's tolerations and the
       class's are merged by pkg/util/tolerations MergeTolerations: in order, pod's first, a
       toleration left out when another one tolerates a superset of its taints (isSuperset:
-      same key, or "" with Exists; same effect, or ""; Exists covers any value).
+      equal tolerations, even without an operator; same key, or "" with Exists; same effect,
+      or ""; a NoExecute toleration with tolerationSeconds covers only shorter or equal
+      times; Equal covers Equal with the same value, Exists any value).
       Given the objects:
         """
         apiVersion: node.k8s.io/v1
@@ -1995,6 +1997,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | both, pod's first | {zone: a} | [{key: zone, operator: Equal, value: a, effect: NoExecute}] | {zone: a, sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a, effect: NoExecute}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
         | the pod's covers the class's | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] |
         | the class's covers the pod's | null | [{key: sandbox.example.com/dedicated, operator: Equal, value: "yes", effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a repeated toleration without operator once | null | [{key: zone, value: a, effect: NoSchedule}, {key: zone, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, value: a, effect: NoSchedule}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | an Equal toleration of any effect covers one effect | null | [{key: zone, operator: Equal, value: a}, {key: zone, operator: Equal, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a shorter NoExecute time covers no longer one | null | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 60}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
 
     @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
     Scenario: A pod whose node selector contradicts its RuntimeClass's is refused
