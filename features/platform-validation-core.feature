@@ -406,6 +406,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       imagePullPolicy and terminationMessagePolicy with their supported values),
       validateRestartPolicy ("Always", "OnFailure", "Never"), validateContainerOnlyForPod (image
       whitespace), ValidateNonnegativeField for terminationGracePeriodSeconds, ValidateNodeName.
+      A pod without a spec is the empty PodSpec: the Priority admission plugin resolves its
+      priority, and validation asks for containers.
       Given a Pod manifest:
         """
         apiVersion: v1
@@ -425,6 +427,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | path | value | outcome |
         | spec.initContainers | [{name: sidecar, image: busybox, restartPolicy: Always}] | accepted |
         | spec.containers | [] | spec.containers: Required value |
+        | spec | null | spec.containers: Required value |
         | spec.containers[0].name | "" | spec.containers[0].name: Required value |
         | spec.containers[0].name | App | spec.containers[0].name: Invalid value: "App": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.containers[0].image | "" | spec.containers[0].image: Required value |
