@@ -1876,6 +1876,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | Recreate with an empty rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
         | defaulted RollingUpdate | spec.strategy | {type: RollingUpdate, rollingUpdate: {maxSurge: 0}} | accepted |
         | an unknown type | spec.strategy | {type: BlueGreen} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate" |
+        | an unknown type with rollingUpdate | spec.strategy | {type: BlueGreen, rollingUpdate: {maxSurge: 1}} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":{"MaxUnavailable":0,"MaxSurge":1}}: supported values: "Recreate", "RollingUpdate" |
+        | a template without a spec | spec.template.spec | null | spec.template.spec.containers: Required value |
         | both 0 | spec.strategy.rollingUpdate | {maxUnavailable: 0, maxSurge: "0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0 |
         | a negative maxSurge | spec.strategy.rollingUpdate.maxSurge | -1 | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
         | a string that is no percent | spec.strategy.rollingUpdate.maxUnavailable | "5" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "5": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%') |
