@@ -500,6 +500,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | class     | overhead     | message |
         | null      | {cpu: 250m}  | pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead |
         | sandboxed | {cpu: 500m}  | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
+        | sandboxed | {cpu: 250m, memory: 1Mi} | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
         | missing   | null         | pod rejected: RuntimeClass "missing" not found |
 
     @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced

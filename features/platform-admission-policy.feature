@@ -247,6 +247,266 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | spec.validationActions[2] | FieldValueDuplicate | Duplicate value: "Deny" |
         | spec.validationActions    | FieldValueInvalid   | Invalid value: ["Deny","Warn","Deny"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose) |
 
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-rules
+    Scenario: A policy's match rules are refused as validateNamedRuleWithOperations words them
+      pkg/apis/admissionregistration/validation/validation.go validateMatchResources (matchPolicy
+      NotSupported), validateNamedRuleWithOperations (resourceNames as path segments and no
+      duplicates, then validateRuleWithOperations: operations Required, '*' alone, supported
+      values; then validateRule: apiGroups and apiVersions Required, '*' alone, no empty
+      version; validateResources with subresources allowed; scope NotSupported), for
+      resourceRules and excludeResourceRules alike.
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: bad-rules}
+        spec:
+          matchConstraints:
+            matchPolicy: Sometimes
+            namespaceSelector:
+              matchExpressions:
+              - {key: env, operator: In}
+            objectSelector:
+              matchExpressions:
+              - {key: env, operator: Exists, values: [prod]}
+            resourceRules:
+            - apiGroups: []
+              apiVersions: ["*", v1]
+              operations: ["*", CREATE]
+              resources: ["*", pods]
+              resourceNames: [a/b, "..", "50%", a/b]
+              scope: Somewhere
+            - apiGroups: ["", "*"]
+              apiVersions: [v1, ""]
+              operations: [PATCH]
+              resources: ["pods/*", pods/status, "*/scale", deployments/scale, ""]
+            excludeResourceRules:
+            - {apiGroups: ["*"], apiVersions: [], operations: [], resources: []}
+            - {apiGroups: ["*"], apiVersions: ["*"], operations: ["*"], resources: ["*/*", pods]}
+          validations:
+          - expression: "true"
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                                 | reason                 | message |
+        | spec.matchConstraints.matchPolicy                     | FieldValueNotSupported | Unsupported value: "Sometimes": supported values: "Equivalent", "Exact" |
+        | spec.matchConstraints.namespaceSelector.matchExpressions[0].values | FieldValueRequired | Required value: must be specified when `operator` is 'In' or 'NotIn' |
+        | spec.matchConstraints.objectSelector.matchExpressions[0].values    | FieldValueForbidden | Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist' |
+        | spec.matchConstraints.resourceRules[0].resourceNames[0] | FieldValueInvalid    | Invalid value: "a/b": may not contain '/' |
+        | spec.matchConstraints.resourceRules[0].resourceNames[1] | FieldValueInvalid    | Invalid value: "..": may not be '..' |
+        | spec.matchConstraints.resourceRules[0].resourceNames[2] | FieldValueInvalid    | Invalid value: "50%": may not contain '%' |
+        | spec.matchConstraints.resourceRules[0].resourceNames[3] | FieldValueInvalid    | Invalid value: "a/b": may not contain '/' |
+        | spec.matchConstraints.resourceRules[0].resourceNames[3] | FieldValueDuplicate  | Duplicate value: "a/b" |
+        | spec.matchConstraints.resourceRules[0].operations     | FieldValueInvalid      | Invalid value: ["*","CREATE"]: if '*' is present, must not specify other operations |
+        | spec.matchConstraints.resourceRules[0].apiGroups      | FieldValueRequired     | Required value |
+        | spec.matchConstraints.resourceRules[0].apiVersions    | FieldValueInvalid      | Invalid value: ["*","v1"]: if '*' is present, must not specify other API versions |
+        | spec.matchConstraints.resourceRules[0].resources      | FieldValueInvalid      | Invalid value: ["*","pods"]: if '*' is present, must not specify other resources without subresources |
+        | spec.matchConstraints.resourceRules[0].scope          | FieldValueNotSupported | Unsupported value: "Somewhere": supported values: "*", "Cluster", "Namespaced" |
+        | spec.matchConstraints.resourceRules[1].operations[0]  | FieldValueNotSupported | Unsupported value: "PATCH": supported values: "*", "CONNECT", "CREATE", "DELETE", "UPDATE" |
+        | spec.matchConstraints.resourceRules[1].apiGroups      | FieldValueInvalid      | Invalid value: ["","*"]: if '*' is present, must not specify other API groups |
+        | spec.matchConstraints.resourceRules[1].apiVersions[1] | FieldValueRequired     | Required value |
+        | spec.matchConstraints.resourceRules[1].resources[1]   | FieldValueInvalid      | Invalid value: "pods/status": if 'pods/*' is present, must not specify pods/status |
+        | spec.matchConstraints.resourceRules[1].resources[3]   | FieldValueInvalid      | Invalid value: "deployments/scale": if '*/scale' is present, must not specify deployments/scale |
+        | spec.matchConstraints.resourceRules[1].resources[4]   | FieldValueRequired     | Required value |
+        | spec.matchConstraints.excludeResourceRules[0].operations  | FieldValueRequired | Required value |
+        | spec.matchConstraints.excludeResourceRules[0].apiVersions | FieldValueRequired | Required value |
+        | spec.matchConstraints.excludeResourceRules[0].resources   | FieldValueRequired | Required value |
+        | spec.matchConstraints.excludeResourceRules[1].resources   | FieldValueInvalid  | Invalid value: ["*/*","pods"]: if '*/*' is present, must not specify other resources |
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-expressions
+    Scenario: A policy's matchConditions and validations are refused as validateMatchCondition and validateValidation word them
+      validation.go validateValidatingAdmissionPolicySpec: matchConstraints Required and its
+      resourceRules Required ("at least one resourceRule must be defined to provide type
+      information"), validations or auditAnnotations Required at both paths (a null spec is
+      the empty struct, failurePolicy defaulted);
+      validateMatchConditions: a blank expression Required, a name Required, a qualified name,
+      unique; validateValidation: expression "expression is not specified", a blank
+      messageExpression or message "non-empty if specified", a message without line breaks,
+      and reason one of supportedValidationPolicyReason (Forbidden, Invalid,
+      RequestEntityTooLarge: Unauthorized, which the API documentation lists, is refused).
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: bad-expressions}
+        spec:
+          matchConstraints:
+            resourceRules: []
+          matchConditions:
+          - {name: "", expression: "true"}
+          - {name: "bad name!", expression: "   "}
+          - {name: twice, expression: "true"}
+          - {name: twice, expression: "true"}
+          validations:
+          - {expression: "  ", messageExpression: "   ", message: "   "}
+          - {expression: "true", message: "first line\nsecond line", reason: Unauthorized}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                | reason                 | message |
+        | spec.matchConstraints.resourceRules  | FieldValueRequired     | Required value |
+        | spec.matchConditions[0].name         | FieldValueRequired     | Required value |
+        | spec.matchConditions[1].expression   | FieldValueRequired     | Required value |
+        | spec.matchConditions[1].name         | FieldValueInvalid      | Invalid value: "bad name!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.matchConditions[3].name         | FieldValueDuplicate    | Duplicate value: "twice" |
+        | spec.validations[0].expression       | FieldValueRequired     | Required value: expression is not specified |
+        | spec.validations[0].messageExpression | FieldValueInvalid     | Invalid value: "   ": must be non-empty if specified |
+        | spec.validations[0].message          | FieldValueInvalid      | Invalid value: "   ": message must be non-empty if specified |
+        | spec.validations[1].message          | FieldValueInvalid      | Invalid value: "first line\\nsecond line": message must not contain line breaks |
+        | spec.validations[1].reason           | FieldValueNotSupported | Unsupported value: "Unauthorized": supported values: "Forbidden", "Invalid", "RequestEntityTooLarge" |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: empty-policy}
+        spec: null
+        """
+      Then the request is rejected with exactly these causes:
+        | field                 | reason             | message |
+        | spec.matchConstraints | FieldValueRequired | Required value |
+        | spec.validations      | FieldValueRequired | Required value: validations or auditAnnotations must contain at least one item |
+        | spec.auditAnnotations | FieldValueRequired | Required value: validations or auditAnnotations must contain at least one item |
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-expressions
+    Scenario Outline: A policy holds at most 64 matchConditions
+      validation.go validateMatchConditions: field.TooMany(matchConditions, len, 64).
+      Given a ValidatingAdmissionPolicy manifest:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: many-conditions}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}
+          matchConditions:
+          - {name: c, expression: "true"}
+          validations:
+          - expression: "true"
+        """
+      And the list "spec.matchConditions" is filled to <n> items from its first item with a unique "name"
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | n  | outcome |
+        | 64 | accepted |
+        | 65 | spec.matchConditions: Too many: 65: must have at most 64 items |
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/binding-validation
+    Scenario: A binding's policyName, paramRef and validationActions are refused as validateValidatingAdmissionPolicyBindingSpec words them
+      validation.go: policyName Required; validateParamRef: name a path segment, name and
+      selector mutually exclusive (Forbidden at both), one of them Required,
+      parameterNotFoundAction Required when empty (v1 defaults.go SetDefaults_ParamRef fills
+      Deny only when it is absent) and Deny or Allow; validateValidationActions: supported
+      values, at least one.
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: bad-binding}
+        spec:
+          paramRef:
+            name: a/b
+            selector: {matchLabels: {tier: gold}}
+            parameterNotFoundAction: Skip
+          validationActions: [Block]
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                  | reason                 | message |
+        | spec.policyName                        | FieldValueRequired     | Required value |
+        | spec.paramRef.name                     | FieldValueInvalid      | Invalid value: "a/b": may not contain '/' |
+        | spec.paramRef.name                     | FieldValueForbidden    | Forbidden: name and selector are mutually exclusive |
+        | spec.paramRef.selector                 | FieldValueForbidden    | Forbidden: name and selector are mutually exclusive |
+        | spec.paramRef.parameterNotFoundAction  | FieldValueNotSupported | Unsupported value: "Skip": supported values: "Deny", "Allow" |
+        | spec.validationActions[0]              | FieldValueNotSupported | Unsupported value: "Block": supported values: "Audit", "Deny", "Warn" |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: empty-binding}
+        spec: null
+        """
+      Then the request is rejected with exactly these causes:
+        | field                  | reason             | message |
+        | spec.policyName        | FieldValueRequired | Required value |
+        | spec.validationActions | FieldValueRequired | Required value: at least one validation action is required |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-action}
+        spec:
+          policyName: some-policy
+          paramRef: {name: settings}
+          validationActions: []
+        """
+      Then the request is rejected with exactly these causes:
+        | field                  | reason             | message |
+        | spec.validationActions | FieldValueRequired | Required value: at least one validation action is required |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: empty-param-ref}
+        spec:
+          policyName: some-policy
+          paramRef: {parameterNotFoundAction: ""}
+          validationActions: [Audit]
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                 | reason             | message |
+        | spec.paramRef                         | FieldValueRequired | Required value: one of name or selector must be specified |
+        | spec.paramRef.parameterNotFoundAction | FieldValueRequired | Required value |
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/defaults-generation
+    Scenario: A policy and a binding are defaulted and count their spec changes in metadata.generation
+      v1 defaults.go: failurePolicy Fail, matchPolicy Equivalent, a rule's scope "*", on every
+      write (an update that clears failurePolicy gets Fail again, as the decoder defaults
+      it); pkg/registry/admissionregistration/validatingadmissionpolicy/strategy.go and
+      validatingadmissionpolicybinding/strategy.go: PrepareForCreate sets generation 1,
+      PrepareForUpdate adds one when the spec changed (apiequality.Semantic.DeepEqual), not
+      for a label. The policy matches a resource no scenario writes and the binding only
+      audits.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: widgets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}
+          validations:
+          - expression: "true"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: widgets}
+        spec:
+          policyName: widgets
+          validationActions: [Audit]
+        """
+      Then the ValidatingAdmissionPolicy "widgets" has "spec.failurePolicy" equal to "Fail"
+      And the ValidatingAdmissionPolicy "widgets" has "spec.matchConstraints.matchPolicy" equal to "Equivalent"
+      And the ValidatingAdmissionPolicy "widgets" has "spec.matchConstraints.resourceRules[0].scope" equal to "*"
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 1
+      And the ValidatingAdmissionPolicyBinding "widgets" has "metadata.generation" equal to 1
+      When I set "metadata.labels.team" of the ValidatingAdmissionPolicy "widgets" to "gpu"
+      Then the request succeeds
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 1
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "widgets" to "Ignore"
+      Then the request succeeds
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 2
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "widgets" to null
+      Then the request succeeds
+      And the ValidatingAdmissionPolicy "widgets" has "spec.failurePolicy" equal to "Fail"
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 3
+      When I set "metadata.labels.team" of the ValidatingAdmissionPolicyBinding "widgets" to "gpu"
+      Then the request succeeds
+      And the ValidatingAdmissionPolicyBinding "widgets" has "metadata.generation" equal to 1
+      When I set "spec.validationActions" of the ValidatingAdmissionPolicyBinding "widgets" to ["Audit", "Warn"]
+      Then the request succeeds
+      And the ValidatingAdmissionPolicyBinding "widgets" has "metadata.generation" equal to 2
+
   @component:controller-manager
   Rule: A component whose write a policy refuses
 

@@ -159,7 +159,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     Scenario Outline: Resource names and fractional extended resources are refused with every cause
       k/k validateResourceRequirements: each failed rule of a name is its own cause, and a
       request without a limit of a resource that cannot be overcommitted adds a Required at
-      "limits" (helper.IsOvercommitAllowed: native names except hugepages).
+      "limits" (helper.IsOvercommitAllowed: native names except hugepages). A hugepages-<size>
+      name is a standard container resource whatever its size; a size ParseQuantity refuses
+      fails IsHugePageResourceValueDivisible, so every value is refused.
       Given a Pod manifest:
         """
         apiVersion: v1
@@ -186,6 +188,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | foo | "1" | spec.containers[0].resources.requests[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource type or fully qualified | spec.containers[0].resources.requests[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource for containers |
         | requests.example.com/gpu | "1" | spec.containers[0].resources.requests[requests.example.com/gpu] | FieldValueInvalid | Invalid value: "requests.example.com/gpu": doesn't follow extended resource name standard | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
         | hugepages-2Mi | 3Mi | spec.containers[0].resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
+        | hugepages-huge | 2Mi | spec.containers[0].resources.requests[hugepages-huge] | FieldValueInvalid | Invalid value: "2Mi": 2Mi is not positive integer multiple of hugepages-huge | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
     Scenario: Hugepages without cpu or memory are refused for the whole resources block
@@ -306,6 +309,46 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container requests of 4Mi |
         | spec.resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "2Mi": must be greater than or equal to aggregate container limits of 4Mi |
 
+    # since 1.35: InPlacePodLevelResourcesVerticalScaling (1.35, on from 1.36) depends on PodLevelResources and must be turned off first; the gate step cannot name it at 1.34
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources-gate @gate:PodLevelResources @since:1.35
+    Scenario: Without PodLevelResources a new pod's pod-level resources are dropped, a stored pod's are kept
+      k/k pkg/api/pod/util.go dropDisabledPodLevelResourcesFields: with the gate off the API
+      server drops spec.resources unless the old pod uses them (podLevelResourcesInUse), so a
+      pod created while the gate was on keeps them through an update.
+      Given the feature gate InPlacePodLevelResourcesVerticalScaling is disabled
+      And the feature gate PodLevelResources is enabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: before
+        spec:
+          resources: {limits: {cpu: "1", memory: 1Gi}}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      When the feature gate PodLevelResources is disabled
+      And I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: after
+        spec:
+          resources: {limits: {cpu: "1", memory: 1Gi}}
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      And the Pod "after" has no "spec.resources"
+      When I set "metadata.labels.team" of the Pod "before" to "gpu"
+      Then the request succeeds
+      And the Pod "before" has "spec.resources.limits" equal to {cpu: "1", memory: 1Gi}
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario: Pod-level claims are refused, and their names are still checked
       k/k validatePodResources: Forbidden at resources.claims, then validateResourceRequirements
@@ -363,6 +406,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       imagePullPolicy and terminationMessagePolicy with their supported values),
       validateRestartPolicy ("Always", "OnFailure", "Never"), validateContainerOnlyForPod (image
       whitespace), ValidateNonnegativeField for terminationGracePeriodSeconds, ValidateNodeName.
+      A pod without a spec is the empty PodSpec: the Priority admission plugin resolves its
+      priority, and validation asks for containers.
       Given a Pod manifest:
         """
         apiVersion: v1
@@ -382,6 +427,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | path | value | outcome |
         | spec.initContainers | [{name: sidecar, image: busybox, restartPolicy: Always}] | accepted |
         | spec.containers | [] | spec.containers: Required value |
+        | spec | null | spec.containers: Required value |
         | spec.containers[0].name | "" | spec.containers[0].name: Required value |
         | spec.containers[0].name | App | spec.containers[0].name: Invalid value: "App": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.containers[0].image | "" | spec.containers[0].image: Required value |
@@ -431,6 +477,44 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | 1.5 | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "1.5": must be a 32bit integer |
         | - | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "-": must be a 32bit integer |
         |  | metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "": must be a 32bit integer |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-deletion-cost-allowed @gate:PodDeletionCost
+    Scenario: Without PodDeletionCost any deletion cost is stored, and a pod holding an invalid one may still be updated
+      k/k pkg/api/pod/util.go GetValidationOptionsFromPodSpecAndMeta: AllowInvalidPodDeletionCost
+      is true with the gate off; with it on, an update is validated "only if the existing
+      object was valid" (the old pod's helper.GetDeletionCostFromPodAnnotations fails, so any
+      value passes); a new pod is refused again.
+      Given the feature gate PodDeletionCost is disabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: legacy
+          annotations: {controller.kubernetes.io/pod-deletion-cost: "007"}
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the request succeeds
+      When the feature gate PodDeletionCost is enabled
+      And I set "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]" of the Pod "legacy" to "+8"
+      Then the request succeeds
+      And the Pod "legacy" has "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]" equal to "+8"
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: fresh
+          annotations: {controller.kubernetes.io/pod-deletion-cost: "007"}
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the outcome is "metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "007": must be a 32bit integer"
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
     Scenario: A pod created bound to a node may not keep scheduling gates
@@ -772,6 +856,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         status: {qosClass: Guaranteed}
         """
       Then the outcome is "status.qosClass: Invalid value: "Guaranteed": field is immutable"
+
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
+    Scenario: A status write without a status keeps the QoS class
+      k/k pkg/registry/core/pod/strategy.go podStatusStrategy.PrepareForUpdate: a status
+      without qosClass gets the old one back ("backfill it for backward compatibility"); a
+      merge patch that removes the whole status decodes to the empty PodStatus.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: null
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.qosClass" equal to "BestEffort"
 
     @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
     Scenario: A status write does not move the pod to a node
@@ -1768,6 +1876,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | Recreate with an empty rollingUpdate | spec.strategy | {type: Recreate, rollingUpdate: {}} | spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate' |
         | defaulted RollingUpdate | spec.strategy | {type: RollingUpdate, rollingUpdate: {maxSurge: 0}} | accepted |
         | an unknown type | spec.strategy | {type: BlueGreen} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":null}: supported values: "Recreate", "RollingUpdate" |
+        | an unknown type with rollingUpdate | spec.strategy | {type: BlueGreen, rollingUpdate: {maxSurge: 1}} | spec.strategy: Unsupported value: {"Type":"BlueGreen","RollingUpdate":{"MaxUnavailable":0,"MaxSurge":1}}: supported values: "Recreate", "RollingUpdate" |
+        | a template without a spec | spec.template.spec | null | spec.template.spec.containers: Required value |
         | both 0 | spec.strategy.rollingUpdate | {maxUnavailable: 0, maxSurge: "0%"} | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0 |
         | a negative maxSurge | spec.strategy.rollingUpdate.maxSurge | -1 | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
         | a string that is no percent | spec.strategy.rollingUpdate.maxUnavailable | "5" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "5": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%') |
@@ -1855,7 +1965,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       the class's scheduling.nodeSelector joins the pod's, and the pod's tolerations and the
       class's are merged by pkg/util/tolerations MergeTolerations: in order, pod's first, a
       toleration left out when another one tolerates a superset of its taints (isSuperset:
-      same key, or "" with Exists; same effect, or ""; Exists covers any value).
+      equal tolerations, even without an operator; same key, or "" with Exists; same effect,
+      or ""; a NoExecute toleration with tolerationSeconds covers only shorter or equal
+      times; Equal covers Equal with the same value, Exists any value).
       Given the objects:
         """
         apiVersion: node.k8s.io/v1
@@ -1890,6 +2002,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | both, pod's first | {zone: a} | [{key: zone, operator: Equal, value: a, effect: NoExecute}] | {zone: a, sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a, effect: NoExecute}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
         | the pod's covers the class's | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists}] |
         | the class's covers the pod's | null | [{key: sandbox.example.com/dedicated, operator: Equal, value: "yes", effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a repeated toleration without operator once | null | [{key: zone, value: a, effect: NoSchedule}, {key: zone, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, value: a, effect: NoSchedule}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | an Equal toleration of any effect covers one effect | null | [{key: zone, operator: Equal, value: a}, {key: zone, operator: Equal, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a shorter NoExecute time covers no longer one | null | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 60}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
 
     @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
     Scenario: A pod whose node selector contradicts its RuntimeClass's is refused

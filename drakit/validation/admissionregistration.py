@@ -21,7 +21,8 @@ pkg/apis/admissionregistration/validation/validation.go, read for this module):
   item", at both paths); each validation: expression Required ("expression is not
   specified"), compiled, bool; messageExpression non-empty if specified, compiled, string;
   message non-empty if specified, no line breaks; reason NotSupported (Forbidden, Invalid,
-  RequestEntityTooLarge, Unauthorized);
+  RequestEntityTooLarge: supportedValidationPolicyReason has no Unauthorized, although the
+  field's documentation lists it);
 * the binding: policyName Required and a DNS subdomain; validationActions (NotSupported,
   Duplicate, not both Deny and Warn, at least one); matchResources as above; paramRef (name
   or selector, parameterNotFoundAction).
@@ -65,7 +66,7 @@ MATCH_POLICIES = ["Equivalent", "Exact"]
 OPERATIONS = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"]
 SCOPES = ["*", "Cluster", "Namespaced"]
 ACTIONS = ["Audit", "Deny", "Warn"]
-REASONS = ["Forbidden", "Invalid", "RequestEntityTooLarge", "Unauthorized"]
+REASONS = ["Forbidden", "Invalid", "RequestEntityTooLarge"]
 _NEWLINE = re.compile(r"[\n\r]+")
 
 

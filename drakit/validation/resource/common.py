@@ -186,8 +186,6 @@ def _materialise(triples: Iterable[tuple[str, Any, str]], path: str) -> Errs:
             out.append(invalid(path, value, detail))
         elif typ == "TooLong":
             out.append(too_long(path, value))
-        elif typ == "Required":
-            out.append(required(path, detail))
         else:  # pragma: no cover - not produced
             out.append(FieldError(typ, path, value, detail))
     return out
