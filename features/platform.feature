@@ -406,6 +406,31 @@ Feature: Platform behaviour every DRA comparison relies on
         | registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
 
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
+    Scenario: An init container gets the container defaults too
+      k/k pkg/apis/core/v1 SetDefaults_Container is generated for every container of the pod,
+      init and ephemeral ones included (zz_generated.defaults.go SetObjectDefaults_Pod loops
+      over Containers, InitContainers and EphemeralContainers): the pull policy from the image
+      tag, the termination message path and policy, and the port protocol.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          initContainers:
+          - name: setup
+            image: registry.k8s.io/busybox
+            ports: [{containerPort: 8080}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "p" has "spec.initContainers[0].imagePullPolicy" equal to Always
+      And the Pod "p" has "spec.initContainers[0].terminationMessagePath" equal to /dev/termination-log
+      And the Pod "p" has "spec.initContainers[0].terminationMessagePolicy" equal to File
+      And the Pod "p" has "spec.initContainers[0].ports" equal to [{containerPort: 8080, protocol: TCP}]
+
+    @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario: A container port's protocol defaults to TCP
       k/k pkg/apis/core/v1/defaults.go SetDefaults_ContainerPort: an empty protocol becomes
       TCP; a protocol given stays.
