@@ -938,6 +938,68 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to plain-0
       And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to plain-1
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.34
+    Scenario: Skew at 1.34: a scheduler without DRAPartitionableDevices keeps a slice whose counters sit beside its devices
+      At 1.34 a device's counter sets live in its own slice (v0.34.0 structured/internal/
+      experimental GatherPools): with DRAPartitionableDevices off the scheduler skips only a
+      slice with per-device node selection, keeps this one, and allocateDevice refuses the
+      devices that consume counters one by one, so the plain devices of the same slice are
+      allocated.
+      Given the API server runs with the feature gate DRAPartitionableDevices enabled
+      And the scheduler runs with the feature gate DRAPartitionableDevices disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          sharedCounters:
+          - name: gpu-0
+            counters:
+              memory: {value: 8Gi}
+          devices:
+          - name: gpu-0-whole
+            consumesCounters:
+            - counterSet: gpu-0
+              counters:
+                memory: {value: 8Gi}
+          - name: plain-0
+          - name: plain-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[0].device" equal to plain-0
+      And the ResourceClaim "two-gpus" has "status.allocation.devices.results[1].device" equal to plain-1
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.36
     Scenario: Skew at 1.36: a scheduler without DRAPrioritizedList refuses a request with subrequests
       DRAPrioritizedList is GA in 1.36 but not yet locked, so a scheduler can still run without
