@@ -797,6 +797,45 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
   @component:kubelet
   Rule: The kubelet's pod status write refused
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-prebind @needs-gate:DRAExtendedResource
+    Scenario: The scheduler cannot record a pod's extended-resource claim: the pod says why, the claim goes, and both come once the policy is gone
+      KEP-5004 in dynamicresources.go PreBind: after creating the special claim and binding it,
+      the scheduler patches the pod's status.extendedResourceClaimStatus
+      (patchPodExtendedResourceClaimStatus); refused, PreBind fails with "update pod
+      <ns>/<name> ExtendedResourceClaimStatus: <error>", schedule_one.go reports 'running
+      PreBind plugin "DynamicResources": ...' as the pod's SchedulerError, and Unreserve deletes
+      the special claim it created. The pod is retried after its backoff; with the binding
+      deleted it is scheduled with a new special claim.
+      Given a node "node-1"
+      And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-mapping}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.extendedResourceClaimStatus)"
+            message: no extended resource mapping here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-mapping}
+        spec:
+          policyName: no-mapping
+          validationActions: [Deny]
+        """
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": update pod default/gpu-pod ExtendedResourceClaimStatus: pods "gpu-pod" is forbidden: ValidatingAdmissionPolicy 'no-mapping' with binding 'no-mapping' denied request: no extended resource mapping here"
+      And there are 0 extended resource claims
+      When I delete the ValidatingAdmissionPolicyBinding "no-mapping"
+      And 10 seconds pass
+      Then the Pod "gpu-pod" is scheduled to "node-1"
+      And there is 1 extended resource claim
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-status
     Scenario: The kubelet cannot write a pod's status: it stays as created, without an event, and is written once the policy is gone
       pkg/kubelet/status/status_manager.go: the pod worker hands the status to the status
