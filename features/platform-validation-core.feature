@@ -670,6 +670,32 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.nodeSelector.tier | "1.0" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario Outline: A pod that had no <field> may be given one by an update
+      k/k ValidatePodUpdate takes spec.activeDeadlineSeconds and spec.tolerations from the old
+      pod before it compares the specs, and checks them on their own: activeDeadlineSeconds may
+      go from unset to a positive value, and tolerations may only be added to
+      (validateOnlyAddedTolerations), so a pod without either may get one.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I set "spec.<field>" of the Pod "p" to <value>
+      Then the request succeeds
+      And the Pod "p" has "spec.<field>" equal to <value>
+
+      Examples:
+        | field                 | value |
+        | activeDeadlineSeconds | 60    |
+        | tolerations           | [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}] |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario: A pod update may change a container image
       k/k ValidatePodUpdate munges spec.containers[*].image before comparing the specs.
       Given the objects:
