@@ -98,17 +98,18 @@ class APIServer:
         # options/plugins.go AllOrderedPlugins: NamespaceLifecycle, ..., Priority, ...,
         # RuntimeClass, ..., ResourceQuota). Mutating plugins run before the object is
         # defaulted and validated (NamespaceLifecycle is built into create(); Priority's Admit
-        # sets pod.spec.priority); the others after validation: Priority's Validate,
-        # RuntimeClass (it sets pod.spec.overhead, so it runs before ResourceQuota, which the
-        # controllers add).
+        # sets pod.spec.priority; RuntimeClass's Admit sets pod.spec.overhead and its
+        # scheduling); the others after validation: Priority's and RuntimeClass's Validate,
+        # then ValidatingAdmissionPolicy, then ResourceQuota (which the controllers add).
         from drakit.admission_policy import ValidatingAdmissionPolicyPlugin
         from drakit.validation.node import RuntimeClassAdmission
         from drakit.validation.priority import PriorityAdmission
 
-        priority = PriorityAdmission()
-        self.mutating_admission: list[AdmissionPlugin] = [priority.admit]
-        # ValidatingAdmissionPolicy after RuntimeClass, before ResourceQuota (AllOrderedPlugins)
-        self.admission: list[AdmissionPlugin] = [priority.validate, RuntimeClassAdmission(),
+        priority, runtime_class = PriorityAdmission(), RuntimeClassAdmission()
+        # AllOrderedPlugins: Priority before RuntimeClass in both phases; ValidatingAdmissionPolicy
+        # after RuntimeClass, before ResourceQuota
+        self.mutating_admission: list[AdmissionPlugin] = [priority.admit, runtime_class.admit]
+        self.admission: list[AdmissionPlugin] = [priority.validate, runtime_class.validate,
                                                  ValidatingAdmissionPolicyPlugin()]
         self.warnings: list[str] = []
         self._ensure_namespace("default")

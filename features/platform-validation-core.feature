@@ -2061,6 +2061,43 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request is rejected as Forbidden (403)
       And the error message contains "conflict: runtimeClass.scheduling.nodeSelector[sandbox.example.com/runtime] = gvisor; pod.spec.nodeSelector[sandbox.example.com/runtime] = runc"
 
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
+    Scenario Outline: The RuntimeClass plugin answers before the pod is validated (<what>)
+      The RuntimeClass admission plugin's Admit (prepareObjects, setOverhead, setScheduling) runs
+      in kube-apiserver's mutating phase, which comes before the registry validates the pod
+      (k8s.io/apiserver admission chain: mutating admission, then BeforeCreate's validation, then
+      validating admission). A pod that is invalid (a container named "App") and whose RuntimeClass
+      is missing, or whose node selector clashes with the class's, is refused by the plugin, not
+      by validation.
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        scheduling:
+          nodeSelector: {sandbox.example.com/runtime: gvisor}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: <class>
+          nodeSelector: {sandbox.example.com/runtime: runc}
+          containers:
+          - name: App
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "<message>"
+
+      Examples:
+        | what                  | class     | message |
+        | a missing class       | missing   | pod rejected: RuntimeClass "missing" not found |
+        | a clashing selector   | sandboxed | conflict: runtimeClass.scheduling.nodeSelector[sandbox.example.com/runtime] = gvisor; pod.spec.nodeSelector[sandbox.example.com/runtime] = runc |
+
   @component:apiserver
   Rule: ResourceQuota (core/v1)
     KEP-5004 counts devices in quotas under requests.deviceclass.resource.kubernetes.io/<class>

@@ -78,12 +78,21 @@ class RuntimeClassStrategy(Strategy):
 
 
 class RuntimeClassAdmission:
-    """The RuntimeClass admission plugin: (op, new, old, server) -> None or raise."""
+    """The RuntimeClass admission plugin (k/k plugin/pkg/admission/runtimeclass), both halves:
+    ``admit`` in the mutating phase, before the pod is validated (the class must exist;
+    setOverhead, setScheduling), ``validate`` in the validating phase (validateOverhead). So a
+    missing class or a clashing node selector is the answer even for a pod that would fail
+    validation."""
 
-    def __call__(self, op: str, new: dict | None, old: dict | None, server: Any) -> None:
+    @staticmethod
+    def _pod_and_class(op: str, new: dict | None, server: Any) -> tuple[dict, str, dict | None] | None:
+        """prepareObjects: the pod's spec, its name and its RuntimeClass; None when the
+        plugin ignores the request (not a pod create)."""
         if op != "CREATE" or new is None or new.get("kind") != "Pod":
-            return
-        spec = new.setdefault("spec", {})
+            return None
+        spec = new.get("spec")
+        if not isinstance(spec, dict):
+            spec = new["spec"] = {}
         name = (new.get("metadata") or {}).get("name") or ""
         rc_name = spec.get("runtimeClassName")
         rc = None
@@ -91,19 +100,23 @@ class RuntimeClassAdmission:
             rc = server.try_get("RuntimeClass", rc_name)
             if rc is None:
                 raise E.Forbidden("Pod", name, f'pod rejected: RuntimeClass "{rc_name}" not found')
+        return spec, name, rc
+
+    def admit(self, op: str, new: dict | None, old: dict | None, server: Any) -> None:
+        found = self._pod_and_class(op, new, server)
+        if found is None:
+            return
+        spec, name, rc = found
         fixed = _overhead(rc)
-        if fixed is not None:
-            if spec.get("overhead") is not None and not _same_resources(spec["overhead"], fixed):
+        if fixed is not None:  # setOverhead
+            if spec.get("overhead") and not _same_resources(spec["overhead"], fixed):
                 raise E.Forbidden("Pod", name,
                                   "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead")
             spec["overhead"] = dict(fixed)
-        elif spec.get("overhead") is not None:
-            raise E.Forbidden("Pod", name,
-                              "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead")
         scheduling = (rc or {}).get("scheduling")
         if scheduling is None:
             return
-        selector = dict(spec.get("nodeSelector") or {})
+        selector = dict(spec.get("nodeSelector") or {})  # setScheduling
         for k, v in (scheduling.get("nodeSelector") or {}).items():
             if k in selector and selector[k] != v:
                 raise E.Forbidden("Pod", name, f"conflict: runtimeClass.scheduling.nodeSelector[{k}] = {v}; "
@@ -117,6 +130,20 @@ class RuntimeClassAdmission:
             spec["tolerations"] = merged
         else:
             spec.pop("tolerations", None)
+
+    def validate(self, op: str, new: dict | None, old: dict | None, server: Any) -> None:
+        found = self._pod_and_class(op, new, server)
+        if found is None:
+            return
+        spec, name, rc = found
+        fixed = _overhead(rc)
+        if fixed is not None:  # validateOverhead
+            if not _same_resources(spec.get("overhead") or {}, fixed):
+                raise E.Forbidden("Pod", name,
+                                  "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead")
+        elif spec.get("overhead") is not None:
+            raise E.Forbidden("Pod", name,
+                              "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead")
 
 
 def _toleration_key(t: Any) -> tuple:
