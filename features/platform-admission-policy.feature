@@ -884,7 +884,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
             image: registry.k8s.io/pause:3.10
             resources: {requests: {cpu: "2"}}
         """
-      And 30 seconds pass
+      And 20 seconds pass
       Then the Pod "big" has "status.phase" equal to Pending
       And the Pod "big" has no "status.reason"
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
