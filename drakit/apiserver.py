@@ -399,8 +399,12 @@ class APIServer:
             m["namespace"] = ns
         else:
             m.pop("namespace", None)
+        # the create handler's rest.WipeObjectMetaSystemFields (uid, creationTimestamp,
+        # deletionTimestamp, deletionGracePeriodSeconds, selfLink): metadata.generation is
+        # not among them, so a client's value stays unless the kind's PrepareForCreate sets
+        # 1; ValidateObjectMeta refuses a negative one
         for f in ("uid", "resourceVersion", "creationTimestamp", "deletionTimestamp",
-                  "deletionGracePeriodSeconds", "generation", "managedFields", "selfLink"):
+                  "deletionGracePeriodSeconds", "managedFields", "selfLink"):
             m.pop(f, None)
         if info.namespaced:
             self._namespace_lifecycle(info, m)

@@ -883,6 +883,61 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "web" has "status.phase" equal to Running
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
+    Scenario: The kubelet cannot write a rejected pod's Failed status: the pod keeps its status, the rejection is told once, and it fails once the policy is gone
+      pkg/kubelet/kubelet.go rejectPod records the Warning event and hands the Failed status to
+      the status manager (SetPodStatus); HandlePodAdditions admits a pod once and does not hand
+      a rejected one to a pod worker. The status manager's refused write is only logged and
+      tried again at its next batch (every 10s): no FailedSync event, no second admission and
+      no second event. Once the binding is gone the next batch writes Failed.
+      Given a node "node-1" with cpu "1", memory "4Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-failed-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Failed'"
+            message: pods do not fail here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-failed-pods}
+        spec:
+          policyName: no-failed-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          nodeName: node-1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      And 20 seconds pass
+      Then the Pod "big" has "status.phase" equal to Pending
+      And the Pod "big" has no "status.reason"
+      And the only Warning event for Pod "big" is "OutOfcpu", recorded once
+      When I delete the ValidatingAdmissionPolicyBinding "no-failed-pods"
+      And 10 seconds pass
+      Then the Pod "big" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 2000, used: 0, capacity: 1000"
+        """
+      And the only Warning event for Pod "big" is "OutOfcpu", recorded once
+
   @component:controller-manager
   Rule: The device taint eviction controller's pod delete refused
     pkg/controller/devicetainteviction addConditionAndDeletePod: a Normal event

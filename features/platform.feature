@@ -87,6 +87,34 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaimTemplate "gpu-template" has no "metadata.generation"
       And the ResourceQuota "quota" has no "metadata.generation"
 
+    @req:platform-REG-R01 @clause:platform-REG-R01/client-generation-on-create
+    Scenario Outline: A client's metadata.generation on create is kept unless the kind's strategy sets it (<kind>)
+      The create handler wipes only uid, creationTimestamp, deletionTimestamp,
+      deletionGracePeriodSeconds and selfLink (k8s.io/apiserver pkg/registry/rest
+      WipeObjectMetaSystemFields), BeforeCreate then runs the strategy's PrepareForCreate and
+      ValidateObjectMeta: a kind whose strategy sets "Generation = 1" replaces the client's
+      value (a negative one too), another stores it as sent, and a negative one there is
+      "must be greater than or equal to 0".
+      Given a cluster
+      When I create:
+        """
+        <manifest>
+        """
+      Then the request succeeds
+      And the <kind> "<name>" has "metadata.generation" equal to <stored>
+      When I create:
+        """
+        <negative>
+        """
+      Then the outcome is "<negative outcome>"
+
+      Examples:
+        | kind          | name   | manifest | stored | negative | negative outcome |
+        | Namespace     | team   | {apiVersion: v1, kind: Namespace, metadata: {name: team, generation: 7}} | 7 | {apiVersion: v1, kind: Namespace, metadata: {name: team-b, generation: -1}} | metadata.generation: Invalid value: -1: must be greater than or equal to 0 |
+        | ResourceClaim | gpu    | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: gpu, generation: 7}, spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}} | 7 | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: gpu-b, generation: -1}, spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}} | metadata.generation: Invalid value: -1: must be greater than or equal to 0 |
+        | DeviceClass   | gpu.example.com | {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu.example.com, generation: 7}, spec: {}} | 1 | {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu-b.example.com, generation: -1}, spec: {}} | accepted |
+        | Pod           | web    | {apiVersion: v1, kind: Pod, metadata: {name: web, generation: 7}, spec: {containers: [{name: app, image: registry.k8s.io/pause:3.10}]}} | 1 | {apiVersion: v1, kind: Pod, metadata: {name: web-b, generation: -1}, spec: {containers: [{name: app, image: registry.k8s.io/pause:3.10}]}} | accepted |
+
     @req:platform-REG-R01 @clause:platform-REG-R01/spec-change-bumps
     Scenario: A spec change bumps the generation of the kinds that track it, a metadata change does not
       pod/strategy.go updatePodGeneration (spec changed), deployment/strategy.go PrepareForUpdate

@@ -311,6 +311,21 @@ def then_no_warning_events(world: World, kind: str) -> None:
     assert not warnings, f"Warning events for {kind} objects: {shown}"
 
 
+@then(parsers.re(r'the only Warning event for (?P<kind>\w+) "(?P<name>[^"]+)" is '
+                 r'"(?P<reason>\w+)", recorded once$'))
+def then_only_warning_event(world: World, kind: str, name: str, reason: str) -> None:
+    """Exactly one Warning about the object, with that reason: no other component's complaint
+    and no repetition (a live cluster's recorder folds a repeated event into one with a
+    higher ``count`` or ``series.count``, which counts here as often as it says)."""
+    world.b.settle()
+    warnings = [e for e in world.b.events(kind, name) if e.get("type") == "Warning"]
+    got = sorted((e.get("reason") or "", max(int(e.get("count") or 1),
+                                             int((e.get("series") or {}).get("count") or 1)))
+                 for e in warnings)
+    world.observe(f"Warning events for {kind} {name}", [(reason, 1)], got)
+    assert got == [(reason, 1)], f"Warning events for {kind} {name} (reason, count): {got}"
+
+
 # ---------------------------------------------------------------------------- then: claims
 
 @then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" contains:'))

@@ -174,6 +174,10 @@ class Kubelet:
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.status_retry: dict[str, tuple[float, bool]] = {}
         """uid -> (when, running): a status write the API server refused, written again then."""
+        self.rejected: dict[str, Rejection] = {}
+        """uid -> why admission refused the pod: the Failed status the status manager holds
+        for it until the API server took it (upstream rejectPod hands it to SetPodStatus),
+        so a refused write is retried at the next batch and the pod is not admitted again."""
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
                                        INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
                                        event_source=COMPONENT)
@@ -403,6 +407,8 @@ class Kubelet:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
             del self.status_retry[uid]
+        for uid in [u for u in self.rejected if u not in self.pods]:
+            del self.rejected[uid]
         pods = self._pods_in_order()
         now = self.clock.now().timestamp() if self.sync_retry else 0.0
         for pod in pods:
@@ -431,6 +437,13 @@ class Kubelet:
         uid = _md(pod).get("uid", "")
         if _md(pod).get("deletionTimestamp"):
             return self._terminate(pod)
+        if uid in self.rejected and (pod.get("status") or {}).get("phase") not in TERMINAL:
+            # rejected, its Failed status not written yet: the status manager's next batch
+            # writes it; the pod is not admitted again (HandlePodAdditions saw it once).
+            # It is no active pod: the plugin devices its admission took are free again
+            changed = self._cleanup(uid)
+            return self._retry_status(pod) or changed
+        self.rejected.pop(uid, None)
         if (pod.get("status") or {}).get("phase") in TERMINAL:
             try:
                 return self._cleanup(uid, strict=True)
@@ -547,16 +560,32 @@ class Kubelet:
         return cost
 
     def _reject(self, pod: dict, rejection: Rejection) -> None:
+        """Upstream rejectPod (pkg/kubelet/kubelet.go): the Warning event, then the Failed
+        status handed to the status manager (SetPodStatus), which writes it like any status:
+        a write the API server refuses is only logged and tried again at the next batch."""
         self.api.record_event(pod, "Warning", rejection.reason, rejection.message, COMPONENT)
-        fresh = self.api.try_get("Pod", _md(pod)["name"], _md(pod).get("namespace"))
-        if fresh is None:
-            return
+        self.rejected[_md(pod).get("uid", "")] = rejection
+        self._write_rejection(pod, rejection)
+
+    def _write_rejection(self, pod: dict, rejection: Rejection) -> bool:
+        md = _md(pod)
+        uid = md.get("uid", "")
+        fresh = self.api.try_get("Pod", md["name"], md.get("namespace"))
+        if fresh is None or _md(fresh).get("uid") != uid:
+            return False
         status = fresh.setdefault("status", {})
         status["phase"] = "Failed"
         status["reason"] = rejection.reason
         status["message"] = f"Pod was rejected: {rejection.message}"
-        stored = self.api.update_status(fresh)
+        try:
+            stored = self.api.update_status(fresh)
+        except E.StatusError:
+            self.status_retry[uid] = (
+                self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS, False)
+            return False
+        self.status_retry.pop(uid, None)
         self.pods[_md(stored)["uid"]] = stored
+        return True
 
     def _write_status(self, pod: dict, *, running: bool) -> bool:
         """Write the status this kubelet gives the pod, running or waiting for its sandbox
@@ -594,6 +623,8 @@ class Kubelet:
         retry = self.status_retry.get(uid)
         if retry is None or retry[0] > self.clock.now().timestamp():
             return False
+        if uid in self.rejected:
+            return self._write_rejection(pod, self.rejected[uid])
         return self._write_status(pod, running=retry[1])
 
     def _retry_later(self, uid: str) -> None:
