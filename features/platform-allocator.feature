@@ -1924,11 +1924,13 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     NodeAffinity plugin's Filter ignores parse errors): the term with the error matches no
     node and the other terms still count.
 
-    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @needs:whole-cluster
     Scenario: A ResourceSlice whose node selector has Gt with a value that is no integer fails the scheduling cycle
       A slice's selector has exactly one term (resource validation); the API server stores it,
       and the allocator, instead of passing the slice over, stops with the parse error: the pod
-      gets SchedulerError, not "cannot allocate all claims".
+      gets SchedulerError, not "cannot allocate all claims". GatherPools reads every slice of
+      the cluster, so while this slice exists every pod with a claim fails the same way: on a
+      shared cluster the scenario runs alone (needs:whole-cluster).
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
         """
@@ -1974,7 +1976,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has no "status.allocation"
 
     # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
-    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
     Scenario: A device with per-device node selection whose selector has Lt with a value beyond int64 fails the scheduling cycle
       GatherPools looks at the devices of a slice with perDeviceNodeSelection in order until one
       matches the node; gpu-0's selector does not parse (99999999999999999999 is a label value
