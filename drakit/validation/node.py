@@ -77,6 +77,10 @@ class RuntimeClassStrategy(Strategy):
         return errs
 
 
+OVERHEAD_MISMATCH = "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead"
+"""setOverhead's and validateOverhead's refusal (the same text in both halves upstream)."""
+
+
 class RuntimeClassAdmission:
     """The RuntimeClass admission plugin (k/k plugin/pkg/admission/runtimeclass), both halves:
     ``admit`` in the mutating phase, before the pod is validated (the class must exist;
@@ -110,8 +114,7 @@ class RuntimeClassAdmission:
         fixed = _overhead(rc)
         if fixed is not None:  # setOverhead
             if spec.get("overhead") and not _same_resources(spec["overhead"], fixed):
-                raise E.Forbidden("Pod", name,
-                                  "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead")
+                raise E.Forbidden("Pod", name, OVERHEAD_MISMATCH)
             spec["overhead"] = dict(fixed)
         scheduling = (rc or {}).get("scheduling")
         if scheduling is None:
@@ -139,8 +142,7 @@ class RuntimeClassAdmission:
         fixed = _overhead(rc)
         if fixed is not None:  # validateOverhead
             if not _same_resources(spec.get("overhead") or {}, fixed):
-                raise E.Forbidden("Pod", name,
-                                  "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead")
+                raise E.Forbidden("Pod", name, OVERHEAD_MISMATCH)
         elif spec.get("overhead") is not None:
             raise E.Forbidden("Pod", name,
                               "pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead")
