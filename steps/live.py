@@ -43,13 +43,16 @@ def live(config: pytest.Config) -> bool:
 
 
 def options(config: pytest.Config):
-    from .backends.cluster import Options
+    from .backends.cluster import OptionError, Options
 
-    return Options.from_env(kubeconfig=config.getoption("--kubeconfig"),
-                            context=config.getoption("--context"),
-                            wait_timeout=config.getoption("--wait-timeout", None),
-                            node_agent=config.getoption("--node-agent", None),
-                            driver_profile=config.getoption("--driver-profile", None))
+    try:
+        return Options.from_env(kubeconfig=config.getoption("--kubeconfig"),
+                                context=config.getoption("--context"),
+                                wait_timeout=config.getoption("--wait-timeout", None),
+                                node_agent=config.getoption("--node-agent", None),
+                                driver_profile=config.getoption("--driver-profile", None))
+    except OptionError as e:
+        raise pytest.UsageError(f"drakit: {e}") from None
 
 
 def preflight(config: pytest.Config) -> None:

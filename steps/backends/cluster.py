@@ -27,6 +27,7 @@ import atexit
 import copy
 import hashlib
 import json
+import math
 import os
 import re
 import threading
@@ -71,6 +72,31 @@ _PROBES: dict[str, tuple[dict, tuple[str, ...]]] = {
 }
 
 
+class OptionError(ValueError):
+    """A DRAKIT_* setting that cannot be used; one line, for the run to stop with."""
+
+
+MAX_ENV_SECONDS = 86400.0
+"""The largest number of seconds a DRAKIT_* wait setting may name (a day): every wait of the
+harness is bounded by one of them."""
+
+
+def _env_seconds(name: str, default: float | None) -> float | None:
+    """``name`` from the environment as a number of seconds (0 to a day), or ``default`` when
+    unset or empty."""
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (0 <= value <= MAX_ENV_SECONDS):
+        raise OptionError(f"{name}={raw!r}: write a number of seconds between 0 and "
+                          f"{MAX_ENV_SECONDS:g}")
+    return value
+
+
 @dataclass
 class Options:
     """Knobs of the live-cluster backend (pytest options or DRAKIT_* environment)."""
@@ -107,18 +133,15 @@ class Options:
         """Defaults, then DRAKIT_* environment, then explicit (command-line) values."""
         env = os.environ.get
         o = cls()
-        if env("DRAKIT_WAIT_TIMEOUT"):
-            o.wait_timeout = float(env("DRAKIT_WAIT_TIMEOUT", "60"))
+        o.wait_timeout = _env_seconds("DRAKIT_WAIT_TIMEOUT", o.wait_timeout)
         if env("DRAKIT_SETTLE_QUIET"):
-            o.settle_quiet = float(env("DRAKIT_SETTLE_QUIET", "1"))
+            o.settle_quiet = _env_seconds("DRAKIT_SETTLE_QUIET", None)
         if env("DRAKIT_NODE_AGENT"):
             o.node_agent = env("DRAKIT_NODE_AGENT")
         if env("DRAKIT_DRIVER_PROFILE"):
             o.driver_profile = env("DRAKIT_DRIVER_PROFILE")
-        if env("DRAKIT_POLICY_DELAY"):
-            o.policy_delay = float(env("DRAKIT_POLICY_DELAY", "3"))
-        if env("DRAKIT_MAX_CLOCK_STEP"):
-            o.max_clock_step = float(env("DRAKIT_MAX_CLOCK_STEP", "5"))
+        o.policy_delay = _env_seconds("DRAKIT_POLICY_DELAY", o.policy_delay)
+        o.max_clock_step = _env_seconds("DRAKIT_MAX_CLOCK_STEP", None)
         for k, v in kw.items():
             if v is not None:
                 setattr(o, k, v)

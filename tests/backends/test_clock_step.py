@@ -42,3 +42,18 @@ def test_a_clock_move_beyond_the_bound_is_unsupported(monkeypatch, max_step, sec
         with pytest.raises(Unsupported, match=f"moves the clock by {seconds}s"):
             b.advance(seconds)
         assert slept == []
+
+
+@pytest.mark.parametrize("raw", ["abc", "-1", "nan", "inf", "1e9"])
+def test_a_wait_setting_that_is_no_number_of_seconds_is_one_line(monkeypatch, raw):
+    """Every DRAKIT_* wait setting goes through one parser: a bad value is an OptionError
+    naming the variable (steps/live.py makes it a pytest usage error), never a traceback."""
+    from steps.backends.cluster import OptionError
+
+    for name in ("DRAKIT_WAIT_TIMEOUT", "DRAKIT_SETTLE_QUIET", "DRAKIT_POLICY_DELAY",
+                 "DRAKIT_MAX_CLOCK_STEP"):
+        monkeypatch.setenv(name, raw)
+        with pytest.raises(OptionError, match=f"^{name}='{raw}': write a number of seconds"):
+            Options.from_env()
+        monkeypatch.delenv(name)
+    assert Options.from_env().wait_timeout == 60.0
