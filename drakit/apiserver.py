@@ -403,7 +403,9 @@ class APIServer:
         # deletionTimestamp, deletionGracePeriodSeconds, selfLink): metadata.generation is
         # not among them, so a client's value stays unless the kind's PrepareForCreate sets
         # 1; ValidateObjectMeta refuses a negative one
-        for f in ("uid", "resourceVersion", "creationTimestamp", "deletionTimestamp",
+        # resourceVersion is not wiped either: the etcd3 store refuses it further down
+        client_rv = m.pop("resourceVersion", None)
+        for f in ("uid", "creationTimestamp", "deletionTimestamp",
                   "deletionGracePeriodSeconds", "managedFields", "selfLink"):
             m.pop(f, None)
         if info.namespaced:
@@ -424,11 +426,17 @@ class APIServer:
         name = m.get("name") or ""
         if errs:
             raise E.Invalid(info.kind, name, errs, info.group)
-        key = self._key(info, m.get("namespace"), name)
-        if key in self._store[info.kind]:
-            raise E.AlreadyExists(info.kind, name, info.group, info.plural)
+        # validating admission runs before the storage layer (registry Store.Create's
+        # createValidation), so a refusing policy answers before "already exists" does
         self._validating_admission("CREATE", new, None, info, name=requested_name,
                                    dry_run=dry_run, warnings=warnings)
+        key = self._key(info, m.get("namespace"), name)
+        if not dry_run and _nonzero_resource_version(client_rv):
+            # etcd3 store.Create: checked before the key's existence; the dry-run storage
+            # wrapper only looks the key up
+            raise E.StorageError(E.RESOURCE_VERSION_SET_ON_CREATE)
+        if key in self._store[info.kind]:
+            raise E.AlreadyExists(info.kind, name, info.group, info.plural)
         if dry_run:
             m["uid"] = str(uuid.UUID(int=self._rand.getrandbits(128), version=4))
             m["creationTimestamp"] = self.clock.timestamp()
@@ -920,3 +928,13 @@ def _uid_precondition_failed(info: KindInfo, namespace: str | None, name: str, u
         key = "/registry" + key
     return (f"StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: "
             f"Precondition failed: UID in precondition: {uid}, UID in object meta: {old_uid}")
+
+
+def _nonzero_resource_version(rv: Any) -> bool:
+    """The storage versioner's reading of a client's resourceVersion on create
+    (APIObjectVersioner.ObjectResourceVersion, strconv.ParseUint base 10): only a value that
+    parses as a non-zero uint64 counts; an empty, zero or unparsable one is dropped silently."""
+    if not isinstance(rv, str) or not rv.isascii() or not rv.isdigit():
+        return False
+    value = int(rv)
+    return 0 < value < 1 << 64

@@ -64,6 +64,51 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       Then the request succeeds
 
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/deny
+    Scenario: A denied create of a name that is taken gets the policy's answer, not "already exists"
+      k8s.io/apiserver registry Store.Create runs the create validation (the validating
+      admission plugins) before the storage layer's create, which is what finds the key taken:
+      a policy that refuses the object answers first.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: scratch}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: named-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "object.metadata.name.startsWith('team-')"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: named-claims}
+        spec:
+          policyName: named-claims
+          validationActions: [Deny]
+        """
+      When I create, as kubectl create does:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: scratch}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "scratch" is forbidden: ValidatingAdmissionPolicy 'named-claims' with binding 'named-claims' denied request: failed expression: object.metadata.name.startsWith('team-')"
+
     @req:platform-VAP-R01 @clause:platform-VAP-R01/reason-message
     Scenario: A validation's message and reason make the answer Forbidden (403)
       validator.go: the static message (trimmed) replaces the default; dispatcher.go

@@ -1255,6 +1255,90 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "metadata.uid" of the ResourceClaim "gpu-claim" to ""
       Then the request succeeds
 
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/resource-version-on-create
+    Scenario: A create naming a resourceVersion is refused by the store; a zero or unparsable one is dropped
+      k8s.io/apiserver (1.34-1.37): rest.BeforeCreate and WipeObjectMetaSystemFields leave
+      metadata.resourceVersion alone; the etcd3 store's Create reads it with the storage
+      versioner (strconv.ParseUint) and refuses a non-zero value with the plain error
+      ErrResourceVersionSetOnCreate before it looks at the key, which the handler's
+      ErrorToAPIStatus answers as 500 with no reason (StatusReasonUnknown). A zero or
+      unparsable value reads as "not set" and the store writes its own. The dry-run storage
+      wrapper only looks the key up, so a dry run passes. Validating admission runs before
+      the store: a policy refusing the create answers before "already exists" does.
+      When I create, as kubectl create does:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+          resourceVersion: "12"
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as Unknown (500)
+      And the error message is "resourceVersion should not be set on objects to be created"
+      And the ResourceClaim "gpu-claim" does not exist
+      Given a ResourceClaim manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+          resourceVersion: "12"
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I dry-run the manifest
+      Then the request succeeds
+      When I create, as kubectl create does:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+          resourceVersion: "0"
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      When I create, as kubectl create does:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+          resourceVersion: "12"
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as Unknown (500)
+      When I create, as kubectl create does:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+          resourceVersion: "v12"
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request is rejected as AlreadyExists (409)
+
   # ================================================================== PodGroup and Workload
   @component:apiserver
   Rule: PodGroup and Workload (scheduling.k8s.io)

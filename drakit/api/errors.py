@@ -241,6 +241,8 @@ class StatusError(Exception):
             "reason": self.reason,
             "code": self.code,
         }
+        if not self.reason:
+            del out["reason"]  # StatusReasonUnknown is "", which Go's omitempty leaves out
         if self.details:
             out["details"] = self.details
         return out
@@ -254,6 +256,19 @@ def _qualified(kind: str, group: str, plural: str | None = None) -> str:
 def _details(kind: str, name: str, group: str, plural: str | None) -> dict:
     """Status.details for errors about one object (``kind`` is the resource, as upstream)."""
     return {"name": name, "group": group, "kind": plural or kind.lower() + "s"}
+
+
+#: the etcd3 store's ErrResourceVersionSetOnCreate, answered as a 500 (see StorageError)
+RESOURCE_VERSION_SET_ON_CREATE = "resourceVersion should not be set on objects to be created"
+
+
+class StorageError(StatusError):
+    """An error of the storage layer that no registry turned into an API error (etcd3 store's
+    plain Go errors): the handler's ErrorToAPIStatus answers 500 with an empty (Unknown) reason
+    and the error's text as the message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "", 500)
 
 
 class NotFound(StatusError):

@@ -61,6 +61,10 @@ _CLASS_RESOURCE = re.compile(r"^((?:requests\.|limits\.)?)deviceclass\.resource\
 _CLASS_QUOTA = re.compile(r"^(.+)(\.deviceclass\.resource\.k8s\.io/devices)$")
 _DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 _TRANSIENT = (429, 500, 502, 503, 504)
+# 500s that are kube-apiserver's answer to the request, not a failing server: the etcd3
+# store's plain error for a create naming a resourceVersion (ErrResourceVersionSetOnCreate,
+# which ErrorToAPIStatus answers as 500 with no reason); never retried
+_API_ANSWER_500S = frozenset({"resourceVersion should not be set on objects to be created"})
 
 # Server-side dry-run probes: gate -> (object, field path kept only while the gate is on).
 _PROBES: dict[str, tuple[dict, tuple[str, ...]]] = {
@@ -269,13 +273,14 @@ class Session:
             except ValueError:
                 st = {"code": status, "reason": resp.reason or "",
                       "message": (data or b"").decode(errors="replace")[:500]}
-            if status in _TRANSIENT and attempt + 1 < attempts:
+            answer = status == 500 and isinstance(st, dict) and st.get("message") in _API_ANSWER_500S
+            if status in _TRANSIENT and not answer and attempt + 1 < attempts:
                 last = f"HTTP {status}: {st.get('message', '')}"
                 retry_after = resp.getheader("Retry-After") if hasattr(resp, "getheader") else None
                 time.sleep(float(retry_after) if retry_after and retry_after.isdigit() else delay)
                 delay *= 2
                 continue
-            if status in _TRANSIENT:
+            if status in _TRANSIENT and not answer:
                 raise EnvironmentFailure(f"{method} {path}: HTTP {status} after {attempts} "
                                          f"attempts: {st.get('message', '')}")
             if not isinstance(st, dict) or st.get("kind") != "Status":
