@@ -1220,6 +1220,43 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the outcome is "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required"
 
+    # since 1.37: derivedAttributes (ExactDeviceRequest, DeviceSubRequest) and its alpha gate DRADerivedAttributes are new in 1.37
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRADerivedAttributes @since:1.37
+    Scenario: Without DRADerivedAttributes a new claim's derived attributes are dropped, in a request and in a subrequest
+      k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForCreate ->
+      pkg/api/resourceclaimspec/util.go DropDisabledFields: with DRADerivedAttributes off (the
+      1.37 default) derivedAttributes is dropped from every request's exactly and from every
+      firstAvailable subrequest (strategy_test.go TestStrategyCreateWithDerivedAttributes
+      strips both) unless the stored spec already uses it; the claim is then stored without it.
+      Given the feature gate DRADerivedAttributes is disabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                derivedAttributes:
+                - {name: derived/numa, expression: "device.attributes['gpu.example.com'].numa"}
+            - name: nic
+              firstAvailable:
+              - name: fast
+                deviceClassName: nic.example.com
+                derivedAttributes:
+                - {name: derived/numa, expression: "device.attributes['nic.example.com'].numaNode"}
+            constraints:
+            - {requests: [gpu, nic], matchAttribute: derived/numa}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has no "spec.devices.requests[0].exactly.derivedAttributes"
+      And the ResourceClaim "claim-1" has no "spec.devices.requests[1].firstAvailable[0].derivedAttributes"
+      And the ResourceClaim "claim-1" has "spec.devices.requests[1].firstAvailable[0].deviceClassName" equal to nic.example.com
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
     Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)
       k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->
