@@ -930,7 +930,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       "invalid-device-status-no-device": each entry names an allocated device (once), at most
       8 conditions, data is a JSON object of at most 10 KiB, an interface name of at most 256
       and a hardware address of at most 128 bytes, at most 16 IPs in canonical CIDR form,
-      each once.
+      each once. A host address with the full prefix (/32, /128) is a valid CIDR value;
+      a prefix longer than the address (IPv4 /33) is not (k8s.io/utils net ParseCIDRSloppy).
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -973,6 +974,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: ["fe80::1%eth0/64"]}} | status.devices[0].networkData.ips[0]: Invalid value: "fe80::1%eth0/64": must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64) |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: ["2001:db8::/129"]}} | status.devices[0].networkData.ips[0]: Invalid value: "2001:db8::/129": must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64) |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: ["::ffff:10.9.8.0/120"]}} | status.devices[0].networkData.ips[0]: Invalid value: "::ffff:10.9.8.0/120": must be in canonical form ("10.9.8.0/24") |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [10.9.8.7/32, "2001:db8::7/128"]}} | accepted |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [10.9.8.7/33]}} | status.devices[0].networkData.ips[0]: Invalid value: "10.9.8.7/33": must be a valid address in CIDR form, (e.g. 10.9.8.7/24 or 2001:db8::1/64) |
         | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: C1, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C2, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C3, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C4, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C5, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C6, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C7, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C8, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: C9, status: "True", reason: R, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions: Too many: 9: must have at most 8 items |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {interfaceName: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.interfaceName: Too long: may not be more than 256 bytes |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {hardwareAddress: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.hardwareAddress: Too long: may not be more than 128 bytes |
@@ -1216,6 +1219,43 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
               - {name: big, deviceClassName: gpu.example.com}
         """
       Then the outcome is "spec.devices.requests[0]: Required value: exactly one of `exactly` or `firstAvailable` is required"
+
+    # since 1.37: derivedAttributes (ExactDeviceRequest, DeviceSubRequest) and its alpha gate DRADerivedAttributes are new in 1.37
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRADerivedAttributes @since:1.37
+    Scenario: Without DRADerivedAttributes a new claim's derived attributes are dropped, in a request and in a subrequest
+      k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForCreate ->
+      pkg/api/resourceclaimspec/util.go DropDisabledFields: with DRADerivedAttributes off (the
+      1.37 default) derivedAttributes is dropped from every request's exactly and from every
+      firstAvailable subrequest (strategy_test.go TestStrategyCreateWithDerivedAttributes
+      strips both) unless the stored spec already uses it; the claim is then stored without it.
+      Given the feature gate DRADerivedAttributes is disabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                derivedAttributes:
+                - {name: derived/numa, expression: "device.attributes['gpu.example.com'].numa"}
+            - name: nic
+              firstAvailable:
+              - name: fast
+                deviceClassName: nic.example.com
+                derivedAttributes:
+                - {name: derived/numa, expression: "device.attributes['nic.example.com'].numaNode"}
+            constraints:
+            - {requests: [gpu, nic], matchAttribute: derived/numa}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has no "spec.devices.requests[0].exactly.derivedAttributes"
+      And the ResourceClaim "claim-1" has no "spec.devices.requests[1].firstAvailable[0].derivedAttributes"
+      And the ResourceClaim "claim-1" has "spec.devices.requests[1].firstAvailable[0].deviceClassName" equal to nic.example.com
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
     Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)

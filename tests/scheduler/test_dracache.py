@@ -96,3 +96,22 @@ def test_an_update_that_keeps_the_allocation_still_frees_the_device_later() -> N
     dra.set_claim(_allocated("a", "4", "d0"), key)
     dra.set_claim(None, key)
     assert dra.state.devices == set()
+
+
+def test_an_allocation_change_invalidates_only_the_nodes_of_its_pool() -> None:
+    """Why: ``gen(node)`` keys the Filter memo of each node; a claim allocated or freed in
+    node n1's pool changes what n1 offers and nothing else, so n2's memo entries must stay
+    valid (a global bump would be correct but would recompute every node of the cluster
+    after each claim event: performance only, so no scenario can see it)."""
+    dra = DRACache(gates={}, version="1.37")
+    dra.set_class(cls("gpu", 'device.driver == "gpu.example.com"'), "gpu")
+    dra.set_slice(slc("s1", "1", ["a1"]), "s1")
+    dra.set_slice(slc("s2", "1", ["c1"], node="n2"), "s2")
+    before_n1, before_n2 = dra.gen("n1"), dra.gen("n2")
+    dra.set_claim(_allocated("taken", "1", "a1"), ("default", "taken"))
+    after_alloc = dra.gen("n1")
+    assert after_alloc != before_n1
+    assert dra.gen("n2") == before_n2
+    dra.set_claim(None, ("default", "taken"))  # freed: the old devices name the pool
+    assert dra.gen("n1") != after_alloc
+    assert dra.gen("n2") == before_n2
