@@ -804,10 +804,19 @@ class APIServer:
         if self.gates.enabled("ClearingNominatedNodeNameAfterBinding"):
             # KEP-5278 (beta from 1.35): the nomination is spent once the pod is bound
             (new.get("status") or {}).pop("nominatedNodeName", None)
-        conds = [c for c in (new.setdefault("status", {}).get("conditions") or [])
-                 if c.get("type") != "PodScheduled"]
-        conds.append({"type": "PodScheduled", "status": "True", "lastProbeTime": None,
-                      "lastTransitionTime": self.clock.timestamp()})
+        # podutil.UpdatePodCondition: an existing PodScheduled is replaced where it stands
+        # (its reason and message go; its transition time stays if it was True already),
+        # otherwise the condition is appended
+        conds = list(new.setdefault("status", {}).get("conditions") or [])
+        cond = {"type": "PodScheduled", "status": "True", "lastProbeTime": None,
+                "lastTransitionTime": self.clock.timestamp()}
+        at = next((i for i, c in enumerate(conds) if c.get("type") == "PodScheduled"), None)
+        if at is None:
+            conds.append(cond)
+        else:
+            if conds[at].get("status") == "True":
+                cond["lastTransitionTime"] = conds[at].get("lastTransitionTime")
+            conds[at] = cond
         new["status"]["conditions"] = conds
         new["metadata"]["resourceVersion"] = str(self._next_rv())
         self._store["Pod"][key] = new

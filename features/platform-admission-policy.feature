@@ -932,6 +932,66 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "web" has "status.phase" equal to Running
 
+    @req:platform-SCHED-R08 @clause:platform-SCHED-R08/condition-in-place
+    Scenario: A binding sets PodScheduled where the scheduler's condition stood, before a user's condition
+      pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata writes PodScheduled True
+      with podutil.UpdatePodCondition, which replaces an existing condition at its index and
+      appends only a new one; the scheduler's failure handler (schedule_one.go updatePod) does
+      the same and sends it with PatchPodStatus, whose strategic merge patch keeps the order.
+      The kubelet would later reorder the conditions
+      (status_manager mergePodStatus puts the ones it does not own first), so a policy keeps
+      its status writes out to show the binding's own result.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-running-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Running'"
+            message: pods do not run here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-running-pods}
+        spec:
+          policyName: no-running-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "web" has "status.conditions[0].type" equal to PodScheduled
+      And the Pod "web" has "status.conditions[0].status" equal to "False"
+      When the Pod "web" status has:
+        """
+        conditions:
+        - {type: PodScheduled, status: "False", reason: Unschedulable, message: no nodes available to schedule pods}
+        - {type: example.com/Checked, status: "True"}
+        """
+      Given a node "node-2"
+      When 3 seconds pass
+      Then the Pod "web" has "status.conditions[0].message" equal to "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      And the Pod "web" has "status.conditions[1].type" equal to example.com/Checked
+      Given a node "node-1"
+      When 3 seconds pass
+      Then the Pod "web" has "spec.nodeName" equal to node-1
+      And the Pod "web" has "status.conditions[0].type" equal to PodScheduled
+      And the Pod "web" has "status.conditions[0].status" equal to "True"
+      And the Pod "web" has no "status.conditions[0].reason"
+      And the Pod "web" has "status.conditions[1].type" equal to example.com/Checked
+      And the Pod "web" has no "status.startTime"
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
     Scenario: The kubelet cannot write a rejected pod's Failed status: the pod keeps its status, the rejection is told once, and it fails once the policy is gone
       pkg/kubelet/kubelet.go rejectPod records the Warning event and hands the Failed status to

@@ -622,7 +622,10 @@ class Scheduler:
                    else old.get("lastTransitionTime", ts),
                    "reason": reason, "message": message}
             stamp_condition(new, pod, self.gates.enabled(GENERATION_GATE))
-            patch["conditions"] = [c for c in conds if c.get("type") != "PodScheduled"] + [new]
+            # UpdatePodCondition replaces the condition where it stands (PatchPodStatus's
+            # strategic merge keeps that order); only a first one is appended
+            patch["conditions"] = [new if c is old else c for c in conds] if old is not None \
+                else conds + [new]
         if patch:
             try:
                 self.api.patch("Pod", md["name"], {"status": patch}, md.get("namespace"),
