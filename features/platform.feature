@@ -2412,6 +2412,56 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "zeta" is scheduled to "node-1"
       And the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/no-retry-on-own-update
+    Scenario: A waiting pod with a generated claim is not retried when only its annotations change
+      pkg/scheduler/backend/queue/scheduling_queue.go Update: an update of a pod parked as
+      unschedulable is turned into cluster events by framework.PodSchedulingPropertiesChange
+      (pkg/scheduler/framework/events.go); a new annotation changes none of labels, requests,
+      tolerations, scheduling gates or status.resourceClaimStatuses (which the pod already
+      has), so the event is the general Pod Update, and MatchClusterEvents (incoming action
+      no broader than the registered one) does not match it with the
+      UpdatePodGeneratedResourceClaim event the DynamicResources plugin registers
+      (EventsToRegister, releases 1.34-1.37): the pod stays parked, one attempt, although its
+      backoff (1 s) has long passed.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the claim "gpu" of Pod "waiting" is named with the prefix "waiting-gpu-"
+      When 3 seconds pass
+      And I patch the Pod "waiting" with:
+        """
+        metadata:
+          annotations: {example.com/note: still-waiting}
+        """
+      And 3 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+
   Rule: The ResourceClaim controller keeps a pod's generated claims
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
     handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses

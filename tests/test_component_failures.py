@@ -384,3 +384,22 @@ def test_a_batch_that_raises_where_each_event_alone_does_not_is_an_internal_erro
     assert errs and errs[0].message.startswith("handling ") \
         and "RuntimeError: half-done batch" in errs[0].message
     assert _phase(cluster, "a") and _phase(cluster, "b")
+
+
+# ---------------------------------------------------------------------------- namespace controller
+
+def test_namespace_controller_reports_a_bad_namespace_against_it(cluster):
+    """A Terminating namespace whose stored deletionTimestamp is no time: its failure is
+    recorded against the Namespace (kind, name; a FailedSync Warning event on it), like
+    every other controller's. Kills the mutant that recorded it under no kind (no event,
+    an anonymous entry in errors())."""
+    store_directly(cluster, {"apiVersion": "v1", "kind": "Namespace",
+                             "metadata": {"name": "broken", "finalizers": [],
+                                          "deletionTimestamp": "not a time"},
+                             "spec": {"finalizers": ["kubernetes"]},
+                             "status": {"phase": "Terminating"}})
+    cluster.settle()
+    (err,) = _errors(cluster, "namespace-controller")
+    assert (err.kind, err.name, err.reason) == ("Namespace", "broken", "FailedSync")
+    (ev,) = _warnings(cluster, "Namespace", "broken")
+    assert ev["reason"] == "FailedSync" and ev["source"]["component"] == "namespace-controller"
