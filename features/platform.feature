@@ -4413,6 +4413,57 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "late" is scheduled to "node-1"
 
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/claim-not-for-pod
+    Scenario: A pod whose status names, for its template, a claim the pod does not own is not attempted
+      k/k pkg/scheduler/framework/plugins/dynamicresources foreachPodResourceClaim (PreEnqueue
+      and PreFilter, 1.34-1.37): a claim found through status.resourceClaimStatuses must pass
+      resourceclaim.IsForPod, else PreEnqueue keeps the pod out of the active queue. The
+      template does not exist, so the ResourceClaim controller creates nothing; someone wrote
+      into the pod's status a claim of the user's. Once the status says no claim was created
+      for the entry, resourceclaim.Name skips it and the pod schedules without it.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: standalone}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: no-such-template}
+        """
+      And the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: standalone}
+        """
+      Then the Pod "worker" stays pending without a scheduling attempt
+      And the ResourceClaim "standalone" has no "status.allocation"
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      And the ResourceClaim "standalone" has no "status.allocation"
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-deallocates
     Scenario: PostFilter deallocates a claim nobody holds when its device is on a node the pod may not use
       The claim is allocated on node-1 and reserved for no one, as a driver or an operator may
