@@ -2413,7 +2413,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "alpha" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
 
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/no-retry-on-own-update
-    Scenario: A waiting pod with a generated claim is not retried when only its annotations change
+    Scenario Outline: A waiting pod with a generated claim is not retried when only its <what> change
       pkg/scheduler/backend/queue/scheduling_queue.go Update: an update of a pod parked as
       unschedulable is turned into cluster events by framework.PodSchedulingPropertiesChange
       (pkg/scheduler/framework/events.go); a new annotation changes none of labels, requests,
@@ -2422,7 +2422,9 @@ Feature: Platform behaviour every DRA comparison relies on
       no broader than the registered one) does not match it with the
       UpdatePodGeneratedResourceClaim event the DynamicResources plugin registers
       (EventsToRegister, releases 1.34-1.37): the pod stays parked, one attempt, although its
-      backoff (1 s) has long passed.
+      backoff (1 s) has long passed. A new label is the UpdatePodLabel event, which the queue
+      asks only the hints of the plugins that rejected the pod (isPodWorthRequeuing);
+      DynamicResources does not register it, so the pod stays parked too.
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
         """
@@ -2457,10 +2459,15 @@ Feature: Platform behaviour every DRA comparison relies on
       And I patch the Pod "waiting" with:
         """
         metadata:
-          annotations: {example.com/note: still-waiting}
+          <field>: {example.com/note: still-waiting}
         """
       And 3 seconds pass
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+
+      Examples:
+        | what        | field       |
+        | annotations | annotations |
+        | labels      | labels      |
 
   Rule: The ResourceClaim controller keeps a pod's generated claims
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,

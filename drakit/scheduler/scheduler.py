@@ -694,10 +694,13 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 
 
 def _pod_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
-    """Changes a waiting pod cares about: spec, labels, or its claim statuses."""
+    """Changes a waiting pod cares about: spec, or its claim statuses.
+
+    Not its labels: scheduling_queue.go Update asks the rejecting plugins' queueing hints
+    about the UpdatePodLabel event (framework.PodSchedulingPropertiesChange), and only
+    InterPodAffinity and PodTopologySpread register it, neither of which drakit models (nor
+    rejects a pod with), so a labels change never retries a pod here."""
     if old.get("spec") != new.get("spec"):
-        return True
-    if (old.get("metadata") or {}).get("labels") != (new.get("metadata") or {}).get("labels"):
         return True
     return ((old.get("status") or {}).get("resourceClaimStatuses") !=
             (new.get("status") or {}).get("resourceClaimStatuses"))
