@@ -4471,6 +4471,52 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "worker" is scheduled to "node-1"
       And the ResourceClaim "standalone" has no "status.allocation"
 
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/status-claim-appears
+    Scenario: A pod whose status names a claim that does not exist yet is tried once that claim appears
+      k/k pkg/scheduler/framework/plugins/dynamicresources: PreEnqueue keeps the pod out while
+      the claim its status.resourceClaimStatuses names is missing (foreachPodResourceClaim:
+      the claim tracker's NotFound); the claim's Add event requeues it because
+      isSchedulableAfterClaimChange finds the claim among the pod's claims, which include the
+      ones its status names (1.34-1.37). The template does not exist, so only the user's
+      claim, controlled by the pod, can appear.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: no-such-template}
+        """
+      And the Pod "worker" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: worker-gpu-by-hand}
+        """
+      Then the Pod "worker" stays pending without a scheduling attempt
+      When I create the ResourceClaim "worker-gpu-by-hand" controlled by Pod "worker":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      And the ResourceClaim "worker-gpu-by-hand" has "status.allocation.devices.results[0].device" equal to gpu-0
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-deallocates
     Scenario: PostFilter deallocates a claim nobody holds when its device is on a node the pod may not use
       The claim is allocated on node-1 and reserved for no one, as a driver or an operator may
