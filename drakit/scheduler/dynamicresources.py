@@ -590,10 +590,9 @@ class DynamicResources(Plugin):
         ts = alloc.get("allocationTimestamp") if isinstance(alloc, dict) else None
         if not ts:
             return None
-        try:
-            return parse_rfc3339(ts) + _dt.timedelta(seconds=self.binding_timeout)
-        except ValueError:
-            return None  # a timestamp with fractions (another writer): never times out here
+        # metav1.Time: the API server stores it in whole seconds (drakit.schema TimeNode), so
+        # any writer's timestamp parses here
+        return parse_rfc3339(ts) + _dt.timedelta(seconds=self.binding_timeout)
 
     def claim_timed_out(self, claim: Mapping[str, Any]) -> bool:
         """isClaimTimeout: the binding timeout passed (strictly: ``Before(time.Now())``)."""
