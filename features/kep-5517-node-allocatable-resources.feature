@@ -750,7 +750,9 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
 
     @req:5517-R08 @version:1.37 @clause:5517-R08/plr-footprint @kep-test:unit-podrequests-pod-level-precedence
     Scenario Outline: Use case 4: pod-level resources set the footprint; a claim beyond the budget is unresolvable
-      KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA).
+      KEP-5517 "Use Case 4" and api-truth §9.8 (validatePodLevelResourcesCoverDRA). Pod-level
+      requests without limits set the footprint alone; the limits half of the check has nothing
+      to compare (a container's own limit included).
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
@@ -769,9 +771,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         kind: Pod
         metadata: {name: plr-pod}
         spec:
-          resources:
-            requests: {cpu: "11", memory: 10Gi}
-            limits: {cpu: "11", memory: 10Gi}
+          resources: <pod_resources>
           containers:
           - name: my-app1
             image: registry.k8s.io/pause:3.10
@@ -783,16 +783,19 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
             image: registry.k8s.io/pause:3.10
           - name: sidecar-container-2
             image: registry.k8s.io/pause:3.10
+            resources: {limits: {memory: 1Gi}}
           resourceClaims:
           - {name: cpu-req-10-cpus, resourceClaimName: cpu-req-10-cpus}
         """
       Then <outcome>
 
       Examples:
-        | claim_cpus | outcome |
-        | 10         | a pod requesting cpu "5" fits on node "node1" |
-        | 10         | a pod requesting cpu "5001m" does not fit on node "node1" |
-        | 12         | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
+        | claim_cpus | pod_resources                                                              | outcome |
+        | 10         | {requests: {cpu: "11", memory: 10Gi}, limits: {cpu: "11", memory: 10Gi}} | a pod requesting cpu "5" fits on node "node1" |
+        | 10         | {requests: {cpu: "11", memory: 10Gi}, limits: {cpu: "11", memory: 10Gi}} | a pod requesting cpu "5001m" does not fit on node "node1" |
+        | 12         | {requests: {cpu: "11", memory: 10Gi}, limits: {cpu: "11", memory: 10Gi}} | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
+        | 10         | {requests: {cpu: "11", memory: 10Gi}}                                      | a pod requesting cpu "5001m" does not fit on node "node1" |
+        | 12         | {requests: {cpu: "11", memory: 10Gi}}                                      | the Pod "plr-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level request for cpu is insufficient to cover the aggregated container and node-allocatable DRA requests." |
 
     @req:5517-R09 @version:1.37 @clause:5517-R09/counts-once @clause:5517-R09/claims-add-up @clause:5517-R11/containers-listed @kep-test:unit-podrequests-status-added @req:5517-R11
     Scenario: Within a pod a claim counts once and several claims per container add up: the 9-cpu example
