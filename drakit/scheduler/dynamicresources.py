@@ -364,8 +364,6 @@ class DynamicResources(Plugin):
                 allocs.append((s.pod_claim_names[i], claim["metadata"]["name"], a, claim))
         if ext_claim is not None and len(results) > len(s.to_allocate):
             allocs.append((None, ext_claim["metadata"]["name"], results[-1], ext_claim))
-        if not allocs:
-            return []
         slices = self.dra.slices_for(node_info.name)
         try:
             statuses, mapped = nar.build_statuses(pod, [(a, b, c) for a, b, c, _ in allocs], slices,
