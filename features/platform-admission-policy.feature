@@ -843,6 +843,81 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | its finalizer              | resourceclaims        | false                            | add finalizer to                    |
         | its allocation and reservation | resourceclaims/status | !has(object.status.allocation) | add allocation and reservation to |
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-postfilter
+    Scenario: The scheduler cannot deallocate a claim in PostFilter: the pod says why, without preemption's message
+      dynamicresources.go PostFilter clears the allocation of an unavailable claim nobody else
+      holds with a status update; refused, it returns the error (statusError), and
+      RunPostFilterPlugins stops at an Error status without running DefaultPreemption
+      (pkg/scheduler/framework/runtime/framework.go, 1.34-1.37). schedule_one.go
+      schedulingCycle puts that message into the FitError's PostFilter part and the pod stays
+      Unschedulable. The claim keeps its allocation on node-1.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "n1-gpu-"
+      And a ResourceSlice "node-2-gpus" of driver "gpu.example.com" on node "node-2" with 1 devices named "n2-gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: allocations-stay}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "has(object.status.allocation) || !has(oldObject.status.allocation)"
+            message: allocations stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: allocations-stay}
+        spec:
+          policyName: allocations-stay
+          validationActions: [Deny]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: n1-gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node."
+      And there is a Warning event "FailedScheduling" for Pod "second" with the message "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node. resourceclaims.resource.k8s.io "gpu" is forbidden: ValidatingAdmissionPolicy 'allocations-stay' with binding 'allocations-stay' denied request: allocations stay"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n1-gpu-0
+
   @component:kubelet
   Rule: The kubelet's pod status write refused
 

@@ -570,8 +570,14 @@ class Scheduler:
         reasons: list[str] = []
         for pl in self.post_filters:
             # neither DefaultPreemption (it never evicts) nor DynamicResources ever succeeds,
-            # so every PostFilter plugin runs and adds its reason
-            reasons += pl.post_filter(state, pod, statuses, fe.num_all_nodes).reasons
+            # so every PostFilter plugin runs and adds its reason, unless one fails with an
+            # error (DynamicResources' refused deallocation): RunPostFilterPlugins stops there
+            # and its message alone is the FitError's PostFilter part (no preemption)
+            st = pl.post_filter(state, pod, statuses, fe.num_all_nodes)
+            if st.code == ERROR:
+                fe.post_filter_msg = st.message()
+                return
+            reasons += st.reasons
         fe.post_filter_msg = ", ".join(reasons)
 
     # ------------------------------------------------------------------ failure handling
