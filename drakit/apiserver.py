@@ -791,6 +791,13 @@ class APIServer:
         rules of a normal update)."""
         from drakit.validation.core import check_binding
         info = self.kind_info("Pod")
+        # BindingREST.Create runs createValidation (the validating admission chain, here on the
+        # Binding as pods/binding) before assignPod; of drakit's plugins only
+        # ValidatingAdmissionPolicy looks at a Binding
+        binding = {"apiVersion": "v1", "kind": "Binding",
+                   "metadata": {"name": name, "namespace": namespace},
+                   "target": {"apiVersion": "v1", "kind": "Node", "name": node_name}}
+        self._validating_admission("CREATE", binding, None, info, "binding", name=name)
         key = self._key(info, namespace, name)
         old = self._store["Pod"].get(key)
         if old is None:

@@ -918,6 +918,76 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And there is a Warning event "FailedScheduling" for Pod "second" with the message "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node. resourceclaims.resource.k8s.io "gpu" is forbidden: ValidatingAdmissionPolicy 'allocations-stay' with binding 'allocations-stay' denied request: allocations stay"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n1-gpu-0
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-bind
+    Scenario: The scheduler cannot bind a pod: the pod says why and is scheduled once the policy is gone
+      The DefaultBinder plugin creates the pod's binding (pods/binding); refused, RunBindPlugins
+      wraps the error as 'running Bind plugin "DefaultBinder": <error>' (pkg/scheduler/
+      framework/runtime/framework.go, 1.34-1.37), and handleBindingCycleError reports it as the
+      pod's SchedulerError after Unreserve, so the claim's reservation for the pod goes again.
+      The pod is retried after its backoff; with the policy binding deleted it is bound.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-binding}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods/binding]}
+          validations:
+          - expression: "false"
+            message: not now
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-binding}
+        spec:
+          policyName: no-binding
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running Bind plugin "DefaultBinder": pods "trainer" is forbidden: ValidatingAdmissionPolicy 'no-binding' with binding 'no-binding' denied request: not now"
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      When I delete the ValidatingAdmissionPolicyBinding "no-binding"
+      And 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-1"
+
   @component:kubelet
   Rule: The kubelet's pod status write refused
 

@@ -445,7 +445,7 @@ class Scheduler:
         try:
             self.api.bind(pod["metadata"]["name"], pod["metadata"].get("namespace"), node_name)
         except E.StatusError as e:
-            raise _Failure(Status(ERROR, [f"binding rejected: {e}"])) from None
+            raise _Failure(Status(ERROR, [f'running Bind plugin "DefaultBinder": {e}'])) from None
 
     def _bound(self, pod: dict, node_name: str) -> None:
         self.metrics.attempts["scheduled"] += 1
