@@ -5490,6 +5490,88 @@ Feature: Platform behaviour every DRA comparison relies on
       And the DisruptionTarget condition of the Pod "held" has no "observedGeneration"
       And the PodScheduled condition of the Pod "held" keeps its status and the noted lastTransitionTime
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @gate:DRADeviceTaints
+    Scenario Outline: A DisruptionTarget condition the pod already had is replaced in place by the eviction's
+      device_taint_eviction.go addConditionAndDeletePod hands the condition to pkg/api/v1/pod
+      UpdatePodCondition: a condition of the same type is overwritten at its index (no second
+      DisruptionTarget), and its lastTransitionTime is kept when the status stays True and set
+      to now when it changes; the status patch (pkg/util/pod PatchPodStatus) carries the change.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      When I patch the Pod "held" status with:
+        """
+        status:
+          conditions:
+          - type: DisruptionTarget
+            status: "<before>"
+            reason: SetByHand
+            message: an operator's note
+            lastTransitionTime: "2020-01-01T00:00:00Z"
+        """
+      And I note the DisruptionTarget condition of the Pod "held"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Marking for deletion"
+      And the Pod "held" has a "metadata.deletionTimestamp"
+      And the DisruptionTarget condition of the Pod "held" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the Pod "held" has 1 DisruptionTarget condition
+      And the DisruptionTarget condition of the Pod "held" <time>
+
+      Examples:
+        | before | time                                                       |
+        | False  | has status True and a lastTransitionTime later than the noted one |
+        | True   | keeps its status and the noted lastTransitionTime          |
+
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
