@@ -5572,6 +5572,58 @@ Feature: Platform behaviour every DRA comparison relies on
         | False  | has status True and a lastTransitionTime later than the noted one |
         | True   | keeps its status and the noted lastTransitionTime          |
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/unnamed-claim-skipped @gate:DRADeviceTaints
+    Scenario: A pod claim entry that names no claim yet does not keep the pod from its eviction
+      device_taint_eviction.go podEvictionTime walks the pod's spec.resourceClaims and skips an
+      entry resourceclaim.Name cannot resolve (a template entry without its
+      status.resourceClaimStatuses record: "not created yet ... definitely not tainted"); the
+      next entry, a claim reserved for the pod on a device with a NoExecute taint, still makes
+      the pod evicted. The template here does not exist, so the claim is never created.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: mixed, finalizers: [example.com/hold]}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: later, resourceClaimTemplateName: not-there}
+          - {name: gpu, resourceClaimName: gpu}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: later}, {name: gpu}]}
+        """
+      When the ResourceClaim "gpu" is allocated and reserved for the Pod "mixed":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" with the message "Marking for deletion"
+      And the Pod "mixed" has a "metadata.deletionTimestamp"
+
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
