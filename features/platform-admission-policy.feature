@@ -1303,6 +1303,65 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then there is 1 Pod object labelled "app=web"
       And the ReplicaSet "web" has no "status.conditions"
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/replicaset-namespace-terminating
+    Scenario: A ReplicaSet kept in a terminating namespace is refused new pods without a word
+      pkg/controller/replicaset/replica_set.go manageReplicas: the create closure given to
+      slowStartBatch turns an error with the NamespaceTerminating cause into success ("any
+      creation will fail"), so manageReplicas returns no error and calculateStatus sets no
+      ReplicaFailure condition; controller_utils.go createPods records no FailedCreate event
+      for it either. A policy refusing the ReplicaSet's delete keeps it in the namespace while
+      the namespace controller deletes its pod; the API server's NamespaceLifecycle admission
+      then refuses the replacement.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: doomed}
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web, namespace: doomed}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-replicasets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [DELETE], resources: [replicasets]}
+          validations:
+          - expression: "false"
+            message: replicasets stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-replicasets}
+        spec:
+          policyName: keep-replicasets
+          validationActions: [Deny]
+        """
+      When I work in the namespace "doomed"
+      Then there is 1 Pod object labelled "app=web"
+      When I work in the scenario namespace
+      And I delete the Namespace "doomed"
+      Then the Namespace "doomed" has "status.phase" equal to Terminating
+      When 5 seconds pass
+      And I work in the namespace "doomed"
+      Then there are 0 Pod objects labelled "app=web"
+      And the ReplicaSet "web" has no "status.conditions"
+      And there is no event "FailedCreate" for ReplicaSet "web" containing ""
+      When I work in the scenario namespace
+      And I delete the ValidatingAdmissionPolicyBinding "keep-replicasets"
+      And 5 seconds pass
+      Then the Namespace "doomed" is gone
+
   @component:controller-manager
   Rule: The Deployment controller's ReplicaSet create refused
 
