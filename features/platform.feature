@@ -5882,6 +5882,44 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request succeeds
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/native-names-free
+    Scenario Outline: A request of a kubernetes.io-domain resource is not charged, an extended resource is (<kind>)
+      pods.go podComputeUsageHelper charges requests.<name> only for a name
+      helper.IsExtendedResourceName accepts: not native (a domain outside kubernetes.io) and
+      not already prefixed with "requests."; hugepages- names and cpu, memory and
+      ephemeral-storage have their own keys. A non-standard name in the kubernetes.io domain,
+      which pod validation lets through as a native resource, is charged nothing, so a quota
+      on requests.<that name> never limits it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: widgets}
+        spec:
+          hard:
+            requests.<name>: "1"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: many}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<name>: "2"}
+              limits: {<name>: "2"}
+        """
+      Then <outcome>
+      And the ResourceQuota "widgets" comes to have "status.used[requests.<name>]" equal to "0"
+
+      Examples:
+        | kind     | name                          | outcome                                      |
+        | native   | example.kubernetes.io/widgets | the request succeeds                         |
+        | extended | example.com/widgets           | the request is rejected as Forbidden (403)   |
+
   Rule: kube-scheduler places only the pods that name it
     A pod names its scheduler in spec.schedulerName (default-scheduler when empty); kube-
     scheduler's informer takes only pods whose schedulerName is one of its profiles
