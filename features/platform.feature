@@ -810,6 +810,82 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Namespace "stuck" is gone
 
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
+      deletion/namespaced_resources_deleter.go estimateGracefulTerminationForPods takes the
+      largest terminationGracePeriodSeconds of the namespace's pods that have not finished,
+      whichever pod lists it; until the namespace's deletion is that old, remaining pods are
+      expected (NamespaceDeletionContentFailure False), afterwards they are "unexpected items"
+      (True). Both pods here stay because their driver fails NodeUnprepareResources; the first
+      one listed has the longer grace period, so the second's does not count.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: pair-stuck}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-a, namespace: pair-stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b, namespace: pair-stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a-long, namespace: pair-stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 30
+          resourceClaims:
+          - {name: gpu, resourceClaimName: claim-a}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b-short, namespace: pair-stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 10
+          resourceClaims:
+          - {name: gpu, resourceClaimName: claim-b}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When I work in the namespace "pair-stuck"
+      And the ResourceClaim "claim-a" is allocated and reserved for the Pod "a-long":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And the ResourceClaim "claim-b" is allocated and reserved for the Pod "b-short":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-1  |
+      Then the Pod "a-long" has "status.phase" equal to Running
+      And the Pod "b-short" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "busy"
+      And I work in the scenario namespace
+      And I delete the Namespace "pair-stuck"
+      And 14 seconds pass
+      Then the Namespace "pair-stuck" has "status.conditions[2].type" equal to NamespaceDeletionContentFailure
+      And the Namespace "pair-stuck" has "status.conditions[2].status" equal to "False"
+      And the Namespace "pair-stuck" has "status.conditions[3].message" equal to "Some resources are remaining: pods. has 2 resource instances"
+      When 20 seconds pass
+      Then the Namespace "pair-stuck" has "status.conditions[2].status" equal to "True"
+      And the Namespace "pair-stuck" has "status.conditions[2].reason" equal to ContentDeletionFailed
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Namespace "pair-stuck" is gone
+
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: A deletion condition whose message changes keeps its lastTransitionTime while its status stays
       status_condition_utils.go updateConditions: a condition whose status, reason or message
       differs is rewritten, but its lastTransitionTime moves only when the status changes. One
