@@ -1679,6 +1679,85 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the ResourceClaim "gpu-claim" has no "metadata.finalizers"
 
     @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: The ResourceClaim controller cannot delete a finished pod's claim: it stays, without an event, and goes once the policy is gone
+      resourceclaim/controller.go syncClaim deletes an unreserved claim generated for a pod
+      that is done (isPodDone), as the garbage collector would not while the pod stays; a
+      refused delete returns "delete claim ...: <error>" and the claim is requeued with the
+      work queue's backoff, without an event. Once the binding is gone a retry deletes it.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: job}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "job" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "false"
+            message: claims stay
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And the Pod "job" status has:
+        """
+        phase: Succeeded
+        """
+      And 10 seconds pass
+      Then there is 1 ResourceClaim object
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 30 seconds pass
+      Then there are 0 ResourceClaim objects
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
     Scenario: The ResourceClaim controller cannot take a released claim's finalizer off: it stays after the policy is gone, until the claim is deleted
       resourceclaim/controller.go syncClaim takes the finalizer off with an update right after
       the status update that released the claim, in the same branch (the reservations
