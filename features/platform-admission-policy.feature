@@ -1682,7 +1682,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
     Scenario: The ResourceClaim controller cannot delete a finished pod's claim: it stays, without an event, and goes once the policy is gone
       resourceclaim/controller.go syncClaim deletes an unreserved claim generated for a pod
       that is done (isPodDone), as the garbage collector would not while the pod stays; a
-      refused delete returns "delete claim ...: <error>" and the claim is requeued with the
+      refused delete makes syncClaim return the error and the claim is requeued with the
       work queue's backoff, without an event. Once the binding is gone a retry deletes it.
       Given a node "node-1"
       And the objects:
