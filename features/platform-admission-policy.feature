@@ -1678,7 +1678,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the ResourceClaim "gpu-claim" has no "status.allocation"
       And the ResourceClaim "gpu-claim" has no "metadata.finalizers"
 
-    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes @needs:logical-clock
     Scenario: The ResourceClaim controller cannot delete a finished pod's claim: it stays, without an event, and goes once the policy is gone
       resourceclaim/controller.go syncClaim deletes an unreserved claim generated for a pod
       that is done (isPodDone), as the garbage collector would not while the pod stays; a
