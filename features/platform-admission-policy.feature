@@ -763,6 +763,71 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then there are 0 ResourceClaim objects
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/gc-retries @needs:logical-clock
+    Scenario: The garbage collector cannot drop a claim's reference to an owner that is gone: it stays, and goes once the policy is gone
+      garbagecollector.go attemptToDeleteItem removes the references to owners that are gone
+      from a dependent that still has an owner, with a patch (an UPDATE for admission); an
+      error other than NotFound is only logged and the item requeued with the work queue's
+      backoff (attemptToDeleteWorker), no event. Once the binding is gone a retry patches it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "shared" controlled by Pod "first" and owned by Pod "second":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-owners}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims]}
+          validations:
+          - expression: "size(object.metadata.ownerReferences) == size(oldObject.metadata.ownerReferences)"
+            message: owners stay
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-owners}
+        spec:
+          policyName: keep-owners
+          validationActions: [Deny]
+        """
+      And I delete the Pod "first"
+      And 10 seconds pass
+      Then the Pod "first" does not exist
+      And the ResourceClaim "shared" has "metadata.ownerReferences[1].name" equal to second
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-owners"
+      And 30 seconds pass
+      Then the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to second
+      And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
+
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
