@@ -828,6 +828,49 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to second
       And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/quota-status-retries @needs:logical-clock
+    Scenario: The ResourceQuota controller cannot write a quota's status: it stays without one, and gets it once the policy is gone
+      pkg/controller/resourcequota/resource_quota_controller.go syncResourceQuota returns the
+      UpdateStatus error, and the worker requeues the quota with the work queue's backoff
+      (AddRateLimited), without an event; once the binding is gone a retry writes status.hard
+      and status.used.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-quota-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [resourcequotas/status]}
+          validations:
+          - expression: "false"
+            message: quota status is kept
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-quota-status}
+        spec:
+          policyName: no-quota-status
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: pods}
+        spec:
+          hard:
+            pods: "2"
+        """
+      And 10 seconds pass
+      Then the ResourceQuota "pods" has no "status.hard"
+      And no Warning event was recorded for any ResourceQuota
+      When I delete the ValidatingAdmissionPolicyBinding "no-quota-status"
+      And 30 seconds pass
+      Then the ResourceQuota "pods" has "status.hard.pods" equal to "2"
+      And the ResourceQuota "pods" has "status.used.pods" equal to "0"
+
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
