@@ -308,6 +308,18 @@ class FailureTracker:
         return (err is not None and err.retry_at > self.clock.now()
                 and err.resource_version == _resource_version(obj))
 
+    def failed_later(self, kind: str, obj: Any) -> bool:
+        """True when the open failure of ``obj`` was recorded against a newer version of it
+        than ``obj``: an event of an older version, handled after that failure, says nothing
+        about it (the component's own write just before the failing one sends such events)."""
+        err = self._open.get(object_key(kind, obj)) if self._open else None
+        if err is None:
+            return False
+        try:
+            return int(err.resource_version or 0) > int(_resource_version(obj) or 0)
+        except ValueError:
+            return False
+
     def due(self) -> list[ObjectKey]:
         """Objects whose backoff has passed, oldest failure first."""
         if not self._open:

@@ -763,6 +763,114 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then there are 0 ResourceClaim objects
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/gc-retries @needs:logical-clock
+    Scenario: The garbage collector cannot drop a claim's reference to an owner that is gone: it stays, and goes once the policy is gone
+      garbagecollector.go attemptToDeleteItem removes the references to owners that are gone
+      from a dependent that still has an owner, with a patch (an UPDATE for admission); an
+      error other than NotFound is only logged and the item requeued with the work queue's
+      backoff (attemptToDeleteWorker), no event. Once the binding is gone a retry patches it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "shared" controlled by Pod "first" and owned by Pod "second":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-owners}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims]}
+          validations:
+          - expression: "size(object.metadata.ownerReferences) == size(oldObject.metadata.ownerReferences)"
+            message: owners stay
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-owners}
+        spec:
+          policyName: keep-owners
+          validationActions: [Deny]
+        """
+      And I delete the Pod "first"
+      And 10 seconds pass
+      Then the Pod "first" does not exist
+      And the ResourceClaim "shared" has "metadata.ownerReferences[1].name" equal to second
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-owners"
+      And 30 seconds pass
+      Then the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to second
+      And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/quota-status-retries @needs:logical-clock
+    Scenario: The ResourceQuota controller cannot write a quota's status: it stays without one, and gets it once the policy is gone
+      pkg/controller/resourcequota/resource_quota_controller.go syncResourceQuota returns the
+      UpdateStatus error, and the worker requeues the quota with the work queue's backoff
+      (AddRateLimited), without an event; once the binding is gone a retry writes status.hard
+      and status.used.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-quota-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [resourcequotas/status]}
+          validations:
+          - expression: "false"
+            message: quota status is kept
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-quota-status}
+        spec:
+          policyName: no-quota-status
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: pods}
+        spec:
+          hard:
+            pods: "2"
+        """
+      And 10 seconds pass
+      Then the ResourceQuota "pods" has no "status.hard"
+      And no Warning event was recorded for any ResourceQuota
+      When I delete the ValidatingAdmissionPolicyBinding "no-quota-status"
+      And 30 seconds pass
+      Then the ResourceQuota "pods" has "status.hard.pods" equal to "2"
+      And the ResourceQuota "pods" has "status.used.pods" equal to "0"
+
   @component:scheduler
   Rule: The scheduler's claim writes refused
 
@@ -1387,6 +1495,110 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "trainer" does not exist
 
+    # until 1.34: deletePodHandler tries 5 times and then drops the work
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34
+    Scenario: Up to 1.34 a given-up device taint eviction comes back when the eviction time changes
+      device_taint_eviction.go: after deletePodHandler's 5 refused attempts the work is
+      dropped, and only a change that handleClaimChange or handleSliceChange sees as a new
+      eviction time (here the taint's timeAdded moved back) hands the pod to handlePod again,
+      which schedules the eviction anew; the binding is gone by then, so the pod goes.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 20 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: "2020-01-01T00:00:00Z"}
+        """
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+
   @component:controller-manager
   Rule: The ReplicaSet controller's pod delete refused
 
@@ -1447,6 +1659,65 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then there is 1 Pod object labelled "app=web"
       And the ReplicaSet "web" has no "status.conditions"
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/replicaset-namespace-terminating
+    Scenario: A ReplicaSet kept in a terminating namespace is refused new pods without a word
+      pkg/controller/replicaset/replica_set.go manageReplicas: the create closure given to
+      slowStartBatch turns an error with the NamespaceTerminating cause into success ("any
+      creation will fail"), so manageReplicas returns no error and calculateStatus sets no
+      ReplicaFailure condition; controller_utils.go createPods records no FailedCreate event
+      for it either. A policy refusing the ReplicaSet's delete keeps it in the namespace while
+      the namespace controller deletes its pod; the API server's NamespaceLifecycle admission
+      then refuses the replacement.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: doomed}
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web, namespace: doomed}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-replicasets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [DELETE], resources: [replicasets]}
+          validations:
+          - expression: "false"
+            message: replicasets stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-replicasets}
+        spec:
+          policyName: keep-replicasets
+          validationActions: [Deny]
+        """
+      When I work in the namespace "doomed"
+      Then there is 1 Pod object labelled "app=web"
+      When I work in the scenario namespace
+      And I delete the Namespace "doomed"
+      Then the Namespace "doomed" has "status.phase" equal to Terminating
+      When 5 seconds pass
+      And I work in the namespace "doomed"
+      Then there are 0 Pod objects labelled "app=web"
+      And the ReplicaSet "web" has no "status.conditions"
+      And there is no event "FailedCreate" for ReplicaSet "web" containing ""
+      When I work in the scenario namespace
+      And I delete the ValidatingAdmissionPolicyBinding "keep-replicasets"
+      And 5 seconds pass
+      Then the Namespace "doomed" is gone
 
   @component:controller-manager
   Rule: The Deployment controller's ReplicaSet create refused
@@ -1659,6 +1930,85 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the ResourceClaim "gpu-claim" has no "status.reservedFor"
       And the ResourceClaim "gpu-claim" has no "status.allocation"
       And the ResourceClaim "gpu-claim" has no "metadata.finalizers"
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes @needs:logical-clock
+    Scenario: The ResourceClaim controller cannot delete a finished pod's claim: it stays, without an event, and goes once the policy is gone
+      resourceclaim/controller.go syncClaim deletes an unreserved claim generated for a pod
+      that is done (isPodDone), as the garbage collector would not while the pod stays; a
+      refused delete makes syncClaim return the error and the claim is requeued with the
+      work queue's backoff, without an event. Once the binding is gone a retry deletes it.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: job}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "job" is scheduled to "node-1"
+      And there is 1 ResourceClaim object
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "false"
+            message: claims stay
+        """
+      And I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And the Pod "job" status has:
+        """
+        phase: Succeeded
+        """
+      And 10 seconds pass
+      Then there is 1 ResourceClaim object
+      And no Warning event was recorded for any ResourceClaim
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 30 seconds pass
+      Then there are 0 ResourceClaim objects
 
     @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-controller-writes
     Scenario: The ResourceClaim controller cannot take a released claim's finalizer off: it stays after the policy is gone, until the claim is deleted

@@ -810,6 +810,82 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Namespace "stuck" is gone
 
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
+      deletion/namespaced_resources_deleter.go estimateGracefulTerminationForPods takes the
+      largest terminationGracePeriodSeconds of the namespace's pods that have not finished,
+      whichever pod lists it; until the namespace's deletion is that old, remaining pods are
+      expected (NamespaceDeletionContentFailure False), afterwards they are "unexpected items"
+      (True). Both pods here stay because their driver fails NodeUnprepareResources; the first
+      one listed has the longer grace period, so the second's does not count.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: pair-stuck}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-a, namespace: pair-stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b, namespace: pair-stuck}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a-long, namespace: pair-stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 30
+          resourceClaims:
+          - {name: gpu, resourceClaimName: claim-a}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b-short, namespace: pair-stuck}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 10
+          resourceClaims:
+          - {name: gpu, resourceClaimName: claim-b}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When I work in the namespace "pair-stuck"
+      And the ResourceClaim "claim-a" is allocated and reserved for the Pod "a-long":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And the ResourceClaim "claim-b" is allocated and reserved for the Pod "b-short":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-1  |
+      Then the Pod "a-long" has "status.phase" equal to Running
+      And the Pod "b-short" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "busy"
+      And I work in the scenario namespace
+      And I delete the Namespace "pair-stuck"
+      And 14 seconds pass
+      Then the Namespace "pair-stuck" has "status.conditions[2].type" equal to NamespaceDeletionContentFailure
+      And the Namespace "pair-stuck" has "status.conditions[2].status" equal to "False"
+      And the Namespace "pair-stuck" has "status.conditions[3].message" equal to "Some resources are remaining: pods. has 2 resource instances"
+      When 20 seconds pass
+      Then the Namespace "pair-stuck" has "status.conditions[2].status" equal to "True"
+      And the Namespace "pair-stuck" has "status.conditions[2].reason" equal to ContentDeletionFailed
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Namespace "pair-stuck" is gone
+
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: A deletion condition whose message changes keeps its lastTransitionTime while its status stays
       status_condition_utils.go updateConditions: a condition whose status, reason or message
       differs is rewritten, but its lastTransitionTime moves only when the status changes. One
@@ -5594,6 +5670,140 @@ Feature: Platform behaviour every DRA comparison relies on
       And the DisruptionTarget condition of the Pod "held" has no "observedGeneration"
       And the PodScheduled condition of the Pod "held" keeps its status and the noted lastTransitionTime
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @gate:DRADeviceTaints
+    Scenario Outline: A DisruptionTarget condition the pod already had is replaced in place by the eviction's
+      device_taint_eviction.go addConditionAndDeletePod hands the condition to pkg/api/v1/pod
+      UpdatePodCondition: a condition of the same type is overwritten at its index (no second
+      DisruptionTarget), and its lastTransitionTime is kept when the status stays True and set
+      to now when it changes; the status patch (pkg/util/pod PatchPodStatus) carries the change.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      When I patch the Pod "held" status with:
+        """
+        status:
+          conditions:
+          - type: DisruptionTarget
+            status: "<before>"
+            reason: SetByHand
+            message: an operator's note
+            lastTransitionTime: "2020-01-01T00:00:00Z"
+        """
+      And I note the DisruptionTarget condition of the Pod "held"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Marking for deletion"
+      And the Pod "held" has a "metadata.deletionTimestamp"
+      And the DisruptionTarget condition of the Pod "held" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And the Pod "held" has 1 DisruptionTarget condition
+      And the DisruptionTarget condition of the Pod "held" <time>
+
+      Examples:
+        | before | time                                                       |
+        | False  | has status True and a lastTransitionTime later than the noted one |
+        | True   | keeps its status and the noted lastTransitionTime          |
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/unnamed-claim-skipped @gate:DRADeviceTaints
+    Scenario: A pod claim entry that names no claim yet does not keep the pod from its eviction
+      device_taint_eviction.go podEvictionTime walks the pod's spec.resourceClaims and skips an
+      entry resourceclaim.Name cannot resolve (a template entry without its
+      status.resourceClaimStatuses record: "not created yet ... definitely not tainted"); the
+      next entry, a claim reserved for the pod on a device with a NoExecute taint, still makes
+      the pod evicted. The template here does not exist, so the claim is never created.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: mixed, finalizers: [example.com/hold]}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: later, resourceClaimTemplateName: not-there}
+          - {name: gpu, resourceClaimName: gpu}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: later}, {name: gpu}]}
+        """
+      When the ResourceClaim "gpu" is allocated and reserved for the Pod "mixed":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" with the message "Marking for deletion"
+      And the Pod "mixed" has a "metadata.deletionTimestamp"
+
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
@@ -5851,6 +6061,44 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: job, image: registry.k8s.io/pause:3.10}
         """
       Then the request succeeds
+
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/native-names-free
+    Scenario Outline: A request of a kubernetes.io-domain resource is not charged, an extended resource is (<kind>)
+      pods.go podComputeUsageHelper charges requests.<name> only for a name
+      helper.IsExtendedResourceName accepts: not native (a domain outside kubernetes.io) and
+      not already prefixed with "requests."; hugepages- names and cpu, memory and
+      ephemeral-storage have their own keys. A non-standard name in the kubernetes.io domain,
+      which pod validation lets through as a native resource, is charged nothing, so a quota
+      on requests.<that name> never limits it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: widgets}
+        spec:
+          hard:
+            requests.<name>: "1"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: many}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {<name>: "2"}
+              limits: {<name>: "2"}
+        """
+      Then <outcome>
+      And the ResourceQuota "widgets" comes to have "status.used[requests.<name>]" equal to "0"
+
+      Examples:
+        | kind     | name                          | outcome                                      |
+        | native   | example.kubernetes.io/widgets | the request succeeds                         |
+        | extended | example.com/widgets           | the request is rejected as Forbidden (403)   |
 
   Rule: kube-scheduler places only the pods that name it
     A pod names its scheduler in spec.schedulerName (default-scheduler when empty); kube-

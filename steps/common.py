@@ -513,6 +513,18 @@ def _condition(world: World, kind: str, name: str, ctype: str) -> tuple[dict, di
     return obj, next((c for c in conds if isinstance(c, dict) and c.get("type") == ctype), None)
 
 
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has (?P<n>\d+) (?P<ctype>\w+) conditions?$'))
+def then_condition_count(world: World, kind: str, name: str, n: str, ctype: str) -> None:
+    """How many conditions of one type the object lists (a condition is replaced in place,
+    never listed twice)."""
+    world.b.settle()
+    obj = get_obj(world, kind, name)
+    conds = (obj.get("status") or {}).get("conditions") or []
+    found = [c for c in conds if isinstance(c, dict) and c.get("type") == ctype]
+    world.observe(f"{kind} {name} {ctype} conditions", int(n), len(found), [obj])
+    assert len(found) == int(n), f"{kind} {name!r} has {len(found)} {ctype} conditions: {conds!r}"
+
+
 @when(parsers.re(r'I note the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)"$'))
 def when_note_condition(world: World, ctype: str, kind: str, name: str) -> None:
     """Remember a condition as it is now, for a later step to compare (waits for the cluster

@@ -107,9 +107,13 @@ class Controller:
     def _ok_unless_waiting(self, ev: WatchEvent, mark: int) -> None:
         """The event was handled without an error: forget the object's failure, unless the
         event is the very version that failed and its backoff has not passed (``guarded``
-        skipped it: the component's own write just before the failing one sends such an
-        event, and forgetting the failure then would drop the retry)."""
-        if not self.failures.in_backoff(ev.kind, ev.object):
+        skipped it), or an older version than the one that failed (a sync reads the stored
+        object, so handling the event said nothing about the failed version). The component's
+        own writes just before the failing one send such events; forgetting the failure then
+        would drop the retry that upstream's work queue keeps (AddRateLimited until a sync
+        succeeds)."""
+        if not self.failures.in_backoff(ev.kind, ev.object) \
+                and not self.failures.failed_later(ev.kind, ev.object):
             self.failures.ok_unless_failed_since(ev.kind, ev.object, mark)
 
     def _retry_due(self) -> bool:

@@ -181,10 +181,14 @@ class ReplicaSetController(Controller):
                 self.api.create(pod)
                 did = True
             except E.StatusError as e:
+                if _namespace_terminating(e):
+                    # replica_set.go manageReplicas: the create closure turns this error into
+                    # success ("any creation will fail"), and createPods records no event:
+                    # no ReplicaFailure condition, no retry, the batch goes on
+                    continue
                 # controller_utils.go createPods: a Warning event "FailedCreate" on the
-                # ReplicaSet (not for a Terminating namespace), and slowStartBatch stops
-                if not _namespace_terminating(e):
-                    wrote |= self._event(rs, "FailedCreate", f"Error creating: {e}")
+                # ReplicaSet, and slowStartBatch stops
+                wrote |= self._event(rs, "FailedCreate", f"Error creating: {e}")
                 failed = str(e)
                 break
         if len(pods) > want:

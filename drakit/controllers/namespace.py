@@ -157,13 +157,10 @@ class NamespaceController(Controller):
         if ns is None or not ns["metadata"].get("deletionTimestamp"):
             self.terminating.discard(name)
             return False
+        # upstream's updateNamespaceStatusFunc first sets phase Terminating; here the phase is
+        # always set already: the registry's Delete writes it with the deletionTimestamp, and
+        # ValidateNamespaceStatusUpdate refuses any other phase while the timestamp is set
         did = False
-        if (ns.get("status") or {}).get("phase") != "Terminating":
-            ns["status"] = {**(ns.get("status") or {}), "phase": "Terminating"}
-            ns = self._write(lambda o: self.api.update_status(o), ns)
-            if ns is None:
-                return False
-            did = True
         if not (ns.get("spec") or {}).get("finalizers"):
             return did  # finalized: the registry removes it once metadata.finalizers are gone
         estimate, totals, errors, wrote = self._delete_all_content(ns)
@@ -294,8 +291,8 @@ class NamespaceController(Controller):
         """One write of the namespace this sync has just read; None when it is refused.
 
         Upstream wraps these writes in retryOnConflictError (re-read the namespace, apply the
-        same change, write again). Here no conflict can happen: both callers read the
-        namespace and write it in one uninterrupted step of the only thread (``drakit serve``
+        same change, write again). Here no conflict can happen: the caller reads the
+        namespace and writes it in one uninterrupted step of the only thread (``drakit serve``
         holds its lock over a whole loop iteration), so no other writer comes in between and
         the resourceVersion sent is always the stored one."""
         try:

@@ -279,6 +279,9 @@ class ResourceQuotaController(Controller):
         rq["status"] = status
         try:
             self.api.update_status(rq)
-        except E.StatusError:
+        except E.StatusError as e:
+            # syncResourceQuota returns the UpdateStatus error: the worker requeues the quota
+            # with the work queue's backoff (AddRateLimited), no event
+            self.retry_later("ResourceQuota", rq, str(e))
             return False
         return True
