@@ -1047,6 +1047,54 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete
+    Scenario: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone
+      pkg/kubelet/status/status_manager.go syncPod: once a deleted pod's containers are gone
+      (canBeDeleted) the status manager deletes it with grace period 0 and the pod's UID as
+      precondition; a refused delete is only logged ("Failed to delete status for pod") and the
+      pod's status stays in the manager, whose needsUpdate keeps answering canBeDeleted, so
+      each syncBatch (every 10s) deletes again. The policy lets the user's graceful delete
+      through and refuses a delete of a pod that already has a deletionTimestamp.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: terminating-pods-stay}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "!has(oldObject.metadata.deletionTimestamp)"
+            message: terminating pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: terminating-pods-stay}
+        spec:
+          policyName: terminating-pods-stay
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When I delete the Pod "web" without waiting
+      And 20 seconds pass
+      Then the Pod "web" has a "metadata.deletionTimestamp"
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "terminating-pods-stay"
+      And 10 seconds pass
+      Then the Pod "web" does not exist
+
   @component:controller-manager
   Rule: The device taint eviction controller's pod delete refused
     pkg/controller/devicetainteviction addConditionAndDeletePod: a Normal event

@@ -174,6 +174,8 @@ class Kubelet:
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.status_retry: dict[str, tuple[float, bool]] = {}
         """uid -> (when, running): a status write the API server refused, written again then."""
+        self.delete_retry: dict[str, float] = {}
+        """uid -> when the status manager deletes a terminated pod again (its delete refused)."""
         self.rejected: dict[str, Rejection] = {}
         """uid -> why admission refused the pod: the Failed status the status manager holds
         for it until the API server took it (upstream rejectPod hands it to SetPodStatus),
@@ -311,6 +313,8 @@ class Kubelet:
         if self.status_retry and min(d for d, _ in self.status_retry.values()) <= \
                 self.clock.now().timestamp():
             relevant = True  # the status manager's next batch
+        if self.delete_retry and min(self.delete_retry.values()) <= self.clock.now().timestamp():
+            relevant = True  # the status manager's next batch deletes a terminated pod again
         if not relevant:
             return False
         with self.lock:
@@ -407,6 +411,8 @@ class Kubelet:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
             del self.status_retry[uid]
+        for uid in [u for u in self.delete_retry if u not in self.pods]:
+            del self.delete_retry[uid]
         for uid in [u for u in self.rejected if u not in self.pods]:
             del self.rejected[uid]
         pods = self._pods_in_order()
@@ -657,8 +663,11 @@ class Kubelet:
 
     def _terminate(self, pod: dict) -> bool:
         uid = _md(pod).get("uid", "")
+        due = self.delete_retry.get(uid)
+        if due is not None and due > self.clock.now().timestamp():
+            return False  # its refused delete waits for the status manager's next batch
         try:
-            self._cleanup(uid, strict=True)
+            released = self._cleanup(uid, strict=True)
         except PrepareError:
             self._retry_later(uid)  # the pod stays, terminating, until its claims are released
             return False
@@ -667,8 +676,14 @@ class Kubelet:
         try:
             self.api.delete("Pod", md["name"], md.get("namespace"), grace_period_seconds=0,
                             preconditions_uid=uid)
-        except Exception:  # already gone or replaced by a pod with the same name
-            pass
+        except (E.NotFound, E.Conflict):
+            pass  # already gone, or replaced by a pod with the same name (the UID precondition)
+        except E.StatusError:
+            # refused (an admission policy): the status manager only logs it; its next batch
+            # deletes again (status_manager.go syncPod, needsUpdate -> canBeDeleted)
+            self.delete_retry[uid] = self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS
+            return released
+        self.delete_retry.pop(uid, None)
         self.pods.pop(uid, None)
         return True
 
