@@ -1048,13 +1048,15 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
 
     @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete
-    Scenario: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone
+    Scenario Outline: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone (<gone>)
       pkg/kubelet/status/status_manager.go syncPod: once a deleted pod's containers are gone
       (canBeDeleted) the status manager deletes it with grace period 0 and the pod's UID as
       precondition; a refused delete is only logged ("Failed to delete status for pod") and the
       pod's status stays in the manager, whose needsUpdate keeps answering canBeDeleted, so
       each syncBatch (every 10s) deletes again. The policy lets the user's graceful delete
-      through and refuses a delete of a pod that already has a deletionTimestamp.
+      through and refuses a delete of a pod that already has a deletionTimestamp. Once the
+      binding is gone the kubelet's next batch deletes the pod, or the user force-deletes it
+      first and the kubelet forgets it (RemoveOrphanedStatuses).
       Given a node "node-1"
       And the objects:
         """
@@ -1092,8 +1094,57 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the Pod "web" has a "metadata.deletionTimestamp"
       And no Warning event was recorded for any Pod
       When I delete the ValidatingAdmissionPolicyBinding "terminating-pods-stay"
-      And 10 seconds pass
+      And <then>
       Then the Pod "web" does not exist
+
+      Examples:
+        | gone                     | then                         |
+        | the kubelet's next batch | 10 seconds pass              |
+        | a force-delete           | I force-delete the Pod "web" |
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
+    Scenario: A rejected pod whose Failed status write is refused and that is force-deleted is forgotten
+      The status manager drops the status of a pod gone from the API server
+      (status_manager.go RemoveOrphanedStatuses, called from HandlePodCleanups), so the Failed
+      status it could not write is not tried again, and kubelet.go HandlePodRemoves forgets
+      the rejection with the pod.
+      Given a node "node-1" with cpu "1", memory "4Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-failed-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Failed'"
+            message: pods do not fail here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-failed-pods}
+        spec:
+          policyName: no-failed-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          nodeName: node-1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      Then the only Warning event for Pod "big" is "OutOfcpu", recorded once
+      When I force-delete the Pod "big"
+      And I delete the ValidatingAdmissionPolicyBinding "no-failed-pods"
+      Then the Pod "big" does not exist
 
   @component:controller-manager
   Rule: The device taint eviction controller's pod delete refused

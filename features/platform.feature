@@ -3746,6 +3746,46 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "trainer" has "status.containerStatuses[0].state.running" containing {}
       And the Pod "trainer" has "status.containerStatuses[0].ready" equal to true
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/forgets-force-deleted-pod
+    Scenario: A pod force-deleted while its failed prepare waits for the pod worker's backoff is forgotten, also when the kubelet only learns it from a relist
+      kubelet.go HandlePodRemoves hands a pod gone from the API server to its pod worker, which
+      terminates it instead of retrying the failed SyncPod (pkg/kubelet/pod_workers.go), and
+      HandlePodCleanups forgets the workers and statuses of pods the kubelet no longer has
+      (RemoveOrphanedStatuses). A kubelet whose watch ends in 410 Expired (client-go
+      reflector.go, an API server restart) relists and sees the pod gone without a DELETED
+      event; it keeps nothing about the pod either: no retry of its prepare, no status to write.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      When I force-delete the Pod "trainer" without waiting
+      And the API server restarts
+      Then the Pod "trainer" does not exist
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
     Scenario: A claim with devices of two drivers, one of which fails, is prepared through both once that driver recovers
       prepareResources (k/k pkg/kubelet/cm/dra/manager.go) asks each driver of the claim's

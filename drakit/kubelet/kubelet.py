@@ -361,7 +361,7 @@ class Kubelet:
         """The kubelet's own Node and its pods against the stored objects (see
         drakit/scheduler/comparer.py for why), once it has taken in every watch event and
         nothing waits in its backoff."""
-        if not self.running or self.failures or self.sync_retry or \
+        if not self.running or self.failures or any(u in self.pods for u in self.sync_retry) or \
                 has_pending_events(self.api, self._rv, WATCHED):
             return []
         stored = self.api.try_get("Node", self.node_name)
@@ -380,6 +380,10 @@ class Kubelet:
         note_cache_mismatch(out, f"pods node {self.node_name} admitted, started or holds at "
                             "admission that it no longer has",
                             (self.admitted | self.started | set(self.waiting)) - set(self.pods), set())
+        note_cache_mismatch(out, f"pods node {self.node_name} retries a sync, status write or "
+                            "delete of, or holds a rejection for, that it no longer has",
+                            set().union(self.sync_retry, self.status_retry, self.delete_retry,
+                                        self.rejected) - set(self.pods), set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
             both = manager.against_checkpoint() if manager is not None else None
