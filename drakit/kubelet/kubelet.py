@@ -875,10 +875,7 @@ class KubeletManager:
         obj = self.api.try_get("Node", node)
         if obj is None:
             return
-        try:
-            self.api.record_event(obj, "Warning", "KubeletSetupFailed", error, COMPONENT)
-        except E.StatusError:
-            pass
+        self.api.record_event(obj, "Warning", "KubeletSetupFailed", error, COMPONENT)
         self._set_node_health(obj, ready=False)
 
     def _node_up(self, node: str) -> None:
