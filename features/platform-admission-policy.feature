@@ -1047,7 +1047,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
 
-    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete @needs:logical-clock
     Scenario Outline: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone (<gone>)
       pkg/kubelet/status/status_manager.go syncPod: once a deleted pod's containers are gone
       (canBeDeleted) the status manager deletes it with grace period 0 and the pod's UID as
