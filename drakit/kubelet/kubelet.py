@@ -103,6 +103,11 @@ POD_WORKER_BACKOFF_SECONDS = 10.0
 # for pod" and leaves apiStatusVersions behind, so syncBatch, run every syncPeriod (10 s),
 # finds the status still unsent. No event, and the pod's containers run meanwhile.
 STATUS_SYNC_PERIOD_SECONDS = 10.0
+# a Node health write (Ready condition, unreachable taint) the API server refused is tried
+# again at the node lifecycle controller's next pass: monitorNodeHealth runs every
+# nodeMonitorPeriod (5 s, pkg/controller/nodelifecycle/config) and tryUpdateNodeHealth only
+# logs a failed update
+NODE_MONITOR_PERIOD_SECONDS = 5.0
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 _NOT_SYNCED = object()
 
@@ -810,6 +815,8 @@ class KubeletManager:
         self.closed = False
         self.failures = FailureTracker("kubelet", self.api, ctx.clock, INITIAL_BACKOFF_SECONDS,
                                        MAX_BACKOFF_SECONDS, event_source=COMPONENT)
+        self.health_retry: dict[str, float] = {}
+        """node -> when its refused health write (Ready condition, taint) is tried again."""
         self.api.graceful_pod_deletion = self._graceful
         self._rv = self.api.resource_version
         for node in self.api.list("Node"):
@@ -903,6 +910,7 @@ class KubeletManager:
                            "message": "kubelet is posting ready status",
                            "lastHeartbeatTime": now, "lastTransitionTime": now}
                     self._patch_conditions(node, conds, new)
+                self.health_retry.pop(node["metadata"]["name"], None)
                 return
             if not has_taint:
                 self.api.patch("Node", node["metadata"]["name"], {"spec": {"taints": taints + [
@@ -915,7 +923,12 @@ class KubeletManager:
                        "lastTransitionTime": now}
                 self._patch_conditions(node, conds, new)
         except E.StatusError:
-            pass  # the Node changed or went away meanwhile: the next start/sync tries again
+            # refused (an admission policy) or the Node changed meanwhile: the node lifecycle
+            # controller's next pass tries again
+            self.health_retry[node["metadata"]["name"]] = (
+                self.ctx.clock.now().timestamp() + NODE_MONITOR_PERIOD_SECONDS)
+            return
+        self.health_retry.pop(node["metadata"]["name"], None)
 
     def _patch_conditions(self, node: dict, conds: list, ready: dict) -> None:
         out = [c for c in conds if c.get("type") != "Ready"] + [ready]
@@ -951,6 +964,8 @@ class KubeletManager:
             elif name not in self.kubelets:
                 self._ensure(name, quiet=True)
                 busy = True
+        if self.health_retry:
+            busy |= self._retry_health()
         for k in list(self.kubelets.values()):
             try:
                 busy |= k.sync()
@@ -958,6 +973,22 @@ class KubeletManager:
                 self.failures.failed("Node", {"metadata": {"name": k.node_name}}, e,
                                      FAILED_SYNC, event=False)
         return busy
+
+    def _retry_health(self) -> bool:
+        """Write again the health of the nodes whose last health write was refused, once due."""
+        now = self.ctx.clock.now().timestamp()
+        done = False
+        for name, due in sorted(self.health_retry.items()):
+            if due > now:
+                continue
+            obj = self.api.try_get("Node", name)
+            k = self.kubelets.get(name)
+            if obj is None or k is None:
+                del self.health_retry[name]
+                continue
+            self._set_node_health(obj, ready=k.running)
+            done |= name not in self.health_retry
+        return done
 
     def _relist_nodes(self) -> bool:
         """410 Expired on the Node watch: start kubelets for new Nodes, stop removed ones."""
