@@ -1300,6 +1300,169 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete @needs:logical-clock
+    Scenario Outline: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone (<gone>)
+      pkg/kubelet/status/status_manager.go syncPod: once a deleted pod's containers are gone
+      (canBeDeleted) the status manager deletes it with grace period 0 and the pod's UID as
+      precondition; a refused delete is only logged ("Failed to delete status for pod") and the
+      pod's status stays in the manager, whose needsUpdate keeps answering canBeDeleted, so
+      each syncBatch (every 10s) deletes again. The policy lets the user's graceful delete
+      through and refuses a delete of a pod that already has a deletionTimestamp. Once the
+      binding is gone the kubelet's next batch deletes the pod, or the user force-deletes it
+      first and the kubelet forgets it (RemoveOrphanedStatuses).
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: terminating-pods-stay}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "!has(oldObject.metadata.deletionTimestamp)"
+            message: terminating pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: terminating-pods-stay}
+        spec:
+          policyName: terminating-pods-stay
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When I delete the Pod "web" without waiting
+      And 20 seconds pass
+      Then the Pod "web" has a "metadata.deletionTimestamp"
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "terminating-pods-stay"
+      And <then>
+      Then the Pod "web" does not exist
+
+      Examples:
+        | gone                     | then                         |
+        | the kubelet's next batch | 10 seconds pass              |
+        | a force-delete           | I force-delete the Pod "web" |
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
+    Scenario: A rejected pod whose Failed status write is refused and that is force-deleted is forgotten
+      The status manager drops the status of a pod gone from the API server
+      (status_manager.go RemoveOrphanedStatuses, called from HandlePodCleanups), so the Failed
+      status it could not write is not tried again, and kubelet.go HandlePodRemoves forgets
+      the rejection with the pod.
+      Given a node "node-1" with cpu "1", memory "4Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-failed-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.phase) || object.status.phase != 'Failed'"
+            message: pods do not fail here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-failed-pods}
+        spec:
+          policyName: no-failed-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          nodeName: node-1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      Then the only Warning event for Pod "big" is "OutOfcpu", recorded once
+      When I force-delete the Pod "big"
+      And I delete the ValidatingAdmissionPolicyBinding "no-failed-pods"
+      Then the Pod "big" does not exist
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/node-health-retried @needs:logical-clock
+    Scenario: The Ready=Unknown of a node whose kubelet does not start is refused, then written once the policy is gone
+      pkg/controller/nodelifecycle/node_lifecycle_controller.go: monitorNodeHealth runs every
+      nodeMonitorPeriod (5s); tryUpdateNodeHealth sets the Ready condition of a node whose
+      kubelet posts nothing to Unknown (reason NodeStatusUnknown) and writes the Node's status,
+      a refused write is only logged and the next pass writes it again. The kubelet refuses to
+      start on an empty DRA checkpoint (pkg/kubelet/cm/dra/state/checkpointer.go GetOrCreate).
+      The policy lets the unreachable taint through (a write of the Node, not its status).
+      The checkpoint holds the claim the node's pod got.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: nodes-stay-known}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [nodes/status]}
+          validations:
+          - expression: "!has(object.status.conditions) || object.status.conditions.all(c, c.type != 'Ready' || c.status != 'Unknown')"
+            message: nodes are not given up on here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: nodes-stay-known}
+        spec:
+          policyName: nodes-stay-known
+          validationActions: [Deny]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: node-1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool   | device |
+        | gpu     | gpu.example.com | node-1 | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When the DRA checkpoint on node "node-1" is cut short after 0 bytes
+      And the kubelet on node "node-1" restarts, whether or not it comes up
+      Then there is a Warning event "KubeletSetupFailed" for Node "node-1" containing "is corrupted: the file is empty"
+      And the Node "node-1" has "spec.taints[0].key" equal to node.kubernetes.io/unreachable
+      And the Node "node-1" has "status.conditions[0].status" equal to "True"
+      When 20 seconds pass
+      Then the Node "node-1" has "status.conditions[0].status" equal to "True"
+      When I delete the ValidatingAdmissionPolicyBinding "nodes-stay-known"
+      And 5 seconds pass
+      Then the Node "node-1" has "status.conditions[0].status" equal to Unknown
+      And the Node "node-1" has "status.conditions[0].reason" equal to NodeStatusUnknown
+
   @component:controller-manager
   Rule: The device taint eviction controller's pod delete refused
     pkg/controller/devicetainteviction addConditionAndDeletePod: a Normal event

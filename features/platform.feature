@@ -3715,6 +3715,73 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: main, ready: false, started: false, restartCount: 0, state: {waiting: {reason: PodInitializing}}}
         """
 
+    # until 1.36: the gate is GA and locked on from 1.37
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/ready-to-start-gate @gate:PodReadyToStartContainersCondition @until:1.36
+    Scenario: Kubelets without PodReadyToStartContainersCondition give neither a waiting nor a running pod that condition
+      generateAPIPodStatus (k/k pkg/kubelet/kubelet_pods.go) appends
+      GeneratePodReadyToStartContainersCondition only while the kubelet's gate
+      PodReadyToStartContainersCondition (beta up to 1.36) is on; the other conditions it
+      writes keep their order (pkg/kubelet/status/generate.go). So a pod waiting for a failing
+      NodePrepareResources and a pod that runs both carry Initialized, Ready, ContainersReady
+      and PodScheduled, and nothing more.
+      Given the kubelets run with the feature gate PodReadyToStartContainersCondition disabled
+      And the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      And the Pod "trainer" contains:
+        """
+        status:
+          phase: Pending
+          conditions:
+          - {type: Initialized, status: "True"}
+          - {type: Ready, status: "False", reason: ContainersNotReady}
+          - {type: ContainersReady, status: "False", reason: ContainersNotReady}
+          - {type: PodScheduled, status: "True"}
+        """
+      And the Pod "web" comes to have "status.phase" equal to Running
+      And the Pod "web" contains:
+        """
+        status:
+          conditions:
+          - {type: Initialized, status: "True"}
+          - {type: Ready, status: "True"}
+          - {type: ContainersReady, status: "True"}
+          - {type: PodScheduled, status: "True"}
+        """
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
     Scenario: A waiting pod's conditions keep their transition times through failed retries; once the driver recovers the pod runs and is ready
       A retry that fails the same way generates the same status, and a condition keeps its
@@ -3761,6 +3828,46 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Initialized condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
       And the Pod "trainer" has "status.containerStatuses[0].state.running" containing {}
       And the Pod "trainer" has "status.containerStatuses[0].ready" equal to true
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/forgets-force-deleted-pod
+    Scenario: A pod force-deleted while its failed prepare waits for the pod worker's backoff is forgotten, also when the kubelet only learns it from a relist
+      kubelet.go HandlePodRemoves hands a pod gone from the API server to its pod worker, which
+      terminates it instead of retrying the failed SyncPod (pkg/kubelet/pod_workers.go), and
+      HandlePodCleanups forgets the workers and statuses of pods the kubelet no longer has
+      (RemoveOrphanedStatuses). A kubelet whose watch ends in 410 Expired (client-go
+      reflector.go, an API server restart) relists and sees the pod gone without a DELETED
+      event; it keeps nothing about the pod either: no retry of its prepare, no status to write.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources failed for ResourceClaim gpu-claim: gpu-0 is not healthy
+        """
+      When I force-delete the Pod "trainer" without waiting
+      And the API server restarts
+      Then the Pod "trainer" does not exist
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-error-blocks-start @clause:platform-KUBELET-R01/prepare-retried-on-update
     Scenario: A claim with devices of two drivers, one of which fails, is prepared through both once that driver recovers

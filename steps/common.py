@@ -208,11 +208,13 @@ def when_delete(world: World, kind: str, name: str) -> None:
     try_write(world, lambda: world.b.delete(kind, name) or [])
 
 
-@when(parsers.re(r'I force-delete the Pod "(?P<name>[^"]+)"$'))
-def when_force_delete(world: World, name: str) -> None:
+@when(parsers.re(r'I force-delete the Pod "(?P<name>[^"]+)"(?P<nowait> without waiting)?$'))
+def when_force_delete(world: World, name: str, nowait: str | None) -> None:
     """``kubectl delete pod --force --grace-period=0``: the pod object goes at once, before
-    its kubelet has stopped it."""
-    try_write(world, lambda: world.b.delete("Pod", name, grace_period_seconds=0) or [])
+    its kubelet has stopped it; "without waiting" does not wait for the components to react
+    (the next step, e.g. an API server restart, comes before they saw the deletion)."""
+    try_write(world, lambda: world.b.delete("Pod", name, wait=not nowait,
+                                            grace_period_seconds=0) or [])
 
 
 @when("the cluster settles")

@@ -103,6 +103,11 @@ POD_WORKER_BACKOFF_SECONDS = 10.0
 # for pod" and leaves apiStatusVersions behind, so syncBatch, run every syncPeriod (10 s),
 # finds the status still unsent. No event, and the pod's containers run meanwhile.
 STATUS_SYNC_PERIOD_SECONDS = 10.0
+# a Node health write (Ready condition, unreachable taint) the API server refused is tried
+# again at the node lifecycle controller's next pass: monitorNodeHealth runs every
+# nodeMonitorPeriod (5 s, pkg/controller/nodelifecycle/config) and tryUpdateNodeHealth only
+# logs a failed update
+NODE_MONITOR_PERIOD_SECONDS = 5.0
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 _NOT_SYNCED = object()
 
@@ -174,6 +179,8 @@ class Kubelet:
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.status_retry: dict[str, tuple[float, bool]] = {}
         """uid -> (when, running): a status write the API server refused, written again then."""
+        self.delete_retry: dict[str, float] = {}
+        """uid -> when the status manager deletes a terminated pod again (its delete refused)."""
         self.rejected: dict[str, Rejection] = {}
         """uid -> why admission refused the pod: the Failed status the status manager holds
         for it until the API server took it (upstream rejectPod hands it to SetPodStatus),
@@ -311,6 +318,8 @@ class Kubelet:
         if self.status_retry and min(d for d, _ in self.status_retry.values()) <= \
                 self.clock.now().timestamp():
             relevant = True  # the status manager's next batch
+        if self.delete_retry and min(self.delete_retry.values()) <= self.clock.now().timestamp():
+            relevant = True  # the status manager's next batch deletes a terminated pod again
         if not relevant:
             return False
         with self.lock:
@@ -357,7 +366,7 @@ class Kubelet:
         """The kubelet's own Node and its pods against the stored objects (see
         drakit/scheduler/comparer.py for why), once it has taken in every watch event and
         nothing waits in its backoff."""
-        if not self.running or self.failures or self.sync_retry or \
+        if not self.running or self.failures or any(u in self.pods for u in self.sync_retry) or \
                 has_pending_events(self.api, self._rv, WATCHED):
             return []
         stored = self.api.try_get("Node", self.node_name)
@@ -376,6 +385,10 @@ class Kubelet:
         note_cache_mismatch(out, f"pods node {self.node_name} admitted, started or holds at "
                             "admission that it no longer has",
                             (self.admitted | self.started | set(self.waiting)) - set(self.pods), set())
+        note_cache_mismatch(out, f"pods node {self.node_name} retries a sync, status write or "
+                            "delete of, or holds a rejection for, that it no longer has",
+                            set().union(self.sync_retry, self.status_retry, self.delete_retry,
+                                        self.rejected) - set(self.pods), set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
             both = manager.against_checkpoint() if manager is not None else None
@@ -407,6 +420,8 @@ class Kubelet:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
             del self.status_retry[uid]
+        for uid in [u for u in self.delete_retry if u not in self.pods]:
+            del self.delete_retry[uid]
         for uid in [u for u in self.rejected if u not in self.pods]:
             del self.rejected[uid]
         pods = self._pods_in_order()
@@ -657,8 +672,11 @@ class Kubelet:
 
     def _terminate(self, pod: dict) -> bool:
         uid = _md(pod).get("uid", "")
+        due = self.delete_retry.get(uid)
+        if due is not None and due > self.clock.now().timestamp():
+            return False  # its refused delete waits for the status manager's next batch
         try:
-            self._cleanup(uid, strict=True)
+            released = self._cleanup(uid, strict=True)
         except PrepareError:
             self._retry_later(uid)  # the pod stays, terminating, until its claims are released
             return False
@@ -667,8 +685,14 @@ class Kubelet:
         try:
             self.api.delete("Pod", md["name"], md.get("namespace"), grace_period_seconds=0,
                             preconditions_uid=uid)
-        except Exception:  # already gone or replaced by a pod with the same name
-            pass
+        except (E.NotFound, E.Conflict):
+            pass  # already gone, or replaced by a pod with the same name (the UID precondition)
+        except E.StatusError:
+            # refused (an admission policy): the status manager only logs it; its next batch
+            # deletes again (status_manager.go syncPod, needsUpdate -> canBeDeleted)
+            self.delete_retry[uid] = self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS
+            return released
+        self.delete_retry.pop(uid, None)
         self.pods.pop(uid, None)
         return True
 
@@ -791,6 +815,8 @@ class KubeletManager:
         self.closed = False
         self.failures = FailureTracker("kubelet", self.api, ctx.clock, INITIAL_BACKOFF_SECONDS,
                                        MAX_BACKOFF_SECONDS, event_source=COMPONENT)
+        self.health_retry: dict[str, float] = {}
+        """node -> when its refused health write (Ready condition, taint) is tried again."""
         self.api.graceful_pod_deletion = self._graceful
         self._rv = self.api.resource_version
         for node in self.api.list("Node"):
@@ -856,10 +882,7 @@ class KubeletManager:
         obj = self.api.try_get("Node", node)
         if obj is None:
             return
-        try:
-            self.api.record_event(obj, "Warning", "KubeletSetupFailed", error, COMPONENT)
-        except E.StatusError:
-            pass
+        self.api.record_event(obj, "Warning", "KubeletSetupFailed", error, COMPONENT)
         self._set_node_health(obj, ready=False)
 
     def _node_up(self, node: str) -> None:
@@ -887,6 +910,7 @@ class KubeletManager:
                            "message": "kubelet is posting ready status",
                            "lastHeartbeatTime": now, "lastTransitionTime": now}
                     self._patch_conditions(node, conds, new)
+                self.health_retry.pop(node["metadata"]["name"], None)
                 return
             if not has_taint:
                 self.api.patch("Node", node["metadata"]["name"], {"spec": {"taints": taints + [
@@ -899,7 +923,12 @@ class KubeletManager:
                        "lastTransitionTime": now}
                 self._patch_conditions(node, conds, new)
         except E.StatusError:
-            pass  # the Node changed or went away meanwhile: the next start/sync tries again
+            # refused (an admission policy) or the Node changed meanwhile: the node lifecycle
+            # controller's next pass tries again
+            self.health_retry[node["metadata"]["name"]] = (
+                self.ctx.clock.now().timestamp() + NODE_MONITOR_PERIOD_SECONDS)
+            return
+        self.health_retry.pop(node["metadata"]["name"], None)
 
     def _patch_conditions(self, node: dict, conds: list, ready: dict) -> None:
         out = [c for c in conds if c.get("type") != "Ready"] + [ready]
@@ -935,6 +964,8 @@ class KubeletManager:
             elif name not in self.kubelets:
                 self._ensure(name, quiet=True)
                 busy = True
+        if self.health_retry:
+            busy |= self._retry_health()
         for k in list(self.kubelets.values()):
             try:
                 busy |= k.sync()
@@ -942,6 +973,22 @@ class KubeletManager:
                 self.failures.failed("Node", {"metadata": {"name": k.node_name}}, e,
                                      FAILED_SYNC, event=False)
         return busy
+
+    def _retry_health(self) -> bool:
+        """Write again the health of the nodes whose last health write was refused, once due."""
+        now = self.ctx.clock.now().timestamp()
+        done = False
+        for name, due in sorted(self.health_retry.items()):
+            if due > now:
+                continue
+            obj = self.api.try_get("Node", name)
+            k = self.kubelets.get(name)
+            if obj is None or k is None:
+                del self.health_retry[name]
+                continue
+            self._set_node_health(obj, ready=k.running)
+            done |= name not in self.health_retry
+        return done
 
     def _relist_nodes(self) -> bool:
         """410 Expired on the Node watch: start kubelets for new Nodes, stop removed ones."""

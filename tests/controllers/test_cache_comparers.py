@@ -81,6 +81,12 @@ def _kubelet(c: Cluster):
     (KubeletManager, lambda m: setattr(m.kubelets["node-1"], "node", None), "kubelet: node node-1"),
     (KubeletManager, lambda m: m.kubelets["node-1"].admitted.add("gone"),
      "kubelet: pods node node-1 admitted, started or holds at admission that it no longer has"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].sync_retry.__setitem__("gone", 0.0),
+     "kubelet: pods node node-1 retries a sync, status write or delete of, or holds a rejection "
+     "for, that it no longer has"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].rejected.__setitem__("gone", None),
+     "kubelet: pods node node-1 retries a sync, status write or delete of, or holds a rejection "
+     "for, that it no longer has"),
     (KubeletManager, lambda m: m.kubelets["node-1"].dra.cache.clear(),
      "kubelet: DRA claim cache of node node-1 against its checkpoint"),
 ])

@@ -65,6 +65,14 @@ def test_crash_between_write_and_rename_keeps_the_committed_state(tmp_path, monk
         write_checkpoint(p, "K", {"gen": 2})
     monkeypatch.undo()
     assert read_checkpoint(p, "K") == {"gen": 1}
+    assert stale_temp_files(p) == []  # a rename that failed takes its temp file away
+
+
+def test_a_checkpoint_that_cannot_be_read_is_refused_naming_why(tmp_path):
+    p = tmp_path / "state"
+    p.mkdir()
+    with pytest.raises(CorruptCheckpointError, match="cannot be read: Is a directory"):
+        read_checkpoint(p, "K")
 
 
 def test_temp_file_left_by_a_crash_is_ignored(tmp_path):
