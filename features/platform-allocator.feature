@@ -1948,6 +1948,24 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:00:00Z"
       And the Pod "p" has no "spec.nodeName"
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @clause:platform-BIND-R01/error-backoff-grows @needs:logical-clock
+    Scenario: After an unschedulable attempt the error backoff starts again at 1 s
+      The error backoff counts the errors in a row only; an Unschedulable verdict in between
+      starts the count anew (k/k pkg/scheduler/backend/queue/backoff_queue.go getBackoffTime:
+      QueuedPodInfo.ConsecutiveErrorsCount, else UnschedulableCount, kubernetes/kubernetes#128748,
+      not the number of attempts). The first timeout is retried 1 s later: the claim is
+      unavailable (Unschedulable), deallocated and allocated afresh; the second timeout,
+      three attempts later, is again retried 1 s later.
+      When 600 seconds pass
+      And 1 second passes
+      Then the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:10:01Z"
+      When 600 seconds pass
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": device binding timeout"
+      And the ResourceClaim "gpu" has no "status.reservedFor"
+      When 1 second passes
+      Then the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:20:02Z"
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @needs:logical-clock
     Scenario: A scheduler that restarts mid-wait gives up on the claim's own timeout
       The restarted scheduler binds the still-reserved claim again and waits from then; its poll
