@@ -3936,6 +3936,39 @@ Feature: KEP-5004 DRA extended resources
       When a node agent calls PodResources Get for the Pod "solo" on node "n2"
       Then in the PodResources answer the container "app" of the Pod "solo" has no dynamic resources
 
+    @req:5004-R12 @clause:5004-R12/standard-still-checked
+    Scenario: Kubelet admission leaves out only extended resources: hugepages the node has none of still reject the pod
+      k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources drops a request
+      only when its name is an extended resource (v1helper.IsExtendedResourceName: a domain
+      prefix that is not kubernetes.io) the node does not report, or one the pod's
+      status.extendedResourceClaimStatus maps to DRA (schedutil.IsDRAExtendedResourceName); a
+      standard resource such as hugepages-2Mi, which a node without huge pages reports as 0,
+      is checked by generalFilter as always: the kubelet rejects the pod (rejectPod: phase
+      Failed, reason OutOf<resource>, the InsufficientResourceError message in bytes).
+      Given a node "hp" with cpu "8", memory "32Gi", hugepages-2Mi "0"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: huge
+        spec:
+          nodeName: hp
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {memory: 64Mi, hugepages-2Mi: 4Mi}
+              limits: {memory: 64Mi, hugepages-2Mi: 4Mi}
+        """
+      Then the Pod "huge" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfhugepages-2Mi
+          message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 4194304, used: 0, capacity: 0"
+        """
+
     # since 1.36: kubernetes/kubernetes#135725 (1.36) made kubelet admission leave out a container's requests that pod.status.extendedResourceClaimStatus maps to the special claim; before, the node's device-plugin count was checked
     @req:5004-R12 @clause:5004-R12/no-allocatable-check @since:1.36
     Scenario: A device plugin that registers after a DRA-backed pod was bound does not get that pod rejected

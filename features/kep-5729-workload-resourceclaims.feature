@@ -1213,6 +1213,57 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
       And the released ResourceClaim still exists without an owner
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/member-keeps-group-claim
+    Scenario: A member keeps the PodGroup claim it recorded while the PodGroup controls it
+      As shipped (pkg/controller/resourceclaim/controller.go handleClaim, kubernetes/kubernetes
+      1.37): a claim recorded in the pod's status.resourceClaimStatuses is "already created"
+      while resourceclaim.IsForPod accepts it, and with DRAWorkloadResourceClaims IsForPod
+      accepts a claim controlled by the pod's PodGroup (k8s.io/dynamic-resource-allocation
+      resourceclaim.IsForPod, acceptPodGroupOwner). So when the PodGroup's status later names
+      another claim it also controls, the member's next sync (here caused by a label change)
+      leaves the member's recorded claim as it is.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+      When I create the ResourceClaim "second" the controller would make for the claim "pg-claim" of PodGroup "group":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I patch the PodGroup "group" status with:
+        """
+        status:
+          resourceClaimStatuses:
+          - {name: pg-claim, resourceClaimName: second}
+        """
+      And I patch the Pod "member" with:
+        """
+        metadata:
+          labels: {touched: "yes"}
+        """
+      Then the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: second}]
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+
     @req:5729-R01 @version:1.37 @clause:5729-R01/generated-name
     Scenario: Long PodGroup and claim names are both cut in proportion in the generated name
       As shipped (pkg/controller/resourceclaim/controller.go handleClaim, the pod path's

@@ -1895,6 +1895,77 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
       And the Pod "p" has no "spec.nodeName"
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/error-backoff-grows @needs:logical-clock
+    Scenario: A second binding failure in a row doubles the pod's backoff
+      A PreBind failure is an error: the pod waits in the error backoff queue, 1 s doubled per
+      error in a row, at most 10 s (k/k pkg/scheduler/backend/queue/backoff_queue.go
+      getBackoffTime and calculateBackoffDuration, defaults podInitialBackoffDuration 1 s and
+      podMaxBackoffDuration 10 s; the count of consecutive errors is kept apart from
+      unschedulable verdicts since kubernetes/kubernetes#128748). The driver reports a
+      failure and clears it again, so the claim stays allocated and usable: the retry 1 s
+      after the first failure reserves it and waits again; after the second failure in a row
+      the pod is not retried 1 s later, only 2 s later.
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attach-failed, status: "True", reason: AttachFailed, message: fabric port "p1" down, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim gpu binding failed: reason=AttachFailed"
+      And the ResourceClaim "gpu" has no "status.reservedFor"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices: null
+        """
+      And 1 second passes
+      Then the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+      And the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:00:00Z"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attach-failed, status: "True", reason: AttachFailed, message: fabric port "p1" down, lastTransitionTime: "2026-01-01T00:00:01Z"}
+        """
+      Then the ResourceClaim "gpu" has no "status.reservedFor"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices: null
+        """
+      And 1 second passes
+      Then the ResourceClaim "gpu" has no "status.reservedFor"
+      When 1 second passes
+      Then the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+      And the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:00:00Z"
+      And the Pod "p" has no "spec.nodeName"
+
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @clause:platform-BIND-R01/error-backoff-grows @needs:logical-clock
+    Scenario: After an unschedulable attempt the error backoff starts again at 1 s
+      The error backoff counts the errors in a row only; an Unschedulable verdict in between
+      starts the count anew (k/k pkg/scheduler/backend/queue/backoff_queue.go getBackoffTime:
+      QueuedPodInfo.ConsecutiveErrorsCount, else UnschedulableCount, kubernetes/kubernetes#128748,
+      not the number of attempts). The first timeout is retried 1 s later: the claim is
+      unavailable (Unschedulable), deallocated and allocated afresh; the second timeout,
+      three attempts later, is again retried 1 s later.
+      When 600 seconds pass
+      And 1 second passes
+      Then the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:10:01Z"
+      When 600 seconds pass
+      Then the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": device binding timeout"
+      And the ResourceClaim "gpu" has no "status.reservedFor"
+      When 1 second passes
+      Then the ResourceClaim "gpu" has "status.allocation.allocationTimestamp" equal to "2026-01-01T00:20:02Z"
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/timeout @needs:logical-clock
     Scenario: A scheduler that restarts mid-wait gives up on the claim's own timeout
       The restarted scheduler binds the still-reserved claim again and waits from then; its poll

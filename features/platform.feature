@@ -6256,6 +6256,53 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "elsewhere" has no "status.conditions"
       And the ResourceClaim "gpu" has no "status.allocation"
 
+  @component:scheduler
+  Rule: kube-scheduler places a pod on one of the best-scoring nodes it evaluated
+    k/k pkg/scheduler/schedule_one.go (1.34-1.37): findNodesThatFitPod stops once it has
+    numFeasibleNodesToFind feasible nodes (every node below 100 nodes; from 100 nodes the
+    adaptive percentage of them, at least 100) and the next search starts where this one
+    stopped (nextStartNodeIndex); prioritizeNodes scores the feasible nodes and selectHost
+    takes one of the highest scores (at random among equal ones).
+
+    @req:platform-SCHED-R09 @clause:platform-SCHED-R09/best-score
+    Scenario: A search that starts mid-list and wraps round still places the pod on a best-scoring node
+      101 nodes: the search stops after 100 feasible ones. A pod bound to n-97 makes it the
+      only busier node (NodeResourcesFit LeastAllocated scores it lower; every other score
+      plugin ties). A first pod is placed and deleted again, so the search for the second pod
+      starts at the 101st node in name order and wraps round to the first ones; n-97 is then
+      the last node evaluated, and still not chosen.
+      Given 101 nodes "n-" with cpu "8", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pinned}
+        spec:
+          nodeName: n-97
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "4", memory: 16Gi}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1", memory: 4Gi}}}
+        """
+      Then the Pod "first" is scheduled
+      When I delete the Pod "first"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1", memory: 4Gi}}}
+        """
+      Then the Pod "second" is scheduled
+      And the Pods "pinned" and "second" have different "spec.nodeName"
+
   @component:scheduler @gate:DRADeviceBindingConditions
   Rule: kube-scheduler names the chosen node while PreBind works (KEP-5278)
     With NominatedNodeNameForExpectation (beta and on from 1.35) the binding cycle writes the

@@ -141,6 +141,10 @@ class QueuedPod:
     priority: int
     seq: int
     attempts: int = 0
+    unschedulable_count: int = 0
+    """Attempts that ended in an Unschedulable verdict (QueuedPodInfo.UnschedulableCount)."""
+    consecutive_errors: int = 0
+    """Errors since the last Unschedulable verdict (QueuedPodInfo.ConsecutiveErrorsCount)."""
     unschedulable_plugins: set[str] = field(default_factory=set)
     errored: bool = False
     """The last attempt ended in an error (not a plain Unschedulable verdict)."""
@@ -153,6 +157,16 @@ class QueuedPod:
 INITIAL_BACKOFF_SECONDS = 1
 MAX_BACKOFF_SECONDS = 10
 MAX_IN_UNSCHEDULABLE_SECONDS = 300
+
+
+def backoff_seconds(qp: QueuedPod) -> float:
+    """backoff_queue.go getBackoffTime + calculateBackoffDuration (since 1.34,
+    kubernetes/kubernetes#128748): 1 s doubled per failure, at most 10 s, counting the errors
+    in a row when the last attempts erred, else the Unschedulable verdicts; not the pops."""
+    count = qp.consecutive_errors or qp.unschedulable_count
+    if count <= 0:
+        return 0
+    return min(INITIAL_BACKOFF_SECONDS * 2 ** (count - 1), MAX_BACKOFF_SECONDS)
 
 
 class SchedulingQueue:
@@ -209,9 +223,13 @@ class SchedulingQueue:
         qp.unschedulable_plugins = set(plugins or ())
         qp.errored = not unschedulable
         qp.gated = False
+        if unschedulable:
+            qp.unschedulable_count += 1
+            qp.consecutive_errors = 0
+        else:
+            qp.consecutive_errors += 1
         if now is not None:
-            backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0),
-                          MAX_BACKOFF_SECONDS)
+            backoff = backoff_seconds(qp)
             qp.parked_at = now
             qp.backoff_until = now + _dt.timedelta(seconds=backoff)
         if self.moved_during_cycle:
@@ -240,7 +258,8 @@ class SchedulingQueue:
             return
         qp.unschedulable_plugins = set()
         qp.errored = True
-        backoff = min(INITIAL_BACKOFF_SECONDS * 2 ** max(qp.attempts - 1, 0), MAX_BACKOFF_SECONDS)
+        qp.consecutive_errors += 1
+        backoff = backoff_seconds(qp)
         qp.parked_at = failed_at
         qp.backoff_until = failed_at + _dt.timedelta(seconds=backoff)
         self.unschedulable[qp.key] = qp

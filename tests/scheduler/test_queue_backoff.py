@@ -1,0 +1,54 @@
+"""The scheduling queue's backoff counts failures as kube-scheduler does since 1.34
+(backoff_queue.go getBackoffTime, kubernetes/kubernetes#128748): errors in a row while the
+last attempts erred, else Unschedulable verdicts; never the number of pops."""
+
+import datetime as dt
+
+from drakit.scheduler.framework import SchedulingQueue, backoff_seconds
+
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
+
+def _popped(q: SchedulingQueue):
+    qp = q.pop()
+    assert qp is not None
+    return qp
+
+
+def _wait(qp) -> float:
+    return (qp.backoff_until - qp.parked_at).total_seconds()
+
+
+def test_errors_in_a_row_double_up_to_ten_seconds():
+    q = SchedulingQueue()
+    q.add(("ns", "p"), "uid", 0)
+    waits = []
+    for _ in range(6):
+        qp = _popped(q)
+        q.done(qp, False, now=T0)
+        waits.append(_wait(qp))
+        q.move_all(include_errored=True)
+    assert waits == [1, 2, 4, 8, 10, 10]
+
+
+def test_an_unschedulable_verdict_starts_the_error_count_anew():
+    q = SchedulingQueue()
+    q.add(("ns", "p"), "uid", 0)
+    qp = _popped(q)
+    q.done(qp, False, now=T0)  # error 1
+    q.move_all(include_errored=True)
+    qp = _popped(q)
+    q.done(qp, True, now=T0)  # unschedulable 1: errors reset
+    assert (qp.consecutive_errors, qp.unschedulable_count) == (0, 1)
+    q.move_all()
+    qp = _popped(q)  # third pop: it waits in PreBind, then fails there
+    q.done(qp, False, failed=False)
+    q.requeue_errored(qp, T0)
+    assert qp.attempts == 3
+    assert _wait(qp) == 1
+
+
+def test_no_failure_no_backoff():
+    q = SchedulingQueue()
+    q.add(("ns", "p"), "uid", 0)
+    assert backoff_seconds(_popped(q)) == 0
