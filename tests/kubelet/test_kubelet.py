@@ -319,3 +319,26 @@ def test_closing_keeps_a_state_dir_the_caller_gave(tmp_path):
     c.add_node("n1")
     c.close()
     assert state.is_dir() and any(state.iterdir())
+
+
+def test_a_state_dir_that_cannot_be_made_is_the_kubelet_start_error(tmp_path):
+    """A node's state directory the host cannot create (here a file has its name) stops that
+    kubelet from starting: the start error names the directory and the OS's reason, and the
+    Node gets it as its KubeletSetupFailed event (drakit only: a real kubelet's start-up
+    checks its own --root-dir)."""
+    from drakit import Cluster
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "n1").write_text("not a directory")
+    c = Cluster(state_dir=str(state))
+    try:
+        c.add_node("n1")
+        k = c.kubelet("n1")
+        expected = (f"failed to start kubelet on node n1: cannot create the state directory "
+                    f"{state / 'n1'}: File exists")
+        assert not k.running and k.start_error == expected
+        (ev,) = [x for x in c.events("Node", "n1") if x["reason"] == "KubeletSetupFailed"]
+        assert ev["type"] == "Warning" and ev["message"] == expected
+    finally:
+        c.close()
