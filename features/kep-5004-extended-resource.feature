@@ -3682,6 +3682,45 @@ Feature: KEP-5004 DRA extended resources
       Then the Pod "second" is scheduled to "node-1"
       And there are 2 extended resource claims
 
+    @component:scheduler @req:5004-R06 @clause:5004-R06/status-change-requeues
+    Scenario: A waiting pod is retried when its extendedResourceClaimStatus changes
+      pkg/scheduler/framework/events.go extractPodGeneratedResourceClaimChange (releases
+      1.34-1.37, kubernetes#130653): a change of status.extendedResourceClaimStatus, like one of
+      status.resourceClaimStatuses, is the UpdatePodGeneratedResourceClaim event the
+      DynamicResources plugin registers, so a pod it kept off is tried again; a change of an
+      annotation is not (platform: "A waiting pod with a generated claim is not retried").
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "9"}
+              limits: {example.com/gpu: "9"}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When 3 seconds pass
+      And I patch the Pod "waiting" with:
+        """
+        metadata:
+          annotations: {example.com/note: still-waiting}
+        """
+      And 3 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When the Pod "waiting" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: waiting-extended-resources-abcde
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And 3 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+
   @component:kubelet @needs:node-access
   Rule: On the node (kubelet)
     KEP-5004 DRA extended resources on the node.

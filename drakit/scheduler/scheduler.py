@@ -700,7 +700,8 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 
 
 def _pod_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
-    """Changes a waiting pod cares about: spec, or its claim statuses.
+    """Changes a waiting pod cares about: spec, or its claim statuses (the extended-resource
+    claim's included).
 
     Not its labels: scheduling_queue.go Update asks the rejecting plugins' queueing hints
     about the UpdatePodLabel event (framework.PodSchedulingPropertiesChange), and only
@@ -708,8 +709,11 @@ def _pod_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
     rejects a pod with), so a labels change never retries a pod here."""
     if old.get("spec") != new.get("spec"):
         return True
-    return ((old.get("status") or {}).get("resourceClaimStatuses") !=
-            (new.get("status") or {}).get("resourceClaimStatuses"))
+    # extractPodGeneratedResourceClaimChange: the claim statuses, and (1.34+, kubernetes#130653)
+    # the extended-resource claim status
+    old_st, new_st = old.get("status") or {}, new.get("status") or {}
+    return any(old_st.get(f) != new_st.get(f)
+               for f in ("resourceClaimStatuses", "extendedResourceClaimStatus"))
 
 
 __all__ = ["Scheduler", "cu"]
