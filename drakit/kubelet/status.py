@@ -67,6 +67,13 @@ CONTAINER_CREATING = "ContainerCreating"
 POD_INITIALIZING = "PodInitializing"
 CONTAINERS_NOT_READY = "ContainersNotReady"
 CONTAINERS_NOT_INITIALIZED = "ContainersNotInitialized"
+KUBELET_FIELDS = ("phase", "startTime", "observedGeneration", "initContainerStatuses",
+                  "containerStatuses")
+"""The fields of a pod's status drakit's kubelet decides (besides its conditions): the status
+manager's reconcile writes them back from its cache. Everything else in the status (a phase's
+reason and message, qosClass, nominatedNodeName, resourceClaimStatuses,
+extendedResourceClaimStatus, nodeAllocatableResourceClaimStatuses, conditions of other types)
+belongs to other writers and stays as the API server has it."""
 
 
 def go_list(names: list[str]) -> str:
@@ -183,3 +190,70 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     status["conditions"] = [copy.deepcopy(dict(c)) for c in olds
                             if c.get("type") not in owned] + conditions
     return status
+
+
+def owned_conditions(ready_to_start_condition: bool = True) -> frozenset[str]:
+    """The condition types the kubelet owns (kubetypes.PodConditionByKubelet), with
+    PodReadyToStartContainers only when the kubelet's gate is on."""
+    return frozenset(KUBELET_CONDITIONS) | ({READY_TO_START} if ready_to_start_condition
+                                            else frozenset())
+
+
+def _conditions(status: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [c for c in status.get("conditions") or () if isinstance(c, Mapping)]
+
+
+def merge_status(api: Mapping[str, Any], cached: Mapping[str, Any], *,
+                 ready_to_start_condition: bool = True) -> dict[str, Any]:
+    """The status the kubelet's status manager writes (status_manager.go syncPod ->
+    mergePodStatus): the API server's status with the kubelet's part taken from its cache.
+    Conditions the kubelet does not own stay first, as the API server has them and in its
+    order; then the kubelet's own conditions as it last decided them. The fields of
+    ``KUBELET_FIELDS`` come from the cache; every other field stays as stored (the claim
+    statuses mergePodStatus copies from the API status, and what drakit's kubelet never
+    writes). Neither argument is changed."""
+    owned = owned_conditions(ready_to_start_condition)
+    out: dict[str, Any] = copy.deepcopy(dict(api))
+    for field in KUBELET_FIELDS:
+        if field in cached:
+            out[field] = copy.deepcopy(cached[field])
+        else:
+            out.pop(field, None)
+    conditions = [copy.deepcopy(dict(c)) for c in _conditions(api) if c.get("type") not in owned]
+    conditions += [copy.deepcopy(dict(c)) for c in _conditions(cached) if c.get("type") in owned]
+    if conditions:
+        out["conditions"] = conditions
+    else:
+        out.pop("conditions", None)
+    return out
+
+
+def _by_name(statuses: Any) -> Any:
+    if not isinstance(statuses, list):
+        return statuses
+    return sorted(statuses, key=lambda s: str(s.get("name") or "") if isinstance(s, Mapping)
+                  else "")
+
+
+def needs_reconcile(api: Mapping[str, Any], cached: Mapping[str, Any], *,
+                    ready_to_start_condition: bool = True) -> bool:
+    """Whether the stored status differs from the kubelet's cached one in the kubelet's part
+    (status_manager.go needsReconcile, isPodStatusByKubeletEqual): each condition the kubelet
+    owns in its cache must be stored with the same status, reason and message (transition
+    times and observedGeneration are not compared), and the fields of ``KUBELET_FIELDS`` must
+    be equal (containers' statuses in name order, as normalizeStatus sorts them)."""
+    owned = owned_conditions(ready_to_start_condition)
+    stored = {c.get("type"): c for c in _conditions(api)}
+    for c in _conditions(cached):
+        if c.get("type") not in owned:
+            continue
+        s = stored.get(c.get("type"))
+        if s is None or any(s.get(k) != c.get(k) for k in ("status", "reason", "message")):
+            return True
+    for field in KUBELET_FIELDS:
+        a, b = api.get(field), cached.get(field)
+        if field == "containerStatuses":
+            a, b = _by_name(a), _by_name(b)
+        if a != b:
+            return True
+    return False
