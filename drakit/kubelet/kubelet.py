@@ -732,6 +732,7 @@ class Kubelet:
             self.delete_retry[uid] = self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS
             return released
         self.delete_retry.pop(uid, None)
+        self.status_retry.pop(uid, None)  # a batch write still pending for it is moot
         self.pods.pop(uid, None)
         return True
 
