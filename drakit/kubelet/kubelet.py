@@ -29,6 +29,12 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    backoff and whenever the pod (not the kubelet's own status write), claims or the node change;
 4. phase Running with container statuses (the same builder).
 
+Like upstream's status manager, the kubelet keeps the status it last decided per pod
+(``statuses``) and builds the next one on it; a stored status that drifted from it in the
+kubelet's part (someone else wrote a condition the kubelet owns, a restart count, the phase)
+gets the kubelet's part back at the status manager's next batch, 10 s later, merged with what
+other writers own (drakit/kubelet/status.py ``merge_status``).
+
 A pod with a deletionTimestamp is stopped: claims unprepared (once no other pod uses them),
 plugin devices released, then the deletion is finished with grace period 0. The API server's
 ``graceful_pod_deletion`` hook makes deletions of pods on a live kubelet graceful, so the

@@ -39,6 +39,11 @@ used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
   old status); a condition whose status stays keeps its lastTransitionTime all the same, so a
   spec update that bumps the generation moves every observedGeneration and no transition time
   (drakit/podgeneration.py has the rule);
+* the status manager's cache (``status_manager.go`` podStatuses): the kubelet hands
+  :func:`pod_status` the stored status with its own part taken from the status it last
+  decided (:func:`merge_status`), and writes that part back at its next batch when the stored
+  one drifted from it (:func:`needs_reconcile`, ``syncBatch`` -> ``needsReconcile`` ->
+  ``syncPod`` -> ``mergePodStatus``);
 * a started pod is synced again on every update (SyncPod runs for each one); drakit has no
   containers to restart, so a container already running (an init container already done)
   keeps its status as the runtime would report it, startedAt included, and only what the
