@@ -29,8 +29,9 @@ used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
   containers (its init containers too); ``ready`` false, ``started`` false (the prober
   manager's UpdatePodStatus), ``restartCount`` kept from the old status; the containers'
   statuses are sorted by name, the init containers' by their order in the spec (normalizeStatus);
-* everything else in the status (qosClass, resourceClaimStatuses, a phase's reason and message,
-  what other components wrote) stays as it is.
+* everything else in the status it is given (qosClass, resourceClaimStatuses, a phase's reason
+  and message, what other components wrote) stays as it is; the kubelet hands it the stored
+  status with its own part from its cache, so the reason and message are the kubelet's.
 
 * ``observedGeneration`` (KEP-5067, the kubelet's gate PodObservedGenerationTracking): the
   status's is the generation of the pod synced (``CalculatePodStatusObservedGeneration``, in
@@ -72,13 +73,16 @@ CONTAINER_CREATING = "ContainerCreating"
 POD_INITIALIZING = "PodInitializing"
 CONTAINERS_NOT_READY = "ContainersNotReady"
 CONTAINERS_NOT_INITIALIZED = "ContainersNotInitialized"
-KUBELET_FIELDS = ("phase", "startTime", "observedGeneration", "initContainerStatuses",
-                  "containerStatuses")
+KUBELET_FIELDS = ("phase", "reason", "message", "startTime", "observedGeneration",
+                  "initContainerStatuses", "containerStatuses")
 """The fields of a pod's status drakit's kubelet decides (besides its conditions): the status
-manager's reconcile writes them back from its cache. Everything else in the status (a phase's
-reason and message, qosClass, nominatedNodeName, resourceClaimStatuses,
-extendedResourceClaimStatus, nodeAllocatableResourceClaimStatuses, conditions of other types)
-belongs to other writers and stays as the API server has it."""
+manager's reconcile writes them back from its cache. The phase's reason and message are the
+kubelet's too (generateAPIPodStatus keeps its cached ones while the phase stays; no other
+component writes them on a pod the kubelet runs). Everything else in the status (qosClass,
+nominatedNodeName, resourceClaimStatuses, extendedResourceClaimStatus,
+nodeAllocatableResourceClaimStatuses, conditions of other types) belongs to other writers and
+stays as the API server has it; so do hostIP and podIP, which drakit's kubelet does not
+report."""
 
 
 def go_list(names: list[str]) -> str:

@@ -42,8 +42,10 @@ def test_merge_keeps_other_writers_conditions_first_and_takes_the_kubelets_from_
     # what other writers own stays as the API server has it (mergePodStatus copies the claim
     # statuses from the API status; the rest is not the kubelet's in drakit)
     for field in ("resourceClaimStatuses", "extendedResourceClaimStatus", "nominatedNodeName",
-                  "qosClass", "reason"):
+                  "qosClass"):
         assert merged[field] == api[field]
+    # the phase's reason is the kubelet's (generateAPIPodStatus keeps its cached one)
+    assert "reason" not in merged
 
 
 def test_merge_drops_a_kubelet_field_its_cache_does_not_have():
@@ -98,7 +100,8 @@ def test_needs_reconcile_finds_a_drift_of_the_kubelets_fields():
     api = _running()
     del api["conditions"][2]  # a condition of the kubelet's gone
     assert needs_reconcile(api, cached)
-    for field, value in (("phase", "Pending"), ("startTime", T1), ("observedGeneration", 2)):
+    for field, value in (("phase", "Pending"), ("startTime", T1), ("observedGeneration", 2),
+                         ("reason", "Mine"), ("message", "mine")):
         assert needs_reconcile(dict(_running(), **{field: value}), cached), field
 
 
