@@ -4251,6 +4251,124 @@ Feature: Platform behaviour every DRA comparison relies on
       And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
 
   @component:kubelet
+  Rule: The kubelet's status manager writes its own status back
+    The kubelet keeps the status it last decided for each pod (k/k
+    pkg/kubelet/status/status_manager.go: podStatuses, filled by SetPodStatus) and builds the
+    next one on it, not on what is stored. Every 10 s its batch (syncBatch, syncPeriod) compares
+    the stored status with that cache (needsReconcile, isPodStatusByKubeletEqual: the fields
+    outside the conditions, and each condition the kubelet owns by status, reason and message)
+    and, when they differ, patches the merge (syncPod, mergePodStatus): the conditions the
+    kubelet does not own stay first, as stored, then the kubelet's own; the claim statuses stay
+    as stored; the rest comes from the cache. So whatever a user writes into the kubelet's part
+    of a running pod's status is undone within 10 s; conditions of their own type stay.
+
+    Background:
+      Given a cluster
+      And a node "n1" with cpu "8", memory "32Gi"
+      And the object:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @clause:platform-KUBELET-R03/other-conditions-stay @needs:logical-clock
+    Scenario: A user's Ready condition on a running pod is undone at the kubelet's next batch; their own condition stays, first
+      The user's merge patch replaces the whole list of conditions. Until the batch the
+      user's values stand (a status write alone reaches no pod worker); then the kubelet
+      patches its conditions back, after the user's own one (mergePodStatus keeps the
+      conditions it does not own first, in their order).
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When the Pod "web" status has:
+        """
+        conditions:
+        - {type: Ready, status: "False", reason: UserSaysNo}
+        - {type: example.com/Audited, status: "True"}
+        """
+      And 5 seconds pass
+      Then the Pod "web" has "status.conditions[0]" containing {type: Ready, status: "False", reason: UserSaysNo}
+      When 5 seconds pass
+      Then the Pod "web" contains:
+        """
+        status:
+          conditions:
+          - {type: example.com/Audited, status: "True"}
+          - {type: PodReadyToStartContainers, status: "True"}
+          - {type: Initialized, status: "True"}
+          - {type: Ready, status: "True"}
+          - {type: ContainersReady, status: "True"}
+          - {type: PodScheduled, status: "True"}
+        """
+      And the Ready condition of the Pod "web" has status True and no reason, with lastTransitionTime set
+
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @clause:platform-KUBELET-R03/builds-on-cache @needs:logical-clock
+    Scenario: A user's restart count on a running pod's container is undone at the kubelet's next batch
+      The container's status is the kubelet's (the runtime's restart count, its last state,
+      when it started): the batch writes back the one it cached, never restarted, without a
+      last state, started when the kubelet started it.
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When the Pod "web" status has:
+        """
+        containerStatuses:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          imageID: ""
+          ready: true
+          started: true
+          restartCount: 7
+          state: {running: {startedAt: "2025-06-01T00:00:00Z"}}
+          lastState: {terminated: {exitCode: 1, reason: Error}}
+        """
+      Then the Pod "web" has "status.containerStatuses[0].restartCount" equal to 7
+      When 10 seconds pass
+      Then the Pod "web" has "status.containerStatuses[0].restartCount" equal to 0
+      And the Pod "web" has no "status.containerStatuses[0].lastState"
+      And the Pod "web" has "status.containerStatuses[0].state.running" containing {}
+
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/other-conditions-stay @clause:platform-KUBELET-R03/builds-on-cache
+    Scenario: A user's own condition added to a running pod stays through the kubelet's next write, ahead of the kubelet's conditions
+      The user keeps the kubelet's conditions (their statuses; the merge patch drops their
+      transition times) and adds one of their own at the end: the kubelet's part is unchanged
+      by its comparison, so nothing is undone. A spec update makes the kubelet write its status
+      at once (SyncPod): its own conditions come from its cache, transition times included, and
+      the user's condition stays, now first.
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When I note the Ready condition of the Pod "web"
+      And the Pod "web" status has:
+        """
+        conditions:
+        - {type: PodReadyToStartContainers, status: "True"}
+        - {type: Initialized, status: "True"}
+        - {type: Ready, status: "True"}
+        - {type: ContainersReady, status: "True"}
+        - {type: PodScheduled, status: "True"}
+        - {type: example.com/Audited, status: "True", reason: Checked}
+        """
+      And 5 seconds pass
+      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
+      When I patch the Pod "web" with:
+        """
+        spec: {activeDeadlineSeconds: 3600}
+        """
+      Then the Pod "web" comes to have "status.observedGeneration" equal to 2
+      And the Pod "web" contains:
+        """
+        status:
+          conditions:
+          - {type: example.com/Audited, status: "True", reason: Checked}
+          - {type: PodReadyToStartContainers, status: "True"}
+          - {type: Initialized, status: "True"}
+          - {type: Ready, status: "True"}
+          - {type: ContainersReady, status: "True"}
+          - {type: PodScheduled, status: "True"}
+        """
+      And the Ready condition of the Pod "web" keeps its status and the noted lastTransitionTime
+
+  @component:kubelet
   Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
     A pod created with spec.nodeName skips the scheduler; the kubelet's admit handlers decide
     (k/k pkg/kubelet/kubelet.go NewMainKubelet adds them in order: the container manager's

@@ -29,6 +29,12 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    backoff and whenever the pod (not the kubelet's own status write), claims or the node change;
 4. phase Running with container statuses (the same builder).
 
+Like upstream's status manager, the kubelet keeps the status it last decided per pod
+(``statuses``) and builds the next one on it; a stored status that drifted from it in the
+kubelet's part (someone else wrote a condition the kubelet owns, a restart count, the phase)
+gets the kubelet's part back at the status manager's next batch, 10 s later, merged with what
+other writers own (drakit/kubelet/status.py ``merge_status``).
+
 A pod with a deletionTimestamp is stopped: claims unprepared (once no other pod uses them),
 plugin devices released, then the deletion is finished with grace period 0. The API server's
 ``graceful_pod_deletion`` hook makes deletions of pods on a live kubelet graceful, so the
@@ -80,7 +86,7 @@ from drakit.kubelet.dra_manager import (
 )
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
-from drakit.kubelet.status import pod_status
+from drakit.kubelet.status import merge_status, needs_reconcile, pod_status
 from drakit.podgeneration import GATE as GENERATION_GATE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -178,7 +184,14 @@ class Kubelet:
         status is all that changes, drakit having no containers to restart)."""
         """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.status_retry: dict[str, tuple[float, bool]] = {}
-        """uid -> (when, running): a status write the API server refused, written again then."""
+        """uid -> (when, running): a status write the API server refused, or a stored status
+        that drifted from the kubelet's own, written again then (the status manager's batch)."""
+        self.statuses: dict[str, dict] = {}
+        """uid -> the status this kubelet last decided for the pod (upstream's status manager
+        cache, podStatuses): what it derives a new status from (restart counts, startTime,
+        transition times) and what its batch writes back when the stored status drifted from
+        it. A restarted kubelet starts without it and takes the stored status once, as
+        upstream's generateAPIPodStatus falls back to the API's status for a pod not cached."""
         self.delete_retry: dict[str, float] = {}
         """uid -> when the status manager deletes a terminated pod again (its delete refused)."""
         self.rejected: dict[str, Rejection] = {}
@@ -389,6 +402,8 @@ class Kubelet:
                             "delete of, or holds a rejection for, that it no longer has",
                             set().union(self.sync_retry, self.status_retry, self.delete_retry,
                                         self.rejected) - set(self.pods), set())
+        note_cache_mismatch(out, f"pods node {self.node_name} caches a status of that it no "
+                            "longer has", set(self.statuses) - set(self.pods), set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
             both = manager.against_checkpoint() if manager is not None else None
@@ -420,6 +435,8 @@ class Kubelet:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
             del self.status_retry[uid]
+        for uid in [u for u in self.statuses if u not in self.pods]:
+            del self.statuses[uid]  # RemoveOrphanedStatuses
         for uid in [u for u in self.delete_retry if u not in self.pods]:
             del self.delete_retry[uid]
         for uid in [u for u in self.rejected if u not in self.pods]:
@@ -466,12 +483,23 @@ class Kubelet:
                 self._retry_later(uid)
                 return False
         if uid in self.started:
+            if self.synced_generations.get(uid, _NOT_SYNCED) != _md(pod).get("generation"):
+                # SyncPod on an update: a new status reaches the status manager's channel and
+                # is sent at once (syncBatch(false)), also when a batch write is pending
+                return self._write_status(pod, running=True)
             if uid in self.status_retry:
-                # a refused status write waits for the status manager's next batch
+                # a refused or drifted status waits for the status manager's next batch
                 return self._retry_status(pod)
-            if self.synced_generations.get(uid, _NOT_SYNCED) == _md(pod).get("generation"):
-                return False  # the status it wrote reflects this pod already
-            return self._write_status(pod, running=True)
+            # the status it decided reflects this pod already; a stored status that drifted
+            # from it (someone else wrote the kubelet's fields) is written back by the status
+            # manager's next batch (syncBatch every 10 s: needsReconcile, then syncPod)
+            cached = self.statuses.get(uid)
+            if cached is not None and needs_reconcile(
+                    pod.get("status") or {}, cached,
+                    ready_to_start_condition=self._ready_to_start()):
+                self.status_retry[uid] = (
+                    self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS, True)
+            return False
         changed = False
         if uid not in self.admitted:
             reason = ((self.dra.not_ready_reason(pod, self._get_claim) if self.dra_on else None)
@@ -608,14 +636,24 @@ class Kubelet:
         when the stored status already is that one (upstream's status manager compares before
         it patches), so a retried prepare that fails the same way writes nothing."""
         md = _md(pod)
+        uid = md.get("uid", "")
         fresh = self.api.try_get("Pod", md["name"], md.get("namespace"))
-        if fresh is None or _md(fresh).get("uid") != md.get("uid"):
+        if fresh is None or _md(fresh).get("uid") != uid:
             return False
-        status = pod_status(fresh, running=running, now=self.clock.timestamp(),
-                            ready_to_start_condition=self.gates.enabled(
-                                "PodReadyToStartContainersCondition"),
+        ready_to_start = self._ready_to_start()
+        # the new status builds on the kubelet's own last one (its cache), not on whatever
+        # is stored: upstream's generateAPIPodStatus starts from the status manager's cached
+        # status and takes only the conditions of other writers from the API's
+        base = dict(fresh)
+        cached = self.statuses.get(uid)
+        if cached is not None:
+            base["status"] = merge_status(fresh.get("status") or {}, cached,
+                                          ready_to_start_condition=ready_to_start)
+        status = pod_status(base, running=running, now=self.clock.timestamp(),
+                            ready_to_start_condition=ready_to_start,
                             generation_tracking=self.gates.enabled(GENERATION_GATE))
-        self.synced_generations[md.get("uid", "")] = _md(fresh).get("generation")
+        self.statuses[uid] = status  # SetPodStatus caches it before any write
+        self.synced_generations[uid] = _md(fresh).get("generation")
         if status == fresh.get("status"):
             self.status_retry.pop(md.get("uid", ""), None)
             return False
@@ -630,7 +668,13 @@ class Kubelet:
             return False
         self.status_retry.pop(md.get("uid", ""), None)
         self.pods[_md(stored)["uid"]] = stored
+        # what the API server made of it (it may drop a field a gate disables): comparing
+        # against the written form would find a drift that no write can remove
+        self.statuses[uid] = stored.get("status") or {}
         return True
+
+    def _ready_to_start(self) -> bool:
+        return self.gates.enabled("PodReadyToStartContainersCondition")
 
     def _retry_status(self, pod: dict) -> bool:
         """A refused status write whose batch is due: write it again (True when it went in)."""
@@ -667,6 +711,7 @@ class Kubelet:
         self.admitted.discard(uid)
         self.started.discard(uid)
         self.synced_generations.pop(uid, None)
+        self.statuses.pop(uid, None)
         self.last_prepare_error.pop(uid, None)
         return touched or was
 
@@ -693,6 +738,7 @@ class Kubelet:
             self.delete_retry[uid] = self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS
             return released
         self.delete_retry.pop(uid, None)
+        self.status_retry.pop(uid, None)  # a batch write still pending for it is moot
         self.pods.pop(uid, None)
         return True
 

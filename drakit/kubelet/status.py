@@ -29,8 +29,9 @@ used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
   containers (its init containers too); ``ready`` false, ``started`` false (the prober
   manager's UpdatePodStatus), ``restartCount`` kept from the old status; the containers'
   statuses are sorted by name, the init containers' by their order in the spec (normalizeStatus);
-* everything else in the status (qosClass, resourceClaimStatuses, a phase's reason and message,
-  what other components wrote) stays as it is.
+* everything else in the status it is given (qosClass, resourceClaimStatuses, a phase's reason
+  and message, what other components wrote) stays as it is; the kubelet hands it the stored
+  status with its own part from its cache, so the reason and message are the kubelet's.
 
 * ``observedGeneration`` (KEP-5067, the kubelet's gate PodObservedGenerationTracking): the
   status's is the generation of the pod synced (``CalculatePodStatusObservedGeneration``, in
@@ -39,6 +40,11 @@ used here read the same in each, so drakit takes them for 1.34 to 1.37 alike):
   old status); a condition whose status stays keeps its lastTransitionTime all the same, so a
   spec update that bumps the generation moves every observedGeneration and no transition time
   (drakit/podgeneration.py has the rule);
+* the status manager's cache (``status_manager.go`` podStatuses): the kubelet hands
+  :func:`pod_status` the stored status with its own part taken from the status it last
+  decided (:func:`merge_status`), and writes that part back at its next batch when the stored
+  one drifted from it (:func:`needs_reconcile`, ``syncBatch`` -> ``needsReconcile`` ->
+  ``syncPod`` -> ``mergePodStatus``);
 * a started pod is synced again on every update (SyncPod runs for each one); drakit has no
   containers to restart, so a container already running (an init container already done)
   keeps its status as the runtime would report it, startedAt included, and only what the
@@ -67,6 +73,16 @@ CONTAINER_CREATING = "ContainerCreating"
 POD_INITIALIZING = "PodInitializing"
 CONTAINERS_NOT_READY = "ContainersNotReady"
 CONTAINERS_NOT_INITIALIZED = "ContainersNotInitialized"
+KUBELET_FIELDS = ("phase", "reason", "message", "startTime", "observedGeneration",
+                  "initContainerStatuses", "containerStatuses")
+"""The fields of a pod's status drakit's kubelet decides (besides its conditions): the status
+manager's reconcile writes them back from its cache. The phase's reason and message are the
+kubelet's too (generateAPIPodStatus keeps its cached ones while the phase stays; no other
+component writes them on a pod the kubelet runs). Everything else in the status (qosClass,
+nominatedNodeName, resourceClaimStatuses, extendedResourceClaimStatus,
+nodeAllocatableResourceClaimStatuses, conditions of other types) belongs to other writers and
+stays as the API server has it; so do hostIP and podIP, which drakit's kubelet does not
+report."""
 
 
 def go_list(names: list[str]) -> str:
@@ -183,3 +199,70 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     status["conditions"] = [copy.deepcopy(dict(c)) for c in olds
                             if c.get("type") not in owned] + conditions
     return status
+
+
+def owned_conditions(ready_to_start_condition: bool = True) -> frozenset[str]:
+    """The condition types the kubelet owns (kubetypes.PodConditionByKubelet), with
+    PodReadyToStartContainers only when the kubelet's gate is on."""
+    return frozenset(KUBELET_CONDITIONS) | ({READY_TO_START} if ready_to_start_condition
+                                            else frozenset())
+
+
+def _conditions(status: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [c for c in status.get("conditions") or () if isinstance(c, Mapping)]
+
+
+def merge_status(api: Mapping[str, Any], cached: Mapping[str, Any], *,
+                 ready_to_start_condition: bool = True) -> dict[str, Any]:
+    """The status the kubelet's status manager writes (status_manager.go syncPod ->
+    mergePodStatus): the API server's status with the kubelet's part taken from its cache.
+    Conditions the kubelet does not own stay first, as the API server has them and in its
+    order; then the kubelet's own conditions as it last decided them. The fields of
+    ``KUBELET_FIELDS`` come from the cache; every other field stays as stored (the claim
+    statuses mergePodStatus copies from the API status, and what drakit's kubelet never
+    writes). Neither argument is changed."""
+    owned = owned_conditions(ready_to_start_condition)
+    out: dict[str, Any] = copy.deepcopy(dict(api))
+    for field in KUBELET_FIELDS:
+        if field in cached:
+            out[field] = copy.deepcopy(cached[field])
+        else:
+            out.pop(field, None)
+    conditions = [copy.deepcopy(dict(c)) for c in _conditions(api) if c.get("type") not in owned]
+    conditions += [copy.deepcopy(dict(c)) for c in _conditions(cached) if c.get("type") in owned]
+    if conditions:
+        out["conditions"] = conditions
+    else:
+        out.pop("conditions", None)
+    return out
+
+
+def _by_name(statuses: Any) -> Any:
+    if not isinstance(statuses, list):
+        return statuses
+    return sorted(statuses, key=lambda s: str(s.get("name") or "") if isinstance(s, Mapping)
+                  else "")
+
+
+def needs_reconcile(api: Mapping[str, Any], cached: Mapping[str, Any], *,
+                    ready_to_start_condition: bool = True) -> bool:
+    """Whether the stored status differs from the kubelet's cached one in the kubelet's part
+    (status_manager.go needsReconcile, isPodStatusByKubeletEqual): each condition the kubelet
+    owns in its cache must be stored with the same status, reason and message (transition
+    times and observedGeneration are not compared), and the fields of ``KUBELET_FIELDS`` must
+    be equal (containers' statuses in name order, as normalizeStatus sorts them)."""
+    owned = owned_conditions(ready_to_start_condition)
+    stored = {c.get("type"): c for c in _conditions(api)}
+    for c in _conditions(cached):
+        if c.get("type") not in owned:
+            continue
+        s = stored.get(c.get("type"))
+        if s is None or any(s.get(k) != c.get(k) for k in ("status", "reason", "message")):
+            return True
+    for field in KUBELET_FIELDS:
+        a, b = api.get(field), cached.get(field)
+        if field == "containerStatuses":
+            a, b = _by_name(a), _by_name(b)
+        if a != b:
+            return True
+    return False
