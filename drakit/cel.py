@@ -1074,6 +1074,9 @@ class _Coster:
                 ent = self.entry(e.args[0])
                 result_size = ent[2] if ent else None
                 sub = "@items" if oid == "index_list" else "@values"
+                key = e.args[1] if len(e.args) > 1 else None
+                if self.dyn and key is not None and key.kind == "const" and isinstance(key.const, str):
+                    sub = key.const  # m["k"] reaches what m.k does, not every value of m
                 self.paths[e.id] = (*self.path(e.args[0]), sub)
         if result_size is None:
             result_size = self.size(e)
@@ -1177,6 +1180,11 @@ class _Coster:
         if oid in ("string_split", "string_split_int") and target is not None:
             sz = self.size_or_unknown(target)
             return sz.factor(0.1).add(argsum), sz
+        if self.dyn and oid in ("string_split_string", "string_split_string_int") and target is not None:
+            # cel-cpp's ids; at most one part more than characters, none longer than the string
+            sz = self.size_or_unknown(target)
+            self.entries[e.id] = ("list", _ONE, sz)
+            return sz.factor(0.1).add(argsum), sz.add(_ONE)
         if oid.startswith("quantity_") or oid.startswith("semver_") or oid in (
                 "string_to_quantity", "is_quantity_string", "string_to_semver", "string_bool_to_semver",
                 "is_semver_string", "is_semver_string_bool"):
