@@ -68,22 +68,23 @@ cel-expr-python counts no cost and cannot be interrupted, so drakit bounds an ev
 before running it: :meth:`drakit.cel.DynExpression.cost_bound` runs the port of cel-go's
 estimator with the sizes of this activation's own values (the longest string, the largest
 list or map a path through ``object``, ``oldObject``, ``request`` or ``namespaceObject``
-reaches), an upper bound of the actual cost of this evaluation; above the per-call limit
-the expression is not run and answers upstream's text. Where drakit is stricter than
-upstream (stated): the bound over-approximates, so an expression whose bound passes
-1,000,000 while its actual cost would not (a short-circuit upstream takes, every key's value
-counted as large as the largest, a value computed inside the expression whose size the
-estimator does not know, such as a ``map()`` result's elements or an optional's value) is
-refused here and finishes upstream; and the budgets are charged with the bound (an
-evaluation drakit refuses, with PER_CALL_LIMIT + 1, the least upstream's tracker has
-counted when it cancels), so the budget can run out earlier than upstream's. Where it is
-not stricter: estimator gaps drakit.cel lists (``split``, ``replace``, ``join`` cost
-estimates), linear in the sizes of the request, which is at most 3 MiB. Separately,
-cel-cpp stops any evaluation after 10,000 comprehension iterations in all with "Iteration
-budget exceeded" (its ``comprehension_max_iterations``, not settable through
-cel-expr-python), an error upstream does not have: an expression iterating more (a nested
-``all`` over 100 annotations) fails here with that text even when its cost is under the
-limit.
+reaches), an upper bound of the actual cost of this evaluation; above the per-call limit the
+expression is not run and answers upstream's text. Where drakit is stricter than upstream
+(stated): the bound over-approximates, so an expression whose bound passes 1,000,000 while
+its actual cost would not (a short-circuit upstream takes, a map's values read with a
+computed key counted as large as its largest, the parts of a ``split`` counted as many as
+the string's characters, a value computed inside the expression whose size the estimator
+does not know, such as what ``replace()`` or ``join()`` return, an optional's value or
+``lists.range(n)`` of a computed ``n``) is refused here and finishes upstream; and the
+budgets are charged with the bound (an evaluation drakit refuses, with PER_CALL_LIMIT + 1,
+the least upstream's tracker has counted when it cancels), so the budget can run out earlier
+than upstream's. Where the bound may fall short: functions the port estimates as a plain
+call (``format``, the quantity and semver functions), whose work is linear in their
+arguments, which come from a request of at most 3 MiB. Separately, cel-cpp stops any
+evaluation after 10,000 comprehension iterations in all with "Iteration budget exceeded"
+(its ``comprehension_max_iterations``, not settable through cel-expr-python), an error
+upstream does not have: an expression iterating more (a nested ``all`` over 100 annotations)
+fails here with that text even when its cost is under the limit.
 
 Not modelled (deviations, stated): expressions are compiled in an environment where every
 variable is ``dyn`` (upstream type-checks ``object``/``oldObject`` against the matched kind's

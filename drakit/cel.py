@@ -66,7 +66,9 @@ Expressions over ``dyn`` variables (ValidatingAdmissionPolicy, :func:`compile_dy
 is ``dyn``; there are no declared sizes, but at evaluation time the activation is concrete,
 so the estimator runs with the sizes of its values (``cost_bound``: a select on ``dyn``
 costs 1 as on a map, the runtime's ``dyn`` list overloads are estimated as their typed
-upstream overloads) and :meth:`DynExpression.evaluate` refuses with the text above when
+upstream overloads, ``m["k"]`` reaches ``m.k``, the parts of ``split`` are no longer than the
+string, ``replace`` and ``join`` are estimated by their worst result, ``map()`` results keep
+their elements' size and ``filter()`` results their range's) and :meth:`DynExpression.evaluate` refuses with the text above when
 that bound passes :data:`PER_CALL_LIMIT` (drakit.admission_policy says where this is
 stricter than upstream).
 
@@ -1045,7 +1047,29 @@ class _Coster:
                 self.sizes[e.id] = sz
         elif c["init"].kind in ("list", "map"):
             self.sizes[e.id] = rcnt
+            if self.dyn and c["init"].kind == "list":
+                lit = self._appended(c["step"], c["accu_var"])
+                if lit is not None:
+                    item = lit.args[0]
+                    if item.kind == "ident" and item.name == c["iter_var"] and rpath \
+                            and not c["iter_var2"]:
+                        self.paths[e.id] = rpath  # filter: some of the range's own elements
+                    ent = self.entries.get(lit.id)
+                    if ent is not None:
+                        self.entries[e.id] = ("list", _ONE, ent[2])
         return s
+
+    def _appended(self, step: _Node, accu: str) -> _Node | None:
+        """The one-element list literal the map/filter macros append: ``[x]`` of a step
+        ``@result + [x]`` or ``cond ? @result + [x] : @result`` (None for any other step)."""
+        if step.kind == "call" and step.name == "_?_:_" and len(step.args) == 3 \
+                and step.args[2].kind == "ident" and step.args[2].name == accu:
+            step = step.args[1]
+        if step.kind == "call" and step.name == "_+_" and len(step.args) == 2 \
+                and step.args[0].kind == "ident" and step.args[0].name == accu \
+                and step.args[1].kind == "list" and len(step.args[1].args) == 1:
+            return step.args[1]
+        return None
 
     def cost_call(self, e: _Node) -> _Est:
         if e.name == "dyn" and len(e.args) == 1:
@@ -1185,6 +1209,21 @@ class _Coster:
             sz = self.size_or_unknown(target)
             self.entries[e.id] = ("list", _ONE, sz)
             return sz.factor(0.1).add(argsum), sz.add(_ONE)
+        if self.dyn and oid in ("string_replace_string_string", "string_replace_string_string_int") \
+                and target is not None and len(e.args) >= 2:
+            # at worst (an empty pattern) the replacement goes in at every position
+            sz = self.size_or_unknown(target)
+            out = sz.add(sz.add(_ONE).mul(self.size_or_unknown(e.args[1])))
+            return sz.add(out).factor(0.1).add(argsum), out
+        if self.dyn and oid in ("list_join", "list_join_string") and target is not None:
+            n = self.size_or_unknown(target)
+            path = self.path(target)
+            el = self.size_of((*path, "@items")) if path else None
+            ent = self.entry(target)
+            el_est = _Est(0, el) if el is not None else ent[2] if ent else _UNKNOWN
+            sep = self.size_or_unknown(e.args[0]) if e.args else _FIXED0
+            out = n.mul(el_est.add(sep))
+            return out.factor(0.1).add(_ONE).add(argsum), out
         if oid.startswith("quantity_") or oid.startswith("semver_") or oid in (
                 "string_to_quantity", "is_quantity_string", "string_to_semver", "string_bool_to_semver",
                 "is_semver_string", "is_semver_string_bool"):

@@ -66,6 +66,9 @@ HOSTILE = [
     # string work over a long value, in a loop
     "object.spec.items.all(x, object.spec.text.contains(x))",
     "object.metadata.annotations.all(k, object.spec.text.matches('^a+$'))",
+    # results larger than the request: a replacement at every position, a long separator
+    "object.spec.text.replace('', object.spec.text).size() > 0",
+    "object.spec.items.join(object.spec.text).size() > 0",
 ]
 
 
@@ -105,6 +108,21 @@ def test_bound_follows_the_sizes_of_this_activation() -> None:
     assert costs[0] < costs[1] < costs[2]
     # a missing path costs nothing more: the evaluation fails there
     assert d.cost_bound(act({"spec": {}})) < costs[0] + 10
+
+
+@pytest.mark.parametrize("expression", [
+    "object.spec.containers.all(c, c.image.startsWith('registry.example.com/'))",
+    "object.spec.containers.map(c, c.name).exists(n, n.contains('sidecar'))",
+    "object.spec.containers.filter(c, has(c.ports)).all(c, c.ports.all(p, p.containerPort > 1024))",
+    "!has(object.metadata.labels) || object.metadata.labels.all(k, k.size() < 64 && "
+    "object.metadata.labels[k].matches('^[a-z0-9-]*$'))",
+])
+def test_everyday_policies_over_an_everyday_pod_are_far_from_the_limit(expression) -> None:
+    pod = {"metadata": {"name": "web", "labels": {"app": "web", "tier": "front"},
+                        "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "x" * 4000}},
+           "spec": {"containers": [{"name": f"c{i}", "image": "registry.example.com/app:1.2.3",
+                                    "ports": [{"containerPort": 8080 + i}]} for i in range(10)]}}
+    assert compile_dyn(expression, _VARIABLES).evaluate(act(pod))[1] < PER_CALL_LIMIT // 100
 
 
 def test_a_constant_key_reads_its_own_value_not_the_largest() -> None:
@@ -217,6 +235,8 @@ SIMPLE = st.one_of(
     st.builds(lambda f: f"{f}.map(k, k).size() >= 0", FIELD),
     st.builds(lambda f: f"{f}.all(k, {f}.exists(j, j == k))", FIELD),
     st.builds(lambda f, g: f"{f} == {g} ? true : {g} != {f}", FIELD, FIELD),
+    st.builds(lambda f, lit: f"{f}.map(k, k).exists(j, j.contains({lit}))", FIELD, LIT),
+    st.builds(lambda f, lit: f"{f}.filter(k, k != {lit}).all(j, j.startsWith({lit}))", FIELD, LIT),
 )
 
 
