@@ -43,12 +43,56 @@ Followed (k8s.io/apiserver, read for this module, not copied):
   and ``namespaceObject`` (null for cluster-scoped requests; and, as upstream, null in
   matchConditions).
 
+The cost bound (``k8s.io/apiserver/pkg/apis/cel/config.go``, ``cel/environment/base.go``,
+``plugin/cel/activation.go`` Evaluate, ``webhook/matchconditions/matcher.go``,
+``policy/validating/validator.go``; the same at 1.34 to 1.37). Upstream compiles every
+expression with ``cel.CostLimit(PerCallLimit)`` (1,000,000): an evaluation whose *actual*
+cost passes it stops with "operation cancelled: actual cost limit exceeded", which the
+filter words "expression '<e>' resulted in error: operation cancelled: actual cost limit
+exceeded" and which follows failurePolicy like any evaluation error (Fail: the denial's
+message; Ignore: admitted). Each evaluation's actual cost is also charged against a budget:
+``RuntimeCELCostBudget`` (10,000,000) for the validations of one (policy, binding), what is
+left of it for the messageExpressions, ``RuntimeCELCostBudgetMatchConditions`` (2,500,000)
+for the matchConditions; an evaluation costing more than what is left stops the filter with
+"validation failed due to running out of cost budget, no further validation rules will be
+run" (failurePolicy again: the one decision of the policy, or for matchConditions, with
+Ignore, the policy skipped; for messageExpressions every validation without an error of its
+own becomes "failed messageExpression: validation failed due to running out of cost
+budget, ...", passed ones included). Upstream does *not* refuse a costly expression when a
+policy is written: ``CompileCELExpression`` (plugin/cel compile.go), which
+pkg/apis/admissionregistration/validation runs for matchConditions, validations and
+messageExpressions, checks compile errors and the output type only, no estimated cost (the
+variables are ``dyn``, so there is nothing to estimate), and neither does drakit.
+
+cel-expr-python counts no cost and cannot be interrupted, so drakit bounds an evaluation
+before running it: :meth:`drakit.cel.DynExpression.cost_bound` runs the port of cel-go's
+estimator with the sizes of this activation's own values (the longest string, the largest
+list or map a path through ``object``, ``oldObject``, ``request`` or ``namespaceObject``
+reaches), an upper bound of the actual cost of this evaluation; above the per-call limit the
+expression is not run and answers upstream's text. Where drakit is stricter than upstream
+(stated): the bound over-approximates, so an expression whose bound passes 1,000,000 while
+its actual cost would not (a short-circuit upstream takes, a map's values read with a
+computed key counted as large as its largest, the parts of a ``split`` counted as many as
+the string's characters, a value computed inside the expression whose size the estimator
+does not know, such as what ``replace()`` or ``join()`` return, an optional's value or
+``lists.range(n)`` of a computed ``n``) is refused here and finishes upstream; and the
+budgets are charged with the bound (an evaluation drakit refuses, with PER_CALL_LIMIT + 1,
+the least upstream's tracker has counted when it cancels), so the budget can run out earlier
+than upstream's. Where the bound may fall short: functions the port estimates as a plain
+call (``format``, the quantity and semver functions), whose work is linear in their
+arguments, which come from a request of at most 3 MiB. Separately, cel-cpp stops any
+evaluation after 10,000 comprehension iterations in all with "Iteration budget exceeded"
+(its ``comprehension_max_iterations``, not settable through cel-expr-python), an error
+upstream does not have: an expression iterating more (a nested ``all`` over 100 annotations)
+fails here with that text even when its cost is under the limit.
+
 Not modelled (deviations, stated): expressions are compiled in an environment where every
 variable is ``dyn`` (upstream type-checks ``object``/``oldObject`` against the matched kind's
 schema and ``request`` against the AdmissionRequest type, so a misspelt field is a compile
 error there and a runtime "no such key" here); ``params``/``paramKind``/``paramRef``,
 ``variables``, ``auditAnnotations`` (beyond validation), ``authorizer``, ``request.userInfo``
-(drakit's API server has no caller identity), the runtime cost budget, the status
+(drakit's API server has no caller identity), the actual cost of an evaluation (bounded
+from above instead, see above), the status
 ``typeChecking`` the policy controller writes, and the propagation delay of a real API
 server (a policy is in force from the write that stores it). ``matchPolicy: Equivalent``
 needs no conversion here (every kind is served at one version). drakit's ``pods/binding``
@@ -62,13 +106,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cel_expr_python import cel as _cel
-from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
-
 from drakit.api import errors as E
 from drakit.api.meta import labels_match, selector_from_dict
-from drakit.cel import _build_pool, _issues, _library, _ordered, _runtime_message
-from drakit.cel_lists import declarations as _list_declarations
+from drakit.cel import (
+    PER_CALL_LIMIT,
+    CELRuntimeError,
+    CostLimitExceeded,
+    DynExpression,
+    compile_dyn,
+)
 
 GROUP = "admissionregistration.k8s.io"
 POLICY = "ValidatingAdmissionPolicy"
@@ -106,15 +152,16 @@ class Attributes:
 
 _VARIABLES = ("object", "oldObject", "request", "namespaceObject")
 
-
-@functools.lru_cache(maxsize=1)
-def _env() -> Any:
-    T = _cel.Type
-    exts = [ext_strings.ExtStrings(2), ext_bindings.ExtBindings(), ext_optional.ExtOptional(),
-            _library(False, True),
-            _cel.CelExtension("kubernetes_lists", _list_declarations(True, _ordered))]
-    return _cel.NewEnv(_build_pool(False), variables={v: T.DYN for v in _VARIABLES},
-                       extensions=exts)
+#: k8s.io/apiserver/pkg/apis/cel config.go: the budget of one (policy, binding) evaluation's
+#: validations and messageExpressions, and (webhook/matchconditions matcher.go) of its
+#: matchConditions; every single expression is held to PER_CALL_LIMIT (drakit.cel)
+RUNTIME_CEL_COST_BUDGET = 10_000_000
+RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS = 2_500_000
+#: policy/validating/validator.go: messageExpression results longer than this are dropped
+MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES = 5 * 1024
+#: plugin/cel activation.go: the filter's error once an evaluation's cost passes what is left
+OUT_OF_BUDGET = ("validation failed due to running out of cost budget, no further validation "
+                 "rules will be run")
 
 
 @dataclass(frozen=True)
@@ -122,45 +169,58 @@ class Compiled:
     expression: str
     error: str = ""
     """cel-go's wording: "compilation failed: ..." or "must evaluate to bool"."""
-    program: Any = None
+    program: DynExpression | None = None
 
 
 @functools.lru_cache(maxsize=2048)
 def compile_expression(expression: str, returns: str = "bool") -> Compiled:
     """plugin/cel compile.go CompileCELExpression: compile errors, then the output type
     (``returns``: bool for validations and matchConditions, string for messageExpression;
-    a ``dyn`` result does not qualify, as ``ast.OutputType() == cel.BoolType`` upstream)."""
-    try:
-        ast = _env().compile(expression)
-    except RuntimeError as e:
-        return Compiled(expression, "compilation failed: " + _issues(str(e), expression))
-    out = _type_name(ast.return_type())
-    if out != returns:
+    a ``dyn`` result does not qualify, as ``ast.OutputType() == cel.BoolType`` upstream).
+    No estimated-cost check: upstream has none for admission expressions (module docstring)."""
+    c = compile_dyn(expression, _VARIABLES)
+    if c.error:
+        return Compiled(expression, c.error)
+    if c.output_type != returns:
         return Compiled(expression, f"must evaluate to {returns}")
-    return Compiled(expression, program=ast)
-
-
-def _type_name(t: Any) -> str:
-    name = str(t.name() if hasattr(t, "name") else t).lower()
-    return {"bool": "bool", "string": "string"}.get(name, name)
+    return Compiled(expression, program=c)
 
 
 class EvalError(Exception):
-    pass
+    def __init__(self, message: str, cost: int = 0) -> None:
+        super().__init__(message)
+        self.cost = cost
+        """What the evaluation is charged against the budget (:func:`evaluate_with_cost`)."""
+
+
+def evaluate_with_cost(c: Compiled, activation: Mapping[str, Any]) -> tuple[Any, int]:
+    """(the expression's value, its charge against the budget): the bound of its actual cost
+    over this activation (drakit.cel DynExpression.cost_bound). EvalError with cel-go's
+    wording of an evaluation error; "operation cancelled: actual cost limit exceeded", before
+    evaluating, when the bound passes the per-call limit (charged PER_CALL_LIMIT + 1, the
+    least upstream's tracker has counted when it cancels)."""
+    if c.program is None:
+        raise EvalError(c.error)
+    try:
+        return c.program.evaluate(activation, cost_limit=PER_CALL_LIMIT)
+    except CostLimitExceeded as e:
+        raise EvalError(str(e), PER_CALL_LIMIT + 1) from None
+    except CELRuntimeError as e:
+        raise EvalError(str(e), c.program.cost_bound(activation)) from None
 
 
 def evaluate(c: Compiled, activation: Mapping[str, Any]) -> Any:
     """The expression's value; EvalError with cel-go's wording of an evaluation error."""
+    return evaluate_with_cost(c, activation)[0]
+
+
+def _charge(c: Compiled, activation: Mapping[str, Any]) -> int:
+    """The charge of an evaluation whose value nobody reads (the messageExpression of a
+    validation that passed), without evaluating it."""
     if c.program is None:
-        raise EvalError(c.error)
-    env = _env()
-    try:
-        r = c.program.eval(env.Activation(dict(activation)))
-    except RuntimeError as e:
-        raise EvalError(_runtime_message(str(e))) from None
-    if r.type().name() == "ERROR":
-        raise EvalError(_runtime_message(str(r.value())))
-    return r.value()
+        return 0
+    bound = c.program.cost_bound(activation)
+    return PER_CALL_LIMIT + 1 if bound > PER_CALL_LIMIT else bound
 
 
 # ---------------------------------------------------------------------------- matching
@@ -298,7 +358,8 @@ def _fail_action(policy: Mapping[str, Any]) -> str:
 
 def validate_policy(policy: Mapping[str, Any], a: Attributes,
                     ns: Mapping[str, Any] | None) -> list[Decision]:
-    """validator.go Validate for one (policy, binding) the request matched."""
+    """validator.go Validate for one (policy, binding) the request matched, each evaluation
+    charged against its budget as plugin/cel activation.go Evaluate does."""
     spec = policy.get("spec") or {}
     fail = _fail_action(policy)
     base = {"object": a.object, "oldObject": a.old_object, "request": admission_request(a)}
@@ -306,14 +367,22 @@ def validate_policy(policy: Mapping[str, Any], a: Attributes,
     if conds:
         errs: list[str] = []
         act = {**base, "namespaceObject": None}  # the match filter gets no namespace
+        remaining = RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS
+        values: list[Any] = []
         for cond in conds:
             expr = cond.get("expression") or ""
             try:
-                value = evaluate(compile_expression(expr), act)
+                value, cost = evaluate_with_cost(compile_expression(expr), act)
             except EvalError as e:
-                errs.append(f"expression '{expr}' resulted in error: {e}")
-                continue
-            if value is False:
+                value, cost = e, e.cost
+            if cost > remaining:  # the filter stops: an error, whatever came before
+                return [] if fail == "admit" else [Decision("deny", OUT_OF_BUDGET)]
+            remaining -= cost
+            values.append(value)
+        for cond, value in zip(conds, values):
+            if isinstance(value, EvalError):
+                errs.append(f"expression '{cond.get('expression') or ''}' resulted in error: {value}")
+            elif value is False:
                 return []
         if errs:
             if fail == "admit":
@@ -321,25 +390,57 @@ def validate_policy(policy: Mapping[str, Any], a: Attributes,
             msg = errs[0] if len(set(errs)) == 1 else "[" + ", ".join(dict.fromkeys(errs)) + "]"
             return [Decision("deny", msg)]
     act = {**base, "namespaceObject": namespace_object(ns)}
-    out: list[Decision] = []
-    for v in spec.get("validations") or ():
-        expr = v.get("expression") or ""
+    validations = spec.get("validations") or ()
+    remaining = RUNTIME_CEL_COST_BUDGET
+    results: list[Any] = []
+    for v in validations:
         try:
-            value = evaluate(compile_expression(expr), act)
+            value, cost = evaluate_with_cost(compile_expression(v.get("expression") or ""), act)
         except EvalError as e:
-            out.append(Decision(fail, f"expression '{expr}' resulted in error: {e}"))
+            value, cost = e, e.cost
+        if cost > remaining:
+            return [Decision(fail, OUT_OF_BUDGET)]
+        remaining -= cost
+        results.append(value)
+    # the message filter runs every messageExpression on what is left of the budget; its
+    # values are read only for failed validations, so only those are evaluated here
+    messages: list[str | None] = []
+    message_budget_out = False
+    for v, value in zip(validations, results):
+        mexpr = v.get("messageExpression") or ""
+        if not mexpr.strip():
+            messages.append(None)
+            continue
+        c = compile_expression(mexpr, "string")
+        m: str | None = None
+        if value is True or isinstance(value, EvalError):
+            cost = _charge(c, act)
+        else:
+            try:
+                out, cost = evaluate_with_cost(c, act)
+                m = out if isinstance(out, str) else None
+            except EvalError as e:  # upstream falls back to the static message (and logs)
+                cost = e.cost
+        if cost > remaining:
+            message_budget_out = True
+            break
+        remaining -= cost
+        messages.append(m)
+    out: list[Decision] = []
+    for i, (v, value) in enumerate(zip(validations, results)):
+        expr = v.get("expression") or ""
+        if isinstance(value, EvalError):
+            out.append(Decision(fail, f"expression '{expr}' resulted in error: {value}"))
+            continue
+        if message_budget_out:  # validator.go: errors.Is(err, ErrOutOfBudget), passed or not
+            out.append(Decision(fail, f"failed messageExpression: {OUT_OF_BUDGET}"))
             continue
         if value is True:
             out.append(Decision("admit"))
             continue
-        message = ""
-        if (v.get("messageExpression") or "").strip():
-            try:
-                m = evaluate(compile_expression(v["messageExpression"], "string"), act)
-                if isinstance(m, str):
-                    message = m.strip()
-            except EvalError:
-                pass  # upstream falls back to the static message (and logs)
+        message = (messages[i] or "").strip() if i < len(messages) else ""
+        if len(message.encode()) > MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES or "\n" in message:
+            message = ""  # validator.go: too long or multi-line, the static message instead
         if not message:
             message = (v.get("message") or "").strip()
         if not message:

@@ -61,6 +61,17 @@ An expression whose estimate is within the limit cannot exceed it at runtime ups
 (the estimate bounds the actual cost), so it behaves identically, up to the estimator
 gaps listed below.
 
+Expressions over ``dyn`` variables (ValidatingAdmissionPolicy, :func:`compile_dyn`,
+:class:`DynExpression`): the same libraries in a runtime environment where every variable
+is ``dyn``; there are no declared sizes, but at evaluation time the activation is concrete,
+so the estimator runs with the sizes of its values (``cost_bound``: a select on ``dyn``
+costs 1 as on a map, the runtime's ``dyn`` list overloads are estimated as their typed
+upstream overloads, ``m["k"]`` reaches ``m.k``, the parts of ``split`` are no longer than the
+string, ``replace`` and ``join`` are estimated by their worst result, ``map()`` results keep
+their elements' size and ``filter()`` results their range's) and :meth:`DynExpression.evaluate` refuses with the text above when
+that bound passes :data:`PER_CALL_LIMIT` (drakit.admission_policy says where this is
+stricter than upstream).
+
 Other known gaps: the Kubernetes ``ip``/``cidr``, ``url``, ``format`` libraries are
 not provided (an expression using them fails to compile with "undeclared reference");
 cost estimates for ``split``, ``replace`` and ``join`` differ from upstream.
@@ -91,10 +102,15 @@ from drakit.features import release_at_least
 __all__ = [
     "CEL_SELECTOR_EXPRESSION_MAX_COST",
     "CEL_SELECTOR_EXPRESSION_MAX_LENGTH",
+    "COST_LIMIT_EXCEEDED",
     "CELRuntimeError",
     "CompilationResult",
+    "CostLimitExceeded",
+    "DynExpression",
+    "PER_CALL_LIMIT",
     "Semver",
     "EnvFeatures",
+    "compile_dyn",
     "compile_selector",
     "device_view",
     "new_expression_features",
@@ -850,9 +866,17 @@ class _Local:
 
 
 class _Coster:
-    def __init__(self, checked: _Checked) -> None:
+    """``sizes(path)``: the largest size a value at ``path`` can have (None: not known);
+    ``dyn_sizes``: the policy mode (:class:`DynExpression`), where every variable is ``dyn``:
+    a select on a ``dyn`` operand costs 1 as on a map, list functions are the runtime
+    environment's ``dyn`` overloads (estimated as their typed upstream overloads) and a
+    list function on a ``dyn`` list is estimated for elements as large as ``sizes`` says."""
+
+    def __init__(self, checked: _Checked, sizes: Any = None, dyn_sizes: bool = False) -> None:
         self.types = checked.types
         self.overloads = checked.overloads
+        self.size_of = sizes if sizes is not None else _dra_size
+        self.dyn = dyn_sizes
         self.paths: dict[int, tuple[str, ...]] = {}
         self.sizes: dict[int, _Est] = {}
         self.entries: dict[int, tuple[str, _Est, _Est]] = {}
@@ -895,7 +919,7 @@ class _Coster:
             return _Est(len(e.entries), len(e.entries))
         p = self.path(e)
         if p and p[0] not in ("@result", "@it:0:0", "__result__"):
-            s = _dra_size(p)
+            s = self.size_of(p)
             if s is not None:
                 est = _Est(0, s)
                 self.sizes[e.id] = est
@@ -947,7 +971,7 @@ class _Coster:
             s = self.cost(e.target)
             tt = self.types.get(e.target.id, "dyn") if e.target else "dyn"
             if tt.startswith("map(") or tt not in _PRIM.values() and tt not in ("dyn", "any") \
-                    and not tt.startswith("list("):
+                    and not tt.startswith("list(") or self.dyn and tt in ("dyn", "any"):
                 s = s.add(_ONE)
             if e.target is not None:
                 self.paths[e.id] = (*self.path(e.target), e.name)
@@ -1023,7 +1047,29 @@ class _Coster:
                 self.sizes[e.id] = sz
         elif c["init"].kind in ("list", "map"):
             self.sizes[e.id] = rcnt
+            if self.dyn and c["init"].kind == "list":
+                lit = self._appended(c["step"], c["accu_var"])
+                if lit is not None:
+                    item = lit.args[0]
+                    if item.kind == "ident" and item.name == c["iter_var"] and rpath \
+                            and not c["iter_var2"]:
+                        self.paths[e.id] = rpath  # filter: some of the range's own elements
+                    ent = self.entries.get(lit.id)
+                    if ent is not None:
+                        self.entries[e.id] = ("list", _ONE, ent[2])
         return s
+
+    def _appended(self, step: _Node, accu: str) -> _Node | None:
+        """The one-element list literal the map/filter macros append: ``[x]`` of a step
+        ``@result + [x]`` or ``cond ? @result + [x] : @result`` (None for any other step)."""
+        if step.kind == "call" and step.name == "_?_:_" and len(step.args) == 3 \
+                and step.args[2].kind == "ident" and step.args[2].name == accu:
+            step = step.args[1]
+        if step.kind == "call" and step.name == "_+_" and len(step.args) == 2 \
+                and step.args[0].kind == "ident" and step.args[0].name == accu \
+                and step.args[1].kind == "list" and len(step.args[1].args) == 1:
+            return step.args[1]
+        return None
 
     def cost_call(self, e: _Node) -> _Est:
         if e.name == "dyn" and len(e.args) == 1:
@@ -1042,6 +1088,8 @@ class _Coster:
         fn: _Est | None = None
         result_size: _Est | None = None
         for oid in ids:
+            if self.dyn:
+                oid = _DYN_OVERLOADS.get(oid, oid)
             est, rs = self.function_cost(e, oid, arg_costs)
             fn = est if fn is None else fn.union(est)
             if rs is not None:
@@ -1050,6 +1098,9 @@ class _Coster:
                 ent = self.entry(e.args[0])
                 result_size = ent[2] if ent else None
                 sub = "@items" if oid == "index_list" else "@values"
+                key = e.args[1] if len(e.args) > 1 else None
+                if self.dyn and key is not None and key.kind == "const" and isinstance(key.const, str):
+                    sub = key.const  # m["k"] reaches what m.k does, not every value of m
                 self.paths[e.id] = (*self.path(e.args[0]), sub)
         if result_size is None:
             result_size = self.size(e)
@@ -1131,12 +1182,16 @@ class _Coster:
         if e.name in ("isSorted", "sum", "max", "min", "indexOf", "lastIndexOf") and target is not None:
             # keyed by function name upstream, so string indexOf/lastIndexOf are estimated here too
             ttype = self.types.get(target.id, "dyn")
+            if self.dyn and ttype in ("dyn", "any"):
+                ttype = "list(string)"  # elements as large as the activation's, any type
             if ttype.startswith("list(") and ttype.endswith(")"):
                 el_cost = _ONE
                 if ttype[5:-1] in ("string", "bytes"):
                     path = self.path(target)
-                    el = _dra_size((*path, "@items")) if path else None
-                    el_cost = el_cost.add((_Est(0, el) if el is not None else _UNKNOWN).factor(0.1))
+                    el = self.size_of((*path, "@items")) if path else None
+                    ent = self.entry(target) if self.dyn else None
+                    el_est = _Est(0, el) if el is not None else ent[2] if ent else _UNKNOWN
+                    el_cost = el_cost.add(el_est.factor(0.1))
                 return self.size_or_unknown(target).mul(el_cost).add(argsum), None
             return self.size_or_unknown(target).factor(0.1).add(argsum), None
         if e.name in ("lowerAscii", "upperAscii", "substring", "trim") and target is not None:
@@ -1149,6 +1204,26 @@ class _Coster:
         if oid in ("string_split", "string_split_int") and target is not None:
             sz = self.size_or_unknown(target)
             return sz.factor(0.1).add(argsum), sz
+        if self.dyn and oid in ("string_split_string", "string_split_string_int") and target is not None:
+            # cel-cpp's ids; at most one part more than characters, none longer than the string
+            sz = self.size_or_unknown(target)
+            self.entries[e.id] = ("list", _ONE, sz)
+            return sz.factor(0.1).add(argsum), sz.add(_ONE)
+        if self.dyn and oid in ("string_replace_string_string", "string_replace_string_string_int") \
+                and target is not None and len(e.args) >= 2:
+            # at worst (an empty pattern) the replacement goes in at every position
+            sz = self.size_or_unknown(target)
+            out = sz.add(sz.add(_ONE).mul(self.size_or_unknown(e.args[1])))
+            return sz.add(out).factor(0.1).add(argsum), out
+        if self.dyn and oid in ("list_join", "list_join_string") and target is not None:
+            n = self.size_or_unknown(target)
+            path = self.path(target)
+            el = self.size_of((*path, "@items")) if path else None
+            ent = self.entry(target)
+            el_est = _Est(0, el) if el is not None else ent[2] if ent else _UNKNOWN
+            sep = self.size_or_unknown(e.args[0]) if e.args else _FIXED0
+            out = n.mul(el_est.add(sep))
+            return out.factor(0.1).add(_ONE).add(argsum), out
         if oid.startswith("quantity_") or oid.startswith("semver_") or oid in (
                 "string_to_quantity", "is_quantity_string", "string_to_semver", "string_bool_to_semver",
                 "is_semver_string", "is_semver_string_bool"):
@@ -1182,6 +1257,77 @@ def _estimate(checked: _Checked) -> int:
     c = _Coster(checked)
     est = c.cost(checked.root)
     return est.hi
+
+
+#: the runtime environment's ``dyn`` list overloads (drakit.cel_lists) -> the typed upstream
+#: overload whose estimator bounds them (sort: the string factor, the largest)
+_DYN_OVERLOADS = {
+    "dra_list_slice": "list_slice", "dra_list_flatten": "list_flatten",
+    "dra_list_flatten_int": "list_flatten_int", "dra_lists_range": "lists_range",
+    "dra_list_reverse": "list_reverse", "dra_list_distinct": "list_distinct",
+    "dra_list_sort": "list_string_sort", "dra_sets_contains": "list_sets_contains_list",
+    "dra_sets_equivalent": "list_sets_equivalent_list",
+    "dra_sets_intersects": "list_sets_intersects_list",
+}
+
+
+def _value_size(v: Any) -> int:
+    """cel-go's actual size of a value (traits.Sizer): characters of a string, bytes, entries
+    of a list or map; 1 for anything else."""
+    if isinstance(v, (str, bytes, bytearray, list, tuple, Mapping)):
+        return len(v)
+    return 1
+
+
+class _ActivationSizes:
+    """The sizes of one activation's values, by path (``object.metadata.annotations``,
+    ``@keys``/``@values``/``@items`` for the keys, values or elements below): the largest
+    value the path reaches. A path through a list or map holds the values of every entry, so
+    the size is an upper bound of what an evaluation over this activation can meet there."""
+
+    def __init__(self, activation: Mapping[str, Any]) -> None:
+        self.activation = activation
+        self.memo: dict[tuple[str, ...], tuple[list[Any], int | None]] = {}
+
+    def values(self, path: tuple[str, ...]) -> list[Any] | None:
+        if not path:
+            return None
+        hit = self.memo.get(path)
+        if hit is not None:
+            return hit[0]
+        if len(path) == 1:
+            if path[0] not in self.activation:
+                return None
+            vals = [self.activation[path[0]]]
+        else:
+            up = self.values(path[:-1])
+            if up is None:
+                return None
+            p = path[-1]
+            vals = []
+            for v in up:
+                if isinstance(v, Mapping):
+                    if p == "@keys":
+                        vals.extend(v.keys())
+                    elif p in ("@values", "@items"):
+                        vals.extend(v.values())
+                    elif p in v:
+                        vals.append(v[p])
+                elif isinstance(v, (list, tuple)) and p in ("@keys", "@values", "@items"):
+                    vals.extend(v)  # a dyn range iterates the elements of a list
+        self.memo[path] = (vals, None)
+        return vals
+
+    def __call__(self, path: tuple[str, ...]) -> int | None:
+        vals = self.values(path)
+        if vals is None:
+            return None
+        hit = self.memo[path]
+        if hit[1] is None:
+            size = max((_value_size(v) for v in vals), default=0)
+            self.memo[path] = (vals, size)
+            return size
+        return hit[1]
 
 
 # ---------------------------------------------------------------------------
@@ -1255,6 +1401,89 @@ def _runtime_type(t: str) -> str:
     if t.startswith("map"):
         return "map"
     return t
+
+
+# ---------------------------------------------------------------------------
+# Expressions over dyn variables (ValidatingAdmissionPolicy), bounded by the per-call limit
+
+#: ``k8s.io/apiserver/pkg/apis/cel`` PerCallLimit: the base environment's ``cel.CostLimit``
+#: for every expression the API server evaluates (environment/base.go ProgramOptions)
+PER_CALL_LIMIT = 1_000_000
+#: cel-go's error once the actual cost passes the limit (interpreter/runtimecost.go)
+COST_LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded"
+
+
+class CostLimitExceeded(CELRuntimeError):
+    """The evaluation was refused: its cost bound passes the limit (``cost``: the bound)."""
+
+    def __init__(self, cost: int) -> None:
+        super().__init__(COST_LIMIT_EXCEEDED)
+        self.cost = cost
+
+
+@functools.lru_cache(maxsize=8)
+def _dyn_env(variables: tuple[str, ...]) -> Any:
+    T = _cel.Type
+    exts = [ext_strings.ExtStrings(2), ext_bindings.ExtBindings(), ext_optional.ExtOptional(),
+            _library(False, True),
+            _cel.CelExtension("kubernetes_lists", _list_declarations(True, _ordered))]
+    return _cel.NewEnv(_build_pool(False), variables={v: T.DYN for v in variables},
+                       extensions=exts)
+
+
+@dataclass(frozen=True)
+class DynExpression:
+    """An expression compiled where the variables are ``dyn`` (:func:`compile_dyn`)."""
+
+    expression: str
+    error: str = ""
+    """cel-go's wording, "compilation failed: ..."; "" when it compiled."""
+    output_type: str = ""
+    """The checked output type as cel-go names it (bool, string, dyn, list(int), ...)."""
+    variables: tuple[str, ...] = ()
+    program: Any = field(default=None, compare=False, repr=False)
+    _checked: Any = field(default=None, compare=False, repr=False)
+
+    def cost_bound(self, activation: Mapping[str, Any]) -> int:
+        """An upper bound of the actual cost of evaluating over ``activation``: cel-go's
+        estimator (the port above) with the sizes of the activation's own values."""
+        if self._checked is None:
+            return 0
+        c = _Coster(self._checked, _ActivationSizes(activation), dyn_sizes=True)
+        return c.cost(self._checked.root).hi
+
+    def evaluate(self, activation: Mapping[str, Any], *,
+                 cost_limit: int = PER_CALL_LIMIT) -> tuple[Any, int]:
+        """(the value, its cost bound). CostLimitExceeded, before evaluating, when the bound
+        passes ``cost_limit``; CELRuntimeError with cel-go's wording of an evaluation error."""
+        if self.program is None:
+            raise CELRuntimeError(self.error or "expression did not compile")
+        cost = self.cost_bound(activation)
+        if cost > cost_limit:
+            raise CostLimitExceeded(cost)
+        env = _dyn_env(self.variables)
+        try:
+            r = self.program.eval(env.Activation(dict(activation)))
+        except RuntimeError as e:
+            raise CELRuntimeError(_runtime_message(str(e))) from None
+        if r.type().name() == "ERROR":
+            raise CELRuntimeError(_runtime_message(str(r.value())))
+        return r.value(), cost
+
+
+@functools.lru_cache(maxsize=2048)
+def compile_dyn(expression: str, variables: tuple[str, ...]) -> DynExpression:
+    """Compile ``expression`` where each of ``variables`` is ``dyn``, with the Kubernetes
+    libraries drakit has (quantity, semver, regex, lists, sets, strings v2, optionals,
+    ``cel.bind``) and cel-go's wording of a compile error."""
+    try:
+        ast = _dyn_env(variables).compile(expression)
+    except RuntimeError as e:
+        return DynExpression(expression, "compilation failed: " + _issues(str(e), expression),
+                             variables=variables)
+    checked = _decode_checked(ast.serialize())
+    return DynExpression(expression, output_type=checked.types.get(checked.root.id, "dyn"),
+                         variables=variables, program=ast, _checked=checked)
 
 
 class EnvFeatures(NamedTuple):

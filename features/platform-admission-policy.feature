@@ -256,6 +256,143 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And the error message is "resourceclaims.resource.k8s.io "precious" is forbidden: ValidatingAdmissionPolicy 'keep-labelled' with binding 'keep-labelled' denied request: claim precious is kept (DELETE, object null)"
       And the ResourceClaim "precious" exists
 
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/cost-limit
+    Scenario: An expression that costs more than the per-call limit is an evaluation error: Fail refuses, Ignore admits
+      k8s.io/apiserver cel/environment/base.go compiles every expression with
+      cel.CostLimit(PerCallLimit), 1,000,000 (apis/cel/config.go): cel-go stops an evaluation
+      whose actual cost passes it with "operation cancelled: actual cost limit exceeded", which
+      plugin/cel activation.go words "expression '<e>' resulted in error: ..." and validator.go
+      answers per failurePolicy (Fail: the denial's message; Ignore: admitted). The cost is
+      the object's: four nested comprehensions over the 3 parts of a short annotation cost a
+      few hundred, over 32 parts more than a million (32^4 iterations). The policy itself is
+      accepted: no estimated-cost check at create (plugin/cel compile.go).
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: nested-items}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "object.metadata.annotations['items'].split(',').all(a, object.metadata.annotations['items'].split(',').all(b, object.metadata.annotations['items'].split(',').all(c, object.metadata.annotations['items'].split(',').all(d, a + b + c + d != ''))))"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: nested-items}
+        spec:
+          policyName: nested-items
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: few
+          annotations: {items: "x,x,x"}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: many
+          annotations: {items: "x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x"}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "many" is forbidden: ValidatingAdmissionPolicy 'nested-items' with binding 'nested-items' denied request: expression 'object.metadata.annotations['items'].split(',').all(a, object.metadata.annotations['items'].split(',').all(b, object.metadata.annotations['items'].split(',').all(c, object.metadata.annotations['items'].split(',').all(d, a + b + c + d != ''))))' resulted in error: operation cancelled: actual cost limit exceeded"
+      And the ResourceClaim "many" does not exist
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "nested-items" to "Ignore"
+      And I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: many
+          annotations: {items: "x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x"}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "many" exists
+
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/cost-budget
+    Scenario: A policy's matchConditions share one cost budget: the third costly condition runs it out
+      webhook/matchconditions matcher.go evaluates a policy's matchConditions with the budget
+      RuntimeCELCostBudgetMatchConditions, 2,500,000 (apis/cel/config.go); plugin/cel
+      activation.go charges each evaluation its actual cost, a cancelled one included (just
+      over 1,000,000), and stops the filter once an evaluation costs more than is left:
+      "validation failed due to running out of cost budget, no further validation rules will
+      be run", with the policy's failurePolicy (Fail: the denial; Ignore: the policy does not
+      apply, so its validation that always fails is not run).
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: costly-conditions}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          matchConditions:
+          - name: first
+            expression: "object.metadata.annotations['items'].split(',').all(a, object.metadata.annotations['items'].split(',').all(b, object.metadata.annotations['items'].split(',').all(c, object.metadata.annotations['items'].split(',').all(d, a + b + c + d != ''))))"
+          - name: second
+            expression: "object.metadata.annotations['items'].split(',').all(a, object.metadata.annotations['items'].split(',').all(b, object.metadata.annotations['items'].split(',').all(c, object.metadata.annotations['items'].split(',').all(d, a + b + c + d != ''))))"
+          - name: third
+            expression: "object.metadata.annotations['items'].split(',').all(a, object.metadata.annotations['items'].split(',').all(b, object.metadata.annotations['items'].split(',').all(c, object.metadata.annotations['items'].split(',').all(d, a + b + c + d != ''))))"
+          validations:
+          - expression: "false"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: costly-conditions}
+        spec:
+          policyName: costly-conditions
+          validationActions: [Deny]
+        """
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: many
+          annotations: {items: "x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x"}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Invalid (422)
+      And the error message is "resourceclaims.resource.k8s.io "many" is forbidden: ValidatingAdmissionPolicy 'costly-conditions' with binding 'costly-conditions' denied request: validation failed due to running out of cost budget, no further validation rules will be run"
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "costly-conditions" to "Ignore"
+      And I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: many
+          annotations: {items: "x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x,x"}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+
     @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-validation
     Scenario: A policy and a binding that cannot work are refused with upstream's causes
       pkg/apis/admissionregistration/validation/validation.go: failurePolicy's values, a
