@@ -24,8 +24,9 @@ from .base import EnvironmentFailure, PodResourcesError, Unsupported
 
 AGENT_SELECTOR = "app.kubernetes.io/name=drakit-node-agent"
 AGENT_SOCKET = "unix:/run/drakit/agent.sock"
-CONNECT_WAIT = 10.0
-"""Seconds to wait for a node's agent socket to appear (a new node's agent starts async)."""
+CONNECT_WAIT = 30.0
+"""Seconds to wait for a node's agent socket to appear (a new node's agent starts async; on a
+loaded 2-core machine 10 s was once too short for drakit serve's agents)."""
 
 
 class AgentClient:
