@@ -2545,6 +2545,82 @@ Feature: Platform behaviour every DRA comparison relies on
         | annotations | annotations |
         | labels      | labels      |
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/no-retry-on-own-update
+    Scenario: A waiting pod a taint kept off is retried when it gets the toleration
+      The other side of the next scenario: TaintToleration rejected the pod, it registers
+      UpdatePodToleration (isSchedulableAfterPodTolerationChange: the pod's own update), so the
+      new toleration moves the pod back and it is scheduled.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: picky}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) had untolerated taint(s)."
+      When 3 seconds pass
+      And I patch the Pod "picky" with:
+        """
+        spec:
+          tolerations:
+          - {key: example.com/dedicated, operator: Exists, effect: NoSchedule}
+        """
+      Then the Pod "picky" is scheduled to "n1"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/no-retry-on-own-update
+    Scenario: A waiting pod only DynamicResources kept off is not retried when it gets a toleration
+      pkg/scheduler/backend/queue/scheduling_queue.go Update (releases 1.34-1.37): a new
+      toleration is the UpdatePodToleration event (framework.PodSchedulingPropertiesChange),
+      and isPodWorthRequeuing asks only the plugins that rejected the pod; TaintToleration and
+      NodeUnschedulable register that event, DynamicResources does not (EventsToRegister), so
+      a pod that only DynamicResources rejected stays parked: one attempt. The same update of
+      a pod a taint kept off retries it (platform-SCHED-R01).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: one-gpu}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When 3 seconds pass
+      And I patch the Pod "waiting" with:
+        """
+        spec:
+          tolerations:
+          - {key: example.com/maintenance, operator: Exists, effect: NoSchedule}
+        """
+      And 3 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+
   Rule: The ResourceClaim controller keeps a pod's generated claims
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim,
     handleClaim, releases 1.34-1.37): a claim recorded in pod.status.resourceClaimStatuses

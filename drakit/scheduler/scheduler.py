@@ -28,7 +28,7 @@ from drakit.api import errors as E
 from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, describe
 from drakit.podgeneration import GATE as GENERATION_GATE
 from drakit.podgeneration import stamp_condition
-from drakit.podrequests import PodResourcesOptions
+from drakit.podrequests import PodResourcesOptions, pod_requests
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
 from drakit.scheduler.comparer import cache_mismatches
 from drakit.scheduler.decode import check_decodable
@@ -108,6 +108,8 @@ class Scheduler:
         self.clock = ctx.clock
         self.metrics = Metrics()
         self.last_message: dict[str, str] = {}
+        #: the plugins that rejected the pod of the current attempt (Diagnosis.UnschedulablePlugins)
+        self.last_rejectors: set[str] = set()
         self.next_start = 0
         # objects the informers could not take in (dropped from the caches until they
         # change or their backoff passes), and pods whose attempt raised (retried by the
@@ -311,7 +313,8 @@ class Scheduler:
             return  # assumed, in its binding cycle: updates do not queue it (eventhandlers.go)
         if key not in self.queue:
             self.queue.add(key, uid, int(spec.get("priority") or 0))
-        elif old is not None and key in self.queue.unschedulable and _pod_changed(old, pod):
+        elif old is not None and key in self.queue.unschedulable and \
+                _pod_update_requeues(old, pod, self.queue.unschedulable[key].unschedulable_plugins):
             self.queue.move_all([key])
 
     # ------------------------------------------------------------------ the loop
@@ -343,6 +346,7 @@ class Scheduler:
             if self.dynamic.pre_enqueue(pod) is not None:
                 self.queue.gate(qp, self.dynamic.name, self.clock.now())
                 continue
+            self.last_rejectors = set()
             ok, unschedulable = self._schedule_one(pod)
             relists = self.relists
             self._process_events()
@@ -361,7 +365,8 @@ class Scheduler:
                 if n > MAX_SELF_RETRIES:
                     self.queue.moved_during_cycle = False
                     self.self_retries.pop(qp.key, None)
-            self.queue.done(qp, unschedulable, now=self.clock.now())
+            self.queue.done(qp, unschedulable, plugins=self.last_rejectors,
+                            now=self.clock.now())
         return did
 
     def _num_feasible(self, n: int) -> int:
@@ -392,6 +397,7 @@ class Scheduler:
             node_name = self._schedule(state, pod)
         except _Failure as f:
             self._handle_failure(pod, f)
+            self.last_rejectors = _rejectors(f)
             return False, f.status.code != ERROR
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self._handle_failure(pod, self._internal_error(pod, e))
@@ -519,6 +525,7 @@ class Scheduler:
             if st.code == ERROR:
                 raise _Failure(Status(ERROR, [f'running PreFilter plugin "{pl.name}": {st.message()}']))
             if st.rejected:
+                st.plugin = pl.name
                 statuses = {name: st for name in names}
                 fe = FitError(n, statuses, pre_filter_msg=st.message())
                 self._post_filter(state, pod, statuses, fe)
@@ -699,21 +706,73 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
     return False
 
 
-def _pod_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
-    """Changes a waiting pod cares about: spec, or its claim statuses (the extended-resource
-    claim's included).
+# The events an update of an unscheduled pod is turned into (framework.PodSchedulingProperties
+# Change, pkg/scheduler/framework/events.go, releases 1.34-1.37) and the plugins drakit models
+# that register each of them for a pod's own update (their EventsToRegister): the queue asks
+# only the plugins that rejected the pod (isPodWorthRequeuing). UpdatePodLabel is registered by
+# InterPodAffinity and PodTopologySpread only, which drakit does not model; a change none of
+# the extractors names is the general Pod Update, which none of drakit's plugins registers.
+_POD_EVENT_PLUGINS = {
+    "UpdatePodToleration": {"TaintToleration", "NodeUnschedulable"},
+    "UpdatePodScaleDown": {"NodeResourcesFit"},
+    "UpdatePodGeneratedResourceClaim": {"DynamicResources"},
+    "UpdatePodLabel": set(),
+    "Update": set(),
+}
 
-    Not its labels: scheduling_queue.go Update asks the rejecting plugins' queueing hints
-    about the UpdatePodLabel event (framework.PodSchedulingPropertiesChange), and only
-    InterPodAffinity and PodTopologySpread register it, neither of which drakit models (nor
-    rejects a pod with), so a labels change never retries a pod here."""
-    if old.get("spec") != new.get("spec"):
-        return True
+
+def _pod_events(old: Mapping[str, Any], new: Mapping[str, Any]) -> set[str]:
+    """The cluster events of an update of an unscheduled pod (PodSchedulingPropertiesChange:
+    labels, a scale-down of its requests, tolerations, generated claims; else the general
+    Update when anything else changed; none for a change of nothing but annotations or other
+    metadata the extractors do not read)."""
+    events: set[str] = set()
+    if ((old.get("metadata") or {}).get("labels") or {}) != ((new.get("metadata") or {}).get("labels") or {}):
+        events.add("UpdatePodLabel")
+    old_spec, new_spec = old.get("spec") or {}, new.get("spec") or {}
+    if len(old_spec.get("tolerations") or []) != len(new_spec.get("tolerations") or []):
+        events.add("UpdatePodToleration")
+    if _scaled_down(old, new):
+        events.add("UpdatePodScaleDown")
     # extractPodGeneratedResourceClaimChange: the claim statuses, and (1.34+, kubernetes#130653)
     # the extended-resource claim status
     old_st, new_st = old.get("status") or {}, new.get("status") or {}
-    return any(old_st.get(f) != new_st.get(f)
-               for f in ("resourceClaimStatuses", "extendedResourceClaimStatus"))
+    if any(old_st.get(f) != new_st.get(f)
+           for f in ("resourceClaimStatuses", "extendedResourceClaimStatus")):
+        events.add("UpdatePodGeneratedResourceClaim")
+    if not events and old_spec != new_spec:
+        events.add("Update")
+    return events
+
+
+def _scaled_down(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """extractPodScaleDown: some request of the pod got smaller (or went)."""
+    if (old.get("spec") or {}) == (new.get("spec") or {}):
+        return False
+    old_req, new_req = pod_requests(old), pod_requests(new)
+    return any(r not in new_req or new_req[r] < v for r, v in old_req.items())
+
+
+def _pod_update_requeues(old: Mapping[str, Any], new: Mapping[str, Any],
+                         rejectors: set[str]) -> bool:
+    """Scheduling queue Update for a pod parked as unschedulable: worth another attempt when a
+    plugin that rejected it registers one of the update's events; with no rejector on record
+    (an error, or a gated pod's first try) any event is (isPodWorthRequeuing)."""
+    events = _pod_events(old, new)
+    if not events:
+        return False
+    if not rejectors:
+        return True
+    return any(rejectors & _POD_EVENT_PLUGINS.get(e, set()) for e in events)
+
+
+def _rejectors(f: _Failure) -> set[str]:
+    """The plugins that rejected the pod in this attempt (Diagnosis.UnschedulablePlugins): the
+    PreFilter plugin that rejected it, else every Filter plugin that rejected a node; none for
+    an error."""
+    if f.status.code == ERROR or f.fit is None:
+        return set()
+    return {st.plugin for st in f.fit.node_statuses.values() if st.plugin}
 
 
 __all__ = ["Scheduler", "cu"]
