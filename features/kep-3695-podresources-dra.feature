@@ -1730,6 +1730,20 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Ready condition of the Node "n1" keeps its status and the noted lastTransitionTime
 
   @req:3695-R05 @clause:3695-R05/checkpointed
+  Scenario: A node whose kubelet stays down keeps the time of its last heartbeat
+    k/k pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth: a
+    Ready condition the kubelet no longer posts goes Unknown with lastTransitionTime now and
+    keeps its lastHeartbeatTime, the last time the kubelet was heard from (the kubelet posted
+    it Ready when it started, pkg/kubelet/nodestatus/setters.go ReadyCondition). Time passes
+    between that post and the refused restart, so the heartbeat is the older of the two.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When 2 seconds pass
+    And the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
+    And the kubelet on node "n1" restarts, whether or not it comes up
+    Then the Node "n1" has "status.conditions[0].status" equal to Unknown
+    And the Ready condition of the Node "n1" has a lastHeartbeatTime earlier than its lastTransitionTime
+
+  @req:3695-R05 @clause:3695-R05/checkpointed
   Scenario: Once its checkpoint is repaired the kubelet starts again and the node is Ready
     k/k pkg/kubelet/nodestatus/setters.go ReadyCondition (Ready=True, reason KubeletReady,
     with lastHeartbeatTime and lastTransitionTime) and pkg/controller/nodelifecycle (the

@@ -586,6 +586,28 @@ def then_condition_moved(world: World, ctype: str, kind: str, name: str, status:
         f"{before!r}: {cond!r}"
 
 
+@then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has a '
+                 r'lastHeartbeatTime earlier than its lastTransitionTime$'))
+def then_heartbeat_before_transition(world: World, ctype: str, kind: str, name: str) -> None:
+    """A condition another component gave up on keeps the time its owner last posted it: the
+    node lifecycle controller turns a Node condition Unknown with a new lastTransitionTime and
+    the kubelet's last lastHeartbeatTime, which is older (RFC 3339 text in seconds, so the
+    scenario lets at least a second pass between the two)."""
+    world.b.settle()
+    obj, cond = _condition(world, kind, name, ctype)
+    beat = (cond or {}).get("lastHeartbeatTime")
+    moved = (cond or {}).get("lastTransitionTime")
+    world.observe(f"{kind} {name} {ctype} heartbeat before transition",
+                  f"< {moved}", beat, [obj])
+    assert cond is not None, f"{kind} {name!r} has no {ctype} condition"
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"
+    assert isinstance(beat, str) and re.fullmatch(stamp, beat) and isinstance(moved, str) \
+        and re.fullmatch(stamp, moved), f"{kind} {name!r} {ctype} condition lacks a timestamp: {cond!r}"
+    # same-format UTC stamps order as text
+    assert beat < moved, f"{kind} {name!r} {ctype} condition's lastHeartbeatTime is not older " \
+        f"than its lastTransitionTime: {cond!r}"
+
+
 @then(parsers.re(r'the (?P<ctype>\w+) condition of the (?P<kind>\w+) "(?P<name>[^"]+)" has status '
                  r'(?P<status>\w+)(?: and reason (?P<reason>\w+)| and no reason), '
                  r'with (?P<times>\w+(?: and \w+)*) set$'))
