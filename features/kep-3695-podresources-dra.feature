@@ -292,6 +292,30 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         deviceIds: [nic-0, nic-1]
       """
 
+  @req:3695-R04 @clause:3695-R04/extended-names-only
+  Scenario Outline: GetAllocatableResources lists no resource of the kubernetes.io domain as plugin devices: <resource>
+    The devices GetAllocatableResources lists are those of registered device plugins, and the
+    device manager refuses a plugin whose resource name is not an extended resource name
+    (k/k pkg/kubelet/cm/devicemanager/plugin/v1beta1/server.go Register,
+    v1helper.IsExtendedResourceName: nothing under kubernetes.io). The API server does not
+    check the names of a Node's allocatable (k/k validation.go ValidateNodeResources checks
+    only the quantities), so a node can carry such a resource; it is no plugin's. Native is
+    any name containing "kubernetes.io/" (IsPrefixedNativeResource tests a substring), so a
+    domain that only ends in "kubernetes.io" is native too.
+    Given a node "n2" with cpu "8", memory "32Gi", example.com/nic "1", <resource> "2"
+    When a node agent calls PodResources GetAllocatableResources on node "n2"
+    Then the PodResources answer is:
+      """
+      devices:
+      - resourceName: example.com/nic
+        deviceIds: [nic-0]
+      """
+
+    Examples:
+      | resource                     |
+      | example.kubernetes.io/widget |
+      | examplekubernetes.io/widget  |
+
   @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/complete-for-running-containers
   Scenario: After a kubelet restart the same DRA data is reported from the checkpoint
     KEP-3695 "Design Details": the DRAManager checkpoints its cache so PodResources is

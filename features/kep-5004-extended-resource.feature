@@ -14,7 +14,8 @@ Feature: KEP-5004 DRA extended resources
     Scenario Outline: A DeviceClass names an extended resource only in the extended-resource format
       KEP-5004 "Device Class API": spec.extendedResourceName must be a valid extended
       resource name (k/k IsExtendedResourceName), checked on create and update. Names in the
-      kubernetes.io domain (so also the implicit deviceclass.resource.kubernetes.io/ prefix) and
+      kubernetes.io domain (so also the implicit deviceclass.resource.kubernetes.io/ prefix, and
+      any name containing "kubernetes.io/": IsPrefixedNativeResource tests a substring) and
       names starting with "requests." are not extended resource names.
       Given a cluster
       When I create:
@@ -34,6 +35,7 @@ Feature: KEP-5004 DRA extended resources
         | example.com/gpu-80gb                    | accepted |
         | gpu.example.com/a100_v2                 | accepted |
         | kubernetes.io/gpu                       | spec.extendedResourceName: Invalid value: "kubernetes.io/gpu": must be a valid extended resource name |
+        | examplekubernetes.io/gpu                | spec.extendedResourceName: Invalid value: "examplekubernetes.io/gpu": must be a valid extended resource name |
         | gpu                                     | spec.extendedResourceName: Invalid value: "gpu": must be a valid extended resource name |
         | deviceclass.resource.kubernetes.io/gpu  | spec.extendedResourceName: Invalid value: "deviceclass.resource.kubernetes.io/gpu": must be a valid extended resource name |
         | requests.example.com/gpu                | spec.extendedResourceName: Invalid value: "requests.example.com/gpu": must be a valid extended resource name |

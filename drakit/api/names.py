@@ -137,9 +137,10 @@ STANDARD_CONTAINER_RESOURCES = {"cpu", "memory", "ephemeral-storage"}
 
 
 def is_native_resource(name: str) -> bool:
-    """No domain, or a ``kubernetes.io/`` name (v1helper.IsNativeResource)."""
-    return "/" not in name or name.startswith(NATIVE_RESOURCE_DOMAIN + "/") or \
-        ("." + NATIVE_RESOURCE_DOMAIN + "/") in name
+    """No domain, or a name containing ``kubernetes.io/`` anywhere (v1helper.IsNativeResource
+    and IsPrefixedNativeResource: a plain substring test, so ``examplekubernetes.io/x`` is
+    native too)."""
+    return "/" not in name or (NATIVE_RESOURCE_DOMAIN + "/") in name
 
 
 def is_hugepages_resource(name: str) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from drakit.api.names import is_extended_resource_name
 from drakit.kubelet.checkpoint import (
     CorruptCheckpointError,
     check_shape,
@@ -43,10 +44,10 @@ class DeviceAllocationError(RuntimeError):
 
 
 def is_device_plugin_resource(name: str) -> bool:
-    if "/" not in name or name.startswith(("requests.", "hugepages-")):
-        return False
-    domain = name.split("/", 1)[0]
-    return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
+    """Whether a device plugin can serve ``name``: the device manager registers a plugin only
+    for an extended resource name (k/k pkg/kubelet/cm/devicemanager/plugin/v1beta1/server.go
+    Register, v1helper.IsExtendedResourceName)."""
+    return is_extended_resource_name(name)
 
 
 def _count(value: Any) -> int:
