@@ -6401,6 +6401,32 @@ Feature: Platform behaviour every DRA comparison relies on
         | native   | example.kubernetes.io/widgets | the request succeeds                         |
         | extended | example.com/widgets           | the request is rejected as Forbidden (403)   |
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/empty-quota-free
+    Scenario: A ResourceQuota without a spec limits nothing
+      ResourceQuota's spec is optional and its hard limits too (k/k core/v1 types.go
+      ResourceQuotaSpec; validation.go ValidateResourceQuota walks whatever hard there is), so a
+      quota written without one is stored; the quota admission checks a new object only against
+      a quota that names one of its resources (k/k staging/src/k8s.io/apiserver
+      pkg/admission/plugin/resourcequota/controller.go checkRequest skips a quota
+      evaluator.Matches refuses; pkg/quota/v1/generic/evaluator.go Matches needs a hard
+      resource the evaluator knows), so a pod still comes in.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: nothing-yet}
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: free}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}}}
+        """
+      Then the request succeeds
+
   Rule: kube-scheduler places only the pods that name it
     A pod names its scheduler in spec.schedulerName (default-scheduler when empty); kube-
     scheduler's informer takes only pods whose schedulerName is one of its profiles
