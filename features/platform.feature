@@ -4444,6 +4444,35 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And the Ready condition of the Pod "web" keeps its status and the noted lastTransitionTime
 
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/builds-on-cache
+    Scenario: A finished init container keeps its times when the kubelet writes the pod's status again
+      The kubelet's next status of a started pod keeps what the runtime reports of each
+      container, init containers included (k/k pkg/kubelet/kubelet_pods.go
+      generateAPIPodStatus and convertToAPIContainerStatuses build on the cached status, whose
+      initContainerStatuses it keeps). The init container finished before the app started, so
+      a spec update that makes the kubelet write at once (SyncPod) some seconds later leaves
+      it finished no later than the app's start.
+      Given the object:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: seeded}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          initContainers:
+          - {name: setup, image: registry.k8s.io/pause:3.10}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "seeded" comes to have "status.phase" equal to Running
+      When 2 seconds pass
+      And I patch the Pod "seeded" with:
+        """
+        spec: {activeDeadlineSeconds: 3600}
+        """
+      Then the Pod "seeded" comes to have "status.observedGeneration" equal to 2
+      And the Pod "seeded" has "status.initContainerStatuses[0].state.terminated.finishedAt" no later than "status.containerStatuses[0].state.running.startedAt"
+
   @component:kubelet
   Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
     A pod created with spec.nodeName skips the scheduler; the kubelet's admit handlers decide

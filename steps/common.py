@@ -391,6 +391,24 @@ def then_field_comes_to_equal(world: World, kind: str, name: str, path: str, val
     _check_field(world, kind, name, path, value, contains=False)  # the verdict, with its diff
 
 
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<first>[^"]+)" no later than '
+                 r'"(?P<second>[^"]+)"$'))
+def then_time_order(world: World, kind: str, name: str, first: str, second: str) -> None:
+    """Two RFC 3339 timestamps of one object in the order things happened (an init container
+    finishes before the containers start); the values are the cluster's clock, only their
+    order is part of the API."""
+    world.b.settle()
+    obj = get_obj(world, kind, name)
+    a, b = paths.lookup(obj, first), paths.lookup(obj, second)
+    world.observe(f"{kind} {name} {first} <= {second}", f"<= {b}", a, [obj])
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"
+    for path, v in ((first, a), (second, b)):
+        assert isinstance(v, str) and re.fullmatch(stamp, v), \
+            f"{kind} {name!r} {path} is no timestamp: {v!r}"
+    # same-format UTC stamps order as text
+    assert a <= b, f"{kind} {name!r} {first} ({a}) is later than {second} ({b})"
+
+
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has "(?P<path>[^"]+)" containing (?P<value>.+)'))
 def then_field_contains(world: World, kind: str, name: str, path: str, value: str) -> None:
     """Subset: the maps in the value may have more keys than written (generated uids), lists
