@@ -1957,7 +1957,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       block (Forbidden "may not be specified when strategy `type` is 'Recreate'", even an empty
       one); RollingUpdate (apps/v1 defaulting fills 25%/25% where unset) has maxUnavailable and
       maxSurge that are non-negative integers or percents (ValidatePositiveIntOrPercent,
-      IsValidPercent), not both 0, maxUnavailable at most 100% (IsNotMoreThan100Percent); any
+      IsValidPercent), not both 0, maxUnavailable at most 100% (IsNotMoreThan100Percent: 100% itself
+      passes, only a value above 100 is Invalid); any
       other type is NotSupported at spec.strategy, whose value field.Error prints as the
       json.Marshal of the internal struct. Then ValidateDeploymentSpec checks minReadySeconds,
       revisionHistoryLimit and progressDeadlineSeconds (> minReadySeconds).
@@ -1993,6 +1994,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | a negative maxSurge | spec.strategy.rollingUpdate.maxSurge | -1 | spec.strategy.rollingUpdate.maxSurge: Invalid value: -1: must be greater than or equal to 0 |
         | a string that is no percent | spec.strategy.rollingUpdate.maxUnavailable | "5" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "5": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%') |
         | more than 100% unavailable | spec.strategy.rollingUpdate.maxUnavailable | "101%" | spec.strategy.rollingUpdate.maxUnavailable: Invalid value: "101%": must not be greater than 100% |
+        | exactly 100% unavailable | spec.strategy.rollingUpdate.maxUnavailable | "100%" | accepted |
         | more than 100% surge | spec.strategy.rollingUpdate.maxSurge | "200%" | accepted |
         | negative minReadySeconds | spec.minReadySeconds | -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
         | negative revisionHistoryLimit | spec.revisionHistoryLimit | -1 | spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |

@@ -1774,7 +1774,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: A slice's driver, pool and node name are names
       validation_resourceslice_test.go TestValidateResourceSlice "bad-nodename",
       "bad-multi-pool-name", "bad-pool" (generation), "bad-drivername", "invalid-empty-NodeName",
-      "invalid-false-PerDeviceNodeSelection", "bad-devices". perDeviceNodeSelection belongs to
+      "invalid-false-PerDeviceNodeSelection", "bad-devices". A device without a name has the empty
+      name (Device.Name is a plain string), which validateDevice's ValidateDNS1123Label reports as
+      an Invalid "" (no Required). perDeviceNodeSelection belongs to
       DRAPartitionableDevices (off by default before 1.36, when the field is dropped).
       Given the feature gate DRAPartitionableDevices is enabled
       And a ResourceSlice manifest:
@@ -1809,6 +1811,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.driver | Gpu_Example.com | spec.driver: Invalid value: "Gpu_Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
         | spec.perDeviceNodeSelection | false | spec.perDeviceNodeSelection: Invalid value: false: must be either unset or set to true |
         | spec.devices[0].name | GPU_0 | spec.devices[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
+        | spec.devices[0].name | null | spec.devices[0].name: Invalid value: "": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/spec
     Scenario Outline: Node selection of a slice: an empty nodeName, an empty selector, a bad selector value
