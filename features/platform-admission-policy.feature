@@ -1437,6 +1437,63 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       And the only Warning event for Pod "big" is "OutOfcpu", recorded once
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
+    Scenario: A rejected pod's Failed status the kubelet could not write goes over another writer's Failed status
+      pkg/kubelet/status/status_manager.go: the rejection's Failed status stays in the status
+      manager's cache until a write of it succeeds (needsUpdate: never synced); the next batch
+      patches mergePodStatus(API status, cached status), whose phase, reason and message are
+      the kubelet's, whoever wrote the stored Failed status meanwhile.
+      Given a node "node-1" with cpu "1", memory "4Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-rejections}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.reason) || object.status.reason != 'OutOfcpu'"
+            message: no rejections here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-rejections}
+        spec:
+          policyName: no-rejections
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          nodeName: node-1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      And 3 seconds pass
+      Then the Pod "big" has "status.phase" equal to Pending
+      When the Pod "big" status has:
+        """
+        phase: Failed
+        reason: Evicted
+        message: evicted by hand
+        """
+      And I delete the ValidatingAdmissionPolicyBinding "no-rejections"
+      And 10 seconds pass
+      Then the Pod "big" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 2000, used: 0, capacity: 1000"
+        """
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-final-delete @needs:logical-clock
     Scenario Outline: The kubelet cannot delete a terminated pod: it stays terminating, without an event, and goes once the policy is gone (<gone>)
       pkg/kubelet/status/status_manager.go syncPod: once a deleted pod's containers are gone

@@ -469,10 +469,13 @@ class Kubelet:
         uid = _md(pod).get("uid", "")
         if _md(pod).get("deletionTimestamp"):
             return self._terminate(pod)
-        if uid in self.rejected and (pod.get("status") or {}).get("phase") not in TERMINAL:
+        if uid in self.rejected and (uid in self.status_retry or
+                                     (pod.get("status") or {}).get("phase") not in TERMINAL):
             # rejected, its Failed status not written yet: the status manager's next batch
-            # writes it; the pod is not admitted again (HandlePodAdditions saw it once).
-            # It is no active pod: the plugin devices its admission took are free again
+            # writes it (over another writer's Failed status too: the cached status is the
+            # kubelet's until a write of it succeeds); the pod is not admitted again
+            # (HandlePodAdditions saw it once). It is no active pod: the plugin devices its
+            # admission took are free again
             changed = self._cleanup(uid)
             return self._retry_status(pod) or changed
         self.rejected.pop(uid, None)
