@@ -3705,13 +3705,13 @@ Feature: KEP-5004 DRA extended resources
               limits: {example.com/gpu: "9"}
         """
       Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
-      When 3 seconds pass
+      When 2 seconds pass
       And I patch the Pod "waiting" with:
         """
         metadata:
           annotations: {example.com/note: still-waiting}
         """
-      And 3 seconds pass
+      And 2 seconds pass
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
       When the Pod "waiting" status has:
         """
@@ -3720,7 +3720,7 @@ Feature: KEP-5004 DRA extended resources
           requestMappings:
           - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
         """
-      And 3 seconds pass
+      And 2 seconds pass
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
 
   @component:kubelet @needs:node-access

@@ -1370,11 +1370,11 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         - {type: example.com/Checked, status: "True"}
         """
       Given a node "node-2"
-      When 3 seconds pass
+      When 2 seconds pass
       Then the Pod "web" has "status.conditions[0].message" equal to "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
       And the Pod "web" has "status.conditions[1].type" equal to example.com/Checked
       Given a node "node-1"
-      When 3 seconds pass
+      When 2 seconds pass
       Then the Pod "web" has "spec.nodeName" equal to node-1
       And the Pod "web" has "status.conditions[0].type" equal to PodScheduled
       And the Pod "web" has "status.conditions[0].status" equal to "True"

@@ -2531,13 +2531,13 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And the claim "gpu" of Pod "waiting" is named with the prefix "waiting-gpu-"
-      When 3 seconds pass
+      When 2 seconds pass
       And I patch the Pod "waiting" with:
         """
         metadata:
           <field>: {example.com/note: still-waiting}
         """
-      And 3 seconds pass
+      And 2 seconds pass
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
 
       Examples:
@@ -2565,7 +2565,7 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) had untolerated taint(s)."
-      When 3 seconds pass
+      When 2 seconds pass
       And I patch the Pod "picky" with:
         """
         spec:
@@ -2611,14 +2611,14 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: gpu, resourceClaimTemplateName: one-gpu}
         """
       Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
-      When 3 seconds pass
+      When 2 seconds pass
       And I patch the Pod "waiting" with:
         """
         spec:
           tolerations:
           - {key: example.com/maintenance, operator: Exists, effect: NoSchedule}
         """
-      And 3 seconds pass
+      And 2 seconds pass
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
 
   Rule: The ResourceClaim controller keeps a pod's generated claims

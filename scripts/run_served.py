@@ -163,9 +163,10 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
             env = dict(os.environ)
             env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
             # a clock move is waited out in wall time on a served cluster: scenarios that move
-            # it by more than 5 s (a controller's backoff, a status batch) stay on the
+            # it by more than 2 s (a controller's backoff, a status batch) stay on the
             # reference, which runs them on its logical clock, so `tox` keeps its time budget
-            env.setdefault("DRAKIT_MAX_CLOCK_STEP", "5")
+            # (5 s let features-served grow to 6.5 min once stop 30's 3 s and 5 s waits came)
+            env.setdefault("DRAKIT_MAX_CLOCK_STEP", "2")
             # every write settles before its response and advance() waits for a background
             # round itself, so settle() needs no pause (steps/backends/cluster.py settle)
             env.setdefault("DRAKIT_SETTLE_QUIET", "0")
