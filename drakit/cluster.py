@@ -34,6 +34,7 @@ from drakit.component import (
     FailureTracker,
     internal_errors,
     node_of,
+    take_internal_errors,
 )
 from drakit.features import GATES, FeatureGateError, FeatureGates, check_version, version_tuple
 from drakit.kinds import KINDS
@@ -354,6 +355,10 @@ class Cluster:
         about stored data), since the cluster started, resolved or not (``errors()`` shows
         only what is still failing)."""
         return internal_errors(self.api)
+
+    def take_internal_errors(self) -> list[ComponentError]:
+        """``internal_errors()``, then forgotten (a check that provoked them on purpose)."""
+        return take_internal_errors(self.api)
 
     def cache_mismatches(self) -> list[str]:
         """How the running components' informer-fed caches differ from the objects the API

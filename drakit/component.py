@@ -199,6 +199,12 @@ def internal_errors(api: Any) -> list[ComponentError]:
     return list(_internal.get(api, ()))
 
 
+def take_internal_errors(api: Any) -> list[ComponentError]:
+    """``internal_errors(api)``, which are then forgotten: for a check that provoked them on
+    purpose (a scenario storing data the API server refuses) and has looked at each one."""
+    return _internal.pop(api, [])
+
+
 class FailureTracker:
     """Open failures of one component, each with its exponential backoff on the logical clock."""
 

@@ -54,10 +54,14 @@ class GarbageCollector(Controller):
             return
         self.uids[uid] = ref
         owners = list(obj["metadata"].get("ownerReferences") or [])
+        # read every owner's uid before caching any: ownerReferences the API server would
+        # refuse (stored past validation) raise here and leave the graph as it was, so the
+        # object's next version is observed cleanly instead of failing on the cached ones
+        owner_uids = [o.get("uid", "") for o in owners]
         if owners:
             self.owners[ref] = owners
-            for o in owners:
-                self.dependents.setdefault(o.get("uid", ""), set()).add(ref)
+            for o_uid in owner_uids:
+                self.dependents.setdefault(o_uid, set()).add(ref)
 
     def _in_other_namespace(self, dep: Ref, owner: dict) -> bool:
         """The owner's uid is an object of a namespaced kind outside the dependent's namespace."""

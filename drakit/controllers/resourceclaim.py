@@ -174,6 +174,8 @@ class ResourceClaimController(Controller):
                 claims[k] = None
                 # an owning pod or PodGroup may be waiting for this claim
                 for ref in ev.object["metadata"].get("ownerReferences") or ():
+                    if not isinstance(ref, Mapping):
+                        continue  # stored past validation: _index has recorded the claim's failure
                     if ref.get("kind") == "Pod":
                         pods[(k[0], ref.get("name"))] = None
                     elif ref.get("kind") == "PodGroup":
@@ -218,10 +220,16 @@ class ResourceClaimController(Controller):
         md = pod["metadata"]
         out = []
         for c in self.api.list("ResourceClaim", md.get("namespace"), copy=False):
-            if any(r.get("uid") == md.get("uid") for r in (c.get("status") or {}).get("reservedFor") or ()):
-                out.append(_key(c))
-            elif any(ref.get("uid") == md.get("uid") for ref in c["metadata"].get("ownerReferences") or ()):
-                out.append(_key(c))
+            try:
+                if any(r.get("uid") == md.get("uid")
+                       for r in (c.get("status") or {}).get("reservedFor") or ()) or \
+                        any(ref.get("uid") == md.get("uid")
+                            for ref in c["metadata"].get("ownerReferences") or ()):
+                    out.append(_key(c))
+            except (AttributeError, TypeError):
+                # a claim stored past validation that the informer could not decode: upstream's
+                # index never holds it, and its own sync records its failure, not the pod's
+                continue
         return out
 
     def _claims_reserved_for_group(self, pg: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -182,6 +182,35 @@ class Backend(Protocol):
         new: a plain restart (it lists everything again; a kubelet restores its checkpoints).
         A backend that cannot restart that component raises Unsupported with the reason."""
 
+    # -- the reference's self-check (capability ``reference-internals``) ----------------
+    # What makes a green verdict of the reference trustworthy (steps/integrity.py): its
+    # components' failure records and internal errors, and its cache comparers. Scenarios
+    # tagged ``@needs:reference-internals`` use these; a live cluster has no such internals
+    # (a real component's caches and work queues are not reachable through the API), so its
+    # backend raises Unsupported and such a scenario is reported unsupported there.
+    def cache_mismatches(self) -> list[str]:
+        """How the components' informer-fed caches differ from the stored objects now, one
+        line each ("<component>: <what>: cached ..., stored objects give ...")."""
+
+    def component_errors(self) -> list[dict]:
+        """The objects the components could not handle and keep retrying, as of now (fields
+        component, kind, namespace, name, reason, message, attempts, firstFailure, retryAt)."""
+
+    def take_internal_errors(self) -> list[dict]:
+        """The internal errors (exceptions neither an API answer nor a data error) the
+        components hit so far, as component_errors; they are then forgotten, so a scenario
+        that provoked them on purpose and checked each one is not failed for them."""
+
+    def store_past_validation(self, obj: dict) -> dict:
+        """Store ``obj`` as it is, past validation, defaulting and admission, as an older
+        release, a bug or a direct etcd write leaves data the API server would refuse today;
+        the components see the watch event and settle."""
+
+    def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
+        """Change one component's informer-fed cache behind its back (no watch event), as a
+        bug in its incremental updates would (ReferenceBackend.drift_component_cache lists
+        the changes it can make)."""
+
     # -- waiting ----------------------------------------------------------------
     def settle(self) -> None:
         """Let controllers, the scheduler and kubelets catch up."""

@@ -42,6 +42,10 @@ from . import driver_profile as dp
 from . import isolation as iso
 from .base import ApiError, EnvironmentFailure, Unsupported
 
+REFERENCE_INTERNALS = ("needs the reference's internals: the scenario checks drakit's own self-check "
+                       "(its components' failure records and cache comparers) or stores data "
+                       "past validation; a live cluster's components expose neither through "
+                       "the API")
 HARNESS_LABEL = "drakit.io/harness"
 SCENARIO_LABEL = "drakit.io/scenario"
 FAKE_NODE_TAINT = {"key": "drakit.io/fake-node", "value": "true", "effect": "NoSchedule"}
@@ -1151,6 +1155,8 @@ class ClusterBackend:
             raise Unsupported("needs a cluster without nodes: the scenario asks what the "
                               "scheduler says when no node exists, and a live cluster's nodes "
                               "are always there")
+        if "needs:reference-internals" in self.tags:
+            raise Unsupported(REFERENCE_INTERNALS)
         if "needs:logical-clock" in self.tags:
             raise Unsupported("needs a logical clock: the scenario moves time forward (exact "
                               "backoff periods, timeouts, a day for a resync) and looks at what "
@@ -1587,6 +1593,21 @@ class ClusterBackend:
                           recompute_checksum: bool = False) -> None:
         raise Unsupported("editing a live node's kubelet checkpoint by hand would damage the "
                           "node; the scenario runs on the reference only")
+
+    def cache_mismatches(self) -> list[str]:
+        raise Unsupported(REFERENCE_INTERNALS)
+
+    def component_errors(self) -> list[dict]:
+        raise Unsupported(REFERENCE_INTERNALS)
+
+    def take_internal_errors(self) -> list[dict]:
+        raise Unsupported(REFERENCE_INTERNALS)
+
+    def store_past_validation(self, obj: dict) -> dict:
+        raise Unsupported(REFERENCE_INTERNALS)
+
+    def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
+        raise Unsupported(REFERENCE_INTERNALS)
 
     def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
         raise Unsupported("cutting a live node's kubelet checkpoint short would damage the "

@@ -61,6 +61,72 @@ class ReferenceBackend:
         out = self.cluster.writes_after_restart()
         return out + self.internal_errors()[seen:]
 
+    # -- the reference's self-check (capability reference-internals) --------------------
+    def component_errors(self) -> list[dict]:
+        """``Cluster.errors()``: what the components could not handle and keep retrying."""
+        return [e.as_dict() for e in self.c.errors()]
+
+    def take_internal_errors(self) -> list[dict]:
+        """``Cluster.take_internal_errors()``: the internal errors so far, then forgotten."""
+        return [e.as_dict() for e in self.c.take_internal_errors()]
+
+    def store_past_validation(self, obj: dict) -> dict:
+        """Store ``obj`` as it is, as an older release, a bug or a direct etcd write would have
+        left it: stamped like a create (a replace when it exists), no validation, defaulting or
+        admission, and the watch event the components see; then settle."""
+        import copy
+
+        api = self.c.api
+        obj = copy.deepcopy(obj)
+        info = api.kind_info(obj["kind"])
+        md = obj.setdefault("metadata", {})
+        if info.namespaced:
+            md.setdefault("namespace", self._ns)
+        key = api._key(info, md.get("namespace"), md["name"])
+        old = api._store[info.kind].get(key)
+        type_ = "ADDED"
+        if old is None:
+            api._stamp_new(obj)
+        else:
+            for f in ("uid", "creationTimestamp"):
+                md[f] = old["metadata"][f]
+            md["resourceVersion"] = str(api._next_rv())
+            type_ = "MODIFIED"
+        api._store[info.kind][key] = obj
+        api._emit(type_, info.kind, obj)
+        self.c.settle()
+        return copy.deepcopy(obj)
+
+    def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
+        """Change one component's informer-fed cache behind its back (no watch event, nothing
+        stored changes), the drift a bug in its incremental updates would leave:
+        ``kube-scheduler`` "forgets" a Node (its node cache), ``garbage-collector`` "forgets
+        the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
+        Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
+        a Pod (its pod cache; admitted and status stay)."""
+        c = self.c
+        obj = self.get(kind, name)
+        uid = obj["metadata"].get("uid", "")
+        if component.startswith("kubelet/"):
+            target = self.kubelet(component.split("/", 1)[1])
+        else:
+            target = next((x for x in c.components if getattr(x, "name", "") == component), None)
+        if target is None:
+            raise AssertionError(f"no running component {component!r} on the reference")
+        if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
+            target.nodes.nodes.pop(name)
+        elif (component, change) == ("garbage-collector", "forgets the dependents of"):
+            target.dependents.pop(uid)
+        elif (component, change, kind) == ("namespace-controller", "keeps polling", "Namespace"):
+            import datetime
+
+            target.requeue_at[name] = c.clock.now() + datetime.timedelta(hours=1)
+        elif component.startswith("kubelet/") and (change, kind) == ("forgets", "Pod"):
+            target.pods.pop(uid)
+        else:
+            raise AssertionError(f"the reference cannot make {component} {change} the {kind} "
+                                 f"{name} (see ReferenceBackend.drift_component_cache)")
+
     @property
     def c(self) -> drakit.Cluster:
         if self.cluster is None:

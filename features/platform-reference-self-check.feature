@@ -1,0 +1,337 @@
+@platform @component:reference @needs:reference-internals
+Feature: The reference checks itself: cache drift and failure records
+  On the reference backend a passing scenario still fails when one of drakit's components hit
+  an internal error or its informer-fed caches drifted from the objects the API server stores
+  (steps/integrity.py): that is what makes a green verdict of the reference trustworthy. These
+  scenarios show that the self-check sees a drift while it exists, names the component and
+  what differs, and that the components' failure records name the component, the object and
+  the cause. None of this is Kubernetes behaviour a live cluster could show (its components'
+  caches and work queues are not reachable through the API): reference only.
+
+  Rule: The self-check reports a component's cache drift while it exists
+    Each component with informer-fed caches compares them with what the stored objects give
+    (the scheduler's comparer, as upstream's pkg/scheduler/backend/cache/debugger/comparer.go;
+    the controllers' and kubelets' compare_caches). A drift made behind the component's back
+    (no watch event, nothing stored changes) is reported as "<component>: <what>: cached ...,
+    stored objects give ..."; a restart relists and the drift is gone.
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's node cache forgets a node
+      Given a node "n1"
+      And a node "n2"
+      When "kube-scheduler" forgets the Node "n2" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: nodes: cached ['n1'], stored objects give ['n1', 'n2']
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/garbage-collector @clause:platform-SELF-R01/pending-events
+    Scenario: The garbage collector's graph forgets the dependents of an owner, and is compared only once it has taken in every event
+      A controller's comparer holds off while watch events of its kinds wait for it (its
+      indexes lag on purpose then): the deletion of another pod, not yet taken in, hides the
+      drift until the cluster settles.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bystander}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "dep" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And "garbage-collector" forgets the dependents of the Pod "owner" behind its back
+      Then the reference's self-check reports:
+        """
+        garbage-collector: dependents by owner uid: cached {}, stored objects give {'<uid of Pod "owner">': {('ResourceClaim', 'default', 'dep')}}
+        """
+      When I delete the Pod "bystander" without waiting
+      Then the reference's self-check reports nothing
+      When the cluster settles
+      Then the reference's self-check reports:
+        """
+        garbage-collector: dependents by owner uid: cached {}, stored objects give {'<uid of Pod "owner">': {('ResourceClaim', 'default', 'dep')}}
+        """
+      When the controller manager restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/namespace-controller
+    Scenario: The namespace controller keeps polling a namespace that is not terminating
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        """
+      When "namespace-controller" keeps polling the Namespace "team" behind its back
+      Then the reference's self-check reports:
+        """
+        namespace-controller: namespaces polled for their content: cached ['team'], stored objects give []
+        """
+      When the controller manager restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet
+    Scenario: A kubelet's pod cache forgets a pod it runs
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When "kubelet/n1" forgets the Pod "p" behind its back
+      Then the reference's self-check reports:
+        """
+        kubelet: pods of node n1: cached {}, stored objects give {'<uid of Pod "p">': '<resourceVersion of Pod "p">'}
+        kubelet: pods node n1 admitted, started or holds at admission that it no longer has: cached ['<uid of Pod "p">'], stored objects give []
+        kubelet: pods node n1 caches a status of that it no longer has: cached ['<uid of Pod "p">'], stored objects give []
+        """
+      When the kubelet on node "n1" restarts
+      Then the reference's self-check reports nothing
+
+  Rule: A component never dies on stored data, and its failure record names the object
+    An object the API server would refuse today can still be stored (written by an older
+    release, a bug, a direct etcd write). A component meeting one keeps working on the others,
+    posts a Warning event on it with its reason, lists the failure in its record
+    ("<component>: <Kind> <namespace/name>: <reason>: <cause> (attempt <n>)") and retries it
+    with backoff; once the object is fixed (or gone) the record is cleared. Such a failure is
+    also one of the reference's internal errors, which fail a scenario unless it checks each
+    one ("each caused on purpose"). While a controller has an open failure, its cache
+    comparer holds off (its indexes may lag on purpose).
+
+    @req:platform-SELF-R02 @req:platform-SELF-R01 @clause:platform-SELF-R02/controllers @clause:platform-SELF-R01/open-failures
+    Scenario: A claim with unreadable ownerReferences is reported by each component that reads it, and the garbage collector goes on
+      The claim's one owner reference is the number 5 (ownerReferences is a list of
+      OwnerReference objects): the ResourceClaim controller, the garbage collector and the
+      scheduler each fail on it alone. The garbage collector still collects another claim
+      whose owner goes; while its failure is open its comparer holds off, so a drift of its
+      graph shows only once the bad claim is gone.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other-owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "dep" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I create the ResourceClaim "other-dep" controlled by Pod "other-owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: weird, ownerReferences: [5]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there is a Warning event "FailedSync" from "garbage-collector" for ResourceClaim "weird" starting with "AttributeError: 'int' object has no attribute 'get' (at drakit/controllers/garbagecollector.py:"
+      And there is a Warning event "FailedSync" from "resource_claim" for ResourceClaim "weird" starting with "AttributeError: 'int' object has no attribute 'get' (at drakit/controllers/resourceclaim.py:"
+      And there is a Warning event "FailedSync" from "default-scheduler" for ResourceClaim "weird" starting with "AttributeError: 'int' object has no attribute 'get' (at drakit/scheduler/cache.py:"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When I delete the Pod "other-owner"
+      Then the ResourceClaim "other-dep" does not exist
+      When "garbage-collector" forgets the dependents of the Pod "owner" behind its back
+      Then the reference's self-check reports nothing
+      When I delete the ResourceClaim "weird"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      And the reference's self-check reports:
+        """
+        garbage-collector: dependents by owner uid: cached {}, stored objects give {'<uid of Pod "owner">': {('ResourceClaim', 'default', 'dep')}}
+        """
+      When the controller manager restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
+    Scenario: A claim whose spec is unreadable fails only its own pod's scheduling, until it is replaced
+      The claim's devices is the number 1.5: the scheduling attempt of the pod using it raises,
+      which is a scheduler error for that pod (PodScheduled False, reason SchedulerError, a
+      FailedScheduling event) and a record; another pod schedules. Once the claim is replaced
+      the pod's next attempt after its backoff runs cleanly and the record is cleared.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu}
+        spec:
+          selectors: [{cel: {expression: 'device.driver == "gpu.example.com"'}}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices: [{name: gpu-0}, {name: gpu-1}]
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bad}
+        spec: {devices: 1.5}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: victim}
+        spec:
+          resourceClaims: [{name: g, resourceClaimName: bad}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: g}]}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: good}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          resourceClaims: [{name: g, resourceClaimName: good}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: g}]}}
+        """
+      Then the Pod "fine" is scheduled to "n1"
+      And there is a Warning event "FailedScheduling" from "default-scheduler" for Pod "victim" starting with "internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (at drakit/scheduler/"
+      And the reference lists these component errors:
+        """
+        default-scheduler: Pod default/victim: FailedScheduling: internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (attempt 1)
+        """
+      When I delete the ResourceClaim "bad"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bad}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu}}
+        """
+      And 10 seconds pass
+      Then the Pod "victim" is scheduled to "n1"
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/victim: FailedScheduling: internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (attempt 1)
+        """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
+    Scenario: A pod bound to a node with unreadable containers fails its own sync on the kubelet, until it is fixed
+      The pod's containers is the number 5: the kubelet's sync of that pod raises (a TypeError
+      whose wording depends on where the release's code first reads the containers), a
+      FailedSync Warning on the pod from the kubelet and a record of that node's kubelet;
+      another pod on the node runs. The scheduler, which counts the requests of every pod bound
+      to a node, fails on it as well. Stored fixed, the pod syncs at once and both records go.
+      Given a node "n1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec: {nodeName: n1, containers: 5}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "fine" has "status.phase" equal to Running
+      And there is a Warning event "FailedSync" from "kubelet" for Pod "bad" starting with "Error syncing pod, skipping: TypeError: "
+      And the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "bad" has "status.phase" equal to Running
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
+        """
