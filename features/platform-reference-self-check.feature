@@ -335,3 +335,87 @@ Feature: The reference checks itself: cache drift and failure records
         default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
+    Scenario: A pod whose stored claim statuses are unreadable is held back by PreEnqueue alone, until it is fixed
+      The pod's status.resourceClaimStatuses is a string: the DRA plugin's PreEnqueue, which
+      looks up the claim generated from the pod's template there, raises. Upstream gates a pod
+      whose PreEnqueue returns an Error status (runPreEnqueuePlugins logs it and writes no
+      status), so the pod stays pending without a condition; the scheduler records the failure
+      and goes on with the other pods (it used to fail its whole sync on it). The claim
+      controller, which reads the same statuses, fails on the pod too. Stored fixed, the claim
+      is generated, the pod schedules and both records go.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: g, exactly: {deviceClassName: gpu}}
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          resourceClaims: [{name: g, resourceClaimTemplateName: gpu}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: g}]}}
+        status: {resourceClaimStatuses: x}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "fine" is scheduled to "n1"
+      And the Pod "bad" has no "status.conditions"
+      And the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          resourceClaims: [{name: g, resourceClaimTemplateName: gpu}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: g}]}}
+        """
+      And 10 seconds pass
+      Then the Pod "bad" is scheduled to "n1"
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        """

@@ -343,7 +343,7 @@ class Scheduler:
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, False, failed=False)
                 continue
-            if self.dynamic.pre_enqueue(pod) is not None:
+            if self._pre_enqueue_gates(pod):
                 self.queue.gate(qp, self.dynamic.name, self.clock.now())
                 continue
             self.last_rejectors = set()
@@ -368,6 +368,23 @@ class Scheduler:
             self.queue.done(qp, unschedulable, plugins=self.last_rejectors,
                             now=self.clock.now())
         return did
+
+    def _pre_enqueue_gates(self, pod: dict) -> bool:
+        """The DRA plugin's PreEnqueue rejects the pod. An exception in it (a pod stored with
+        a status the API server refuses, such as ``resourceClaimStatuses: "x"``) gates the pod
+        as upstream gates a pod whose PreEnqueue returns an Error status (runPreEnqueuePlugins
+        logs it, writes nothing), and is this pod's failure: the scheduler goes on with the
+        others, and the record clears once PreEnqueue runs cleanly for the pod."""
+        mark = self.attempt_failures.mark()
+        try:
+            gated = self.dynamic.pre_enqueue(pod) is not None
+        except Exception as e:  # noqa: BLE001 - a component never dies on stored data
+            self.attempt_failures.failed("Pod", pod, e, "FailedScheduling",
+                                         message=f"PreEnqueue: {describe(e)}", event=False)
+            return True
+        if self.attempt_failures:
+            self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
+        return gated
 
     def _num_feasible(self, n: int) -> int:
         if n < MIN_FEASIBLE_NODES_TO_FIND:
