@@ -2506,7 +2506,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | node name         | --node Node_1 -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --node 'Node_1': 'Node_1' is not a node name (lower-case letters, digits, '-' and '.'); want NAME[:cpu=8,memory=32Gi] (or a file with one Node) |
         | no Node in file   | --node {file} -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | {file}: expected exactly one Node, found 0 |
         | two Nodes in file | --node {file} -f classes.yaml | {kind: List, apiVersion: v1, items: [{kind: Node, apiVersion: v1, metadata: {name: node-1}}, {kind: Node, apiVersion: v1, metadata: {name: node-2}}]} | {file}: expected exactly one Node, found 2 |
-        | gate value        | --node node-1 -f classes.yaml --gate DRADeviceTaints | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRADeviceTaints': want Name=true\|false |
+        | gate value        | --node node-1 -f classes.yaml --gate DRADeviceTaints=on | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRADeviceTaints=on': want Name=true\|false |
         | gate name         | --node node-1 -f classes.yaml --gate DRADeviceTaint=false | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRADeviceTaint=false': unrecognized feature gate: DRADeviceTaint (did you mean DRADeviceTaints?) |
         | gate of later     | --node node-1 -f classes.yaml --version 1.35 --gate DRANodeAllocatableResources=true | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRANodeAllocatableResources=true': unrecognized feature gate: DRANodeAllocatableResources (Kubernetes 1.35 does not have it; 1.36, 1.37 do) |
         | version           | --node node-1 -f classes.yaml --version 1.33 | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | argument --version: invalid choice: '1.33' (choose from '1.34', '1.35', '1.36', '1.37') |
@@ -2594,6 +2594,22 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Examples:
         | version | whole     | last |
         | 1.34    | allocated | - |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --version 1.34 allocates a device from a slice that also holds its counter set
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version 1.34 --gate DRAPartitionableDevices=true" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then drakit allocate allocates these devices and no others:
+        | claim             | request | device                        |
+        | default/partition | part    | part.example.com/node-1/whole |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
     Scenario Outline: drakit allocate from 1.35 on sees no device in a slice with counter sets (<version>)
