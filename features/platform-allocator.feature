@@ -2167,3 +2167,536 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         """
       Then the request succeeds
       And the Pod "p" is scheduled to "node-1"
+
+  @component:tool
+  Rule: The allocate tool
+    `drakit allocate --node NODE -f FILE... [--explain] [--gate G=true|false] [--version V]`
+    (README "What you do with it") answers a DRA driver author's question "which devices would
+    these claims get on this node, and why not that one?" from manifests alone: the structured
+    allocator runs on the ResourceSlices, DeviceClasses and ResourceClaims of the files (claims
+    with a status.allocation count as allocated), for the node given by name or by a Node
+    manifest. It writes one allocation per claim (YAML), or with --explain a table CLAIM REQUEST
+    DEVICE OUTCOME; every error is one line on stderr with exit status 1 and nothing on stdout.
+    These scenarios run the command as a user does, on the manifests of
+    fixtures/platform/allocate-tool (a bare `-f` name is read from there): node-1 has gpu-0 and
+    gpu-1 (a100, NUMA 0 and 1), gpu-2 and gpu-3 (h100, NUMA 0 and 1; gpu-3 tainted NoSchedule
+    example.com/maintenance), a partitionable GPU (8Gi of memory shared by "whole" 8Gi, "half-0"
+    and "half-1" 4Gi each), a shared NIC nic-0 (10Gi bandwidth, 1Gi by default) and nic-1 with
+    binding conditions; node-2 has one gpu-0. The expectations are worked out by hand from these
+    inputs and upstream's allocator rules; the tool touches no cluster, so every backend gives
+    the same answer (tool-only scenarios), except the last one, which checks that the scheduler
+    agrees with the tool.
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/allocates
+    Scenario: drakit allocate gives claims allocated together the devices upstream's rules give
+      The claims are allocated in order, all or nothing: same-numa takes an a100 and an h100 on
+      one NUMA node (gpu-0 and gpu-2; the NUMA-1 pair would need the tainted gpu-3); tolerant
+      tolerates the taint and gets the other h100, gpu-3; halves needs two partitions of the
+      8Gi GPU, which only half-0 and half-1 give; fallback's first choice, two more partitions,
+      is gone, so its second, an a100, gets gpu-1; monitor's admin access takes every NUMA-0 GPU
+      although others hold them; nics asks for all NICs: the shared nic-0 and nic-1.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml -f partitions.yaml -f nics.yaml -f claims.yaml"
+      Then drakit allocate allocates these devices and no others:
+        | claim            | request  | device                         |
+        | team-a/same-numa | a100     | gpu.example.com/node-1/gpu-0   |
+        | team-a/same-numa | h100     | gpu.example.com/node-1/gpu-2   |
+        | team-a/tolerant  | h100     | gpu.example.com/node-1/gpu-3   |
+        | team-a/halves    | parts    | part.example.com/node-1/half-0 |
+        | team-a/halves    | parts    | part.example.com/node-1/half-1 |
+        | team-a/fallback  | gpu/a100 | gpu.example.com/node-1/gpu-1   |
+        | team-a/monitor   | numa-0   | gpu.example.com/node-1/gpu-0   |
+        | team-a/monitor   | numa-0   | gpu.example.com/node-1/gpu-2   |
+        | team-a/nics      | nics     | nic.example.com/node-1/nic-0   |
+        | team-a/nics      | nics     | nic.example.com/node-1/nic-1   |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/allocates
+    Scenario: drakit allocate writes each claim's status.allocation as the scheduler would
+      The result names the request, driver, pool and device, carries the request's tolerations
+      and admin access, and the node selector pins the claim to node-1 (metadata.name In, as
+      upstream's allocator writes it for node-local devices). A Node manifest works as --node.
+      When I run drakit allocate with "--node {file} -f classes.yaml -f gpus.yaml -f {file}" on a file holding:
+        """
+        apiVersion: v1
+        kind: Node
+        metadata: {name: node-1}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: tolerant}
+        spec:
+          devices:
+            requests:
+            - name: tainted
+              exactly:
+                deviceClassName: gpu.example.com
+                adminAccess: true
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].numa == 1 && device.attributes['gpu.example.com'].model == 'h100'"}}]
+                tolerations: [{key: example.com/maintenance, operator: Equal, value: "true", effect: NoSchedule}]
+        """
+      Then drakit allocate writes:
+        """
+        - claim: default/tolerant
+          allocation:
+            devices:
+              results:
+              - request: tainted
+                driver: gpu.example.com
+                pool: node-1
+                device: gpu-3
+                adminAccess: true
+                tolerations:
+                - {key: example.com/maintenance, operator: Equal, value: "true", effect: NoSchedule}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain prints one row per request and device with why it was or was not used
+      The README's example: two of eight GPUs; the other six match but are not needed.
+      When I run drakit allocate with "--node node-1 -f kep-5004/deviceclass-gpu.yaml -f kep-5004/resourceslice-gpus.yaml -f kep-5004/resourceclaim-two-gpus.yaml --explain"
+      Then the explanation is:
+        """
+        CLAIM     REQUEST  DEVICE                        OUTCOME
+        two-gpus  gpus     gpu.example.com/node-1/gpu-0  allocated
+        two-gpus  gpus     gpu.example.com/node-1/gpu-1  allocated
+        two-gpus  gpus     gpu.example.com/node-1/gpu-2  not needed (the request got its 2 devices)
+        two-gpus  gpus     gpu.example.com/node-1/gpu-3  not needed (the request got its 2 devices)
+        two-gpus  gpus     gpu.example.com/node-1/gpu-4  not needed (the request got its 2 devices)
+        two-gpus  gpus     gpu.example.com/node-1/gpu-5  not needed (the request got its 2 devices)
+        two-gpus  gpus     gpu.example.com/node-1/gpu-6  not needed (the request got its 2 devices)
+        two-gpus  gpus     gpu.example.com/node-1/gpu-7  not needed (the request got its 2 devices)
+        """
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain names selectors, taints, other nodes and what the request did not need
+      same-numa's a100 gets gpu-0; gpu-1, an a100 too, is not needed; the h100s fail its
+      selector, the partitions and NICs the class's; the h100 request cannot use gpu-3 (tainted)
+      and gpu-0 of node-2 is on another node.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml -f partitions.yaml -f nics.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: same-numa}
+        spec:
+          devices:
+            requests:
+            - name: a100
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'a100'"}}]
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+            constraints:
+            - {requests: [a100, h100], matchAttribute: gpu.example.com/numa}
+        """
+      Then the explanation has the rows:
+        | claim     | request | device                         | outcome                                   |
+        | same-numa | a100    | gpu.example.com/node-1/gpu-0   | allocated                                 |
+        | same-numa | a100    | gpu.example.com/node-1/gpu-1   | not needed (the request got its 1 device) |
+        | same-numa | a100    | gpu.example.com/node-1/gpu-2   | request selector false                    |
+        | same-numa | a100    | part.example.com/node-1/whole  | class selector false                      |
+        | same-numa | a100    | nic.example.com/node-1/nic-1   | class selector false                      |
+        | same-numa | a100    | gpu.example.com/node-2/gpu-0   | wrong node                                |
+        | same-numa | h100    | gpu.example.com/node-1/gpu-2   | allocated                                 |
+        | same-numa | h100    | gpu.example.com/node-1/gpu-3   | taint not tolerated                       |
+        | same-numa | h100    | gpu.example.com/node-2/gpu-0   | wrong node                                |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain names devices in use, counters and capacity used up, and the counts no search can meet
+      An earlier claim holds gpu-0, half-0 (4Gi of the 8Gi) and 9Gi of nic-0's 10Gi. Five GPUs
+      are asked for but only gpu-1 and gpu-2 are free and untainted; "whole" needs 8Gi; 2Gi of
+      bandwidth no longer fit on nic-0, and nic-1 has no bandwidth at all. No allocation
+      exists: the last row names each request whose count cannot be met and how many devices
+      match; half-1, usable on its own, is not the cause.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml -f partitions.yaml -f nics.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: earlier, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - {name: r, exactly: {deviceClassName: gpu.example.com}}
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: r, driver: gpu.example.com, pool: node-1, device: gpu-0}
+              - {request: r, driver: part.example.com, pool: node-1, device: half-0}
+              - {request: r, driver: nic.example.com, pool: node-1, device: nic-0, shareID: 7a3b0f55-0c1e-4d43-9d52-a1c2d3e4f5a6, consumedCapacity: {bandwidth: 9Gi}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: later, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, count: 5}}
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 2Gi}}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                         | outcome |
+        | later | gpu     | gpu.example.com/node-1/gpu-0   | already allocated |
+        | later | gpu     | gpu.example.com/node-1/gpu-1   | matches; the request asks for 5 devices, only 2 match |
+        | later | gpu     | gpu.example.com/node-1/gpu-2   | matches; the request asks for 5 devices, only 2 match |
+        | later | gpu     | gpu.example.com/node-1/gpu-3   | taint not tolerated |
+        | later | part    | part.example.com/node-1/whole  | counters exhausted |
+        | later | part    | part.example.com/node-1/half-0 | already allocated |
+        | later | nic     | nic.example.com/node-1/nic-0   | capacity short (capacity bandwidth is short) |
+        | later | nic     | nic.example.com/node-1/nic-1   | capacity short (requested capacity bandwidth is not defined by the device) |
+        | -     | -       | -                              | no solution on this node: claim later, request gpu: asks for 5 devices, only 2 match; claim later, request nic: asks for 1 device, only 0 match |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain tells a device another request took from a device the request did not need
+      first takes both a100s; second asks for one more, and both are taken (by first's
+      request); no count is short, so the last row says only that no allocation exists.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: first}
+        spec:
+          devices:
+            requests:
+            - name: a100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'a100'"}}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: second}
+        spec:
+          devices:
+            requests:
+            - name: a100
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'a100'"}}]
+        """
+      Then the explanation has the rows:
+        | claim  | request | device                       | outcome |
+        | first  | a100    | gpu.example.com/node-1/gpu-0 | constraint conflict or taken by another request |
+        | second | a100    | gpu.example.com/node-1/gpu-1 | constraint conflict or taken by another request |
+        | -      | -       | -                            | no solution on this node |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario Outline: drakit allocate --explain names a pool it cannot use (<what>)
+      A pool whose slices are not all published is skipped as a whole; so is an invalid one,
+      and the row says why. The claim still gets gpu-0 from the GPU pool.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: broken}
+        spec:
+          driver: broken.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: <slices>}
+          sharedCounters: [{name: mem, counters: {memory: {value: 8Gi}}}, {name: <second_set>, counters: {memory: {value: 8Gi}}}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: broken-devices}
+        spec:
+          driver: broken.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: <slices>}
+          devices:
+          - {name: dev-0, consumesCounters: [{counterSet: <set>, counters: {<counter>: {value: 1Gi}}}]}
+          - {name: <second_device>}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim   | request | device                        | outcome   |
+        | one-gpu | gpu     | gpu.example.com/node-1/gpu-0  | allocated |
+        | one-gpu | gpu     | broken.example.com/node-1/*   | <outcome> |
+
+      Examples:
+        | what                 | slices | second_set | set | counter | second_device | outcome |
+        | incomplete           | 3      | other      | mem | memory  | dev-1         | pool incomplete |
+        | duplicate device     | 2      | other      | mem | memory  | dev-0         | pool invalid: duplicate device name dev-0 |
+        | duplicate set        | 2      | mem        | mem | memory  | dev-1         | pool invalid: duplicate counter set name mem |
+        | unknown counter set  | 2      | other      | hbm | memory  | dev-1         | pool invalid: counter set hbm referenced by device dev-0 not found |
+        | unknown counter      | 2      | other      | mem | cores   | dev-1         | pool invalid: counter cores in counter set mem referenced by device dev-0 not found |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario Outline: drakit allocate --explain prints a CEL runtime error on the device it happens on (<count> GPU)
+      The class by-model reads the a100 attribute of the gpu.example.com domain, which the NICs
+      do not have (an unknown domain is an empty map, so "no such key"). Pools are searched by
+      driver name: with one a100 asked for, the search never reaches a NIC and the claim gets
+      gpu-0, but the rows of the NICs show the error they would raise; with three (there are
+      two a100s) the search reaches nic-0 and aborts, and the last row is that error.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml -f nics.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: by-model}
+        spec:
+          devices:
+            requests:
+            - {name: gpus, exactly: {deviceClassName: by-model, count: <count>}}
+        """
+      Then the explanation has the rows:
+        | claim    | request | device                       | outcome |
+        | by-model | gpus    | gpu.example.com/node-1/gpu-0 | <gpu_0> |
+        | by-model | gpus    | gpu.example.com/node-1/gpu-2 | class selector false |
+        | by-model | gpus    | nic.example.com/node-1/nic-1 | error: class by-model: selector #0 on device nic.example.com/node-1/nic-1: CEL runtime error: no such key: model. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+        | -        | -       | -                            | <last> |
+
+      Examples:
+        | count | gpu_0     | last |
+        | 1     | allocated | - |
+        | 3     | matches; the request asks for 3 devices, only 2 match | error: class by-model: selector #0 on device nic.example.com/node-1/nic-0: CEL runtime error: no such key: model. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain prints only the error when a claim cannot be looked at
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: typo, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.exmaple.com}}
+        """
+      Then the explanation is:
+        """
+        CLAIM  REQUEST  DEVICE  OUTCOME
+                                error: claim team-a/typo, request gpu: could not retrieve device class gpu.exmaple.com: deviceclass.resource.k8s.io "gpu.exmaple.com" not found
+        """
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
+    Scenario Outline: drakit allocate refuses what it cannot run with one line and exit status 1 (<what>)
+      Nothing is written to stdout; the line names the cause and what to do.
+      When I run drakit allocate with "<args>" on a file holding:
+        """
+        <first>
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then drakit allocate exits 1 with the error "<error>"
+
+      Examples:
+        | what              | args | first | error |
+        | node spec         | --node node-1:gpus -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --node 'node-1:gpus': 'gpus' is not RESOURCE=QUANTITY; want NAME[:cpu=8,memory=32Gi] (or a file with one Node) |
+        | node name         | --node Node_1 -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --node 'Node_1': 'Node_1' is not a node name (lower-case letters, digits, '-' and '.'); want NAME[:cpu=8,memory=32Gi] (or a file with one Node) |
+        | no Node in file   | --node {file} -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | {file}: expected exactly one Node, found 0 |
+        | two Nodes in file | --node {file} -f classes.yaml | {kind: List, apiVersion: v1, items: [{kind: Node, apiVersion: v1, metadata: {name: node-1}}, {kind: Node, apiVersion: v1, metadata: {name: node-2}}]} | {file}: expected exactly one Node, found 2 |
+        | gate value        | --node node-1 -f classes.yaml --gate DRADeviceTaints=on | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRADeviceTaints=on': want Name=true\|false |
+        | gate name         | --node node-1 -f classes.yaml --gate DRADeviceTaint=false | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRADeviceTaint=false': unrecognized feature gate: DRADeviceTaint (did you mean DRADeviceTaints?) |
+        | gate of later     | --node node-1 -f classes.yaml --version 1.35 --gate DRANodeAllocatableResources=true | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate 'DRANodeAllocatableResources=true': unrecognized feature gate: DRANodeAllocatableResources (Kubernetes 1.35 does not have it; 1.36, 1.37 do) |
+        | version           | --node node-1 -f classes.yaml --version 1.33 | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | argument --version: invalid choice: '1.33' (choose from '1.34', '1.35', '1.36', '1.37') |
+        | missing file      | --node node-1 -f no-such.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-such.yaml: no such file |
+        | YAML              | --node node-1 -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: [x} | {file}:1: invalid YAML: did not find expected ',' or ']' |
+        | quantity          | --node node-1 -f classes.yaml -f nics.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: nic}, spec: {devices: {requests: [{name: nic, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 2Gx}}}}]}}} | a quantity in the -f files does not parse: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'; write quantities like 8, 500m or 32Gi |
+        | unknown class     | --node node-1 -f gpus.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | claim one-gpu, request gpu: could not retrieve device class gpu.example.com: deviceclass.resource.k8s.io "gpu.example.com" not found |
+        | node selector     | --node node-1 -f classes.yaml -f gpus.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceSlice, metadata: {name: rack-gpus}, spec: {driver: rack.example.com, nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: rack, operator: Near, values: ["3"]}]}]}, pool: {name: rack-3, generation: 1, resourceSliceCount: 1}, devices: [{name: gpu-0}]}} | gather pool information: failed to perform node selection for slice rack-gpus: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:rack,Operator:Near,Values:[3],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].operator: Unsupported value: "Near": supported values: "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt" |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
+    Scenario: drakit allocate without an unallocated claim says what it found and what to add
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml"
+      Then drakit allocate exits 1 with the error "no unallocated ResourceClaim in the -f files (found: DeviceClass, ResourceSlice); add a file with the claim"
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
+    Scenario: drakit allocate says when the node has no solution, and writes nothing
+      Two h100s are asked for; gpu-3 is tainted and the request does not tolerate it.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-h100}
+        spec:
+          devices:
+            requests:
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+        """
+      Then drakit allocate exits 1 saying "no solution on node node-1" and writes nothing
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario Outline: drakit allocate --version uses that release's gate defaults (taints at <version>)
+      DRADeviceTaints is off by default up to 1.35 (on from 1.36): without it the allocator
+      does not look at taints, so gpu-3 is as good as gpu-2.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --version <version> --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-h100}
+        spec:
+          devices:
+            requests:
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+        """
+      Then the explanation has the rows:
+        | claim    | request | device                       | outcome   |
+        | two-h100 | h100    | gpu.example.com/node-1/gpu-2 | <gpu_2>   |
+        | two-h100 | h100    | gpu.example.com/node-1/gpu-3 | <gpu_3>   |
+
+      Examples:
+        | version | gpu_2     | gpu_3 |
+        | 1.34    | allocated | allocated |
+        | 1.35    | allocated | allocated |
+        | 1.36    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
+        | 1.37    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario Outline: drakit allocate --version 1.34 reads counter sets next to their devices (<version>)
+      In 1.34 a slice held its counter sets and the devices consuming them; from 1.35 counter
+      sets have slices of their own, and an allocator of 1.35 or later takes a slice with
+      counter sets for a counter slice and sees no device in it. "whole" (8Gi of 8Gi) is the
+      first device of the pool that fits.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version <version> --gate DRAPartitionableDevices=true --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim     | request | device                         | outcome |
+        | partition | part    | part.example.com/node-1/whole  | <whole> |
+        | -         | -       | -                              | <last>  |
+
+      Examples:
+        | version | whole     | last |
+        | 1.34    | allocated | - |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --version 1.34 allocates a device from a slice that also holds its counter set
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version 1.34 --gate DRAPartitionableDevices=true" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then drakit allocate allocates these devices and no others:
+        | claim             | request | device                        |
+        | default/partition | part    | part.example.com/node-1/whole |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario Outline: drakit allocate from 1.35 on sees no device in a slice with counter sets (<version>)
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version <version> --gate DRAPartitionableDevices=true" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then drakit allocate exits 1 saying "no solution on node node-1" and writes nothing
+
+      Examples:
+        | version | counter sets           |
+        | 1.35    | in slices of their own |
+        | 1.37    | in slices of their own |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --gate turns off what a scheduler without the feature does not do
+      Without DRADeviceBindingConditions a device with binding conditions is passed over, and
+      without DRAPartitionableDevices a device that consumes counters: allocationMode All then
+      gets nic-0 alone, and the single partition request nothing (upstream's allocator skips
+      both kinds of device when its gate is off).
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions.yaml -f nics.yaml --gate DRADeviceBindingConditions=false --gate DRAPartitionableDevices=false --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: both}
+        spec:
+          devices:
+            requests:
+            - {name: nics, exactly: {deviceClassName: nic.example.com, allocationMode: All}}
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                         | outcome |
+        | both  | nics    | nic.example.com/node-1/nic-0   | constraint conflict or taken by another request |
+        | both  | nics    | nic.example.com/node-1/nic-1   | binding conditions need DRADeviceBindingConditions |
+        | both  | part    | part.example.com/node-1/whole  | counters need DRAPartitionableDevices |
+        | both  | part    | part.example.com/node-1/half-0 | counters need DRAPartitionableDevices |
+        | -     | -       | -                              | no solution on this node: claim both, request part: asks for 1 device, only 0 match |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --gate DRAPrioritizedList=false refuses a request with subrequests
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --gate DRAPrioritizedList=false" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fallback, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - {name: any, deviceClassName: gpu.example.com}
+        """
+      Then drakit allocate exits 1 with the error "claim team-a/fallback, request gpu: has subrequests, but the DRAPrioritizedList feature is disabled"
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/scheduler-agrees
+    Scenario: The scheduler allocates a claim as drakit allocate says it would
+      The same DeviceClasses, slices and claim go through the cluster: the claim of a pod on
+      node-1 gets the devices (and node selector) the tool named, gpu-0 and gpu-2.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      And the objects from fixture "platform/allocate-tool/classes.yaml"
+      And the objects from fixture "platform/allocate-tool/gpus.yaml"
+      And the objects from fixture "platform/allocate-tool/claim-same-numa.yaml"
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml -f claim-same-numa.yaml"
+      Then drakit allocate allocates these devices and no others:
+        | claim             | request | device                       |
+        | default/same-numa | a100    | gpu.example.com/node-1/gpu-0 |
+        | default/same-numa | h100    | gpu.example.com/node-1/gpu-2 |
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpus}]}}
+          resourceClaims:
+          - {name: gpus, resourceClaimName: same-numa}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the claim "same-numa" has the allocation drakit allocate gave it

@@ -70,12 +70,19 @@ def _node(value: str) -> dict[str, Any]:
             "status": {"capacity": dict(alloc), "allocatable": alloc}}
 
 
-def _gates(values: Sequence[str]) -> dict[str, bool]:
+def _gates(values: Sequence[str], version: str) -> dict[str, bool]:
+    """``--gate Name=true|false``; a name the release does not have is refused as
+    ``drakit apply --gate`` and kube's ``--feature-gates`` refuse it (a typo would otherwise
+    change nothing, silently)."""
+    from drakit.features import GATES, unknown_gate_message
+
     gates: dict[str, bool] = {}
     for v in values:
         name, sep, val = v.partition("=")
         if not sep or val.lower() not in ("true", "false"):
             raise _Fail(f"invalid --gate {v!r}: want Name=true|false")
+        if name not in GATES[version]:
+            raise _Fail(f"invalid --gate {v!r}: {unknown_gate_message(name, version)}")
         gates[name] = val.lower() == "true"
     return gates
 
@@ -107,7 +114,7 @@ def main_allocate(argv: Sequence[str]) -> int:
         from drakit.allocator.core import DEFAULT_GATES
 
         gates = dict(DEFAULT_GATES[args.version])
-        gates.update(_gates(args.gate))
+        gates.update(_gates(args.gate, args.version))
         if args.explain:
             rows = explain(nodes[0], claims, slices, classes, allocated, gates=gates, version=args.version)
             sys.stdout.write(format_explanation(rows))
@@ -122,7 +129,12 @@ def main_allocate(argv: Sequence[str]) -> int:
             out.append({"claim": f"{md.get('namespace', 'default')}/{md.get('name', '')}", "allocation": res})
         sys.stdout.write(dump(out, many=False))
         return 0
-    except (_Fail, AllocationError, MixinError, QuantityError, NodeSelectionError) as e:
+    except QuantityError as e:
+        # the allocator parses quantities where it uses them, not knowing which object holds them
+        sys.stderr.write(f"error: a quantity in the -f files does not parse: {e}; write quantities "
+                         "like 8, 500m or 32Gi\n")
+        return 1
+    except (_Fail, AllocationError, MixinError, NodeSelectionError) as e:
         sys.stderr.write(f"error: {e}\n")
         return 1
 
