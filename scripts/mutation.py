@@ -87,10 +87,6 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
         "turns an exception inside a scheduling cycle into the pod's SchedulerError condition: "
         "reached only through stored data the API server refuses to store, or a drakit bug "
         "(tests/test_component_failures.py builds such data directly in the store)",
-    "drakit.kubelet.podresources.regen":
-        "the maintainer's tool that regenerates the checked-in gRPC message module from "
-        "api.proto (needs grpcio-tools, which the project does not install); not kubelet "
-        "behaviour",
     "drakit.scheduler.decode":
         "the scheduler's check of stored objects the API server would refuse to decode (a "
         "component never dies on stored data): unreachable through the API by design; "
