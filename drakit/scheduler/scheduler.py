@@ -374,17 +374,15 @@ class Scheduler:
         a status the API server refuses, such as ``resourceClaimStatuses: "x"``) gates the pod
         as upstream gates a pod whose PreEnqueue returns an Error status (runPreEnqueuePlugins
         logs it, writes nothing), and is this pod's failure: the scheduler goes on with the
-        others, and the record clears once PreEnqueue runs cleanly for the pod."""
-        mark = self.attempt_failures.mark()
+        others, and the record clears with the pod's next clean scheduling attempt (a clean
+        PreEnqueue alone does not clear it: the open record may be an earlier cycle's, whose
+        attempts count on)."""
         try:
-            gated = self.dynamic.pre_enqueue(pod) is not None
+            return self.dynamic.pre_enqueue(pod) is not None
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self.attempt_failures.failed("Pod", pod, e, "FailedScheduling",
                                          message=f"PreEnqueue: {describe(e)}", event=False)
             return True
-        if self.attempt_failures:
-            self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
-        return gated
 
     def _num_feasible(self, n: int) -> int:
         if n < MIN_FEASIBLE_NODES_TO_FIND:
