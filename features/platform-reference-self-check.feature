@@ -419,3 +419,52 @@ Feature: The reference checks itself: cache drift and failure records
         default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A pod whose claim the API server refuses to create is recorded with the controller's event reason until the create succeeds
+      pkg/controller/resourceclaim controller.go syncPod returns the failed create of a
+      template's claim as an error, after a Warning event FailedResourceClaimCreation on the
+      pod; the work queue retries the pod with backoff (processNextWorkItem, AddRateLimited).
+      The reference records that retry under the reason of the controller's own event, and
+      the record is no internal error. An object-count quota of 0 makes the API server refuse
+      the claim; raising it lets the retry create the claim and clears the record.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: claims}
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "0"
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          resourceClaims: [{name: g, resourceClaimTemplateName: gpu}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: g}]}}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "p" containing "PodResourceClaim g: create ResourceClaim : "
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/p: FailedResourceClaimCreation: PodResourceClaim g: create ResourceClaim : ... exceeded quota: claims, ... (attempt 1)
+        """
+      When I patch the ResourceQuota "claims" with:
+        """
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "1"
+        """
+      And 10 seconds pass
+      Then the Pod "p" has a "status.resourceClaimStatuses[0].resourceClaimName"
+      And the reference lists no component errors

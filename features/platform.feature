@@ -5863,6 +5863,96 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Cancelling deletion"
 
+    # since 1.35: addConditionAndDeletePod looks at deletionTimestamp in the rewrite with DeviceTaintRule status (kubernetes PR 134152); the 1.33 copy (resource.k8s.io/v1beta1) does not, the 1.34 one was not read
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/deleting-not-evicted @gate:DRADeviceTaints @since:1.35
+    Scenario: A pod already being deleted when its eviction falls due is left alone
+      device_taint_eviction.go addConditionAndDeletePod: a pod with a deletionTimestamp is
+      "Already deleted, no need to evict": no DeviceTaintManagerEviction "Marking for deletion"
+      event (emitted only "if we are actually doing something"), no DisruptionTarget condition,
+      no second DELETE. "held" is held in deletion by a finalizer of the user's when the driver
+      taints both devices; "consumer", on the other device, is evicted as usual.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: other}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: other}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      And the Pod "consumer" is scheduled to "node-1"
+      When I delete the Pod "held" without waiting
+      Then the Pod "held" has a "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "held" containing "Marking for deletion"
+      And the Pod "held" has 0 DisruptionTarget conditions
+      And the Pod "held" exists
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/cancelled-when-finished @gate:DRADeviceTaints @needs:logical-clock
     Scenario Outline: A pod that finishes (<phase>) while its eviction is pending hears it cancelled when its claim lets it go
       device_taint_eviction.go: the phase change alone does not reach handlePod

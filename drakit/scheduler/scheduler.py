@@ -514,10 +514,10 @@ class Scheduler:
                 self.waiting.pop(key, None)
                 did = True
                 self._binding_failed(w.state, pod, w.node, e)
+                # w.qp is set: the pop loop gives the entry its queue entry right after the
+                # cycle that made it, unless a relist in between dropped the entry itself
                 if w.qp is not None:
                     self.queue.requeue_errored(w.qp, at)
-                else:
-                    self.queue.add(key, pod["metadata"]["uid"], int((pod.get("spec") or {}).get("priority") or 0))
             else:
                 self._bound(pod, w.node)
             if self.attempt_failures:
