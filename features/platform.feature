@@ -4426,7 +4426,9 @@ Feature: Platform behaviour every DRA comparison relies on
         - {type: PodScheduled, status: "True"}
         - {type: example.com/Audited, status: "True", reason: Checked}
         """
-      And 15 seconds pass
+      And 5 seconds pass
+      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
+      When 5 seconds pass
       Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
       When I patch the Pod "web" with:
         """
