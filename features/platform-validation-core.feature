@@ -2281,3 +2281,27 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       When I set "spec.scopes" of the ResourceQuota "q" to [NotBestEffort]
       Then the outcome is "spec.scopes: Invalid value: ["NotBestEffort"]: field is immutable"
+
+  @component:apiserver
+  Rule: Node taints (core/v1)
+    A node's taints decide where the scheduler puts pods, and the node lifecycle controller
+    writes one (node.kubernetes.io/unreachable) when a kubelet stops posting; a taint the API
+    server refuses taints nothing. k/k ValidateNode (also run by ValidateNodeUpdate on every
+    spec write) -> validateNodeTaints.
+
+    @req:platform-VAL-R17 @clause:platform-VAL-R17/taints
+    Scenario Outline: A node's taint has a label-name key and a known effect (<what>)
+      validateNodeTaints: the key passes ValidateLabelName (a qualified name), the effect
+      validateTaintEffect without an empty one (Required; otherwise one of NoSchedule,
+      PreferNoSchedule, NoExecute, in that order). The same checks on create and on update.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I set "spec.taints" of the Node "n1" to <taints>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | what               | taints | outcome |
+        | an unknown effect  | [{key: example.com/maintenance, effect: NoScheduleNow}] | spec.taints[0].effect: Unsupported value: "NoScheduleNow": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" |
+        | no effect          | [{key: example.com/maintenance}] | spec.taints[0].effect: Required value |
+        | a second taint's   | [{key: example.com/maintenance, effect: NoExecute}, {key: example.com/gpu, effect: noschedule}] | spec.taints[1].effect: Unsupported value: "noschedule": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" |
+        | an invalid key     | [{key: -gpu, effect: NoSchedule}] | spec.taints[0].key: Invalid value: "-gpu": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | every known effect | [{key: a.example.com/x, effect: NoSchedule}, {key: a.example.com/x, effect: PreferNoSchedule}, {key: a.example.com/x, effect: NoExecute}] | accepted |

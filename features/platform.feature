@@ -4409,7 +4409,9 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A user's own condition added to a running pod stays through the kubelet's next write, ahead of the kubelet's conditions
       The user keeps the kubelet's conditions (their statuses; the merge patch drops their
       transition times) and adds one of their own at the end: the kubelet's part is unchanged
-      by its comparison, so nothing is undone. A spec update makes the kubelet write its status
+      by its comparison (isPodStatusByKubeletEqual leaves other conditions out), so its batch
+      finds nothing to write back and the user's condition stays last past it (a write would
+      have put it first, mergePodStatus). A spec update makes the kubelet write its status
       at once (SyncPod): its own conditions come from its cache, transition times included, and
       the user's condition stays, now first.
       Then the Pod "web" comes to have "status.phase" equal to Running
@@ -4425,6 +4427,8 @@ Feature: Platform behaviour every DRA comparison relies on
         - {type: example.com/Audited, status: "True", reason: Checked}
         """
       And 5 seconds pass
+      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
+      When 5 seconds pass
       Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
       When I patch the Pod "web" with:
         """

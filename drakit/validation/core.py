@@ -1362,6 +1362,32 @@ class NamespaceStrategy(Strategy):
         return []
 
 
+NODE_TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"]
+"""The effects a Node's taint may have, in the order upstream lists them (k/k
+pkg/apis/core/validation/validation.go validateTaintEffect)."""
+
+
+def _validate_node_taints(node: dict) -> list[FieldError]:
+    """The key and effect of each of ``spec.taints`` (k/k pkg/apis/core/validation/
+    validation.go ValidateNode -> validateNodeTaints: a label name as key, validateTaintEffect
+    without an empty effect). On create and on every spec write alike (ValidateNodeUpdate
+    runs ValidateNode). Not mirrored: the value's and the key-effect pair's checks."""
+    errs: list[FieldError] = []
+    taints = get(node, "spec", "taints")
+    for i, taint in enumerate(taints if isinstance(taints, list) else []):
+        if not isinstance(taint, dict):
+            continue
+        p = root("spec", "taints").index(i)
+        key = taint.get("key") if isinstance(taint.get("key"), str) else ""
+        errs += [invalid(p.child("key"), key, m) for m in names.is_qualified_name(key)]
+        effect = taint.get("effect") if isinstance(taint.get("effect"), str) else ""
+        if not effect:
+            errs.append(required(p.child("effect")))
+        elif effect not in NODE_TAINT_EFFECTS:
+            errs.append(not_supported(p.child("effect"), effect, NODE_TAINT_EFFECTS))
+    return errs
+
+
 def _validate_node_resources(node: dict) -> list[FieldError]:
     errs: list[FieldError] = []
     for part in ("capacity", "allocatable"):
@@ -1395,7 +1421,7 @@ class NodeStrategy(Strategy):
         keep_all_but_status(new, old)
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
-        return _validate_node_resources(obj)
+        return _validate_node_taints(obj) + _validate_node_resources(obj)
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         return _validate_node_resources(new)

@@ -55,6 +55,15 @@ def test_merge_drops_a_kubelet_field_its_cache_does_not_have():
     assert "observedGeneration" not in merge_status(api, cached)
 
 
+def test_merge_without_any_condition_has_none():
+    # not reachable from the kubelet (its cache always holds Ready, ContainersReady and
+    # Initialized), but the function's own promise: no condition on either side, no list
+    cached, api = _running(conditions=[]), _running(conditions=[])
+    del cached["conditions"], api["conditions"]
+    assert "conditions" not in merge_status(api, cached)
+    assert "conditions" not in merge_status(_running(conditions=[]), cached)
+
+
 def test_ready_to_start_is_another_writers_condition_without_the_gate():
     cached = _running(conditions=[{"type": "Ready", "status": "True"}])
     api = _running(conditions=[{"type": "PodReadyToStartContainers", "status": "False"},
