@@ -13,7 +13,9 @@ uses mutmut for what it is good at and keeps the budget in its own hands:
    ``DRAKIT_MUTATION_SAMPLE``, ``DRAKIT_MUTATION_SEED``);
 3. run the feature and unit suites once in "stats" mode: mutmut's trampolines record which
    test calls which function (coverage-based test selection) and how long each test takes;
-   tests that fail on the unmutated copy are left out of every selection;
+   tests that fail on the unmutated copy are left out of every selection; a Python process a
+   test starts (``drakit allocate``, ``drakit flatten``) leaves its own hits in a directory
+   at exit (a ``sitecustomize`` on the stats run's PYTHONPATH), which count for that test;
 4. per sampled mutant, one at a time under ``nice -n 10``: the feature scenarios that call
    the mutated function (``pytest -x``, fastest first, timeout 60 s + 4x their measured time)
    at the default release; if none fails, the same at each older release the README's test
@@ -245,6 +247,8 @@ class _StatsPlugin:
         self.tests_by_function: dict[str, list[str]] = {}
         self.duration: dict[str, float] = {}
         self.failed: set[str] = set()
+        sub = os.environ.get(SUBSTATS_ENV)
+        self.substats = Path(sub) if sub else None
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
         self.state._stats.clear()
@@ -256,9 +260,59 @@ class _StatsPlugin:
             self.failed.add(report.nodeid)
 
     def pytest_runtest_teardown(self, item: Any, nextitem: Any) -> None:
-        for f in self.state._stats:
+        called = set(self.state._stats)
+        called.update(self._subprocess_calls())
+        for f in called:
             self.tests_by_function.setdefault(f, []).append(item.nodeid)
         self.state._stats.clear()
+
+    def _subprocess_calls(self) -> set[str]:
+        """What the Python subprocesses this test started (``drakit allocate``, ``drakit
+        flatten``, a served API server) called: each wrote its hits at exit (the
+        sitecustomize of ``_SUBSTATS_SITE``); without them a scenario that runs a drakit
+        command would count as calling none of it, and its mutants as surviving untested."""
+        out: set[str] = set()
+        if self.substats is None or not self.substats.is_dir():
+            return out
+        for f in self.substats.glob("*.json"):
+            try:
+                out.update(json.loads(f.read_text()))
+            except (OSError, ValueError):
+                pass  # a child killed mid-write: its calls are lost, as if it never ran
+            f.unlink(missing_ok=True)
+        return out
+
+
+#: environment variable naming the directory where subprocesses of a stats run leave the
+#: trampolined functions they called (one JSON list per process)
+SUBSTATS_ENV = "DRAKIT_MUTATION_SUBSTATS"
+#: the stats process's own pid: its children dump their hits, it does not (its plugin reads them)
+STATS_PARENT_ENV = "DRAKIT_MUTATION_STATS_PARENT"
+#: put on PYTHONPATH (after the project) for a stats run only, so that every Python process the
+#: suites start records its trampoline hits (mutmut keeps them in memory, per process)
+_SUBSTATS_SITE = f"""\
+import os
+
+if os.environ.get("MUTANT_UNDER_TEST") == "stats" and os.environ.get("{SUBSTATS_ENV}"):
+    import atexit
+
+    def _dump_trampoline_hits():
+        if os.environ.get("{STATS_PARENT_ENV}") == str(os.getpid()):
+            return
+        try:
+            import json
+            from mutmut.state import state
+            hits = sorted(state()._stats)
+        except Exception:
+            return
+        if hits:
+            path = os.path.join(os.environ["{SUBSTATS_ENV}"], f"{{os.getpid()}}.json")
+            with open(path + ".tmp", "w") as f:
+                json.dump(hits, f)
+            os.replace(path + ".tmp", path)
+
+    atexit.register(_dump_trampoline_hits)
+"""
 
 
 def _thread_local_call_stack() -> None:
@@ -294,6 +348,7 @@ def _thread_local_call_stack() -> None:
 def _stats_child(out: str, pytest_args: list[str]) -> int:
     import pytest
 
+    os.environ[STATS_PARENT_ENV] = str(os.getpid())
     _thread_local_call_stack()
     plugin = _StatsPlugin()
     code = pytest.main(pytest_args, plugins=[plugin])
@@ -327,9 +382,17 @@ def collect_stats(work: Path, suite: str, extra: list[str], key: str) -> dict[st
     t0 = time.monotonic()
     cmd = ["nice", "-n", "10", sys.executable, "-X", "faulthandler", str(Path(__file__).resolve()),
            "--_stats", str(out), "--", *args]
+    site = work / "stats-site"
+    site.mkdir(exist_ok=True)
+    (site / "sitecustomize.py").write_text(_SUBSTATS_SITE)
+    substats = work / f"substats-{key}"
+    env = _env(project, "stats")
+    env.update(PYTHONPATH=f"{project}{os.pathsep}{site}", **{SUBSTATS_ENV: str(substats)})
     for attempt in range(1, STATS_ATTEMPTS + 1):
         out.unlink(missing_ok=True)
-        proc = subprocess.run(cmd, cwd=project, env=_env(project, "stats"), capture_output=True, text=True)
+        shutil.rmtree(substats, ignore_errors=True)
+        substats.mkdir()
+        proc = subprocess.run(cmd, cwd=project, env=env, capture_output=True, text=True)
         if proc.returncode == 0 and out.exists():
             break
         if attempt < STATS_ATTEMPTS:

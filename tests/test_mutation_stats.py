@@ -56,3 +56,44 @@ def test_a_stats_session_that_never_completes_stops_the_driver(tmp_path, monkeyp
 def test_each_release_has_its_own_stats_file(tmp_path):
     driver = _driver()
     assert driver.stats_file(tmp_path, "steps") != driver.stats_file(tmp_path, "steps@1.34")
+
+
+def _child(site: Path, substats: Path, code: str) -> None:
+    import os
+    import sys
+    env = {**os.environ, "MUTANT_UNDER_TEST": "stats", "PYTHONPATH": str(site),
+           "DRAKIT_MUTATION_SUBSTATS": str(substats)}
+    env.pop("DRAKIT_MUTATION_STATS_PARENT", None)
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
+
+
+def test_a_subprocess_of_a_stats_run_reports_the_functions_it_called(tmp_path, monkeypatch):
+    """A scenario that runs ``drakit allocate`` calls the allocator in a child process, whose
+    trampoline hits mutmut keeps in that process's memory: the child leaves them in the
+    substats directory at exit, and the stats plugin counts them for the test that ran it.
+    The stats process itself leaves nothing there (its own plugin reads its hits)."""
+    driver = _driver()
+    site, substats = tmp_path / "site", tmp_path / "substats"
+    site.mkdir()
+    substats.mkdir()
+    (site / "sitecustomize.py").write_text(driver._SUBSTATS_SITE)
+    hit = "from mutmut.state import state; state()._stats.add('drakit.allocator.cli.x_main_allocate')"
+    _child(site, substats, hit)
+    _child(site, substats, "import os; os.environ['DRAKIT_MUTATION_STATS_PARENT'] = str(os.getpid()); "
+                           + hit.replace("x_main_allocate", "x_from_the_parent"))
+    dumped = [json.loads(f.read_text()) for f in substats.glob("*.json")]
+    assert dumped == [["drakit.allocator.cli.x_main_allocate"]]
+
+    monkeypatch.setenv("DRAKIT_MUTATION_SUBSTATS", str(substats))
+    plugin = driver._StatsPlugin()
+    plugin.state._stats.clear()
+    plugin.state._stats.add("drakit.allocator.core.x_allocate")
+
+    class Item:
+        nodeid = "steps/test_features.py::test_the_allocate_tool"
+
+    plugin.pytest_runtest_teardown(Item(), None)
+    assert plugin.tests_by_function == {
+        "drakit.allocator.cli.x_main_allocate": [Item.nodeid],
+        "drakit.allocator.core.x_allocate": [Item.nodeid]}
+    assert list(substats.iterdir()) == []  # read once, for this test only
