@@ -19,6 +19,10 @@ workdir:
   (``BRANCH->N``: the jump to line N never happens; a negative N is "leave the function
   starting at line -N"), grouped by function, with the source text.
 
+Python processes the scenarios start (the ``drakit allocate`` and ``drakit flatten`` tool
+scenarios) are measured too, through coverage.py's subprocess hook (a ``sitecustomize`` on the
+runs' PYTHONPATH and ``COVERAGE_PROCESS_START``).
+
 A feature-suite failure is reported and makes the exit status non-zero: coverage of a red
 suite is not the suite's coverage.
 
@@ -32,6 +36,7 @@ import argparse
 import ast
 import json
 import os
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -91,15 +96,48 @@ def in_scope(name: str, module: str) -> bool:
 
 
 # ------------------------------------------------------------------ measuring
+#: put on PYTHONPATH for the runs, so that a Python process a scenario starts (``drakit
+#: allocate``, ``drakit flatten``: tool scenarios run the command as a user does) is measured
+#: too (coverage.py's documented subprocess hook); its data lands beside the run's own
+_SUBPROCESS_SITE = """\
+import os
+
+if os.environ.get("COVERAGE_PROCESS_START"):
+    try:
+        import coverage
+        coverage.process_startup()
+    except Exception:
+        pass
+"""
+
+
+def _subprocess_rc(work: Path, release: str) -> Path:
+    """The coverage config of the suite's child processes: their data files go to a
+    directory of the release's own, combined with the run's data (``combine``)."""
+    sub = work / f"sub-{release}"
+    shutil.rmtree(sub, ignore_errors=True)  # an earlier run's children are not this run's
+    sub.mkdir(parents=True)
+    rc = work / f"subprocess-{release}.coveragerc"
+    rc.write_text(f"[run]\nbranch = True\nsource = drakit\nparallel = True\n"
+                  f"data_file = {sub / '.coverage'}\n")
+    return rc
+
+
 def run_release(work: Path, release: str) -> tuple[str, int, str]:
     """The feature suite at one release under coverage; (release, exit code, tail)."""
     data = work / f".coverage.{release}"
+    site = work / "site"
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "sitecustomize.py").write_text(_SUBPROCESS_SITE)
     cmd = [sys.executable, "-m", "coverage", "run", "--branch", "--source=drakit",
            f"--data-file={data}", "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
            f"--k8s-version={release}", f"--reports-dir={work / ('rep-' + release)}"]
+    path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": path,
+           "COVERAGE_PROCESS_START": str(_subprocess_rc(work, release))}
     try:
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
-                              timeout=RUN_TIMEOUT_S, env={**os.environ, "PYTHONHASHSEED": "0"})
+                              timeout=RUN_TIMEOUT_S, env=env)
     except subprocess.TimeoutExpired:
         return release, 124, f"timed out after {RUN_TIMEOUT_S} s"
     tail = (proc.stdout.strip().splitlines() or [""])[-1]
@@ -108,6 +146,7 @@ def run_release(work: Path, release: str) -> tuple[str, int, str]:
 
 def combine(work: Path, releases: list[str]) -> dict[str, Any]:
     files = [str(work / f".coverage.{r}") for r in releases]
+    files += [str(f) for r in releases for f in sorted((work / f"sub-{r}").glob(".coverage.*"))]
     combined = work / ".coverage"
     combined.unlink(missing_ok=True)
     subprocess.run([sys.executable, "-m", "coverage", "combine", "--keep", "-q",
