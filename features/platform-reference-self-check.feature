@@ -127,7 +127,8 @@ Feature: The reference checks itself: cache drift and failure records
     Scenario: A claim with unreadable ownerReferences is reported by each component that reads it, and the garbage collector goes on
       The claim's one owner reference is the number 5 (ownerReferences is a list of
       OwnerReference objects): the ResourceClaim controller, the garbage collector and the
-      scheduler each fail on it alone. The garbage collector still collects another claim
+      scheduler each fail on it alone, and each retries it after its backoff (1 s, then 2 s:
+      attempt 2 once 2 seconds have passed). The garbage collector still collects another claim
       whose owner goes; while its failure is open its comparer holds off, so a drift of its
       graph shows only once the bad claim is gone.
       Given the objects:
@@ -185,6 +186,13 @@ Feature: The reference checks itself: cache drift and failure records
         garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+      When 2 seconds pass
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        """
       When I delete the Pod "other-owner"
       Then the ResourceClaim "other-dep" does not exist
       When "garbage-collector" forgets the dependents of the Pod "owner" behind its back
@@ -196,6 +204,9 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
         """
       And the reference's self-check reports:
         """
