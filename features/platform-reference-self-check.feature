@@ -303,7 +303,8 @@ Feature: The reference checks itself: cache drift and failure records
       whose wording depends on where the release's code first reads the containers), a
       FailedSync Warning on the pod from the kubelet and a record of that node's kubelet;
       another pod on the node runs. The scheduler, which counts the requests of every pod bound
-      to a node, fails on it as well. Stored fixed, the pod syncs at once and both records go.
+      to a node, fails on it as well. Each retries once its backoff has passed (the kubelet's
+      is 10 s: attempt 2 after 10 seconds). Stored fixed, the pod syncs at once and both records go.
       Given a node "n1"
       When an object is stored past validation:
         """
@@ -329,6 +330,12 @@ Feature: The reference checks itself: cache drift and failure records
         default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
         """
+      When 10 seconds pass
+      Then the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 2)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 2)
+        """
       When an object is stored past validation:
         """
         apiVersion: v1
@@ -345,6 +352,8 @@ Feature: The reference checks itself: cache drift and failure records
         """
         default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 2)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 2)
         """
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
