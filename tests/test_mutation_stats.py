@@ -58,10 +58,23 @@ def test_each_release_has_its_own_stats_file(tmp_path):
     assert driver.stats_file(tmp_path, "steps") != driver.stats_file(tmp_path, "steps@1.34")
 
 
+def _fake_mutmut(root: Path) -> Path:
+    """A stand-in for mutmut's per-process record (``mutmut.state.state()._stats``): the unit
+    environment does not install the mutation extra, and what is tested is drakit's
+    hand-over of the record, not mutmut."""
+    pkg = root / "mutmut"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "state.py").write_text("class _State:\n    _stats = set()\n\n\n"
+                                  "_STATE = _State()\n\n\ndef state():\n    return _STATE\n")
+    return root
+
+
 def _child(site: Path, substats: Path, code: str) -> None:
     import os
     import sys
-    env = {**os.environ, "MUTANT_UNDER_TEST": "stats", "PYTHONPATH": str(site),
+    env = {**os.environ, "MUTANT_UNDER_TEST": "stats",
+           "PYTHONPATH": os.pathsep.join([str(site), str(site.parent / "fake")]),
            "DRAKIT_MUTATION_SUBSTATS": str(substats)}
     env.pop("DRAKIT_MUTATION_STATS_PARENT", None)
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
@@ -72,7 +85,12 @@ def test_a_subprocess_of_a_stats_run_reports_the_functions_it_called(tmp_path, m
     trampoline hits mutmut keeps in that process's memory: the child leaves them in the
     substats directory at exit, and the stats plugin counts them for the test that ran it.
     The stats process itself leaves nothing there (its own plugin reads its hits)."""
+    import sys
     driver = _driver()
+    fake = _fake_mutmut(tmp_path / "fake")
+    for mod in ("mutmut", "mutmut.state"):
+        monkeypatch.delitem(sys.modules, mod, raising=False)
+    monkeypatch.syspath_prepend(str(fake))
     site, substats = tmp_path / "site", tmp_path / "substats"
     site.mkdir()
     substats.mkdir()
