@@ -488,3 +488,52 @@ Feature: The reference checks itself: cache drift and failure records
       And 10 seconds pass
       Then the Pod "p" has a "status.resourceClaimStatuses[0].resourceClaimName"
       And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers @version:1.37 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
+    Scenario: A PodGroup whose claims are unreadable is the claim controller's failure, until it is fixed
+      The PodGroup's one claim entry is the number 5 (KEP-5729: spec.resourceClaims is a list of
+      PodGroupResourceClaim objects): the ResourceClaim controller's sync of the PodGroup raises,
+      which is that PodGroup's failure record. Stored fixed, the claim is generated from the
+      template and the record goes.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: g, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: pg}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims: [5]
+        """
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: PodGroup default/pg: FailedResourceClaimCreation: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: pg}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the PodGroup "pg" has "status.resourceClaimStatuses[0].name" equal to claim
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: PodGroup default/pg: FailedResourceClaimCreation: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
