@@ -220,6 +220,27 @@ def test_a_round_that_evicts_nobody_reports_no_work() -> None:
     assert _exists(c, "p") and _exists(c, "q")
 
 
+def test_a_round_that_evicts_a_pod_reports_work_whatever_the_pods_after_it_do() -> None:
+    # "p" falls due after 30s, "q" (listed after it) only after an hour: the round that evicts
+    # "p" wrote (event, condition, deletion) and must say so although "q" did nothing. On a
+    # Cluster the scheduler, busy with the pod events of that round, hides a lost flag (see
+    # test_controllers_report_their_work.py), so the controller's own answer is checked.
+    c = _cluster()
+    soon = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+             "tolerationSeconds": 30}]
+    late = [{**soon[0], "tolerationSeconds": 3600}]
+    c.apply([_claim("a", soon), _pod("p", "a"), _claim("b", late), _pod("q", "b")])
+    _taint(c, _device_of(c, "a"), _device_of(c, "b"))
+    assert _exists(c, "p") and _exists(c, "q")
+    c.clock.advance(30)
+    ctl = _controller(c)
+    ctl._dirty = True
+    assert ctl._reconcile() is True
+    p = c.api.try_get("Pod", "p", "default")
+    assert p is None or p["metadata"].get("deletionTimestamp")
+    assert _exists(c, "q")
+
+
 def test_a_stored_taint_without_time_added_counts_from_when_the_controller_saw_it() -> None:
     """The API server stamps every taint with timeAdded (SetDefaults_DeviceTaint) and refuses
     one it cannot parse, so a taint without it is stored data no write through the API
