@@ -2112,6 +2112,50 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].taints[0].key    | FieldValueInvalid  | Invalid value: "": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
         | spec.devices[0].taints[0].effect | FieldValueRequired | Required value |
 
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints-unchanged @needs:reference-internals
+    Scenario: An update does not check again the taints a device already had
+      validation.go validateDevice: "If the entire set is the same as before then validation
+      can be skipped": a device's taints are validated only when there is no old device of the
+      same name or its taints differ from the old device's (apiequality.Semantic.DeepEqual).
+      A taint stored by a release or a write that did not check it (here a key that is no label
+      name) does not block the driver's next update of its slice while the device keeps it;
+      changing that taint has it checked. A device's capacity has no such exception.
+      Given the feature gate DRADeviceTaints is enabled
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: slice-1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: "bad key!", effect: NoSchedule, timeAdded: "2026-01-01T00:00:00Z"}
+          - name: gpu-1
+        """
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        spec:
+          pool: {name: pool-a, generation: 2, resourceSliceCount: 1}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "spec.pool.generation" equal to 2
+      When I patch the ResourceSlice "slice-1" with:
+        """
+        spec:
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: "bad key!", effect: NoExecute, timeAdded: "2026-01-01T00:00:00Z"}
+          - name: gpu-1
+        """
+      Then the request is rejected with exactly these causes:
+        | field                         | reason            | message |
+        | spec.devices[0].taints[0].key | FieldValueInvalid | Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/counters
     Scenario Outline: Counter sets and counter consumption name valid counters
       validation_resourceslice_test.go TestValidateResourceSlice "missing-name-shared-counters",
@@ -2687,6 +2731,43 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].capacity.a.requestPolicy.validValues | ["5", "10", "200"] | spec.devices[0].capacity[a].requestPolicy.validValues[2]: Invalid value: "200": option is larger than capacity value: 100 |
         | spec.devices[0].capacity.a.requestPolicy.validValues | ["10", "5", "100"] | spec.devices[0].capacity[a].requestPolicy.validValues[1]: Invalid value: "5": values must be sorted in ascending order |
         | spec.devices[0].capacity.a.requestPolicy.validValues | ["5", "10", "10"] | spec.devices[0].capacity[a].requestPolicy.validValues[2]: Duplicate value: "10" |
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
+    Scenario: An update that turns allowMultipleAllocations off checks the capacity it kept
+      validation.go validateDevice validates a device's capacities on every write, with the
+      rule of its current allowMultipleAllocations (validateSingleAllocatableDeviceCapacity
+      forbids a requestPolicy); unlike the taints, an unchanged capacity is not skipped. A
+      driver that stops sharing a device must drop its request policies in the same update.
+      Given the feature gate DRAConsumableCapacity is enabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: slice-1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validValues: ["5", "10", "100"]}
+        """
+      When I patch the ResourceSlice "slice-1" with:
+        """
+        spec:
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: false
+            capacity:
+              a:
+                value: "100"
+                requestPolicy: {default: "10", validValues: ["5", "10", "100"]}
+        """
+      Then the outcome is "spec.devices[0].capacity[a].requestPolicy: Forbidden: allowMultipleAllocations must be true"
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity
     Scenario: More than 10 valid values are too many, and the default is then not found among them

@@ -477,7 +477,9 @@ def _device(d: dict, old: dict | None, p: str, per_device: bool, nar: str,
                                      f"{c.MAX_ATTR_VALUES}"))
     if attrs:
         out += attributes(attrs, f"{p}.attributes")
-    if caps and (old is None or as_dict(old.get("capacity")) != caps):
+    if caps:
+        # every update checks all capacities (with the device's current
+        # allowMultipleAllocations); only the taints below are skipped when unchanged
         out += capacities(caps, f"{p}.capacity", d.get("allowMultipleAllocations") is True)
     taints = d.get("taints")
     if taints and (old is None or old.get("taints") != taints):
