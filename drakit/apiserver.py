@@ -253,6 +253,32 @@ class APIServer:
             m["resourceVersion"] = str(self._next_rv())
             self._store["PriorityClass"][key] = obj
 
+    def store_past_validation(self, obj: dict, namespace: str = "default") -> dict:
+        """Write ``obj`` straight to storage as data an older release, a bug or a direct etcd
+        write left there: stamped like a create (a replace keeps the uid and creation time),
+        without validation, defaulting or admission, and with the watch event components see.
+        For checks that components survive stored data this server would refuse (tests, the
+        reference backend's reference-only steps); no request path reaches it. Returns the
+        stored object (not a copy)."""
+        obj = deep_copy(obj)
+        info = self.kind_info(obj["kind"])
+        md = obj.setdefault("metadata", {})
+        if info.namespaced:
+            md.setdefault("namespace", namespace)
+        key = self._key(info, md.get("namespace"), md["name"])
+        old = self._store[info.kind].get(key)
+        type_ = "ADDED"
+        if old is None:
+            self._stamp_new(obj)
+        else:
+            for f in ("uid", "creationTimestamp"):
+                md[f] = old["metadata"][f]
+            md["resourceVersion"] = str(self._next_rv())
+            type_ = "MODIFIED"
+        self._store[info.kind][key] = obj
+        self._emit(type_, info.kind, obj)
+        return obj
+
     def _stamp_new(self, obj: dict) -> None:
         m = obj["metadata"]
         m["uid"] = str(uuid.UUID(int=self._rand.getrandbits(128), version=4))

@@ -10,26 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drakit.api.meta import deep_copy
 
-
-def store_directly(target: Any, obj: dict, type_: str = "ADDED") -> dict:
-    """Store ``obj`` (a create, or a replacement when it exists) without any validation."""
+def store_directly(target: Any, obj: dict) -> dict:
+    """Store ``obj`` (a create, or a replacement when it exists) without any validation
+    (``APIServer.store_past_validation``)."""
     api = getattr(target, "api", target)
-    obj = deep_copy(obj)
-    info = api.kind_info(obj["kind"])
-    md = obj.setdefault("metadata", {})
-    if info.namespaced:
-        md.setdefault("namespace", "default")
-    key = api._key(info, md.get("namespace"), md["name"])
-    old = api._store[info.kind].get(key)
-    if old is None:
-        api._stamp_new(obj)
-    else:
-        for f in ("uid", "creationTimestamp"):
-            md[f] = old["metadata"][f]
-        md["resourceVersion"] = str(api._next_rv())
-        type_ = "MODIFIED"
-    api._store[info.kind][key] = obj
-    api._emit(type_, info.kind, obj)
-    return obj
+    return api.store_past_validation(obj)

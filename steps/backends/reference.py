@@ -76,26 +76,9 @@ class ReferenceBackend:
         admission, and the watch event the components see; then settle."""
         import copy
 
-        api = self.c.api
-        obj = copy.deepcopy(obj)
-        info = api.kind_info(obj["kind"])
-        md = obj.setdefault("metadata", {})
-        if info.namespaced:
-            md.setdefault("namespace", self._ns)
-        key = api._key(info, md.get("namespace"), md["name"])
-        old = api._store[info.kind].get(key)
-        type_ = "ADDED"
-        if old is None:
-            api._stamp_new(obj)
-        else:
-            for f in ("uid", "creationTimestamp"):
-                md[f] = old["metadata"][f]
-            md["resourceVersion"] = str(api._next_rv())
-            type_ = "MODIFIED"
-        api._store[info.kind][key] = obj
-        api._emit(type_, info.kind, obj)
+        stored = self.c.api.store_past_validation(obj, self._ns)
         self.c.settle()
-        return copy.deepcopy(obj)
+        return copy.deepcopy(stored)
 
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
