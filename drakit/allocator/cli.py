@@ -16,8 +16,8 @@ from typing import Any
 
 from drakit.allocator import (
     AllocationError,
+    AllocatorCache,
     MixinError,
-    allocate,
     explain,
     flatten_slice,
     format_explanation,
@@ -119,7 +119,11 @@ def main_allocate(argv: Sequence[str]) -> int:
             rows = explain(nodes[0], claims, slices, classes, allocated, gates=gates, version=args.version)
             sys.stdout.write(format_explanation(rows))
             return 0
-        results = allocate(nodes[0], claims, slices, classes, allocated, gates=gates, version=args.version)
+        # the scheduler's path: a cache of the slices and the node's cached view (its Filter
+        # calls allocate_on the same way), so the tool answers as the scheduler would;
+        # --explain walks the slices as given, device by device
+        cache = AllocatorCache(slices, classes, allocated, version=args.version)
+        results = cache.allocate_on(nodes[0], claims, gates=gates)
         if not results and claims:
             sys.stderr.write(f"no solution on node {nodes[0].get('metadata', {}).get('name', '')}\n")
             return 1
