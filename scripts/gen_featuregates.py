@@ -194,8 +194,6 @@ def build(mirrors: Path):
         history[name] = {"origin": newest[0], "specs": newest[1],
                          "releases": tuple(v for v in VERSIONS if v in per_ver)}
     for name, e in kk.items():
-        if name in history:
-            continue  # a staging gate: the mirrors at the tags are exact
         first = min((_vt(v) for v, _ in e["specs"]), default=(9, 9))
         rels = []
         for v in VERSIONS:
@@ -206,6 +204,13 @@ def build(mirrors: Path):
             if e["until"] and _vt(v) > _vt(e["until"]):
                 continue
             rels.append(v)
+        if name in history:
+            # a gate that moved into a staging repository (DeclarativeValidation: k/k until
+            # 1.34, k8s.io/apiserver from 1.35): the mirrors at the tags are exact for the
+            # releases they cover, k/k's entry adds the releases before the move
+            known = set(history[name]["releases"]) | set(rels)
+            history[name]["releases"] = tuple(v for v in VERSIONS if v in known)
+            continue
         history[name] = {"origin": "k8s.io/kubernetes", "specs": e["specs"],
                          "releases": tuple(rels)}
     return history, kk_deps, sources

@@ -63,6 +63,15 @@ def test_gates_exist_only_in_their_releases() -> None:
     assert "SidecarContainers" in GATES["1.36"] and "SidecarContainers" not in GATES["1.37"]
 
 
+def test_gates_that_moved_into_a_staging_repository_keep_their_older_releases() -> None:
+    # DeclarativeValidation(Takeover): k/k pkg/features until 1.34, k8s.io/apiserver from
+    # 1.35 (its v0.34.0 tag registers neither): a 1.34 apiserver accepts both, beta
+    assert GATES["1.34"]["DeclarativeValidation"].default is True
+    assert GATES["1.34"]["DeclarativeValidationTakeover"].default is False
+    assert FeatureGates("1.34", {"DeclarativeValidationTakeover": True}).enabled(
+        "DeclarativeValidationTakeover")
+
+
 def test_locked_gate_refuses_change_with_kube_wording() -> None:
     with pytest.raises(FeatureGateError) as ei:
         FeatureGates("1.37", {"DRAExtendedResource": False})

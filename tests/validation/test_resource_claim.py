@@ -433,6 +433,7 @@ def result_toleration_errors(c: Context, status: dict, old_status: dict | None =
 
 @pytest.mark.parametrize("version,gates,enforced", [
     ("1.34", {}, False),
+    ("1.34", {"DeclarativeValidationTakeover": True}, False),  # 1.34 has no tags
     ("1.35", {}, False),
     ("1.35", {"DeclarativeValidationTakeover": True}, True),
     ("1.36", {}, False),
