@@ -71,19 +71,20 @@ def _node(value: str) -> dict[str, Any]:
 
 
 def _gates(values: Sequence[str], version: str) -> dict[str, bool]:
-    """``--gate Name=true|false``; a name the release does not have is refused as
-    ``drakit apply --gate`` and kube's ``--feature-gates`` refuse it (a typo would otherwise
-    change nothing, silently)."""
-    from drakit.features import GATES, unknown_gate_message
+    """``--gate Name=BOOL`` (repeatable, or comma-separated), parsed as ``drakit apply
+    --gate`` and kube's ``--feature-gates`` parse it (Go's ParseBool values, kube's
+    wording); a name the release does not have is refused as they refuse it (a typo would
+    otherwise change nothing, silently). Unlike apply, a locked gate may be turned: the
+    tool shows what the allocator would do, not what a server would accept."""
+    from drakit.features import GATES, FeatureGateError, parse_gate_args, unknown_gate_message
 
-    gates: dict[str, bool] = {}
-    for v in values:
-        name, sep, val = v.partition("=")
-        if not sep or val.lower() not in ("true", "false"):
-            raise _Fail(f"invalid --gate {v!r}: want Name=true|false")
+    try:
+        gates = parse_gate_args(values)
+    except FeatureGateError as e:
+        raise _Fail(f"invalid --gate: {e}") from None
+    for name in gates:
         if name not in GATES[version]:
-            raise _Fail(f"invalid --gate {v!r}: {unknown_gate_message(name, version)}")
-        gates[name] = val.lower() == "true"
+            raise _Fail(f"invalid --gate: {unknown_gate_message(name, version)}")
     return gates
 
 
@@ -96,7 +97,7 @@ def main_allocate(argv: Sequence[str]) -> int:
     p.add_argument("-f", "--filename", action="append", required=True,
                    help="YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)")
     p.add_argument("--explain", action="store_true", help="print why each device was or was not used")
-    p.add_argument("--gate", action="append", default=[], help="feature gate override Name=true|false")
+    p.add_argument("--gate", action="append", default=[], help="feature gate override NAME=BOOL (repeatable, or NAME=BOOL,NAME=BOOL)")
     p.add_argument("--version", default="1.37", choices=list(SUPPORTED_VERSIONS))
     try:
         args = p.parse_args(list(argv))

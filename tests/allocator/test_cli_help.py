@@ -26,7 +26,7 @@ def test_allocate_help_names_the_job_and_every_option(capsys: pytest.CaptureFixt
     assert "--node NODE the node: a YAML file with one Node, or NAME[:cpu=8,memory=32Gi] as for drakit apply" in out
     assert "YAML with ResourceSlices, DeviceClasses, ResourceClaims (repeatable)" in out
     assert "--explain print why each device was or was not used" in out
-    assert "feature gate override Name=true|false" in out
+    assert "feature gate override NAME=BOOL (repeatable, or NAME=BOOL,NAME=BOOL)" in out
     assert "{1.34,1.35,1.36,1.37}" in out
 
 
