@@ -1699,6 +1699,37 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | status.resourceClaimStatuses[1]  | FieldValueDuplicate |
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/list-keys @since:1.37 @needs-gate:GenericWorkload @needs-gate:DRAWorkloadResourceClaims
+    Scenario: A PodGroup lists at most 4 claim statuses
+      PodGroupStatus.resourceClaimStatuses +k8s:maxItems=4 (apimachinery validate.MaxItems):
+      five entries are TooMany at the list, the count as value. maxItems short-circuits the
+      other declarative checks of the list (validation-gen: "maxItems short-circuits other
+      validations for safety"), not the handwritten validatePodGroupResourceClaimStatuses,
+      which still refuses each name that matches no spec claim.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+        """
+      When I set "status.resourceClaimStatuses" of the PodGroup "pg" to [{name: gpu}, {name: a}, {name: b}, {name: c}, {name: d}]
+      Then the request is rejected with exactly these causes:
+        | field                                | reason            | message |
+        | status.resourceClaimStatuses         | FieldValueTooMany | Too many: 5: must have at most 4 items |
+        | status.resourceClaimStatuses[1].name | FieldValueInvalid | Invalid value: "a": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[2].name | FieldValueInvalid | Invalid value: "b": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[3].name | FieldValueInvalid | Invalid value: "c": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[4].name | FieldValueInvalid | Invalid value: "d": must match the name of an entry in `spec.resourceClaims` |
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
     Scenario Outline: A PodGroup's scheduling policy cannot switch between basic and gang
       v1beta1 PodGroupSpec (the tags drakit/validation/scheduling.py reads at kubernetes/api
