@@ -650,8 +650,10 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       it); pkg/registry/admissionregistration/validatingadmissionpolicy/strategy.go and
       validatingadmissionpolicybinding/strategy.go: PrepareForCreate sets generation 1,
       PrepareForUpdate adds one when the spec changed (apiequality.Semantic.DeepEqual), not
-      for a label. The policy matches a resource no scenario writes and the binding only
-      audits.
+      for a label. A write to the policy's status subresource keeps the stored spec and labels
+      (the status strategy's PrepareForUpdate: Spec from the old object,
+      ResetObjectMetaForStatus), so it changes no generation either. The policy matches a
+      resource no scenario writes and the binding only audits.
       Given the objects:
         """
         apiVersion: admissionregistration.k8s.io/v1
@@ -686,6 +688,13 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the request succeeds
       And the ValidatingAdmissionPolicy "widgets" has "spec.failurePolicy" equal to "Fail"
       And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 3
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "widgets" in a status write to "Ignore"
+      Then the request succeeds
+      And the ValidatingAdmissionPolicy "widgets" has "spec.failurePolicy" equal to "Fail"
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 3
+      When I set "metadata.labels.team" of the ValidatingAdmissionPolicy "widgets" in a status write to "cpu"
+      Then the request succeeds
+      And the ValidatingAdmissionPolicy "widgets" has "metadata.labels.team" equal to "gpu"
       When I set "metadata.labels.team" of the ValidatingAdmissionPolicyBinding "widgets" to "gpu"
       Then the request succeeds
       And the ValidatingAdmissionPolicyBinding "widgets" has "metadata.generation" equal to 1

@@ -356,6 +356,31 @@ Feature: The reference checks itself: cache drift and failure records
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 2)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
+    Scenario: A pod bound to a node with a claim entry naming no claim fails its claims' prepare, not the kubelet
+      A pod claim with neither resourceClaimName nor resourceClaimTemplateName (the API server
+      refuses it: "must specify one of") reaches the kubelet only stored past validation.
+      resourceclaim.Name answers ErrAPIUnsupported, which is no "claim not created yet": the
+      kubelet does not wait for it but admits the pod, and PrepareResources returns the error
+      unwrapped: a FailedPrepareDynamicResources Warning names the pod and the entry, the pod
+      stays Pending, and no component records an internal error.
+      Given a node "n1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there is a Warning event "FailedPrepareDynamicResources" from "kubelet" for Pod "bad" with the message "Failed to prepare dynamic resources: prepare dynamic resources: pod "default/bad", spec.resourceClaim "gpu": resource claim reference not supported"
+      And the Pod "bad" has "status.phase" equal to Pending
+      And the reference lists no component errors
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
     Scenario: A pod whose stored claim statuses are unreadable is held back by PreEnqueue alone, until it is fixed
       The pod's status.resourceClaimStatuses is a string: the DRA plugin's PreEnqueue, which

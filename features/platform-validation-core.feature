@@ -669,6 +669,37 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].resources.requests.cpu | "1" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
         | spec.nodeSelector.tier | "1.0" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules @needs:reference-internals
+    Scenario: A pod stored with a negative grace period may have it set to 1, and to nothing else
+      k/k ValidatePodUpdate: a negative spec.terminationGracePeriodSeconds, refused on create
+      today but kept by pods an older release stored, may be updated to 1 (the old value is put
+      back into the munged spec before the specs are compared: "allow it to be set to 1 if it
+      was previously negative"); any other new value is a change outside the updatable fields.
+      The pod is stored with the fields the API server defaults, as it would have stored them.
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          terminationGracePeriodSeconds: -5
+          restartPolicy: Always
+          dnsPolicy: ClusterFirst
+          schedulerName: default-scheduler
+          enableServiceLinks: true
+          containers:
+          - name: app
+            image: busybox
+            imagePullPolicy: Always
+            terminationMessagePath: /dev/termination-log
+            terminationMessagePolicy: File
+        """
+      And I set "spec.terminationGracePeriodSeconds" of the Pod "p" to 2
+      Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than `spec.containers[*].image`"
+      When I set "spec.terminationGracePeriodSeconds" of the Pod "p" to 1
+      Then the request succeeds
+      And the Pod "p" has "spec.terminationGracePeriodSeconds" equal to 1
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario Outline: A pod that had no <field> may be given one by an update
       k/k ValidatePodUpdate takes spec.activeDeadlineSeconds and spec.tolerations from the old
@@ -1666,6 +1697,37 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request is rejected with exactly these causes:
         | field                            | reason              |
         | status.resourceClaimStatuses[1]  | FieldValueDuplicate |
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/list-keys @since:1.37 @needs-gate:GenericWorkload @needs-gate:DRAWorkloadResourceClaims
+    Scenario: A PodGroup lists at most 4 claim statuses
+      PodGroupStatus.resourceClaimStatuses +k8s:maxItems=4 (apimachinery validate.MaxItems):
+      five entries are TooMany at the list, the count as value. maxItems short-circuits the
+      other declarative checks of the list (validation-gen: "maxItems short-circuits other
+      validations for safety"), not the handwritten validatePodGroupResourceClaimStatuses,
+      which still refuses each name that matches no spec claim.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+        """
+      When I set "status.resourceClaimStatuses" of the PodGroup "pg" to [{name: gpu}, {name: a}, {name: b}, {name: c}, {name: d}]
+      Then the request is rejected with exactly these causes:
+        | field                                | reason            | message |
+        | status.resourceClaimStatuses         | FieldValueTooMany | Too many: 5: must have at most 4 items |
+        | status.resourceClaimStatuses[1].name | FieldValueInvalid | Invalid value: "a": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[2].name | FieldValueInvalid | Invalid value: "b": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[3].name | FieldValueInvalid | Invalid value: "c": must match the name of an entry in `spec.resourceClaims` |
+        | status.resourceClaimStatuses[4].name | FieldValueInvalid | Invalid value: "d": must match the name of an entry in `spec.resourceClaims` |
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload

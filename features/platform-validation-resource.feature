@@ -1392,6 +1392,44 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has no "status.allocation"
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: A deallocating status write drops only the entries of the devices it deallocates
+      dropDeallocatedStatusDevices removes the entries of the devices the old allocation held
+      and the new one lacks, and keeps the others, before validation: an entry naming a device
+      that was never allocated stays, and validateDeviceStatus refuses it at its index after
+      the drop (0, not 1), as no device is allocated any more.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation: null
+          devices:
+          - {driver: nic.example.com, pool: node-1, device: nic-0}
+          - {driver: nic.example.com, pool: node-1, device: nic-1}
+        """
+      Then the outcome is "status.devices[0]: Invalid value: "nic.example.com/node-1/nic-1": must be an allocated device in the claim"
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
     Scenario: A status write may not change an allocation
       validation.go validateResourceClaimStatusUpdate: "Updates to a populated
       status.Allocation are not allowed" (ValidateImmutableField at status.allocation).
@@ -1871,7 +1909,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: Device attributes have exactly one valid value
       validation_resourceslice_test.go TestValidateResourceSlice "bad-attribute" (no value:
       Invalid with an empty value; two values: Invalid showing the attribute; a version that is
-      no semver; a string or version longer than 64 bytes), "good-attribute-names".
+      no semver; a string or version longer than 64 bytes), "good-attribute-names". A key
+      longer than 96 bytes (attributeAndCapacityMaxKeyLength: a 63-byte domain, "/", a 32-byte
+      name) is shortened in the error path by validateMap's truncateIfTooLong: its first 47
+      and last 46 bytes around "..." (a name with two slashes has no key error of its own; a
+      k8s.io domain, which a live cluster run does not rename, keeps the bytes counted).
       Given a ResourceSlice manifest:
         """
         apiVersion: resource.k8s.io/v1
@@ -1898,6 +1940,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].attributes.model | {string: x, version: 1.2.3} | spec.devices[0].attributes[model]: Invalid value: {"string":"x","version":"1.2.3"}: exactly one value must be specified |
         | spec.devices[0].attributes.model | {version: "1.2"} | spec.devices[0].attributes[model].version: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
         | spec.devices[0].attributes.model | {string: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx} | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
+        | spec.devices[0].attributes[example.k8s.io/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy] | {} | spec.devices[0].attributes[example.k8s.io/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy]: Invalid value: "": exactly one value must be specified |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/devices
     Scenario: A version longer than 64 bytes is no semver and too long

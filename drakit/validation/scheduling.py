@@ -246,17 +246,21 @@ def validate_pod_group_spec(spec: dict, version: str, ctx: Context, old: Any = _
 
 
 def validate_pod_group_status(pg: dict) -> list[FieldError]:
-    """Status: ≤ 4 entries, unique names, each naming a spec claim (imperative)."""
+    """Status: ≤ 4 entries, unique names, a DNS-subdomain claim name (declarative), each
+    naming a spec claim (imperative validatePodGroupResourceClaimStatuses). +k8s:maxItems
+    short-circuits the declarative checks only: the imperative one still visits every entry."""
     path = root("status", "resourceClaimStatuses")
     statuses = get(pg, "status", "resourceClaimStatuses") or []
-    if len(statuses) > MAX_POD_GROUP_RESOURCE_CLAIMS:
-        return [too_many(path, len(statuses), MAX_POD_GROUP_RESOURCE_CLAIMS)]
-    errs = _unique_by_name(statuses, path)
+    too_long = len(statuses) > MAX_POD_GROUP_RESOURCE_CLAIMS
+    if too_long:
+        errs = [too_many(path, len(statuses), MAX_POD_GROUP_RESOURCE_CLAIMS)]
+    else:
+        errs = _unique_by_name(statuses, path)
     spec_names = {(c or {}).get("name") for c in get(pg, "spec", "resourceClaims") or []}
     for i, st in enumerate(statuses):
         st = st or {}
         p = path.index(i)
-        if st.get("resourceClaimName") is not None:
+        if not too_long and st.get("resourceClaimName") is not None:
             errs += _long_name(st["resourceClaimName"], p.child("resourceClaimName"))
         name = st.get("name") or ""
         if name not in spec_names:
