@@ -337,6 +337,33 @@ Feature: Platform behaviour every DRA comparison relies on
                 terminationMessagePolicy: File
         """
 
+    @req:platform-REG-R03 @clause:platform-REG-R03/deployment-defaults
+    Scenario Outline: A <kind> without replicas is stored with one and runs one pod
+      k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment and SetDefaults_ReplicaSet:
+      "if obj.Spec.Replicas == nil { obj.Spec.Replicas = new(int32); *obj.Spec.Replicas = 1 }"
+      (releases 1.34-1.37); the controller then makes exactly one pod.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: <kind>
+        metadata: {name: web}
+        spec:
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the request succeeds
+      And the <kind> "web" has "spec.replicas" equal to 1
+      And there is 1 Pod object labelled "app=web"
+
+      Examples:
+        | kind       |
+        | ReplicaSet |
+        | Deployment |
+
     @req:platform-REG-R02 @clause:platform-REG-R02/create-resets-status @clause:platform-REG-R02/spec-write-keeps-status
     Scenario: A create resets the status the client sent; a write to the object keeps the status it has
       k/k pkg/registry/core/pod/strategy.go PrepareForCreate ("pod.Status = api.PodStatus{Phase:
