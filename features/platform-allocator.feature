@@ -1857,7 +1857,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       The driver reports the failure and takes the device out of its slice, as the KEP asks
       ("ensure that the device is not picked again"); after the error's backoff the pod's next
       attempt finds the claim unavailable, PostFilter deallocates it, and with no device left
-      the pod stays pending.
+      the pod stays pending. The deallocating attempt's message: Filter's "resourceclaim not
+      available on the node" (UnschedulableAndUnresolvable), then the PostFilter part: DynamicResources
+      runs before DefaultPreemption and answers Unschedulable, so RunPostFilterPlugins goes on and
+      preemption adds its verdict after a ", ".
       When I patch the ResourceClaim "gpu" status with:
         """
         status:
@@ -1873,7 +1876,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
       When I delete the ResourceSlice "fabric-gpus"
       And 10 seconds pass
-      Then there is a Warning event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      Then there is a Warning event "FailedScheduling" for Pod "p" with the message "0/1 nodes are available: 1 resourceclaim not available on the node. deallocation of ResourceClaim completed, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
       And the Pod "p" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And the ResourceClaim "gpu" has no "status.allocation"
       And the ResourceClaim "gpu" has no "status.devices"
