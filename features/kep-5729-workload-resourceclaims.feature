@@ -410,6 +410,35 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | enabled  | the stored object has "spec.workloadRef" equal to {name: training, podGroup: workers} |
         | disabled | the stored object has no "spec.workloadRef"                        |
 
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @version:1.35 @clause:5729-R15/workloadref-135
+    Scenario: At 1.35 a pod that already has a workloadRef keeps it on a label change after GenericWorkload is turned off
+      k/k 1.35 pkg/api/pod/util.go dropDisabledWorkloadRef: with GenericWorkload off the
+      workloadRef is dropped unless the stored pod already has one (workloadRefInUse(oldPodSpec)).
+      The pod was created while the gate was on; after the rollback a metadata-only update keeps
+      it (dropping it would change the pod's spec, which a pod update may not do).
+      Given the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          workloadRef: {name: training, podGroup: workers}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate GenericWorkload disabled
+      And I patch the Pod "p" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the Pod "p" has "metadata.labels.tier" equal to gold
+      And the Pod "p" has "spec.workloadRef" equal to {name: training, podGroup: workers}
+
     @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
     Scenario: A Workload that already uses template claims keeps them on update after DRAWorkloadResourceClaims is turned off
       The other half of drop-unless-in-use (the scenarios above are the create half): a field

@@ -1857,7 +1857,10 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       The driver reports the failure and takes the device out of its slice, as the KEP asks
       ("ensure that the device is not picked again"); after the error's backoff the pod's next
       attempt finds the claim unavailable, PostFilter deallocates it, and with no device left
-      the pod stays pending.
+      the pod stays pending. The deallocating attempt's message: Filter's "resourceclaim not
+      available on the node" (UnschedulableAndUnresolvable), then the PostFilter part: DynamicResources
+      runs before DefaultPreemption and answers Unschedulable, so RunPostFilterPlugins goes on and
+      preemption adds its verdict after a ", ".
       When I patch the ResourceClaim "gpu" status with:
         """
         status:
@@ -1873,7 +1876,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
       When I delete the ResourceSlice "fabric-gpus"
       And 10 seconds pass
-      Then there is a Warning event "FailedScheduling" for Pod "p" containing "deallocation of ResourceClaim completed"
+      Then there is a Warning event "FailedScheduling" for Pod "p" with the message "0/1 nodes are available: 1 resourceclaim not available on the node. deallocation of ResourceClaim completed, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
       And the Pod "p" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
       And the ResourceClaim "gpu" has no "status.allocation"
       And the ResourceClaim "gpu" has no "status.devices"
@@ -2049,11 +2052,13 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
 
     # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
-    Scenario: A device with per-device node selection whose selector has Lt with a value beyond int64 fails the scheduling cycle
+    Scenario Outline: A device with per-device node selection whose selector has Lt with a value beyond int64 fails the scheduling cycle (<what>)
       GatherPools looks at the devices of a slice with perDeviceNodeSelection in order until one
       matches the node; gpu-0's selector does not parse (99999999999999999999 is a label value
       but no int64), so the cycle fails naming the device (its v1.Device String()) and the
-      slice.
+      slice. The generated String() prints a pointer field as nil, or as * and the value it
+      points to: allowMultipleAllocations unset (null) is "AllowMultipleAllocations:nil", false
+      is "*false", true is "*true" (DRAConsumableCapacity, on by default from 1.36).
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
         """
@@ -2076,6 +2081,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
             nodeSelector:
               nodeSelectorTerms:
               - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            allowMultipleAllocations: <allow>
           - name: gpu-1
             allNodes: true
         ---
@@ -2098,7 +2104,13 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
           - {name: gpu, resourceClaimName: gpu}
         """
       Then the request succeeds
-      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for device &Device{Name:gpu-0,Attributes:map[QualifiedName]DeviceAttribute{},Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},NodeName:nil,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,BindingConditions:[],BindingFailureConditions:[],AllowMultipleAllocations:nil,NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},} in slice per-device: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for device &Device{Name:gpu-0,Attributes:map[QualifiedName]DeviceAttribute{},Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},NodeName:nil,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,BindingConditions:[],BindingFailureConditions:[],AllowMultipleAllocations:<printed>,NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},} in slice per-device: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
+
+      Examples:
+        | what                                   | allow | printed |
+        | allowMultipleAllocations unset         | null  | nil     |
+        | a device that allows one allocation    | false | *false  |
+        | a device that allows many allocations  | true  | *true   |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
     Scenario: An allocated claim whose node selector has Lt with a value that is no integer fails PreFilter

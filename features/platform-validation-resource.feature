@@ -1257,6 +1257,38 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has no "spec.devices.requests[1].firstAvailable[0].derivedAttributes"
       And the ResourceClaim "claim-1" has "spec.devices.requests[1].firstAvailable[0].deviceClassName" equal to nic.example.com
 
+    # since 1.37: derivedAttributes (ExactDeviceRequest, DeviceSubRequest) and its alpha gate DRADerivedAttributes are new in 1.37
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADerivedAttributes @since:1.37
+    Scenario Outline: With DRADerivedAttributes turned off on the API server, a label change keeps a claim's derived attributes (<where>)
+      DropDisabledFields(new, old) drops derivedAttributes, of a request and of a subrequest,
+      unless the stored spec already uses them in either place (the drop-unless-in-use pattern
+      of every gated claim field). A claim created while the gate was on keeps them on a
+      metadata-only update after the rollback; dropping them would change the immutable spec
+      and refuse the update.
+      Given the feature gate DRADerivedAttributes is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices: <devices>
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRADerivedAttributes disabled
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
+      And the ResourceClaim "claim-1" has "<path>" equal to derived/numa
+
+      Examples:
+        | where        | devices | path |
+        | a request    | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, derivedAttributes: [{name: derived/numa, expression: "device.attributes['gpu.example.com'].numa"}]}}]} | spec.devices.requests[0].exactly.derivedAttributes[0].name |
+        | a subrequest | {requests: [{name: nic, firstAvailable: [{name: fast, deviceClassName: nic.example.com, derivedAttributes: [{name: derived/numa, expression: "device.attributes['nic.example.com'].numaNode"}]}]}]} | spec.devices.requests[0].firstAvailable[0].derivedAttributes[0].name |
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
     Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)
       k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->

@@ -5254,6 +5254,96 @@ Feature: Platform behaviour every DRA comparison relies on
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
         | for an hour and for no time   | loses its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}, {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 0} | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/current-generation-only @gate:DRADeviceTaints
+    Scenario: A NoExecute taint on a slice of an outdated pool generation evicts nobody
+      device_taint_eviction.go pool.getTaintedDevices (and getDevice) skip every slice whose
+      pool generation is below the pool's highest: the driver has republished pool node-1 at
+      generation 2, so the taint that later appears on the generation-1 slice is stale data
+      and the pod using gpu-0 keeps running. The same taint on the generation-2 slice evicts it.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: consumer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "consumer" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-v2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 2, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And the cluster settles
+      Then there is no event "DeviceTaintManagerEviction" for Pod "consumer" containing "Marking for deletion"
+      And the Pod "consumer" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus-v2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 2, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-time @gate:DRADeviceTaints
     Scenario: A pod is evicted when the earliest taint of its claims' devices has been tolerated long enough
       device_taint_eviction.go claimEvictionTime: for each allocated device, the NoExecute

@@ -40,6 +40,7 @@ from drakit.scheduler.framework import (
     MAX_BACKOFF_SECONDS,
     SKIP,
     UNRESOLVABLE,
+    UNSCHEDULABLE,
     WAIT,
     CycleState,
     FitError,
@@ -591,12 +592,14 @@ class Scheduler:
                      fe: FitError) -> None:
         reasons: list[str] = []
         for pl in self.post_filters:
-            # neither DefaultPreemption (it never evicts) nor DynamicResources ever succeeds,
-            # so every PostFilter plugin runs and adds its reason, unless one fails with an
-            # error (DynamicResources' refused deallocation): RunPostFilterPlugins stops there
-            # and its message alone is the FitError's PostFilter part (no preemption)
+            # RunPostFilterPlugins (k/k framework/runtime/framework.go): only an Unschedulable
+            # status lets the next plugin run and adds its reasons. Success and
+            # UnschedulableAndUnresolvable end the loop, and so does any other status, which
+            # becomes an Error (DynamicResources' refused deallocation): that status's message
+            # alone is the FitError's PostFilter part (no preemption). Neither DefaultPreemption
+            # (it never evicts) nor DynamicResources ever succeeds.
             st = pl.post_filter(state, pod, statuses, fe.num_all_nodes)
-            if st.code == ERROR:
+            if st.code != UNSCHEDULABLE:
                 fe.post_filter_msg = st.message()
                 return
             reasons += st.reasons
