@@ -537,3 +537,113 @@ Feature: The reference checks itself: cache drift and failure records
         """
         resourceclaim-controller: PodGroup default/pg: FailedResourceClaimCreation: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/quota
+    Scenario: The quota controller counts nothing for a claim it cannot read and skips a limit that does not parse
+      The claim "bad" has the number 5 as its one request: its usage cannot be read, so the
+      ResourceQuota controller records it and counts nothing for it, each time a quota of the
+      namespace recounts (one attempt each: five by the end), while quota admission (inside
+      the API server) ignores it silently. The claim "odd" asks for an allocation mode this
+      release does not know (as after a downgrade): it counts as one claim and no device. The
+      quota "loose" has a cpu limit "lots" that is no quantity: the API server refuses the
+      controller's status write (a refused write, retried, no internal error) and admission
+      cannot enforce it, so a pod with a cpu limit is admitted; its claim count limit, listed
+      after it, still refuses a third claim.
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: q}
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "5"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+            requests.cpu: "4"
+        ---
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: loose}
+        spec:
+          hard:
+            limits.cpu: lots
+            count/resourceclaims.resource.k8s.io: "2"
+        """
+      And an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bad}
+        spec: {devices: {requests: [5]}}
+        """
+      And an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: odd}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com, allocationMode: Sometimes}}
+        """
+      Then the ResourceQuota "q" contains:
+        """
+        status:
+          used:
+            count/resourceclaims.resource.k8s.io: "1"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "0"
+            requests.cpu: "0"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}, limits: {cpu: "1"}}}
+        """
+      Then the ResourceQuota "q" contains:
+        """
+        status:
+          used:
+            count/resourceclaims.resource.k8s.io: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+            requests.cpu: "1"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: loose, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=2, limited: count/resourceclaims.resource.k8s.io=2"
+      And the reference lists these component errors:
+        """
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 5)
+        resourcequota-controller: ResourceQuota default/loose: FailedSync: ResourceQuota in version "v1" cannot be handled as a ResourceQuota: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (attempt 1)
+        """
+      When I delete the ResourceClaim "bad"
+      And I delete the ResourceQuota "loose"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 3)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 4)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 5)
+        """
