@@ -647,3 +647,95 @@ Feature: The reference checks itself: cache drift and failure records
         resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 4)
         resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 5)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/taint-time @gate:DRADeviceTaints
+    Scenario: The device taint eviction controller times a stored taint without a readable timeAdded from when it first saw it
+      The API server sets a device taint's timeAdded on every write (SetDefaults_DeviceTaint)
+      and decodes it typed, so a stored taint without one, or with one that is no time, comes
+      only from past validation. The eviction controller then counts the toleration from when
+      it first saw the taint on the device: each pod tolerating its taint for 30 seconds is
+      evicted once 30 seconds have passed since it was scheduled, not before.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: yesterday}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: unset}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 0'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: garbled}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 1'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-unset}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: unset}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-garbled}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: garbled}
+        """
+      Then the Pod "on-unset" is scheduled to "node-1"
+      And the Pod "on-garbled" is scheduled to "node-1"
+      When 29 seconds pass
+      Then the Pod "on-unset" has no "metadata.deletionTimestamp"
+      And the Pod "on-garbled" has no "metadata.deletionTimestamp"
+      When 1 seconds pass
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "on-unset" with the message "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "on-garbled" with the message "Marking for deletion"
