@@ -440,6 +440,61 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
+    Scenario: A pod whose stored conditions are unreadable fails only the scheduler's record of its failure
+      The pod's one condition is the number 5 and its node selector fits no node: the scheduler's attempt
+      ends Unschedulable, and writing that verdict (PodScheduled False, the FailedScheduling
+      event) raises while it looks for the pod's PodScheduled condition. That is the pod's
+      failure record, under the scheduler's event reason, and no status is written; another
+      pod that fits nowhere gets its condition as usual. Stored fixed, the pod schedules once
+      a node it fits comes, and the record goes.
+      Given a node "n1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        status: {conditions: [5]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "fine" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      And the Pod "bad" has "status.conditions" equal to [5]
+      And the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Given a node "elsewhere"
+      Then the Pod "bad" is scheduled to "elsewhere"
+      And the Pod "fine" is scheduled to "elsewhere"
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A pod whose claim the API server refuses to create is recorded with the controller's event reason until the create succeeds
       pkg/controller/resourceclaim controller.go syncPod returns the failed create of a
