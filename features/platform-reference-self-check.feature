@@ -465,6 +465,61 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
+    Scenario: A pod whose stored conditions are unreadable fails only the scheduler's record of its failure
+      The pod's one condition is the number 5 and its node selector fits no node: the scheduler's attempt
+      ends Unschedulable, and writing that verdict (PodScheduled False, the FailedScheduling
+      event) raises while it looks for the pod's PodScheduled condition. That is the pod's
+      failure record, under the scheduler's event reason, and no status is written; another
+      pod that fits nowhere gets its condition as usual. Stored fixed, the pod schedules once
+      a node it fits comes, and the record goes.
+      Given a node "n1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        status: {conditions: [5]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "fine" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      And the Pod "bad" has "status.conditions" equal to [5]
+      And the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: elsewhere}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Given a node "elsewhere"
+      Then the Pod "bad" is scheduled to "elsewhere"
+      And the Pod "fine" is scheduled to "elsewhere"
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A pod whose claim the API server refuses to create is recorded with the controller's event reason until the create succeeds
       pkg/controller/resourceclaim controller.go syncPod returns the failed create of a
@@ -562,3 +617,205 @@ Feature: The reference checks itself: cache drift and failure records
         """
         resourceclaim-controller: PodGroup default/pg: FailedResourceClaimCreation: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/quota
+    Scenario: The quota controller counts nothing for a claim it cannot read and skips a limit that does not parse
+      The claim "bad" has the number 5 as its one request: its usage cannot be read, so the
+      ResourceQuota controller records it and counts nothing for it, each time a quota of the
+      namespace recounts (one attempt each: five by the end), while quota admission (inside
+      the API server) ignores it silently. The claim "odd" asks for an allocation mode this
+      release does not know (as after a downgrade): it counts as one claim and no device. The
+      quota "loose" has a cpu limit "lots" that is no quantity: the API server refuses the
+      controller's status write (a refused write, retried, no internal error) and admission
+      cannot enforce it, so a pod with a cpu limit is admitted; its claim count limit, listed
+      after it, still refuses a third claim.
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: q}
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "5"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+            requests.cpu: "4"
+        ---
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: loose}
+        spec:
+          hard:
+            limits.cpu: lots
+            count/resourceclaims.resource.k8s.io: "2"
+        """
+      And an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bad}
+        spec: {devices: {requests: [5]}}
+        """
+      And an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: odd}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com, allocationMode: Sometimes}}
+        """
+      Then the ResourceQuota "q" contains:
+        """
+        status:
+          used:
+            count/resourceclaims.resource.k8s.io: "1"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "0"
+            requests.cpu: "0"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}, limits: {cpu: "1"}}}
+        """
+      Then the ResourceQuota "q" contains:
+        """
+        status:
+          used:
+            count/resourceclaims.resource.k8s.io: "2"
+            gpu.example.com.deviceclass.resource.k8s.io/devices: "1"
+            requests.cpu: "1"
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two}
+        spec:
+          devices:
+            requests:
+            - {name: g, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: loose, requested: count/resourceclaims.resource.k8s.io=1, used: count/resourceclaims.resource.k8s.io=2, limited: count/resourceclaims.resource.k8s.io=2"
+      And the reference lists these component errors:
+        """
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 5)
+        resourcequota-controller: ResourceQuota default/loose: FailedSync: ResourceQuota in version "v1" cannot be handled as a ResourceQuota: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (attempt 1)
+        """
+      When I delete the ResourceClaim "bad"
+      And I delete the ResourceQuota "loose"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 2)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 3)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 4)
+        resourcequota-controller: ResourceClaim default/bad: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 5)
+        """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/taint-time @gate:DRADeviceTaints
+    Scenario: The device taint eviction controller times a stored taint without a readable timeAdded from when it first saw it
+      The API server sets a device taint's timeAdded on every write (SetDefaults_DeviceTaint)
+      and decodes it typed, so a stored taint without one, or with one that is no time, comes
+      only from past validation. The eviction controller then counts the toleration from when
+      it first saw the taint on the device: each pod tolerating its taint for 30 seconds is
+      evicted once 30 seconds have passed since it was scheduled, not before.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {idx: {int: 0}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+            attributes: {idx: {int: 1}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: yesterday}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: unset}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 0'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: garbled}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].idx == 1'}
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-unset}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: unset}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: on-garbled}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: garbled}
+        """
+      Then the Pod "on-unset" is scheduled to "node-1"
+      And the Pod "on-garbled" is scheduled to "node-1"
+      When 29 seconds pass
+      Then the Pod "on-unset" has no "metadata.deletionTimestamp"
+      And the Pod "on-garbled" has no "metadata.deletionTimestamp"
+      When 1 seconds pass
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "on-unset" with the message "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "on-garbled" with the message "Marking for deletion"

@@ -1580,6 +1580,36 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "polite" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: not eligible due to preemptionPolicy=Never."
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scale-down-requeues @needs:pod-resize-subresource
+    Scenario: A pending pod resized down is tried again at once and fits
+      An unscheduled pod may be resized (pods/resize). The scheduling queue turns an update of
+      a pod parked as unschedulable into the cluster events it stands for
+      (PodSchedulingPropertiesChange: extractPodScaleDown gives UpdatePodScaleDown when a
+      request got smaller), and NodeResourcesFit, which rejected the pod for cpu, registers
+      that event: the pod leaves the unschedulable pods at once, no clock moves, and fits.
+      Given a node "n1" with cpu "1", memory "4Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      When I patch the Pod "big" resize subresource with:
+        """
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 500m}}
+        """
+      Then the Pod "big" is scheduled to "n1"
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario Outline: A pod that only lacks free cpu may wait for victims; one larger than the node may not (<cpu> cpu)
       k/k pkg/scheduler/framework/plugins/noderesources fit.go fitsRequest: "Insufficient cpu"
