@@ -2234,6 +2234,54 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 Pod objects labelled "gen=one"
       And there is 1 Pod object labelled "gen=two"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-age
+    Scenario: A ReplicaSet scaled down deletes the newer of otherwise alike pods
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less, last before the UID:
+      "Empty creation time pods < newer pods < older pods". With LogarithmicScaleDown (GA and
+      locked since 1.31) the ages are compared by int64(log2(now - creationTimestamp in ns))
+      (logarithmicRankDiff, a zero age ranks -1): pods scaled down within a couple of seconds
+      of their creation are younger than 2^31 ns (2.1 s) and those made 5 seconds earlier are
+      older, so the buckets differ and the newer go first (a tie would fall to the UID).
+      The six pods are alike in everything else (all on n1, same phase, readiness, cost and
+      restarts), so scaling 6 down to 3 deletes the three gen=two pods.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web, gen: one}
+            spec:
+              nodeName: n1
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 3 Pod objects labelled "gen=one"
+      When 5 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 6
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web, gen: two}
+            spec:
+              nodeName: n1
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 3 Pod objects labelled "gen=two"
+      When I set "spec.replicas" of the ReplicaSet "web" to 3
+      Then there are 0 Pod objects labelled "gen=two"
+      And there are 3 Pod objects labelled "gen=one"
+
   Rule: The garbage collector
     kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
     dependent once none of the owners its ownerReferences name exists, looking each namespaced

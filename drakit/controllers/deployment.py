@@ -269,8 +269,10 @@ def _deletion_rank(pods: list[dict], deletion_cost: bool) -> Callable[[dict], tu
     counts as 0), pods doubled up on a node before lone ones, the highest restart count of
     a container higher before lower, newer before older; the name last, so that the order is
     total (upstream leaves exact ties to the sort). Not modelled: how long a pod has been
-    ready, and LogarithmicScaleDown's bucketing of ages (pods created seconds apart, as in a
-    scenario, fall in one bucket there and in creation order here)."""
+    ready, and LogarithmicScaleDown's bucketing of ages by int64(log2(age in ns)), with the
+    UID deciding within a bucket: pods scaled down soon after the newer ones were made, as in
+    a scenario, fall in different buckets there too, but two pods whose ages share a
+    power-of-two bucket go by UID there and by creation time here."""
     per_node: dict[str, int] = {}
     for p in pods:
         node = (p.get("spec") or {}).get("nodeName") or ""
