@@ -113,6 +113,46 @@ Feature: The reference checks itself: cache drift and failure records
       When the kubelet on node "n1" restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet-checkpoint
+    Scenario: A kubelet's DRA claim cache forgets a prepared claim its checkpoint still holds
+      The DRA manager writes its claim cache to its checkpoint on every change (upstream
+      pkg/kubelet/cm/dra/state), so the kubelet's comparer also holds the cache against the
+      checkpoint file. The claim drops out of the cache behind the manager's back; the file
+      still has it (the line shows the first 300 characters of each side). A restart reads
+      the checkpoint back into the cache.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When "kubelet/n1" forgets the ResourceClaim "gpu-claim" behind its back
+      Then the reference's self-check reports:
+        """
+        kubelet: DRA claim cache of node n1 against its checkpoint: cached [], stored objects give [{'claimName': 'gpu-claim', 'claimUID': '<uid of ResourceClaim "gpu-claim">', 'driverState': [{'devices': [{'cdiDeviceIDs': ['gpu.example.com/gpu=gpu-0'], 'deviceName': 'gpu-0', 'poolName': 'n1', 'requestNames': ['gpu']}], 'driverName': 'gpu.example.com'}], 'namespace': 'default', 'podUIDs': ['...
+        """
+      When the kubelet on node "n1" restarts
+      Then the reference's self-check reports nothing
+
   Rule: A component never dies on stored data, and its failure record names the object
     An object the API server would refuse today can still be stored (written by an older
     release, a bug, a direct etcd write). A component meeting one keeps working on the others,

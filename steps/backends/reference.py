@@ -86,7 +86,8 @@ class ReferenceBackend:
         ``kube-scheduler`` "forgets" a Node (its node cache), ``garbage-collector`` "forgets
         the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
         Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
-        a Pod (its pod cache; admitted and status stay)."""
+        a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
+        claim cache, which then differs from the manager's checkpoint)."""
         c = self.c
         obj = self.get(kind, name)
         uid = obj["metadata"].get("uid", "")
@@ -106,6 +107,10 @@ class ReferenceBackend:
             target.requeue_at[name] = c.clock.now() + datetime.timedelta(hours=1)
         elif component.startswith("kubelet/") and (change, kind) == ("forgets", "Pod"):
             target.pods.pop(uid)
+        elif component.startswith("kubelet/") and (change, kind) == ("forgets", "ResourceClaim") \
+                and target.dra is not None:
+            with target.dra.lock:
+                target.dra.cache.pop((obj["metadata"].get("namespace", "default"), name))
         else:
             raise AssertionError(f"the reference cannot make {component} {change} the {kind} "
                                  f"{name} (see ReferenceBackend.drift_component_cache)")
