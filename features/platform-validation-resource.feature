@@ -1198,6 +1198,58 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].adminAccess" equal to true
       And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
 
+    # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (versioned gate table)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAAdminAccess @until:1.35
+    Scenario: With DRAAdminAccess turned off on the API server, a device status write keeps the admin access an allocation already grants
+      k/k pkg/registry/resource/resourceclaim/strategy.go dropDisabledDRAAdminAccessStatusFields:
+      with the gate off a result's adminAccess is dropped unless the stored claim already uses
+      admin access, and draAdminAccessFeatureInUse(old) also counts a stored allocation result
+      with adminAccess set, not only a request's. This claim's spec does not ask for admin
+      access; its allocation, written while the gate was on in a namespace labelled for admin
+      access, grants it ("adding a status with AdminAccess=true is allowed"). After the
+      rollback a status write that only adds the device's status (status.devices, from the
+      driver; DRAResourceClaimDeviceStatus is on) keeps the allocation as it was.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, adminAccess: true}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].adminAccess" equal to true
+      When the API server restarts with the feature gate DRAAdminAccess disabled
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          devices:
+          - {driver: gpu.example.com, pool: node-1, device: gpu-0, data: {health: ok}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.devices[0].data.health" equal to ok
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].adminAccess" equal to true
+
     # until 1.36: DRAPrioritizedList is GA and locked on from 1.37 (versioned gate table)
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRAPrioritizedList @until:1.36
     Scenario: Without DRAPrioritizedList a new claim's firstAvailable is dropped and the request names no devices
