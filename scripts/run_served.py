@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parallel", type=int, default=2,
                    help="profiles run side by side, each with its own server (default 2; "
                         "1 runs them one after the other). A profile's run mostly waits on "
-                        "its server's clock, so two at once finish in about 70%% of the "
+                        "its server's clock, so two at once finish in about 60-65%% of the "
                         "time on 2 cores; output lines then carry the profile's name")
     args = p.parse_args(argv)
     if args.parallel < 1:
