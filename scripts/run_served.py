@@ -4,7 +4,7 @@
 Why several server profiles: a live cluster's gates cannot be changed by the harness, so
 a scenario that needs a gate the server does not run with is reported "unsupported".
 One server per profile (the default 1.37 gates, 1.37 with the alpha/off-by-default DRA
-gates on, and 1.36) lets the served run exercise every scenario that some real cluster
+gates on, 1.36 with and without them, and 1.35) lets the served run exercise every scenario that some real cluster
 configuration could, through a real socket and the official client. Each profile runs the
 suite with ``--k8s-version`` set to its server's version: untagged scenarios run on every
 server, and a scenario pinned to the other release (``@version:1.37`` on the 1.36 server)
@@ -61,6 +61,9 @@ PROFILES: dict[str, dict] = {
     "1.36-alpha": {"version": "1.36", "gates": [
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
         "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"]},
+    # the scenarios pinned to 1.35 (@until:1.35, @version:1.35) get a served run here, at
+    # the release's default gates; the shortest profile, so it runs last
+    "1.35": {"version": "1.35", "gates": []},
 }
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 from pathlib import Path
 
 import yaml
 from pytest_bdd import given, parsers, then, when
 
 from . import expect, paths
-from .backends.base import ApiError
+from .backends.base import ApiError, EnvironmentFailure
 from .world import World
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -191,16 +192,53 @@ def when_patch(world: World, kind: str, name: str, status: str | None, docstring
 
 @when(parsers.re(r'I set "(?P<path>[^"]+)" of the (?P<kind>\w+) "(?P<name>[^"]+)" to (?P<value>.+)'))
 def when_set_field(world: World, path: str, kind: str, name: str, value: str) -> None:
-    """Read, change one field, write back — re-read and try again (at most 5 times) when a
-    controller or kubelet wrote the object in between, as `kubectl edit` users do: the
-    scenario is about the field, and a 409 Conflict would hide the answer it asks for."""
+    """Read, change one field, write back: re-read and try again when a controller or kubelet
+    wrote the object in between, as `kubectl edit` users do: the scenario is about the field,
+    and a 409 Conflict would hide the answer it asks for. Only a live cluster's writers run
+    between two requests; under load they may win several times in a row, so the retries back
+    off (about 3 s in all), and an object that never holds still is reported with what kept
+    changing as an environment error (not a conformance verdict)."""
     sub = "status" if path.startswith("status") else None
-    for _attempt in range(5):
-        obj = get_obj(world, kind, name)
+    changes: list[str] = []
+    obj = get_obj(world, kind, name)
+    for attempt in range(SET_FIELD_ATTEMPTS):
+        read = copy.deepcopy(obj)
         paths.assign(obj, path, scalar(value))
         try_write(world, lambda obj=obj: world.b.update(obj, subresource=sub))
         if world.last_error is None or world.last_error.reason != "Conflict":
             return
+        obj = get_obj(world, kind, name)
+        if _version(obj) == _version(read):
+            return  # nobody wrote in between: the conflict is the answer (a uid precondition)
+        changes = changed_paths(read, obj)
+        if attempt + 1 < SET_FIELD_ATTEMPTS:
+            time.sleep(min(0.05 * 2 ** attempt, 1.0))
+    raise EnvironmentFailure(
+        f"the {kind} {name!r} changed between each read and write ({SET_FIELD_ATTEMPTS} "
+        f"conflicts in a row); what changed last: {', '.join(changes[:8]) or 'only its metadata'}"
+        "; a component keeps rewriting it: see the object's managedFields")
+
+
+SET_FIELD_ATTEMPTS = 8
+
+
+def _version(obj: dict) -> object:
+    return (obj.get("metadata") or {}).get("resourceVersion")
+
+
+def changed_paths(old: object, new: object, prefix: str = "") -> list[str]:
+    """The dotted paths where two reads of one object differ, resourceVersion and
+    managedFields left out (they change with every write)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[str] = []
+        for key in sorted(set(old) | set(new), key=str):
+            if prefix == "metadata." and key in ("resourceVersion", "managedFields"):
+                continue
+            out += changed_paths(old.get(key), new.get(key), f"{prefix}{key}.")
+        return out
+    if old != new:
+        return [prefix.rstrip(".") or "(the object)"]
+    return []
 
 
 @when(parsers.re(r'I delete the (?P<kind>\w+) "(?P<name>[^"]+)"$'))
