@@ -2713,8 +2713,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0] | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
-    Scenario: Without perDeviceNodeSelection a device may not select nodes
-      validation.go validateDevice: Invalid at the device with a nil value.
+    Scenario Outline: Without perDeviceNodeSelection a device may not select nodes (<field>)
+      validation.go validateDevice: any one of the device's nodeName, nodeSelector and allNodes
+      set while the slice does not set perDeviceNodeSelection is Invalid at the device with a
+      nil value (validation_resourceslice_test.go
+      "not-per-device-node-selection-and-device-node-selection" sets each on its own device).
       Given the feature gate DRAPartitionableDevices is enabled
       When I create:
         """
@@ -2727,9 +2730,15 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
           nodeName: node-1
           pool: {name: pool-a, resourceSliceCount: 1}
           devices:
-          - {name: gpu-0, allNodes: true}
+          - {name: gpu-0, <field>: <value>}
         """
       Then the outcome is "spec.devices[0]: Invalid value: null: `nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec"
+
+      Examples:
+        | field        | value |
+        | allNodes     | true |
+        | nodeName     | node-1 |
+        | nodeSelector | {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/binding
     Scenario Outline: Binding conditions of a device come in pairs, unique, at most 4, label names
