@@ -2142,7 +2142,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       toleration left out when another one tolerates a superset of its taints (isSuperset:
       equal tolerations, even without an operator; same key, or "" with Exists; same effect,
       or ""; a NoExecute toleration with tolerationSeconds covers only shorter or equal
-      times; Equal covers Equal with the same value, Exists any value).
+      times, one without covers any time; Equal covers Equal with the same value, Exists any
+      value).
       Given the objects:
         """
         apiVersion: node.k8s.io/v1
@@ -2180,6 +2181,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | a repeated toleration without operator once | null | [{key: zone, value: a, effect: NoSchedule}, {key: zone, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, value: a, effect: NoSchedule}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
         | an Equal toleration of any effect covers one effect | null | [{key: zone, operator: Equal, value: a}, {key: zone, operator: Equal, value: a, effect: NoSchedule}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Equal, value: a}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
         | a shorter NoExecute time covers no longer one | null | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 60}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a longer NoExecute time covers a shorter one before it | null | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 60}, {key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 300}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
+        | a NoExecute toleration without a time covers one with a time | null | [{key: zone, operator: Exists, effect: NoExecute, tolerationSeconds: 60}, {key: zone, operator: Exists, effect: NoExecute}] | {sandbox.example.com/runtime: gvisor} | [{key: zone, operator: Exists, effect: NoExecute}, {key: sandbox.example.com/dedicated, operator: Exists, effect: NoSchedule}] |
 
     @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-scheduling
     Scenario: A pod whose node selector contradicts its RuntimeClass's is refused

@@ -2186,6 +2186,31 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {key: "bad key!", value: "bad value!", effect: NoSchedule} | key | FieldValueInvalid | Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
         | {key: example.com/x, effect: some-other-effect, value: "bad value!"} | value | FieldValueInvalid | Invalid value: "bad value!": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') | effect | FieldValueNotSupported | Unsupported value: "some-other-effect": supported values: "NoExecute", "NoSchedule", "None" |
 
+    # until 1.34: 1.34 knows the taint effects NoSchedule and NoExecute only (v1.34.0 OpenAPI DeviceTaint.effect; None arrives in 1.35)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/taints @until:1.34
+    Scenario: At 1.34 a device taint's effect is NoSchedule or NoExecute
+      The 1.34 validation.go validateDeviceTaint: validDeviceTaintEffects holds NoSchedule and
+      NoExecute, so the effect None (added in 1.35) is NotSupported with sets.List of the two.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/taint, effect: None}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.devices[0].taints[0].effect | FieldValueNotSupported | Unsupported value: "None": supported values: "NoExecute", "NoSchedule" |
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/taints
     Scenario: A device's taints are checked besides its other fields
       validation.go validateDevice appends each part's errors in turn (attributes, then taints),
@@ -2713,8 +2738,11 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0] | FieldValueRequired | Required value: exactly one of `nodeName`, `nodeSelector`, or `allNodes` is required when `perDeviceNodeSelection` is set to true in the ResourceSlice spec |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
-    Scenario: Without perDeviceNodeSelection a device may not select nodes
-      validation.go validateDevice: Invalid at the device with a nil value.
+    Scenario Outline: Without perDeviceNodeSelection a device may not select nodes (<field>)
+      validation.go validateDevice: any one of the device's nodeName, nodeSelector and allNodes
+      set while the slice does not set perDeviceNodeSelection is Invalid at the device with a
+      nil value (validation_resourceslice_test.go
+      "not-per-device-node-selection-and-device-node-selection" sets each on its own device).
       Given the feature gate DRAPartitionableDevices is enabled
       When I create:
         """
@@ -2727,9 +2755,15 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
           nodeName: node-1
           pool: {name: pool-a, resourceSliceCount: 1}
           devices:
-          - {name: gpu-0, allNodes: true}
+          - {name: gpu-0, <field>: <value>}
         """
       Then the outcome is "spec.devices[0]: Invalid value: null: `nodeName`, `nodeSelector` and `allNodes` can only be set if `perDeviceNodeSelection` is set to true in the ResourceSlice spec"
+
+      Examples:
+        | field        | value |
+        | allNodes     | true |
+        | nodeName     | node-1 |
+        | nodeSelector | {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]} |
 
     @req:platform-VAL-R04 @clause:platform-VAL-R04/binding
     Scenario Outline: Binding conditions of a device come in pairs, unique, at most 4, label names
