@@ -243,6 +243,118 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: logger
       """
 
+  @req:3695-R01 @req:3695-R02 @clause:3695-R01/claim-name-and-namespace @clause:3695-R02/strict-subset
+  Scenario: Two pods of the same name in two namespaces, each with a claim of the same name: Get answers each with its own devices
+    KEP-3695 "Proposed API": Get names a pod and its namespace; a node may run pods of the
+    same name in different namespaces, and their claims may share a name too (claims are
+    namespaced). Each answer is the named pod's own: its own device-plugin device and its own
+    claim, in its namespace, also after the other pod was asked for first.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer contains:
+      """
+      podResources:
+        name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - {resourceName: example.com/nic, deviceIds: [nic-0]}
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources: [{deviceName: gpu-3}]
+        - name: logger
+      """
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Namespace
+      metadata: {name: team-b}
+      """
+    And I work in the namespace "team-b"
+    And I apply:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata:
+        name: gpu-claim
+      spec:
+        devices:
+          requests:
+          - name: gpu
+            exactly:
+              deviceClassName: gpu.example.com
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: trainer
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - name: gpu
+          resourceClaimName: gpu-claim
+        containers:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          resources:
+            claims:
+            - name: gpu
+            requests:
+              example.com/nic: "1"
+            limits:
+              example.com/nic: "1"
+      """
+    And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-5  |
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-1]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-5
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-5
+      """
+    When I work in the scenario namespace
+    And a node agent calls PodResources Get for the Pod "trainer" on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+        name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+
   @req:3695-R02 @clause:3695-R02/unknown-pod-error
   Scenario: Get for a pod the kubelet does not know is an error
     server_v1.go Get: "pod <name> in namespace <ns> not found", a plain error that a gRPC

@@ -1965,6 +1965,107 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "trainer" does not exist
 
+    # until 1.34: deletePodHandler tries 5 times and then drops the work; handlePodChange
+    # hands a pod on only when its status.resourceClaimStatuses changed (release-1.34)
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34
+    Scenario: Up to 1.34 a given-up device taint eviction comes back when the pod's resourceClaimStatuses change, not on another pod change
+      device_taint_eviction.go (release-1.34) handlePodChange: a pod update reaches handlePod
+      only when status.resourceClaimStatuses differ from the old pod's; then the eviction,
+      dropped after its 5 refused attempts, is scheduled anew and, the binding gone, the pod
+      goes. A label change is no such update: the given-up eviction stays dropped.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      And the DisruptionTarget condition of the Pod "trainer" has status True and reason DeletionByDeviceTaintManager, with lastTransitionTime set
+      And no Warning event was recorded for any Pod
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And I patch the Pod "trainer" with:
+        """
+        metadata: {labels: {checked: "yes"}}
+        """
+      Then the request succeeds
+      When 20 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When I patch the Pod "trainer" status with:
+        """
+        status: {resourceClaimStatuses: [{name: gpu}]}
+        """
+      Then the request succeeds
+      When 10 seconds pass
+      Then the Pod "trainer" does not exist
+
   @component:controller-manager
   Rule: The ReplicaSet controller's pod delete refused
 

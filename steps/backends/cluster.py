@@ -1235,7 +1235,9 @@ class ClusterBackend:
 
     @property
     def namespace(self) -> str:
-        return "default"
+        """The namespace as the scenario names it: "default" for its own (the real one has
+        the scenario's prefix, see ``real_namespace``), else the one it works in."""
+        return self.n.st.current or "default"
 
     def use_namespace(self, namespace: str | None) -> None:
         if namespace is not None and namespace not in self.n.st.namespaces:
