@@ -2861,3 +2861,82 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: core, resourceClaimName: one-core}
         """
       Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim one-core is already used by another pod."
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/no-sharing-136
+    Scenario: On 1.36 a node-allocatable claim whose helper device left its slice is still refused a second pod
+      The 1.36 twin of "A shared claim whose device left its slice fails the next pod's cycle"
+      (1.37 shares an overhead-only claim and then fails on the missing device). At 1.36 every
+      node-allocatable claim is refused a second pod: validateNodeAllocatableDRAClaimSharing
+      (k/k 78acd4d4) reads the node's claim state (the pods whose status lists the claim), not
+      the slices, and calculateAndCheckNodeAllocatableResources at 1.36 looks only at the
+      claims allocated in this cycle; so the second pod is told the claim is already used
+      (UnschedulableAndUnresolvable), not "device helper-0 not found in pool ..." (an error).
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: aux.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "aux.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-aux}
+        spec:
+          driver: aux.example.com
+          nodeName: my-node
+          pool: {name: my-node-aux, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: acc-0
+            nodeAllocatableResourceMappings:
+              memory: {allocationMultiplier: 64Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-helpers}
+        spec:
+          driver: aux.example.com
+          nodeName: my-node
+          pool: {name: my-node-helpers, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: helper-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: acc-and-helper}
+        spec:
+          devices:
+            requests:
+            - {name: acc, exactly: {deviceClassName: aux.example.com}}
+            - {name: helper, exactly: {deviceClassName: aux.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "my-node"
+      And the ResourceClaim "acc-and-helper" has "status.allocation.devices.results[1].device" equal to helper-0
+      When I delete the ResourceSlice "my-node-helpers"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim acc-and-helper is already used by another pod."

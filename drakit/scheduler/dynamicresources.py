@@ -365,6 +365,17 @@ class DynamicResources(Plugin):
         if ext_claim is not None and len(results) > len(s.to_allocate):
             allocs.append((None, ext_claim["metadata"]["name"], results[-1], ext_claim))
         slices = self.dra.slices_for(node_info.name)
+        if self.shape == "1.36":
+            # 1.36 refuses a node-allocatable claim another pod uses in Filter's pass over the
+            # pod's allocated claims (validateNodeAllocatableDRAClaimSharing reads the node's
+            # claim state, not the slices), before any device is looked up: a device of the
+            # claim that left its slice does not turn the refusal into an error
+            for _, name, _, claim in allocs:
+                if (claim.get("status") or {}).get("reservedFor") and \
+                        not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and \
+                        nar.declares_any((claim.get("status") or {}).get("allocation") or {},
+                                         slices, self.shape):
+                    return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
         try:
             statuses, mapped = nar.build_statuses(pod, [(a, b, c) for a, b, c, _ in allocs], slices,
                                                   self.shape)

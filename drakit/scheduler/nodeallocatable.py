@@ -75,6 +75,18 @@ def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, s
     return out
 
 
+def declares_any(allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]], version: str) -> bool:
+    """Whether a device of the allocation that a slice still publishes declares node-allocatable
+    resources (a device no slice has any more is skipped, as upstream's first pass over the
+    results logs it and goes on)."""
+    index = _device_index(slices)
+    for r in (allocation.get("devices") or {}).get("results") or ():
+        d = index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", "")))
+        if d is not None and _device_declares(d, version):
+            return True
+    return False
+
+
 def claim_entry(claim_name: str, allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
                 version: str, namespace: str = "") -> tuple[dict | None, bool]:
     """The status entry of one claim (without containers) and whether it has a mapped device."""
@@ -200,5 +212,5 @@ def node_fits(pod: Mapping[str, Any], node_info: NodeInfo, opts: PodResourcesOpt
 
 
 __all__ = ["ERR_SHARED", "ERR_SHARED_136", "ERR_UNREFERENCED_136", "AllocationError",
-           "build_statuses", "claim_entry", "node_fits", "pod_level_covers", "shared_message",
+           "build_statuses", "claim_entry", "declares_any", "node_fits", "pod_level_covers", "shared_message",
            "unreferenced_refusal", "with_statuses"]
