@@ -2940,3 +2940,218 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the request succeeds
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim acc-and-helper is already used by another pod."
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/no-sharing-136 @clause:5517-R16/sharing-node-state-136
+    Scenario: On 1.36 a node-allocatable claim whose mapped device left its slice is still refused a second pod
+      At 1.36 validateNodeAllocatableDRAClaimSharing (k/k nodeallocatabledynamicresources.go,
+      1.36 shape) reads the node's claim state: the pods on the node whose
+      status.nodeAllocatableResourceClaimStatuses list the claim. It does not look at the slices,
+      so the claim stays refused to a second pod after the device that declared the mapping is
+      gone ("first" still lists the claim). Filter runs it in its pass over the pod's allocated
+      claims, before anything is allocated.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: aux.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "aux.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-aux}
+        spec:
+          driver: aux.example.com
+          nodeName: my-node
+          pool: {name: my-node-aux, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: acc-0
+            nodeAllocatableResourceMappings:
+              memory: {allocationMultiplier: 64Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: acc}
+        spec:
+          devices:
+            requests:
+            - {name: acc, exactly: {deviceClassName: aux.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "my-node"
+      And the Pod "first" has "status.nodeAllocatableResourceClaimStatuses[0].resources.memory" equal to 64Mi
+      When I delete the ResourceSlice "my-node-aux"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim acc is already used by another pod."
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/sharing-node-state-136 @clause:5517-R16/this-cycle-only-136
+    Scenario: On 1.36 a node-allocatable claim used on one node schedules a second pod on another node without an entry
+      A device of an allNodes slice gives an allocation without a node selector, so the claim
+      can be used on any node. At 1.36 the sharing refusal reads only the candidate node's pods
+      (node-b has none that lists the claim), and calculateAndCheckNodeAllocatableResources
+      sees only the claims allocated in this cycle (k/k dynamicresources.go Filter at 1.36
+      builds its allocations from the claims it allocates; "second" allocates none), so the
+      second pod schedules to node-b with no nodeAllocatableResourceClaimStatuses and its 2
+      cpus are not counted there: node-b (4 cpus) still fits a pod requesting all 4 cpus.
+      Given a node "node-a" with cpu "4", memory "8Gi", pods "110"
+      And a node "node-b" with cpu "4", memory "8Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: link-0
+            nodeAllocatableResourceMappings:
+              cpu: {allocationMultiplier: "2"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-a}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: net}]}}
+          resourceClaims:
+          - {name: net, resourceClaimName: link}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node-a"
+      And the Pod "first" has "status.nodeAllocatableResourceClaimStatuses[0].resources.cpu" equal to "2"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: net}]}}
+          resourceClaims:
+          - {name: net, resourceClaimName: link}
+        """
+      Then the request succeeds
+      And the Pod "second" is scheduled to "node-b"
+      And the Pod "second" has no "status.nodeAllocatableResourceClaimStatuses"
+      And a pod requesting cpu "4" fits on node "node-b"
+
+    @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing @clause:5517-R09/mapped-refused-first
+    Scenario: A mapped claim whose helper device left its slice is refused a second pod, not an error
+      The mapped twin of "A shared claim whose device left its slice fails the next pod's cycle".
+      k/k dynamicresources.go PreFilter computes claimHasNodeAllocatableMappedDevice for each
+      allocated claim from every slice (a device it cannot find is skipped), and Filter refuses
+      a mapped claim reserved for another pod (validateNodeAllocatableDRAClaimSharing) in its
+      pass over the pod's claims, before calculateAndCheckNodeAllocatableResources looks the
+      devices up. acc-0 still declares a mapping, so the second pod is told the claim cannot be
+      shared (UnschedulableAndUnresolvable) instead of failing on the missing helper-0.
+      Given a node "node1" with cpu "16", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: aux.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "aux.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-aux}
+        spec:
+          driver: aux.example.com
+          nodeName: node1
+          pool: {name: node1-aux, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: acc-0
+            nodeAllocatableResources:
+              memory:
+                mapping: {deviceMultiplier: 64Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-helpers}
+        spec:
+          driver: aux.example.com
+          nodeName: node1
+          pool: {name: node1-helpers, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: helper-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: acc-and-helper}
+        spec:
+          devices:
+            requests:
+            - {name: acc, exactly: {deviceClassName: aux.example.com}}
+            - {name: helper, exactly: {deviceClassName: aux.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node1"
+      And the ResourceClaim "acc-and-helper" has "status.allocation.devices.results[1].device" equal to helper-0
+      When I delete the ResourceSlice "node1-helpers"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim acc-and-helper has a mapped device and cannot be shared across pods."

@@ -314,6 +314,12 @@ class DynamicResources(Plugin):
                     built = s.ext_variants[nkey] = (variant, mappings,
                                                     json.dumps(variant["spec"], sort_keys=True))
                 ext_claim, mappings, ext_sig = built
+        if self.nar_on:
+            # Filter's pass over the pod's claims refuses a shared node-allocatable claim before
+            # any device is allocated or looked up for the footprint
+            bad = self._nar_sharing(pod, s, node_info)
+            if bad is not None:
+                return bad
         to_alloc = [s.claims[i] for i in s.to_allocate]
         if ext_claim is not None:
             to_alloc = to_alloc + [ext_claim]
@@ -354,39 +360,58 @@ class DynamicResources(Plugin):
         s.node_alloc[node_info.name] = entry
         return success()
 
+    def _nar_sharing(self, pod: dict, s: DRAState, node_info: NodeInfo) -> Status | None:
+        """The sharing refusal for an allocated claim of the pod (a claim whose allocation's
+        node selector does not match the node is skipped, as upstream's loop goes on to the
+        next claim).
+
+        1.36 (validateNodeAllocatableDRAClaimSharing with the node's claim state): the pods
+        on the node whose status lists the claim are its consumers; more than one, or one
+        that is not this pod, refuses. 1.37 (claimHasNodeAllocatableMappedDevice, computed in
+        PreFilter from every slice): a claim with a device that declares a ``mapping`` and is
+        reserved for someone else refuses; a device no slice publishes is skipped."""
+        node = node_info.node
+        for i, claim in enumerate(s.claims):
+            sel = s.available_on.get(i)
+            if sel is not None and not node_selector_matches(node, sel):
+                continue
+            allocation = (claim.get("status") or {}).get("allocation")
+            if not allocation:
+                continue
+            name = claim["metadata"]["name"]
+            if self.shape == "1.36":
+                consumers = nar.node_claim_consumers(node_info, pod["metadata"].get("namespace", ""), name)
+                if len(consumers) > 1:
+                    return Status(UNRESOLVABLE, [nar.ERR_MULTI_136.format(name)])
+                if consumers and pod["metadata"]["uid"] not in consumers:
+                    return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
+            elif (claim.get("status") or {}).get("reservedFor") and \
+                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and \
+                    nar.has_mapped_device(allocation, self.dra.slices.values()):
+                return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
+        return None
+
     def _node_allocatable(self, pod: dict, s: DRAState, node_info: NodeInfo, results: list[dict],
                           ext_claim: dict | None) -> list[dict] | Status:
-        allocs: list[tuple[str | None, str, Mapping[str, Any], dict]] = []
+        allocs: list[tuple[str | None, str, Mapping[str, Any]]] = []
         new_by_index = dict(zip(s.to_allocate, results))
         for i, claim in enumerate(s.claims):
-            a = new_by_index.get(i) or (claim.get("status") or {}).get("allocation")
+            a = new_by_index.get(i)
+            if a is None and self.shape != "1.36":
+                # 1.37 counts the claims allocated before this cycle too; 1.36's
+                # calculateAndCheckNodeAllocatableResources only sees this cycle's allocations
+                a = (claim.get("status") or {}).get("allocation")
             if a:
-                allocs.append((s.pod_claim_names[i], claim["metadata"]["name"], a, claim))
+                allocs.append((s.pod_claim_names[i], claim["metadata"]["name"], a))
         if ext_claim is not None and len(results) > len(s.to_allocate):
-            allocs.append((None, ext_claim["metadata"]["name"], results[-1], ext_claim))
+            allocs.append((None, ext_claim["metadata"]["name"], results[-1]))
         slices = self.dra.slices_for(node_info.name)
-        if self.shape == "1.36":
-            # 1.36 refuses a node-allocatable claim another pod uses in Filter's pass over the
-            # pod's allocated claims (validateNodeAllocatableDRAClaimSharing reads the node's
-            # claim state, not the slices), before any device is looked up: a device of the
-            # claim that left its slice does not turn the refusal into an error
-            for _, name, _, claim in allocs:
-                if (claim.get("status") or {}).get("reservedFor") and \
-                        not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and \
-                        nar.declares_any((claim.get("status") or {}).get("allocation") or {},
-                                         slices, self.shape):
-                    return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
         try:
-            statuses, mapped = nar.build_statuses(pod, [(a, b, c) for a, b, c, _ in allocs], slices,
-                                                  self.shape)
+            statuses, _ = nar.build_statuses(pod, allocs, slices, self.shape)
         except AllocationError as e:
             return Status(ERROR, [str(e)])
         if not statuses:
             return []
-        for _, name, _, claim in allocs:
-            if name in mapped and (claim.get("status") or {}).get("reservedFor") and \
-                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
-                return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
         bad = nar.unreferenced_refusal(statuses, self.shape)
         if bad is not None:
             return bad

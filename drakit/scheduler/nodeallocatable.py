@@ -19,7 +19,7 @@ exceeds the whole node.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from drakit.allocator import AllocationError, node_allocatable_quantities
@@ -41,6 +41,7 @@ ERR_SHARED = "node allocatable resource claim {} has a mapped device and cannot 
 # refusal differently, and getPodNodeAllocatableResourceFootprint refuses a claim no container
 # references (a TODO upstream until kubelet cgroup enforcement was defined; 1.37 counts it).
 ERR_SHARED_136 = "node allocatable resource claim {} is already used by another pod"
+ERR_MULTI_136 = "node allocatable resource claim {} shared by multiple pods"
 ERR_UNREFERENCED_136 = "claim {}: node-allocatable resource claim not referenced by any container within the pod"
 
 
@@ -75,16 +76,31 @@ def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, s
     return out
 
 
-def declares_any(allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]], version: str) -> bool:
-    """Whether a device of the allocation that a slice still publishes declares node-allocatable
-    resources (a device no slice has any more is skipped, as upstream's first pass over the
-    results logs it and goes on)."""
-    index = _device_index(slices)
+def has_mapped_device(allocation: Mapping[str, Any], slices: Iterable[Mapping[str, Any]]) -> bool:
+    """1.37 claimHasNodeAllocatableMappedDevice: a device of the allocation, looked up in every
+    slice, declares a node-allocatable resource with a ``mapping`` (a device no slice has any
+    more is skipped)."""
+    index = _device_index(list(slices))
     for r in (allocation.get("devices") or {}).get("results") or ():
         d = index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", "")))
-        if d is not None and _device_declares(d, version):
+        if d is not None and any((v or {}).get("mapping") is not None
+                                 for v in (d.get("nodeAllocatableResources") or {}).values()):
             return True
     return False
+
+
+def node_claim_consumers(node_info: NodeInfo, namespace: str, claim_name: str) -> set[str]:
+    """1.36 NodeInfo node-allocatable claim state: the uids of the pods on the node whose
+    ``status.nodeAllocatableResourceClaimStatuses`` list the claim (in the pod's namespace)."""
+    out = set()
+    for uid, pi in node_info.pods.items():
+        p = pi.pod
+        if (p.get("metadata") or {}).get("namespace", "") != namespace:
+            continue
+        entries = (p.get("status") or {}).get("nodeAllocatableResourceClaimStatuses") or ()
+        if any(e.get("resourceClaimName") == claim_name for e in entries):
+            out.add(uid)
+    return out
 
 
 def claim_entry(claim_name: str, allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
@@ -211,6 +227,6 @@ def node_fits(pod: Mapping[str, Any], node_info: NodeInfo, opts: PodResourcesOpt
     return None
 
 
-__all__ = ["ERR_SHARED", "ERR_SHARED_136", "ERR_UNREFERENCED_136", "AllocationError",
-           "build_statuses", "claim_entry", "declares_any", "node_fits", "pod_level_covers", "shared_message",
-           "unreferenced_refusal", "with_statuses"]
+__all__ = ["ERR_MULTI_136", "ERR_SHARED", "ERR_SHARED_136", "ERR_UNREFERENCED_136", "AllocationError",
+           "build_statuses", "claim_entry", "has_mapped_device", "node_claim_consumers", "node_fits",
+           "pod_level_covers", "shared_message", "unreferenced_refusal", "with_statuses"]
