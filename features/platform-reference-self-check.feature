@@ -937,3 +937,43 @@ Feature: The reference checks itself: cache drift and failure records
         """
         device-taint-eviction-controller: ResourceSlice garbled: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A claim with unreadable ownerReferences is recorded against itself again when the controller manager restarts
+      The restarted ResourceClaim controller relists: indexing the claim by its controlling
+      owner fails on the reference 5, which is the claim's failure record again (attempt 1 of
+      the new controller), and the claim is then skipped while it waits, not synced into a
+      second failure.
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: weird, ownerReferences: [5]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When the controller manager restarts
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When I delete the ResourceClaim "weird"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
