@@ -859,3 +859,121 @@ Feature: The reference checks itself: cache drift and failure records
       When 1 seconds pass
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "on-unset" with the message "Marking for deletion"
       And there is a Normal event "DeviceTaintManagerEviction" for Pod "on-garbled" with the message "Marking for deletion"
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/taint-slices @gate:DRADeviceTaints
+    Scenario: The device taint eviction controller records a slice it cannot read against it and still evicts from the others
+      The slice "garbled" has the number 5 as its pool: the device taint eviction controller
+      cannot tell its pool, records it once (one event on the slice, one record; the same
+      slice is then skipped while it waits, not failed a second time in the same pass) and
+      reads the other slices: the pod on a device with an untolerated NoExecute taint is
+      evicted all the same.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: garbled}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: 5
+          devices: [{name: gpu-9}]
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices: [{name: gpu-0}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      When I patch the ResourceSlice "node-1-gpus" with:
+        """
+        spec:
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "worker" with the message "Marking for deletion"
+      And there is a Warning event "FailedSync" from "device-taint-eviction-controller" for ResourceSlice "garbled" starting with "AttributeError: 'int' object has no attribute 'get' (at drakit/controllers/devicetainteviction.py:"
+      And the reference lists these component errors:
+        """
+        device-taint-eviction-controller: ResourceSlice garbled: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceSlice garbled: FailedSync: json: cannot unmarshal number into Go struct field ResourceSlice.spec.pool of type v1.ResourcePool (attempt 1)
+        """
+      When I delete the ResourceSlice "garbled"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        device-taint-eviction-controller: ResourceSlice garbled: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A claim with unreadable ownerReferences is recorded against itself again when the controller manager restarts
+      The restarted ResourceClaim controller relists: indexing the claim by its controlling
+      owner fails on the reference 5, which is the claim's failure record again (attempt 1 of
+      the new controller), and the claim is then skipped while it waits, not synced into a
+      second failure.
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: weird, ownerReferences: [5]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When the controller manager restarts
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """
+      When I delete the ResourceClaim "weird"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        default-scheduler: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
+        """

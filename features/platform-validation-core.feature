@@ -2327,6 +2327,53 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the request succeeds
 
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/status
+    Scenario Outline: A quota's status write has valid amounts in hard and used (<name> in <where>)
+      k/k ValidateResourceQuotaStatusUpdate walks status.hard, then status.used, each key at
+      status.<map>[<key>] through ValidateResourceQuotaResourceName and its amount through
+      ValidateResourceQuantityValue (not negative, whole for integer resources): the checks
+      spec.hard gets, under the status path the quota controller writes.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      Then the ResourceQuota "q" comes to have "status.used.pods" equal to "0"
+      When I set "status.<where>[<name>]" of the ResourceQuota "q" in a status write to <amount>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | where | name | amount | outcome |
+        | used | pods | "-1" | status.used[pods]: Invalid value: "-1": must be greater than or equal to 0 |
+        | used | example.com/gpu | 500m | status.used[example.com/gpu]: Invalid value: "500m": must be an integer |
+        | hard | services | 1500m | status.hard[services]: Invalid value: "1500m": must be an integer |
+
+    @req:platform-VAL-R16 @clause:platform-VAL-R16/status
+    Scenario: A quota's status write names quota resources in used
+      ValidateResourceQuotaResourceName on each status.used key, as on spec.hard: "foo" has no
+      domain and is no standard resource, nor a standard quota resource.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: q
+        spec:
+          hard:
+            pods: "10"
+        """
+      Then the ResourceQuota "q" comes to have "status.used.pods" equal to "0"
+      When I set "status.used[foo]" of the ResourceQuota "q" in a status write to "1"
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | status.used[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource type or fully qualified |
+        | status.used[foo] | FieldValueInvalid | Invalid value: "foo": must be a standard resource for quota |
+
     @req:platform-VAL-R16 @clause:platform-VAL-R16/scopes-immutable
     Scenario: A quota's scopes cannot change
       k/k ValidateResourceQuotaUpdate: the scope sets are compared; a change is Invalid at

@@ -1992,6 +1992,34 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
       And there are 2 Pod objects labelled "app=web"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-per-template
+    Scenario: A Deployment whose pod template has no labels still gets a ReplicaSet and its pods
+      ValidateDeploymentSpec only asks that a non-empty selector matches the template's labels:
+      a selector that only excludes a label (DoesNotExist) matches a template without labels.
+      k/k getNewReplicaSet then labels the new ReplicaSet's template with pod-template-hash
+      (labelsutil.CloneAndAddLabel starts from the template's nil labels) and adds the hash to
+      the selector's matchLabels (CloneSelectorAndAddLabel, keeping the expression), so the
+      ReplicaSet and its pods carry that one label.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: bare}
+        spec:
+          replicas: 2
+          selector:
+            matchExpressions: [{key: app, operator: DoesNotExist}]
+          template:
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 ReplicaSet object labelled "pod-template-hash"
+      And every ReplicaSet labelled "pod-template-hash" has "spec.selector.matchExpressions" equal to [{key: app, operator: DoesNotExist}]
+      And every ReplicaSet labelled "pod-template-hash" has "spec.replicas" equal to 2
+      And there are 2 Pod objects labelled "pod-template-hash"
+      And there are 2 Pod objects
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/create-refused @needs:logical-clock
     Scenario: A ReplicaSet whose pod create is refused says so and creates the pod once it may
       k/k pkg/controller/controller_utils.go RealPodControl.createPods: a create the API server

@@ -255,7 +255,7 @@ def then_n_scheduled(world: World, n: str, pattern: str) -> None:
 
 @then(parsers.re(r'there is (?:an|a (?P<etype>Normal|Warning)) event "(?P<reason>\w+)" '
                  r'(?:from "(?P<source>[^"]+)" )?for '
-                 r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|Deployment|ResourceClaim) "(?P<name>[^"]+)" '
+                 r'(?P<kind>Pod|PodGroup|Node|ReplicaSet|Deployment|ResourceClaim|ResourceSlice) "(?P<name>[^"]+)" '
                  r'(?P<how>starting with|containing|with the message) "(?P<text>.*)"$'))
 def then_event(world: World, etype: str | None, reason: str, kind: str, name: str, how: str,
                text: str, source: str | None = None) -> None:
