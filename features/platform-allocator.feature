@@ -2112,6 +2112,62 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | a device that allows one allocation    | false | *false  |
         | a device that allows many allocations  | true  | *true   |
 
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
+    Scenario: The device named by a failed node selection lists each of its taints as key=value:effect
+      The generated (*v1.Device).String() prints Taints as "[]DeviceTaint{" and, for each taint in
+      order, fmt's %v of it and a ",": DeviceTaint has its own String() (k8s.io/api resource/v1
+      devicetaint.go), "<key>=<value>:<effect>", or "<key>:<effect>" without a value. gpu-0 has
+      two taints (DRADeviceTaints, on by default from 1.36), one with a value and one without.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            taints:
+            - {key: example.com/unhealthy, value: ecc, effect: NoSchedule}
+            - {key: example.com/maintenance, effect: NoExecute}
+          - name: gpu-1
+            allNodes: true
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",AllNodes:nil,Taints:[]DeviceTaint{example.com/unhealthy=ecc:NoSchedule,example.com/maintenance:NoExecute,},BindsToNode:nil,"
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
     Scenario: An allocated claim whose node selector has Lt with a value that is no integer fails PreFilter
       The claim's status (written as a DRA controller would) carries a node selector the API
