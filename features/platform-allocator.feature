@@ -2681,6 +2681,28 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | default/partition | part    | part.example.com/node-1/whole |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --version 1.34 without DRAPartitionableDevices keeps the slice and refuses its devices one by one
+      1.34's GatherPools drops a slice for the gate only when it has per-device node selection:
+      a slice holding its counter set next to its devices is kept (it is node-1's), and the
+      allocator, with DRAPartitionableDevices off, refuses each device that consumes counters.
+      The explanation names each device once, for the counters, and never as on another node.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version 1.34 --gate DRAPartitionableDevices=false --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim     | request | device                         | outcome |
+        | partition | part    | part.example.com/node-1/whole  | counters need DRAPartitionableDevices |
+        | partition | part    | part.example.com/node-1/half-0 | counters need DRAPartitionableDevices |
+        | -         | -       | -                              | no solution on this node: claim partition, request part: asks for 1 device, only 0 match |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
     Scenario Outline: drakit allocate from 1.35 on sees no device in a slice with counter sets (<version>)
       When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version <version> --gate DRAPartitionableDevices=true" on a file holding:
         """
