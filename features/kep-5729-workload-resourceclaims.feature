@@ -809,6 +809,104 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the claims of Pods "member-0" and "member-1" share devices
       And 1 device of driver "dra.example.com" is allocated
 
+    @req:5729-R08 @version:1.37 @clause:5729-R08/postfilter-keeps @clause:5729-R08/postfilter-others
+    Scenario: PostFilter passes over a PodGroup's claim and deallocates the pod's own unreserved claim
+      k/k dynamicresources.go PostFilter looks at every unavailable claim of the pod (in random
+      map order) and deallocates the first one that no one or only the pod has reserved; a claim
+      reserved for a PodGroup is not such a claim, and passing it over does not end the search.
+      member-1 may only use node-2 and has two claims, both allocated on node-1: first the
+      PodGroup's (reserved for the group) and then "solo" (allocated, reserved for nobody). Solo
+      is the one claim PostFilter may take back, whatever the order: it is deallocated, the
+      PodGroup's claim keeps its device and reservation, and member-1 stays pending.
+      Given a node "node-2" with cpu "8", memory "32Gi", pods "110"
+      And a ResourceSlice "node-2-dra.example.com" of driver "dra.example.com" on node "node-2" with 4 devices named "dev-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: solo}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I patch the ResourceClaim "solo" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: my-device, driver: dra.example.com, pool: node-1, device: dev-3}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: pg-claim-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: my-device
+                exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}, {name: solo}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: solo, resourceClaimName: solo}
+        """
+      Then the Pod "member-1" stays pending with reason "Unschedulable" and a message containing "resourceclaim not available on the node. still not schedulable, preemption: "
+      And there is a Warning event "FailedScheduling" for Pod "member-1" containing "resourceclaim not available on the node. deallocation of ResourceClaim completed, preemption: "
+      And the ResourceClaim "solo" has no "status.allocation"
+      And the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: dra.example.com, pool: node-1, device: dev-0}
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+
     @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled @kep-test:enablement-toggled
     Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
       KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on

@@ -2112,6 +2112,62 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | a device that allows one allocation    | false | *false  |
         | a device that allows many allocations  | true  | *true   |
 
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
+    Scenario: The device named by a failed node selection lists each of its taints as key=value:effect
+      The generated (*v1.Device).String() prints Taints as "[]DeviceTaint{" and, for each taint in
+      order, fmt's %v of it and a ",": DeviceTaint has its own String() (k8s.io/api resource/v1
+      devicetaint.go), "<key>=<value>:<effect>", or "<key>:<effect>" without a value. gpu-0 has
+      two taints (DRADeviceTaints, on by default from 1.36), one with a value and one without.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            taints:
+            - {key: example.com/unhealthy, value: ecc, effect: NoSchedule}
+            - {key: example.com/maintenance, effect: NoExecute}
+          - name: gpu-1
+            allNodes: true
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",AllNodes:nil,Taints:[]DeviceTaint{example.com/unhealthy=ecc:NoSchedule,example.com/maintenance:NoExecute,},BindsToNode:nil,"
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
     Scenario: An allocated claim whose node selector has Lt with a value that is no integer fails PreFilter
       The claim's status (written as a DRA controller would) carries a node selector the API
@@ -2623,6 +2679,28 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then drakit allocate allocates these devices and no others:
         | claim             | request | device                        |
         | default/partition | part    | part.example.com/node-1/whole |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --version 1.34 without DRAPartitionableDevices keeps the slice and refuses its devices one by one
+      1.34's GatherPools drops a slice for the gate only when it has per-device node selection:
+      a slice holding its counter set next to its devices is kept (it is node-1's), and the
+      allocator, with DRAPartitionableDevices off, refuses each device that consumes counters.
+      The explanation names each device once, for the counters, and never as on another node.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version 1.34 --gate DRAPartitionableDevices=false --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim     | request | device                         | outcome |
+        | partition | part    | part.example.com/node-1/whole  | counters need DRAPartitionableDevices |
+        | partition | part    | part.example.com/node-1/half-0 | counters need DRAPartitionableDevices |
+        | -         | -       | -                              | no solution on this node: claim partition, request part: asks for 1 device, only 0 match |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
     Scenario Outline: drakit allocate from 1.35 on sees no device in a slice with counter sets (<version>)

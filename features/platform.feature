@@ -1694,6 +1694,27 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-feasible
+    Scenario: Between two nodes that report no cpu, the one with more free memory wins
+      leastResourceScorer skips cpu on a node whose allocatable has none and goes on to
+      memory: the score is memory's alone, (allocatable - requested) x 100 / allocatable. The
+      pod asks for nothing, so it counts the non-zero default 200Mi (and BalancedAllocation
+      skips it, kubernetes#129138); "cramped" (1000Mi) scores (1000 - 200) x 100 / 1000 = 80,
+      "roomy" (4000Mi) (4000 - 200) x 100 / 4000 = 95, and every other score plugin ties, so
+      roomy is the one best score (no tie for selectHost to break at random).
+      Given a node "cramped" with memory "1000Mi", pods "110"
+      And a node "roomy" with memory "4000Mi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: by-memory}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "by-memory" is scheduled to "roomy"
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-non-zero
     Scenario Outline: The score counts 100m and 200Mi for every container that asks for nothing (<busy>)
       k/k pkg/scheduler/framework/types.go calculateResource (getNonMissingContainerRequests)

@@ -137,9 +137,11 @@ class NodeSelectionError(ValueError):
 def go_device_string(device: Mapping[str, Any], version: str) -> str:
     """``(*resourcev1.Device).String()`` (k8s.io/api resource/v1 generated.pb.go), which
     GatherPools prints for a device whose node selector it cannot parse. Go prints the values of
-    the attribute, capacity and node-allocatable maps and of taints and counter consumptions as
-    raw structs, with pointer addresses and Quantity internals no other process can reproduce;
-    drakit prints their keys and ``{...}`` for each value. The field list is the release's:
+    the attribute, capacity, node-allocatable and counter maps as raw structs, with pointer
+    addresses and Quantity internals no other process can reproduce; drakit prints their keys
+    and ``{...}`` for each value. A counter consumption is ``DeviceCounterConsumption{CounterSet:
+    <name>,Counters:<map>,}`` and a taint its own ``DeviceTaint.String()``, "<key>=<value>:<effect>"
+    (k8s.io/api resource/v1 devicetaint.go), each followed by ",". The field list is the release's:
     ``NodeAllocatableResourceMappings`` from 1.36 on."""
     def ptr(v: Any) -> str:
         if v is None:
@@ -149,20 +151,28 @@ def go_device_string(device: Mapping[str, Any], version: str) -> str:
     def keyed(type_: str, m: Mapping[str, Any] | None) -> str:
         return type_ + "{" + "".join(f"{k}: {{...}}," for k in sorted(m or {})) + "}"
 
-    def listed(type_: str, items: Sequence[Any] | None) -> str:
-        return type_ + "{" + "".join("{...}," for _ in items or ()) + "}"
+    def taint(t: Mapping[str, Any]) -> str:
+        key, value, effect = t.get("key", ""), t.get("value", ""), t.get("effect", "")
+        if not effect:
+            return f"{key}={value}:" if value else key
+        return f"{key}={value}:{effect}" if value else f"{key}:{effect}"
+
+    def consumption(c: Mapping[str, Any]) -> str:
+        return (f"DeviceCounterConsumption{{CounterSet:{c.get('counterSet', '')},Counters:"
+                + keyed("map[string]Counter", c.get("counters")) + ",}")
 
     sel = device.get("nodeSelector")
     fields = [
         f"Name:{device.get('name', '')}",
         "Attributes:" + keyed("map[QualifiedName]DeviceAttribute", device.get("attributes")),
         "Capacity:" + keyed("map[QualifiedName]DeviceCapacity", device.get("capacity")),
-        "ConsumesCounters:" + listed("[]DeviceCounterConsumption", device.get("consumesCounters")),
+        "ConsumesCounters:[]DeviceCounterConsumption{"
+        + "".join(consumption(c) + "," for c in device.get("consumesCounters") or ()) + "}",
         "NodeName:" + ptr(device.get("nodeName")),
         "NodeSelector:" + ("nil" if sel is None
                            else go_node_selector_string(sel).replace("NodeSelector", "v11.NodeSelector", 1)),
         "AllNodes:" + ptr(device.get("allNodes")),
-        "Taints:" + listed("[]DeviceTaint", device.get("taints")),
+        "Taints:[]DeviceTaint{" + "".join(taint(t) + "," for t in device.get("taints") or ()) + "}",
         "BindsToNode:" + ptr(device.get("bindsToNode")),
         "BindingConditions:[" + " ".join(device.get("bindingConditions") or ()) + "]",
         "BindingFailureConditions:[" + " ".join(device.get("bindingFailureConditions") or ()) + "]",

@@ -149,3 +149,22 @@ def test_a_device_whose_selector_does_not_parse_is_named_with_its_go_string(vers
     # devices after the first one that matches are not looked at
     s["spec"]["devices"] = [{"name": "ok", "allNodes": True}, dev]
     assert slice_targets_node(s, NODE, True, version=version) is True
+
+
+def test_the_go_string_of_a_device_lists_its_counter_consumptions_and_taints() -> None:
+    """Device.String(): each counter consumption is its own String() without the "&"
+    (CounterSet, then the counters map) and each taint DeviceTaint.String() (devicetaint.go:
+    "<key>=<value>:<effect>", "<key>:<effect>", "<key>=<value>:", "<key>"), every item
+    followed by ","."""
+    from drakit.allocator.pools import go_device_string
+
+    dev = {"name": "d", "consumesCounters": [
+        {"counterSet": "mem", "counters": {"b": {"value": "1"}, "a": {"value": "2"}}},
+        {"counterSet": "cores", "counters": {"c": {"value": "1"}}}],
+        "taints": [{"key": "k", "value": "v", "effect": "NoSchedule"}, {"key": "k2", "effect": "NoExecute"},
+                   {"key": "k3", "value": "v3"}, {"key": "k4"}]}
+    got = go_device_string(dev, "1.37")
+    assert ("ConsumesCounters:[]DeviceCounterConsumption{"
+            "DeviceCounterConsumption{CounterSet:mem,Counters:map[string]Counter{a: {...},b: {...},},},"
+            "DeviceCounterConsumption{CounterSet:cores,Counters:map[string]Counter{c: {...},},},},") in got
+    assert ",Taints:[]DeviceTaint{k=v:NoSchedule,k2:NoExecute,k3=v3:,k4,},BindsToNode:" in got
