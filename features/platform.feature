@@ -4906,6 +4906,25 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "worker" has "status.phase" equal to Running
       And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/prepare-retried-on-update
+    Scenario: A pod admitted with a claim name in its status that then loses it is refused as a claim not created yet
+      The kubelet admitted the pod (its claim was there and allocated) and failed to prepare it
+      (the pod does not own the claim). Someone then removes the pod's claim statuses: the
+      template does not exist, so the ResourceClaim controller writes nothing back. The update
+      reaches the pod worker at once; resourceclaim.Name finds no status entry for the
+      template claim and returns `pod "<ns>/<pod>": ResourceClaim not created yet`
+      (ErrClaimNotFound), which prepareResources returns unwrapped.
+      When the Pod "worker" status has:
+        """
+        resourceClaimStatuses: null
+        """
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "worker" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod "${namespace}/worker": ResourceClaim not created yet
+        """
+      And the Pod "worker" has "status.phase" equal to Pending
+      And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
+
     # until 1.35: from 1.36 resourceclaim.IsForPod writes "Pod" (the KEP-5729 rewrite); kubernetes-1.34.0 and 1.35.0 write "pod"
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @until:1.35
     Scenario: Up to 1.35 a claim the pod does not own is refused in the older words
