@@ -2722,6 +2722,33 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | 1.37    | in slices of their own |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario Outline: drakit allocate --explain from 1.35 on says why the devices of a 1.34-layout slice are not used (DRAPartitionableDevices <gate>)
+      The slice holds its counter set next to its devices. With the gate off, GatherPools drops
+      a slice with counter sets before it looks at the node; with the gate on, from 1.35 a slice
+      with counter sets is a counter slice only, and its devices are never candidates. Either
+      way the explanation says so for each device, not that it is on another node.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f partitions-1.34.yaml --version 1.37 --gate DRAPartitionableDevices=<gate> --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: partition}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim     | request | device                         | outcome   |
+        | partition | part    | part.example.com/node-1/whole  | <outcome> |
+        | partition | part    | part.example.com/node-1/half-0 | <outcome> |
+        | -         | -       | -                              | no solution on this node: claim partition, request part: asks for 1 device, only 0 match |
+
+      Examples:
+        | gate  | outcome |
+        | false | counters need DRAPartitionableDevices |
+        | true  | next to counter sets: a counter slice's devices are not used from 1.35 |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
     Scenario: drakit allocate --gate turns off what a scheduler without the feature does not do
       Without DRADeviceBindingConditions a device with binding conditions is passed over, and
       without DRAPartitionableDevices a device that consumes counters: allocationMode All then

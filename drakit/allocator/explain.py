@@ -80,13 +80,13 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
         if short:
             shortfalls.append(f"claim {cname}, request {req_name}: {short}")
         for s in probe.slices:
-            if slice_targets_node(s, node, probe.g("DRAPartitionableDevices"),
-                                  counters_share_slices(probe.version), probe.version):
+            unused = _unused_slice_reason(s, node, probe)
+            if unused is None:
                 continue
             spec = s.get("spec") or {}
             for d in spec.get("devices") or ():
                 did = (spec.get("driver", ""), (spec.get("pool") or {}).get("name", ""), d.get("name", ""))
-                rows.append({"claim": cname, "request": req_name, "device": "/".join(did), "outcome": "wrong node"})
+                rows.append({"claim": cname, "request": req_name, "device": "/".join(did), "outcome": unused})
     if error:
         rows.append({"claim": "", "request": "", "device": "", "outcome": f"error: {error}"})
     elif not results:
@@ -167,6 +167,26 @@ def _counters_fit(probe: Allocator, cand: Candidate) -> bool:
         return False
     probe._add_counters(probe.consumed_counters[(cand.pool.driver, cand.pool.name)], cand.device, -1)
     return True
+
+
+def _unused_slice_reason(s: Mapping[str, Any], node: Mapping[str, Any], probe: Any) -> str | None:
+    """Why GatherPools leaves out every device of slice ``s`` (None: it keeps them), in its
+    order: the DRAPartitionableDevices gate first, then the node; from 1.35 a slice with
+    counter sets is a counter slice only, so devices written next to them (the 1.34 layout,
+    which a 1.35+ API server refuses) are never candidates."""
+    spec = s.get("spec") or {}
+    partitionable = probe.g("DRAPartitionableDevices")
+    share = counters_share_slices(probe.version)
+    if not partitionable:
+        if spec.get("perDeviceNodeSelection") is not None:
+            return "per-device node selection needs DRAPartitionableDevices"
+        if spec.get("sharedCounters") and not share:
+            return "counters need DRAPartitionableDevices"
+    if not slice_targets_node(s, node, partitionable, share, probe.version):
+        return "wrong node"
+    if partitionable and spec.get("sharedCounters") and not share:
+        return "next to counter sets: a counter slice's devices are not used from 1.35"
+    return None
 
 
 def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand: Candidate, picked: bool) -> str:
