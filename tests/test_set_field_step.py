@@ -56,7 +56,7 @@ def test_an_object_that_never_holds_still_is_an_environment_failure_naming_the_c
     backend = BusyBackend(races=common.SET_FIELD_ATTEMPTS)
     world = _world(backend)
     with pytest.raises(EnvironmentFailure, match=r"the Pod 'p' changed between each read and "
-                       r"write \(8 conflicts in a row\); what changed last: metadata.labels.seen"):
+                       r"write \(40 conflicts in a row\); what changed: metadata.labels.seen"):
         common.when_set_field(world, "spec.containers[0].image", "Pod", "p", "busybox:1.37")
     assert world.b.get("Pod", "p")["spec"]["containers"][0]["image"] == "busybox"
 
