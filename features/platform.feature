@@ -2538,6 +2538,35 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: A node that does not match a pending pod's node selector leaves the pod parked; a relabelled one brings it back
+      NodeAffinity registers Node Add and UpdateNodeLabel with the queueing hint
+      isSchedulableAfterNodeChange (pkg/scheduler/framework/plugins/nodeaffinity): a pod it alone
+      rejected is tried again only when the added or updated node now matches the pod's node
+      selector and required affinity, and no plugin the pod failed registers Node Delete. A pod not
+      tried again keeps the condition of its last attempt ("0/1 nodes"), where a pod tried on
+      every Node event would read "0/2" and then "0/1" again.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-zone-b}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      Given a node "node-2" with cpu "8", memory "32Gi"
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      When I patch the Node "node-2" with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      Then the Pod "wants-zone-b" is scheduled to "node-2"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/assigned-pod-delete
     Scenario: A pod that did not fit is scheduled once the pod holding the node's cpu is force-deleted
       pkg/scheduler/eventhandlers.go deletePodFromCache: the deletion of an assigned pod removes it

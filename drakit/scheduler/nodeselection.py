@@ -63,18 +63,24 @@ class TaintToleration(Plugin):
         return success()
 
 
+def required_node_affinity_matches(pod: Mapping[str, Any], node: Mapping[str, Any]) -> bool:
+    """nodeaffinity.GetRequiredNodeAffinity(pod).Match(node): the pod's nodeSelector and its
+    required node affinity terms."""
+    spec = pod.get("spec") or {}
+    sel = spec.get("nodeSelector")
+    if sel:
+        labels = (node.get("metadata") or {}).get("labels") or {}
+        if any(labels.get(k) != v for k, v in sel.items()):
+            return False
+    req = (((spec.get("affinity") or {}).get("nodeAffinity") or {})
+           .get("requiredDuringSchedulingIgnoredDuringExecution"))
+    return not req or node_selector_matches(node, req)
+
+
 class NodeAffinity(Plugin):
     name = "NodeAffinity"
 
     def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        spec = pod.get("spec") or {}
-        sel = spec.get("nodeSelector")
-        if sel:
-            labels = (node_info.node.get("metadata") or {}).get("labels") or {}
-            if any(labels.get(k) != v for k, v in sel.items()):
-                return unschedulable(ERR_AFFINITY, unresolvable=True)
-        req = (((spec.get("affinity") or {}).get("nodeAffinity") or {})
-               .get("requiredDuringSchedulingIgnoredDuringExecution"))
-        if req and not node_selector_matches(node_info.node, req):
+        if not required_node_affinity_matches(pod, node_info.node):
             return unschedulable(ERR_AFFINITY, unresolvable=True)
         return success()

@@ -54,6 +54,7 @@ from drakit.scheduler.nodeselection import (
     NodeAffinity,
     NodeUnschedulable,
     TaintToleration,
+    required_node_affinity_matches,
 )
 from drakit.scheduler.preemption import DefaultPreemption
 
@@ -206,13 +207,15 @@ class Scheduler:
         if kind == "Pod":
             self._on_pod(type_, obj)
         elif kind == "Node":
+            known = self.nodes.nodes.get(obj["metadata"]["name"])
+            old_node = known.node if known is not None else None
             if type_ == "DELETED":
                 self.nodes.remove_node(obj["metadata"]["name"])
             else:
                 self.nodes.set_node(obj)
             self.dra._bump(obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_node(type_, old_node, obj))
         elif kind == "ResourceClaim":
             if initial:
                 self.dra.set_claim(obj, pod_key(obj))
@@ -233,6 +236,23 @@ class Scheduler:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
                 self.queue.move_all()
+
+    def _worth_requeuing_for_node(self, type_: str, old: Mapping[str, Any] | None,
+                                  new: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The parked pods a Node event may help (isPodWorthRequeuing). NodeAffinity's hint
+        (nodeaffinity.go isSchedulableAfterNodeChange) skips a pod it alone rejected unless the
+        node, added or updated, newly matches the pod's node selector and required affinity;
+        NodeAffinity registers no Node delete. A pod with any other rejector, or none on
+        record, is queued as before (drakit's other hints are coarser than upstream's)."""
+        keys = []
+        for k, qp in self.queue.unschedulable.items():
+            pod = self.pending.get(k)
+            if qp.unschedulable_plugins != {"NodeAffinity"} or pod is None:
+                keys.append(k)
+            elif type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
+                    (old is None or not required_node_affinity_matches(pod, old)):
+                keys.append(k)
+        return keys
 
     def _retry_failed_objects(self) -> bool:
         """Objects the informers dropped whose backoff passed: take them in again."""
