@@ -2544,8 +2544,8 @@ Feature: Platform behaviour every DRA comparison relies on
       isSchedulableAfterNodeChange (pkg/scheduler/framework/plugins/nodeaffinity): a pod it alone
       rejected is tried again only when the added or updated node now matches the pod's node
       selector and required affinity, and no plugin the pod failed registers Node Delete. A pod not
-      tried again keeps the condition of its last attempt ("0/1 nodes"), where a pod tried on
-      every Node event would read "0/2" and then "0/1" again.
+      tried again gets no second FailedScheduling event; one tried on the Node event would be
+      told "0/2 nodes are available" in a new one.
       Given a node "node-1" with cpu "8", memory "32Gi"
       And the objects:
         """
@@ -2559,7 +2559,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
       Given a node "node-2" with cpu "8", memory "32Gi"
-      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      Then the only Warning event for Pod "wants-zone-b" is "FailedScheduling", recorded once
       When I patch the Node "node-2" with:
         """
         metadata:

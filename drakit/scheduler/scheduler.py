@@ -224,18 +224,26 @@ class Scheduler:
         elif kind == "ResourceSlice":
             self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_other_event())
         elif kind == "DeviceClass":
             self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_other_event())
         elif kind == "PodGroup":
             if type_ == "DELETED":
                 self.podgroups.pop(pod_key(obj), None)
             else:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_other_event())
+
+    def _worth_requeuing_for_other_event(self) -> list[tuple[str, str]]:
+        """The parked pods a ResourceSlice, DeviceClass, PodGroup, claim or assigned-pod event
+        may help: all but those only NodeAffinity rejected, as NodeAffinity registers Node
+        events alone (isPodWorthRequeuing asks only the rejecting plugins' registrations;
+        drakit's hints for the other plugins stay coarse: any such event queues their pods)."""
+        return [k for k, qp in self.queue.unschedulable.items()
+                if qp.unschedulable_plugins != {"NodeAffinity"} or k not in self.pending]
 
     def _worth_requeuing_for_node(self, type_: str, old: Mapping[str, Any] | None,
                                   new: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -275,7 +283,7 @@ class Scheduler:
         freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
             len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
         if freed:
-            self.queue.move_all()
+            self.queue.move_all(self._worth_requeuing_for_other_event())
             return
         if old is not None and old_st == new_st:
             return
@@ -307,7 +315,7 @@ class Scheduler:
             self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_other_event())
             return
         if spec.get("nodeName"):
             self.pending.pop(key, None)
@@ -316,12 +324,12 @@ class Scheduler:
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
-                    self.queue.move_all()
+                    self.queue.move_all(self._worth_requeuing_for_other_event())
                 return
             old = self.nodes.pods.get(uid)
             self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
-                self.queue.move_all()
+                self.queue.move_all(self._worth_requeuing_for_other_event())
             return
         if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
