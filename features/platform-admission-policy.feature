@@ -1331,7 +1331,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "web" has "status.phase" equal to Running
 
-    @req:platform-SCHED-R08 @clause:platform-SCHED-R08/condition-in-place
+    @req:platform-SCHED-R08 @clause:platform-SCHED-R08/condition-in-place @needs:no-nodes
     Scenario: A binding sets PodScheduled where the scheduler's condition stood, before a user's condition
       pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata writes PodScheduled True
       with podutil.UpdatePodCondition, which replaces an existing condition at its index and
@@ -1339,7 +1339,10 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       the same and sends it with PatchPodStatus, whose strategic merge patch keeps the order.
       The kubelet would later reorder the conditions
       (status_manager mergePodStatus puts the ones it does not own first), so a policy keeps
-      its status writes out to show the binding's own result.
+      its status writes out to show the binding's own result. The pod's first attempt finds no
+      node at all, so no plugin rejected it and the node that does not match it still brings a
+      new attempt and condition; with other nodes present NodeAffinity would have
+      rejected the pod, and its queueing hint would leave it parked on that node's add.
       Given the objects:
         """
         apiVersion: admissionregistration.k8s.io/v1
