@@ -215,7 +215,7 @@ class Scheduler:
                 self.nodes.set_node(obj)
             self.dra._bump(obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing_for_node(type_, old_node, obj))
+                self.queue.move_all(self._worth_requeuing((type_, old_node, obj)))
         elif kind == "ResourceClaim":
             if initial:
                 self.dra.set_claim(obj, pod_key(obj))
@@ -224,40 +224,38 @@ class Scheduler:
         elif kind == "ResourceSlice":
             self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing_for_other_event())
+                self.queue.move_all(self._worth_requeuing())
         elif kind == "DeviceClass":
             self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing_for_other_event())
+                self.queue.move_all(self._worth_requeuing())
         elif kind == "PodGroup":
             if type_ == "DELETED":
                 self.podgroups.pop(pod_key(obj), None)
             else:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
-                self.queue.move_all(self._worth_requeuing_for_other_event())
+                self.queue.move_all(self._worth_requeuing())
 
-    def _worth_requeuing_for_other_event(self) -> list[tuple[str, str]]:
-        """The parked pods a ResourceSlice, DeviceClass, PodGroup, claim or assigned-pod event
-        may help: all but those only NodeAffinity rejected, as NodeAffinity registers Node
-        events alone (isPodWorthRequeuing asks only the rejecting plugins' registrations;
-        drakit's hints for the other plugins stay coarse: any such event queues their pods)."""
-        return [k for k, qp in self.queue.unschedulable.items()
-                if qp.unschedulable_plugins != {"NodeAffinity"} or k not in self.pending]
-
-    def _worth_requeuing_for_node(self, type_: str, old: Mapping[str, Any] | None,
-                                  new: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """The parked pods a Node event may help (isPodWorthRequeuing). NodeAffinity's hint
-        (nodeaffinity.go isSchedulableAfterNodeChange) skips a pod it alone rejected unless the
-        node, added or updated, newly matches the pod's node selector and required affinity;
-        NodeAffinity registers no Node delete. A pod with any other rejector, or none on
-        record, is queued as before (drakit's other hints are coarser than upstream's)."""
+    def _worth_requeuing(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
+                         | None = None) -> list[tuple[str, str]]:
+        """The parked pods an event may help (isPodWorthRequeuing asks only the rejecting
+        plugins' registrations). NodeAffinity registers Node Add and UpdateNodeLabel alone,
+        with the hint isSchedulableAfterNodeChange: a pod it alone rejected comes back only on
+        a Node event (``node_event``: type, old node, new node) whose node, added or updated,
+        newly matches the pod's node selector and required affinity. A pod with any other
+        rejector, or none on record, comes back on every event (drakit's hints for the other
+        plugins are coarser than upstream's)."""
         keys = []
         for k, qp in self.queue.unschedulable.items():
             pod = self.pending.get(k)
             if qp.unschedulable_plugins != {"NodeAffinity"} or pod is None:
                 keys.append(k)
-            elif type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
+                continue
+            if node_event is None:
+                continue
+            type_, old, new = node_event
+            if type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
                     (old is None or not required_node_affinity_matches(pod, old)):
                 keys.append(k)
         return keys
@@ -283,7 +281,7 @@ class Scheduler:
         freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
             len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
         if freed:
-            self.queue.move_all(self._worth_requeuing_for_other_event())
+            self.queue.move_all(self._worth_requeuing())
             return
         if old is not None and old_st == new_st:
             return
@@ -315,7 +313,7 @@ class Scheduler:
             self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
-                self.queue.move_all(self._worth_requeuing_for_other_event())
+                self.queue.move_all(self._worth_requeuing())
             return
         if spec.get("nodeName"):
             self.pending.pop(key, None)
@@ -324,12 +322,12 @@ class Scheduler:
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
-                    self.queue.move_all(self._worth_requeuing_for_other_event())
+                    self.queue.move_all(self._worth_requeuing())
                 return
             old = self.nodes.pods.get(uid)
             self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
-                self.queue.move_all(self._worth_requeuing_for_other_event())
+                self.queue.move_all(self._worth_requeuing())
             return
         if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
