@@ -118,6 +118,9 @@ class DRAState:
         """Allocated claims whose binding failed or timed out (Filter: unavailable)."""
         self.bound: list[tuple[str | None, str]] = []
         """PreBind: (namespace, name) of every claim of the pod, for the binding wait."""
+        self.nar_mapped: dict[int, bool] = {}
+        """1.37 claimHasNodeAllocatableMappedDevice per claim index: computed once per cycle
+        (upstream's PreFilter), not per node."""
 
 
 class DynamicResources(Plugin):
@@ -386,9 +389,13 @@ class DynamicResources(Plugin):
                 if consumers and pod["metadata"]["uid"] not in consumers:
                     return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
             elif (claim.get("status") or {}).get("reservedFor") and \
-                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and \
-                    nar.has_mapped_device(allocation, self.dra.slices.values()):
-                return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
+                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
+                mapped = s.nar_mapped.get(i)
+                if mapped is None:
+                    mapped = s.nar_mapped[i] = nar.has_mapped_device(allocation,
+                                                                     self.dra.slices.values())
+                if mapped:
+                    return Status(UNRESOLVABLE, [nar.shared_message(name, self.shape)])
         return None
 
     def _node_allocatable(self, pod: dict, s: DRAState, node_info: NodeInfo, results: list[dict],
