@@ -28,7 +28,12 @@ from drakit.allocator.core import (
     runtime_error_text,
     taint_prevents,
 )
-from drakit.allocator.pools import counters_share_slices, node_matches, slice_targets_node
+from drakit.allocator.pools import (
+    counters_share_slices,
+    dropped_without_partitionable,
+    node_matches,
+    slice_targets_node,
+)
 
 __all__ = ["explain", "format_explanation"]
 
@@ -177,11 +182,9 @@ def _unused_slice_reason(s: Mapping[str, Any], node: Mapping[str, Any], probe: A
     spec = s.get("spec") or {}
     partitionable = probe.g("DRAPartitionableDevices")
     share = counters_share_slices(probe.version)
-    if not partitionable:
-        if spec.get("perDeviceNodeSelection") is not None:
-            return "per-device node selection needs DRAPartitionableDevices"
-        if spec.get("sharedCounters") and not share:
-            return "counters need DRAPartitionableDevices"
+    dropped = None if partitionable else dropped_without_partitionable(spec, share)
+    if dropped is not None:
+        return dropped
     if not slice_targets_node(s, node, partitionable, share, probe.version):
         return "wrong node"
     if partitionable and spec.get("sharedCounters") and not share:

@@ -191,17 +191,25 @@ def counters_share_slices(version: str) -> bool:
     return not release_at_least(version, "1.35")
 
 
+def dropped_without_partitionable(spec: Mapping[str, Any], counters_with_devices: bool) -> str | None:
+    """Why GatherPools skips a slice with DRAPartitionableDevices off (None: it keeps it):
+    per-device node selection, or counter sets. 1.34 (counters_with_devices) skips only per-device
+    node selection (v0.34.0 structured/internal/experimental GatherPools): its counter sets
+    share a slice with devices, and devices that consume counters are refused one by one."""
+    if spec.get("perDeviceNodeSelection") is not None:
+        return "per-device node selection needs DRAPartitionableDevices"
+    if spec.get("sharedCounters") and not counters_with_devices:
+        return "counters need DRAPartitionableDevices"
+    return None
+
+
 def slice_targets_node(s: Mapping[str, Any], node: Mapping[str, Any] | None, partitionable: bool,
                        counters_with_devices: bool = False, version: str = "1.37") -> bool:
     """Whether GatherPools keeps slice ``s`` for ``node``; :class:`NodeSelectionError` where
     its node selection (the slice's, or a device's with perDeviceNodeSelection, devices in
     order up to the first that matches) cannot be evaluated."""
     spec = _spec(s)
-    # 1.34 (counters_with_devices) skips only per-device node selection with the gate off
-    # (v0.34.0 structured/internal/experimental GatherPools): its counter sets share a slice
-    # with devices, and devices that consume counters are refused one by one
-    if not partitionable and (spec.get("perDeviceNodeSelection") is not None
-                              or (spec.get("sharedCounters") and not counters_with_devices)):
+    if not partitionable and dropped_without_partitionable(spec, counters_with_devices):
         return False
     node_name = spec.get("nodeName") or ""
     all_nodes = bool(spec.get("allNodes"))
