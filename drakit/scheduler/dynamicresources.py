@@ -414,7 +414,7 @@ class DynamicResources(Plugin):
             allocs.append((None, ext_claim["metadata"]["name"], results[-1]))
         slices = self.dra.slices_for(node_info.name)
         try:
-            statuses, _ = nar.build_statuses(pod, allocs, slices, self.shape)
+            statuses = nar.build_statuses(pod, allocs, slices, self.shape)
         except AllocationError as e:
             return Status(ERROR, [str(e)])
         if not statuses:

@@ -104,48 +104,46 @@ def node_claim_consumers(node_info: NodeInfo, namespace: str, claim_name: str) -
 
 
 def claim_entry(claim_name: str, allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
-                version: str, namespace: str = "") -> tuple[dict | None, bool]:
-    """The status entry of one claim (without containers) and whether it has a mapped device."""
+                version: str, namespace: str = "") -> dict | None:
+    """The status entry of one claim (without containers), None when it declares nothing."""
     index = _device_index(slices)
     results = (allocation.get("devices") or {}).get("results") or []
     devices = [index.get((r.get("driver", ""), r.get("pool", ""), r.get("device", ""))) for r in results]
     if not any(d is not None and _device_declares(d, version) for d in devices):
-        return None, False
+        return None
     q = node_allocatable_quantities(allocation, slices, version=version, claim_ref=f"{namespace}/{claim_name}")
     if version == "1.36":
         res = q.get("resources") or {}
         if not res:
-            return None, False
+            return None
         return {"resourceClaimName": claim_name, "containers": [],
-                "resources": {k: str(v) for k, v in res.items()}}, True
+                "resources": {k: str(v) for k, v in res.items()}}
     mapping = q.get("mapping") or {}
     overhead = q.get("overhead") or {}
     if not mapping and not overhead:
-        return None, False
+        return None
     entry: dict[str, Any] = {"resourceClaimName": claim_name, "containers": []}
     if mapping:
         entry["mapping"] = [{"name": k, "quantity": str(v)} for k, v in mapping.items()]
     if overhead:
         entry["overhead"] = [{"name": k, **{f: str(v) for f, v in o.items()}}
                              for k, o in overhead.items()]
-    return entry, bool(mapping)
+    return entry
 
 
 def build_statuses(pod: Mapping[str, Any], claims: Sequence[tuple[str | None, str, Mapping[str, Any]]],
-                   slices: Sequence[Mapping[str, Any]], version: str) -> tuple[list[dict], set[str]]:
+                   slices: Sequence[Mapping[str, Any]], version: str) -> list[dict]:
     """Entries for (pod claim entry name or None, claim name, allocation) triples, sorted by
-    claim name; also the names of claims that have a mapped device."""
+    claim name (whether a shared claim has a mapped device is has_mapped_device's question,
+    asked before allocation)."""
     by_pod_name: dict[str, dict] = {}
     entries: dict[str, dict] = {}
-    mapped: set[str] = set()
     for pod_claim_name, name, allocation in claims:
-        entry, has_mapping = claim_entry(name, allocation, slices, version,
+        entry = claim_entry(name, allocation, slices, version,
                                          (pod.get("metadata") or {}).get("namespace", ""))
         if entry is None:
             continue
         entries[name] = entry
-        if has_mapping:
-            mapped.add(name)
         if pod_claim_name:
             by_pod_name[pod_claim_name] = entry
     spec = pod.get("spec") or {}
@@ -160,7 +158,7 @@ def build_statuses(pod: Mapping[str, Any], claims: Sequence[tuple[str | None, st
         for entry in entries.values():
             if not entry["containers"]:
                 del entry["containers"]
-    return [entries[k] for k in sorted(entries)], mapped
+    return [entries[k] for k in sorted(entries)]
 
 
 def with_statuses(pod: Mapping[str, Any], statuses: list[dict]) -> dict:
