@@ -140,7 +140,7 @@ def build_statuses(pod: Mapping[str, Any], claims: Sequence[tuple[str | None, st
     entries: dict[str, dict] = {}
     for pod_claim_name, name, allocation in claims:
         entry = claim_entry(name, allocation, slices, version,
-                                         (pod.get("metadata") or {}).get("namespace", ""))
+                            (pod.get("metadata") or {}).get("namespace", ""))
         if entry is None:
             continue
         entries[name] = entry
