@@ -645,7 +645,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
 
     @req:platform-VAP-R01 @clause:platform-VAP-R01/defaults-generation
     Scenario: A policy and a binding are defaulted and count their spec changes in metadata.generation
-      v1 defaults.go: failurePolicy Fail, matchPolicy Equivalent, a rule's scope "*", on every
+      v1 defaults.go: failurePolicy Fail, matchPolicy Equivalent, a rule's scope "*" (included
+      and excluded rules, the policy's and the binding's: zz_generated.defaults.go), on every
       write (an update that clears failurePolicy gets Fail again, as the decoder defaults
       it); pkg/registry/admissionregistration/validatingadmissionpolicy/strategy.go and
       validatingadmissionpolicybinding/strategy.go: PrepareForCreate sets generation 1,
@@ -663,6 +664,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
           matchConstraints:
             resourceRules:
             - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets]}
+            excludeResourceRules:
+            - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets], resourceNames: [spare]}
           validations:
           - expression: "true"
         ---
@@ -672,10 +675,16 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         spec:
           policyName: widgets
           validationActions: [Audit]
+          matchResources:
+            excludeResourceRules:
+            - {apiGroups: [example.com], apiVersions: [v1], operations: [CREATE], resources: [widgets], resourceNames: [old]}
         """
       Then the ValidatingAdmissionPolicy "widgets" has "spec.failurePolicy" equal to "Fail"
       And the ValidatingAdmissionPolicy "widgets" has "spec.matchConstraints.matchPolicy" equal to "Equivalent"
       And the ValidatingAdmissionPolicy "widgets" has "spec.matchConstraints.resourceRules[0].scope" equal to "*"
+      And the ValidatingAdmissionPolicy "widgets" has "spec.matchConstraints.excludeResourceRules[0].scope" equal to "*"
+      And the ValidatingAdmissionPolicyBinding "widgets" has "spec.matchResources.matchPolicy" equal to "Equivalent"
+      And the ValidatingAdmissionPolicyBinding "widgets" has "spec.matchResources.excludeResourceRules[0].scope" equal to "*"
       And the ValidatingAdmissionPolicy "widgets" has "metadata.generation" equal to 1
       And the ValidatingAdmissionPolicyBinding "widgets" has "metadata.generation" equal to 1
       When I set "metadata.labels.team" of the ValidatingAdmissionPolicy "widgets" to "gpu"
