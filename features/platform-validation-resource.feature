@@ -176,6 +176,40 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.selectors[0].cel.expression | noSuchVar    | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
         | spec.config[0]                   | {}           | spec.config[0].opaque: Required value |
 
+    # since 1.36: includes (KEP-5491) and DRAListTypeAttributes arrive in 1.36
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/update @since:1.36
+    Scenario: A class selector accepted with DRAListTypeAttributes on stays writable after the gate is off; a new one is not
+      validation.go validateDeviceClassSpec: selectors exactly as before are "stored" and compiled
+      in the StoredExpressions environment, which declares includes from 1.36 whatever the
+      gate (apiserver pkg/cel/environment EnvSet honours FeatureEnabled for new expressions
+      only); a class whose selectors are new is compiled in the gated environment, where
+      includes is an undeclared reference.
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model.includes("a100")'}
+        """
+      When the API server restarts with the feature gate DRAListTypeAttributes disabled
+      And I set "metadata.labels.team" of the DeviceClass "gpu.example.com" to "gpu"
+      Then the request succeeds
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: other.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model.includes("a100")'}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                            | reason       | message |
+        | spec.selectors[0].cel.expression | FieldValueInvalid | Invalid value: "device.attributes[\"gpu.example.com\"].model.includes(\"a100\")": compilation failed: ERROR: <input>:1:52: undeclared reference to 'includes' (in container '')\n \| device.attributes["gpu.example.com"].model.includes("a100")\n \| ...................................................^ |
+
   @component:apiserver
   Rule: ResourceClaim
     validateResourceClaimSpec / validateDeviceClaim: requests (name, exactly or firstAvailable,
