@@ -1823,7 +1823,9 @@ Feature: KEP-5004 DRA extended resources
       later is picked at scheduling time ... a non-disruptive non-error way to transition";
       shipped in k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache (newer
       creationTimestamp wins). Every class keeps its implicit name. Both classes select the same
-      GPUs, so only the claim's deviceClassName tells which class served the pod.
+      GPUs, so only the claim's deviceClassName tells which class served the pod. The newer
+      class's name sorts after the older one's, so the tie rule (first name) alone would pick
+      the older class: only the timestamps decide here.
       When I create 1 pod named "before" from:
         """
         apiVersion: v1
@@ -1864,7 +1866,7 @@ Feature: KEP-5004 DRA extended resources
               limits: {deviceclass.resource.kubernetes.io/gpu.example.com: "1"}
         """
       Then the Pod "newest" is scheduled to "node-1"
-      And the extended resource claim of Pod "newest" requests only the DeviceClass "gpu-v2.example.com"
+      And the extended resource claim of Pod "newest" requests only the DeviceClass "v2.gpu.example.com"
       And the Pod "by-old-implicit-name" is scheduled to "node-1"
       And the extended resource claim of Pod "by-old-implicit-name" requests only the DeviceClass "gpu.example.com"
       And the Pod "before" is scheduled to "node-1"
@@ -1990,9 +1992,9 @@ Feature: KEP-5004 DRA extended resources
 
       Examples:
         | class              | how                | winner             |
-        | gpu.example.com    | clearing the field | gpu-v2.example.com |
-        | gpu.example.com    | being deleted      | gpu-v2.example.com |
-        | gpu-v2.example.com | being deleted      | gpu.example.com    |
+        | gpu.example.com    | clearing the field | v2.gpu.example.com |
+        | gpu.example.com    | being deleted      | v2.gpu.example.com |
+        | v2.gpu.example.com | being deleted      | gpu.example.com    |
 
     @req:5004-R02 @clause:5004-R02/explicit-when-name-invalid
     Scenario: A class whose name is no valid extended resource name is reached through its explicit name
