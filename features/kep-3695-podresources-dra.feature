@@ -1346,8 +1346,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
   @req:3695-R06 @clause:3695-R06/unresolvable-claim-hides-container
   Scenario: A running container one of whose claims no longer has a name is reported without its prepared claim either
     The pod's second claim comes from a template; until its status entry says that no claim
-    was created for it the kubelet waits, then resourceclaim.Name returns no name for it and the
-    kubelet prepares gpu-claim alone and starts the pod. Then someone removes that status entry: for the running pod
+    was created for it the kubelet's prepare fails ("ResourceClaim not created yet"), then
+    resourceclaim.Name returns no name for it and the kubelet prepares gpu-claim alone and
+    starts the pod. Then someone removes that status entry: for the running pod
     resourceclaim.Name now fails ("pod claim not found"), and k/k pkg/kubelet/cm/dra/manager.go
     GetContainerClaimInfos returns that error for the whole container, which cm
     container_manager_linux.go GetDynamicResources logs before it reports no dynamic resources
@@ -1491,12 +1492,12 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
 
   @req:3695-R01 @clause:3695-R01/active-pods-only
   Scenario: A pod force-deleted while its claim does not exist yet never shows in List
-    The pod's claim was never created, so the kubelet cannot start it (k/k
-    pkg/kubelet/cm/dra/manager.go prepareResources: "fetch ResourceClaim ... not found"; drakit
-    waits before admission, docs/kubelet.md) and it is not among the active pods List
-    reports. Force-deleted, it goes from the kubelet's pod manager (HandlePodRemoves) at
-    once; when a claim of that name appears later, nothing on the node refers to the old pod:
-    List still reports "trainer" alone, and a new pod of the same name starts with the claim.
+    The pod's claim was never created, so the kubelet admits it but cannot start it (k/k
+    pkg/kubelet/cm/dra/manager.go prepareResources: "fetch ResourceClaim ... not found"), and
+    as an admitted pod it is among the active pods List reports. Force-deleted, it goes from
+    the kubelet's pod manager (HandlePodRemoves) at once; when a claim of that name appears
+    later, nothing on the node refers to the old pod: List reports "trainer" alone, and a new
+    pod of the same name starts with the claim.
     Given the objects:
       """
       apiVersion: v1
@@ -1515,6 +1516,12 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
             claims: [{name: gpu}]
       """
     Then the Pod "early" has "status.phase" equal to Pending
+    And the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "early" with message:
+      """
+      Failed to prepare dynamic resources: prepare dynamic resources: fetch ResourceClaim late-claim: resourceclaims.resource.k8s.io "late-claim" not found
+      """
+    When a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the containers of the Pod "early" are "main"
     When I force-delete the Pod "early"
     Then the Pod "early" does not exist
     When I apply:
@@ -1752,7 +1759,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       metadata:
         name: infer
       spec:
-        nodeName: n1
+        schedulerName: bound-by-the-scenario
         containers:
         - name: small
           image: registry.k8s.io/pause:3.10
@@ -1780,6 +1787,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
       | container-1-request-0 | gpu.example.com | n1   | gpu-1  |
       | container-1-request-0 | gpu.example.com | n1   | gpu-2  |
+    And the Pod "infer" is bound to node "n1"
     Then the Pod "infer" has "status.phase" equal to Running
     And the container "small" of the Pod "infer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
     And the container "large" of the Pod "infer" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-1" and "gpu.example.com/gpu=gpu-2"
@@ -1968,7 +1976,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     and gives the container the same ones (devicemanager manager.go devicesToAllocate: the
     container's devices are already allocated, nothing new is needed). Both NICs of the node
     are then taken (trainer's and this pod's), so a device manager that allocated anew would
-    find none free and refuse the pod.
+    find none free and refuse the pod. The restarted kubelet's first prepare still fails; a
+    failed prepare is tried again at the pod worker's resync, a minute later.
     Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-1 is not healthy"
     And the objects:
       """
@@ -2006,7 +2015,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Pod "waiter" has "status.phase" equal to Pending
     When the kubelet on node "n1" restarts
     And the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
-    And 10 seconds pass
+    And 60 seconds pass
     Then the Pod "waiter" has "status.phase" equal to Running
     When a node agent calls PodResources Get for the Pod "waiter" on node "n1"
     Then in the PodResources answer the container "main" of the Pod "waiter" has 1 device of "example.com/nic"

@@ -3768,7 +3768,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: infer
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: small
             image: registry.k8s.io/pause:3.10
@@ -3798,6 +3798,7 @@ Feature: KEP-5004 DRA extended resources
         | container-1-request-0 | gpu.example.com | n1   | gpu-1  |
         | container-1-request-0 | gpu.example.com | n1   | gpu-2  |
         | container-1-request-1 | dra.example.com | n1   | fpga-0 |
+      And the Pod "infer" is bound to node "n1"
       Then the Pod "infer" has "status.phase" equal to Running
       And the container "small" of the Pod "infer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
       And the container "large" of the Pod "infer" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-1", "gpu.example.com/gpu=gpu-2" and "dra.example.com/test=fpga-0"
@@ -3845,7 +3846,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: warm
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           initContainers:
           - name: load-weights
             image: registry.k8s.io/pause:3.10
@@ -3871,9 +3872,64 @@ Feature: KEP-5004 DRA extended resources
         | request               | driver          | pool | device |
         | container-0-request-0 | gpu.example.com | n1   | gpu-6  |
         | container-1-request-0 | gpu.example.com | n1   | gpu-7  |
+      And the Pod "warm" is bound to node "n1"
       Then the Pod "warm" has "status.phase" equal to Running
       And the container "load-weights" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-6"
       And the container "serve" of the Pod "warm" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-7"
+
+    @req:5004-R12 @clause:5004-R12/unmapped-runs-without-devices
+    Scenario: A pod bound before its mapping runs without the devices of its DRA-backed extended resource
+      A pod bound by spec.nodeName skips the scheduler, which would have written the mapping
+      before it binds. The kubelet does not wait for it: admission leaves out the extended
+      resource the node does not advertise (k/k pkg/kubelet/lifecycle/predicate.go
+      removeMissingExtendedResources), and PrepareDynamicResources adds the special claim only
+      when status.extendedResourceClaimStatus names it (pkg/kubelet/cm/dra/manager.go
+      prepareResources), so it has nothing to prepare: the pod runs at once, without a device
+      and without an event. A mapping written later changes nothing for the running container
+      (the runtime prepares claims only when it creates the pod's sandbox), even once the pod
+      is updated.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: rush-extended-resources-p2k7d
+          annotations:
+            resource.kubernetes.io/extended-resource-claim: "true"
+        spec:
+          devices:
+            requests:
+            - name: container-0-request-0
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 1}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: rush
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "rush" has "status.phase" equal to Running
+      And the container "app" of the Pod "rush" on node "n1" gets no CDI devices
+      And no Warning event was recorded for any Pod
+      When the Pod "rush" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: rush-extended-resources-p2k7d
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And the ResourceClaim "rush-extended-resources-p2k7d" is allocated and reserved for the Pod "rush":
+        | request               | driver          | pool | device |
+        | container-0-request-0 | gpu.example.com | n1   | gpu-4  |
+      Then the Pod "rush" has "status.phase" equal to Running
+      And the container "app" of the Pod "rush" on node "n1" gets no CDI devices
 
     @req:5004-R12 @clause:5004-R12/per-container-devices
     Scenario: A container that also asks for cpu and memory gets the device of its extended resource
@@ -3901,7 +3957,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: serve
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: model
             image: registry.k8s.io/pause:3.10
@@ -3919,6 +3975,7 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "serve-extended-resources-m3v8c" is allocated and reserved for the Pod "serve":
         | request               | driver          | pool | device |
         | container-0-request-1 | gpu.example.com | n1   | gpu-3  |
+      And the Pod "serve" is bound to node "n1"
       Then the Pod "serve" has "status.phase" equal to Running
       And the container "model" of the Pod "serve" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-3"
 
@@ -3926,8 +3983,8 @@ Feature: KEP-5004 DRA extended resources
     Scenario: A kubelet without DRAExtendedResource runs the pod without its DRA devices
       KEP-5004 "Rollout": used "before support for it has been fully rolled out across the
       cluster, api server, scheduler in control plane, and kubelet in nodes, it can cause ... a
-      failure to run the pods on the nodes". As shipped, a kubelet without the gate neither
-      waits for nor prepares the special claim (k/k pkg/kubelet/cm/dra/manager.go reads
+      failure to run the pods on the nodes". As shipped, a kubelet without the gate does not
+      prepare the special claim (k/k pkg/kubelet/cm/dra/manager.go reads
       pod.status.extendedResourceClaimStatus only with DRAExtendedResource), and an extended
       resource the node does not advertise is left out of admission (pkg/kubelet/lifecycle
       predicate.go removeMissingExtendedResources): the pod runs, silently without its GPU.
@@ -4014,16 +4071,17 @@ Feature: KEP-5004 DRA extended resources
 
     # since 1.36: kubernetes/kubernetes#135725 (1.36) made kubelet admission leave out a container's requests that pod.status.extendedResourceClaimStatus maps to the special claim; before, the node's device-plugin count was checked
     @req:5004-R12 @clause:5004-R12/no-allocatable-check @since:1.36
-    Scenario: A device plugin that registers after a DRA-backed pod was bound does not get that pod rejected
+    Scenario: A device plugin that registers after a DRA-backed pod was scheduled does not get that pod rejected
       k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources (1.36,
       kubernetes/kubernetes#135725): a container's request of a name the pod's
       status.extendedResourceClaimStatus maps to the special claim is not checked against the
       node's allocatable, even when the node now reports that name. Here "early" runs with a
-      DRA GPU; "late" was bound with its special claim (status written, claim made) while the
-      node had no device plugin; a device plugin for example.com/gpu with one device then
-      registers (the kubelet reports allocatable 1) before "late" is admitted. Counted against
-      the node, "late" would need 1 next to the 1 "early" asks for; mapped to DRA it is not
-      counted, and it runs with its own DRA device.
+      DRA GPU; "late" got its special claim and status (what the scheduler writes before it
+      binds) while the node had no device plugin; a device plugin for example.com/gpu with one
+      device then registers (the kubelet reports allocatable 1), and only then is "late"
+      bound, so the kubelet admits it next to the plugin's device. Counted against the node,
+      "late" would need 1 next to the 1 "early" asks for; mapped to DRA it is not counted, and
+      it runs with its own DRA device.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4043,7 +4101,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: early
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: app
             image: registry.k8s.io/pause:3.10
@@ -4061,6 +4119,7 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "early-extended-resources-c5n2w" is allocated and reserved for the Pod "early":
         | request               | driver          | pool | device |
         | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
+      And the Pod "early" is bound to node "n1"
       And the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4080,7 +4139,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: late
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: app
             image: registry.k8s.io/pause:3.10
@@ -4105,17 +4164,19 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "late-extended-resources-h7t4k" is allocated and reserved for the Pod "late":
         | request               | driver          | pool | device |
         | container-0-request-0 | gpu.example.com | n1   | gpu-1  |
+      And the Pod "late" is bound to node "n1"
       Then the Pod "late" has "status.phase" equal to Running
       And the container "app" of the Pod "late" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-1"
 
     # until 1.35: kubernetes/kubernetes#135725 (1.36) stopped checking a request mapped to the special claim
     @req:5004-R12 @until:1.35
-    Scenario: Before 1.36 a device plugin that registers after a DRA-backed pod was bound gets that pod rejected
+    Scenario: Before 1.36 a device plugin that registers after a DRA-backed pod was scheduled gets that pod rejected
       k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources up to 1.35: an
       extended resource the node reports (non-zero, so not a removed plugin's leftover) is
       checked against its allocatable whatever backs it; the pod that already runs counts its
       request, so the node is full and the kubelet rejects the pod (kubelet rejectPod: phase
-      Failed, reason OutOf<resource>, "Pod was rejected: " and the predicate's message).
+      Failed, reason OutOf<resource>, "Pod was rejected: " and the predicate's message). As in
+      the 1.36 scenario, "late" is bound only after the plugin registered.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4135,7 +4196,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: early
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: app
             image: registry.k8s.io/pause:3.10
@@ -4153,6 +4214,7 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "early-extended-resources-c5n2w" is allocated and reserved for the Pod "early":
         | request               | driver          | pool | device |
         | container-0-request-0 | gpu.example.com | n1   | gpu-0  |
+      And the Pod "early" is bound to node "n1"
       And the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4172,7 +4234,7 @@ Feature: KEP-5004 DRA extended resources
         metadata:
           name: late
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           containers:
           - name: app
             image: registry.k8s.io/pause:3.10
@@ -4197,6 +4259,7 @@ Feature: KEP-5004 DRA extended resources
       And the ResourceClaim "late-extended-resources-h7t4k" is allocated and reserved for the Pod "late":
         | request               | driver          | pool | device |
         | container-0-request-0 | gpu.example.com | n1   | gpu-1  |
+      And the Pod "late" is bound to node "n1"
       Then the Pod "late" contains:
         """
         status:

@@ -2330,7 +2330,10 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
     with UseDRANodeAllocatableResourceClaimStatus, api-truth §4.3), and rejects it as the real
     kubelet does (lifecycle/predicate.go, kubelet rejectPod): phase Failed, reason OutOf<resource>,
     message "Pod was rejected: Node didn't have enough resource: <r>, requested: <n>, used: <n>,
-    capacity: <n>" with cpu in millicores. The scheduler's status write is done through the API.
+    capacity: <n>" with cpu in millicores. The scheduler's part is done through the API in its
+    order: the pod status and the claim's reservation first, then the binding (pods/binding);
+    the kubelet admits a pod when it first sees it bound, so it sees the status then (the pod
+    names a scheduler nobody runs, so only the scenario binds it).
 
     Background:
       Given a node "n1" with cpu "8", memory "2Gi"
@@ -2352,7 +2355,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         metadata:
           name: pinned
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           resourceClaims:
           - name: cpus
             resourceClaimName: pinned-cpus
@@ -2380,6 +2383,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" contains:
         """
         status:
@@ -2407,6 +2411,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" has "status.phase" equal to Running
 
     @req:5517-R13 @req:5517-R04 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R13/rejects @clause:5517-R04/auxiliary-added
@@ -2427,6 +2432,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" contains:
         """
         status:
@@ -2451,6 +2457,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" has "status.phase" equal to Running
       And the Pod "pinned" has no "status.nodeAllocatableResourceClaimStatuses"
 
@@ -2469,6 +2476,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" contains:
         """
         status:
@@ -2499,6 +2507,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" has "status.phase" equal to Running
       And the Pod "pinned" has "status.nodeAllocatableResourceClaimStatuses[0].mapping" equal to [{name: cpu, quantity: "6"}]
 
@@ -2519,6 +2528,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And the ResourceClaim "pinned-cpus" is allocated and reserved for the Pod "pinned":
         | request | driver          | pool | device    |
         | cpus    | dra.example.com | n1   | cpuset-0  |
+      And the Pod "pinned" is bound to node "n1"
       Then the Pod "pinned" has "status.phase" equal to Running
       When the Pod "pinned" status has:
         """

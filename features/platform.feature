@@ -3742,9 +3742,14 @@ Feature: Platform behaviour every DRA comparison relies on
     The kubelet prepares a pod's claims through their drivers before it starts the pod
     (k/k pkg/kubelet/cm/dra/manager.go PrepareResources, called from SyncPod) and releases
     them before a deleted pod goes (UnprepareResources, called from SyncTerminatingPod). A
-    per-claim error in the driver's answer fails that sync; the pod worker tries again after
-    its backoff (pkg/kubelet/pod_workers.go: backOffPeriod 10 s, jitter factor 0.5, so
-    10-15 s) or at once when an update of the pod arrives. The failures are injected into
+    per-claim error in the driver's answer fails PrepareDynamicResources, but not the sync: the
+    runtime's SyncPod (pkg/kubelet/kuberuntime/kuberuntime_manager.go, step 4) records the
+    FailedPrepareDynamicResources event and returns without failing its result, so the pod
+    worker requeues the pod at its regular resync (pkg/kubelet/pod_workers.go completeWork:
+    resyncInterval, the kubelet's syncFrequency of 1 min, jitter factor 0.5, so 60-90 s;
+    drakit takes 60 s), not after the 10-15 s backOffPeriod of a failed sync, or at once when
+    an update of the pod arrives. A failed unprepare does fail SyncTerminatingPod: that one is
+    retried after the backoff. The failures are injected into
     drakit's own example drivers (the reference's and drakit serve's); a live cluster's
     driver cannot be told to fail, so there the scenarios are unsupported.
 
@@ -4045,7 +4050,7 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A waiting pod's conditions keep their transition times through failed retries; once the driver recovers the pod runs and is ready
       A retry that fails the same way generates the same status, and a condition keeps its
       lastTransitionTime while its status stays (status_manager.go updateLastTransitionTime).
-      Once the retry after the pod worker's backoff succeeds, the pod runs: ready to start
+      Once the retry at the pod worker's resync succeeds, the pod runs: ready to start
       containers, Ready and ContainersReady True without reason (new transition times),
       Initialized True as before (its transition time kept), its container running.
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
@@ -4074,11 +4079,11 @@ Feature: Platform behaviour every DRA comparison relies on
         | gpu     | gpu.example.com | n1   | gpu-0  |
       When I note the Ready condition of the Pod "trainer"
       And I note the Initialized condition of the Pod "trainer"
-      And 15 seconds pass
+      And 90 seconds pass
       Then the Ready condition of the Pod "trainer" keeps its status and the noted lastTransitionTime
       And the Ready condition of the Pod "trainer" has status False and reason ContainersNotReady, with lastTransitionTime set
       When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
-      And 15 seconds pass
+      And 90 seconds pass
       Then the Pod "trainer" has "status.phase" equal to Running
       And the Ready condition of the Pod "trainer" has status True and a lastTransitionTime later than the noted one
       And the Ready condition of the Pod "trainer" has status True and no reason, with lastTransitionTime set
@@ -4181,9 +4186,10 @@ Feature: Platform behaviour every DRA comparison relies on
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI devices "gpu.example.com/gpu=gpu-0" and "dra.example.com/test=dev-0"
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
-    Scenario: The kubelet prepares again when the pod worker's backoff has passed, not before
-      Nothing changes the pod here: only the backoff brings the retry. Upstream jitters it into
-      10-15 s; the pod is still waiting 9 s after the failure and runs 15 s after it.
+    Scenario: The kubelet prepares again at the pod worker's resync, not before
+      Nothing changes the pod here: only the resync brings the retry. Upstream jitters it into
+      60-90 s; the pod is still waiting 59 s after the failure (well past the 10-15 s backoff of
+      a failed sync, which does not apply to a failed prepare) and runs 90 s after it.
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
         """
@@ -4210,9 +4216,9 @@ Feature: Platform behaviour every DRA comparison relies on
         | gpu     | gpu.example.com | n1   | gpu-0  |
       Then the Pod "trainer" has "status.phase" equal to Pending
       When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
-      And 9 seconds pass
+      And 59 seconds pass
       Then the Pod "trainer" has "status.phase" equal to Pending
-      When 6 seconds pass
+      When 31 seconds pass
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
@@ -4309,6 +4315,8 @@ Feature: Platform behaviour every DRA comparison relies on
       restart the running pod's sync finds its claim prepared in the restored cache and skips
       the driver ("Resources already prepared", manager.go prepareResources). The driver now
       fails every NodePrepareResources, so only a kubelet that lost its checkpoint would fail.
+      The pod is bound once its claim is reserved for it, as the scheduler does, so no prepare
+      of it ever failed.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4323,7 +4331,7 @@ Feature: Platform behaviour every DRA comparison relies on
         kind: Pod
         metadata: {name: trainer}
         spec:
-          nodeName: n1
+          schedulerName: bound-by-the-scenario
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu-claim}
           containers:
@@ -4332,6 +4340,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
         | request | driver          | pool | device |
         | gpu     | gpu.example.com | n1   | gpu-0  |
+      And the Pod "trainer" is bound to node "n1"
       Then the Pod "trainer" has "status.phase" equal to Running
       When the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the kubelet on node "n1" restarts
@@ -4454,8 +4463,8 @@ Feature: Platform behaviour every DRA comparison relies on
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claims-checked-before-prepare @clause:platform-KUBELET-R01/prepare-retried-after-backoff @needs:logical-clock
     Scenario: A claim deleted while its pod waits for the driver is reported missing; one made again under its name is refused
       The failed prepare left the claim in the DRA manager's cache with a reference to the pod
-      (prepareResources adds it before it calls the driver). The retry after the backoff
-      fetches the claim again: "fetch ResourceClaim <c>: resourceclaims.resource.k8s.io
+      (prepareResources adds it before it calls the driver). The retry at the pod worker's
+      resync fetches the claim again: "fetch ResourceClaim <c>: resourceclaims.resource.k8s.io
       "<c>" not found" (manager.go, the API server's NotFound). A claim made again under the
       same name has another UID, which the cache refuses while the pod, still active, holds
       the old one: only the reconcile loop drops claims, and only for pods no longer active.
@@ -4485,7 +4494,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | gpu     | gpu.example.com | n1   | gpu-0  |
       Then the Pod "trainer" has "status.phase" equal to Pending
       When I delete the ResourceClaim "gpu-claim"
-      And 10 seconds pass
+      And 60 seconds pass
       Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
         """
         Failed to prepare dynamic resources: prepare dynamic resources: fetch ResourceClaim gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" not found
@@ -4964,6 +4973,120 @@ Feature: Platform behaviour every DRA comparison relies on
         Failed to prepare dynamic resources: prepare dynamic resources: ResourceClaim ${namespace}/standalone was not created for pod ${namespace}/worker (pod is not owner)
         """
       And the Pod "worker" has "status.phase" equal to Pending
+
+  @component:kubelet
+  Rule: The kubelet admits a pod bound before its claims are ready and fails its prepare until they are
+    A scheduler reserves a pod's claims before it binds the pod, so the kubelet normally sees
+    them ready. A pod bound by writing spec.nodeName skips that: upstream's kubelet admits it
+    all the same (its admit handlers look at no claim) and the runtime's SyncPod calls
+    PrepareDynamicResources, which refuses it (k/k pkg/kubelet/cm/dra/manager.go
+    prepareResources): for a template claim the controller has not created, resourceclaim.Name's
+    'pod "<ns>/<p>": ResourceClaim not created yet', returned unwrapped; for a claim that does
+    not exist, "fetch ResourceClaim <c>: resourceclaims.resource.k8s.io "<c>" not found"; for a
+    claim not reserved for the pod (an unallocated one is reserved for nobody),
+    "pod <p> (<uid>) is not allowed to use ResourceClaim <c> (<uid>)". Each is a Warning event
+    FailedPrepareDynamicResources "Failed to prepare dynamic resources: prepare dynamic
+    resources: <error>", and the pod waits, Pending, its containers ContainerCreating. The
+    kubelet watches no claim (its DRA manager GETs them); the failed prepare does not fail the
+    sync, so the pod worker tries again at its resync, 60-90 s later (pod_workers.go
+    completeWork), or at once when the pod is updated.
+
+    Background:
+      Given a cluster
+      And a node "n1" with cpu "8", memory "32Gi"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claim-not-ready-fails-prepare @clause:platform-KUBELET-R01/waiting-pod-status
+    Scenario: A pod bound before its template claim is created gets the claim-not-created warning and waits in ContainerCreating
+      The template does not exist, so the ResourceClaim controller creates no claim and writes
+      no claim status for the pod: resourceclaim.Name has no name for the pod's claim.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod "${namespace}/trainer": ResourceClaim not created yet
+        """
+      And the Pod "trainer" contains:
+        """
+        status:
+          phase: Pending
+          conditions:
+          - {type: PodReadyToStartContainers, status: "False"}
+          - {type: Initialized, status: "True"}
+          - type: Ready
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [main]"
+          - type: ContainersReady
+            status: "False"
+            reason: ContainersNotReady
+            message: "containers with unready status: [main]"
+          - {type: PodScheduled, status: "True"}
+          containerStatuses:
+          - name: main
+            ready: false
+            started: false
+            restartCount: 0
+            state: {waiting: {reason: ContainerCreating}}
+        """
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claim-not-ready-fails-prepare @clause:platform-KUBELET-R01/claim-not-watched @needs:logical-clock
+    Scenario: A pod bound before its claim exists is refused for the missing claim, then for its reservation, and runs at a resync once the claim is reserved for it
+      The claim is created, unallocated, right after the first refusal; nothing tells the
+      kubelet, which finds it at the resync and refuses it as reserved for nobody. The claim is
+      then allocated and reserved for the pod without the pod changing: still Pending 29 s
+      later, 120 s after the second refusal at the latest the pod runs with its device. Times
+      are upstream's bounds: a resync comes 60-90 s after the failed sync (drakit: 60 s).
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: late-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: fetch ResourceClaim late-claim: resourceclaims.resource.k8s.io "late-claim" not found
+        """
+      And the Pod "trainer" has "status.phase" equal to Pending
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: late-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And 90 seconds pass
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "trainer" with message:
+        """
+        Failed to prepare dynamic resources: prepare dynamic resources: pod trainer (${uid}) is not allowed to use ResourceClaim late-claim (${uid:ResourceClaim/late-claim})
+        """
+      When the ResourceClaim "late-claim" is allocated and reserved for the Pod "trainer", the pod left untouched:
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And 29 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When 61 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/

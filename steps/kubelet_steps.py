@@ -9,7 +9,10 @@ reported as unsupported, not failed.
 
 Until the scheduler binds pods, scenarios bind them by writing ``spec.nodeName`` and allocate
 claims with "the ResourceClaim ... is allocated and reserved for ...", which writes
-``status.allocation`` and ``status.reservedFor`` through the API as the scheduler would.
+``status.allocation`` and ``status.reservedFor`` through the API as the scheduler would. A
+pod bound before its claim is ready fails its first prepare (FailedPrepareDynamicResources),
+as upstream's kubelet does; the step then updates the pod (``CLAIMS_RESERVED_ANNOTATION``)
+so that its kubelet syncs it at once instead of at its next resync (docs/kubelet.md).
 Expected PodResources answers are written in protobuf's JSON mapping (what grpcurl prints);
 ``${namespace}`` stands for the scenario's namespace.
 """
@@ -27,6 +30,14 @@ from .backends.driver_profile import CDI_PRESENT, structure
 from .world import World
 
 _NAMES = r'"[^"]+"(?:(?:, | and )"[^"]+")*'
+CLAIMS_RESERVED_ANNOTATION = "drakit.io/claims-reserved"
+"""Set by "the ResourceClaim ... is allocated and reserved for ..." on each pod it reserved the
+claim for (value: the claim and its new resourceVersion). Upstream's kubelet does not watch
+claims: it GETs them when it prepares a pod, and retries a failed prepare at the pod worker's
+resync (1-1.5 min). An update of the pod's annotations reaches its pod worker at once
+(pkg/kubelet/config podsDifferSemantically), on drakit and on a live kubelet alike, so the
+scenarios that bind a pod before the harness reserves its claim need not wait out the resync;
+those that pin the resync itself end the sentence in ", the pod left untouched"."""
 
 
 def _names(text: str) -> list[str]:
@@ -79,15 +90,21 @@ def _table(datatable: list[list[str]]) -> list[dict[str, str]]:
 # ---------------------------------------------------------------------------- given
 
 
+_UNTOUCHED = r'(?P<untouched>, the pods? left untouched)?'
+
+
 @given(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is allocated and reserved for '
-                  r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
+                  r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r')' + _UNTOUCHED
+                  + r':'))
 @when(parsers.re(r'the ResourceClaim "(?P<claim>[^"]+)" is allocated and reserved for '
-                 r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r'):'))
+                 r'(?P<kind>the Pods?|the PodGroup) (?P<names>' + _NAMES + r')' + _UNTOUCHED
+                 + r':'))
 def given_claim_allocated(world: World, claim: str, kind: str, names: str,
-                          datatable: list[list[str]]) -> None:
+                          datatable: list[list[str]], untouched: str | None = None) -> None:
     """Table ``| request | driver | pool | device |`` (and optionally ``shareID``: the share of
     a device that several claims may hold, consumable capacity): the allocation results, in
-    order."""
+    order. Then the pods are updated (CLAIMS_RESERVED_ANNOTATION), unless the sentence ends in
+    ", the pod left untouched": the claim alone changes, which no kubelet watches."""
     try:
         obj = world.b.get("ResourceClaim", claim)
         refs = []
@@ -103,9 +120,43 @@ def given_claim_allocated(world: World, claim: str, kind: str, names: str,
                     "device": r["device"], **({"shareID": r["shareID"]} if r.get("shareID") else {})}
                    for r in _table(datatable)]
         obj["status"] = {"allocation": {"devices": {"results": results}}, "reservedFor": refs}
-        world.b.update(obj, subresource="status")
+        stored = world.b.update(obj, subresource="status")
     except ApiError as e:
         raise AssertionError(f"allocating ResourceClaim {claim} failed: {e}") from None
+    if not untouched:
+        _nudge_pods(world, claim, stored, kind, _names(names))
+
+
+def _nudge_pods(world: World, claim: str, stored: dict, kind: str, names: list[str]) -> None:
+    """Update the annotations of the bound pods the claim was reserved for (of the PodGroup:
+    its member pods), see CLAIMS_RESERVED_ANNOTATION."""
+    mark = f"{claim}@{stored.get('metadata', {}).get('resourceVersion', '')}"
+    if kind == "the PodGroup":
+        pods = [p["metadata"]["name"] for p in world.b.list("Pod")
+                if ((p.get("spec") or {}).get("schedulingGroup") or {}).get("podGroupName")
+                in names]
+    else:
+        pods = names
+    for name in pods:
+        try:
+            world.b.patch("Pod", name, {"metadata": {"annotations": {
+                CLAIMS_RESERVED_ANNOTATION: mark}}})
+        except ApiError as e:
+            raise AssertionError(f"updating Pod {name} after reserving ResourceClaim {claim} "
+                                 f"for it failed: {e}") from None
+
+
+@given(parsers.re(r'the Pod "(?P<pod>[^"]+)" is bound to node "(?P<node>[^"]+)"$'))
+@when(parsers.re(r'the Pod "(?P<pod>[^"]+)" is bound to node "(?P<node>[^"]+)"$'))
+def when_pod_bound(world: World, pod: str, node: str) -> None:
+    """POST pods/<pod>/binding, as a scheduler's Bind: the scenario first writes what the
+    scheduler writes before it binds (the claims reserved for the pod, its DRA status), so
+    the node's kubelet sees the pod only once that is in place, as on a real cluster. The
+    pod names a scheduler nobody runs (``spec.schedulerName``), so nothing else binds it."""
+    try:
+        world.b.bind(pod, node)
+    except ApiError as e:
+        raise AssertionError(f"binding Pod {pod} to node {node} failed: {e}") from None
 
 
 @given(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))

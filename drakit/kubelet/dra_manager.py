@@ -67,10 +67,6 @@ class PrepareError(RuntimeError):
     """NodePrepareResources could not run for a pod; str() is the upstream error text."""
 
 
-class ClaimNotReady(PrepareError):
-    """The pod's claim does not exist yet or is not allocated (the kubelet waits)."""
-
-
 # ---------------------------------------------------------------------------- drivers
 
 
@@ -220,13 +216,12 @@ def _meta(obj: Mapping[str, Any]) -> Mapping[str, Any]:
 def claim_name_for(pod: Mapping[str, Any], pod_claim: Mapping[str, Any]
                    ) -> tuple[str | None, bool]:
     """``resourceclaim.Name`` (drakit.claims.claim_name, one copy for scheduler, controllers and
-    kubelet) with the kubelet's error types: a template claim not created yet is ClaimNotReady
-    (the kubelet waits for it), any other refusal a PrepareError."""
+    kubelet) with the kubelet's error type: a refusal ('pod "<ns>/<p>": ResourceClaim not
+    created yet' for a template claim the pod's status does not name yet) is a PrepareError
+    carrying the text, which prepareResources returns unwrapped."""
     try:
         return shared_claims.claim_name(pod, pod_claim)
     except shared_claims.ClaimError as e:
-        if str(e).endswith(shared_claims.ERR_CLAIM_NOT_FOUND):
-            raise ClaimNotReady(str(e)) from None
         raise PrepareError(str(e)) from None
 
 
@@ -315,25 +310,6 @@ class DRAManager:
             claims.append({"name": "", "resourceClaimName": ext["resourceClaimName"]})
         return claims
 
-    def not_ready_reason(self, pod: Mapping[str, Any], get_claim: ClaimGetter) -> str | None:
-        """Why the pod's claims cannot be prepared yet (missing, unallocated); None if ready."""
-        ns = _meta(pod).get("namespace", "default")
-        for pc in self.pod_claims(pod):
-            try:
-                name, _ = claim_name_for(pod, pc)
-            except ClaimNotReady as e:
-                return str(e)
-            except PrepareError:
-                continue
-            if name is None:
-                continue
-            claim = get_claim(ns, name)
-            if claim is None:
-                return f'ResourceClaim "{name}" does not exist yet'
-            if not (claim.get("status") or {}).get("allocation"):
-                return f'ResourceClaim "{name}" is not allocated yet'
-        return None
-
     # -- prepare ---------------------------------------------------------------------
     def prepare(self, pod: Mapping[str, Any], get_claim: ClaimGetter) -> None:
         """``PrepareResources``; raises PrepareError("prepare dynamic resources: ...")."""
@@ -354,7 +330,7 @@ class DRAManager:
                 continue
             claim = get_claim(ns, name)
             if claim is None:
-                raise ClaimNotReady(f"fetch ResourceClaim {name}: resourceclaims.resource.k8s.io "
+                raise PrepareError(f"fetch ResourceClaim {name}: resourceclaims.resource.k8s.io "
                                     f'"{name}" not found')
             if must_check_owner:
                 is_for_pod(pod, claim, pod_groups, self.gates.version)
@@ -363,7 +339,9 @@ class DRAManager:
                                    f"ResourceClaim {name} ({_meta(claim).get('uid')})")
             alloc = (claim.get("status") or {}).get("allocation")
             if not alloc:
-                raise ClaimNotReady(f"ResourceClaim {name}: claim is not allocated")
+                # newClaimInfoFromClaim's error, wrapped by prepareResources; reached only by a
+                # claim reserved without an allocation (validation forbids it)
+                raise PrepareError(f"ResourceClaim {name}: not allocated")
             info = ClaimInfo(claim_uid=_meta(claim).get("uid", ""), claim_name=name, namespace=ns)
             for r in (alloc.get("devices") or {}).get("results") or []:
                 info.driver_state.setdefault(r.get("driver", ""), [])

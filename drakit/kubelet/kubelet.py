@@ -8,26 +8,24 @@ PodResources socket) lives in ``<state>/<node>/``.
 
 Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
 
-1. a pod whose claims do not exist or are not allocated yet *waits* before admission. On a
-   real cluster the scheduler reserves claims and writes the pod's DRA status before it
-   binds, so a bound pod never arrives early; drakit's scenarios may bind pods by writing
-   ``spec.nodeName`` and allocate claims afterwards, and this keeps admission honest (it then
-   sees ``status.nodeAllocatableResourceClaimStatuses`` as the scheduler would have written
-   it). Documented divergence: invisible for scheduled pods; a pod created with
-   ``spec.nodeName`` and a claim not yet made or allocated shows it, as upstream admits such
-   a pod and records ``FailedPrepareDynamicResources`` ("ResourceClaim not created yet",
-   "claim is not allocated") on each retry until the claim is ready, where drakit waits
-   without an event;
-2. admission: device-plugin devices first (too few: ``UnexpectedAdmissionError``), then
-   ``admission.admit``; rejected pods get phase Failed, reason ``OutOf<r>``, message "Pod was
-   rejected: <why>" and a Warning event, like ``kubelet.rejectPod``;
-3. ``PrepareDynamicResources``; a failure is a Warning event ``FailedPrepareDynamicResources``
+1. admission, which looks at no claim (upstream's admit handlers do not): device-plugin
+   devices first (too few: ``UnexpectedAdmissionError``), then ``admission.admit`` (extended
+   resources the node does not advertise are dropped first, so a DRA-backed one the pod has no
+   ``status.extendedResourceClaimStatus`` for is simply not counted); rejected pods get phase
+   Failed, reason ``OutOf<r>``, message "Pod was rejected: <why>" and a Warning event, like
+   ``kubelet.rejectPod``;
+2. ``PrepareDynamicResources``; a failure is a Warning event ``FailedPrepareDynamicResources``
    ("Failed to prepare dynamic resources: prepare dynamic resources: ...") and the pod stays
    Pending with the status upstream's SyncPod writes before the runtime fails (conditions
    ``PodReadyToStartContainers``/``Ready``/``ContainersReady`` False, containers waiting
-   ``ContainerCreating``, drakit/kubelet/status.py); it is retried after the pod worker's
-   backoff and whenever the pod (not the kubelet's own status write), claims or the node change;
-4. phase Running with container statuses (the same builder).
+   ``ContainerCreating``, drakit/kubelet/status.py). A claim not created yet ("ResourceClaim
+   not created yet", "fetch ResourceClaim <c>: ... not found") or not reserved for the pod
+   ("pod <p> (<uid>) is not allowed to use ResourceClaim <c> (<uid>)") is such a failure too:
+   a pod bound by ``spec.nodeName`` before its claim is ready gets the event, as upstream.
+   It is retried at the pod worker's resync, 60 s later (the runtime's SyncPod does not fail
+   its result for it), or at once when the pod itself changes; the kubelet does not watch
+   claims;
+3. phase Running with container statuses (the same builder).
 
 Like upstream's status manager, the kubelet keeps the status it last decided per pod
 (``statuses``) and builds the next one on it; a stored status that drifted from it in the
@@ -77,12 +75,9 @@ from drakit.kubelet.checkpoint import CorruptCheckpointError
 from drakit.kubelet.devices import DeviceAllocationError, DevicePluginManager
 from drakit.kubelet.dra_manager import (
     CHECKPOINT_FILE,
-    ClaimNotReady,
     DRAManager,
     PrepareError,
     TestDriver,
-    is_dra_extended_resource_name,
-    nonzero,
 )
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
@@ -94,16 +89,28 @@ if TYPE_CHECKING:  # pragma: no cover
 
 COMPONENT = "kubelet"
 TERMINAL = ("Succeeded", "Failed")
-WATCHED = ("Pod", "ResourceClaim", "Node")
+WATCHED = ("Pod", "Node")
+"""What the kubelet watches. Not ResourceClaims: upstream's kubelet has no claim informer; its
+DRA manager GETs each claim when it prepares a pod (k/k pkg/kubelet/cm/dra/manager.go
+prepareResources), so a claim allocated or reserved later reaches a waiting pod only through
+the pod worker's next sync."""
 # retries of a pod the kubelet could not take in at all (a drakit-bug path, listed in
 # Cluster.errors()): 10 s, doubling to 300 s
 INITIAL_BACKOFF_SECONDS = 10.0
 MAX_BACKOFF_SECONDS = 300.0
-# a pod sync that failed (a DRA driver's prepare or unprepare error) is tried again after
-# upstream's pod worker backoff: pkg/kubelet/pod_workers.go requeues a failed sync after
-# backOffPeriod (10 s) with jitter factor 0.5, i.e. within 10-15 s; drakit takes the 10 s.
-# An update of the pod reaches its worker at once.
+# a pod sync that failed (a DRA driver's unprepare error while the pod terminates) is tried
+# again after upstream's pod worker backoff: pkg/kubelet/pod_workers.go completeWork requeues a
+# failed sync after backOffPeriod (10 s) with jitter factor 0.5, i.e. within 10-15 s; drakit
+# takes the 10 s. An update of the pod reaches its worker at once.
 POD_WORKER_BACKOFF_SECONDS = 10.0
+# a failed PrepareDynamicResources is no failed sync: the runtime's SyncPod
+# (pkg/kubelet/kuberuntime/kuberuntime_manager.go, step 4) records the
+# FailedPrepareDynamicResources event and returns without failing its result, so the kubelet's
+# SyncPod returns no error and completeWork requeues the pod at the regular resync interval
+# (syncFrequency, 1 min, jitter factor 0.5: 60-90 s); drakit takes the 60 s. An update of the
+# pod (spec, labels, annotations, deletion: pkg/kubelet/config podsDifferSemantically) reaches
+# its worker at once.
+POD_WORKER_RESYNC_SECONDS = 60.0
 # a pod status write the API server refused is written again by the status manager's next
 # full batch: pkg/kubelet/status/status_manager.go syncPod only logs "Failed to update status
 # for pod" and leaves apiStatusVersions behind, so syncBatch, run every syncPeriod (10 s),
@@ -169,13 +176,11 @@ class Kubelet:
         """uid -> pod bound to this node (the pod manager)."""
         self.admitted: set[str] = set()
         self.started: set[str] = set()
-        self.waiting: dict[str, str] = {}
         self._footprints: dict[str, tuple[str, Mapping[str, Any]]] = {}
         self._order_keys: dict[str, tuple[str, str, str]] = {}
         """uid -> (resourceVersion, what the pod costs the node): admission sums the
         footprints of every active pod, and a node with hundreds of pods would recompute
         each of them for every new one."""
-        """uid -> why admission waits (claims missing or unallocated)."""
         self.last_prepare_error: dict[str, str] = {}
         self.sync_retry: dict[str, float] = {}
         self.synced_generations: dict[str, Any] = {}
@@ -368,12 +373,10 @@ class Kubelet:
             if not own:
                 self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
             return True
-        if kind == "Node":
-            if _md(obj).get("name") == self.node_name:
-                self.node = None if type_ == "DELETED" else obj
-                return True
-            return False
-        return bool(self.waiting or (set(self.admitted) - self.started))
+        if kind == "Node" and _md(obj).get("name") == self.node_name:
+            self.node = None if type_ == "DELETED" else obj
+            return True
+        return False
 
     def cache_mismatches(self) -> list[str]:
         """The kubelet's own Node and its pods against the stored objects (see
@@ -397,7 +400,7 @@ class Kubelet:
                              if not _md(p).get("deletionTimestamp")}, pods)
         note_cache_mismatch(out, f"pods node {self.node_name} admitted, started or holds at "
                             "admission that it no longer has",
-                            (self.admitted | self.started | set(self.waiting)) - set(self.pods), set())
+                            (self.admitted | self.started) - set(self.pods), set())
         note_cache_mismatch(out, f"pods node {self.node_name} retries a sync, status write or "
                             "delete of, or holds a rejection for, that it no longer has",
                             set().union(self.sync_retry, self.status_retry, self.delete_retry,
@@ -428,9 +431,6 @@ class Kubelet:
                 changed |= self._cleanup(uid)
             except Exception as e:  # noqa: BLE001 - retried at the next reconcile
                 self.failures.failed("", None, e)
-        for uid in list(self.waiting):
-            if uid not in self.pods:
-                del self.waiting[uid]
         for uid in [u for u in self.sync_retry if u not in self.pods]:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
@@ -505,12 +505,8 @@ class Kubelet:
             return False
         changed = False
         if uid not in self.admitted:
-            reason = ((self.dra.not_ready_reason(pod, self._get_claim) if self.dra_on else None)
-                      or self._extended_not_ready(pod))
-            if reason:
-                self.waiting[uid] = reason
-                return False
-            self.waiting.pop(uid, None)
+            # admission looks at no claim: a claim not created, not allocated or not reserved
+            # for the pod yet fails PrepareDynamicResources below, like any other prepare error
             rejection = self._admit(pod)
             if rejection is not None:
                 self._reject(pod, rejection)
@@ -521,9 +517,7 @@ class Kubelet:
             if self.dra_on:
                 self.dra.prepare(pod, self._get_claim)
         except PrepareError as e:
-            if not isinstance(e, ClaimNotReady):
-                # a claim not ready yet is waited for on its own events, as before admission
-                self._retry_later(uid)
+            self._retry_later(uid, POD_WORKER_RESYNC_SECONDS)
             # upstream SyncPod hands the pod's status to the status manager before the
             # runtime's SyncPod, whose PrepareDynamicResources failed here
             changed |= self._write_status(pod, running=False)
@@ -540,26 +534,6 @@ class Kubelet:
         return True
 
     # ------------------------------------------------------------------ steps of a pod
-    def _extended_not_ready(self, pod: dict) -> str | None:
-        """KEP-5004: a DRA-backed extended resource without the scheduler's mapping yet.
-
-        A resource the node does not advertise can only be served by DRA; the scheduler
-        writes ``status.extendedResourceClaimStatus`` before it binds, so wait for it.
-        """
-        if not self.gates.enabled("DRAExtendedResource"):
-            return None
-        if (pod.get("status") or {}).get("extendedResourceClaimStatus"):
-            return None
-        alloc = ((self.node or {}).get("status") or {}).get("allocatable") or {}
-        spec = pod.get("spec") or {}
-        for c in (spec.get("initContainers") or []) + (spec.get("containers") or []):
-            for name, value in ((c.get("resources") or {}).get("requests") or {}).items():
-                if (is_dra_extended_resource_name(name) and nonzero(value)
-                        and not nonzero(alloc.get(name, "0"))):
-                    return (f"extended resource {name} is not advertised by the node and the "
-                            "pod has no extendedResourceClaimStatus yet")
-        return None
-
     def _active_pods(self) -> list[dict]:
         return [self.pods[u] for u in sorted(self.admitted) if u in self.pods
                 and (self.pods[u].get("status") or {}).get("phase") not in TERMINAL]
@@ -689,8 +663,8 @@ class Kubelet:
             return self._write_rejection(pod, self.rejected[uid])
         return self._write_status(pod, running=retry[1])
 
-    def _retry_later(self, uid: str) -> None:
-        self.sync_retry[uid] = self.clock.now().timestamp() + POD_WORKER_BACKOFF_SECONDS
+    def _retry_later(self, uid: str, seconds: float = POD_WORKER_BACKOFF_SECONDS) -> None:
+        self.sync_retry[uid] = self.clock.now().timestamp() + seconds
 
     def _cleanup(self, uid: str, *, strict: bool = False) -> bool:
         """Unprepare the pod's claims and release its plugin devices.
@@ -728,7 +702,6 @@ class Kubelet:
         except PrepareError:
             self._retry_later(uid)  # the pod stays, terminating, until its claims are released
             return False
-        self.waiting.pop(uid, None)
         md = _md(pod)
         try:
             self.api.delete("Pod", md["name"], md.get("namespace"), grace_period_seconds=0,

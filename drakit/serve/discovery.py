@@ -111,6 +111,9 @@ def resource_list(ctx: Context, group_name: str, version: str) -> dict[str, Any]
                               "namespaced": info.namespaced, "kind": info.kind,
                               "verbs": list(STATUS_VERBS)})
         if info.kind == "Pod":
+            # BindingREST (what a scheduler's Bind posts): create only, kind Binding
+            resources.append({"name": "pods/binding", "singularName": "", "namespaced": True,
+                              "kind": "Binding", "verbs": ["create"]})
             resources.append({"name": "pods/resize", "singularName": "", "namespaced": True,
                               "kind": "Pod", "verbs": list(STATUS_VERBS)})
         if info.kind == "Namespace":

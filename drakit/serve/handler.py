@@ -142,7 +142,7 @@ def route(served: ServedCluster, path: str) -> Route | None:
     name = tail[0] if tail else None
     sub = tail[1] if len(tail) > 1 else None
     if sub is not None and not ((sub == "status" and info.has_status) or
-                                (sub == "resize" and info.kind == "Pod") or
+                                (sub in ("resize", "binding") and info.kind == "Pod") or
                                 (sub == "finalize" and info.kind == "Namespace")):
         return None
     return Route(info, group, version, ns, name, sub, watch)
@@ -502,6 +502,10 @@ class Handler(BaseHTTPRequestHandler):
             raise NotFoundPath()
         if r.subresource == "finalize" and m != "PUT":
             raise MethodNotAllowed(m)  # FinalizeREST serves update only
+        if r.subresource == "binding":
+            if m != "POST":
+                raise MethodNotAllowed(m)  # BindingREST serves create only
+            return self._bind(r)
         if m in ("GET", "HEAD"):
             return self._get(r)
         if m == "PUT":
@@ -607,6 +611,24 @@ class Handler(BaseHTTPRequestHandler):
         out = s.write(lambda: s.api.create(body, namespace=r.namespace, dry_run=dry,
                                            field_validation=fv, warnings=warns), dry)
         self._send_json(201, self._out(r, out), _warning_headers(warns))
+
+    def _bind(self, r: Route) -> None:
+        """POST pods/<name>/binding (BindingREST.Create): the body is a Binding naming the
+        node in ``target.name``; the answer is a Status Success with code 201."""
+        body = self._body()
+        target = body.get("target") if isinstance(body, dict) else None
+        if not isinstance(target, dict) or not isinstance(target.get("name"), str) \
+                or not target["name"]:
+            raise E.BadRequest("a Binding needs target.name, the node to bind the pod to")
+        md = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
+        if md.get("name") not in (None, r.name):
+            raise E.BadRequest(f"the name of the object ({md.get('name')}) does not match "
+                               f"the name on the URL ({r.name})")
+        s = self.served
+        assert r.name is not None and r.namespace is not None
+        s.write(lambda: s.api.bind(r.name, r.namespace, target["name"]), False)
+        self._send_json(201, {"kind": "Status", "apiVersion": "v1", "metadata": {},
+                              "status": "Success", "code": 201})
 
     def _update(self, r: Route) -> None:
         body = self._body()

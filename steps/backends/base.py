@@ -116,6 +116,12 @@ class Backend(Protocol):
     def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
         """Raises ApiError(404) when absent."""
 
+    def bind(self, pod: str, node: str) -> None:
+        """POST pods/<pod>/binding with target ``node``: what a scheduler's Bind sends, so
+        that a scenario can write what the scheduler writes before it binds (claims reserved,
+        pod status) and only then hand the pod to the node's kubelet. Raises ApiError on
+        refusal."""
+
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]: ...
 
     def delete(self, kind: str, name: str, wait: bool = True,

@@ -57,6 +57,9 @@ SYSTEM_PRIORITY_CLASS_PREFIX = "system-"
 """PriorityClass names with this prefix are the cluster's own (system-node-critical,
 system-cluster-critical) or refused as reserved: they travel unmapped."""
 TEST_DRIVERS_ANNOTATION = "drakit.io/test-drivers"
+BOUND_BY_THE_SCENARIO = "bound-by-the-scenario"
+"""The spec.schedulerName of a pod the scenario binds itself (pods/binding) once it wrote what
+a scheduler writes first; no scheduler runs under that name."""
 """On ``drakit serve`` only: the in-process test drivers a node runs, under the scenario's
 driver names (the reference kubelet runs the example drivers under their plain names)."""
 
@@ -725,13 +728,18 @@ class NameMap:
 
     def _pod_spec(self, spec: dict) -> None:
         real_node = None
+        # a pod the scenario binds itself ("the Pod ... is bound to node ..."): no scheduler
+        # runs under its name, so it needs no pinning, and with a driver profile it can only
+        # go to one of the profile's real nodes
+        bound_later = spec.get("schedulerName") == BOUND_BY_THE_SCENARIO \
+            and not spec.get("nodeName")
         if self.profile is not None:
             real_node = self.profile.real_node(spec.get("nodeName"))
-            if real_node is None and "containers" in spec:  # a whole pod, not a patch
+            if real_node is None and "containers" in spec and not bound_later:  # a whole pod
                 raise Unsupported(
                     "needs the scheduler to place a pod: with a driver profile the scenario's "
                     "nodes are real nodes, and only pods bound by spec.nodeName to one of "
-                    "them are supported")
+                    "them (or by the scenario's own binding) are supported")
         if isinstance(spec.get("nodeName"), str):
             spec["nodeName"] = self.node_name(spec["nodeName"])
         if isinstance(spec.get("runtimeClassName"), str):  # RuntimeClass is cluster-scoped
@@ -745,7 +753,8 @@ class NameMap:
         self._node_selector(aff.get("requiredDuringSchedulingIgnoredDuringExecution"))
         for p in aff.get("preferredDuringSchedulingIgnoredDuringExecution") or ():
             self._node_selector({"nodeSelectorTerms": [p.get("preference") or {}]})
-        if real_node is None:  # a real node's resources keep their real names
+        if real_node is None and not (bound_later and self.profile is not None):
+            # a real node's resources keep their real names
             for group in ("containers", "initContainers"):
                 for c in spec.get(group) or ():
                     if isinstance(c, dict):
@@ -755,7 +764,8 @@ class NameMap:
         if FAKE_NODE_TOLERATION not in tol:
             tol.append(dict(FAKE_NODE_TOLERATION))
         spec["tolerations"] = tol
-        iso.pin_pod(spec, self.st.sid, node=real_node)
+        if not bound_later:
+            iso.pin_pod(spec, self.st.sid, node=real_node)
 
     def outgoing_patch(self, patch: Any, res: Resource) -> Any:
         if not isinstance(patch, dict):
@@ -1405,6 +1415,13 @@ class ClusterBackend:
         self._policy_propagation([res.kind])
         if wait:
             self.settle()
+
+    def bind(self, pod: str, node: str) -> None:
+        res = self.session.resource("Pod")
+        body = {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": pod},
+                "target": {"apiVersion": "v1", "kind": "Node", "name": self.n.node_name(node)}}
+        self._call("POST", self._path(res, pod, "binding"), None, body)
+        self.settle()
 
     def update(self, obj: dict, subresource: str | None = None) -> dict:
         res = self.session.resource(obj.get("kind", ""), obj.get("apiVersion"))

@@ -194,6 +194,13 @@ class ReferenceBackend:
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 
+    def bind(self, pod: str, node: str) -> None:
+        try:
+            self.c.api.bind(pod, self._ns, node)
+        except drakit.StatusError as e:
+            raise ApiError.from_status(e.status()) from None
+        self.c.settle()
+
     def list(self, kind: str, label_selector: str | None = None) -> list[dict]:
         return self.c.list(kind, self._ns if self.namespaced(kind) else None, label_selector)
 

@@ -45,6 +45,8 @@ def test_podresources_through_the_agent_in_scenario_names(backend):
         "reservedFor": [{"resource": "pods", "name": "trainer",
                          "uid": b.get("Pod", "trainer")["metadata"]["uid"]}]}
     b.update(claim, subresource="status")
+    # the kubelet watches no claim: an update of the pod reaches its worker at once
+    b.patch("Pod", "trainer", {"metadata": {"annotations": {"drakit.io/claims-reserved": "gpu"}}})
     b.wait_for("running", lambda: b.get("Pod", "trainer")["status"].get("phase") == "Running")
     pr = b.pod_resources("n1")
     got = pr.get("trainer", "default")["podResources"]

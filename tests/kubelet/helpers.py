@@ -46,8 +46,11 @@ def pod(name: str, containers: list[dict], node: str = "n1",
 
 def allocate(c: drakit.Cluster, claim_name: str, devices: list[tuple[str, str, str, str]],
              reserved_for: list[str] | None = None, namespace: str = "default",
-             consumers: list[dict] | None = None) -> dict:
-    """devices: (request, driver, pool, device); reserved_for: pod names."""
+             consumers: list[dict] | None = None, touch: bool = True) -> dict:
+    """devices: (request, driver, pool, device); reserved_for: pod names, each then updated
+    (an annotation) so that its kubelet syncs it at once: the kubelet watches no claim, and a
+    pod bound before its claim was reserved would otherwise wait for its resync (steps/
+    kubelet_steps.py CLAIMS_RESERVED_ANNOTATION does the same)."""
     obj = c.get("ResourceClaim", claim_name, namespace)
     refs = list(consumers or [])
     for p in reserved_for or []:
@@ -58,8 +61,32 @@ def allocate(c: drakit.Cluster, claim_name: str, devices: list[tuple[str, str, s
         for r, d, pool, dev in devices]}}}
     if refs:
         obj["status"]["reservedFor"] = refs
-    return c.update_status(obj)
+    out = c.update_status(obj)
+    if touch:
+        touch_pods(c, f"{claim_name}@{out['metadata']['resourceVersion']}", reserved_for or [],
+                   namespace)
+    return out
 
+
+def touch_pods(c: drakit.Cluster, mark: str, pods: list[str], namespace: str = "default") -> None:
+    """Update the pods' annotations: an update reaches a pod's worker at once."""
+    for p in pods:
+        c.patch("Pod", p, {"metadata": {"annotations": {"drakit.io/claims-reserved": mark}}},
+                namespace)
+
+
+def bind(c: drakit.Cluster, name: str, node: str = "n1", namespace: str = "default") -> None:
+    """POST pods/<name>/binding, as a scheduler's Bind (for a pod made with ``unbound()``)."""
+    c.api.bind(name, namespace, node)
+    c.settle()
+
+
+def unbound(p: dict) -> dict:
+    """The pod without spec.nodeName, naming a scheduler nobody runs: only bind() places it,
+    after the test wrote what a scheduler writes before it binds."""
+    del p["spec"]["nodeName"]
+    p["spec"]["schedulerName"] = "bound-by-the-test"
+    return p
 
 def phase(c: drakit.Cluster, name: str) -> str:
     return c.get("Pod", name)["status"].get("phase", "")

@@ -4,16 +4,15 @@ A template claim the pod's status does not name yet is ErrClaimNotFound, wrapped
 namespace/name: 'pod "<ns>/<name>": ResourceClaim not created yet' (Go's pod.Namespace + "/" +
 pod.Name: an empty namespace prints nothing). drakit.claims.claim_name is the one copy. The kubelet's
 prepareResources returns it unwrapped (k/k pkg/kubelet/cm/dra/manager.go), so it is what a
-FailedPrepareDynamicResources event would carry. drakit's kubelet waits before admission for
-such a pod (documented in drakit/kubelet/kubelet.py), so no scenario sees the text; this checks
-it here.
+FailedPrepareDynamicResources event carries (features/platform.feature pins it for a pod bound by
+spec.nodeName before its claim exists); this checks the namespace forms here.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from drakit.kubelet.dra_manager import ClaimNotReady, claim_name_for
+from drakit.kubelet.dra_manager import PrepareError, claim_name_for
 
 
 def _pod(namespace: str | None, statuses: list | None = None) -> dict:
@@ -27,7 +26,7 @@ TEMPLATE = {"name": "gpu", "resourceClaimTemplateName": "gpu-template"}
 @pytest.mark.parametrize(("namespace", "ref"), [("team-a", "team-a/trainer"),
                                                 (None, "/trainer")])
 def test_a_template_claim_not_created_yet_names_the_pod(namespace, ref):
-    with pytest.raises(ClaimNotReady) as e:
+    with pytest.raises(PrepareError) as e:
         claim_name_for(_pod(namespace), TEMPLATE)
     assert str(e.value) == f'pod "{ref}": ResourceClaim not created yet'
 

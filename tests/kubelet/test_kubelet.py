@@ -9,7 +9,7 @@ prepare dynamic resources: prepare dynamic resources: DRA driver <d> is not regi
 
 from __future__ import annotations
 
-from .helpers import allocate, claim, container, events, phase, pod
+from .helpers import allocate, bind, claim, container, events, phase, pod, touch_pods, unbound
 
 GATES_5729 = {"GenericWorkload": True, "DRAWorkloadResourceClaims": True}
 
@@ -22,12 +22,22 @@ def test_pod_without_claims_runs(cluster):
     assert {c["type"]: c["status"] for c in p["status"]["conditions"]}["Ready"] == "True"
 
 
-def test_pod_waits_for_its_claim_then_runs(cluster):
+def test_pod_bound_before_its_claim_is_reserved_fails_prepare_then_runs_at_the_resync(cluster):
+    """Upstream's kubelet admits the pod (no admit handler looks at claims) and refuses the
+    prepare of a claim not reserved for it; it watches no claim, so the reservation is taken
+    at the pod worker's resync (60 s after the failed sync), not before."""
     cluster.apply([claim("c")])
     cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
     assert phase(cluster, "p1") == "Pending"
-    assert events(cluster, "p1") == []
-    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
+    uid = cluster.get("Pod", "p1")["metadata"]["uid"]
+    claim_uid = cluster.get("ResourceClaim", "c")["metadata"]["uid"]
+    assert [e["message"] for e in events(cluster, "p1", "FailedPrepareDynamicResources")] == [
+        "Failed to prepare dynamic resources: prepare dynamic resources: pod p1 "
+        f"({uid}) is not allowed to use ResourceClaim c ({claim_uid})"]
+    allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"], touch=False)
+    cluster.advance(59)
+    assert phase(cluster, "p1") == "Pending"
+    cluster.advance(1)
     assert phase(cluster, "p1") == "Running"
 
 
@@ -36,12 +46,14 @@ def test_unknown_driver_fails_prepare_with_an_event_and_stays_pending(cluster):
     cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
     allocate(cluster, "c", [("gpu", "unknown.example.com", "n1", "dev-0")], ["p1"])
     assert phase(cluster, "p1") == "Pending"
-    (ev,) = events(cluster, "p1", "FailedPrepareDynamicResources")
+    # besides the refusal while the claim was not reserved for the pod (bound before)
+    (ev,) = [e for e in events(cluster, "p1", "FailedPrepareDynamicResources")
+             if "is not allowed to use" not in e["message"]]
     assert ev["type"] == "Warning" and ev["source"]["component"] == "kubelet"
     assert ev["message"] == ("Failed to prepare dynamic resources: prepare dynamic resources: "
                              "DRA driver unknown.example.com is not registered")
     cluster.settle()
-    assert len(events(cluster, "p1", "FailedPrepareDynamicResources")) == 1
+    assert len(events(cluster, "p1", "FailedPrepareDynamicResources")) == 2
 
 
 def test_driver_error_is_reported(cluster):
@@ -49,7 +61,8 @@ def test_driver_error_is_reported(cluster):
     cluster.apply([claim("c")])
     cluster.apply([pod("p1", [container("main", ["gpu"])], claims={"gpu": "c"})])
     allocate(cluster, "c", [("gpu", "gpu.example.com", "n1", "gpu-0")], ["p1"])
-    (ev,) = events(cluster, "p1", "FailedPrepareDynamicResources")
+    (ev,) = [e for e in events(cluster, "p1", "FailedPrepareDynamicResources")
+             if "is not allowed to use" not in e["message"]]
     assert ev["message"].endswith("NodePrepareResources failed for ResourceClaim c: "
                                   "device gpu-0 is unhealthy")
     assert phase(cluster, "p1") == "Pending"
@@ -118,12 +131,13 @@ def test_out_of_memory_counts_pods_already_running(make_cluster):
 
 def _dra_cpu_pod(c, cpu_mapped: str):
     c.apply([claim("cpus", cls="dra.example.com")])
-    c.apply([pod("p1", [container("main", ["cpus"], requests={"cpu": "4"})],
-                 claims={"cpus": "cpus"})])
+    c.apply([unbound(pod("p1", [container("main", ["cpus"], requests={"cpu": "4"})],
+                         claims={"cpus": "cpus"}))])
     c.patch("Pod", "p1", {"status": {"nodeAllocatableResourceClaimStatuses": [{
         "resourceClaimName": "cpus", "containers": ["main"],
         "mapping": [{"name": "cpu", "quantity": cpu_mapped}]}]}}, subresource="status")
     allocate(c, "cpus", [("gpu", "dra.example.com", "n1", "cpu-set-0")], ["p1"])
+    bind(c, "p1")  # the kubelet admits the pod when it first sees it, the status written
 
 
 def test_dra_node_allocatable_footprint_rejects_even_though_the_spec_fits(make_cluster):
@@ -158,11 +172,11 @@ def test_extended_resource_containers_get_only_their_mapped_devices(cluster):
              "exactly": {"deviceClassName": "gpu.example.com", "count": 2}},
             {"name": "container-1-request-1",
              "exactly": {"deviceClassName": "dra.example.com", "count": 1}}]}}}])
-    cluster.apply([pod("p1", [
+    cluster.apply([unbound(pod("p1", [
         container("a", requests={"example.com/gpu": "1"}, limits={"example.com/gpu": "1"}),
         container("b", requests={"example.com/gpu": "2", "example.com/nic": "1"},
                   limits={"example.com/gpu": "2", "example.com/nic": "1"}),
-        container("plain")])])
+        container("plain")]))])
     cluster.patch("Pod", "p1", {"status": {"extendedResourceClaimStatus": {
         "resourceClaimName": "p1-extended-resources-abcde",
         "requestMappings": [
@@ -177,6 +191,7 @@ def test_extended_resource_containers_get_only_their_mapped_devices(cluster):
         ("container-1-request-0", "gpu.example.com", "n1", "gpu-1"),
         ("container-1-request-0", "gpu.example.com", "n1", "gpu-2"),
         ("container-1-request-1", "dra.example.com", "n1", "nic-0")], ["p1"])
+    bind(cluster, "p1")  # the mapping is there when the kubelet first sees the pod
     assert phase(cluster, "p1") == "Running"
     k = cluster.kubelet("n1")
     assert k.cdi_devices("p1", "a") == ["gpu.example.com/gpu=gpu-0"]
@@ -188,17 +203,16 @@ def test_extended_resource_containers_get_only_their_mapped_devices(cluster):
     assert [len(c.get("dynamicResources", [])) for c in cs] == [1, 1, 0]
 
 
-def test_extended_resource_pod_waits_for_the_schedulers_mapping(cluster):
-    """drakit's one deliberate kubelet divergence (docs/kubelet.md "Pod lifecycle"): a pod
-    bound by spec.nodeName that asks for an extended resource the node does not advertise
-    waits, with this reason, for the scheduler's status.extendedResourceClaimStatus."""
+def test_extended_resource_pod_without_the_schedulers_mapping_runs_without_devices(cluster):
+    """A pod bound by spec.nodeName asking for an extended resource the node does not
+    advertise, without status.extendedResourceClaimStatus: admission leaves the resource out
+    (removeMissingExtendedResources) and there is no special claim to prepare, so the pod runs
+    at once without devices, as upstream's kubelet runs it."""
     cluster.apply([pod("p1", [container("a", requests={"example.com/gpu": "1"},
                                         limits={"example.com/gpu": "1"})])])
-    assert phase(cluster, "p1") == "Pending"
-    uid = cluster.get("Pod", "p1")["metadata"]["uid"]
-    assert cluster.kubelet("n1").waiting[uid] == (
-        "extended resource example.com/gpu is not advertised by the node and the pod has no "
-        "extendedResourceClaimStatus yet")
+    assert phase(cluster, "p1") == "Running"
+    assert cluster.kubelet("n1").cdi_devices("p1", "a") == []
+    assert events(cluster, "p1") == []
 
 
 def test_claim_request_filter_gives_only_that_requests_devices(cluster):
@@ -238,6 +252,7 @@ def test_pods_of_a_podgroup_run_with_the_same_device(make_cluster):
     allocate(c, "shared", [("gpu", "gpu.example.com", "n1", "gpu-0")], consumers=[
         {"apiGroup": "scheduling.k8s.io", "resource": "podgroups", "name": "pg",
          "uid": pg["metadata"]["uid"]}])
+    touch_pods(c, "shared", ["w0", "w1"])
     assert phase(c, "w0") == phase(c, "w1") == "Running"
     k = c.kubelet("n1")
     assert k.cdi_devices("w0", "main") == k.cdi_devices("w1", "main") == [

@@ -88,8 +88,8 @@ def test_restart_count_carried_and_pod_left_alone():
 
 def test_the_kubelets_own_status_write_does_not_retry_the_prepare_early(cluster):
     """The waiting status the kubelet writes comes back through its watch; upstream hands a
-    change of the status alone to HandlePodReconcile, so the failed prepare is retried after
-    the pod worker's backoff, not at once."""
+    change of the status alone to HandlePodReconcile, so the failed prepare is retried at
+    the pod worker's resync (60 s), not at once."""
     k = cluster.kubelet("n1")
     drv = k.drivers["gpu.example.com"]
     k.fail_driver("gpu.example.com", "NodePrepareResources", "gpu-0 is not healthy")
@@ -100,7 +100,9 @@ def test_the_kubelets_own_status_write_does_not_retry_the_prepare_early(cluster)
     assert cluster.get("Pod", "p1")["status"]["containerStatuses"][0]["state"] == \
         {"waiting": {"reason": "ContainerCreating"}}
     assert [op for op, _ in drv.calls] == ["prepare"]
-    cluster.advance(10)
+    cluster.advance(59)
+    assert [op for op, _ in drv.calls] == ["prepare"]
+    cluster.advance(1)
     assert [op for op, _ in drv.calls] == ["prepare", "prepare"]
 
 

@@ -45,6 +45,8 @@ def node():
         "reservedFor": [{"resource": "pods", "name": "trainer",
                          "uid": c.get("Pod", "trainer")["metadata"]["uid"]}]}
     c.update_status(claim)
+    # the kubelet watches no claim: an update of the pod reaches its worker at once
+    c.patch("Pod", "trainer", {"metadata": {"annotations": {"drakit.io/claims-reserved": "gpu"}}})
     k = c.kubelet("n1")
     agent = NodeAgent(node="n1", podresources_socket=str(k.socket_path),
                       checkpoint=str(k.checkpoint_path))

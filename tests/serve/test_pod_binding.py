@@ -1,0 +1,39 @@
+"""pods/<name>/binding over drakit serve's HTTP API (what a scheduler's Bind posts).
+
+k/k pkg/registry/core/pod/storage/storage.go BindingREST: create only, the body a Binding
+whose target names the node; the answer is a Status Success with code 201; the pod gets
+spec.nodeName and PodScheduled True; a pod already bound is a 409 Conflict.
+"""
+
+from __future__ import annotations
+
+PODS = "/api/v1/namespaces/default/pods"
+POD = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bind-me"},
+       "spec": {"schedulerName": "bound-by-the-test",
+                "containers": [{"name": "main", "image": "registry.k8s.io/pause:3.10"}]}}
+
+
+def _binding(node: str) -> dict:
+    return {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "bind-me"},
+            "target": {"apiVersion": "v1", "kind": "Node", "name": node}}
+
+
+def test_discovery_lists_the_binding_subresource(http):
+    core = {r["name"]: r for r in http("GET", "/api/v1")[1]["resources"]}
+    assert core["pods/binding"]["verbs"] == ["create"]
+    assert core["pods/binding"]["kind"] == "Binding"
+
+
+def test_binding_places_the_pod_once(http):
+    assert http("POST", PODS, POD)[0] == 201
+    assert http("GET", PODS + "/bind-me/binding")[0] == 405
+    code, out = http("POST", PODS + "/bind-me/binding", _binding("node-a"))
+    assert (code, out["kind"], out["status"], out["code"]) == (201, "Status", "Success", 201)
+    pod = http("GET", PODS + "/bind-me")[1]
+    assert pod["spec"]["nodeName"] == "node-a"
+    assert [c["status"] for c in pod["status"]["conditions"] if c["type"] == "PodScheduled"] == \
+        ["True"]
+    code, err = http("POST", PODS + "/bind-me/binding", _binding("node-b"))
+    assert code == 409 and err["reason"] == "Conflict"
+    code, err = http("POST", PODS + "/bind-me/binding", {"apiVersion": "v1", "kind": "Binding"})
+    assert code == 400
