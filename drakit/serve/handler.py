@@ -616,17 +616,25 @@ class Handler(BaseHTTPRequestHandler):
         """POST pods/<name>/binding (BindingREST.Create): the body is a Binding naming the
         node in ``target.name``; the answer is a Status Success with code 201."""
         body = self._body()
-        target = body.get("target") if isinstance(body, dict) else None
-        if not isinstance(target, dict) or not isinstance(target.get("name"), str) \
-                or not target["name"]:
-            raise E.BadRequest("a Binding needs target.name, the node to bind the pod to")
+        if not isinstance(body, dict):
+            raise E.BadRequest("the request body must be a Binding object")
         md = body.get("metadata") if isinstance(body.get("metadata"), dict) else {}
+        target = body.get("target") if isinstance(body.get("target"), dict) else {}
+        kind, node = target.get("kind") or "", target.get("name") or ""
+        # validation.ValidatePodBinding
+        errs = []
+        if kind and kind != "Node":
+            errs.append(E.not_supported("target.kind", kind, ["Node", "<empty>"]))
+        if not isinstance(node, str) or not node:
+            errs.append(E.required("target.name"))
+        if errs:
+            raise E.Invalid("Binding", str(md.get("name") or r.name or ""), errs)
         if md.get("name") not in (None, r.name):
             raise E.BadRequest(f"the name of the object ({md.get('name')}) does not match "
                                f"the name on the URL ({r.name})")
         s = self.served
         assert r.name is not None and r.namespace is not None
-        s.write(lambda: s.api.bind(r.name, r.namespace, target["name"]), False)
+        s.write(lambda: s.api.bind(r.name, r.namespace, node), False)
         self._send_json(201, {"kind": "Status", "apiVersion": "v1", "metadata": {},
                               "status": "Success", "code": 201})
 

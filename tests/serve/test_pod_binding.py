@@ -35,5 +35,15 @@ def test_binding_places_the_pod_once(http):
         ["True"]
     code, err = http("POST", PODS + "/bind-me/binding", _binding("node-b"))
     assert code == 409 and err["reason"] == "Conflict"
+    # validation.ValidatePodBinding: a target names a node, of kind Node or none
     code, err = http("POST", PODS + "/bind-me/binding", {"apiVersion": "v1", "kind": "Binding"})
-    assert code == 400
+    assert (code, err["reason"]) == (422, "Invalid")
+    assert [(c["field"], c["reason"]) for c in err["details"]["causes"]] == \
+        [("target.name", "FieldValueRequired")]
+    code, err = http("POST", PODS + "/bind-me/binding",
+                     {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "bind-me"},
+                      "target": {"kind": "Pod", "name": "node-b"}})
+    assert (code, err["reason"]) == (422, "Invalid")
+    assert [c["message"] for c in err["details"]["causes"]] == \
+        ['Unsupported value: "Pod": supported values: "Node", "<empty>"']
+    assert http("POST", PODS + "/bind-me/binding", [1])[0] == 400
