@@ -1122,6 +1122,28 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "metadata.name: Invalid value: "team.a": must not contain dots"
 
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/finalizers
+    Scenario Outline: A namespace's spec finalizers are finalizer names, reported at spec.finalizers
+      k/k ValidateNamespace checks each spec.finalizers entry with validateFinalizerName (a
+      qualified name, or one of the standard names such as kubernetes) at the list's path,
+      without the entry's index.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team-a
+        spec:
+          finalizers: <finalizers>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | finalizers | outcome |
+        | [kubernetes, example.com/cleanup] | accepted |
+        | [kubernetes, keep-me] | spec.finalizers: Invalid value: "keep-me": name is neither a standard finalizer name nor is it fully qualified |
+
     @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
     Scenario Outline: Label keys, label values and annotation keys are checked, all at the map's path
       apimachinery v1validation.ValidateLabels (IsQualifiedName for keys, IsValidLabelValue for
