@@ -1340,6 +1340,60 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "web" has "status.phase" equal to Running
 
+    @req:platform-SCHED-R08 @clause:platform-SCHED-R08/refusals
+    Scenario: A binding is refused with a Conflict for a pod that has a node, has scheduling gates or is being deleted
+      k/k pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata (1.34-1.37): "pod <p>
+      is being deleted, cannot be assigned to a host", "pod <p> is already assigned to node
+      "<n>"", "pod <p> has non-empty .spec.schedulingGates"; assignPod wraps each in
+      errors.NewConflict on pods/binding. The pods name a scheduler nobody runs, so only the
+      scenario binds them; the deleted one is held by a finalizer of the scenario's own.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: placed}
+        spec:
+          schedulerName: bound-by-the-test
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          schedulerName: bound-by-the-test
+          schedulingGates:
+          - {name: example.com/wait}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: leaving
+          finalizers: [example.com/hold]
+        spec:
+          schedulerName: bound-by-the-test
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      And I bind the Pod "placed" to node "node-1"
+      Then the request succeeds
+      When I bind the Pod "placed" to node "node-1"
+      Then the request is rejected as Conflict (409)
+      And the error message is "Operation cannot be fulfilled on pods/binding "placed": pod placed is already assigned to node "node-1""
+      When I bind the Pod "gated" to node "node-1"
+      Then the request is rejected as Conflict (409)
+      And the error message is "Operation cannot be fulfilled on pods/binding "gated": pod gated has non-empty .spec.schedulingGates"
+      When I delete the Pod "leaving" without waiting
+      And I bind the Pod "leaving" to node "node-1"
+      Then the request is rejected as Conflict (409)
+      And the error message is "Operation cannot be fulfilled on pods/binding "leaving": pod leaving is being deleted, cannot be assigned to a host"
+      And the Pod "placed" has "spec.nodeName" equal to node-1
+      And the Pod "gated" has no "spec.nodeName"
+      And the Pod "leaving" has no "spec.nodeName"
+
     @req:platform-SCHED-R08 @clause:platform-SCHED-R08/condition-in-place @needs:no-nodes
     Scenario: A binding sets PodScheduled where the scheduler's condition stood, before a user's condition
       pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata writes PodScheduled True

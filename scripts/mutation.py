@@ -115,10 +115,6 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.kubelet.kubelet.xǁKubeletǁ_unreadable":
         "records a watched object the kubelet could not take in: reached only through stored "
         "data the API server refuses, or a drakit bug",
-    "drakit.validation.core.x_check_binding":
-        "the pods/binding subresource: drakit serve has no route for it and the steps no "
-        "Backend verb (a binding comes only from drakit's own scheduler, which binds only "
-        "pods it holds as unbound); tests/validation/test_core_pod.py covers it",
     "drakit.validation.core.x__validate_ephemeral_containers":
         "ephemeral containers (kubectl debug, the pods/ephemeralcontainers subresource): core "
         "pod API that none of the five DRA KEPs touches",

@@ -159,6 +159,15 @@ def when_pod_bound(world: World, pod: str, node: str) -> None:
         raise AssertionError(f"binding Pod {pod} to node {node} failed: {e}") from None
 
 
+@when(parsers.re(r'I bind the Pod "(?P<pod>[^"]+)" to node "(?P<node>[^"]+)"$'))
+def when_bind(world: World, pod: str, node: str) -> None:
+    """POST pods/<pod>/binding as a request whose outcome the next step reads (a refusal
+    included), unlike "the Pod ... is bound to node ...", which must succeed."""
+    from .common import try_write
+
+    try_write(world, lambda: world.b.bind(pod, node))
+
+
 @given(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))
 @when(parsers.re(r'the Pod "(?P<pod>[^"]+)" status has:'))
 def given_pod_status(world: World, pod: str, docstring: str) -> None:
