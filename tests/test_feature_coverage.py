@@ -47,11 +47,11 @@ def _span(fc, rel: str, name: str) -> tuple[int, int]:
 
 
 def test_out_of_scope_lines_count_for_the_whole_area_only(fc):
-    """validation.core.check_binding is out of the conformance scope: its missed lines lower
+    """validation.core._validate_ephemeral_containers is out of the conformance scope: its missed lines lower
     the whole area's figure, not the scope's, and are not listed; a missed line of an in-scope
     function is listed under its function, as is a branch never taken."""
     rel = "drakit/validation/core.py"
-    o1, o2 = _span(fc, rel, "drakit.validation.core.x_check_binding")
+    o1, o2 = _span(fc, rel, "drakit.validation.core.x__validate_ephemeral_containers")
     i1, i2 = _span(fc, rel, "drakit.validation.core.x__validate_pod_level_resources")
     files = {rel: {
         "executed_lines": [i1 + 1],
@@ -64,7 +64,7 @@ def test_out_of_scope_lines_count_for_the_whole_area_only(fc):
     assert (val.whole.statements, val.whole.missed, val.whole.partial) == (4, 3, 1)  # a branch of a missed line is no partial one
     assert (val.scope.statements, val.scope.missed, val.scope.partial) == (2, 1, 1)
     listing = "\n".join(val.listing)
-    assert "check_binding" not in listing
+    assert "_validate_ephemeral_containers" not in listing
     assert "## drakit.validation.core.x__validate_pod_level_resources" in listing
     assert f"{rel}:{i1 + 2}: MISSED" in listing
     assert f"{rel}:{i1 + 1}: BRANCH->{i2}" in listing
