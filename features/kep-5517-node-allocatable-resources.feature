@@ -1383,6 +1383,76 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the request succeeds
       And the Pod "second" stays pending with reason "SchedulerError" and a message containing "/acc-and-helper, device helper-0, driver aux.example.com: device helper-0 not found in pool node1-helpers for driver aux.example.com"
 
+    @req:5517-R11 @version:1.37 @clause:5517-R11/device-gone-skipped
+    Scenario: A claim whose only mapped device's allNodes slice was deleted gets no entry on the next pod and adds nothing
+      k/k nodeallocatabledynamicresources.go calculateAndCheckNodeAllocatableResources (1.37)
+      looks each allocated device up in the node's slices (getDeviceFromSlices) and skips one
+      it cannot find, so a claim none of whose remaining devices declares node-allocatable
+      resources is not a node-allocatable claim: no entry and no error (the error of "A shared
+      claim whose device left its slice fails the next pod's cycle" needs another device that
+      still declares). The sharing check finds no mapped device either (PreFilter's
+      claimHasNodeAllocatableMappedDevice reads every slice), so "second" may share the claim.
+      node1 then carries only the 2 cpus of "first": a probe of 14 cpus fits, 14001m does not.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: net.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "net.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: net.example.com
+          allNodes: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: link-0
+            nodeAllocatableResources:
+              cpu:
+                mapping: {deviceMultiplier: "2"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: net.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: net}]}}
+          resourceClaims:
+          - {name: net, resourceClaimName: link}
+        """
+      Then the request succeeds
+      And the Pod "first" is scheduled to "node1"
+      And the Pod "first" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: link, containers: [app], mapping: [{name: cpu, quantity: "2"}]}]
+      When I delete the ResourceSlice "fabric"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: net}]}}
+          resourceClaims:
+          - {name: net, resourceClaimName: link}
+        """
+      Then the request succeeds
+      And the Pod "second" is scheduled to "node1"
+      And the Pod "second" has no "status.nodeAllocatableResourceClaimStatuses"
+      And a pod requesting cpu "14" fits on node "node1"
+      And a pod requesting cpu "14001m" does not fit on node "node1"
+
     @req:5517-R06 @version:1.37 @clause:5517-R06/per-node @clause:5517-R06/gpu-path @clause:5517-R06/cpu-path @kep-test:integration-fungible-per-node @kep-test:e2e-fungible
     Scenario: The same fungible claim costs each node what it allocates there
       KEP-5517 "Integration tests": "Validate that fungible claims resulting in different node
@@ -3017,6 +3087,84 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         """
       Then the request succeeds
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim acc is already used by another pod."
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/this-cycle-only-136
+    Scenario: On 1.36 an allocated claim nobody uses, whose helper device left its slice, schedules a new pod without an entry
+      The 1.36 side of "A shared claim whose device left its slice fails the next pod's cycle"
+      (1.37 counts the claims allocated before the cycle and fails on the missing device). At
+      1.36 calculateAndCheckNodeAllocatableResources (k/k 78acd4d4) keeps only the claims found
+      in the cycle's allocations map, so buildNodeAllocatableDRAInfo never looks up the devices
+      of a claim allocated before: no "device helper-0 not found in pool my-node-helpers"
+      error, no status entry, and acc-0's 64Mi is not counted on the node. The claim is
+      allocated by its driver (status written, nobody in reservedFor, no finalizer, so the
+      claim controller leaves the allocation alone; with its allocationTimestamp, as PreBind
+      may not add one to an allocation that is already set) and no pod on the node lists it,
+      so the sharing check lets the pod through.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-aux}
+        spec:
+          driver: aux.example.com
+          nodeName: my-node
+          pool: {name: my-node-aux, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: acc-0
+            nodeAllocatableResourceMappings:
+              memory: {allocationMultiplier: 64Mi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: my-node-helpers}
+        spec:
+          driver: aux.example.com
+          nodeName: my-node
+          pool: {name: my-node-helpers, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: helper-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: acc-and-helper}
+        spec:
+          devices:
+            requests:
+            - {name: acc, exactly: {deviceClassName: aux.example.com}}
+            - {name: helper, exactly: {deviceClassName: aux.example.com}}
+        """
+      And I patch the ResourceClaim "acc-and-helper" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: acc, driver: aux.example.com, pool: my-node-aux, device: acc-0}
+              - {request: helper, driver: aux.example.com, pool: my-node-helpers, device: helper-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [my-node]}
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+        """
+      Then the request succeeds
+      When I delete the ResourceSlice "my-node-helpers"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: user}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: aux}]}}
+          resourceClaims:
+          - {name: aux, resourceClaimName: acc-and-helper}
+        """
+      Then the request succeeds
+      And the Pod "user" is scheduled to "my-node"
+      And the Pod "user" has no "status.nodeAllocatableResourceClaimStatuses"
+      And a pod requesting memory "32Gi" fits on node "my-node"
 
     @version:1.36 @req:5517-R16 @clause:5517-R16/sharing-node-state-136 @clause:5517-R16/this-cycle-only-136
     Scenario: On 1.36 a node-allocatable claim used on one node schedules a second pod on another node without an entry
