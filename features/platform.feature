@@ -2331,6 +2331,313 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 Pod objects labelled "gen=two"
       And there are 3 Pod objects labelled "gen=one"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-ready
+    Scenario: A ReplicaSet scaled down deletes a not ready pod before a ready one, even an older one
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less: after node assignment and
+      phase, "Not ready < ready" (podutil.IsPodReady: the Ready condition is True). Both pods
+      wait for a node their template selects and none has (Pending, unassigned), so no kubelet
+      owns their status; the scenario writes Ready True on the newer pod through the status
+      subresource, merged by condition type as kubectl's strategic merge patch does, so the
+      scheduler's PodScheduled stays. Without the readiness rank the newer pod would go first.
+      The status is written whole (updateReplicaSetStatus: rs.Status = newStatus) and a count
+      of 0 is omitted, so once the ready pod is gone too readyReplicas is no longer there.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: one}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: two}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      When I patch the status of the Pod labelled "gen=two" with:
+        """
+        status:
+          conditions:
+          - {type: Ready, status: "True", lastTransitionTime: "2025-01-01T00:00:00Z"}
+        """
+      Then the ReplicaSet "web" comes to have "status.readyReplicas" equal to 1
+      When I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then there are 0 Pod objects labelled "gen=one"
+      And there is 1 Pod object labelled "gen=two"
+      When I set "spec.replicas" of the ReplicaSet "web" to 0
+      Then the ReplicaSet "web" comes to have "status.replicas" equal to 0
+      And the ReplicaSet "web" has no "status.readyReplicas"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-restarts
+    Scenario: A ReplicaSet scaled down deletes the pod whose containers restarted more first, even an older one
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less: after node assignment,
+      phase, readiness, deletion cost, pods per node and ready time, "Pods with containers with
+      higher restart counts < lower restart counts" (maxContainerRestarts, the largest
+      restartCount of the pod's containers), before age. Both pods wait for a node (Pending,
+      unassigned, not ready); the scenario writes a container status with restartCount 3 on the
+      older pod through the status subresource (no kubelet owns an unassigned pod). Without the
+      restart rank the newer pod would go first.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: one}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: two}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      When I patch the status of the Pod labelled "gen=one" with:
+        """
+        status:
+          containerStatuses:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            imageID: ""
+            ready: false
+            restartCount: 3
+            state: {waiting: {reason: CrashLoopBackOff}}
+        """
+      And I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then there are 0 Pod objects labelled "gen=one"
+      And there is 1 Pod object labelled "gen=two"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @clause:platform-CTRL-R01/deployment-status @needs:kubelet
+    Scenario: A GPU Deployment's status counts the pods that run and the one left pending for want of a device
+      k/k pkg/controller/replicaset/replica_set_utils.go calculateStatus: replicas counts the
+      ReplicaSet's active pods (3), fullyLabeledReplicas those carrying every template label
+      (3), readyReplicas those whose Ready condition is True (the 2 that got a GPU and run),
+      availableReplicas those ready for minReadySeconds (0 here: the same 2); the pod left
+      pending (one GPU short: 2 devices for 3 pods) counts in replicas only.
+      pkg/controller/deployment/sync.go calculateStatus sums the ReplicaSets' status counts
+      (replicas 3, updatedReplicas 3 from the one new ReplicaSet, readyReplicas 2,
+      availableReplicas 2) and unavailableReplicas = spec.replicas of its ReplicaSets (3) less
+      the available (2) = 1; observedGeneration is the generation the controllers saw.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: gpu, resourceClaimTemplateName: gpu}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: gpu}]
+        """
+      And I note the 2 scheduled and 1 pending pods of the Deployment "web"
+      Then every ReplicaSet labelled "app=web" has "status.replicas" equal to 3
+      And every ReplicaSet labelled "app=web" has "status.fullyLabeledReplicas" equal to 3
+      And every ReplicaSet labelled "app=web" has "status.readyReplicas" equal to 2
+      And every ReplicaSet labelled "app=web" has "status.availableReplicas" equal to 2
+      And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 1
+      And the Deployment "web" comes to have "status.availableReplicas" equal to 2
+      And the Deployment "web" has "status.replicas" equal to 3
+      And the Deployment "web" has "status.updatedReplicas" equal to 3
+      And the Deployment "web" has "status.readyReplicas" equal to 2
+      And the Deployment "web" has "status.unavailableReplicas" equal to 1
+      And the Deployment "web" has "status.observedGeneration" equal to 1
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @needs:kubelet @needs:logical-clock
+    Scenario: A ReplicaSet counts a ready pod available only once it has been ready for minReadySeconds
+      k/k pkg/api/v1/pod/util.go IsPodAvailable: a ready pod is available when minReadySeconds
+      is 0 or its Ready condition's lastTransitionTime + minReadySeconds is before now;
+      replica_set.go updatePod enqueues the ReplicaSet minReadySeconds (+1 s) after a pod turns
+      ready, so the count moves without any other change. The pod gets its GPU and runs at
+      once; 30 seconds later it is available.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          minReadySeconds: 30
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: gpu, resourceClaimTemplateName: gpu}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: gpu}]
+        """
+      Then the ReplicaSet "web" has "status.readyReplicas" equal to 1
+      And the ReplicaSet "web" has no "status.availableReplicas"
+      When 29 seconds pass
+      Then the ReplicaSet "web" has no "status.availableReplicas"
+      When 2 seconds pass
+      Then the ReplicaSet "web" has "status.availableReplicas" equal to 1
+
+    # since 1.35: DeploymentReplicaSetTerminatingReplicas is beta and on (alpha, off, at 1.34)
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @since:1.35
+    Scenario: A ReplicaSet counts its pods held by a finalizer after their deletion as terminating
+      k/k replica_set.go syncReplicaSet passes calculateStatus the claimed pods with a
+      deletionTimestamp that are not Succeeded or Failed (controller.FilterTerminatingPods)
+      when DeploymentReplicaSetTerminatingReplicas is on: terminatingReplicas counts them (a
+      pointer, so 0 is written too) and replicas does not. GetPodFromTemplate copies the
+      template's finalizers to each pod, so the pod deleted by the scale-down stays, being
+      deleted, until the scenario removes the finalizer.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}, finalizers: [example.com/hold]}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      And the ReplicaSet "web" has "status.terminatingReplicas" equal to 0
+      And the ReplicaSet "web" has "status.replicas" equal to 2
+      When I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 1
+      And the ReplicaSet "web" has "status.replicas" equal to 1
+      When I remove the finalizers of the Pods labelled "app=web"
+      Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 0
+
+    # until 1.34: DeploymentReplicaSetTerminatingReplicas is alpha and off
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @until:1.34
+    Scenario: A ReplicaSet at 1.34 writes no terminatingReplicas
+      k/k replica_set_utils.go calculateStatus leaves TerminatingReplicas nil (omitted) while
+      DeploymentReplicaSetTerminatingReplicas is off (alpha at 1.33 and 1.34).
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then the ReplicaSet "web" comes to have "status.replicas" equal to 1
+      And the ReplicaSet "web" has no "status.terminatingReplicas"
+      And the ReplicaSet "web" has no "status.readyReplicas"
+
   Rule: The garbage collector
     kube-controller-manager's garbage collector (k/k pkg/controller/garbagecollector) deletes a
     dependent once none of the owners its ownerReferences name exists, looking each namespaced

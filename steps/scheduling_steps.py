@@ -185,6 +185,48 @@ def when_relabel_deployment_pods(world: World, key: str, dep: str, value: str) -
             raise AssertionError(f"relabelling Pod {p['metadata']['name']} failed: {e}") from None
 
 
+@when(parsers.re(r'I patch the status of the Pod labelled "(?P<sel>[^"]+)" with:'))
+def when_patch_labelled_pod_status(world: World, sel: str, docstring: str) -> None:
+    """Patch the status of the one pod the selector finds (its name is generated, e.g. a
+    ReplicaSet's), as a strategic merge patch does (``kubectl patch --subresource=status``):
+    a condition replaces the one of its type, a container status the one of its name, the
+    others stay (the scheduler's PodScheduled of a pending pod). Sent as a merge patch of the
+    merged lists."""
+    world.b.settle()
+    pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+    if len(pods) != 1:
+        raise AssertionError(f"{len(pods)} pods labelled {sel!r}, expected exactly 1 to patch: "
+                             f"{sorted(p['metadata']['name'] for p in pods)}")
+    patch = yaml.safe_load(docstring)
+    status = dict((patch or {}).get("status") or {})
+    cur = pods[0].get("status") or {}
+    for field, key in (("conditions", "type"), ("containerStatuses", "name")):
+        if field in status:
+            mine = {e.get(key) for e in status[field]}
+            status[field] = [e for e in cur.get(field) or () if e.get(key) not in mine] + status[field]
+    name = pods[0]["metadata"]["name"]
+    try:
+        world.b.patch("Pod", name, {**patch, "status": status}, subresource="status")
+    except ApiError as e:
+        raise AssertionError(f"patching the status of Pod {name} failed: {e}") from None
+
+
+@when(parsers.re(r'I remove the finalizers of the Pods labelled "(?P<sel>[^"]+)"$'))
+def when_remove_pod_finalizers(world: World, sel: str) -> None:
+    """Merge-patch metadata.finalizers away on every pod the selector finds (being deleted or
+    not), as an operator releases pods a finalizer holds."""
+    world.b.settle()
+    pods = [p for p in world.b.list("Pod", sel) if p["metadata"].get("finalizers")]
+    if not pods:
+        raise AssertionError(f"no pod labelled {sel!r} has finalizers to remove")
+    for p in pods:
+        try:
+            world.b.patch("Pod", p["metadata"]["name"], {"metadata": {"finalizers": None}})
+        except ApiError as e:
+            raise AssertionError(f"removing the finalizers of Pod {p['metadata']['name']} "
+                                 f"failed: {e}") from None
+
+
 # ---------------------------------------------------------------------------- then: pods
 
 @then(parsers.re(r'the Pod "(?P<name>[^"]+)" is scheduled(?: to "(?P<node>[^"]+)")?$'))

@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from drakit.api import errors as E
-from drakit.api.meta import deep_copy, labels_match, pod_deletion_cost, selector_from_dict
+from drakit.api.meta import (
+    deep_copy,
+    labels_match,
+    parse_rfc3339,
+    pod_deletion_cost,
+    selector_from_dict,
+)
 from drakit.apiserver import WatchEvent
 from drakit.controllers.base import Controller
 
@@ -104,24 +110,101 @@ class DeploymentController(Controller):
             except E.StatusError:
                 pass
         # older ReplicaSets of this Deployment scale to zero
+        mine = [rs]
         for other in self.api.list("ReplicaSet", ns):
-            if other["metadata"]["name"] != name and _owned_by(other, d["metadata"]["uid"]) and \
-                    int((other.get("spec") or {}).get("replicas", 1)) != 0:
-                other["spec"]["replicas"] = 0
-                try:
-                    self.api.update(other)
-                    did = True
-                except E.StatusError:
-                    pass
-        return did
+            if other["metadata"]["name"] != name and _owned_by(other, d["metadata"]["uid"]):
+                mine.append(other)
+                if int((other.get("spec") or {}).get("replicas", 1)) != 0:
+                    other["spec"]["replicas"] = 0
+                    try:
+                        self.api.update(other)
+                        did = True
+                    except E.StatusError:
+                        pass
+        return self._write_status(d, rs, mine) or did
+
+    def _write_status(self, d: dict, new_rs: dict, all_rs: list[dict]) -> bool:
+        """deployment/sync.go calculateStatus, written whole (syncRolloutStatus /
+        syncDeploymentStatus: only when it differs): replicas, readyReplicas,
+        availableReplicas and terminatingReplicas summed over the Deployment's ReplicaSets'
+        statuses, updatedReplicas the new ReplicaSet's status.replicas, unavailableReplicas
+        the sum of their spec.replicas less the available ones (at least 0), observedGeneration,
+        collisionCount kept, and the condition Available: True MinimumReplicasAvailable "Deployment
+        has minimum availability." when availableReplicas reaches spec.replicas less
+        maxUnavailable, else False MinimumReplicasUnavailable "Deployment does not have minimum
+        availability." (SetDeploymentCondition: unchanged when status and reason are; the other
+        conditions kept). Zero counts are left out (omitempty). Not modelled: the Progressing
+        condition and its progressDeadlineSeconds."""
+        def count(rs: dict, where: str, field: str) -> int:
+            return int((rs.get(where) or {}).get(field) or 0)
+        spec = d.get("spec") or {}
+        available = sum(count(r, "status", "availableReplicas") for r in all_rs)
+        total = sum(count(r, "spec", "replicas") for r in all_rs)
+        status: dict[str, Any] = {"observedGeneration": d["metadata"].get("generation", 1)}
+        for k, v in (("replicas", sum(count(r, "status", "replicas") for r in all_rs)),
+                     ("updatedReplicas", count(new_rs, "status", "replicas")),
+                     ("readyReplicas", sum(count(r, "status", "readyReplicas") for r in all_rs)),
+                     ("availableReplicas", available),
+                     ("unavailableReplicas", max(0, total - available))):
+            if v:
+                status[k] = v
+        if self.gates.enabled("DeploymentReplicaSetTerminatingReplicas"):
+            status["terminatingReplicas"] = sum(count(r, "status", "terminatingReplicas")
+                                                for r in all_rs)
+        old = d.get("status") or {}
+        if old.get("collisionCount") is not None:
+            status["collisionCount"] = old["collisionCount"]
+        want = int(spec.get("replicas", 1))
+        if available >= want - _max_unavailable(spec):
+            cond = ("True", "MinimumReplicasAvailable", "Deployment has minimum availability.")
+        else:
+            cond = ("False", "MinimumReplicasUnavailable",
+                    "Deployment does not have minimum availability.")
+        conds = [dict(c) for c in old.get("conditions") or ()]
+        cur = next((c for c in conds if c.get("type") == "Available"), None)
+        if cur is None or (cur.get("status"), cur.get("reason")) != cond[:2]:
+            now = self.clock.timestamp()
+            new = {"type": "Available", "status": cond[0], "lastUpdateTime": now,
+                   "lastTransitionTime": now, "reason": cond[1], "message": cond[2]}
+            if cur is not None and cur.get("status") == cond[0]:
+                new["lastTransitionTime"] = cur.get("lastTransitionTime")
+            conds = [c for c in conds if c.get("type") != "Available"] + [new]
+        status["conditions"] = conds
+        if old == status:
+            return False
+        fresh = self.api.try_get("Deployment", d["metadata"]["name"], d["metadata"].get("namespace"))
+        if fresh is None:
+            return False
+        fresh["status"] = status
+        try:
+            self.api.update_status(fresh)
+        except E.StatusError:
+            return False
+        return True
 
 
 class ReplicaSetController(Controller):
     name = "replicaset-controller"
     kinds = ("ReplicaSet", "Pod")
 
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.wake: dict[tuple[str, str], datetime] = {}
+        """(namespace, name) of a ReplicaSet -> when a ready pod of it becomes available."""
+
     def resync(self) -> bool:
         return self._all()
+
+    def sync(self) -> bool:
+        did = super().sync()
+        now = self.clock.now()
+        due = [k for k, at in self.wake.items() if at < now]
+        for ns, name in due:
+            del self.wake[(ns, name)]
+            rs = self.api.try_get("ReplicaSet", name, ns or None)
+            if rs is not None:
+                did |= self.guarded("ReplicaSet", rs, self.sync_rs)
+        return did
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
         # upstream's pod handlers (replica_set.go addPod/updatePod/deletePod) enqueue the
@@ -147,8 +230,7 @@ class ReplicaSetController(Controller):
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
         owned = [p for p in self.api.list("Pod", ns, copy=False)
-                 if _owned_by(p, uid) and not p["metadata"].get("deletionTimestamp")
-                 and (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed")]
+                 if _owned_by(p, uid) and _active(p)]
         pods = [p for p in owned if labels_match(p["metadata"].get("labels"), sel)]
         did = False
         # pkg/controller/controller_ref_manager.go ClaimPods: a pod the ReplicaSet controls
@@ -177,6 +259,10 @@ class ReplicaSetController(Controller):
             ann = (template.get("metadata") or {}).get("annotations")
             if ann:
                 pod["metadata"]["annotations"] = dict(ann)
+            # controller_utils.go GetPodFromTemplate copies the template's finalizers too
+            fin = (template.get("metadata") or {}).get("finalizers")
+            if fin:
+                pod["metadata"]["finalizers"] = list(fin)
             try:
                 self.api.create(pod)
                 did = True
@@ -207,25 +293,79 @@ class ReplicaSetController(Controller):
                     wrote |= self._event(rs, "FailedDelete", f"Error deleting: {e}")
                     if failed is None:
                         failed = f"unable to delete pods: {e}"
-        status = {"replicas": len(pods) + max(0, want - len(pods)) if did else len(pods),
-                  "observedGeneration": rs["metadata"].get("generation", 1),
-                  "conditions": _failure_conditions(
-                      rs, failed, self.clock.timestamp(),
-                      "FailedCreate" if want > len(pods) else "FailedDelete")}
         if failed is not None:
             # the sync returns manageReplicas' error: retried with the workqueue's backoff
             self.retry_later("ReplicaSet", rs, failed)
-        if {k: (rs.get("status") or {}).get(k) for k in status} != status:
+        reason = "FailedCreate" if want > len(pods) else "FailedDelete"
+        # calculateStatus counts the pods as they are after this sync's creates and deletes
+        # (upstream counts those it listed before, and the watch events of its own writes
+        # sync it again: the status it rests at is the same). Terminating pods (a
+        # deletionTimestamp, not Succeeded or Failed: FilterTerminatingPods) count only with
+        # DeploymentReplicaSetTerminatingReplicas (beta and on since 1.35).
+        mine = [p for p in self.api.list("Pod", ns, copy=False)
+                if _owned_by(p, uid) and labels_match(p["metadata"].get("labels"), sel)]
+        if did:
+            pods = [p for p in mine if _active(p)]
+        terminating = None
+        if self.gates.enabled("DeploymentReplicaSetTerminatingReplicas"):
+            terminating = sum(1 for p in mine if p["metadata"].get("deletionTimestamp")
+                              and (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed"))
+        status = self._status(rs, pods, terminating, failed, reason)
+        if (rs.get("status") or {}) != status:
             fresh = self.api.try_get("ReplicaSet", rs["metadata"]["name"], ns)
             if fresh is not None:
-                merged = {**(fresh.get("status") or {}), **status}
-                fresh["status"] = {k: v for k, v in merged.items() if v is not None}
+                # updateReplicaSetStatus: rs.Status = newStatus, the whole status
+                fresh["status"] = status
                 try:
                     self.api.update_status(fresh)
                     wrote = True
                 except E.StatusError:
                     pass
         return did or wrote
+
+    def _status(self, rs: dict, pods: list[dict], terminating: int | None, failed: str | None,
+                reason: str) -> dict:
+        """replica_set_utils.go calculateStatus as the API server serializes it: replicas
+        always, fullyLabeledReplicas (pods carrying every label of the template),
+        readyReplicas (Ready True) and availableReplicas (Ready for minReadySeconds:
+        podutil.IsPodAvailable) only when not 0 (omitempty), terminatingReplicas when counted
+        (a pointer: 0 is written), observedGeneration, conditions when any. When a ready pod
+        is not yet available the ReplicaSet is synced again once it is (upstream's updatePod
+        enqueues it minReadySeconds after the pod became ready)."""
+        spec = rs.get("spec") or {}
+        tlabels = ((spec.get("template") or {}).get("metadata") or {}).get("labels") or {}
+        min_ready = int(spec.get("minReadySeconds") or 0)
+        now = self.clock.now()
+        labelled = ready = available = 0
+        for p in pods:
+            plabels = p["metadata"].get("labels") or {}
+            if all(plabels.get(k) == v for k, v in tlabels.items()):
+                labelled += 1
+            since = _ready_since(p)
+            if since is None:
+                continue
+            ready += 1
+            if min_ready == 0:
+                available += 1
+            elif since is not False:
+                at = since + timedelta(seconds=min_ready)
+                if at < now:
+                    available += 1
+                else:
+                    key = (rs["metadata"].get("namespace") or "", rs["metadata"]["name"])
+                    self.wake[key] = min(self.wake.get(key, at), at)
+        status: dict[str, Any] = {"replicas": len(pods)}
+        for k, v in (("fullyLabeledReplicas", labelled), ("readyReplicas", ready),
+                     ("availableReplicas", available)):
+            if v:
+                status[k] = v
+        if terminating is not None:
+            status["terminatingReplicas"] = terminating
+        status["observedGeneration"] = rs["metadata"].get("generation", 1)
+        conds = _failure_conditions(rs, failed, self.clock.timestamp(), reason)
+        if conds:
+            status["conditions"] = conds
+        return status
 
     def _event(self, rs: dict, reason: str, message: str) -> bool:
         """True when the event was written."""
@@ -234,6 +374,49 @@ class ReplicaSetController(Controller):
             return True
         except E.StatusError:
             return False
+
+
+def _active(p: dict) -> bool:
+    """controller.FilterActivePods: not Succeeded, not Failed, no deletionTimestamp."""
+    return not p["metadata"].get("deletionTimestamp") and \
+        (p.get("status") or {}).get("phase") not in ("Succeeded", "Failed")
+
+
+def _ready_since(p: dict) -> datetime | bool | None:
+    """None when the pod is not Ready (podutil.IsPodReady); else the lastTransitionTime of
+    its Ready condition, False when it has none or an unreadable one (IsPodAvailable counts
+    such a pod available only with minReadySeconds 0)."""
+    cond = next((c for c in (p.get("status") or {}).get("conditions") or ()
+                 if c.get("type") == "Ready"), None)
+    if cond is None or cond.get("status") != "True":
+        return None
+    try:
+        return parse_rfc3339(str(cond.get("lastTransitionTime")))
+    except ValueError:
+        return False
+
+
+def _max_unavailable(spec: dict) -> int:
+    """deployment/util MaxUnavailable: 0 unless RollingUpdate with replicas; else
+    ResolveFenceposts' maxUnavailable (a percent of spec.replicas rounded down, 1 when it and
+    maxSurge, rounded up, are both 0), at most spec.replicas."""
+    strategy = spec.get("strategy") or {}
+    replicas = int(spec.get("replicas", 1))
+    if strategy.get("type", "RollingUpdate") != "RollingUpdate" or replicas == 0:
+        return 0
+    ru = strategy.get("rollingUpdate") or {}
+
+    def scaled(v: Any, default: str, up: bool) -> int:
+        v = default if v is None else v
+        if isinstance(v, str) and v.endswith("%"):
+            n = int(v[:-1]) * replicas
+            return -(-n // 100) if up else n // 100
+        return int(v)
+    surge = scaled(ru.get("maxSurge"), "25%", True)
+    unavailable = scaled(ru.get("maxUnavailable"), "25%", False)
+    if surge == 0 and unavailable == 0:
+        unavailable = 1
+    return min(unavailable, replicas)
 
 
 def _namespace_terminating(e: E.StatusError) -> bool:
