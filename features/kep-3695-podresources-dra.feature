@@ -1348,7 +1348,9 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     The pod's second claim comes from a template; until its status entry says that no claim
     was created for it the kubelet's prepare fails ("ResourceClaim not created yet"), then
     resourceclaim.Name returns no name for it and the kubelet prepares gpu-claim alone and
-    starts the pod. Then someone removes that status entry: for the running pod
+    starts the pod (at the update that reserving gpu-claim makes; the status write alone
+    syncs nothing). Then someone removes that status entry: HandlePodReconcile puts the pod
+    with its new status into the pod manager, which PodResources reads; for the running pod
     resourceclaim.Name now fails ("pod claim not found"), and k/k pkg/kubelet/cm/dra/manager.go
     GetContainerClaimInfos returns that error for the whole container, which cm
     container_manager_linux.go GetDynamicResources logs before it reports no dynamic resources
@@ -1372,14 +1374,14 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
           resources:
             claims: [{name: gpu}, {name: extra}]
       """
-    And the ResourceClaim "gpu-claim" is allocated and reserved for the Pods "trainer" and "second":
-      | request | driver          | pool | device |
-      | gpu     | gpu.example.com | n1   | gpu-3  |
     And the Pod "second" status has:
       """
       resourceClaimStatuses:
       - {name: extra}
       """
+    And the ResourceClaim "gpu-claim" is allocated and reserved for the Pods "trainer" and "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-3  |
     Then the Pod "second" has "status.phase" equal to Running
     When a node agent calls PodResources Get for the Pod "second" on node "n1"
     Then the PodResources answer is:

@@ -4529,6 +4529,100 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/status-update-not-synced @clause:platform-KUBELET-R01/prepare-retried-on-update
+    Scenario: A write of the pod's status by someone else does not make the kubelet prepare again, an annotation change does
+      Upstream's config source (pkg/kubelet/config/config.go checkAndUpdatePod) compares the
+      pod's spec, labels, annotations and deletion: a pod that differs in its status alone goes
+      to HandlePodReconcile, which only updates the pod manager; its worker waits for its
+      resync (60-90 s). Here someone else sets a status field the kubelet does not own
+      (nominatedNodeName); the pod stays Pending although its driver recovered. An
+      annotation change is an update and reaches the pod's worker at once.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And the Pod "trainer" status has:
+        """
+        nominatedNodeName: n1
+        """
+      Then the Pod "trainer" has "status.nominatedNodeName" equal to n1
+      And the Pod "trainer" has "status.phase" equal to Pending
+      And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
+      When I patch the Pod "trainer" with:
+        """
+        metadata:
+          annotations: {example.com/nudge: "1"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/status-update-not-synced
+    Scenario: A status write whose Ready condition disagrees with the pod's readiness gates makes the kubelet sync the pod at once
+      HandlePodReconcile (pkg/kubelet/kubelet.go) syncs a pod whose status alone changed when
+      status.NeedToReconcilePodReadiness says so: the pod has readiness gates and its stored
+      Ready condition differs in status or message from GeneratePodReadyCondition of its
+      stored status. The pod waits for its failed prepare, its container is not ready, so the
+      Ready condition it should have is False "containers with unready status: [main]";
+      someone writes Ready True. The kubelet syncs the pod at once: its driver recovered, it
+      prepares the claim and starts the pod.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          readinessGates:
+          - {conditionType: example.com/checked}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: Ready, status: "True", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+      And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/finished-pod-not-active
     Scenario: A finished pod whose claim is not released yet no longer counts at admission
       Admission counts the kubelet's active pods only (GetActivePods leaves out pods in phase
@@ -5240,13 +5334,19 @@ Feature: Platform behaviour every DRA comparison relies on
       resourceclaim.Name returns no name and no error for a template claim whose status entry
       has no resourceClaimName ("the ResourceClaim intentionally didn't get created and the
       PodResourceClaim can be ignored"); prepareResources then has nothing to do for it
-      ("No need to prepare resources, no claim generated"). The update of the pod's status
-      reaches its pod worker, which syncs the pod again at once.
+      ("No need to prepare resources, no claim generated"). A change of the pod's status alone
+      does not reach its pod worker (config.go checkAndUpdatePod: a reconcile, not an
+      update); an annotation change does, and the pod is synced again at once.
       Then the Pod "worker" has "status.phase" equal to Pending
       When the Pod "worker" status has:
         """
         resourceClaimStatuses:
         - {name: gpu}
+        """
+      And I patch the Pod "worker" with:
+        """
+        metadata:
+          annotations: {example.com/nudge: "1"}
         """
       Then the Pod "worker" has "status.phase" equal to Running
       And the container "main" of the Pod "worker" on node "n1" gets no CDI devices
@@ -5255,15 +5355,22 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A pod admitted with a claim name in its status that then loses it is refused as a claim not created yet
       The kubelet admitted the pod (its claim was there and allocated) and failed to prepare it
       (the pod does not own the claim). Someone then removes the pod's claim statuses: the
-      template does not exist, so the ResourceClaim controller writes nothing back. The update
-      reaches the pod worker at once; resourceclaim.Name finds no status entry for the
-      template claim and returns `pod "<ns>/<pod>": ResourceClaim not created yet`
-      (ErrClaimNotFound), which prepareResources returns unwrapped.
+      template does not exist, so the ResourceClaim controller writes nothing back. A change
+      of the status alone reaches no pod worker; an annotation change does, at once;
+      resourceclaim.Name then finds no status entry for the template claim and returns
+      `pod "<ns>/<pod>": ResourceClaim not created yet` (ErrClaimNotFound), which
+      prepareResources returns unwrapped. (The kubelet said so once already, at its first
+      sync before the status named the claim: the event is expected a second time.)
       When the Pod "worker" status has:
         """
         resourceClaimStatuses: null
         """
-      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "worker" with message:
+      And I patch the Pod "worker" with:
+        """
+        metadata:
+          annotations: {example.com/nudge: "1"}
+        """
+      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "worker" again with message:
         """
         Failed to prepare dynamic resources: prepare dynamic resources: pod "${namespace}/worker": ResourceClaim not created yet
         """

@@ -461,8 +461,12 @@ def then_container_devices(world: World, container: str, pod: str, node: str,
 
 
 @then(parsers.re(r'the kubelet recorded a Warning event "(?P<reason>[^"]+)" for the Pod '
-                 r'"(?P<pod>[^"]+)" with message:'))
-def then_kubelet_event(world: World, reason: str, pod: str, docstring: str) -> None:
+                 r'"(?P<pod>[^"]+)"(?P<again> again)? with message:'))
+def then_kubelet_event(world: World, reason: str, pod: str, docstring: str,
+                       again: str | None = None) -> None:
+    """With "again": the event was recorded at least twice (a live recorder folds a repeated
+    event into one with a higher ``count`` or ``series.count``, which counts as often as it
+    says), for a scenario whose kubelet said the same thing before."""
     world.b.settle()
     message = _expand(docstring.strip(), world)
     uid = world.b.get("Pod", pod)["metadata"]["uid"]
@@ -475,3 +479,9 @@ def then_kubelet_event(world: World, reason: str, pod: str, docstring: str) -> N
     world.observe(f"event {reason} on {pod}", message, got)
     assert any(e.get("type") == "Warning" and e.get("message") == message for e in evs), \
         f"no Warning event {reason} with that message; events {reason}: {got}"
+    if again:
+        times = sum(max(int(e.get("count") or 1), int((e.get("series") or {}).get("count") or 1))
+                    for e in evs if e.get("type") == "Warning" and e.get("message") == message)
+        world.observe(f"times event {reason} on {pod}", ">= 2", times)
+        assert times >= 2, f"the Warning event {reason} with that message was recorded " \
+                           f"{times} time(s), not again"

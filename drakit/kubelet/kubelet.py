@@ -23,8 +23,9 @@ Per pod, in creation order (upstream HandlePodAdditions, then SyncPod):
    ("pod <p> (<uid>) is not allowed to use ResourceClaim <c> (<uid>)") is such a failure too:
    a pod bound by ``spec.nodeName`` before its claim is ready gets the event, as upstream.
    It is retried at the pod worker's resync, 60 s later (the runtime's SyncPod does not fail
-   its result for it), or at once when the pod itself changes; the kubelet does not watch
-   claims;
+   its result for it), or at once when the pod itself is updated (spec, labels, annotations,
+   deletion; a change of its status alone waits for the resync unless its readiness gates
+   call for a sync, upstream's RECONCILE); the kubelet does not watch claims;
 3. phase Running with container statuses (the same builder).
 
 Like upstream's status manager, the kubelet keeps the status it last decided per pod
@@ -81,7 +82,12 @@ from drakit.kubelet.dra_manager import (
 )
 from drakit.kubelet.podresources.client import PodResourcesClient
 from drakit.kubelet.podresources.server import PodResourcesServer, PodResourcesServerError
-from drakit.kubelet.status import merge_status, needs_reconcile, pod_status
+from drakit.kubelet.status import (
+    merge_status,
+    needs_readiness_reconcile,
+    needs_reconcile,
+    pod_status,
+)
 from drakit.podgeneration import GATE as GENERATION_GATE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,7 +115,7 @@ POD_WORKER_BACKOFF_SECONDS = 10.0
 # SyncPod returns no error and completeWork requeues the pod at the regular resync interval
 # (syncFrequency, 1 min, jitter factor 0.5: 60-90 s); drakit takes the 60 s. An update of the
 # pod (spec, labels, annotations, deletion: pkg/kubelet/config podsDifferSemantically) reaches
-# its worker at once.
+# its worker at once; a change of its status alone does not (see Kubelet._observe).
 POD_WORKER_RESYNC_SECONDS = 60.0
 # a pod status write the API server refused is written again by the status manager's next
 # full batch: pkg/kubelet/status/status_manager.go syncPod only logs "Failed to update status
@@ -137,6 +143,20 @@ def _md(obj: Any) -> Mapping[str, Any]:
 def _spec(obj: Any) -> Mapping[str, Any]:
     spec = obj.get("spec") if isinstance(obj, Mapping) else None
     return spec if isinstance(spec, Mapping) else {}
+
+
+def _differ_semantically(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """Upstream's podsDifferSemantically (pkg/kubelet/config/config.go, the same at
+    1.34-1.37): the spec, the labels, the annotations, deletionTimestamp or
+    deletionGracePeriodSeconds changed. Nothing else of the metadata counts (finalizers,
+    owner references, the generation that follows the spec), nor the status. A map that is
+    empty reads as absent, as a Go client decodes it."""
+    a, b = _md(old), _md(new)
+    return (_spec(old) != _spec(new)
+            or (a.get("labels") or {}) != (b.get("labels") or {})
+            or (a.get("annotations") or {}) != (b.get("annotations") or {})
+            or a.get("deletionTimestamp") != b.get("deletionTimestamp")
+            or a.get("deletionGracePeriodSeconds") != b.get("deletionGracePeriodSeconds"))
 
 
 def _pod_order(pod: Mapping[str, Any]) -> tuple[str, str, str]:
@@ -359,18 +379,22 @@ class Kubelet:
                 return False  # (a pod whose spec is unreadable is on no node)
             uid = _md(obj).get("uid", "")
             key = object_key("Pod", obj)
-            own = False
+            update = True
             if type_ == "DELETED":
                 self.pods.pop(uid, None)
                 self.failures.forget(key)
             else:
-                # the kubelet's own status write (its cache already holds that version) is
-                # no update for the pod's worker: upstream's config source hands a change of
-                # the status alone to HandlePodReconcile, not to a new SyncPod
-                rv = _md(obj).get("resourceVersion")
-                own = rv is not None and _md(self.pods.get(uid)).get("resourceVersion") == rv
+                # upstream's config source (pkg/kubelet/config/config.go checkAndUpdatePod)
+                # hands a pod whose spec, labels, annotations and deletion are as before to
+                # HandlePodReconcile, not to its worker: a change of the status alone (the
+                # kubelet's own write, or anyone else's) syncs nothing, unless the Ready
+                # condition disagrees with the pod's readiness gates and containers
+                # (NeedToReconcilePodReadiness); the status manager's batch still compares it
+                old = self.pods.get(uid)
+                update = old is None or _differ_semantically(old, obj) \
+                    or needs_readiness_reconcile(obj)
                 self.pods[uid] = obj
-            if not own:
+            if update:
                 self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
             return True
         if kind == "Node" and _md(obj).get("name") == self.node_name:

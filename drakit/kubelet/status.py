@@ -266,3 +266,69 @@ def needs_reconcile(api: Mapping[str, Any], cached: Mapping[str, Any], *,
         if a != b:
             return True
     return False
+
+
+def pod_ready_condition(pod: Mapping[str, Any]) -> tuple[str, str]:
+    """(status, message) of the Ready condition upstream generates from what the pod's
+    stored status says (pkg/kubelet/status/generate.go GeneratePodReadyCondition, the same
+    rule at 1.34-1.37): its containers' readiness first (GenerateContainersReadyCondition:
+    no container statuses at all, a terminal phase, unknown or unready restartable init
+    containers and containers), then each readiness gate's condition. Only what
+    :func:`needs_readiness_reconcile` compares is returned."""
+    spec = pod.get("spec") if isinstance(pod.get("spec"), Mapping) else {}
+    status = pod.get("status") if isinstance(pod.get("status"), Mapping) else {}
+    phase = status.get("phase")
+    raw = status.get("containerStatuses")
+    if raw is None:
+        return "False", ""  # UnknownContainerStatuses, no message
+    reported = {s.get("name"): s for s in raw or () if isinstance(s, Mapping)}
+    unknown: list[str] = []
+    unready: list[str] = []
+    for c in [c for c in _containers(spec, "initContainers") if _restartable(c)] \
+            + _containers(spec, "containers"):
+        s = reported.get(c.get("name"))
+        if s is None:
+            unknown.append(str(c.get("name")))
+        elif not s.get("ready"):
+            unready.append(str(c.get("name")))
+    if (phase == "Succeeded" and not unknown) or phase == "Failed":
+        return "False", ""  # PodCompleted / PodFailed, no message
+    messages = []
+    if unknown:
+        messages.append("containers with unknown status: " + go_list(unknown))
+    if unready:
+        messages.append("containers with unready status: " + go_list(unready))
+    if messages:
+        return "False", ", ".join(messages)
+    conditions: dict[Any, Mapping[str, Any]] = {}
+    for c in _conditions(status):
+        conditions.setdefault(c.get("type"), c)  # GetPodConditionFromList: the first
+    gates = []
+    for g in spec.get("readinessGates") or ():
+        kind = g.get("conditionType") if isinstance(g, Mapping) else None
+        c = conditions.get(kind)
+        if c is None:
+            gates.append(f'corresponding condition of pod readiness gate "{kind}" does not exist.')
+        elif c.get("status") != "True":
+            gates.append(f'the status of pod readiness gate "{kind}" is not "True", but '
+                         f'{c.get("status") or ""}')
+    if gates:
+        return "False", ", ".join(gates)
+    return "True", ""
+
+
+def needs_readiness_reconcile(pod: Mapping[str, Any]) -> bool:
+    """Whether a pod whose status alone changed is synced at once all the same
+    (pkg/kubelet/status/status_manager.go NeedToReconcilePodReadiness, called by
+    kubelet.go HandlePodReconcile): only a pod with readiness gates, whose stored Ready
+    condition exists and disagrees with the one generated from its stored status
+    (:func:`pod_ready_condition`) in status or message."""
+    spec = pod.get("spec") if isinstance(pod.get("spec"), Mapping) else {}
+    if not spec.get("readinessGates"):
+        return False
+    status = pod.get("status") if isinstance(pod.get("status"), Mapping) else {}
+    current = next((c for c in _conditions(status) if c.get("type") == "Ready"), None)
+    if current is None:
+        return False
+    want, message = pod_ready_condition(pod)
+    return current.get("status") != want or (current.get("message") or "") != message
