@@ -97,6 +97,8 @@ DRA_EFFECT: dict[str, str] = {
     "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
     "PodDeletionCost": "a ReplicaSet scales down by pod-deletion-cost; the API server checks the "
                        "annotation",
+    "DeploymentReplicaSetTerminatingReplicas": "ReplicaSets and Deployments count terminating "
+                                               "pods in status.terminatingReplicas",
     "PodReadyToStartContainersCondition": "the kubelet writes the pod's PodReadyToStartContainers "
                                           "condition",
     "PodObservedGenerationTracking": "KEP-5067: pod conditions and status carry observedGeneration",
