@@ -4585,7 +4585,8 @@ Feature: Platform behaviour every DRA comparison relies on
       Ready condition differs in status or message from GeneratePodReadyCondition of its
       stored status. The pod waits for its failed prepare, its container is not ready, so the
       Ready condition it should have is False "containers with unready status: [main]";
-      someone writes Ready True. The kubelet syncs the pod at once: its driver recovered, it
+      someone first writes that very condition (no disagreement: nothing happens before the
+      resync), then Ready True. The kubelet syncs the pod at once: its driver recovered, it
       prepares the claim and starts the pod.
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
@@ -4616,6 +4617,12 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Pending
       When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
       And the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: Ready, status: "False", message: "containers with unready status: [main]", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the Pod "trainer" status has:
         """
         conditions:
         - {type: Ready, status: "True", lastTransitionTime: "2026-01-01T00:00:00Z"}
