@@ -836,6 +836,40 @@ Feature: Platform behaviour every DRA comparison relies on
       And 15 seconds pass
       Then the Namespace "stuck" is gone
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/poll-cadence @needs:logical-clock
+    Scenario: A namespace whose content a finalizer held is finalized at the deleter's next look, 8 seconds on
+      namespace_controller.go: a pass that leaves content returns ResourcesRemainingError with
+      the estimate, content held by finalizers counting finalizerEstimateSeconds (15), and the
+      namespace is queued again after estimate/2 + 1 = 8 seconds; the controller does not watch
+      the content, so the claim's finalizer going changes nothing until then.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: team, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I delete the Namespace "team"
+      And I work in the namespace "team"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And 7 seconds pass
+      Then the Namespace "team" has "status.phase" equal to Terminating
+      And there are 0 ResourceClaim objects
+      When 1 second passes
+      Then the Namespace "team" is gone
+
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
       deletion/namespaced_resources_deleter.go estimateGracefulTerminationForPods takes the

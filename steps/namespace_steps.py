@@ -55,7 +55,9 @@ def then_namespace_gone(world: World, name: str) -> None:
         return False
 
     try:
-        world.b.wait_for(f"the Namespace {name} to be gone", gone)
+        # the deleter looks at what is left again after its estimate (estimate/2 + 1 s), not
+        # when the content changes: time has to pass for the namespace to go
+        world.b.wait_for(f"the Namespace {name} to be gone", gone, time_passes=True)
         ok = True
     except AssertionError:
         ok = False
@@ -89,7 +91,8 @@ def then_namespace_contains(world: World, name: str, docstring: str) -> None:
         return not expect.contains(last, expected)
 
     try:
-        world.b.wait_for(f"the Namespace {name} to contain the expected state", matches)
+        world.b.wait_for(f"the Namespace {name} to contain the expected state", matches,
+                         time_passes=True)  # the deleter writes its conditions on its polls
     except AssertionError:
         pass
     diffs = expect.contains(last, expected)

@@ -27,10 +27,12 @@ parts used here from 1.30 to 1.37):
   NamespaceDeletionDiscoveryFailure, NamespaceDeletionGroupVersionParsingFailure,
   NamespaceDeletionContentFailure, NamespaceContentRemaining, NamespaceFinalizersRemaining.
 
-Timing: upstream requeues a namespace with content left after ``estimate/2 + 1`` seconds.
-drakit re-syncs a Terminating namespace on every watch event inside it (which is when
-there can be news) and also after that requeue delay on the logical clock, so a settled
-cluster shows the end state a real one reaches after its polling delay.
+Timing: upstream requeues a namespace with content left after ``estimate/2 + 1`` seconds
+(ResourcesRemainingError, workqueue AddAfter) and watches Namespaces only, not their
+content. drakit does the same on the logical clock: a Terminating namespace is looked at
+when it changes and when its requeue time comes, so content that goes in between (a
+finalizer removed) is noticed at the next poll, as on a real cluster (until stop 34 drakit
+also synced on every watch event inside the namespace, which finalized it at once).
 """
 
 from __future__ import annotations
@@ -132,8 +134,9 @@ class NamespaceController(Controller):
                 elif md.get("deletionTimestamp"):
                     self.terminating.add(name)
                     dirty.add(name)
-            elif md.get("namespace") in self.terminating:
-                dirty.add(md["namespace"])
+            # the content of a terminating namespace is not watched (namespace_controller.go
+            # has a Namespace informer only): what is left is looked at again when the
+            # deleter's estimate says (requeue_at), not when it changes
         did = False
         for ns in sorted(dirty):
             did |= self._sync_guarded(ns)

@@ -221,5 +221,11 @@ class Backend(Protocol):
     def settle(self) -> None:
         """Let controllers, the scheduler and kubelets catch up."""
 
-    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
-        """Poll ``predicate`` until truthy (reference: settle once, then evaluate)."""
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None,
+                 time_passes: bool = False):
+        """Poll ``predicate`` until truthy (reference: settle once, then evaluate).
+
+        ``time_passes``: the state comes only once time has passed on the cluster (a
+        controller that polls, such as the namespace deleter's estimate/2 + 1 s); a live
+        cluster polls on wall time as ever, the reference moves its logical clock on, one
+        second at a time, up to the timeout (60 s by default)."""

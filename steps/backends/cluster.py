@@ -1539,7 +1539,9 @@ class ClusterBackend:
             elif time.monotonic() - since >= quiet:
                 return
 
-    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None,
+                 time_passes: bool = False):
+        del time_passes  # wall time passes here anyway
         timeout = self.opts.wait_timeout if timeout is None else timeout
         deadline = time.monotonic() + timeout
         last: Any = None

@@ -237,9 +237,18 @@ class ReferenceBackend:
     def settle(self) -> None:
         self.c.settle()
 
-    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None):
+    def wait_for(self, what: str, predicate: Callable[[], Any], timeout: float | None = None,
+                 time_passes: bool = False):
         self.c.settle()
-        return predicate()
+        last = predicate()
+        if last or not time_passes:
+            return last
+        for _ in range(int(60 if timeout is None else timeout)):  # bounded: logical seconds
+            self.c.advance(1)
+            last = predicate()
+            if last:
+                return last
+        return last
 
     def advance(self, seconds: float) -> None:
         self.c.advance(seconds)

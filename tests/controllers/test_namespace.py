@@ -134,6 +134,10 @@ spec:
         "False", "ContentDeleted",
         "All content successfully deleted, may be waiting on finalization")
     cluster.patch("ResourceClaim", "held", {"metadata": {"finalizers": None}}, "team")
+    # the deleter watches no content: it looks again 15/2 + 1 = 8 s after its last pass
+    cluster.advance(7)
+    assert cluster.api.try_get("Namespace", "team") is not None
+    cluster.advance(1)
     assert cluster.api.try_get("Namespace", "team") is None
 
 
@@ -156,6 +160,10 @@ def test_a_pod_nobody_confirms_turns_into_a_content_failure_after_its_grace_peri
         "in namespace: team for gvr: /v1, Resource=pods")
     cluster.api.delete("Pod", "app", "team", grace_period_seconds=0)
     cluster.settle()
+    # the last pass (at 31 s) still saw the claim held by its finalizer: 15/2 + 1 s later
+    cluster.advance(7)
+    assert cluster.api.try_get("Namespace", "team") is not None
+    cluster.advance(1)
     assert cluster.api.try_get("Namespace", "team") is None
 
 
@@ -253,6 +261,9 @@ def test_property_any_content_is_removed_and_the_namespace_goes_last(content) ->
     for kind, name in held:
         c.api.remove_finalizer(kind, name, "example.com/hold", "team")
     c.settle()
+    # the deleter's next pass: 15/2 + 1 s for content held by finalizers, 30/2 + 1 s while a
+    # pod's grace period (30 s by default) has not run out
+    c.advance(16)
     assert c.api.try_get("Namespace", "team") is None
     for kind in ("Pod", "ResourceClaim", "ResourceClaimTemplate", "ResourceQuota", "Event"):
         assert c.list(kind, "team") == []
