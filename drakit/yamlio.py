@@ -709,20 +709,23 @@ def load_documents(text: str, source: str = "<input>") -> list[dict]:
 
 def load_file(path: str | Path) -> list[dict]:
     p = Path(path)
+    # a name with a newline or another control character is quoted, so that the error
+    # stays on one line
+    shown = str(p) if str(p).isprintable() else repr(str(p))
     try:
         size = p.stat().st_size
     except FileNotFoundError:
-        raise ManifestError(f"{p}: no such file") from None
+        raise ManifestError(f"{shown}: no such file") from None
     if size > MAX_MANIFEST_BYTES:
-        raise ManifestError(f"{p}: manifest is larger than 10 MiB ({size} bytes); split it "
+        raise ManifestError(f"{shown}: manifest is larger than 10 MiB ({size} bytes); split it "
                             "into smaller files")
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise ManifestError(f"{p}: not a UTF-8 text file") from None
+        raise ManifestError(f"{shown}: not a UTF-8 text file") from None
     except IsADirectoryError:
-        raise ManifestError(f"{p}: is a directory, not a manifest file") from None
-    return load_documents(text, str(p))
+        raise ManifestError(f"{shown}: is a directory, not a manifest file") from None
+    return load_documents(text, shown)
 
 
 def to_objects(source: Any, name: str = "<input>") -> list[dict]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from drakit.allocator.cli import main_allocate
@@ -51,6 +51,7 @@ def test_any_gate_flags_give_an_answer_or_one_line(capsys, gates):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(node=_text, version=st.sampled_from(["1.34", "1.35", "1.36", "1.37", "1.33", "", "x"]))
+@example(node="/\n", version="1.34")  # a file name with a newline: quoted, one line
 def test_any_node_and_version_give_an_answer_or_one_line(capsys, node, version):
     argv = ["--node", node, "--version", version] + FILES
     _check(capsys, argv)
