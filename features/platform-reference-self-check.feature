@@ -27,6 +27,28 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's claim cache forgets a claim
+      The scheduler's comparer holds its ResourceClaim cache (name and resourceVersion) against
+      the stored claims; a restart relists them.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When "kube-scheduler" forgets the ResourceClaim "gpu-claim" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: resource claims: cached {}, stored objects give {('default', 'gpu-claim'): '<resourceVersion of ResourceClaim "gpu-claim">'}
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/garbage-collector @clause:platform-SELF-R01/pending-events
     Scenario: The garbage collector's graph forgets the dependents of an owner, and is compared only once it has taken in every event
       A controller's comparer holds off while watch events of its kinds wait for it (its

@@ -83,7 +83,8 @@ class ReferenceBackend:
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
-        ``kube-scheduler`` "forgets" a Node (its node cache), ``garbage-collector`` "forgets
+        ``kube-scheduler`` "forgets" a Node (its node cache) or a ResourceClaim (its DRA
+        informer cache), ``garbage-collector`` "forgets
         the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
         Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
         a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
@@ -99,6 +100,8 @@ class ReferenceBackend:
             raise AssertionError(f"no running component {component!r} on the reference")
         if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
             target.nodes.nodes.pop(name)
+        elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceClaim"):
+            target.dra.claims.pop((obj["metadata"].get("namespace", "default"), name))
         elif (component, change) == ("garbage-collector", "forgets the dependents of"):
             target.dependents.pop(uid)
         elif (component, change, kind) == ("namespace-controller", "keeps polling", "Namespace"):
