@@ -2802,6 +2802,7 @@ Feature: Platform behaviour every DRA comparison relies on
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
       Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "shared" containing ", name: stranger, uid: "
+      And the only Warning event for ResourceClaim "shared" is "OwnerRefInvalidNamespace", recorded once
       And the ResourceClaim "shared" exists
       And the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to local
       And the ResourceClaim "shared" has no "metadata.ownerReferences[1]"
