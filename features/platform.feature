@@ -2477,6 +2477,54 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 Pod objects labelled "gen=one"
       And there is 1 Pod object labelled "gen=two"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-ready
+    Scenario: A ReplicaSet scaled down ranks a pod whose status has no phase as a Pending one
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less compares phases through
+      podPhaseToOrdinal (Pending 0, Unknown 1, Running 2); a phase it does not list, none
+      included, reads the map's zero value, as Pending does. The newer of two pending,
+      unassigned pods loses its phase through the status subresource (no kubelet owns it):
+      it still goes first, by age; ranked like Unknown it would stay and the older one go.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: one}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: two}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      When I patch the status of the Pod labelled "gen=two" with:
+        """
+        status:
+          phase: null
+        """
+      And I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then there are 0 Pod objects labelled "gen=two"
+      And there is 1 Pod object labelled "gen=one"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @clause:platform-CTRL-R01/deployment-status @needs:kubelet
     Scenario: A GPU Deployment's status counts the pods that run and the one left pending for want of a device
       k/k pkg/controller/replicaset/replica_set_utils.go calculateStatus: replicas counts the
