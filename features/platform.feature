@@ -5088,6 +5088,48 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "web" has no "status.containerStatuses[0].lastState"
       And the Pod "web" has "status.containerStatuses[0].state.running" containing {}
 
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/waiting-pod @needs:logical-clock
+    Scenario: A pod waiting for its resync after a failed prepare gets its drifted conditions back at the next batch
+      The status manager's batch (syncBatch) covers every pod the kubelet has a status for, not
+      only running ones: the pod's worker waits 60 s for its resync after the failed prepare,
+      the batch writes the kubelet's conditions back within 10 s of a user's write.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      And the Pod "trainer" has "status.conditions[2]" containing {type: Ready, status: "False", reason: ContainersNotReady}
+      When the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: Ready, status: "True", reason: UserSaysYes}
+        """
+      And 5 seconds pass
+      Then the Pod "trainer" has "status.conditions[0]" containing {type: Ready, status: "True", reason: UserSaysYes}
+      When 5 seconds pass
+      Then the Pod "trainer" has "status.conditions[2]" containing {type: Ready, status: "False", reason: ContainersNotReady}
+      And the Pod "trainer" has "status.phase" equal to Pending
+
     @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/other-conditions-stay @clause:platform-KUBELET-R03/builds-on-cache
     Scenario: A user's own condition added to a running pod stays through the kubelet's next write, ahead of the kubelet's conditions
       The user keeps the kubelet's conditions (their statuses; the merge patch drops their

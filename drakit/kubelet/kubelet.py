@@ -474,7 +474,11 @@ class Kubelet:
             due = self.sync_retry.get(uid)
             if due is not None:
                 if due > now:
-                    continue  # its last sync failed: the pod worker waits out its backoff
+                    # its last sync failed: the pod worker waits out its backoff or resync,
+                    # but the status manager's batch still writes back a status someone
+                    # else changed under it (syncBatch covers every pod it has a status for)
+                    changed |= self._reconcile_waiting_status(pod, now)
+                    continue
                 del self.sync_retry[uid]
             mark = self.failures.mark()
             try:
@@ -676,6 +680,19 @@ class Kubelet:
 
     def _ready_to_start(self) -> bool:
         return self.gates.enabled("PodReadyToStartContainersCondition")
+
+    def _reconcile_waiting_status(self, pod: dict, now: float) -> bool:
+        """The status manager's batch for a pod whose worker waits (a failed prepare): a
+        stored status that drifted from the one the kubelet cached is written back at the next
+        batch (needsReconcile, then syncPod), as for a running pod."""
+        uid = _md(pod).get("uid", "")
+        if uid in self.status_retry:
+            return self._retry_status(pod)
+        cached = self.statuses.get(uid)
+        if cached is not None and uid not in self.rejected and needs_reconcile(
+                pod.get("status") or {}, cached, ready_to_start_condition=self._ready_to_start()):
+            self.status_retry[uid] = (now + STATUS_SYNC_PERIOD_SECONDS, False)
+        return False
 
     def _retry_status(self, pod: dict) -> bool:
         """A refused status write whose batch is due: write it again (True when it went in)."""
