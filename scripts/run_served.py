@@ -50,7 +50,7 @@ PROFILES: dict[str, dict] = {
     "1.37-alpha": {"version": "1.37", "gates": [
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
         "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true",
-        "DRAListTypeAttributes=true"],
+        "DRAListTypeAttributes=true", "DRADerivedAttributes=true"],
         # upstream's allocator table (platform-allocator.feature, ~220 rows) runs in the 1.37
         # profile; here only its mixin and list-attribute rows, the ones that need this
         # profile's gates. The other rows would run the same allocations a second time (a
