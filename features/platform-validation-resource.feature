@@ -2306,7 +2306,9 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       same name or its taints differ from the old device's (apiequality.Semantic.DeepEqual).
       A taint stored by a release or a write that did not check it (here a key that is no label
       name) does not block the driver's next update of its slice while the device keeps it;
-      changing that taint has it checked. A device's capacity has no such exception.
+      changing that taint has it checked. Every taint of a changed set is checked whole, its
+      unchanged effect too: validateDevice passes no old taint to validateDeviceTaint (only
+      DeviceTaintRule updates compare effects). A device's capacity has no such exception.
       Given the feature gate DRADeviceTaints is enabled
       When an object is stored past validation:
         """
@@ -2322,6 +2324,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
             taints:
             - {key: "bad key!", effect: NoSchedule, timeAdded: "2026-01-01T00:00:00Z"}
           - name: gpu-1
+            taints:
+            - {key: example.com/wear, value: low, effect: Sometimes, timeAdded: "2026-01-01T00:00:00Z"}
         """
       And I patch the ResourceSlice "slice-1" with:
         """
@@ -2330,6 +2334,18 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the request succeeds
       And the ResourceSlice "slice-1" has "spec.pool.generation" equal to 2
+      When I patch the ResourceSlice "slice-1" with:
+        """
+        spec:
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: "bad key!", effect: NoSchedule, timeAdded: "2026-01-01T00:00:00Z"}
+          - name: gpu-1
+            taints:
+            - {key: example.com/wear, value: high, effect: Sometimes, timeAdded: "2026-01-01T00:00:00Z"}
+        """
+      Then from 1.35 the outcome is "spec.devices[1].taints[0].effect: Unsupported value: "Sometimes": supported values: "NoExecute", "NoSchedule", "None"" and before it "spec.devices[1].taints[0].effect: Unsupported value: "Sometimes": supported values: "NoExecute", "NoSchedule""
       When I patch the ResourceSlice "slice-1" with:
         """
         spec:
