@@ -574,7 +574,8 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A namespace with content held by a finalizer stays Terminating, refuses new content and says why
       The NamespaceLifecycle admission plugin refuses creates in a Terminating namespace with
       a NamespaceTerminating cause (plugin/pkg/admission/namespace/lifecycle/admission.go); the
-      conditions carry upstream's reasons and messages, ok variants False.
+      conditions carry upstream's reasons and messages, ok variants False; a finalizer on
+      objects of two kinds is counted over both (finalizersToNumRemaining).
       Given the objects:
         """
         apiVersion: v1
@@ -589,6 +590,16 @@ Feature: Platform behaviour every DRA comparison relies on
             requests:
             - name: gpu
               exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: held-template, namespace: team, finalizers: [example.com/hold]}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
         """
       When I delete the Namespace "team"
       Then the Namespace "team" comes to contain:
@@ -613,11 +624,11 @@ Feature: Platform behaviour every DRA comparison relies on
           - type: NamespaceContentRemaining
             status: "True"
             reason: SomeResourcesRemain
-            message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances"
+            message: "Some resources are remaining: resourceclaims.resource.k8s.io has 1 resource instances, resourceclaimtemplates.resource.k8s.io has 1 resource instances"
           - type: NamespaceFinalizersRemaining
             status: "True"
             reason: SomeFinalizersRemain
-            message: "Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances"
+            message: "Some content in the namespace has finalizers remaining: example.com/hold in 2 resource instances"
         """
       When I create:
         """
@@ -637,6 +648,11 @@ Feature: Platform behaviour every DRA comparison relies on
         | metadata.namespace | NamespaceTerminating | namespace team is being terminated |
       When I work in the namespace "team"
       And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And I patch the ResourceClaimTemplate "held-template" with:
         """
         metadata:
           finalizers: null
