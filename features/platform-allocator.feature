@@ -2457,6 +2457,49 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | second | a100    | gpu.example.com/node-1/gpu-1 | constraint conflict or taken by another request |
         | -      | -       | -                            | no solution on this node |
 
+    # since 1.36: per-device node selection needs DRAPartitionableDevices, on by default from 1.36
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains @since:1.36
+    Scenario: drakit allocate --explain follows each device's own node selector in a pool with per-device node selection
+      GatherPools keeps a device of a perDeviceNodeSelection slice for the node when its own
+      nodeName, allNodes or nodeSelector matches it: fab-a's selector names node-1 and is used,
+      fab-b's names node-2 and is on another node, fab-c's names both and is not needed.
+      When I run drakit allocate with "--node node-1 -f classes.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fab-a
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1]}]
+          - name: fab-b
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-2]}]
+          - name: fab-c
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                       | outcome    |
+        | link  | link    | gpu.example.com/fabric/fab-a | allocated  |
+        | link  | link    | gpu.example.com/fabric/fab-b | wrong node |
+        | link  | link    | gpu.example.com/fabric/fab-c | not needed (the request got its 1 device) |
+
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario Outline: drakit allocate --explain names a pool it cannot use (<what>)
       A pool whose slices are not all published is skipped as a whole; so is an invalid one,
