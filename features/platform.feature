@@ -2551,7 +2551,10 @@ Feature: Platform behaviour every DRA comparison relies on
       pkg/controller/deployment/sync.go calculateStatus sums the ReplicaSets' status counts
       (replicas 3, updatedReplicas 3 from the one new ReplicaSet, readyReplicas 2,
       availableReplicas 2) and unavailableReplicas = spec.replicas of its ReplicaSets (3) less
-      the available (2) = 1; observedGeneration is the generation the controllers saw.
+      the available (2) = 1; observedGeneration is the generation the controllers saw. With
+      maxUnavailable 50% of 3 (rounded down: 1) two available pods are the minimum
+      (deployment/util MaxUnavailable, ResolveFenceposts), so Available is True
+      (MinimumReplicasAvailable); at the default 25% (0) it would take all three.
       Given a node "n1" with cpu "8", memory "32Gi"
       And the objects:
         """
@@ -2590,6 +2593,7 @@ Feature: Platform behaviour every DRA comparison relies on
         metadata: {name: web}
         spec:
           replicas: 3
+          strategy: {rollingUpdate: {maxUnavailable: 50%}}
           selector: {matchLabels: {app: web}}
           template:
             metadata: {labels: {app: web}}
@@ -2614,6 +2618,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Deployment "web" has "status.readyReplicas" equal to 2
       And the Deployment "web" has "status.unavailableReplicas" equal to 1
       And the Deployment "web" has "status.observedGeneration" equal to 1
+      And the Available condition of the Deployment "web" has status True and reason MinimumReplicasAvailable, with lastTransitionTime and lastUpdateTime set
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @needs:kubelet @needs:logical-clock
     Scenario: A ReplicaSet counts a ready pod available only once it has been ready for minReadySeconds
