@@ -2186,6 +2186,7 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then there is a Warning event "FailedDelete" for ReplicaSet "web" starting with "Error deleting: pods "web-"
       And there is a Warning event "FailedDelete" for ReplicaSet "web" containing "" is forbidden: ValidatingAdmissionPolicy 'keep-pods' with binding 'keep-pods' denied request: pods stay"
       And the ReplicaSet "web" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "web" has "status.conditions[0].status" equal to "True"
       And the ReplicaSet "web" has "status.conditions[0].reason" equal to FailedDelete
       And there are 2 Pod objects labelled "app=web"
       When I delete the ValidatingAdmissionPolicyBinding "keep-pods"

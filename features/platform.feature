@@ -2126,6 +2126,7 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is a Warning event "FailedCreate" for ReplicaSet "solo" starting with "Error creating: pods "solo-"
       And there is a Warning event "FailedCreate" for ReplicaSet "solo" containing "is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2"
       And the ReplicaSet "solo" has "status.conditions[0].type" equal to ReplicaFailure
+      And the ReplicaSet "solo" has "status.conditions[0].status" equal to "True"
       And the ReplicaSet "solo" has "status.conditions[0].reason" equal to FailedCreate
       When I patch the ResourceQuota "two-pods" with:
         """
