@@ -275,7 +275,7 @@ class SchedulingQueue:
         return True
 
     def move_all(self, only: Iterable[tuple[str, str]] | None = None,
-                 include_errored: bool = False) -> int:
+                 include_errored: bool = False, in_flight: bool = True) -> int:
         """A relevant event: unschedulable pods (all, or ``only``) go back to activeQ.
 
         Pods whose last attempt ended in an error stay parked until their backoff passes
@@ -284,7 +284,9 @@ class SchedulingQueue:
         backoffQ). Without this, two pods whose PreBind fails re-activated each other for
         ever: each one's Unreserve writes a claim, and that event woke the other.
         """
-        if self.in_flight is not None:
+        if self.in_flight is not None and in_flight:
+            # in_flight False: the caller keeps the event for the in-flight pod itself and asks
+            # its rejectors at the end of the cycle (Scheduler.in_flight_events)
             self.moved_during_cycle = True
         keys = [k for k in (self.unschedulable if only is None else only)
                 if k in self.unschedulable and (include_errored or not self.unschedulable[k].errored)]

@@ -137,6 +137,8 @@ class Scheduler:
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()
         self.self_retries: dict[tuple[str, str], int] = {}
+        self.in_flight_events: list[tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None] = []
+        """The requeue-worthy events seen while the popped pod was in its cycle."""
         self.waiting: dict[tuple[str, str], _WaitingPod] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
         self.dynamic = DynamicResources(self)
@@ -215,7 +217,7 @@ class Scheduler:
                 self.nodes.set_node(obj)
             self.dra._bump(obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing((type_, old_node, obj)))
+                self.queue.move_all(self._worth_requeuing((type_, old_node, obj)), in_flight=False)
         elif kind == "ResourceClaim":
             if initial:
                 self.dra.set_claim(obj, pod_key(obj))
@@ -224,18 +226,18 @@ class Scheduler:
         elif kind == "ResourceSlice":
             self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing())
+                self.queue.move_all(self._worth_requeuing(), in_flight=False)
         elif kind == "DeviceClass":
             self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing())
+                self.queue.move_all(self._worth_requeuing(), in_flight=False)
         elif kind == "PodGroup":
             if type_ == "DELETED":
                 self.podgroups.pop(pod_key(obj), None)
             else:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
-                self.queue.move_all(self._worth_requeuing())
+                self.queue.move_all(self._worth_requeuing(), in_flight=False)
 
     def _worth_requeuing(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
                          | None = None) -> list[tuple[str, str]]:
@@ -245,20 +247,26 @@ class Scheduler:
         a Node event (``node_event``: type, old node, new node) whose node, added or updated,
         newly matches the pod's node selector and required affinity. A pod with any other
         rejector, or none on record, comes back on every event (drakit's hints for the other
-        plugins are coarser than upstream's)."""
-        keys = []
-        for k, qp in self.queue.unschedulable.items():
-            pod = self.pending.get(k)
-            if qp.unschedulable_plugins != {"NodeAffinity"} or pod is None:
-                keys.append(k)
-                continue
-            if node_event is None:
-                continue
-            type_, old, new = node_event
-            if type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
-                    (old is None or not required_node_affinity_matches(pod, old)):
-                keys.append(k)
-        return keys
+        plugins are coarser than upstream's). An event seen while a pod is in its scheduling
+        cycle is kept for that pod, whose rejectors are known only at the cycle's end
+        (upstream's in-flight events, determineSchedulingHintForInFlightPod)."""
+        if self.queue.in_flight is not None:
+            self.in_flight_events.append(node_event)
+        return [k for k, qp in self.queue.unschedulable.items()
+                if self._event_helps(qp.unschedulable_plugins, self.pending.get(k), node_event)]
+
+    @staticmethod
+    def _event_helps(rejectors: set[str], pod: Mapping[str, Any] | None,
+                     node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None
+                     ) -> bool:
+        """Whether one event may help a pod these plugins rejected (see _worth_requeuing)."""
+        if rejectors != {"NodeAffinity"} or pod is None:
+            return True
+        if node_event is None:
+            return False
+        type_, old, new = node_event
+        return type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
+            (old is None or not required_node_affinity_matches(pod, old))
 
     def _retry_failed_objects(self) -> bool:
         """Objects the informers dropped whose backoff passed: take them in again."""
@@ -281,7 +289,7 @@ class Scheduler:
         freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
             len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
         if freed:
-            self.queue.move_all(self._worth_requeuing())
+            self.queue.move_all(self._worth_requeuing(), in_flight=False)
             return
         if old is not None and old_st == new_st:
             return
@@ -313,7 +321,7 @@ class Scheduler:
             self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
-                self.queue.move_all(self._worth_requeuing())
+                self.queue.move_all(self._worth_requeuing(), in_flight=False)
             return
         if spec.get("nodeName"):
             self.pending.pop(key, None)
@@ -322,12 +330,12 @@ class Scheduler:
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
-                    self.queue.move_all(self._worth_requeuing())
+                    self.queue.move_all(self._worth_requeuing(), in_flight=False)
                 return
             old = self.nodes.pods.get(uid)
             self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
-                self.queue.move_all(self._worth_requeuing())
+                self.queue.move_all(self._worth_requeuing(), in_flight=False)
             return
         if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
@@ -374,6 +382,7 @@ class Scheduler:
                 self.queue.gate(qp, self.dynamic.name, self.clock.now())
                 continue
             self.last_rejectors = set()
+            self.in_flight_events = []
             ok, unschedulable = self._schedule_one(pod)
             relists = self.relists
             self._process_events()
@@ -386,6 +395,8 @@ class Scheduler:
                 if w is not None and w.qp is None:
                     w.qp = qp  # waits in PreBind: out of the queue until it binds or fails
                 continue
+            if any(self._event_helps(self.last_rejectors, pod, ev) for ev in self.in_flight_events):
+                self.queue.moved_during_cycle = True
             if self.queue.moved_during_cycle:
                 n = self.self_retries.get(qp.key, 0) + 1
                 self.self_retries[qp.key] = n
