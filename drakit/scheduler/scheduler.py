@@ -170,8 +170,29 @@ class Scheduler:
         """The watch is too old for the API server's window (410 Expired): start over from
         a fresh list, as the reflector does. Metrics, event history and failures stay."""
         self.relists += 1
+        # upstream's informer hands the relisted objects to the handlers as updates (Replace):
+        # a pod whose resourceVersion did not change is skipped (updatePodInSchedulingQueue),
+        # so a parked pod stays parked unless an object changed in a way its rejectors care
+        # about. Kept here: the pods NodeAffinity alone rejected, with the nodes as they were
+        # (the other rejectors' hints are coarse: any change is worth another try)
+        parked = {k: (qp, self.pending[k]["metadata"].get("resourceVersion"))
+                  for k, qp in self.queue.unschedulable.items()
+                  if qp.unschedulable_plugins == {"NodeAffinity"} and k in self.pending}
+        old_nodes = {name: ni.node for name, ni in self.nodes.nodes.items()}
         self._reset()
         self._list()
+        node_events = [("MODIFIED" if name in old_nodes else "ADDED", old_nodes.get(name), ni.node)
+                       for name, ni in self.nodes.nodes.items()
+                       if (old_nodes.get(name) or {}).get("metadata", {}).get("resourceVersion")
+                       != ni.node.get("metadata", {}).get("resourceVersion")]
+        for k, (qp, rv) in parked.items():
+            pod = self.pending.get(k)
+            if pod is None or k not in self.queue.active or \
+                    pod["metadata"].get("resourceVersion") != rv or \
+                    any(self._event_helps(qp.unschedulable_plugins, pod, ev) for ev in node_events):
+                continue
+            del self.queue.active[k]  # its heap entry is skipped on pop
+            self.queue.unschedulable[k] = qp
 
     def _process_events(self) -> bool:
         try:

@@ -69,3 +69,26 @@ def test_a_node_that_matches_added_during_the_cycle_brings_the_pod_back() -> Non
     c = _run_with_a_node_added_during_the_cycle({"topology.example.com/zone": "b"})
     pod = c.api.get("Pod", "wants-zone-b", "default")
     assert pod["spec"].get("nodeName") == "node-2"
+
+
+def test_a_relist_leaves_a_pod_parked_that_no_relisted_node_matches() -> None:
+    """410 Expired makes the scheduler relist (reflector Replace): upstream's handlers get the
+    unchanged pod as an update with the same resourceVersion and skip it, so it is not tried
+    again; a node that changed to match it while the watch was gone brings it back."""
+    c = Cluster()
+    c.api.create(_node("node-1", {}))
+    c.apply(POD)
+    s = _scheduler(c)
+    assert s.metrics.attempts["unschedulable"] == 1
+    s._relist()
+    c.settle()
+    assert s.metrics.attempts["unschedulable"] == 1  # not tried again
+    assert not c.api.get("Pod", "wants-zone-b", "default")["spec"].get("nodeName")
+    # a matching node appears while the scheduler does not watch: the relist finds it
+    rv = s.rv
+    c.api.create(_node("node-2", {"topology.example.com/zone": "b"}))
+    s.rv = rv  # the scheduler has not seen the event
+    s.nodes.nodes.pop("node-2", None)
+    s._relist()
+    c.settle()
+    assert c.api.get("Pod", "wants-zone-b", "default")["spec"].get("nodeName") == "node-2"
