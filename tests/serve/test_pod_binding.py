@@ -7,6 +7,9 @@ spec.nodeName and PodScheduled True; a pod already bound is a 409 Conflict.
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 PODS = "/api/v1/namespaces/default/pods"
 POD = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "bind-me"},
        "spec": {"schedulerName": "bound-by-the-test",
@@ -47,3 +50,23 @@ def test_binding_places_the_pod_once(http):
     assert [c["message"] for c in err["details"]["causes"]] == \
         ['Unsupported value: "Pod": supported values: "Node", "<empty>"']
     assert http("POST", PODS + "/bind-me/binding", [1])[0] == 400
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=12)
+_target = st.fixed_dictionaries({}, optional={
+    "kind": st.sampled_from(["Node", "", "Pod", 7, None]),
+    "name": st.sampled_from(["node-a", "", None, 3, "n" * 300]) | st.text(max_size=10)})
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=_json | st.fixed_dictionaries(
+    {"apiVersion": st.just("v1"), "kind": st.just("Binding")},
+    optional={"metadata": _json, "target": _target | _json}))
+def test_any_binding_body_gets_an_answer_below_500(http, body):
+    """Whatever JSON a client posts to pods/<name>/binding: a Status with a 2xx or 4xx code,
+    never a 5xx (a pod missing, already bound, a bad target or a body that is no Binding)."""
+    code, out = http("POST", PODS + "/nobody/binding", body)
+    assert 200 <= code < 500, (code, out)
