@@ -238,7 +238,7 @@ class Scheduler:
                 self.nodes.set_node(obj)
             self.dra._bump(obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing((type_, old_node, obj)), in_flight=False)
+                self._requeue((type_, old_node, obj))
         elif kind == "ResourceClaim":
             if initial:
                 self.dra.set_claim(obj, pod_key(obj))
@@ -247,18 +247,18 @@ class Scheduler:
         elif kind == "ResourceSlice":
             self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                self._requeue()
         elif kind == "DeviceClass":
             self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                self._requeue()
         elif kind == "PodGroup":
             if type_ == "DELETED":
                 self.podgroups.pop(pod_key(obj), None)
             else:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
-                self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                self._requeue()
 
     def _worth_requeuing(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
                          | None = None) -> list[tuple[str, str]]:
@@ -268,13 +268,18 @@ class Scheduler:
         a Node event (``node_event``: type, old node, new node) whose node, added or updated,
         newly matches the pod's node selector and required affinity. A pod with any other
         rejector, or none on record, comes back on every event (drakit's hints for the other
-        plugins are coarser than upstream's). An event seen while a pod is in its scheduling
-        cycle is kept for that pod, whose rejectors are known only at the cycle's end
-        (upstream's in-flight events, determineSchedulingHintForInFlightPod)."""
-        if self.queue.in_flight is not None:
-            self.in_flight_events.append(node_event)
+        plugins are coarser than upstream's). """
         return [k for k, qp in self.queue.unschedulable.items()
                 if self._event_helps(qp.unschedulable_plugins, self.pending.get(k), node_event)]
+
+    def _requeue(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
+                 | None = None) -> None:
+        """An event for the parked pods it may help; a pod in its scheduling cycle meanwhile
+        keeps the event, asked with its rejectors at the cycle's end (upstream's in-flight
+        events, determineSchedulingHintForInFlightPod)."""
+        if self.queue.in_flight is not None:
+            self.in_flight_events.append(node_event)
+        self.queue.move_all(self._worth_requeuing(node_event), in_flight=False)
 
     @staticmethod
     def _event_helps(rejectors: set[str], pod: Mapping[str, Any] | None,
@@ -310,7 +315,7 @@ class Scheduler:
         freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
             len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
         if freed:
-            self.queue.move_all(self._worth_requeuing(), in_flight=False)
+            self._requeue()
             return
         if old is not None and old_st == new_st:
             return
@@ -342,7 +347,7 @@ class Scheduler:
             self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
-                self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                self._requeue()
             return
         if spec.get("nodeName"):
             self.pending.pop(key, None)
@@ -351,12 +356,12 @@ class Scheduler:
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
-                    self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                    self._requeue()
                 return
             old = self.nodes.pods.get(uid)
             self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
-                self.queue.move_all(self._worth_requeuing(), in_flight=False)
+                self._requeue()
             return
         if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
