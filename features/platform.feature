@@ -2957,7 +2957,9 @@ Feature: Platform behaviour every DRA comparison relies on
       rejected is tried again only when the added or updated node now matches the pod's node
       selector and required affinity, and no plugin the pod failed registers Node Delete. A pod not
       tried again gets no second FailedScheduling event; one tried on the Node event would be
-      told "0/2 nodes are available" in a new one.
+      told "0/2 nodes are available" in a new one. On a shared cluster, other nodes that a
+      taint or a cordon makes another plugin reject would break the premise (NodeAffinity
+      alone): the scenario is then unsupported there.
       Given a node "node-1" with cpu "8", memory "32Gi"
       And the objects:
         """
@@ -2970,6 +2972,7 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      And the plugins that rejected the Pod "wants-zone-b" in its last scheduling attempt are "NodeAffinity"
       Given a node "node-2" with cpu "8", memory "32Gi"
       Then the only Warning event for Pod "wants-zone-b" is "FailedScheduling", recorded once
       When I patch the Node "node-2" with:

@@ -368,6 +368,20 @@ def then_only_warning_event(world: World, kind: str, name: str, reason: str) -> 
     assert got == [(reason, 1)], f"Warning events for {kind} {name} (reason, count): {got}"
 
 
+@then(parsers.re(r'the plugins that rejected the Pod "(?P<name>[^"]+)" in its last scheduling '
+                 r'attempt are "(?P<plugins>[^"]+)"$'))
+def then_rejecting_plugins(world: World, name: str, plugins: str) -> None:
+    """The set the scheduling queue asks each later event about (QueuedPodInfo.
+    UnschedulablePlugins): the premise of a queueing-hint scenario, which only holds when no
+    other plugin rejected the pod (any other plugin's hints bring it back on their events).
+    On a shared cluster other nodes can add plugins: the backend reports that unsupported."""
+    world.b.settle()
+    want = {p.strip() for p in plugins.split(",") if p.strip()}
+    got = world.b.rejecting_plugins(name)
+    world.observe(f"plugins that rejected {name}", sorted(want), sorted(got))
+    assert got == want, f"the plugins that rejected the Pod {name}: {sorted(got)}"
+
+
 # ---------------------------------------------------------------------------- then: claims
 
 @then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" contains:'))

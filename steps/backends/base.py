@@ -138,6 +138,13 @@ class Backend(Protocol):
 
     def events(self, kind: str | None = None, name: str | None = None) -> list[dict]: ...
 
+    def rejecting_plugins(self, pod: str) -> set[str]:
+        """The plugins that rejected ``pod`` in its last scheduling attempt: upstream's
+        QueuedPodInfo.UnschedulablePlugins, the set the scheduling queue asks about each
+        later event (queueing hints). A cluster backend reads them off the pod's latest
+        FailedScheduling message and raises Unsupported when nodes the scenario did not
+        create add a plugin: their events would then bring the pod back too."""
+
     def metrics(self) -> str: ...
 
     # -- node access (kubelet) ---------------------------------------------------

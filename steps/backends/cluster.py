@@ -1466,6 +1466,42 @@ class ClusterBackend:
                 if (kind is None or e.get("involvedObject", {}).get("kind") == kind)
                 and (name is None or e.get("involvedObject", {}).get("name") == name)]
 
+    def rejecting_plugins(self, pod: str) -> set[str]:
+        """Read off the pod's latest FailedScheduling message, as the server wrote it (a
+        live scheduler's queue is not visible): each Filter reason names its plugin. Other
+        nodes of a shared cluster take part in every attempt; when they add a plugin the
+        scenario's nodes do not (a taint of theirs, a cordon), that plugin's hints bring the
+        pod back on events the scenario means to leave it parked through (a tolerated node
+        added: TaintToleration's hint), so the scenario's premise does not hold here."""
+        res = self.session.resource("Event")
+        items = [e for e in self.session.request(
+            "GET", res.path(self.n.current_namespace()))["items"]
+            if e.get("reason") == "FailedScheduling"
+            and self.n.incoming(e.get("involvedObject") or {}).get("kind") == "Pod"
+            and self.n.incoming(e.get("involvedObject") or {}).get("name") == pod]
+        if not items:
+            raise AssertionError(f"no FailedScheduling event for the Pod {pod}")
+
+        def when(e: dict) -> tuple:
+            series = (e.get("series") or {}).get("lastObservedTime") or ""
+            rv = str((e.get("metadata") or {}).get("resourceVersion") or "0")
+            return (series or e.get("lastTimestamp") or e.get("eventTime") or "",
+                    int(rv) if rv.isdigit() else 0)
+        message = max(items, key=when).get("message") or ""
+        split = iso.split_rejections(message, self._own_nodes())
+        if split is None:
+            raise Unsupported(f"cannot tell which nodes rejected the Pod {pod} for which "
+                              f"reason from the scheduler's message: {message[:300]}")
+        own, others = split
+        foreign = {iso.reason_plugin(r) for r in others} - {"NodeAffinity"}
+        if foreign:
+            raise Unsupported(
+                "nodes this scenario did not create rejected its pod through "
+                f"{', '.join(sorted(foreign))} ({'; '.join(sorted(others))}): that plugin's "
+                "queueing hints bring the pod back on events the scenario expects to leave it "
+                "parked; run it on a cluster whose other nodes are neither tainted nor cordoned")
+        return {iso.reason_plugin(r) for r in own}
+
     def _real_name(self, kind: str, name: str) -> str:
         if kind == "Node":
             return self.n.node_name(name)

@@ -505,6 +505,54 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
     return "".join(pieces)
 
 
+_REASON_PLUGINS = (
+    (AFFINITY, "NodeAffinity"),
+    (UNSCHEDULABLE, "NodeUnschedulable"),
+    ("node(s) had untolerated taint", "TaintToleration"),
+    ("node(s) didn't match the requested node name", "NodeName"),
+    ("node(s) didn't have free ports", "NodePorts"),
+    ("Insufficient ", "NodeResourcesFit"),
+    ("Too many pods", "NodeResourcesFit"),
+    ("cannot allocate all claims", "DynamicResources"),
+)
+"""The plugin behind each Filter reason of the default profile's filters that scenarios
+meet (the reason strings of pkg/scheduler/framework/plugins/*)."""
+
+
+def reason_plugin(reason: str) -> str:
+    """The plugin that gives ``reason``; an unknown reason stands for itself, quoted, so a
+    comparison with plugin names fails and shows it."""
+    for start, plugin in _REASON_PLUGINS:
+        if reason.startswith(start):
+            return plugin
+    return repr(reason)
+
+
+def split_rejections(text: str, own_nodes: Iterable[Mapping[str, Any]]
+                     ) -> tuple[set[str], set[str]] | None:
+    """The reasons of a "0/N nodes are available" message split into the scenario's nodes'
+    and the other nodes' (``fit_message`` decides which counts were others'): ``(own,
+    others)`` reason sets; None when the text has no histogram or the counts cannot be told
+    apart (``fit_message`` left a message with other nodes in it as it was)."""
+    own = list(own_nodes)
+    m = _FIT.search(text)
+    raw = _histogram(m.group(2)) if m else None
+    if raw is None:
+        return None
+    mine_text = fit_message(text, own)
+    if int(m.group(1)) > len(own) and mine_text == text:
+        return None
+    mm = _FIT.search(mine_text)
+    mine = _histogram(mm.group(2)) if mm else []
+    if mine is None:  # pragma: no cover - fit_message renders what _histogram reads
+        return None
+    left = dict.fromkeys((r for _, r in raw), 0)
+    for n, r in mine:
+        left[r] = left.get(r, 0) + n
+    others = {r for n, r in raw if n > left.get(r, 0)}
+    return {r for n, r in mine if n > 0}, others
+
+
 # ---------------------------------------------------------------------------- preflight
 
 def tolerates_fake_taint(tolerations: Any) -> bool:

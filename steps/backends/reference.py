@@ -233,6 +233,18 @@ class ReferenceBackend:
     def events(self, kind: str | None = None, name: str | None = None) -> list[dict]:
         return self.c.events(kind, name)
 
+    def rejecting_plugins(self, pod: str) -> set[str]:
+        sched = next((x for x in self.c.components if getattr(x, "name", "") == "kube-scheduler"),
+                     None)
+        if sched is None:
+            raise AssertionError("no kube-scheduler runs on the reference")
+        key = (self._ns, pod)
+        q = sched.queue
+        qp = q.unschedulable.get(key) or q.backoff.get(key) or q.active.get(key)
+        if qp is None:
+            raise AssertionError(f"the Pod {pod} is not waiting in the scheduling queue")
+        return set(qp.unschedulable_plugins)
+
     def metrics(self) -> str:
         return self.c.metrics()
 

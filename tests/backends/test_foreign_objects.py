@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from drakit import serve
@@ -114,3 +115,57 @@ def test_foreign_node_slice_and_class_change_no_verdict_and_stay_untouched(tmp_p
     assert seen["foreign_nodes"] == ["worker-1"]
     assert seen["foreign_drivers"] == ["gpu.example.com"]
     assert seen["foreign_classes"] == ["gpu.example.com"]
+
+
+HINT_SCENARIO = ("test_a_node_that_does_not_match_a_pending_pods_node_selector_leaves_the_pod_"
+                 "parked_a_relabelled_one_brings_it_back")
+
+
+def _verdict_next_to(tmp: Path, node_spec: dict) -> dict:
+    """The queueing-hint scenario's result on a served cluster with one foreign node."""
+    srv, served, _ = serve.start(port=0, interval=0.05)
+    try:
+        with served.lock:
+            node = served.api.create({"apiVersion": "v1", "kind": "Node",
+                                      "metadata": {"name": "worker-1"}, "spec": node_spec})
+            node["status"] = {"allocatable": {"cpu": "64", "memory": "256Gi", "pods": "110"},
+                              "capacity": {"cpu": "64", "memory": "256Gi", "pods": "110"},
+                              "conditions": [{"type": "Ready", "status": "True"}]}
+            served.api.update_status(node)
+            served.cluster.settle()
+        tmp.mkdir(parents=True, exist_ok=True)
+        kc = tmp / "kubeconfig"
+        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
+        rc = subprocess.call(
+            [sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
+             "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={tmp / 'reports'}",
+             "-k", HINT_SCENARIO],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**__import__("os").environ, "DRAKIT_SETTLE_QUIET": "0",
+                 "DRAKIT_WAIT_TIMEOUT": "15"})
+        assert rc in (0, 1), f"pytest exit status {rc}"
+        results = json.loads((tmp / "reports" / "latest" / "results.json").read_text())
+        (scenario,) = results["scenarios"]
+        return scenario
+    finally:
+        srv.shutdown()
+        served.stop()
+        srv.server_close()
+
+
+@pytest.mark.parametrize("spec, verdict, plugin", [
+    ({}, "passed", None),
+    ({"taints": [{"key": "dedicated", "value": "x", "effect": "NoSchedule"}]},
+     "unsupported", "TaintToleration"),
+    ({"unschedulable": True}, "unsupported", "NodeUnschedulable"),
+])
+def test_a_foreign_node_another_plugin_rejects_makes_the_queueing_hint_scenario_unsupported(
+        tmp_path, spec, verdict, plugin):
+    """A foreign node that TaintToleration or NodeUnschedulable rejects adds that plugin to
+    the pod's rejectors, whose hints then requeue it on the scenario's own node add (upstream
+    does the same): the scenario's premise (NodeAffinity alone) fails, and it says so rather
+    than failing on a second FailedScheduling event (the served flake of stop 34)."""
+    got = _verdict_next_to(tmp_path, spec)
+    assert got["verdict"] == verdict, got
+    if plugin:
+        assert f"did not create rejected its pod through {plugin}" in got["message"], got

@@ -222,6 +222,50 @@ def test_fit_message_removes_exactly_the_others(insufficient, affinity_own, fore
     assert iso.fit_message(msg, [{}] * own_n) == want
 
 
+def test_rejections_split_into_the_scenarios_nodes_and_the_others_with_their_plugins():
+    own = [{"metadata": {"name": "n1"}}]
+    mine, others = iso.split_rejections(MSG, own)
+    assert mine == {"Insufficient example.com/gpu"}
+    assert others == {"node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }",
+                      iso.AFFINITY}
+    assert {iso.reason_plugin(r) for r in others} == {"TaintToleration", "NodeAffinity"}
+    assert iso.reason_plugin("Insufficient cpu") == "NodeResourcesFit"
+    assert iso.reason_plugin(iso.UNSCHEDULABLE) == "NodeUnschedulable"
+    assert iso.reason_plugin("cannot allocate all claims") == "DynamicResources"
+    assert iso.reason_plugin("something new") == "'something new'"
+    # every node the scenario's: nothing is the others'
+    assert iso.split_rejections("0/1 nodes are available: 1 Insufficient cpu.", own) == (
+        {"Insufficient cpu"}, set())
+    # counts that cannot be told apart, and text without a histogram: no answer
+    assert iso.split_rejections(MSG, []) is None
+    assert iso.split_rejections("binding rejected: pod has been deleted", own) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.integers(0, 4), st.integers(0, 3))
+def test_split_rejections_names_a_foreign_plugin_only_when_other_nodes_gave_it(
+        insufficient, affinity_own, foreign_aff, foreign_taint):
+    own_n = insufficient + affinity_own
+    if own_n == 0:
+        return
+    total = own_n + foreign_aff + foreign_taint
+    taint = "node(s) had untolerated taint {x: y}"
+    hist = [(insufficient, "Insufficient cpu"), (affinity_own + foreign_aff, iso.AFFINITY),
+            (foreign_taint, taint)]
+    mine, others = iso.split_rejections(
+        f"0/{total} nodes are available: {iso._render(hist)}.", [{}] * own_n)
+    assert mine == {r for n, r in hist[:2] if n and (r != iso.AFFINITY or affinity_own)}
+    assert others == ({iso.AFFINITY} if foreign_aff else set()) | (
+        {taint} if foreign_taint else set())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.integers(0, 3))
+def test_split_rejections_never_raises_on_any_message(text, own_n):
+    out = iso.split_rejections(text, [{}] * own_n)
+    assert out is None or (isinstance(out[0], set) and isinstance(out[1], set))
+
+
 # ---------------------------------------------------------------------------- served
 
 def _res(kind: str, namespaced: bool):
