@@ -70,3 +70,34 @@ def test_any_binding_body_gets_an_answer_below_500(http, body):
     never a 5xx (a pod missing, already bound, a bad target or a body that is no Binding)."""
     code, out = http("POST", PODS + "/nobody/binding", body)
     assert 200 <= code < 500, (code, out)
+
+
+_bindable = iter(range(10**6))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=_json | st.fixed_dictionaries(
+    {"apiVersion": st.just("v1"), "kind": st.just("Binding")},
+    optional={"metadata": _json, "target": _target | _json}) | st.fixed_dictionaries(
+    {"apiVersion": st.just("v1"), "kind": st.just("Binding"),
+     "target": st.fixed_dictionaries({"name": st.from_regex(r"[a-z0-9]([-a-z0-9]{0,20}[a-z0-9])?",
+                                                            fullmatch=True)},
+                                     optional={"kind": st.sampled_from(["Node", ""])})}))
+def test_any_binding_body_for_a_pending_pod_binds_it_as_asked_or_leaves_it_alone(http, body):
+    """The same bodies against a pod that can be bound: a 5xx never; a 201 only for a target
+    ValidatePodBinding accepts, and then the pod is on that node; any refusal leaves the pod
+    unbound (no partial write)."""
+    name = f"bindable-{next(_bindable)}"
+    pod = {**POD, "metadata": {"name": name}}
+    assert http("POST", PODS, pod)[0] == 201
+    code, out = http("POST", PODS + f"/{name}/binding", body)
+    assert 200 <= code < 500, (code, out)
+    got = http("GET", PODS + f"/{name}")[1]
+    node = (got.get("spec") or {}).get("nodeName")
+    target = body.get("target") if isinstance(body, dict) else None
+    if code == 201:
+        assert isinstance(target, dict) and target.get("kind") in ("Node", "", None)
+        assert isinstance(target.get("name"), str) and node == target["name"], (body, got)
+    else:
+        assert node is None, (code, out, got)
