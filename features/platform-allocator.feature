@@ -1576,6 +1576,97 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/counts-and-modes
+    Scenario: A pool whose slices span two nodes is incomplete while one of them is deleted: its other node's device waits until the slice is back
+      GatherPools counts every slice of the pool's generation, whatever node it names, against
+      resourceSliceCount; a pool that lacks one is incomplete and skipped ("incomplete-pool-is-
+      skipped", "multi-host-resource-pool-incomplete-..." in allocatortesting). The scheduler's
+      slice informer must forget the deleted slice for every index it keeps, the pool's
+      included: node-1's slice alone no longer makes the pool whole, and once node-2's slice is
+      back, the two make it whole again.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-node-1}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-node-2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: fabric, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-2}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      Then the Pod "first" is scheduled to "node-2"
+      When I delete the ResourceSlice "fabric-node-2"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: node-1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+        """
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 cannot allocate all claims, 1 node(s) didn't match Pod's node affinity/selector."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-node-2}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: fabric, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-1
+        """
+      Then the Pod "second" is scheduled to "node-1"
+      And the claim "gpu" of Pod "second" contains:
+        """
+        status: {allocation: {devices: {results: [{pool: fabric, device: gpu-0}]}}}
+        """
+
   @component:scheduler @gate:DRAConsumableCapacity
   Rule: Each share of a device has its own share ID
     Upstream's allocator gives every result on a device with allowMultipleAllocations a fresh

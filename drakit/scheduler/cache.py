@@ -304,6 +304,12 @@ class DRACache:
             nodes = self.pool_nodes.setdefault(slice_pool(obj), {})
             nodes[n] = nodes.get(n, 0) + 1
             self._bump(n)
+        # a pool is gathered from all its slices, whatever node each names (its completeness,
+        # counter sets published elsewhere): a slice that comes, goes or changes changes what
+        # every node of its pool sees, not only its own node's
+        for pool in {slice_pool(o) for o in (old, obj) if o is not None}:
+            for other in self.pool_nodes.get(pool) or ():
+                self._bump(other)
 
     def slices_for(self, node: str) -> list[dict]:
         lst = self._slice_lists.get(node)
