@@ -49,6 +49,71 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's allocator cache forgets a slice, and a memoised Filter result no longer matches
+      The comparer holds the allocator cache's slices against the stored ones, and allocates
+      once more for each memoised Filter result whose node's DRA generation is still current:
+      node-2's result was memoised when "p" was scheduled to node-1 (its claim bumped node-1's
+      pool only), and without node-2's slice the same claim no longer fits there.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "4", memory "16Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-2-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      And the reference's self-check reports nothing
+      When "kube-scheduler" forgets the ResourceSlice "node-2-gpus" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: allocator cache slices: cached ['node-1-gpus'], stored objects give ['node-1-gpus', 'node-2-gpus']
+        kube-scheduler: Filter result memoised for node node-2 (its DRA generation is current): cached [{'devices': {'results': [{'request': 'gpu', 'driver': 'gpu.example.com', 'pool': 'node-2', 'device': 'gpu-0'}]}, 'nodeSelector': {'nodeSelectorTerms': [{'matchFields': [{'key': 'metadata.name', 'operator': 'In', 'values': ['node-2']}]}]}}], stored objects give []
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/garbage-collector @clause:platform-SELF-R01/pending-events
     Scenario: The garbage collector's graph forgets the dependents of an owner, and is compared only once it has taken in every event
       A controller's comparer holds off while watch events of its kinds wait for it (its

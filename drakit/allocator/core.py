@@ -1290,8 +1290,9 @@ class Allocator:
                     continue
                 all_exceeded = False
                 if ok:
+                    # rd is the request's (ci, ri, 0) entry, which _selected reads: a parent
+                    # request is entered with si 0 only (in_sub is False)
                     rd.selected_sub = sub
-                    self.request_data[(ci, ri, 0)].selected_sub = sub
                     return True
                 sub += 1
             if all_exceeded:

@@ -83,8 +83,8 @@ class ReferenceBackend:
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
-        ``kube-scheduler`` "forgets" a Node (its node cache) or a ResourceClaim (its DRA
-        informer cache), ``garbage-collector`` "forgets
+        ``kube-scheduler`` "forgets" a Node (its node cache), a ResourceClaim (its DRA
+        informer cache) or a ResourceSlice (its allocator cache), ``garbage-collector`` "forgets
         the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
         Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
         a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
@@ -102,6 +102,10 @@ class ReferenceBackend:
             target.nodes.nodes.pop(name)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceClaim"):
             target.dra.claims.pop((obj["metadata"].get("namespace", "default"), name))
+        elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceSlice"):
+            # its allocator cache drops the slice while the informer-side indexes and the
+            # nodes' DRA generations stay: memoised Filter results still count as current
+            target.dra.alloc.delete_slice(name)
         elif (component, change) == ("garbage-collector", "forgets the dependents of"):
             target.dependents.pop(uid)
         elif (component, change, kind) == ("namespace-controller", "keeps polling", "Namespace"):
