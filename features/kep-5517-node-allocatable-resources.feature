@@ -466,6 +466,24 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | [{resourceClaimName: cpu-claim, overhead: [{name: cpu, perPod: "-100m"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perPod: Invalid value: "-100m": must be non-negative |
         | [{resourceClaimName: cpu-claim, overhead: [{name: memory, perContainer: "-1"}]}] | status.nodeAllocatableResourceClaimStatuses[0].overhead[0].perContainer: Invalid value: "-1": must be non-negative |
 
+    @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/list-rules
+    Scenario: A mapping entry without a name does not hide a later duplicate (1.37 shape)
+      The name-keyed duplicate check passes over an entry that has no key (that entry gets its
+      own Required) and goes on with the rest of the list: both causes are reported.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And the objects from fixture "kep-5517/pod-cpu-claim.yaml"
+      When I patch the Pod "p" status with:
+        """
+        status:
+          nodeAllocatableResourceClaimStatuses:
+          - resourceClaimName: cpu-claim
+            mapping: [{quantity: "1"}, {name: cpu, quantity: "1"}, {name: cpu, quantity: "2"}]
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                                      | reason              | message                |
+        | status.nodeAllocatableResourceClaimStatuses[0].mapping[0].name | FieldValueRequired  | Required value         |
+        | status.nodeAllocatableResourceClaimStatuses[0].mapping[2]      | FieldValueDuplicate | Duplicate value: "cpu" |
+
     @component:apiserver @req:5517-R10
     Scenario Outline: spec.overhead comes only from the pod's RuntimeClass
       The RuntimeClass admission plugin (k/k plugin/pkg/admission/runtimeclass, on by default)
