@@ -4738,6 +4738,49 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/status-update-not-synced
+    Scenario: A running pod stays unready until its readiness gate's condition is True
+      pkg/kubelet/status/generate.go GeneratePodReadyCondition: with its containers ready, the
+      pod is Ready only when every readiness gate has a True condition among the conditions
+      the kubelet does not own; otherwise Ready is False with reason ReadinessGatesNotReady
+      and one message per gate, while ContainersReady stays True. Another component then
+      writes the gate's condition (a merge patch that also leaves a stale Ready behind): the
+      Ready condition the status asks for differs from the stored one
+      (NeedToReconcilePodReadiness), so the kubelet syncs the pod and writes Ready True.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: gated}
+        spec:
+          nodeName: n1
+          readinessGates:
+          - {conditionType: example.com/checked}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "gated" has "status.phase" equal to Running
+      And the Ready condition of the Pod "gated" has "reason" equal to ReadinessGatesNotReady
+      And the Ready condition of the Pod "gated" has "message" equal to 'corresponding condition of pod readiness gate "example.com/checked" does not exist.'
+      And the Ready condition of the Pod "gated" has "status" equal to "False"
+      And the ContainersReady condition of the Pod "gated" has "status" equal to "True"
+      When the Pod "gated" status has:
+        """
+        conditions:
+        - {type: example.com/checked, status: "False", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        - {type: Ready, status: "False", reason: ReadinessGatesNotReady, message: stale, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Ready condition of the Pod "gated" has "message" equal to 'the status of pod readiness gate "example.com/checked" is not "True", but False'
+      When the Pod "gated" status has:
+        """
+        conditions:
+        - {type: example.com/checked, status: "True", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        - {type: Ready, status: "False", reason: ReadinessGatesNotReady, message: stale, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Ready condition of the Pod "gated" has "status" equal to "True"
+      And the Ready condition of the Pod "gated" has no "reason"
+      And the example.com/checked condition of the Pod "gated" has "status" equal to "True"
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/finished-pod-not-active
     Scenario: A finished pod whose claim is not released yet no longer counts at admission
       Admission counts the kubelet's active pods only (GetActivePods leaves out pods in phase

@@ -196,6 +196,9 @@ class Kubelet:
         """uid -> pod bound to this node (the pod manager)."""
         self.admitted: set[str] = set()
         self.started: set[str] = set()
+        self.readiness_syncs: set[str] = set()
+        """Running pods a status update of whose Ready disagreed with their readiness gates
+        (NeedToReconcilePodReadiness): their next sync regenerates and writes the status."""
         self._footprints: dict[str, tuple[str, Mapping[str, Any]]] = {}
         self._order_keys: dict[str, tuple[str, str, str]] = {}
         """uid -> (resourceVersion, what the pod costs the node): admission sums the
@@ -391,8 +394,12 @@ class Kubelet:
                 # condition disagrees with the pod's readiness gates and containers
                 # (NeedToReconcilePodReadiness); the status manager's batch still compares it
                 old = self.pods.get(uid)
-                update = old is None or _differ_semantically(old, obj) \
-                    or needs_readiness_reconcile(obj)
+                update = old is None or _differ_semantically(old, obj)
+                if not update and needs_readiness_reconcile(obj):
+                    # HandlePodReconcile dispatches a sync: SyncPod regenerates the status
+                    # and SetPodStatus sends the changed Ready condition at once
+                    update = True
+                    self.readiness_syncs.add(uid)
                 self.pods[uid] = obj
             if update:
                 self.sync_retry.pop(uid, None)  # an update reaches the pod's worker at once
@@ -461,6 +468,7 @@ class Kubelet:
             del self.status_retry[uid]
         for uid in [u for u in self.statuses if u not in self.pods]:
             del self.statuses[uid]  # RemoveOrphanedStatuses
+        self.readiness_syncs &= set(self.pods)
         for uid in [u for u in self.delete_retry if u not in self.pods]:
             del self.delete_retry[uid]
         for uid in [u for u in self.rejected if u not in self.pods]:
@@ -514,6 +522,9 @@ class Kubelet:
                 self._retry_later(uid)
                 return False
         if uid in self.started:
+            if uid in self.readiness_syncs:
+                self.readiness_syncs.discard(uid)
+                return self._write_status(pod, running=True)
             if self.synced_generations.get(uid, _NOT_SYNCED) != _md(pod).get("generation"):
                 # SyncPod on an update: a new status reaches the status manager's channel and
                 # is sent at once (syncBatch(false)), also when a batch write is pending

@@ -72,6 +72,7 @@ READY_TO_START = "PodReadyToStartContainers"
 CONTAINER_CREATING = "ContainerCreating"
 POD_INITIALIZING = "PodInitializing"
 CONTAINERS_NOT_READY = "ContainersNotReady"
+READINESS_GATES_NOT_READY = "ReadinessGatesNotReady"
 CONTAINERS_NOT_INITIALIZED = "ContainersNotInitialized"
 KUBELET_FIELDS = ("phase", "reason", "message", "startTime", "observedGeneration",
                   "initContainerStatuses", "containerStatuses")
@@ -175,7 +176,12 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
             + [str(c.get("name")) for c in containers]
         ready = {"status": "False", "reason": CONTAINERS_NOT_READY,
                  "message": "containers with unready status: " + go_list(unready)}
-    conditions.append({"type": "Ready", **ready})
+    # GeneratePodReadyCondition: ready containers still leave the pod unready while one of its
+    # readiness gates has no True condition among the conditions others own
+    gates = _unready_gates(spec, _conditions(old)) if running else []
+    pod_ready = {"status": "False", "reason": READINESS_GATES_NOT_READY,
+                 "message": ", ".join(gates)} if gates else ready
+    conditions.append({"type": "Ready", **pod_ready})
     conditions.append({"type": "ContainersReady", **ready})
     conditions.append({"type": "PodScheduled", "status": "True"})
 
@@ -300,21 +306,29 @@ def pod_ready_condition(pod: Mapping[str, Any]) -> tuple[str, str]:
         messages.append("containers with unready status: " + go_list(unready))
     if messages:
         return "False", ", ".join(messages)
-    conditions: dict[Any, Mapping[str, Any]] = {}
-    for c in _conditions(status):
-        conditions.setdefault(c.get("type"), c)  # GetPodConditionFromList: the first
-    gates = []
-    for g in spec.get("readinessGates") or ():
-        kind = g.get("conditionType") if isinstance(g, Mapping) else None
-        c = conditions.get(kind)
-        if c is None:
-            gates.append(f'corresponding condition of pod readiness gate "{kind}" does not exist.')
-        elif c.get("status") != "True":
-            gates.append(f'the status of pod readiness gate "{kind}" is not "True", but '
-                         f'{c.get("status") or ""}')
+    gates = _unready_gates(spec, _conditions(status))
     if gates:
         return "False", ", ".join(gates)
     return "True", ""
+
+
+def _unready_gates(spec: Mapping[str, Any], conditions: list[Mapping[str, Any]]) -> list[str]:
+    """GeneratePodReadyCondition's message for each readiness gate whose condition is missing
+    or not True, in the spec's order (the first condition of a type counts,
+    GetPodConditionFromList)."""
+    by_type: dict[Any, Mapping[str, Any]] = {}
+    for c in conditions:
+        by_type.setdefault(c.get("type"), c)
+    out = []
+    for g in spec.get("readinessGates") or ():
+        kind = g.get("conditionType") if isinstance(g, Mapping) else None
+        c = by_type.get(kind)
+        if c is None:
+            out.append(f'corresponding condition of pod readiness gate "{kind}" does not exist.')
+        elif c.get("status") != "True":
+            out.append(f'the status of pod readiness gate "{kind}" is not "True", but '
+                       f'{c.get("status") or ""}')
+    return out
 
 
 def needs_readiness_reconcile(pod: Mapping[str, Any]) -> bool:
