@@ -273,6 +273,66 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | tainted-two-devices-prioritized-list-tolerated |
         | tainted-one-device-two-taints-both-tolerated |
 
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints @gate:DRADeviceTaints
+    Scenario Outline: A request's toleration matches a device taint as ToleratesTaint says (<case>)
+      k8s.io/dynamic-resource-allocation resourceclaim.ToleratesTaint: an effect and a key, when
+      the toleration names them, must be the taint's; operator Equal (also when left out)
+      compares the values, an absent value being the empty string on both sides; Exists
+      matches any value. The tainted gpu-0 is node-1's only device.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints: [<taint>]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations: [<toleration>]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "p" <outcome>
+
+      Examples:
+        | case                                  | taint                                                  | toleration                                                 | outcome |
+        | Equal, neither has a value            | {key: example.com/drain, effect: NoSchedule}           | {key: example.com/drain, operator: Equal, effect: NoSchedule} | is scheduled to "node-1" |
+        | operator left out, no values          | {key: example.com/drain, effect: NoSchedule}           | {key: example.com/drain}                                   | is scheduled to "node-1" |
+        | Equal, only the taint has a value     | {key: example.com/drain, value: "yes", effect: NoSchedule} | {key: example.com/drain, operator: Equal, effect: NoSchedule} | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Equal, only the toleration has one    | {key: example.com/drain, effect: NoSchedule}           | {key: example.com/drain, operator: Equal, value: "yes"}    | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | Exists ignores the value              | {key: example.com/drain, value: "yes", effect: NoSchedule} | {key: example.com/drain, operator: Exists}              | is scheduled to "node-1" |
+        | Exists without a key matches any taint | {key: example.com/drain, value: "yes", effect: NoSchedule} | {operator: Exists}                                     | is scheduled to "node-1" |
+        | another effect                        | {key: example.com/drain, effect: NoSchedule}           | {key: example.com/drain, operator: Exists, effect: NoExecute} | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+        | another key                           | {key: example.com/drain, effect: NoSchedule}           | {key: example.com/other, operator: Exists}                 | stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity
     Scenario Outline: Consumable capacity: allocator case <case> through the scheduler
       Given the nodes, device classes, slices and earlier allocations of allocator case "<case>"
