@@ -5403,6 +5403,41 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "bb-newer" has "status.reason" equal to OutOfcpu
       And the Pod "cc-newer" has "status.reason" equal to OutOfcpu
 
+    # since 1.35: from 1.36 InPlacePodLevelResourcesVerticalScaling depends on PodLevelResources and is turned off first; the gate does not exist at 1.34
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/pod-features @since:1.35
+    Scenario Outline: Skew: a kubelet whose PodLevelResources is <state> meets a pod with pod-level resources
+      The API server keeps the pod's spec.resources (its gate is on); the kubelet's own gate
+      decides. On, the predicates count the pod-level request (3 cpu on a 2-cpu node: OutOfcpu).
+      Off, they count the containers' requests only (PodRequests with SkipPodLevelResources:
+      500m fits), and the pod features handler that follows refuses the pod
+      (lifecycle.isPodLevelResourcesSupported).
+      Given a node "n1" with cpu "2", memory "8Gi"
+      And the kubelet on node "n1" runs with the feature gate InPlacePodLevelResourcesVerticalScaling disabled
+      And the kubelet on node "n1" runs with the feature gate PodLevelResources <state>
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pod-level}
+        spec:
+          nodeName: n1
+          resources: {requests: {cpu: "3"}, limits: {cpu: "3"}}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 500m}}}
+        """
+      Then the Pod "pod-level" contains:
+        """
+        status:
+          phase: Failed
+          reason: <reason>
+          message: "Pod was rejected: <message>"
+        """
+
+      Examples:
+        | state    | reason                        | message                                                                              |
+        | enabled  | OutOfcpu                      | Node didn't have enough resource: cpu, requested: 3000, used: 0, capacity: 2000       |
+        | disabled | PodLevelResourcesNotSupported | PodLevelResources feature gate is disabled                                            |
+
     @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/scalar-resources
     Scenario: A pod asking for more hugepages than the node has is refused with OutOfhugepages-2Mi
       Hugepages are no device plugin's: the predicates check them with the other scalar

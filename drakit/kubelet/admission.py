@@ -31,7 +31,13 @@ from typing import Any
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
 from drakit.features import FeatureGates
 from drakit.kubelet.dra_manager import is_dra_extended_resource_name
-from drakit.podrequests import DRA_SHAPE_136, DRA_SHAPE_137, PodResourcesOptions, pod_requests
+from drakit.podrequests import (
+    DRA_SHAPE_136,
+    DRA_SHAPE_137,
+    PodResourcesOptions,
+    is_pod_level_resources_set,
+    pod_requests,
+)
 
 FIRST_RESOURCES = ("cpu", "memory", "ephemeral-storage")
 
@@ -147,4 +153,11 @@ def admit(pod: Mapping[str, Any], node: Mapping[str, Any],
         r = check(name, want[name])
         if r:
             return r
+    # podFeaturesAdmitHandler, after the predicate handler (pkg/kubelet/lifecycle
+    # isPodLevelResourcesSupported; read in a 1.35-era kubelet.go, taken for 1.34-1.37): a
+    # kubelet whose own PodLevelResources gate is off refuses a pod that sets pod-level
+    # resources the API server kept (a skewed cluster)
+    if not gates.enabled("PodLevelResources") and is_pod_level_resources_set(pod):
+        return Rejection(reason="PodLevelResourcesNotSupported",
+                         message="PodLevelResources feature gate is disabled")
     return None
