@@ -884,7 +884,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Namespace "team" has "status.phase" equal to Terminating
       And there are 0 ResourceClaim objects
       When 1 second passes
-      Then the Namespace "team" is gone
+      Then the Namespace "team" is gone, with no more time passing
 
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
