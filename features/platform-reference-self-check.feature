@@ -515,8 +515,9 @@ Feature: The reference checks itself: cache drift and failure records
       whose PreEnqueue returns an Error status (runPreEnqueuePlugins logs it and writes no
       status), so the pod stays pending without a condition; the scheduler records the failure
       and goes on with the other pods (it used to fail its whole sync on it). The claim
-      controller, which reads the same statuses, fails on the pod too. Stored fixed, the claim
-      is generated, the pod schedules and both records go.
+      controller, which reads the same statuses, fails on the pod too, and again after a
+      restart (its start-up resync meets the pod first: a new record, a new internal error).
+      Stored fixed, the claim is generated, the pod schedules and both records go.
       Given a node "n1"
       And the objects:
         """
@@ -573,6 +574,12 @@ Feature: The reference checks itself: cache drift and failure records
         default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         """
+      When the controller manager restarts
+      Then the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        """
       When an object is stored past validation:
         """
         apiVersion: v1
@@ -589,6 +596,7 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference's components hit these internal errors, each caused on purpose:
         """
         default-scheduler: Pod default/bad: FailedScheduling: PreEnqueue: AttributeError: 'str' object has no attribute 'get' (attempt 1)
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: AttributeError: 'str' object has no attribute 'get' (attempt 1)
         """
 
