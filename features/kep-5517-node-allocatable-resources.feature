@@ -512,7 +512,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
             image: registry.k8s.io/pause:3.10
         """
       Then the request is rejected as Forbidden (403)
-      And the error message contains "<message>"
+      And the error message is "pods "p" is forbidden: <message>"
 
       Examples:
         | class     | overhead     | message |
