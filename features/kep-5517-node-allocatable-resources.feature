@@ -341,6 +341,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | {}                        | the outcome is "status.nodeAllocatableResourceClaimStatuses[0].resources: Required value: must not be empty" |
         | {example.com/gpu: "1"}    | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[example.com/gpu]" of reason "FieldValueInvalid" whose message ends with ": must be a node allocatable resource name" |
         | {cpu: "-1"}               | the request is rejected with a cause at "status.nodeAllocatableResourceClaimStatuses[0].resources[cpu]" of reason "FieldValueInvalid" whose message ends with ": must be non-negative" |
+        | {cpu: "0", memory: 1Gi}   | the request succeeds |
 
     @component:apiserver @req:5517-R15 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R15/fields-dropped
     Scenario: With DRANodeAllocatableResources off the pod status field is dropped on write
