@@ -2833,6 +2833,29 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | 1.36    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
         | 1.37    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
 
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain's summary counts one matching device in the singular
+      The node's summary line names each request that cannot be met and how many of its
+      devices match, the verb agreeing with the count: "only 1 matches", "only 0 match",
+      "only 2 match".
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-h100}
+        spec:
+          devices:
+            requests:
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+        """
+      Then the explanation has the rows:
+        | claim | request | device | outcome |
+        | -     | -       | -      | no solution on this node: claim two-h100, request h100: asks for 2 devices, only 1 matches |
+
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
     Scenario Outline: drakit allocate --version 1.34 reads counter sets next to their devices (<version>)
       In 1.34 a slice held its counter sets and the devices consuming them; from 1.35 counter
