@@ -2494,6 +2494,87 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 Pod objects labelled "gen=one"
       And there is 1 Pod object labelled "gen=two"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-order @needs:kubelet
+    Scenario: A ReplicaSet scaled down deletes a bound Pending pod before a newer Running one that is not ready
+      ActivePodsWithRanks.Less compares the phase (podPhaseToOrdinal: Pending before Running)
+      before readiness and age. Both pods are bound to n1 and neither is ready: the older one
+      waits for a claim no driver on n1 prepares (Pending), the newer one runs but its
+      readiness gate has no condition (Running, Ready False). The phase alone sends the older
+      one first; by age the newer would go.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: odd.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "odd.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-odd}
+        spec:
+          driver: odd.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: odd}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: dev
+                exactly: {deviceClassName: odd.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: one}}
+            spec:
+              resourceClaims:
+              - {name: dev, resourceClaimTemplateName: odd}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: dev}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: two}}
+            spec:
+              readinessGates:
+              - {conditionType: example.com/never}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      And every Pod labelled "gen=two" has "status.phase" equal to Running
+      And every Pod labelled "gen=one" has "status.phase" equal to Pending
+      And every Pod labelled "gen=one" has "spec.nodeName" equal to n1
+      When I set "spec.replicas" of the ReplicaSet "web" to 1
+      Then there are 0 Pod objects labelled "gen=one"
+      And there is 1 Pod object labelled "gen=two"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-ready
     Scenario: A ReplicaSet scaled down ranks a pod whose status has no phase as a Pending one
       k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less compares phases through
