@@ -3772,6 +3772,42 @@ Feature: Platform behaviour every DRA comparison relies on
         | not allocated | I set "metadata.labels" of the ResourceClaim "held" to {example.com/synced: "yes"} | the ResourceClaim "held" has no "status" |
         | allocated by hand, without a reservation | I set "status.allocation" of the ResourceClaim "held" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "held" has "status.allocation.devices.results[0].device" equal to gpu-0 |
 
+    @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unbound-deleted-pod
+    Scenario: A pod deleted before it was bound gives its reservation back while a finalizer keeps it
+      syncClaim keeps a reservedFor entry only for a pod that exists and is not done; isPodDone
+      counts a pod in a terminal phase and one being deleted that no node ever got (it will
+      never run). The pod stays stored, held by its finalizer, but the claim is free again.
+      Given a cluster
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: never-bound
+          finalizers: [example.com/hold]
+        spec:
+          schedulerName: bound-by-the-scenario
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "never-bound":
+        | request | driver          | pool   | device |
+        | gpu     | gpu.example.com | node-1 | gpu-0  |
+      Then the ResourceClaim "gpu-claim" has "status.reservedFor[0].name" equal to never-bound
+      When I delete the Pod "never-bound" without waiting
+      Then the Pod "never-bound" exists
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+
     @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unreserved-deallocated
     Scenario: A claim allocated by hand stays allocated when its last pod goes; one the scheduler allocated does not
       The scheduler reserves an allocated claim without touching its finalizers (bindClaim
