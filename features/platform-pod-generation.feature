@@ -157,3 +157,35 @@ Feature: A pod's status and conditions say which generation of the pod they refl
         """
       Then the Pod "p" has no "status.observedGeneration"
       And the example.com/Checked condition of the Pod "p" has no "observedGeneration"
+
+    # until 1.34: the gate is GA and locked on from 1.35
+    @req:platform-GEN-R01 @clause:platform-GEN-R01/gate-off @component:apiserver @gate:PodObservedGenerationTracking @until:1.34
+    Scenario: At 1.34 with PodObservedGenerationTracking turned off a status that already has an observedGeneration keeps it
+      podObservedGenerationTrackingInUse looks at the old status: written while the gate was
+      on, its observedGeneration (or a condition's) keeps the field writable after the API
+      server restarts with the gate off.
+      Given the feature gate PodObservedGenerationTracking is enabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I patch the Pod "p" status with:
+        """
+        status:
+          observedGeneration: 1
+        """
+      And the feature gate PodObservedGenerationTracking is disabled
+      And I patch the Pod "p" status with:
+        """
+        status:
+          conditions:
+          - {type: example.com/Checked, status: "True", observedGeneration: 1, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" has "status.observedGeneration" equal to 1
+      And the example.com/Checked condition of the Pod "p" has "observedGeneration" equal to 1
