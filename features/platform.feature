@@ -2799,6 +2799,36 @@ Feature: Platform behaviour every DRA comparison relies on
       When I remove the finalizers of the Pods labelled "app=web"
       Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 0
 
+    # since 1.35: DeploymentReplicaSetTerminatingReplicas is beta and on (alpha, off, at 1.34)
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @since:1.35
+    Scenario: A Deployment sums its ReplicaSets' terminating pods
+      k/k pkg/controller/deployment/sync.go calculateStatus, with
+      DeploymentReplicaSetTerminatingReplicas on: terminatingReplicas is the sum of its
+      ReplicaSets' (GetTerminatingReplicaCountForReplicaSets). The pod the scale-down deletes
+      stays, held by the finalizer its template gives it, until the scenario removes it.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}, finalizers: [example.com/hold]}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      And the Deployment "web" comes to have "status.terminatingReplicas" equal to 0
+      When I set "spec.replicas" of the Deployment "web" to 1
+      Then the Deployment "web" comes to have "status.terminatingReplicas" equal to 1
+      And the Deployment "web" has "status.replicas" equal to 1
+      When I remove the finalizers of the Pods labelled "app=web"
+      Then the Deployment "web" comes to have "status.terminatingReplicas" equal to 0
+
     # until 1.34: DeploymentReplicaSetTerminatingReplicas is alpha and off
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @until:1.34
     Scenario: A ReplicaSet at 1.34 writes no terminatingReplicas
