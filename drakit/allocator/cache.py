@@ -206,9 +206,6 @@ class AllocatorCache:
         :class:`AllocatedState` that the caller keeps current (used as is, not copied)."""
         self._state = allocated if isinstance(allocated, AllocatedState) else allocated_state(allocated)
 
-    def set_gates(self, gates: Mapping[str, bool] | None) -> None:
-        self.gates = effective_gates(gates, self.version)
-
     @property
     def slices(self) -> list[Mapping[str, Any]]:
         return [e.slice for e in sorted(self._entries.values(), key=_seq)]
