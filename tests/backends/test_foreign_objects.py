@@ -12,6 +12,7 @@ the foreign objects must come out unchanged (same resourceVersion).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,22 @@ FOREIGN = [
 ]
 
 
+def _run_scenarios(srv, tmp: Path, selection: str) -> dict:
+    """Run the scenarios ``selection`` (a -k expression) against the served cluster with
+    the cluster backend; the run's results.json."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    kc = tmp / "kubeconfig"
+    kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
+    reports = tmp / "reports"
+    rc = subprocess.call(
+        [sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
+         "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={reports}", "-k", selection],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "DRAKIT_SETTLE_QUIET": "0", "DRAKIT_WAIT_TIMEOUT": "15"})
+    assert rc in (0, 1), f"pytest exit status {rc}"
+    return json.loads((reports / "latest" / "results.json").read_text())
+
+
 def _run(tmp: Path, foreign: bool) -> tuple[dict[str, str], list[str], dict]:
     srv, served, _ = serve.start(port=0, interval=0.05)
     try:
@@ -67,19 +84,7 @@ def _run(tmp: Path, foreign: bool) -> tuple[dict[str, str], list[str], dict]:
                 before = {o["kind"]: api.get(o["kind"], o["metadata"]["name"])["metadata"][
                     "resourceVersion"] for o in FOREIGN}
             start_rv = api.resource_version
-        tmp.mkdir(parents=True, exist_ok=True)
-        kc = tmp / "kubeconfig"
-        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
-        reports = tmp / "reports"
-        rc = subprocess.call(
-            [sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
-             "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={reports}",
-             "-k", SCENARIOS],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**__import__("os").environ, "DRAKIT_SETTLE_QUIET": "0",
-                 "DRAKIT_WAIT_TIMEOUT": "15"})
-        assert rc in (0, 1), f"pytest exit status {rc}"
-        results = json.loads((reports / "latest" / "results.json").read_text())
+        results = _run_scenarios(srv, tmp, SCENARIOS)
         verdicts = {s["name"]: s["verdict"] for s in results["scenarios"]}
         touched: list[str] = []
         if foreign:
@@ -133,19 +138,7 @@ def _verdict_next_to(tmp: Path, node_spec: dict) -> dict:
                               "conditions": [{"type": "Ready", "status": "True"}]}
             served.api.update_status(node)
             served.cluster.settle()
-        tmp.mkdir(parents=True, exist_ok=True)
-        kc = tmp / "kubeconfig"
-        kc.write_text(yaml.safe_dump(serve.kubeconfig_for(srv)))
-        rc = subprocess.call(
-            [sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
-             "--backend=cluster", f"--kubeconfig={kc}", f"--reports-dir={tmp / 'reports'}",
-             "-k", HINT_SCENARIO],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**__import__("os").environ, "DRAKIT_SETTLE_QUIET": "0",
-                 "DRAKIT_WAIT_TIMEOUT": "15"})
-        assert rc in (0, 1), f"pytest exit status {rc}"
-        results = json.loads((tmp / "reports" / "latest" / "results.json").read_text())
-        (scenario,) = results["scenarios"]
+        (scenario,) = _run_scenarios(srv, tmp, HINT_SCENARIO)["scenarios"]
         return scenario
     finally:
         srv.shutdown()
