@@ -264,6 +264,13 @@ class SchedulingQueue:
         qp.backoff_until = failed_at + _dt.timedelta(seconds=backoff)
         self.unschedulable[qp.key] = qp
 
+    def park_again(self, qp: QueuedPod) -> None:
+        """A pod just added to activeQ goes back among the unschedulable pods, as it was
+        (a relist that brought it back for nothing it cares about); its heap entry is
+        skipped on pop."""
+        self.active.pop(qp.key, None)
+        self.unschedulable[qp.key] = qp
+
     def flush_backoff(self) -> bool:
         if not self.backoff:
             return False

@@ -191,8 +191,7 @@ class Scheduler:
                     pod["metadata"].get("resourceVersion") != rv or \
                     any(self._event_helps(qp.unschedulable_plugins, pod, ev) for ev in node_events):
                 continue
-            del self.queue.active[k]  # its heap entry is skipped on pop
-            self.queue.unschedulable[k] = qp
+            self.queue.park_again(qp)
 
     def _process_events(self) -> bool:
         try:

@@ -1474,11 +1474,12 @@ class ClusterBackend:
         pod back on events the scenario means to leave it parked through (a tolerated node
         added: TaintToleration's hint), so the scenario's premise does not hold here."""
         res = self.session.resource("Event")
-        items = [e for e in self.session.request(
-            "GET", res.path(self.n.current_namespace()))["items"]
-            if e.get("reason") == "FailedScheduling"
-            and self.n.incoming(e.get("involvedObject") or {}).get("kind") == "Pod"
-            and self.n.incoming(e.get("involvedObject") or {}).get("name") == pod]
+        items = []
+        for e in self.session.request("GET", res.path(self.n.current_namespace()))["items"]:
+            ref = self.n.incoming(e.get("involvedObject") or {}) \
+                if e.get("reason") == "FailedScheduling" else {}
+            if ref.get("kind") == "Pod" and ref.get("name") == pod:
+                items.append(e)
         if not items:
             raise AssertionError(f"no FailedScheduling event for the Pod {pod}")
 
