@@ -3061,6 +3061,82 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waits-for-class" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/error-backoff @needs:logical-clock
+    Scenario: A pod whose Filter erred waits out the error backoff, doubled per error in a row, even when its class is mended
+      The class selector reads an attribute the device does not have: a CEL runtime error, so
+      Filter returns an error, not a verdict, and the attempt has no rejecting plugin. The pod
+      goes to the backoff queue (determineSchedulingHintForInFlightPod: no rejector plugins ->
+      queueAfterBackoff), waits 1 s doubled per error in a row (backoff_queue.go
+      calculateBackoffDuration over ConsecutiveErrorsCount, kubernetes#128748), and is not
+      popped early (erroring pods sit in podErrorBackoffQ, which SchedulerPopFromBackoffQ does
+      not pop) nor moved by a cluster event (movePodsToActiveOrBackoffQueue only looks at
+      the unschedulable pods). Attempts at 0, 1, 3 and 7 s; the class mended at 7 s schedules
+      the pod at 15 s.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: erring}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "erring" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 2
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 2
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 3
+      When 3 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 3
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 4
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        """
+      And 7 seconds pass
+      Then the Pod "erring" has no "spec.nodeName"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 4
+      When 1 second passes
+      Then the Pod "erring" is scheduled to "node-1"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: A node that does not match a pending pod's node selector leaves the pod parked; a relabelled one brings it back
       NodeAffinity registers Node Add and UpdateNodeLabel with the queueing hint
