@@ -2613,7 +2613,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     Scenario: drakit allocate --explain follows each device's own node selector in a pool with per-device node selection
       GatherPools keeps a device of a perDeviceNodeSelection slice for the node when its own
       nodeName, allNodes or nodeSelector matches it: fab-a's selector names node-1 and is used,
-      fab-b's names node-2 and is on another node, fab-c's names both and is not needed.
+      fab-b's names node-2 and is on another node, fab-c's names both and is not needed; fab-d
+      is on every node (allNodes) and not needed, fab-e is named to node-2 (nodeName).
       When I run drakit allocate with "--node node-1 -f classes.yaml --explain" on a file holding:
         """
         apiVersion: resource.k8s.io/v1
@@ -2636,6 +2637,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
             nodeSelector:
               nodeSelectorTerms:
               - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]
+          - {name: fab-d, allNodes: true}
+          - {name: fab-e, nodeName: node-2}
         ---
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
@@ -2650,6 +2653,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | link  | link    | gpu.example.com/fabric/fab-a | allocated  |
         | link  | link    | gpu.example.com/fabric/fab-b | wrong node |
         | link  | link    | gpu.example.com/fabric/fab-c | not needed (the request got its 1 device) |
+        | link  | link    | gpu.example.com/fabric/fab-d | not needed (the request got its 1 device) |
+        | link  | link    | gpu.example.com/fabric/fab-e | wrong node |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario Outline: drakit allocate --explain names a pool it cannot use (<what>)
