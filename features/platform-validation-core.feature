@@ -991,6 +991,36 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | node-1.example.com | accepted |
         | Node_1 | status.nominatedNodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name @needs:reference-internals
+    Scenario: A status write that leaves a stored nominated node name as it is is not refused for it
+      ValidatePodStatusUpdate checks status.nominatedNodeName only when the write changes it
+      (and sets it), so a pod an older release or a direct etcd write left with a name the
+      check refuses today can still have its status written; changing the name is checked.
+      The object is stored past validation: reference only.
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulerName: no-such-scheduler
+          containers:
+          - {name: app, image: busybox}
+        status: {phase: Pending, nominatedNodeName: Node_1}
+        """
+      And I patch the Pod "p" status with:
+        """
+        status: {message: still waiting}
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.nominatedNodeName" equal to Node_1
+      And the Pod "p" has "status.message" equal to "still waiting"
+      When I patch the Pod "p" status with:
+        """
+        status: {nominatedNodeName: Node_2}
+        """
+      Then the outcome is "status.nominatedNodeName: Invalid value: "Node_2": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+
     @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
     Scenario: A status write that leaves out observedGeneration keeps the stored one
       k/k pkg/registry/core/pod/strategy.go podStatusStrategy.PrepareForUpdate
