@@ -195,7 +195,7 @@ Feature: The reference checks itself: cache drift and failure records
         """
         kubelet: pods of node n1: cached {}, stored objects give {'<uid of Pod "p">': '<resourceVersion of Pod "p">'}
         kubelet: pods node n1 admitted, started or holds at admission that it no longer has: cached ['<uid of Pod "p">'], stored objects give []
-        kubelet: pods node n1 caches a status of that it no longer has: cached ['<uid of Pod "p">'], stored objects give []
+        kubelet: pods node n1 caches a status or synced generation of that it no longer has: cached ['<uid of Pod "p">'], stored objects give []
         """
       When the kubelet on node "n1" restarts
       Then the reference's self-check reports nothing

@@ -433,11 +433,15 @@ class Kubelet:
                             "admission that it no longer has",
                             (self.admitted | self.started) - set(self.pods), set())
         note_cache_mismatch(out, f"pods node {self.node_name} retries a sync, status write or "
-                            "delete of, or holds a rejection for, that it no longer has",
+                            "delete of, or holds a rejection or prepare error for, that it no "
+                            "longer has",
                             set().union(self.sync_retry, self.status_retry, self.delete_retry,
-                                        self.rejected) - set(self.pods), set())
-        note_cache_mismatch(out, f"pods node {self.node_name} caches a status of that it no "
-                            "longer has", set(self.statuses) - set(self.pods), set())
+                                        self.rejected, self.last_prepare_error) - set(self.pods),
+                            set())
+        note_cache_mismatch(out, f"pods node {self.node_name} caches a status or synced "
+                            "generation of that it no longer has",
+                            set(self.statuses).union(self.synced_generations) - set(self.pods),
+                            set())
         for what, manager in (("DRA claim cache", self.dra), ("device plugin assignments",
                                                               self.device_plugins)):
             both = manager.against_checkpoint() if manager is not None else None

@@ -83,10 +83,15 @@ def _kubelet(c: Cluster):
      "kubelet: pods node node-1 admitted, started or holds at admission that it no longer has"),
     (KubeletManager, lambda m: m.kubelets["node-1"].sync_retry.__setitem__("gone", 0.0),
      "kubelet: pods node node-1 retries a sync, status write or delete of, or holds a rejection "
-     "for, that it no longer has"),
+     "or prepare error for, that it no longer has"),
     (KubeletManager, lambda m: m.kubelets["node-1"].rejected.__setitem__("gone", None),
      "kubelet: pods node node-1 retries a sync, status write or delete of, or holds a rejection "
-     "for, that it no longer has"),
+     "or prepare error for, that it no longer has"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].last_prepare_error.__setitem__("gone", "x"),
+     "kubelet: pods node node-1 retries a sync, status write or delete of, or holds a rejection "
+     "or prepare error for, that it no longer has"),
+    (KubeletManager, lambda m: m.kubelets["node-1"].synced_generations.__setitem__("gone", 1),
+     "kubelet: pods node node-1 caches a status or synced generation of that it no longer has"),
     (KubeletManager, lambda m: m.kubelets["node-1"].dra.cache.clear(),
      "kubelet: DRA claim cache of node node-1 against its checkpoint"),
 ])
