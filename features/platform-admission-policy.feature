@@ -1036,7 +1036,9 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       "add finalizer to claim <ns>/<name>: <error>" or "add allocation and reservation to claim
       <ns>/<name>: <error>", and schedule_one.go reports 'running PreBind plugin
       "DynamicResources": ...' as the pod's SchedulerError. The pod is retried after its
-      backoff; with the binding deleted the same device is allocated.
+      error backoff (1 s), also when its own claim writes happened during the cycle (no
+      rejector plugin: determineSchedulingHintForInFlightPod queues it after its backoff);
+      with the binding deleted the same device is allocated.
       Given a node "node-1"
       And the objects:
         """
@@ -1096,6 +1098,9 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": <what> claim default/gpu-claim: resourceclaims.resource.k8s.io "gpu-claim" is forbidden: ValidatingAdmissionPolicy 'frozen-claims' with binding 'frozen-claims' denied request: claims are frozen"
       And the ResourceClaim "gpu-claim" has no "status.allocation"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 2
       When I delete the ValidatingAdmissionPolicyBinding "frozen-claims"
       And 10 seconds pass
       Then the Pod "trainer" is scheduled to "node-1"
@@ -1181,13 +1186,15 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And there is a Warning event "FailedScheduling" for Pod "second" with the message "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 resourceclaim not available on the node. resourceclaims.resource.k8s.io "gpu" is forbidden: ValidatingAdmissionPolicy 'allocations-stay' with binding 'allocations-stay' denied request: allocations stay"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n1-gpu-0
 
-    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-bind
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-bind @req:platform-SCHED-R02 @clause:platform-SCHED-R02/error-backoff
     Scenario: The scheduler cannot bind a pod: the pod says why and is scheduled once the policy is gone
       The DefaultBinder plugin creates the pod's binding (pods/binding); refused, RunBindPlugins
       wraps the error as 'running Bind plugin "DefaultBinder": <error>' (pkg/scheduler/
       framework/runtime/framework.go, 1.34-1.37), and handleBindingCycleError reports it as the
       pod's SchedulerError after Unreserve, so the claim's reservation for the pod goes again.
-      The pod is retried after its backoff; with the policy binding deleted it is bound.
+      The pod is retried after its error backoff, 1 s and then 2 s, although its cycle wrote
+      the claim (no rejector plugin: determineSchedulingHintForInFlightPod queues it after
+      its backoff whatever happened meanwhile); with the policy binding deleted it is bound.
       Given a node "node-1"
       And the objects:
         """
@@ -1247,6 +1254,11 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running Bind plugin "DefaultBinder": pods "trainer" is forbidden: ValidatingAdmissionPolicy 'no-binding' with binding 'no-binding' denied request: not now"
       And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 2
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 2
       When I delete the ValidatingAdmissionPolicyBinding "no-binding"
       And 10 seconds pass
       Then the Pod "trainer" is scheduled to "node-1"

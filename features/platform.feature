@@ -1909,6 +1909,38 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "lonely" stays pending with reason "Unschedulable" and a message starting with "no nodes available to schedule pods"
       And the Pod "lonely" has "status.conditions[0].message" equal to "no nodes available to schedule pods"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/error-backoff @needs:no-nodes @needs:logical-clock
+    Scenario: A pod no plugin rejected waits out the error backoff, even when a node comes
+      The queue tells an error from a rejection by the plugins that rejected the pod, not by
+      the status (scheduling_queue.go AddUnschedulableIfNotPresent: no unschedulable or
+      pending plugins -> ConsecutiveErrorsCount++): "no nodes available to schedule pods" is
+      UnschedulableAndUnresolvable, yet no plugin ran, so the pod waits in the error backoff
+      queue (backoff_queue.go add: podErrorBackoffQ), 1 s doubled per attempt, and a Node Add
+      moves only the unschedulable pods (MoveAllToActiveOrBackoffQueue). Attempts at 0, 1 and
+      3 s; the node added at 3 s is used at 7 s. A live cluster always has its nodes.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lonely}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+      When 1 second passes
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 3
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When 3 seconds pass
+      Then the Pod "lonely" has no "spec.nodeName"
+      When 1 second passes
+      Then the Pod "lonely" is scheduled to "node-1"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 3
   @component:controller
   Rule: Workload controllers
     Deployments and ReplicaSets as kube-controller-manager runs them (k/k pkg/controller/deployment,

@@ -172,9 +172,10 @@ def backoff_seconds(qp: QueuedPod) -> float:
 class SchedulingQueue:
     """activeQ (priority, then FIFO), backoffQ and the unschedulable pods.
 
-    A pod that failed with Unschedulable waits in ``unschedulable`` until ``move_all``
-    is called for a relevant event; one that failed with an error (or whose failure
-    raced with an event) goes to ``backoff`` and is retried on the next sync.
+    A pod some plugin rejected waits in ``unschedulable`` until ``move_all`` is called for
+    a relevant event (or, when an event came during its cycle, goes to ``backoff`` and is
+    retried on the next sync); one no plugin rejected (an error) waits in ``unschedulable``,
+    marked errored, until its backoff passes (``move_expired``).
     """
 
     def __init__(self) -> None:
@@ -214,16 +215,22 @@ class SchedulingQueue:
             return qp
         return None
 
-    def done(self, qp: QueuedPod, unschedulable: bool, plugins: set[str] | None = None,
-             failed: bool = True, now: Any = None) -> None:
-        """End of a cycle: success drops the pod, failure parks it (with its backoff)."""
+    def done(self, qp: QueuedPod, plugins: set[str] | None = None, failed: bool = True,
+             now: Any = None) -> None:
+        """End of a cycle: success drops the pod, failure parks it (with its backoff);
+        ``plugins`` are the plugins that rejected it (none: an error)."""
         self.in_flight = None
         if not failed:
             return
         qp.unschedulable_plugins = set(plugins or ())
-        qp.errored = not unschedulable
+        # AddUnschedulableIfNotPresent tells an error from a rejection by the rejector plugins,
+        # not by the status: an attempt no plugin rejected is an error, also when its status
+        # is a rejection (ErrNoNodesAvailable's UnschedulableAndUnresolvable). It waits out the
+        # error backoff in podErrorBackoffQ: no cluster event moves it, nor one during its own
+        # cycle (determineSchedulingHintForInFlightPod), nor an empty activeQ
+        qp.errored = not qp.unschedulable_plugins
         qp.gated = False
-        if unschedulable:
+        if not qp.errored:
             qp.unschedulable_count += 1
             qp.consecutive_errors = 0
         else:
@@ -232,7 +239,7 @@ class SchedulingQueue:
             backoff = backoff_seconds(qp)
             qp.parked_at = now
             qp.backoff_until = now + _dt.timedelta(seconds=backoff)
-        if self.moved_during_cycle:
+        if self.moved_during_cycle and not qp.errored:
             self.backoff[qp.key] = qp  # something changed meanwhile: retry soon
         else:
             self.unschedulable[qp.key] = qp  # errors: retried when their backoff passes

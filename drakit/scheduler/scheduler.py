@@ -401,21 +401,21 @@ class Scheduler:
             did = True
             pod = self.pending.get(qp.key)
             if pod is None or pod["metadata"].get("uid") != qp.uid:
-                self.queue.done(qp, False, failed=False)
+                self.queue.done(qp, failed=False)
                 continue
             if self._pre_enqueue_gates(pod):
                 self.queue.gate(qp, self.dynamic.name, self.clock.now())
                 continue
             self.last_rejectors = set()
             self.in_flight_events = []
-            ok, unschedulable = self._schedule_one(pod)
+            ok = self._schedule_one(pod)
             relists = self.relists
             self._process_events()
             if self.relists != relists:
                 continue  # a relist rebuilt the queue; this pod is in it again
             if ok:
                 self.self_retries.pop(qp.key, None)
-                self.queue.done(qp, False, failed=False)
+                self.queue.done(qp, failed=False)
                 w = self.waiting.get(qp.key)
                 if w is not None and w.qp is None:
                     w.qp = qp  # waits in PreBind: out of the queue until it binds or fails
@@ -428,7 +428,7 @@ class Scheduler:
                 if n > MAX_SELF_RETRIES:
                     self.queue.moved_during_cycle = False
                     self.self_retries.pop(qp.key, None)
-            self.queue.done(qp, unschedulable, plugins=self.last_rejectors,
+            self.queue.done(qp, plugins=self.last_rejectors,
                             now=self.clock.now())
         return did
 
@@ -454,8 +454,10 @@ class Scheduler:
         pct = max(pct, MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND)
         return max(n * pct // 100, MIN_FEASIBLE_NODES_TO_FIND)
 
-    def _schedule_one(self, pod: dict) -> tuple[bool, bool]:
-        """One scheduling + binding cycle; returns (bound, failed as unschedulable).
+    def _schedule_one(self, pod: dict) -> bool:
+        """One scheduling + binding cycle; returns whether it bound the pod (or left it
+        waiting in PreBind). The queue tells an error from a rejection by the rejector
+        plugins the cycle left in ``last_rejectors``.
 
         An exception anywhere in the cycle (a malformed stored object, a bug) is a
         scheduler error for this pod, as a plugin's Error status is upstream: the pod gets
@@ -469,17 +471,17 @@ class Scheduler:
             self.attempt_failures.ok_unless_failed_since("Pod", pod, mark)
         return result
 
-    def _cycle(self, pod: dict) -> tuple[bool, bool]:
+    def _cycle(self, pod: dict) -> bool:
         state = CycleState()
         try:
             node_name = self._schedule(state, pod)
         except _Failure as f:
             self._handle_failure(pod, f)
             self.last_rejectors = _rejectors(f)
-            return False, f.status.code != ERROR
+            return False
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self._handle_failure(pod, self._internal_error(pod, e))
-            return False, False
+            return False
         # Reserve (assume first, like upstream's assume + Reserve plugins)
         assumed = pod
         statuses = None
@@ -500,15 +502,15 @@ class Scheduler:
             if st.code == WAIT:
                 now = self.clock.now()
                 self.waiting[pod_key(pod)] = _WaitingPod(state, node_name, now, now)
-                return True, False
+                return True
             if not st.ok:
                 raise _Failure(_prebind_error(st.message()))
             self._bind(pod, node_name)
         except Exception as e:  # noqa: BLE001 - _Failure, or an internal error
             self._binding_failed(state, pod, node_name, e)
-            return False, False
+            return False
         self._bound(pod, node_name)
-        return True, False
+        return True
 
     def _nominate(self, pod: dict, node_name: str) -> None:
         """KEP-5278 (NominatedNodeNameForExpectation, beta from 1.35): when PreBind has work to

@@ -125,9 +125,9 @@ def test_errored_pods_wait_for_their_backoff_not_for_events() -> None:
     q.add(("ns", "err"), "u1", 0)
     q.add(("ns", "uns"), "u2", 0)
     first = q.pop()
-    q.done(first, unschedulable=False, now=now)  # an error (e.g. PreBind)
+    q.done(first, now=now)  # an error (e.g. PreBind)
     second = q.pop()
-    q.done(second, unschedulable=True, now=now)
+    q.done(second, plugins={"NodeResourcesFit"}, now=now)
     assert q.move_all() == 1  # an event wakes the unschedulable pod only
     assert set(q.active) == {("ns", "uns")}
     assert ("ns", "err") in q.unschedulable

@@ -25,7 +25,7 @@ def test_errors_in_a_row_double_up_to_ten_seconds():
     waits = []
     for _ in range(6):
         qp = _popped(q)
-        q.done(qp, False, now=T0)
+        q.done(qp, now=T0)
         waits.append(_wait(qp))
         q.move_all(include_errored=True)
     assert waits == [1, 2, 4, 8, 10, 10]
@@ -35,14 +35,14 @@ def test_an_unschedulable_verdict_starts_the_error_count_anew():
     q = SchedulingQueue()
     q.add(("ns", "p"), "uid", 0)
     qp = _popped(q)
-    q.done(qp, False, now=T0)  # error 1
+    q.done(qp, now=T0)  # error 1
     q.move_all(include_errored=True)
     qp = _popped(q)
-    q.done(qp, True, now=T0)  # unschedulable 1: errors reset
+    q.done(qp, plugins={"NodeResourcesFit"}, now=T0)  # unschedulable 1: errors reset
     assert (qp.consecutive_errors, qp.unschedulable_count) == (0, 1)
     q.move_all()
     qp = _popped(q)  # third pop: it waits in PreBind, then fails there
-    q.done(qp, False, failed=False)
+    q.done(qp, failed=False)
     q.requeue_errored(qp, T0)
     assert qp.attempts == 3
     assert _wait(qp) == 1
@@ -52,3 +52,23 @@ def test_no_failure_no_backoff():
     q = SchedulingQueue()
     q.add(("ns", "p"), "uid", 0)
     assert backoff_seconds(_popped(q)) == 0
+
+
+def test_an_attempt_no_plugin_rejected_is_an_error_whatever_its_status():
+    """AddUnschedulableIfNotPresent: no rejector plugin -> ConsecutiveErrorsCount++ (an
+    ErrNoNodesAvailable rejection included); a cluster event does not move the pod, and an
+    event during its own cycle does not shorten its backoff."""
+    q = SchedulingQueue()
+    q.add(("ns", "p"), "uid", 0)
+    qp = _popped(q)
+    q.move_all()  # an event while the pod is in flight
+    q.done(qp, plugins=set(), now=T0)
+    assert (qp.errored, qp.consecutive_errors, qp.unschedulable_count) == (True, 1, 0)
+    assert not q.backoff and q.move_all() == 0
+    assert _wait(qp) == 1
+    assert q.move_expired(T0 + dt.timedelta(milliseconds=999)) == 0
+    assert q.move_expired(T0 + dt.timedelta(seconds=1)) == 1
+    qp = _popped(q)
+    q.done(qp, plugins={"NodeAffinity"}, now=T0)
+    assert (qp.errored, qp.consecutive_errors, qp.unschedulable_count) == (False, 0, 1)
+    assert q.move_all() == 1
