@@ -50,6 +50,84 @@ Feature: The reference checks itself: cache drift and failure records
       Then the reference's self-check reports nothing
 
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's claim cache forgets allocated claims, and what their allocations take
+      The comparer also holds what the cached claims' allocations take against what the stored
+      claims give: the devices allocated whole, the shares of a device allocated several times
+      and the capacity those shares consume. Forgotten as its delete handler would forget
+      them, the claims take nothing any more.
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: nic-0, allowMultipleAllocations: true, capacity: {bandwidth: {value: 10Gi}}}
+          - {name: nic-1}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: share}
+        spec:
+          devices:
+            requests:
+            - name: bw
+              exactly:
+                deviceClassName: nic.example.com
+                selectors:
+                - cel: {expression: device.allowMultipleAllocations == true}
+                capacity: {requests: {bandwidth: 1Gi}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: whole}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                selectors:
+                - cel: {expression: device.allowMultipleAllocations == false}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: share}, {name: whole}]}}
+          resourceClaims:
+          - {name: share, resourceClaimName: share}
+          - {name: whole, resourceClaimName: whole}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+      When "kube-scheduler" forgets the ResourceClaim "share" behind its back
+      And "kube-scheduler" forgets the ResourceClaim "whole" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: resource claims: cached {}, stored objects give {('default', 'share'): '<resourceVersion of ResourceClaim "share">', ('default', 'whole'): '<resourceVersion of ResourceClaim "whole">'}
+        kube-scheduler: devices per claim: cached {}, stored objects give {('default', 'whole'): [('nic.example.com', 'node-1', 'nic-1')]}
+        kube-scheduler: claims with shared allocations: cached [], stored objects give [('default', 'share')]
+        kube-scheduler: allocated devices: cached [], stored objects give [('nic.example.com', 'node-1', 'nic-1')]
+        kube-scheduler: shared device allocations: cached [], stored objects give [(('nic.example.com', 'node-1', 'nic-0'), ' ... ')]
+        kube-scheduler: consumed capacity: cached {}, stored objects give {('nic.example.com', 'node-1', 'nic-0'): {'bandwidth': Quantity('1Gi')}}
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler's allocator cache forgets a slice, and a memoised Filter result no longer matches
       The comparer holds the allocator cache's slices against the stored ones, and allocates
       once more for each memoised Filter result whose node's DRA generation is still current:

@@ -48,7 +48,7 @@ def record_line(e: dict) -> str:
 def _matches(expected: str, actual: str) -> bool:
     if " ... " not in expected:
         return expected == actual
-    return re.fullmatch(".+".join(re.escape(p) for p in expected.split("...")), actual) is not None
+    return re.fullmatch(".+".join(re.escape(p) for p in expected.split(" ... ")), actual) is not None
 
 
 def _compare(world: World, what: str, expected: list[str], actual: list[str]) -> None:

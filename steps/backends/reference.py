@@ -101,7 +101,9 @@ class ReferenceBackend:
         if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
             target.nodes.nodes.pop(name)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceClaim"):
-            target.dra.claims.pop((obj["metadata"].get("namespace", "default"), name))
+            # as its delete handler would: the claim, its owner index and what its allocation
+            # takes (devices, shares, consumed capacity) all go
+            target.dra.set_claim(None, (obj["metadata"].get("namespace", "default"), name))
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceSlice"):
             # its allocator cache drops the slice while the informer-side indexes and the
             # nodes' DRA generations stay: memoised Filter results still count as current
