@@ -838,14 +838,10 @@ def _scaled_down(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
 def _pod_update_requeues(old: Mapping[str, Any], new: Mapping[str, Any],
                          rejectors: set[str]) -> bool:
     """Scheduling queue Update for a pod parked as unschedulable: worth another attempt when a
-    plugin that rejected it registers one of the update's events; with no rejector on record
-    (an error, or a gated pod's first try) any event is (isPodWorthRequeuing)."""
-    events = _pod_events(old, new)
-    if not events:
-        return False
-    if not rejectors:
-        return True
-    return any(rejectors & _POD_EVENT_PLUGINS.get(e, set()) for e in events)
+    plugin that rejected it registers one of the update's events (isPodWorthRequeuing). A pod
+    no plugin rejected erred and waits out its backoff (upstream's backoffQ, whose Update only
+    refreshes the pod): no update moves it."""
+    return any(rejectors & _POD_EVENT_PLUGINS.get(e, set()) for e in _pod_events(old, new))
 
 
 def _rejectors(f: _Failure) -> set[str]:
