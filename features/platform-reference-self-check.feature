@@ -127,6 +127,82 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler @req:platform-SCHED-R03 @clause:platform-SCHED-R03/stale-allocation
+    Scenario: A scheduler whose claim cache lags behind does not overwrite an allocation it did not see
+      An informer that missed the claim's status writes: the scheduler's copy of "gpu" has no
+      allocation, so it allocates a device for pod "second" again. PreBind's bindClaim writes
+      to the claim as stored: its update conflicts, the claim read afresh has an allocation,
+      and the cycle ends in "claim default/gpu got allocated elsewhere in the meantime"
+      (dynamicresources.go bindClaim, 1.34-1.37); the stored allocation is left as it is. The
+      self-check names the lag by what the cached copy takes (its resourceVersion is the
+      stored one); a restart relists, and "second" shares the claim as allocated.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0}
+          - {name: gpu-1}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "first" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      When "kube-scheduler" forgets the allocation of the ResourceClaim "gpu" behind its back
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "second" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim default/gpu got allocated elsewhere in the meantime"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to first
+      And the ResourceClaim "gpu" has no "status.reservedFor[1]"
+      And the reference's self-check reports:
+        """
+        kube-scheduler: devices per claim: cached {}, stored objects give {('default', 'gpu'): [('gpu.example.com', 'node-1', 'gpu-0')]}
+        kube-scheduler: allocated devices: cached [], stored objects give [('gpu.example.com', 'node-1', 'gpu-0')]
+        """
+      When the scheduler restarts
+      Then the Pod "second" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "gpu" has "status.reservedFor[1].name" equal to second
+      And the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler's allocator cache forgets a slice, and a memoised Filter result no longer matches
       The comparer holds the allocator cache's slices against the stored ones, and allocates

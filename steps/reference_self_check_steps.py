@@ -69,8 +69,9 @@ def _compare(world: World, what: str, expected: list[str], actual: list[str]) ->
 
 # ---------------------------------------------------------------------------- when
 
-@when(parsers.re(r'"(?P<component>[^"]+)" (?P<change>forgets the dependents of|forgets|'
-                 r'keeps polling) the (?P<kind>\w+) "(?P<name>[^"]+)" behind its back$'))
+@when(parsers.re(r'"(?P<component>[^"]+)" (?P<change>forgets the dependents of|'
+                 r'forgets the allocation of|forgets|keeps polling) the (?P<kind>\w+) '
+                 r'"(?P<name>[^"]+)" behind its back$'))
 def when_cache_drifts(world: World, component: str, change: str, kind: str, name: str) -> None:
     """One component's cache changes with no watch event and nothing stored changing: the
     drift a bug in its incremental updates would leave."""

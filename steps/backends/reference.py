@@ -5,6 +5,7 @@ A fresh cluster per scenario; waiting is "settle", which is exact rather than po
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -74,8 +75,6 @@ class ReferenceBackend:
         """Store ``obj`` as it is, as an older release, a bug or a direct etcd write would have
         left it: stamped like a create (a replace when it exists), no validation, defaulting or
         admission, and the watch event the components see; then settle."""
-        import copy
-
         stored = self.c.api.store_past_validation(obj, self._ns)
         self.c.settle()
         return copy.deepcopy(stored)
@@ -84,7 +83,8 @@ class ReferenceBackend:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
         ``kube-scheduler`` "forgets" a Node (its node cache), a ResourceClaim (its DRA
-        informer cache) or a ResourceSlice (its allocator cache), ``garbage-collector`` "forgets
+        informer cache) or a ResourceSlice (its allocator cache), or "forgets the allocation
+        of" a ResourceClaim (its cached copy loses status.allocation and reservedFor), ``garbage-collector`` "forgets
         the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
         Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
         a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
@@ -104,6 +104,15 @@ class ReferenceBackend:
             # as its delete handler would: the claim, its owner index and what its allocation
             # takes (devices, shares, consumed capacity) all go
             target.dra.set_claim(None, (obj["metadata"].get("namespace", "default"), name))
+        elif (component, change, kind) == ("kube-scheduler", "forgets the allocation of",
+                                           "ResourceClaim"):
+            # an informer that missed the claim's status writes: the cached copy has no
+            # allocation or reservation, and takes no devices
+            key = (obj["metadata"].get("namespace", "default"), name)
+            stale = copy.deepcopy(target.dra.claims[key])
+            for field in ("allocation", "reservedFor"):
+                (stale.get("status") or {}).pop(field, None)
+            target.dra.set_claim(stale, key)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceSlice"):
             # its allocator cache drops the slice while the informer-side indexes and the
             # nodes' DRA generations stay: memoised Filter results still count as current
