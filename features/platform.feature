@@ -5453,6 +5453,52 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.conditions[2]" containing {type: Ready, status: "False", reason: ContainersNotReady}
       And the Pod "trainer" has "status.phase" equal to Pending
 
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/waiting-pod @needs:logical-clock
+    Scenario: A waiting pod's PodReadyToStartContainers condition is the kubelet's too
+      With PodReadyToStartContainersCondition (on by default) the kubelet owns that condition
+      as well (status_manager.go isPodStatusByKubeletEqual, kubetypes.PodConditionsByKubelet
+      plus PodReadyToStartContainers): a user's True on it, every other condition left as the
+      kubelet wrote it, is written back at the next batch.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.conditions[0]" containing {type: PodReadyToStartContainers, status: "False"}
+      When the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: PodReadyToStartContainers, status: "True", reason: UserSaysYes}
+        - {type: Initialized, status: "True"}
+        - {type: Ready, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+        - {type: ContainersReady, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+        - {type: PodScheduled, status: "True"}
+        """
+      And 5 seconds pass
+      Then the Pod "trainer" has "status.conditions[0]" containing {type: PodReadyToStartContainers, status: "True", reason: UserSaysYes}
+      When 5 seconds pass
+      Then the Pod "trainer" has "status.conditions[0]" containing {type: PodReadyToStartContainers, status: "False"}
+      And the Pod "trainer" has no "status.conditions[0].reason"
+
     @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/other-conditions-stay @clause:platform-KUBELET-R03/builds-on-cache
     Scenario: A user's own condition added to a running pod stays through the kubelet's next write, ahead of the kubelet's conditions
       The user keeps the kubelet's conditions (their statuses; the merge patch drops their
