@@ -1559,6 +1559,49 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.controllerRef.name | ".." | spec.controllerRef.name: Invalid value: "..": may not be '..' |
         | spec.controllerRef.apiGroup | Batch_Group | spec.controllerRef.apiGroup: Invalid value: "Batch_Group": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    # since 1.37: v1beta1 is served from 1.37, its templates may change (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
+    Scenario: An update of a 1.37 Workload checks the templates it changes, not one it leaves as stored
+      Declarative validation ratchets: podGroupTemplates is a list map keyed by name, and a
+      template the update leaves as it is stored is not validated again, so a Workload an
+      older release or a direct etcd write left with a template whose name is not a DNS label
+      can still get another template; the new one is checked. The Workload is stored past
+      validation: reference only.
+      Given the feature gate GenericWorkload is enabled
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata: {name: training}
+        spec:
+          podGroupTemplates:
+          - {name: Workers, schedulingPolicy: {basic: {}}}
+        """
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata: {name: training}
+        spec:
+          podGroupTemplates:
+          - {name: Workers, schedulingPolicy: {basic: {}}}
+          - {name: driver, schedulingPolicy: {gang: {minCount: 2}}}
+        """
+      Then the request succeeds
+      And the Workload "training" has "spec.podGroupTemplates[1].name" equal to driver
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata: {name: training}
+        spec:
+          podGroupTemplates:
+          - {name: Workers, schedulingPolicy: {basic: {}}}
+          - {name: driver, schedulingPolicy: {gang: {minCount: 2}}}
+          - {name: Helper, schedulingPolicy: {basic: {}}}
+        """
+      Then the outcome is "spec.podGroupTemplates[2].name: Invalid value: "Helper": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+
     # since 1.37: v1beta1 and its compositePodGroupTemplates are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @since:1.37 @needs-gate:GenericWorkload
     Scenario: Without CompositePodGroup a Workload may not use composite pod group templates
