@@ -28,6 +28,35 @@ Feature: The reference checks itself: cache drift and failure records
       Then the reference's self-check reports nothing
 
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's node cache forgets a bound pod, and what it requests
+      The comparer holds the pods the node cache has bound, each node's pods and what they
+      request against the stored pods bound to the nodes (upstream's comparer: CompareNodes and
+      ComparePods). A restart relists them.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2", memory: 1Gi}}
+        """
+      Then the Pod "p" is scheduled to "n1"
+      When "kube-scheduler" forgets the Pod "p" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: bound pods: cached [], stored objects give [(('default', 'p'), 'n1')]
+        kube-scheduler: node n1 pods: cached [], stored objects give ['<uid of Pod "p">']
+        kube-scheduler: node n1 requested: cached {}, stored objects give {'cpu': 2000, 'memory': 1073741824}
+        kube-scheduler: node n1 non-zero requested (cpu, memory): cached (0, 0), stored objects give (2000, 1073741824)
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler's claim cache forgets a claim
       The scheduler's comparer holds its ResourceClaim cache (name and resourceVersion) against
       the stored claims; a restart relists them.

@@ -82,7 +82,8 @@ class ReferenceBackend:
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
-        ``kube-scheduler`` "forgets" a Node (its node cache), a ResourceClaim (its DRA
+        ``kube-scheduler`` "forgets" a Node (its node cache), a bound Pod (its node cache's
+        pods and what they request), a ResourceClaim (its DRA
         informer cache) or a ResourceSlice (its allocator cache), or "forgets the allocation
         of" a ResourceClaim (its cached copy loses status.allocation and reservedFor), ``garbage-collector`` "forgets
         the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
@@ -100,6 +101,9 @@ class ReferenceBackend:
             raise AssertionError(f"no running component {component!r} on the reference")
         if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
             target.nodes.nodes.pop(name)
+        elif (component, change, kind) == ("kube-scheduler", "forgets", "Pod"):
+            # a bound pod, as its delete handler would forget it: off its node's books too
+            target.nodes.remove_pod(uid)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceClaim"):
             # as its delete handler would: the claim, its owner index and what its allocation
             # takes (devices, shares, consumed capacity) all go
