@@ -1263,6 +1263,51 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "trainer" is scheduled to "node-1"
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-condition @needs:logical-clock
+    Scenario: The scheduler cannot write a pod's PodScheduled condition: the FailedScheduling event still says why
+      handleSchedulingFailure records the FailedScheduling event, then updatePod patches the
+      PodScheduled condition; a refused patch is only logged ("Error updating pod"), so the
+      event is all the pod shows. The pod's next attempt, 5 minutes later (the unschedulable
+      pods' flush, flushUnschedulablePodsLeftover), writes the condition once the policy is
+      gone. (The pod names no node-level cause a watch event would retry it for.)
+      Given a node "node-1" with cpu "2", memory "8Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-conditions}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "false"
+            message: hands off
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-conditions}
+        spec:
+          policyName: no-conditions
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "4"}}
+        """
+      Then there is a Warning event "FailedScheduling" for Pod "big" with the message "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      And the Pod "big" has no "status.conditions"
+      When I delete the ValidatingAdmissionPolicyBinding "no-conditions"
+      And 300 seconds pass
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+
   @component:kubelet
   Rule: The kubelet's pod status write refused
 
