@@ -2734,6 +2734,75 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Deployment "web" has "status.observedGeneration" equal to 1
       And the Available condition of the Deployment "web" has status True and reason MinimumReplicasAvailable, with lastTransitionTime and lastUpdateTime set
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet
+    Scenario Outline: A Deployment with 2 of 3 replicas available is Available only when its rolling update allows 1 unavailable (<strategy>)
+      deployment/util MaxUnavailable and ResolveFenceposts: maxUnavailable a count, or a
+      percent of spec.replicas rounded down, maxSurge a percent rounded up; when both come to
+      0, one pod may be unavailable; the Available condition is True when availableReplicas
+      is at least spec.replicas less that (MinimumReplicasAvailable), else False
+      (MinimumReplicasUnavailable). Two GPUs for three pods leave one pod pending.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 3
+          strategy: {rollingUpdate: <strategy>}
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: gpu, resourceClaimTemplateName: gpu}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: gpu}]
+        """
+      And I note the 2 scheduled and 1 pending pods of the Deployment "web"
+      Then the Deployment "web" comes to have "status.availableReplicas" equal to 2
+      And the Available condition of the Deployment "web" has status <status> and reason <reason>, with lastTransitionTime and lastUpdateTime set
+
+      Examples:
+        | strategy                              | status | reason                     |
+        | {maxUnavailable: 1}                   | True   | MinimumReplicasAvailable   |
+        | {maxUnavailable: 0, maxSurge: 1}      | False  | MinimumReplicasUnavailable |
+        | {maxUnavailable: "10%", maxSurge: "0%"} | True | MinimumReplicasAvailable   |
+        | {maxUnavailable: "10%", maxSurge: "10%"} | False | MinimumReplicasUnavailable |
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @needs:kubelet @needs:logical-clock
     Scenario: A ReplicaSet counts a ready pod available only once it has been ready for minReadySeconds
       k/k pkg/api/v1/pod/util.go IsPodAvailable: a ready pod is available when minReadySeconds
