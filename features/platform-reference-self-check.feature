@@ -607,6 +607,50 @@ Feature: The reference checks itself: cache drift and failure records
         default-scheduler: Pod default/victim: FailedScheduling: internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (attempt 1)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A Deployment whose replicas are not a number fails its own sync, until it is fixed
+      The deployment controller cannot read the Deployment (replicas "three", stored past
+      validation): a failure record of that controller naming the Deployment, retried with
+      its backoff; stored fixed, the Deployment gets its ReplicaSet and the record goes.
+      When an object is stored past validation:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: three
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the reference lists these component errors:
+        """
+        deployment-controller: Deployment default/web: FailedSync: ValueError: invalid literal for int() with base 10: 'three' (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the reference lists no component errors
+      And there is 1 ReplicaSet object labelled "app=web"
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        deployment-controller: Deployment default/web: FailedSync: ValueError: invalid literal for int() with base 10: 'three' (attempt 1)
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
     Scenario: A pod bound to a node with unreadable containers fails its own sync on the kubelet, until it is fixed
       The pod's containers is the number 5: the kubelet's sync of that pod raises (a TypeError

@@ -793,9 +793,6 @@ class Kubelet:
     def metrics_text(self) -> str:
         return self.server.metrics.text() if self.server is not None else ""
 
-    def metric(self, name: str) -> int:
-        return self.server.metrics.get(name) if self.server is not None else 0
-
     # ------------------------------------------------------------------ PodResources provider
     def gate(self, name: str) -> bool:
         return self.gates.enabled(name)

@@ -20,6 +20,14 @@ from drakit.kubelet.podresources.gen import api_pb2 as pb
 from .helpers import allocate, claim, container, phase, pod, record_calls
 
 
+def _metric(kubelet, name: str) -> int:
+    """A counter as the kubelet's metrics text shows it (0 when it has no series yet)."""
+    for line in kubelet.metrics_text().splitlines():
+        if line.startswith(name + "{"):
+            return int(line.rsplit(" ", 1)[1])
+    return 0
+
+
 def _running_pod(c, name="p1", claim_name="gpu-claim", device="gpu-0", **kw):
     c.apply([claim(claim_name)])
     c.apply([pod(name, [container("main", ["gpu"]), container("idle")],
@@ -95,7 +103,7 @@ def test_get_disabled_by_gate(make_cluster):
     with pytest.raises(PodResourcesRPCError) as e:
         k.pod_resources.get("p1", "default")
     assert (e.value.code, e.value.message) == ("Unknown", "PodResources API Get method disabled")
-    assert k.metric("kubelet_pod_resources_endpoint_errors_get") == 1
+    assert _metric(k, "kubelet_pod_resources_endpoint_errors_get") == 1
     assert k.pod_resources.list()["podResources"][0]["name"] == "p1"
 
 
@@ -137,7 +145,7 @@ def test_rate_limit_burst_then_refill(cluster):
         client.list()
     assert (e.value.code, e.value.message) == ("ResourceExhausted", "rejected by rate limit")
     # rejected calls never reach the handler: the counter saw 10
-    assert cluster.kubelet("n1").metric("kubelet_pod_resources_endpoint_requests_list") == 10
+    assert _metric(cluster.kubelet("n1"), "kubelet_pod_resources_endpoint_requests_list") == 10
     cluster.advance(0.05)  # 100 QPS -> 5 tokens
     for _ in range(5):
         client.list()

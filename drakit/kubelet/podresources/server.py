@@ -118,8 +118,9 @@ class Metrics:
             self.values[name] = self.values.get(name, 0) + 1
 
     def get(self, name: str) -> int:
+        """The counter ``name`` (as METRICS names it, without the kubelet_ prefix)."""
         with self._lock:
-            return self.values.get(name.removeprefix("kubelet_"), 0)
+            return self.values.get(name, 0)
 
     def text(self) -> str:
         out: list[str] = []
