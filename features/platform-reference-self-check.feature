@@ -297,6 +297,39 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/resourceclaim-controller
+    Scenario: The resource claim controller's index forgets a claim a pod controls
+      The controller finds a pod's claims by their controlling owner (upstream's claim indexer,
+      claimPodOwnerIndex); its comparer holds that index, both ways, against the stored
+      claims. A restart of the controller manager relists them.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "owned" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And "resourceclaim-controller" forgets the ResourceClaim "owned" behind its back
+      Then the reference's self-check reports:
+        """
+        resourceclaim-controller: claims' controlling owners: cached {}, stored objects give {('default', 'owned'): '<uid of Pod "owner">'}
+        resourceclaim-controller: claims by controlling owner: cached {}, stored objects give {'<uid of Pod "owner">': {('default', 'owned')}}
+        """
+      When the controller manager restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/garbage-collector @clause:platform-SELF-R01/pending-events
     Scenario: The garbage collector's graph forgets the dependents of an owner, and is compared only once it has taken in every event
       A controller's comparer holds off while watch events of its kinds wait for it (its

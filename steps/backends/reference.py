@@ -86,7 +86,8 @@ class ReferenceBackend:
         pods and what they request), a ResourceClaim (its DRA
         informer cache) or a ResourceSlice (its allocator cache), or "forgets the allocation
         of" a ResourceClaim (its cached copy loses status.allocation and reservedFor), ``garbage-collector`` "forgets
-        the dependents of" an owner (its graph), ``namespace-controller`` "keeps polling" a
+        the dependents of" an owner (its graph), ``resourceclaim-controller`` "forgets" a
+        ResourceClaim (its index by controlling owner), ``namespace-controller`` "keeps polling" a
         Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
         a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
         claim cache, which then differs from the manager's checkpoint)."""
@@ -121,6 +122,9 @@ class ReferenceBackend:
             # its allocator cache drops the slice while the informer-side indexes and the
             # nodes' DRA generations stay: memoised Filter results still count as current
             target.dra.alloc.delete_slice(name)
+        elif (component, change, kind) == ("resourceclaim-controller", "forgets", "ResourceClaim"):
+            # its claim index by controlling owner, as its delete handler would
+            target._index(obj, deleted=True)
         elif (component, change) == ("garbage-collector", "forgets the dependents of"):
             target.dependents.pop(uid)
         elif (component, change, kind) == ("namespace-controller", "keeps polling", "Namespace"):
