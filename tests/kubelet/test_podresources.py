@@ -224,6 +224,29 @@ def test_a_socket_path_too_long_for_unix_sockets_is_refused_with_what_to_do(tmp_
     assert not server.running
 
 
+def test_a_socket_path_of_exactly_the_limit_is_served():
+    """sun_path holds 108 bytes with the terminating NUL: a path of 107 bytes binds."""
+    import shutil
+    import tempfile
+    import time
+
+    from drakit.kubelet.podresources.server import MAX_UNIX_PATH, SOCKET_NAME, PodResourcesServer
+
+    base = tempfile.mkdtemp(prefix="drakit-sock-")
+    try:
+        tail = f"/pod-resources/{SOCKET_NAME}"
+        state = base + "/" + "d" * (MAX_UNIX_PATH - len(base) - 1 - len(tail))
+        server = PodResourcesServer(state, provider=None, now=time.monotonic)
+        assert len(str(server.socket_path).encode()) == MAX_UNIX_PATH
+        server.start()
+        try:
+            assert server.running and server.socket_path.exists()
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def test_a_started_pods_entry_is_encoded_once_and_served_from_the_cache(cluster, monkeypatch):
     # KEP-3695 "Risks": List must stay cheap on a busy node; a started pod's devices no longer
     # change, so its encoded entry is kept until the pod changes. A second pod makes the node's
