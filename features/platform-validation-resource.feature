@@ -2059,6 +2059,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].attributes.model | {} | spec.devices[0].attributes[model]: Invalid value: "": exactly one value must be specified |
         | spec.devices[0].attributes.model | {string: x, version: 1.2.3} | spec.devices[0].attributes[model]: Invalid value: {"string":"x","version":"1.2.3"}: exactly one value must be specified |
         | spec.devices[0].attributes.model | {version: "1.2"} | spec.devices[0].attributes[model].version: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
+        | spec.devices[0].attributes | {driverVersion: {version: 1.2.3}, model: {version: "1.2"}} | spec.devices[0].attributes[model].version: Invalid value: "1.2": must be a string compatible with semver.org spec 2.0.0 |
         | spec.devices[0].attributes.model | {string: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx} | spec.devices[0].attributes[model].string: Too long: may not be more than 64 bytes |
         | spec.devices[0].attributes[example.k8s.io/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy] | {} | spec.devices[0].attributes[example.k8s.io/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy]: Invalid value: "": exactly one value must be specified |
 
