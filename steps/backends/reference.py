@@ -82,15 +82,20 @@ class ReferenceBackend:
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
-        ``kube-scheduler`` "forgets" a Node (its node cache), a bound Pod (its node cache's
-        pods and what they request), a ResourceClaim (its DRA
-        informer cache) or a ResourceSlice (its allocator cache), or "forgets the allocation
-        of" a ResourceClaim (its cached copy loses status.allocation and reservedFor), ``garbage-collector`` "forgets
-        the dependents of" an owner (its graph), ``resourceclaim-controller`` "forgets" a
-        ResourceClaim (its index by controlling owner), ``namespace-controller`` "keeps polling" a
-        Namespace (a content poll of one that is not terminating), ``kubelet/<node>`` "forgets"
-        a Pod (its pod cache; admitted and status stay) or a ResourceClaim (its DRA manager's
-        claim cache, which then differs from the manager's checkpoint)."""
+
+        - ``kube-scheduler`` "forgets" a Node (its node cache), a bound Pod (its node cache's
+          pods and what they request), a ResourceClaim (its DRA informer cache, with what the
+          claim's allocation takes) or a ResourceSlice (its allocator cache), or "forgets the
+          allocation of" a ResourceClaim (its cached copy loses status.allocation and
+          reservedFor: an informer that missed the claim's status writes);
+        - ``resourceclaim-controller`` "forgets" a ResourceClaim (its index by controlling
+          owner);
+        - ``garbage-collector`` "forgets the dependents of" an owner (its graph);
+        - ``namespace-controller`` "keeps polling" a Namespace (a content poll of one that is
+          not terminating);
+        - ``kubelet/<node>`` "forgets" a Pod (its pod cache; admitted and status stay) or a
+          ResourceClaim (its DRA manager's claim cache, which then differs from the manager's
+          checkpoint)."""
         c = self.c
         obj = self.get(kind, name)
         uid = obj["metadata"].get("uid", "")
