@@ -2803,6 +2803,38 @@ Feature: Platform behaviour every DRA comparison relies on
         | {maxUnavailable: "10%", maxSurge: "0%"} | True | MinimumReplicasAvailable   |
         | {maxUnavailable: "10%", maxSurge: "10%"} | False | MinimumReplicasUnavailable |
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet @needs:logical-clock
+    Scenario: A Deployment's Available condition keeps its times while it stays the same
+      deployment/util SetDeploymentCondition leaves a condition whose status and reason do not
+      change as it is, lastUpdateTime included, however the rest of the status changes: the
+      Deployment scaled from 1 to 2 replicas 10 seconds later (maxUnavailable 1, so it stays
+      available while the second pod starts) has new counts but the same Available condition.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          strategy: {rollingUpdate: {maxUnavailable: 1}}
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Deployment "web" comes to have "status.availableReplicas" equal to 1
+      And the Deployment "web" has "status.conditions[0].type" equal to Available
+      And the Deployment "web" has "status.conditions[0].lastUpdateTime" equal to "2026-01-01T00:00:00Z"
+      When 10 seconds pass
+      And I set "spec.replicas" of the Deployment "web" to 2
+      Then the Deployment "web" comes to have "status.availableReplicas" equal to 2
+      And the Deployment "web" has "status.conditions[0].status" equal to "True"
+      And the Deployment "web" has "status.conditions[0].lastUpdateTime" equal to "2026-01-01T00:00:00Z"
+      And the Deployment "web" has "status.conditions[0].lastTransitionTime" equal to "2026-01-01T00:00:00Z"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @needs:kubelet @needs:logical-clock
     Scenario: A ReplicaSet counts a ready pod available only once it has been ready for minReadySeconds
       k/k pkg/api/v1/pod/util.go IsPodAvailable: a ready pod is available when minReadySeconds
