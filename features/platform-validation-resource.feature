@@ -176,6 +176,36 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.selectors[0].cel.expression | noSuchVar    | spec.selectors[0].cel.expression: Invalid value: "noSuchVar": compilation failed: ERROR: <input>:1:1: undeclared reference to 'noSuchVar' (in container '')\n \| noSuchVar\n \| ^ |
         | spec.config[0]                   | {}           | spec.config[0].opaque: Required value |
 
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/update
+    Scenario: A class update that makes its parameters larger than 10240 bytes is refused
+      validation_deviceclass_test.go TestValidateClassUpdate "invalid-config-too-large": the
+      size limit applies to a changed config (only one left as stored is exempt).
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {sharing: none}
+        """
+      And a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {str: x}
+        """
+      And the string "spec.config[0].opaque.parameters.str" is 12000 characters long
+      When I create the manifest
+      Then the outcome is "spec.config[0].opaque.parameters: Too long: may not be more than 10240 bytes"
+
     # since 1.36: includes (KEP-5491) and DRAListTypeAttributes arrive in 1.36
     @req:platform-VAL-R01 @clause:platform-VAL-R01/update @since:1.36
     Scenario: A class selector accepted with DRAListTypeAttributes on stays writable after the gate is off; a new one is not
