@@ -251,6 +251,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-devices-with-binding-conditions-and-taints |
         | partitionable-pool-over-its-counters-takes-no-device |
         | partitionable-pool-over-its-counters-still-offers-its-plain-devices |
+        | partitionable-counter-used-up-exactly-still-offers-the-other-sets |
         | partitionable-tainted-device-gives-its-counters-back |
         | partitionable-counters-of-two-drivers-with-one-pool-name |
         | per-device-node-selector-with-two-terms-is-an-error |
