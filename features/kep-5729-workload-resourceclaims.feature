@@ -910,14 +910,17 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
     @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled @kep-test:enablement-toggled
     Scenario: Mixed Pod and PodGroup entries in reservedFor across a gate downgrade are cleaned correctly
       KEP-5729 "Version Skew" / "Enablement", as shipped (api-truth §9.7, RCC): with the gate on
-      a pod repeating the PodGroup's entry reserves the claim for the PodGroup; after turning
-      DRAWorkloadResourceClaims off a new pod using the same claim is added as a Pod consumer
-      (BindTo without the gate), so reservedFor mixes both kinds. While the gate is off the
-      controller removes the entry of a deleted pod but leaves the PodGroup entry untouched
-      (unknown consumer type), even after the PodGroup is gone, so the claim stays allocated.
-      Once the gate is on again, the stale PodGroup entry is removed, reservedFor becomes empty,
-      the allocation is cleared and the finalizer resource.kubernetes.io/delete-protection
-      removed; the user's claim itself is kept (it is owned by nobody).
+      a pod repeating the PodGroup's entry reserves the claim for the PodGroup. After turning
+      DRAWorkloadResourceClaims off, the controller no longer counts that PodGroup entry for the
+      running member-0 (IsReservedForPod without the gate), so its syncPod reserves the claim
+      for member-0 itself; a new pod using the same claim is added by the scheduler as a Pod
+      consumer (BindTo without the gate), so reservedFor mixes both kinds. While the gate is off
+      the controller removes the entry of a deleted pod but leaves the PodGroup entry untouched
+      (unknown consumer type), even after the PodGroup is gone. Once the gate is on again, the
+      stale PodGroup entry is removed and member-0's own entry keeps the claim allocated; when
+      member-0 goes too, reservedFor becomes empty, the allocation is cleared and the finalizer
+      resource.kubernetes.io/delete-protection removed; the user's claim itself is kept (it is
+      owned by nobody).
       When I apply:
         """
         apiVersion: resource.k8s.io/v1
@@ -967,13 +970,16 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {name: pg-claim, resourceClaimName: shared}
         """
       Then the Pod "member-1" is scheduled to "node-1"
-      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-0}, {resource: pods, name: member-1}]
       When I delete the PodGroup "group"
       And I delete the Pod "member-1"
-      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-0}]
       And the ResourceClaim "shared" has "status.allocation.devices.results[0].device" equal to dev-0
       And the ResourceClaim "shared" has "metadata.finalizers" equal to [resource.kubernetes.io/delete-protection]
       When the feature gate DRAWorkloadResourceClaims is enabled
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{resource: pods, name: member-0}]
+      And 1 device of driver "dra.example.com" is allocated
+      When I delete the Pod "member-0"
       Then the ResourceClaim "shared" exists
       And the ResourceClaim "shared" has no "status.reservedFor"
       And the ResourceClaim "shared" has no "status.allocation"
@@ -1319,25 +1325,43 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaims owned by Pod "member"
       And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
 
-    @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
-    Scenario: A claim the PodGroup no longer controls is replaced by a new one
-      As shipped (controller_test.go "recreate for PodGroup"; api-truth §9.7): the controller
-      keeps a recorded claim only while the PodGroup controls it. Once the claim lost its
-      owner, the next sync of the PodGroup (here caused by a label change; upstream has no
-      claim-to-PodGroup index, so removing the owner alone does not wake it) creates a new
-      claim and records it; the released claim stays, unowned.
+    @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled @clause:5729-R16/deleted-claim-recreated
+    Scenario: A claim the PodGroup no longer controls is replaced once the PodGroup needs work again
+      As shipped (k/k pkg/controller/resourceclaim controller.go; controller_test.go "recreate for
+      PodGroup"; api-truth §9.7): the PodGroup's sync keeps a recorded claim only while the
+      PodGroup controls it, and makes a new one otherwise. But an event queues the PodGroup only
+      when podGroupNeedsWork says so, and a claim it no longer controls is no work ("cannot
+      proceed ... unless that other claim gets deleted"): neither the claim losing its owner
+      nor a label change on the PodGroup replaces it. Deleting the PodGroup's other claim does:
+      the claim's event reaches the PodGroup through the index of the claims it names, a
+      recorded claim that is gone is work, and the sync then makes both claims anew. The
+      released claim stays, unowned.
       When I apply the fixture "kep-5729/scheduling/template.yaml"
-      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
-      Then there is 1 ResourceClaim owned by PodGroup "group"
-      When the ResourceClaim owned by PodGroup "group" loses its owner
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: pg-extra, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      When the ResourceClaim owned by PodGroup "group" for "pg-claim" loses its owner
       And I patch the PodGroup "group" with:
         """
         metadata:
           labels: {touched: "yes"}
         """
       Then there is 1 ResourceClaim owned by PodGroup "group"
-      And there are 2 ResourceClaim objects
+      And the PodGroup "group" still records the released ResourceClaim for "pg-claim"
+      When I delete the ResourceClaim owned by PodGroup "group" for "pg-extra"
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      And there are 3 ResourceClaim objects
       And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-extra"
       And the released ResourceClaim still exists without an owner
 
     @req:5729-R16 @version:1.37 @clause:5729-R16/member-keeps-group-claim
@@ -2367,10 +2391,15 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
               claimResources: [{driverName: dra.example.com, deviceName: link-0}]
         """
 
-    @req:5729-R09 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:5729-R09/others-refused
-    Scenario: A pod whose PodGroup is not in reservedFor is not started
-      KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name; another group's pod
-      gets the kubelet's refusal and stays Pending.
+    @req:5729-R09 @req:platform-CTRL-R02 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:platform-CTRL-R02/reserves-for-bound-pod @needs:logical-clock
+    Scenario: A pod of another PodGroup bound by hand gets a reservation of its own, not its PodGroup's
+      KEP-5729 "Kubelet": IsReservedForPod compares the PodGroup name, so the reservation for
+      "ring" does not let a pod of "intruders" run. The pod is on a node without the scheduler,
+      so the ResourceClaim controller's syncPod reserves the claim for it (k/k
+      pkg/controller/resourceclaim controller.go); BindTo finds no entry of "intruders" that
+      matches the pod's, so the consumer is the pod itself, next to the PodGroup. The kubelet,
+      which refused the pod before the reservation, runs it at a later retry (its backoff starts at
+      10 s and doubles with each refusal).
       Given the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
@@ -2420,12 +2449,9 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
         | request | driver          | pool | device |
         | link    | dra.example.com | n1   | link-0 |
-      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "stranger" with message:
-        """
-        Failed to prepare dynamic resources: prepare dynamic resources: pod stranger (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
-        """
-      And the Pod "stranger" has "status.phase" equal to Pending
-      And the container "worker" of the Pod "stranger" on node "n1" gets no CDI devices
+      Then the ResourceClaim "ring-fabric" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {resource: pods, name: stranger}]
+      When 300 seconds pass
+      Then the Pod "stranger" has "status.phase" equal to Running
 
     @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
     Scenario: A claim named in a group pod's status that neither the pod nor its PodGroup owns is refused
@@ -2498,10 +2524,14 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Given the feature gate GenericWorkload is enabled
       And a node "n1" with cpu "8", memory "32Gi"
 
-    @req:5729-R12 @version:1.37 @clause:5729-R12/kubelet-skew @gate:DRAWorkloadResourceClaims
-    Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation does not let the pod run
-      KEP-5729 "Version Skew": a kubelet without the gate only accepts reservations for the
-      pod itself (IsReservedForPod with the gate off), so the pod is refused.
+    @req:5729-R12 @req:platform-CTRL-R02 @version:1.37 @clause:5729-R12/gate-off-pod-references @clause:platform-CTRL-R02/reserves-for-bound-pod @gate:DRAWorkloadResourceClaims @needs:logical-clock
+    Scenario: With DRAWorkloadResourceClaims off a PodGroup reservation is not the pod's: the controller reserves the claim for the pod
+      KEP-5729 "Version Skew": without the gate, components only know reservations for the pod
+      itself (IsReservedForPod with the gate off), "so the result is that the status.reservedFor
+      list will only have references to Pod resources". The pod is on the node already, so the
+      ResourceClaim controller's syncPod reserves the claim for it as a Pod (BindTo without the
+      gate) next to the PodGroup entry it leaves alone. The kubelet, which refused the pod
+      before that reservation, runs it at a later retry (its backoff starts at 10 s).
       Given the feature gate DRAWorkloadResourceClaims is disabled
       And the objects:
         """
@@ -2544,8 +2574,6 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
         | request | driver          | pool | device |
         | link    | dra.example.com | n1   | link-0 |
-      Then the kubelet recorded a Warning event "FailedPrepareDynamicResources" for the Pod "ring-0" with message:
-        """
-        Failed to prepare dynamic resources: prepare dynamic resources: pod ring-0 (${uid}) is not allowed to use ResourceClaim ring-fabric (${uid:ResourceClaim/ring-fabric})
-        """
-      And the Pod "ring-0" has "status.phase" equal to Pending
+      Then the ResourceClaim "ring-fabric" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {resource: pods, name: ring-0}]
+      When 300 seconds pass
+      Then the Pod "ring-0" has "status.phase" equal to Running

@@ -750,7 +750,10 @@ Feature: The reference checks itself: cache drift and failure records
       resourceclaim.Name answers ErrAPIUnsupported, which is no "claim not created yet": the
       kubelet does not wait for it but admits the pod, and PrepareResources returns the error
       unwrapped: a FailedPrepareDynamicResources Warning names the pod and the entry, the pod
-      stays Pending, and no component records an internal error.
+      stays Pending, and no component records an internal error. The ResourceClaim
+      controller's handleClaim reads every entry with resourceclaim.Name too, so each sync of
+      the pod (its creation, then the kubelet's status write) fails with
+      FailedResourceClaimCreation "checking for claim before creating it".
       Given a node "n1"
       When an object is stored past validation:
         """
@@ -766,7 +769,11 @@ Feature: The reference checks itself: cache drift and failure records
         """
       Then there is a Warning event "FailedPrepareDynamicResources" from "kubelet" for Pod "bad" with the message "Failed to prepare dynamic resources: prepare dynamic resources: pod "default/bad", spec.resourceClaim "gpu": resource claim reference not supported"
       And the Pod "bad" has "status.phase" equal to Pending
-      And the reference lists no component errors
+      And there is a Warning event "FailedResourceClaimCreation" from "resource_claim" for Pod "bad" with the message "PodResourceClaim gpu: checking for claim before creating it: pod "default/bad", spec.resourceClaim "gpu": resource claim reference not supported"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: PodResourceClaim gpu: checking for claim before creating it: pod "default/bad", spec.resourceClaim "gpu": resource claim reference not supported (attempt 2)
+        """
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/scheduler
     Scenario: A pod whose stored claim statuses are unreadable is held back by PreEnqueue alone, until it is fixed

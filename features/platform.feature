@@ -3605,6 +3605,55 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "keeps-its-claim" is scheduled to "node-1"
       And the claim "gpu" of Pod "keeps-its-claim" has 1 allocated device
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/needs-work-only
+    Scenario: A claim the pod no longer controls is replaced only when the pod needs work for another claim
+      k/k pkg/controller/resourceclaim controller.go: enqueuePod queues a pod only when
+      podNeedsWork says so, and a recorded claim that is not the pod's (resourceclaim.IsForPod)
+      is no work: "Cannot proceed with the pod unless that other claim gets deleted". So neither
+      the claim losing its owner nor a label on the pod makes the controller replace it. When
+      the pod's other claim is deleted, that claim's event finds the pod through the index of
+      the claims it names, a recorded claim that is gone is work, and handleClaim then makes
+      both claims anew (the one no longer owned: "creating a new one"). The pod is held by a
+      scheduling gate, so no scheduler or kubelet writes it.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: one-gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: first}, {name: second}]}}
+          resourceClaims:
+          - {name: first, resourceClaimTemplateName: one-gpu}
+          - {name: second, resourceClaimTemplateName: one-gpu}
+        """
+      Then there are 2 ResourceClaims owned by Pod "worker"
+      When the ResourceClaim owned by Pod "worker" for "first" loses its owner
+      And I patch the Pod "worker" with:
+        """
+        metadata:
+          labels: {touched: "yes"}
+        """
+      Then there is 1 ResourceClaim owned by Pod "worker"
+      And the Pod "worker" still records the released ResourceClaim for "first"
+      When I delete the ResourceClaim owned by Pod "worker" for "second"
+      Then there are 2 ResourceClaims owned by Pod "worker"
+      And there are 3 ResourceClaim objects
+      And the Pod "worker" records the ResourceClaim it owns for "first"
+      And the Pod "worker" records the ResourceClaim it owns for "second"
+      And the released ResourceClaim still exists without an owner
+
     @req:platform-CTRL-R02 @clause:platform-CTRL-R02/first-failure-stops
     Scenario: A pod whose second claim template is missing gets both claims, each once, when it appears
       pkg/controller/resourceclaim/controller.go syncPod: the first PodResourceClaim that
@@ -6808,12 +6857,14 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" with the message "Marking for deletion"
       And the Pod "fresh" has no "metadata.deletionTimestamp"
 
-    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
-    Scenario: A pod bound by hand to a tainted claim it is not reserved for is not evicted
-      device_taint_eviction.go podEvictionTime: "The pod isn't the one which is allowed and/or
-      supposed to use the claim" (resourceclaim.IsReservedForPod) - such a pod is left alone
-      while the claim's consumer is evicted. "intruder" names the claim and is bound to the
-      node directly, so no scheduler reserved the claim for it.
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/reserves-for-bound-pod @req:platform-TAINT-R01 @gate:DRADeviceTaints
+    Scenario: A pod bound by hand to a claim gets it reserved by the claim controller, and a taint evicts it with the other consumer
+      "intruder" names the claim and is bound to the node directly, so no scheduler reserved the
+      claim for it. The ResourceClaim controller's syncPod does (k/k pkg/controller/resourceclaim
+      controller.go: a pod with spec.nodeName whose allocated claim is not reserved for it and
+      can be, CanBeReserved, gets a reservedFor entry). device_taint_eviction.go podEvictionTime
+      then finds both pods among the claim's consumers (resourceclaim.IsReservedForPod), and the
+      NoExecute taint evicts both.
       Given the feature gate DRADeviceTaints is enabled
       And a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -6878,8 +6929,7 @@ Feature: Platform behaviour every DRA comparison relies on
             - {key: example.com/unhealthy, effect: NoExecute}
         """
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "consumer" with the message "Marking for deletion"
-      And the Pod "intruder" exists
-      And the Pod "intruder" has no "metadata.deletionTimestamp"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "intruder" with the message "Marking for deletion"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/consumers-only @gate:DRADeviceTaints
     Scenario: A pod whose status names a claim it does not own for its template is not evicted for that claim

@@ -46,16 +46,24 @@ def when_create_podgroup_claim(world: World, name: str, entry: str, pg: str, doc
         raise AssertionError(f"creating the claim failed: {world.last_error}")
 
 
-@when(parsers.re(r'the ResourceClaim owned by PodGroup "(?P<pg>[^"]+)" loses its owner'))
-def when_claim_released(world: World, pg: str) -> None:
-    """Remove the ownerReferences of the PodGroup's claim (a user or another controller
-    taking it over); its name is kept for later steps as ``released claim``."""
+def _the_owned_claim(world: World, kind: str, pg: str, entry: str | None) -> str:
+    """The name of the one claim the Pod or PodGroup ``pg`` controls (for its claim ``entry``)."""
     world.b.settle()
-    claims = _owned_by(world, "PodGroup", pg)
+    claims = [c for c in _owned_by(world, kind, pg)
+              if entry is None or (c["metadata"].get("annotations") or {}).get(POD_CLAIM_NAME) == entry]
     if len(claims) != 1:
-        raise AssertionError(f"expected one claim owned by PodGroup {pg}, found "
+        raise AssertionError(f"expected one claim owned by {kind} {pg}"
+                             f"{f' for {entry!r}' if entry else ''}, found "
                              f"{[c['metadata']['name'] for c in claims]}")
-    name = claims[0]["metadata"]["name"]
+    return claims[0]["metadata"]["name"]
+
+
+@when(parsers.re(r'the ResourceClaim owned by (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)"'
+                 r'(?: for "(?P<entry>[^"]+)")? loses its owner'))
+def when_claim_released(world: World, kind: str, pg: str, entry: str | None) -> None:
+    """Remove the ownerReferences of the pod's or PodGroup's claim (a user or another
+    controller taking it over); its name is kept for later steps as ``released claim``."""
+    name = _the_owned_claim(world, kind, pg, entry)
     world.vars["released claim"] = name
     try:
         world.b.patch("ResourceClaim", name, {"metadata": {"ownerReferences": None}})
@@ -63,20 +71,45 @@ def when_claim_released(world: World, pg: str) -> None:
         raise AssertionError(f"releasing ResourceClaim {name} failed: {e}") from None
 
 
+@when(parsers.re(r'I delete the ResourceClaim owned by (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)" '
+                 r'for "(?P<entry>[^"]+)"'))
+def when_owned_claim_deleted(world: World, kind: str, pg: str, entry: str) -> None:
+    """Delete the pod's or PodGroup's claim for ``entry`` by its generated name (a user's
+    mistake)."""
+    name = _the_owned_claim(world, kind, pg, entry)
+    try:
+        world.b.delete("ResourceClaim", name)
+    except ApiError as e:
+        raise AssertionError(f"deleting ResourceClaim {name} failed: {e}") from None
+
+
 # ---------------------------------------------------------------------------- then
 
 
-@then(parsers.re(r'the PodGroup "(?P<pg>[^"]+)" records the ResourceClaim it owns for "(?P<entry>[^"]+)"'))
-def then_podgroup_records_owned(world: World, pg: str, entry: str) -> None:
+@then(parsers.re(r'the (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)" records the ResourceClaim it owns for '
+                 r'"(?P<entry>[^"]+)"'))
+def then_podgroup_records_owned(world: World, kind: str, pg: str, entry: str) -> None:
     world.b.settle()
-    group = get_obj(world, "PodGroup", pg)
-    owned = [c["metadata"]["name"] for c in _owned_by(world, "PodGroup", pg)
+    group = get_obj(world, kind, pg)
+    owned = [c["metadata"]["name"] for c in _owned_by(world, kind, pg)
              if (c["metadata"].get("annotations") or {}).get(POD_CLAIM_NAME) == entry]
     recorded = [s.get("resourceClaimName") for s in (group.get("status") or {}).get("resourceClaimStatuses") or ()
                 if s.get("name") == entry]
-    world.observe(f"PodGroup {pg} records its claim for {entry}", owned, recorded, [group])
-    assert len(owned) == 1, f"expected one claim owned by PodGroup {pg} for {entry!r}, found {owned}"
-    assert recorded == owned, f"PodGroup {pg} records {recorded} for {entry!r}, it owns {owned}"
+    world.observe(f"{kind} {pg} records its claim for {entry}", owned, recorded, [group])
+    assert len(owned) == 1, f"expected one claim owned by {kind} {pg} for {entry!r}, found {owned}"
+    assert recorded == owned, f"{kind} {pg} records {recorded} for {entry!r}, it owns {owned}"
+
+
+@then(parsers.re(r'the (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)" still records the released ResourceClaim for '
+                 r'"(?P<entry>[^"]+)"'))
+def then_podgroup_records_released(world: World, kind: str, pg: str, entry: str) -> None:
+    world.b.settle()
+    group = get_obj(world, kind, pg)
+    recorded = [s.get("resourceClaimName") for s in (group.get("status") or {}).get("resourceClaimStatuses") or ()
+                if s.get("name") == entry]
+    released = world.vars.get("released claim")
+    world.observe(f"{kind} {pg} records the released claim for {entry}", [released], recorded, [group])
+    assert recorded == [released], f"{kind} {pg} records {recorded} for {entry!r}, not the released {released}"
 
 
 @then(parsers.re(r'the released ResourceClaim still exists without an owner'))

@@ -29,6 +29,11 @@ from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, has_
 INITIAL_BACKOFF_SECONDS = 0.005
 MAX_BACKOFF_SECONDS = 1000.0
 
+RETRY = "RETRY"
+"""The type of the event ``handle`` gets for a failed object whose backoff has passed: the
+work queue hands the key back (AddRateLimited), so the sync runs again without the checks
+an informer event handler makes before it enqueues a key."""
+
 
 class Controller:
     name = "controller"
@@ -129,15 +134,17 @@ class Controller:
             if obj is None:
                 self.failures.forget(key)
                 continue
-            self._handle_guarded([WatchEvent("MODIFIED", kind, obj,
+            self._handle_guarded([WatchEvent(RETRY, kind, obj,
                                              int(obj["metadata"]["resourceVersion"]))])
         return True
 
-    def guarded(self, kind: str, obj: Any, fn: Callable[..., bool], *args: Any) -> bool:
+    def guarded(self, kind: str, obj: Any, fn: Callable[..., bool], *args: Any, queued: bool = False) -> bool:
         """``fn(obj, *args)``; an exception is recorded against ``obj`` (event, retry) and
         counts as no work done, so one bad object never stops the others. A failed object
-        is left alone until its backoff passes or it changes."""
-        if self.failures.in_backoff(kind, obj):
+        is left alone until its backoff passes or it changes, unless ``queued``: an event
+        handler added its key to the work queue just now (workqueue Add does not wait for
+        the key's rate limit; a new failure still counts towards its backoff)."""
+        if not queued and self.failures.in_backoff(kind, obj):
             return False
         mark = self.failures.mark()
         try:

@@ -16,6 +16,12 @@ pod" and "the pod runs", and what KEP-5729 changes (api-truth §9.7):
   (same name and template/claim name) and names the PodGroup in ``spec.schedulingGroup``
   gets the PodGroup's claim in its own status; PodGroup claims are never deleted here (the
   garbage collector does it when the PodGroup goes);
+* a pod on a node (bound without the scheduler, or after a gate change made its reservation
+  unreadable) gets each allocated claim it uses reserved for it, or for its PodGroup (BindTo),
+  while the claim has room (syncPod);
+* events queue work as upstream's handlers do: a pod or PodGroup only when podNeedsWork or
+  podGroupNeedsWork says so, claims and templates reach the pods and PodGroups that name them
+  (by name, the informer indexes), and every object comes by again at the informers' resync;
 * claims: reservedFor entries for pods that are gone, replaced or done are removed, PodGroup
   entries when the PodGroup is gone (gate on; otherwise they are left alone as an unknown
   consumer type); when the last entry goes the allocation is cleared; an unreserved,
@@ -38,6 +44,7 @@ Prometheus CounterVec it shows the label sets counted at least once.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -46,9 +53,14 @@ from drakit.api import errors as E
 from drakit.api.meta import deep_copy
 from drakit.apiserver import WatchEvent
 from drakit.component import FAILED_SYNC, ComponentContext, note_cache_mismatch
-from drakit.controllers.base import Controller
+from drakit.controllers.base import RETRY, Controller
 
 MAX_BASE_LEN = 57
+
+INFORMER_RESYNC_SECONDS = 86400.0
+"""kube-controller-manager's shared informers resync every MinResyncPeriod (12 h) times a
+random factor in [1, 2) (ResyncPeriod in cmd/kube-controller-manager/app); drakit takes the
+bound, so every object has been seen again one day after the controller started."""
 
 
 def generate_base(owner: str, claim: str) -> str:
@@ -89,6 +101,46 @@ def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
     return (md.get("namespace") or "", md["name"])
 
 
+def _podgroup_claim_name(pg: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool, bool]:
+    """resourceclaim.NameFromPodGroup: (the claim's name, must check the owner, not recorded
+    yet). A template entry the status does not record yet is upstream's ErrClaimNotFound;
+    one recorded without a name (no claim needed) gives no name."""
+    if entry.get("resourceClaimName"):
+        return entry["resourceClaimName"], False, False
+    if entry.get("resourceClaimTemplateName"):
+        for st in (pg.get("status") or {}).get("resourceClaimStatuses") or ():
+            if st.get("name") == entry.get("name"):
+                return st.get("resourceClaimName"), True, False
+        return None, False, True
+    return None, False, False
+
+
+def _indexed(objs: Iterable[dict], names_it: Any) -> list[dict]:
+    """The objects an informer index function selects. One stored past validation that the
+    informer could not decode is in no index: its own event records its failure, not the
+    event of the object looked up."""
+    out = []
+    for o in objs:
+        try:
+            if names_it(o):
+                out.append(o)
+        except (AttributeError, TypeError):
+            continue
+    return out
+
+
+def _uses_template(obj: Mapping[str, Any], template: str) -> bool:
+    """podResourceClaimTemplateIndexFunc and podGroupResourceClaimTemplateIndexFunc."""
+    return any(e.get("resourceClaimTemplateName") == template
+               for e in (obj.get("spec") or {}).get("resourceClaims") or ())
+
+
+def _controlled_by(claim: Mapping[str, Any], uid: str | None) -> bool:
+    """resourceclaim.IsForPodGroup: the claim's controller reference is the PodGroup."""
+    return any(r.get("controller") and r.get("uid") == uid
+               for r in claim["metadata"].get("ownerReferences") or ())
+
+
 class ResourceClaimController(Controller):
     name = "resourceclaim-controller"
     kinds = ("Pod", "ResourceClaim", "PodGroup", "ResourceClaimTemplate")
@@ -104,6 +156,7 @@ class ResourceClaimController(Controller):
         self.owner_of: dict[tuple[str, str], str] = {}
         # (status, admin_access) -> claim creates from templates
         self.creates: dict[tuple[str, str], int] = {}
+        self._next_informer_resync: _dt.datetime | None = None
 
     def _index(self, claim: Mapping[str, Any], deleted: bool) -> None:
         k = _key(claim)
@@ -140,102 +193,198 @@ class ResourceClaimController(Controller):
         # upstream syncPod records this reason when a pod's (or PodGroup's) claim fails
         return "FailedResourceClaimCreation" if kind in ("Pod", "PodGroup") else FAILED_SYNC
 
-    def resync(self, namespace: str | None = None) -> bool:
-        """Sync everything (a relist), or everything in one namespace (a template there
-        changed: only that namespace's pods and PodGroups can use it)."""
-        did = False
-        if namespace is None:
-            for claim in self.api.list("ResourceClaim", copy=False):
-                self.guarded("ResourceClaim", claim, self._index, False)
-        if self.podgroups_on and self.api.served("PodGroup"):
-            for pg in self.api.list("PodGroup", namespace):
-                did |= self.guarded("PodGroup", pg, self.sync_podgroup)
-        for pod in self.api.list("Pod", namespace):
-            did |= self.guarded("Pod", pod, self.sync_pod)
-        for claim in self.api.list("ResourceClaim", namespace):
-            did |= self.guarded("ResourceClaim", claim, self.sync_claim)
+    def sync(self) -> bool:
+        """The watch, and every INFORMER_RESYNC_SECONDS the informers' resync: each object
+        again through the event handlers (as an update), so a claim that no event reached
+        is looked at in the end."""
+        did = super().sync()
+        now = self.clock.now()
+        if self._next_informer_resync is None:
+            self._next_informer_resync = now + _dt.timedelta(seconds=INFORMER_RESYNC_SECONDS)
+        elif now >= self._next_informer_resync:
+            self._next_informer_resync = now + _dt.timedelta(seconds=INFORMER_RESYNC_SECONDS)
+            did |= self.resync()
         return did
+
+    def resync(self) -> bool:
+        """A relist, or the informers' periodic resync: every object goes through the
+        event handlers, which decide what to queue."""
+        claims = self.api.list("ResourceClaim", copy=False)
+        objs = [("ResourceClaim", c) for c in claims]
+        if self.podgroups_on and self.api.served("PodGroup"):
+            objs += [("PodGroup", g) for g in self.api.list("PodGroup", copy=False)]
+        objs += [("Pod", p) for p in self.api.list("Pod", copy=False)]
+        events = [WatchEvent("ADDED", kind, obj, int(obj["metadata"]["resourceVersion"])) for kind, obj in objs]
+        return self._handle_guarded(events) if events else False
 
     def handle(self, events: Iterable[WatchEvent]) -> bool:
-        pods: dict[tuple[str, str], None] = {}
-        claims: dict[tuple[str, str], None] = {}
-        groups: dict[tuple[str, str], None] = {}
-        templates: dict[str, None] = {}
+        """The informer event handlers, then the work queue's keys, PodGroups first.
+
+        As upstream's enqueuePod, enqueuePodGroup, enqueueResourceClaim and
+        enqueueResourceClaimTemplate (k/k pkg/controller/resourceclaim/controller.go): an event
+        enqueues a pod or PodGroup only when it needs work (podNeedsWork, podGroupNeedsWork), a
+        deleted or finished one enqueues the claims it names, and a claim or template event
+        reaches the pods and PodGroups that name it (the podResourceClaim and
+        podGroupResourceClaim indexes, by claim name, not by owner). A retry after a failed
+        sync (``RETRY``) runs the sync again unfiltered, like a rate-limited key."""
+        # work queue keys -> queued by an event handler (True) rather than a due retry
+        pods: dict[tuple[str, str], bool] = {}
+        claims: dict[tuple[str, str], bool] = {}
+        groups: dict[tuple[str, str], bool] = {}
         for ev in events:
             k = _key(ev.object)
-            if ev.kind == "Pod":
-                pods[k] = None
-                for name in self._claims_of_pod(ev.object):
-                    claims[(k[0], name)] = None
-                if ev.type == "DELETED" or is_pod_done(ev.object):
-                    claims.update({c: None for c in self._claims_reserved_for(ev.object)})
-            elif ev.kind == "ResourceClaim":
+            if ev.kind == "ResourceClaim":
                 self._index(ev.object, ev.type == "DELETED")
-                claims[k] = None
-                # an owning pod or PodGroup may be waiting for this claim
-                for ref in ev.object["metadata"].get("ownerReferences") or ():
-                    if not isinstance(ref, Mapping):
-                        continue  # stored past validation: _index has recorded the claim's failure
-                    if ref.get("kind") == "Pod":
-                        pods[(k[0], ref.get("name"))] = None
-                    elif ref.get("kind") == "PodGroup":
-                        groups[(k[0], ref.get("name"))] = None
+            if ev.type == RETRY:
+                {"Pod": pods, "PodGroup": groups, "ResourceClaim": claims}.get(ev.kind, {}).setdefault(k, False)
+            elif ev.kind == "Pod":
+                self._enqueue_pod(ev.object, ev.type == "DELETED", pods, claims)
+            elif ev.kind == "ResourceClaim":
+                if ev.type != "DELETED":
+                    claims[k] = True
+                for pod in self._pods_naming(k[0], lambda p, n=k[1]: n in self._pod_claim_names(p)):
+                    self._enqueue_pod(pod, False, pods, claims)
+                for pg in self._podgroups_naming(k[0], lambda g, n=k[1]: n in self._podgroup_claim_names(g)):
+                    self._enqueue_podgroup(pg, False, groups, pods, claims)
             elif ev.kind == "PodGroup":
-                groups[k] = None
-                if ev.type == "DELETED":
-                    claims.update({c: None for c in self._claims_reserved_for_group(ev.object)})
-                for p in self.api.list("Pod", k[0], copy=False):
-                    if cu.pod_group_name(p) == k[1]:
-                        pods[_key(p)] = None
-            else:  # ResourceClaimTemplate, the last of ``kinds``
-                templates[k[0]] = None
+                self._enqueue_podgroup(ev.object, ev.type == "DELETED", groups, pods, claims)
+            elif ev.type != "DELETED":  # a ResourceClaimTemplate; its deletion is only logged
+                for pod in self._pods_naming(k[0], lambda p, n=k[1]: _uses_template(p, n)):
+                    self._enqueue_pod(pod, False, pods, claims)
+                for pg in self._podgroups_naming(k[0], lambda g, n=k[1]: _uses_template(g, n)):
+                    self._enqueue_podgroup(pg, False, groups, pods, claims)
         did = False
-        for ns in templates:
-            did |= self.resync(ns)
-        for k in groups:
+        for k, queued in groups.items():
             pg = self.api.try_get("PodGroup", k[1], k[0]) if self.api.served("PodGroup") else None
             if pg is not None:
-                did |= self.guarded("PodGroup", pg, self.sync_podgroup)
-        for k in pods:
+                did |= self.guarded("PodGroup", pg, self.sync_podgroup, queued=queued)
+        for k, queued in pods.items():
             pod = self.api.try_get("Pod", k[1], k[0])
             if pod is not None:
-                did |= self.guarded("Pod", pod, self.sync_pod)
-        for k in claims:
+                did |= self.guarded("Pod", pod, self.sync_pod, queued=queued)
+        for k, queued in claims.items():
             claim = self.api.try_get("ResourceClaim", k[1], k[0])
             if claim is not None:
-                did |= self.guarded("ResourceClaim", claim, self.sync_claim)
+                did |= self.guarded("ResourceClaim", claim, self.sync_claim, queued=queued)
         return did
 
-    def _claims_of_pod(self, pod: Mapping[str, Any]) -> list[str]:
-        out = [e["resourceClaimName"] for e in (pod.get("spec") or {}).get("resourceClaims") or ()
-               if e.get("resourceClaimName")]
-        out += [s["resourceClaimName"] for s in (pod.get("status") or {}).get("resourceClaimStatuses") or ()
-                if s.get("resourceClaimName")]
-        ext = ((pod.get("status") or {}).get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
-        if ext:
-            out.append(ext)
-        return out
+    def _pods_naming(self, ns: str, names_it: Any) -> list[dict]:
+        """The pods an informer index finds (``names_it`` is the index function)."""
+        return _indexed(self.api.list("Pod", ns, copy=False), names_it)
 
-    def _claims_reserved_for(self, pod: Mapping[str, Any]) -> list[tuple[str, str]]:
-        md = pod["metadata"]
+    def _podgroups_naming(self, ns: str, names_it: Any) -> list[dict]:
+        # upstream installs the PodGroup informer and its indexes only with the gate on
+        if not self.podgroups_on or not self.api.served("PodGroup"):
+            return []
+        return _indexed(self.api.list("PodGroup", ns, copy=False), names_it)
+
+    @staticmethod
+    def _pod_claim_names(pod: Mapping[str, Any]) -> list[str]:
+        """podResourceClaimIndexFunc: the names resourceclaim.Name gives the pod's entries
+        (a claim name, or the claim its status records for a template); entries without a
+        claim yet are not indexed. The special claim of KEP-5004 is not indexed either."""
         out = []
-        for c in self.api.list("ResourceClaim", md.get("namespace"), copy=False):
+        for e in (pod.get("spec") or {}).get("resourceClaims") or ():
             try:
-                if any(r.get("uid") == md.get("uid")
-                       for r in (c.get("status") or {}).get("reservedFor") or ()) or \
-                        any(ref.get("uid") == md.get("uid")
-                            for ref in c["metadata"].get("ownerReferences") or ()):
-                    out.append(_key(c))
-            except (AttributeError, TypeError):
-                # a claim stored past validation that the informer could not decode: upstream's
-                # index never holds it, and its own sync records its failure, not the pod's
+                name, _ = cu.claim_name(pod, e)
+            except cu.ClaimError:
                 continue
+            if name:
+                out.append(name)
         return out
 
-    def _claims_reserved_for_group(self, pg: Mapping[str, Any]) -> list[tuple[str, str]]:
+    @staticmethod
+    def _podgroup_claim_names(pg: Mapping[str, Any]) -> list[str]:
+        """podGroupResourceClaimIndexFunc: resourceclaim.NameFromPodGroup of each entry."""
+        return [n for n, _, _ in (_podgroup_claim_name(pg, e)
+                                  for e in (pg.get("spec") or {}).get("resourceClaims") or ()) if n]
+
+    def _enqueue_pod(self, pod: Mapping[str, Any], deleted: bool, pods: dict[tuple[str, str], bool], claims: dict[tuple[str, str], bool]) -> None:
+        """enqueuePod: a pod that will not run (deleted, terminal, or deleted before it was
+        scheduled) hands its claims to the claim sync; a pod is queued only when
+        podNeedsWork says so."""
+        spec = pod.get("spec") or {}
+        ext = ((pod.get("status") or {}).get("extendedResourceClaimStatus") or {}).get("resourceClaimName")
+        if not spec.get("resourceClaims") and not ext:
+            return
+        k = _key(pod)
+        if deleted or is_pod_done(pod):
+            claims.update({(k[0], name): True for name in self._pod_claim_names(pod)})
+            if ext:
+                claims[(k[0], ext)] = True
+        if not deleted and self._pod_needs_work(pod):
+            pods[k] = True
+
+    def _pod_needs_work(self, pod: Mapping[str, Any]) -> bool:
+        """podNeedsWork: a template entry whose claim is not recorded or is gone (unless the
+        PodGroup makes it), or, once the pod is on a node, an allocated claim that is not
+        reserved for it and can be. A claim that is not the pod's is left alone: "Cannot
+        proceed with the pod unless that other claim gets deleted"."""
+        md = pod["metadata"]
+        if md.get("deletionTimestamp"):
+            return False
+        ns = md.get("namespace") or ""
+        for e in (pod.get("spec") or {}).get("resourceClaims") or ():
+            try:
+                name, check_owner = cu.claim_name(pod, e)
+            except cu.ClaimError:
+                return True
+            if not name:
+                continue
+            claim = self.api.try_get("ResourceClaim", name, ns)
+            if claim is None:
+                if not e.get("resourceClaimTemplateName"):
+                    continue  # the user has to create it
+                pg, problem = self._pod_podgroup(pod)
+                if problem is not None:
+                    return True
+                if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, e, pg):
+                    continue  # the PodGroup's claim, made by the PodGroup's sync
+                return True
+            if check_owner and cu.is_for_pod(pod, claim, self.podgroups_on) is not None:
+                continue
+            if not (pod.get("spec") or {}).get("nodeName"):
+                continue
+            if (claim.get("status") or {}).get("allocation") and \
+                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and cu.can_be_reserved(claim):
+                return True
+        return False
+
+    def _enqueue_podgroup(self, pg: Mapping[str, Any], deleted: bool, groups: dict, pods: dict,
+                          claims: dict) -> None:
+        """enqueuePodGroup: a deleted PodGroup hands its claims to the claim sync; a PodGroup
+        is queued when podGroupNeedsWork says so; its member pods go through enqueuePod."""
+        if not self.podgroups_on or not (pg.get("spec") or {}).get("resourceClaims"):
+            return
+        k = _key(pg)
+        if deleted:
+            claims.update({(k[0], name): True for name in self._podgroup_claim_names(pg)})
+        elif self._podgroup_needs_work(pg):
+            groups[k] = True
+        for pod in self._pods_naming(k[0], lambda p: cu.pod_group_name(p) == k[1]):
+            self._enqueue_pod(pod, False, pods, claims)
+
+    def _podgroup_needs_work(self, pg: Mapping[str, Any]) -> bool:
+        """podGroupNeedsWork: a template entry whose claim is not recorded or is gone; a claim
+        the PodGroup no longer controls is left alone until the PodGroup is synced for
+        another reason."""
         md = pg["metadata"]
-        return [_key(c) for c in self.api.list("ResourceClaim", md.get("namespace"), copy=False)
-                if any(r.get("uid") == md.get("uid") for r in (c.get("status") or {}).get("reservedFor") or ())]
+        if md.get("deletionTimestamp"):
+            return False
+        for e in (pg.get("spec") or {}).get("resourceClaims") or ():
+            name, check_owner, not_recorded = _podgroup_claim_name(pg, e)
+            if not_recorded:
+                return True
+            if not name:
+                continue
+            claim = self.api.try_get("ResourceClaim", name, md.get("namespace") or "")
+            if claim is None:
+                if e.get("resourceClaimTemplateName"):
+                    return True
+                continue
+            if check_owner and not _controlled_by(claim, md.get("uid")):
+                continue
+        return False
 
     # ------------------------------------------------------------------ pods
     def _event(self, obj: Mapping[str, Any], reason: str, message: str) -> None:
@@ -272,12 +421,38 @@ class ResourceClaimController(Controller):
         return pg, None
 
     def sync_pod(self, pod: dict) -> bool:
+        """syncPod: the claims of the pod's templates, recorded in its status; then, for a pod
+        already on a node, its allocated claims reserved for it."""
         md = pod["metadata"]
         if md.get("deletionTimestamp") or is_pod_done(pod):
             return False
         entries = (pod.get("spec") or {}).get("resourceClaims") or ()
-        if not any(e.get("resourceClaimTemplateName") for e in entries):
-            return False
+        for e in entries:
+            # handleClaim calls resourceclaim.Name for every entry: an entry this client
+            # cannot read (ErrAPIUnsupported) fails the sync; "not created yet" is work to do
+            try:
+                cu.claim_name(pod, e)
+            except cu.ClaimError as err:
+                if cu.ERR_CLAIM_NOT_FOUND not in str(err):
+                    self._claim_failed(pod, f"PodResourceClaim {e.get('name')}: "
+                                            f"checking for claim before creating it: {err}")
+                    return False
+        did = False
+        if any(e.get("resourceClaimTemplateName") for e in entries):
+            did, complete = self._create_pod_claims(pod, entries)
+            if not complete:
+                return did
+        # the pod as read at the start, like upstream: a claim recorded just now is not in
+        # its status, so resourceclaim.Name fails and the retry reserves it
+        return self._reserve_for_bound_pod(pod, entries) or did
+
+    def _create_pod_claims(self, pod: dict, entries: Sequence[Mapping[str, Any]]) -> tuple[bool, bool]:
+        """handleClaim for each template entry, then the status apply: (did work, went
+        through). Any error stops the pod's sync; syncPod returns it, so the pod is retried
+        with the work queue's backoff (a template or PodGroup that appears, a quota that
+        grows, a webhook that recovers) and, for a handleClaim error, a Warning event
+        "FailedResourceClaimCreation" is recorded at each attempt."""
+        md = pod["metadata"]
         ns = md.get("namespace") or ""
         statuses = list((pod.get("status") or {}).get("resourceClaimStatuses") or [])
         added: list[dict] = []
@@ -299,8 +474,8 @@ class ResourceClaimController(Controller):
                 problem = (f"DRAWorkloadResourceClaims feature is disabled but the claim matches "
                            f"a claim of PodGroup {pg['metadata']['name']}")
             if problem is not None:
-                self._event(pod, "FailedResourceClaimCreation", f"PodResourceClaim {entry['name']}: {problem}")
-                return did
+                self._claim_failed(pod, f"PodResourceClaim {entry['name']}: {problem}")
+                return did, False
             if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, entry, pg):
                 name = next((s.get("resourceClaimName") for s in
                              (pg.get("status") or {}).get("resourceClaimStatuses") or ()
@@ -312,22 +487,17 @@ class ResourceClaimController(Controller):
             if claim is None:
                 tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
                 if tmpl is None:
-                    self._event(pod, "FailedResourceClaimCreation",
-                                f"PodResourceClaim {entry['name']}: "
-                                f"{template_not_found(entry['resourceClaimTemplateName'])}")
-                    return did
+                    self._claim_failed(pod, f"PodResourceClaim {entry['name']}: "
+                                            f"{template_not_found(entry['resourceClaimTemplateName'])}")
+                    return did, False
                 owner = {"apiVersion": "v1", "kind": "Pod", "name": md["name"], "uid": md["uid"],
                          "controller": True, "blockOwnerDeletion": True}
                 try:
                     claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
                                                        ns, entry["name"], owner)
                 except E.StatusError as e:
-                    self._event(pod, "FailedResourceClaimCreation",
-                                f"PodResourceClaim {entry['name']}: {create_failed(e)}")
-                    # syncPod returns the error: the pod is retried with the workqueue's
-                    # backoff (a quota that grows, a webhook that recovers)
-                    self.retry_later("Pod", pod, f"PodResourceClaim {entry['name']}: {create_failed(e)}")
-                    return did
+                    self._claim_failed(pod, f"PodResourceClaim {entry['name']}: {create_failed(e)}")
+                    return did, False
                 did = True
             added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
         if added:
@@ -345,7 +515,56 @@ class ResourceClaimController(Controller):
                 # made are found again by owner and annotation (findPodResourceClaim)
                 self.retry_later("Pod", pod, f"update pod {ns}/{md['name']} "
                                              f"ResourceClaimStatuses: {e}")
+                return did, False
+        return did, True
+
+    def _claim_failed(self, obj: dict, message: str) -> None:
+        """A handleClaim or handlePodGroupClaim error: the Warning event, then the retry."""
+        self._event(obj, "FailedResourceClaimCreation", message)
+        self.retry_later(obj["kind"], obj, message)
+
+    def _reserve_for_bound_pod(self, pod: dict, entries: Sequence[Mapping[str, Any]]) -> bool:
+        """syncPod's second half: a pod that is on a node (bound by someone other than the
+        scheduler, or whose reservation went) gets each allocated claim it uses reserved
+        for it, or for its PodGroup (BindTo), while the claim has room (CanBeReserved). A
+        claim that is not there yet ends the sync; one that is not the pod's is an error."""
+        if not (pod.get("spec") or {}).get("nodeName"):
+            return False  # the scheduler handles reservations
+        md = pod["metadata"]
+        ns = md.get("namespace") or ""
+        did = False
+        for e in entries:
+            try:
+                name, check_owner = cu.claim_name(pod, e)
+            except cu.ClaimError as err:
+                self.retry_later("Pod", pod, str(err))
+                return did
+            if not name:
+                continue
+            claim = self.api.try_get("ResourceClaim", name, ns)
+            if claim is None:
+                return did
+            problem = cu.is_for_pod(pod, claim, self.podgroups_on) if check_owner else None
+            if problem is not None:
+                self.retry_later("Pod", pod, problem)
+                return did
+            if not (claim.get("status") or {}).get("allocation") or \
+                    cu.is_reserved_for_pod(pod, claim, self.podgroups_on) or not cu.can_be_reserved(claim):
+                continue
+            pg, _ = self._pod_podgroup(pod)
+            consumer = (cu.podgroup_consumer(pg) if pg is not None and self.podgroups_on
+                        and cu.matching_podgroup_entry(pod, e, pg) else cu.pod_consumer(pod))
+            new = deep_copy(claim)
+            new["status"]["reservedFor"] = [*(new["status"].get("reservedFor") or []), consumer]
+            try:
+                # an update, not a patch: it fails when the claim changed in the meantime
+                self.api.update(new, subresource="status")
+            except E.StatusError as err:
+                self.retry_later("Pod", pod, f"reserve claim {ns}/{name}: {err}")
+                return did
+            did = True
         return did
+
 
     def _claims_to_create(self, pod: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
                           statuses: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -437,22 +656,18 @@ class ResourceClaimController(Controller):
             if claim is None:
                 tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
                 if tmpl is None:
-                    self._event(pg, "FailedResourceClaimCreation",
-                                f"PodGroupResourceClaim {entry['name']}: "
-                                f"{template_not_found(entry['resourceClaimTemplateName'])}")
-                    continue
+                    # syncPodGroup stops at the first error, before the status apply
+                    self._claim_failed(pg, f"PodGroupResourceClaim {entry['name']}: "
+                                           f"{template_not_found(entry['resourceClaimTemplateName'])}")
+                    return did
                 owner = {"apiVersion": pg["apiVersion"], "kind": "PodGroup", "name": md["name"],
                          "uid": md["uid"], "controller": True}
                 try:
                     claim = self._create_from_template(tmpl, generate_base(md["name"], entry["name"]),
                                                        ns, entry["name"], owner)
                 except E.StatusError as e:
-                    self._event(pg, "FailedResourceClaimCreation",
-                                f"PodGroupResourceClaim {entry['name']}: {create_failed(e)}")
-                    # the PodGroup's sync returns the error like syncPod: retried with backoff
-                    self.retry_later("PodGroup", pg, f"PodGroupResourceClaim {entry['name']}: "
-                                                     f"{create_failed(e)}")
-                    continue
+                    self._claim_failed(pg, f"PodGroupResourceClaim {entry['name']}: {create_failed(e)}")
+                    return did
                 did = True
             by_name[entry["name"]] = {"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]}
             changed = True

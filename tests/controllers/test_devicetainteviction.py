@@ -11,6 +11,7 @@ import copy
 from storeutil import store_directly
 
 from drakit import Cluster
+from drakit.controllers.devicetainteviction import DeviceTaintEvictionController
 
 SLICE = {
     "apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
@@ -149,15 +150,21 @@ def test_podgroup_members_are_found_through_the_podgroup() -> None:
 
 
 def test_without_the_podgroup_gate_podgroup_reservations_are_not_followed() -> None:
+    """podEvictionTime asks IsReservedForPod with the controller's own gate. Checked on the
+    controller alone: in a cluster with the gate off the ResourceClaim controller reserves the
+    claim for the bound pod itself (syncPod), and that Pod entry gets the pod evicted."""
     c = _cluster()
     c.apply([{"apiVersion": "scheduling.k8s.io/v1alpha3", "kind": "PodGroup", "metadata": {"name": "g"},
               "spec": {"schedulingPolicy": {"basic": {}},
                        "resourceClaims": [{"name": "c", "resourceClaimName": "shared"}]}},
              _claim("shared"), _pod("m0", "shared", "g")])
-    dev = _device_of(c, "shared")
-    c.set_feature_gates({"DRAWorkloadResourceClaims": False})
-    _taint(c, dev)
-    assert _exists(c, "m0")
+    pod, claim = c.get("Pod", "m0"), c.get("ResourceClaim", "shared")
+    assert [r["resource"] for r in claim["status"]["reservedFor"]] == ["podgroups"]
+    when = {("default", "shared"): c.clock.now()}
+    on = DeviceTaintEvictionController(c.context())
+    assert on._pod_eviction(pod, {("default", "shared"): claim}, when) == when[("default", "shared")]
+    off = DeviceTaintEvictionController(_cluster(DRAWorkloadResourceClaims=False).context())
+    assert off._pod_eviction(pod, {("default", "shared"): claim}, when) is None
 
 
 def test_taints_of_an_outdated_pool_generation_are_ignored() -> None:

@@ -1,4 +1,4 @@
-"""A relist or namespace re-sync of the ResourceClaim controller that created a claim says so.
+"""A relist of the ResourceClaim controller that created a claim says so.
 
 Why: ``resync`` returns whether it did work, and ``Cluster.settle()`` keeps running rounds only
 while some component says it did (see test_controllers_report_their_work.py). A pod's claim
@@ -27,8 +27,8 @@ def test_a_resync_that_creates_a_pods_claim_reports_work() -> None:
         ctl = ResourceClaimController(c.context())
         c.api.create(TEMPLATE)   # straight to the API server: no settle, nobody else acts
         c.api.create(POD)
-        assert ctl.resync("default") is True
+        assert ctl.resync() is True
         assert len(c.api.list("ResourceClaim", "default")) == 1
-        assert ctl.resync("default") is False  # nothing left to do
+        assert ctl.resync() is False  # nothing left to do
     finally:
         c.close()
