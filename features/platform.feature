@@ -3613,8 +3613,9 @@ Feature: Platform behaviour every DRA comparison relies on
       the claim losing its owner nor a label on the pod makes the controller replace it. When
       the pod's other claim is deleted, that claim's event finds the pod through the index of
       the claims it names, a recorded claim that is gone is work, and handleClaim then makes
-      both claims anew (the one no longer owned: "creating a new one"). The pod is held by a
-      scheduling gate, so no scheduler or kubelet writes it.
+      both claims anew (the one no longer owned: "creating a new one"). Deleting the second
+      claim again replaces it alone: the status apply keeps the first entry as recorded. The pod
+      is held by a scheduling gate, so no scheduler or kubelet writes it.
       Given a cluster
       When I apply:
         """
@@ -3653,6 +3654,10 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "worker" records the ResourceClaim it owns for "first"
       And the Pod "worker" records the ResourceClaim it owns for "second"
       And the released ResourceClaim still exists without an owner
+      When I delete the ResourceClaim owned by Pod "worker" for "second"
+      Then there are 2 ResourceClaims owned by Pod "worker"
+      And the Pod "worker" records the ResourceClaim it owns for "first"
+      And the Pod "worker" records the ResourceClaim it owns for "second"
 
     @req:platform-CTRL-R02 @clause:platform-CTRL-R02/first-failure-stops
     Scenario: A pod whose second claim template is missing gets both claims, each once, when it appears
