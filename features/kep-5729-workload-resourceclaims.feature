@@ -2398,8 +2398,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       so the ResourceClaim controller's syncPod reserves the claim for it (k/k
       pkg/controller/resourceclaim controller.go); BindTo finds no entry of "intruders" that
       matches the pod's, so the consumer is the pod itself, next to the PodGroup. The kubelet,
-      which refused the pod before the reservation, runs it at a later retry (its backoff starts at
-      10 s and doubles with each refusal).
+      which refused the pod before the reservation, runs it at its pod worker's next resync, 60 s
+      later (a failed prepare is no failed sync).
       Given the objects:
         """
         apiVersion: scheduling.k8s.io/v1beta1
@@ -2450,7 +2450,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | request | driver          | pool | device |
         | link    | dra.example.com | n1   | link-0 |
       Then the ResourceClaim "ring-fabric" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {resource: pods, name: stranger}]
-      When 300 seconds pass
+      When 60 seconds pass
       Then the Pod "stranger" has "status.phase" equal to Running
 
     @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
@@ -2531,7 +2531,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       list will only have references to Pod resources". The pod is on the node already, so the
       ResourceClaim controller's syncPod reserves the claim for it as a Pod (BindTo without the
       gate) next to the PodGroup entry it leaves alone. The kubelet, which refused the pod
-      before that reservation, runs it at a later retry (its backoff starts at 10 s).
+      before that reservation, runs it at its pod worker's next resync, 60 s later.
       Given the feature gate DRAWorkloadResourceClaims is disabled
       And the objects:
         """
@@ -2575,5 +2575,5 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         | request | driver          | pool | device |
         | link    | dra.example.com | n1   | link-0 |
       Then the ResourceClaim "ring-fabric" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: ring}, {resource: pods, name: ring-0}]
-      When 300 seconds pass
+      When 60 seconds pass
       Then the Pod "ring-0" has "status.phase" equal to Running
