@@ -424,6 +424,10 @@ class ResourceClaimController(Controller):
         """syncPod: the claims of the pod's templates, recorded in its status; then, for a pod
         already on a node, its allocated claims reserved for it."""
         md = pod["metadata"]
+        # upstream's syncPod skips only a pod being deleted; a finished pod that is still on its
+        # node can then be reserved again right after syncClaim removed it, over and over
+        # (kubernetes/kubernetes#141274, open). drakit does not model that oscillation: a
+        # finished pod gets no claim and no reservation
         if md.get("deletionTimestamp") or is_pod_done(pod):
             return False
         entries = (pod.get("spec") or {}).get("resourceClaims") or ()
