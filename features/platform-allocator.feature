@@ -1984,6 +1984,44 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And there is a Normal event "BindingConditionsPending" for Pod "q" starting with "waiting for binding conditions for device on node node-1"
       And the ResourceClaim "gpu" has "status.reservedFor[1].name" equal to q
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/bound-meanwhile @needs:logical-clock
+    Scenario: A pod someone else binds while it waits in PreBind: the scheduler's own Bind conflicts and the failure lands on the bound pod
+      Upstream's binding cycle runs in a goroutine of its own that keeps waiting in PreBind
+      with the pod it assumed, whoever binds the pod meanwhile. Once the binding condition
+      holds, its Bind fails: the API server's BindingREST.assignPod answers with a Conflict,
+      "pod p is already assigned to node". handleBindingCycleError unreserves and hands the
+      failure to handleSchedulingFailure, which records the FailedScheduling event and patches
+      PodScheduled=False (reason SchedulerError) on the bound pod too; it only skips putting a
+      pod that has a node back in the queue ("Pod has been assigned to node. Abort adding it
+      back to queue.", k/k pkg/scheduler/schedule_one.go, 1.34-1.37). Unreserve took the pod
+      out of the claim's reservedFor; the ResourceClaim controller's syncPod puts it back (a pod
+      on a node whose allocated claim is not reserved for it). At its status manager's next
+      batch (10 s) the kubelet writes PodScheduled=True again: it sets that condition on every
+      pod of its node (generateAPIPodStatus) and undoes another writer's change to it
+      (needsReconcile).
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      When I bind the Pod "p" to node "node-1"
+      Then the Pod "p" has "spec.nodeName" equal to node-1
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then there is a Warning event "FailedScheduling" from "default-scheduler" for Pod "p" with the message "running Bind plugin "DefaultBinder": Operation cannot be fulfilled on pods/binding "p": pod p is already assigned to node "node-1""
+      And the PodScheduled condition of the Pod "p" has status False and reason SchedulerError, with lastTransitionTime set
+      And the metric scheduler_pending_pods{queue="active"} is 0
+      And the metric scheduler_pending_pods{queue="backoff"} is 0
+      And the metric scheduler_pending_pods{queue="unschedulable"} is 0
+      And the ResourceClaim "gpu" has "status.reservedFor" containing [{resource: pods, name: p}]
+      When 10 seconds pass
+      Then the PodScheduled condition of the Pod "p" has status True and no reason, with lastTransitionTime set
+      And the Pod "p" has "spec.nodeName" equal to node-1
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/claim-gone
     Scenario: A claim that disappears while its pod waits in PreBind fails the wait
       The claim is deleted while the pod waits; its delete-protection finalizer keeps it (being

@@ -89,6 +89,9 @@ class _WaitingPod:
     """When PreBind began waiting (its poll's timeout counts from here)."""
     checked: _dt.datetime
     """The last look at the claims."""
+    pod: dict
+    """The pod as the cycle scheduled it (upstream's assumedPod): the wait goes on with it
+    when someone else binds the pod meanwhile."""
     qp: QueuedPod | None = None
 
 
@@ -351,7 +354,9 @@ class Scheduler:
         if spec.get("nodeName"):
             self.pending.pop(key, None)
             self.queue.delete(key)
-            self.waiting.pop(key, None)
+            # a pod someone else bound while it waits in PreBind: upstream's binding goroutine
+            # goes on waiting with its assumed pod, and its Bind then conflicts (see
+            # _check_waiting), so the wait is kept
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
                 if self.nodes.remove_pod(uid) is not None:
@@ -501,7 +506,7 @@ class Scheduler:
             st = self.dynamic.pre_bind(state, pod, node_name)
             if st.code == WAIT:
                 now = self.clock.now()
-                self.waiting[pod_key(pod)] = _WaitingPod(state, node_name, now, now)
+                self.waiting[pod_key(pod)] = _WaitingPod(state, node_name, now, now, pod)
                 return True
             if not st.ok:
                 raise _Failure(_prebind_error(st.message()))
@@ -558,9 +563,9 @@ class Scheduler:
         did = False
         for key in sorted(self.waiting):
             w = self.waiting[key]
-            pod = self.pending.get(key)
+            pod = self.pending.get(key, w.pod)
             s = w.state.get(DRA_STATE_KEY)
-            if pod is None or s is None:
+            if s is None:
                 del self.waiting[key]
                 continue
             mark = self.attempt_failures.mark()
@@ -580,8 +585,10 @@ class Scheduler:
                 did = True
                 self._binding_failed(w.state, pod, w.node, e)
                 # w.qp is set: the pop loop gives the entry its queue entry right after the
-                # cycle that made it, unless a relist in between dropped the entry itself
-                if w.qp is not None:
+                # cycle that made it, unless a relist in between dropped the entry itself. A
+                # pod someone else bound goes back to no queue (handleSchedulingFailure: "Pod
+                # has been assigned to node. Abort adding it back to queue.")
+                if w.qp is not None and key in self.pending:
                     self.queue.requeue_errored(w.qp, at)
             else:
                 self._bound(pod, w.node)
@@ -702,8 +709,10 @@ class Scheduler:
             self.metrics.attempts["unschedulable"] += 1
         md = pod["metadata"]
         current = self.api.try_get("Pod", md["name"], md.get("namespace"))
-        if current is None or (current.get("spec") or {}).get("nodeName"):
+        if current is None:
             return
+        # a pod someone else bound meanwhile gets the condition and the event all the same:
+        # handleSchedulingFailure only skips requeueing it (1.34-1.37)
         conds = list((current.get("status") or {}).get("conditions") or [])
         old = next((c for c in conds if c.get("type") == "PodScheduled"), None)
         patch: dict[str, Any] = {}
