@@ -1293,6 +1293,53 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim object
       And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/member-finds-group-claim-by-owner
+    Scenario: A member records the claim its PodGroup controls before the PodGroup's status names it
+      As shipped (k/k pkg/controller/resourceclaim controller.go handleClaim): for a pod entry
+      bound to its PodGroup, the controller looks the claim up with findPodGroupResourceClaim,
+      the claims the PodGroup controls with the entry's pod-claim-name annotation, not in the
+      PodGroup's status. A claim the controller made for the PodGroup but has not recorded yet
+      (its template is still missing, so the PodGroup's own sync keeps failing before its
+      status apply) is therefore recorded by the member at its next sync, here caused by a
+      label, while the PodGroup's status still names nothing. The PodGroup's retry (the work
+      queue's backoff, milliseconds) then finds the same claim before it reads the template and
+      records it too.
+      When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      And I create the ResourceClaim "left-behind" the controller would make for the claim "pg-claim" of PodGroup "group":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I patch the Pod "member" with:
+        """
+        metadata:
+          labels: {touched: "yes"}
+        """
+      Then the Pod "member" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
+      And the PodGroup "group" has no "status.resourceClaimStatuses"
+      When 1 second passes
+      Then the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
+      And there is 1 ResourceClaim object
+
     @req:5729-R16 @req:5729-R02 @version:1.37 @clause:5729-R16/member-waits-for-group-claim @clause:5729-R02/pod-status-records
     Scenario: A member whose PodGroup has no claim yet waits with nothing recorded, then gets the PodGroup's claim
       KEP-5729 "Allocate": a member that repeats the PodGroup's entry uses the PodGroup's claim,

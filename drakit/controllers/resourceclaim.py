@@ -481,11 +481,12 @@ class ResourceClaimController(Controller):
                 self._claim_failed(pod, f"PodResourceClaim {entry['name']}: {problem}")
                 return did, False
             if pg is not None and self.podgroups_on and cu.matching_podgroup_entry(pod, entry, pg):
-                name = next((s.get("resourceClaimName") for s in
-                             (pg.get("status") or {}).get("resourceClaimStatuses") or ()
-                             if s.get("name") == entry.get("name")), None)
-                if name:
-                    added.append({"name": entry["name"], "resourceClaimName": name})
+                # findPodGroupResourceClaim: the claim the PodGroup controls for this entry
+                # (its owner index and the pod-claim-name annotation), recorded in the
+                # PodGroup's status or not yet
+                claim = self._orphan(ns, pg["metadata"].get("uid", ""), entry["name"])
+                if claim is not None:
+                    added.append({"name": entry["name"], "resourceClaimName": claim["metadata"]["name"]})
                 continue  # wait for the PodGroup's claim
             claim = self._orphan(ns, md["uid"], entry["name"])
             if claim is None:
