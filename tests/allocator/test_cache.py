@@ -135,6 +135,7 @@ def test_change_on_other_node_keeps_view_unless_pool_shared() -> None:
     cache.update_slices([_slice("s1", "node-1", [_dev("d0")], rv="3", generation=2, count=2),
                          _slice("s2", "node-2", [_dev("e1")], rv="2")])
     assert cache.allocate_on(NODE1, [_claim()]) == []
+    assert cache.stats["views_built"] == built + 1  # counted on, one rebuild
     cache.upsert_slice(_slice("s3", "node-2", [_dev("x0")], pool="node-1", generation=2, count=2))
     assert _picked(cache.allocate_on(NODE1, [_claim()])) == [["d0"]]
 
