@@ -45,7 +45,7 @@ Prometheus CounterVec it shows the label sets counted at least once.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from drakit import claims as cu
@@ -101,6 +101,11 @@ def _key(obj: Mapping[str, Any]) -> tuple[str, str]:
     return (md.get("namespace") or "", md["name"])
 
 
+_Queue = dict[tuple[str, str], bool]
+"""Work queue keys (namespace, name) -> queued by an event handler (True) rather than a due
+retry (False); upstream's workqueue holds "pod:", "podgroup:" and "claim:" keys in one queue."""
+
+
 def _podgroup_claim_name(pg: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool, bool]:
     """resourceclaim.NameFromPodGroup: (the claim's name, must check the owner, not recorded
     yet). A template entry the status does not record yet is upstream's ErrClaimNotFound;
@@ -115,7 +120,7 @@ def _podgroup_claim_name(pg: Mapping[str, Any], entry: Mapping[str, Any]) -> tup
     return None, False, False
 
 
-def _indexed(objs: Iterable[dict], names_it: Any) -> list[dict]:
+def _indexed(objs: Iterable[dict], names_it: Callable[[dict], bool]) -> list[dict]:
     """The objects an informer index function selects. One stored past validation that the
     informer could not decode is in no index: its own event records its failure, not the
     event of the object looked up."""
@@ -227,10 +232,9 @@ class ResourceClaimController(Controller):
         reaches the pods and PodGroups that name it (the podResourceClaim and
         podGroupResourceClaim indexes, by claim name, not by owner). A retry after a failed
         sync (``RETRY``) runs the sync again unfiltered, like a rate-limited key."""
-        # work queue keys -> queued by an event handler (True) rather than a due retry
-        pods: dict[tuple[str, str], bool] = {}
-        claims: dict[tuple[str, str], bool] = {}
-        groups: dict[tuple[str, str], bool] = {}
+        pods: _Queue = {}
+        claims: _Queue = {}
+        groups: _Queue = {}
         for ev in events:
             k = _key(ev.object)
             if ev.kind == "ResourceClaim":
@@ -268,11 +272,11 @@ class ResourceClaimController(Controller):
                 did |= self.guarded("ResourceClaim", claim, self.sync_claim, queued=queued)
         return did
 
-    def _pods_naming(self, ns: str, names_it: Any) -> list[dict]:
+    def _pods_naming(self, ns: str, names_it: Callable[[dict], bool]) -> list[dict]:
         """The pods an informer index finds (``names_it`` is the index function)."""
         return _indexed(self.api.list("Pod", ns, copy=False), names_it)
 
-    def _podgroups_naming(self, ns: str, names_it: Any) -> list[dict]:
+    def _podgroups_naming(self, ns: str, names_it: Callable[[dict], bool]) -> list[dict]:
         # upstream installs the PodGroup informer and its indexes only with the gate on
         if not self.podgroups_on or not self.api.served("PodGroup"):
             return []
@@ -299,7 +303,7 @@ class ResourceClaimController(Controller):
         return [n for n, _, _ in (_podgroup_claim_name(pg, e)
                                   for e in (pg.get("spec") or {}).get("resourceClaims") or ()) if n]
 
-    def _enqueue_pod(self, pod: Mapping[str, Any], deleted: bool, pods: dict[tuple[str, str], bool], claims: dict[tuple[str, str], bool]) -> None:
+    def _enqueue_pod(self, pod: Mapping[str, Any], deleted: bool, pods: _Queue, claims: _Queue) -> None:
         """enqueuePod: a pod that will not run (deleted, terminal, or deleted before it was
         scheduled) hands its claims to the claim sync; a pod is queued only when
         podNeedsWork says so."""
@@ -350,8 +354,8 @@ class ResourceClaimController(Controller):
                 return True
         return False
 
-    def _enqueue_podgroup(self, pg: Mapping[str, Any], deleted: bool, groups: dict, pods: dict,
-                          claims: dict) -> None:
+    def _enqueue_podgroup(self, pg: Mapping[str, Any], deleted: bool, groups: _Queue, pods: _Queue,
+                          claims: _Queue) -> None:
         """enqueuePodGroup: a deleted PodGroup hands its claims to the claim sync; a PodGroup
         is queued when podGroupNeedsWork says so; its member pods go through enqueuePod."""
         if not self.podgroups_on or not (pg.get("spec") or {}).get("resourceClaims"):
