@@ -1602,6 +1602,36 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.podGroupTemplates[2].name: Invalid value: "Helper": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
 
+    # since 1.37: v1beta1 PodGroups are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
+    Scenario: An update that leaves a stored PodGroup's empty scheduling policy as it is passes the union check
+      apimachinery validate.Union on update: "If the union membership is unchanged, we don't
+      need to re-validate", compared member by member, so a policy stored with neither basic
+      nor gang (an older release or a direct etcd write) does not stop a label change, also
+      though it holds nothing; setting one member is a change and is validated. The PodGroup
+      is stored past validation: reference only.
+      Given the feature gate GenericWorkload is enabled
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: ring}
+        spec:
+          schedulingPolicy: {}
+        """
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+          labels: {team: fabric}
+        spec:
+          schedulingPolicy: {}
+        """
+      Then the request succeeds
+      And the PodGroup "ring" has "metadata.labels.team" equal to fabric
+
     # since 1.37: v1beta1 and its compositePodGroupTemplates are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @since:1.37 @needs-gate:GenericWorkload
     Scenario: Without CompositePodGroup a Workload may not use composite pod group templates

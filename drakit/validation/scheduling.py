@@ -78,13 +78,16 @@ def _required_string(obj: dict, key: str, path: Path, fmt) -> list[FieldError]:
 
 
 def _union(path: Path, obj: dict | None, old: Any, members: list[tuple[str, bool]]) -> list[FieldError]:
-    """validate.Union; members are (json name, is_list). Skipped on update if unchanged."""
+    """validate.Union; members are (json name, is_list). On update an unchanged membership
+    is not validated again, member by member, also when neither version sets any member
+    (apimachinery pkg/api/validate/union.go unionValidate); a list item new in the update is
+    validated as created (its callers pass _UNSET)."""
     def is_set(o: Any, m: str, is_list: bool) -> bool:
         v = (o or {}).get(m) if isinstance(o, dict) else None
         return bool(v) if is_list else v is not None
 
     specified = [m for m, lst in members if is_set(obj, m, lst)]
-    if old is not _UNSET and old:
+    if old is not _UNSET:
         old_specified = [m for m, lst in members if is_set(old, m, lst)]
         if old_specified == specified:
             return []
