@@ -7900,6 +7900,56 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: cpu-limits, requested: limits.cpu=3, used: limits.cpu=0, limited: limits.cpu=2"
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/requests-charged
+    Scenario: Container requests are charged under the bare names cpu and memory as well as requests.<resource>
+      pods.go podComputeUsageHelper: a cpu or memory request counts under both "cpu" and
+      "requests.cpu" (and "memory", "requests.memory"), so a quota that names the bare
+      resource limits requests too, and its status.used shows them.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: compute}
+        spec:
+          hard:
+            cpu: "1"
+            memory: 1Gi
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: small}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 600m, memory: 256Mi}
+        """
+      Then the request succeeds
+      And the ResourceQuota "compute" contains:
+        """
+        status:
+          used:
+            cpu: 600m
+            memory: 256Mi
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 600m, memory: 256Mi}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: compute, requested: cpu=600m, used: cpu=600m, limited: cpu=1"
+
     @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/limits-charged @clause:platform-QUOTA-R01/exceeded-listed
     Scenario: A pod over two limits of one quota hears both, sorted and comma-separated
       k8s.io/apiserver admission/plugin/resourcequota controller.go CheckRequest masks the
