@@ -2139,6 +2139,36 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.template.spec.containers[0].image | "" | spec.template.spec.containers[0].image: Required value |
         | spec.template.spec.activeDeadlineSeconds | 30 | spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported |
 
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/spec-rules
+    Scenario Outline: A ReplicaSet's spec follows ValidateReplicaSetSpec (<path>)
+      k/k pkg/apis/apps/validation ValidateReplicaSetSpec: replicas and minReadySeconds not
+      negative (ValidateNonnegativeField), the selector matching the template's labels, the
+      template's pod spec checked as a pod's.
+      Given a ReplicaSet manifest:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.minReadySeconds | 5 | accepted |
+        | spec.minReadySeconds | -1 | spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0 |
+        | spec.replicas | -1 | spec.replicas: Invalid value: -1: must be greater than or equal to 0 |
+
     @req:platform-VAL-R14 @clause:platform-VAL-R14/strategy
     Scenario Outline: A Deployment's strategy and timing fields follow ValidateDeploymentSpec (<what>)
       k/k pkg/apis/apps/validation ValidateDeploymentStrategy: Recreate takes no rollingUpdate
