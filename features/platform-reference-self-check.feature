@@ -743,6 +743,40 @@ Feature: The reference checks itself: cache drift and failure records
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 2)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A claim template stored with a spec that is no object is, for the claim controller, not there
+      kube-controller-manager's template informer decodes every ResourceClaimTemplate into its
+      Go type; one stored past validation with a spec that is a string never decodes, so the
+      template lister does not have it and handleClaim answers as for a missing template:
+      'resource claim template "<t>": resourceclaimtemplate.resource.k8s.io "<t>" not found',
+      a FailedResourceClaimCreation Warning on the pod and a retry. No component records an
+      internal error.
+      Given a cluster
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: broken}
+        spec: "not an object"
+        """
+      And I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: broken}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" from "resource_claim" for Pod "worker" with the message "PodResourceClaim gpu: resource claim template "broken": resourceclaimtemplate.resource.k8s.io "broken" not found"
+      And there are 0 ResourceClaim objects
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/worker: FailedResourceClaimCreation: PodResourceClaim gpu: resource claim template "broken": resourceclaimtemplate.resource.k8s.io "broken" not found (attempt ... )
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
     Scenario: A pod bound to a node with a claim entry naming no claim fails its claims' prepare, not the kubelet
       A pod claim with neither resourceClaimName nor resourceClaimTemplateName (the API server

@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from drakit import claims as cu
+from drakit import schema
 from drakit.api import errors as E
 from drakit.api.meta import deep_copy
 from drakit.apiserver import WatchEvent
@@ -494,7 +495,7 @@ class ResourceClaimController(Controller):
                 continue  # wait for the PodGroup's claim
             claim = self._orphan(ns, md["uid"], entry["name"])
             if claim is None:
-                tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
+                tmpl = self._template(ns, entry["resourceClaimTemplateName"])
                 if tmpl is None:
                     self._claim_failed(pod, f"PodResourceClaim {entry['name']}: "
                                             f"{template_not_found(entry['resourceClaimTemplateName'])}")
@@ -598,6 +599,19 @@ class ResourceClaimController(Controller):
             out.append(e)
         return out
 
+    def _template(self, ns: str, name: str) -> dict | None:
+        """The template as the controller's template lister has it: one stored past
+        validation that a typed informer cannot decode (a spec that is no object, ...) never
+        reaches the lister, so it is not there ("not found"), rather than read as it is."""
+        tmpl = self.api.try_get("ResourceClaimTemplate", name, ns)
+        if tmpl is None:
+            return None
+        try:
+            schema.decode(tmpl, self.gates.version, schema.IGNORE)
+        except E.BadRequest:
+            return None
+        return tmpl
+
     def _orphan(self, ns: str, owner_uid: str, claim_name: str) -> dict | None:
         for k in sorted(self.by_owner.get(owner_uid, ())):
             c = self.api.try_get("ResourceClaim", k[1], k[0])
@@ -663,7 +677,7 @@ class ResourceClaimController(Controller):
                     continue
             claim = self._orphan(ns, md["uid"], entry["name"])
             if claim is None:
-                tmpl = self.api.try_get("ResourceClaimTemplate", entry["resourceClaimTemplateName"], ns)
+                tmpl = self._template(ns, entry["resourceClaimTemplateName"])
                 if tmpl is None:
                     # syncPodGroup stops at the first error, before the status apply
                     self._claim_failed(pg, f"PodGroupResourceClaim {entry['name']}: "
