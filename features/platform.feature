@@ -7950,6 +7950,54 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request is rejected as Forbidden (403)
       And the error message contains "exceeded quota: compute, requested: cpu=600m, used: cpu=600m, limited: cpu=1"
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/own-namespace
+    Scenario: A quota counts the usage of its own namespace only
+      ResourceQuota admission (k8s.io/apiserver admission/plugin/resourcequota) checks a new
+      pod against the quotas of the pod's namespace with that namespace's usage: a pod in
+      another namespace uses nothing of it.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: elsewhere, namespace: team}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 600m}
+        ---
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: compute}
+        spec:
+          hard:
+            requests.cpu: "1"
+        """
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: here}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 600m}
+        """
+      Then the request succeeds
+      And the ResourceQuota "compute" contains:
+        """
+        status:
+          used:
+            requests.cpu: 600m
+        """
+
     @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/limits-charged @clause:platform-QUOTA-R01/exceeded-listed
     Scenario: A pod over two limits of one quota hears both, sorted and comma-separated
       k8s.io/apiserver admission/plugin/resourcequota controller.go CheckRequest masks the
