@@ -954,6 +954,29 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods."
 
+    @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing
+    Scenario: The sharing refusal is the claim's node's; another node says the claim is not available there
+      NADR (1.37) validates the sharing of the pod's allocated claims only on a node their
+      allocation's node selector matches; elsewhere the loop goes on to the next claim, and
+      Filter refuses the node because the claim is not available there. So the second pod
+      hears one refusal of each kind.
+      Given a node "node2" with cpu "16", memory "32Gi", pods "110"
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      And I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: shared}]}
+          resourceClaims:
+          - {name: shared, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods, 1 resourceclaim not available on the node."
+
     @req:5517-R10 @version:1.37 @clause:5517-R10/no-overcommit @clause:5517-R10/node-filtered @clause:5517-R10/delete-releases @kep-test:integration-plugins-interact @kep-test:integration-delete-released @kep-test:unit-delete-releases @kep-test:unit-podrequests-unchanged-without-dra
     Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
       KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
