@@ -142,7 +142,8 @@ def _uses_template(obj: Mapping[str, Any], template: str) -> bool:
 
 
 def _controlled_by(claim: Mapping[str, Any], uid: str | None) -> bool:
-    """resourceclaim.IsForPodGroup: the claim's controller reference is the PodGroup."""
+    """The claim's controller reference names ``uid`` (resourceclaim.IsForPodGroup for a
+    PodGroup; the ownership check of findPodResourceClaim and findPodGroupResourceClaim)."""
     return any(r.get("controller") and r.get("uid") == uid
                for r in claim["metadata"].get("ownerReferences") or ())
 
@@ -543,6 +544,7 @@ class ResourceClaimController(Controller):
         md = pod["metadata"]
         ns = md.get("namespace") or ""
         did = False
+        pg: dict | None = None
         for e in entries:
             try:
                 name, check_owner = cu.claim_name(pod, e)
@@ -561,7 +563,8 @@ class ResourceClaimController(Controller):
             if not (claim.get("status") or {}).get("allocation") or \
                     cu.is_reserved_for_pod(pod, claim, self.podgroups_on) or not cu.can_be_reserved(claim):
                 continue
-            pg, _ = self._pod_podgroup(pod)
+            if pg is None:
+                pg, _ = self._pod_podgroup(pod)  # BindTo's PodGroup, looked up once per sync
             consumer = (cu.podgroup_consumer(pg) if pg is not None and self.podgroups_on
                         and cu.matching_podgroup_entry(pod, e, pg) else cu.pod_consumer(pod))
             new = deep_copy(claim)
@@ -574,7 +577,6 @@ class ResourceClaimController(Controller):
                 return did
             did = True
         return did
-
 
     def _claims_to_create(self, pod: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
                           statuses: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -620,7 +622,7 @@ class ResourceClaimController(Controller):
             cmd = c["metadata"]
             if (cmd.get("annotations") or {}).get(cu.POD_CLAIM_NAME_ANNOTATION) != claim_name:
                 continue
-            if any(r.get("controller") and r.get("uid") == owner_uid for r in cmd.get("ownerReferences") or ()):
+            if _controlled_by(c, owner_uid):
                 return c
         return None
 
@@ -671,9 +673,7 @@ class ResourceClaimController(Controller):
             rec = by_name.get(entry["name"])
             if rec is not None:
                 existing = self.api.try_get("ResourceClaim", rec.get("resourceClaimName", ""), ns)
-                if existing is not None and any(
-                        r.get("controller") and r.get("uid") == md["uid"]
-                        for r in existing["metadata"].get("ownerReferences") or ()):
+                if existing is not None and _controlled_by(existing, md["uid"]):
                     continue
             claim = self._orphan(ns, md["uid"], entry["name"])
             if claim is None:
