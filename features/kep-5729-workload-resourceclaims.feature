@@ -1293,7 +1293,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim object
       And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
 
-    @req:5729-R16 @version:1.37 @clause:5729-R16/member-finds-group-claim-by-owner
+    @req:5729-R16 @version:1.37 @clause:5729-R16/member-finds-group-claim-by-owner @needs:logical-clock
     Scenario: A member records the claim its PodGroup controls before the PodGroup's status names it
       As shipped (k/k pkg/controller/resourceclaim controller.go handleClaim): for a pod entry
       bound to its PodGroup, the controller looks the claim up with findPodGroupResourceClaim,
@@ -1303,7 +1303,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       status apply) is therefore recorded by the member at its next sync, here caused by a
       label, while the PodGroup's status still names nothing. The PodGroup's retry (the work
       queue's backoff, milliseconds) then finds the same claim before it reads the template and
-      records it too.
+      records it too. On a wall clock that retry comes milliseconds after the claim, so the
+      moment between is only there to look at on the reference's logical clock.
       When I apply the fixture "kep-5729/scheduling/podgroup.yaml"
       And I apply:
         """
