@@ -112,6 +112,9 @@ class APIServer:
         self.admission: list[AdmissionPlugin] = [priority.validate, runtime_class.validate,
                                                  ValidatingAdmissionPolicyPlugin()]
         self.warnings: list[str] = []
+        # (kind, key) -> [writes left, action]: see interleave()
+        self._interleaved: dict[tuple[str, tuple[str, str]], list[Any]] = {}
+        self._interleaving = False
         self._ensure_namespace("default")
         self._ensure_namespace("kube-system")
         self._ensure_system_priority_classes()
@@ -511,6 +514,7 @@ class APIServer:
             raise E.Invalid(info.kind, "", [E.required("metadata.name", "name is required")],
                             info.group)
         key = self._key(info, m.get("namespace"), name)
+        self._before_write(info.kind, key)
         old = self._store[info.kind].get(key)
         if old is None:
             raise E.NotFound(info.kind, name, info.group, info.plural)
@@ -621,6 +625,46 @@ class APIServer:
         return self.update(obj, dry_run=dry_run, subresource="status",
                            field_validation=field_validation, warnings=warnings)
 
+    # ------------------------------------------------------------------ interleaving
+    MAX_INTERLEAVED = 16
+    """How many objects may have writes of another client waiting (a scenario's bound)."""
+
+    def interleave(self, kind: str, name: str, namespace: str | None, action: Callable[[], None],
+                   times: int = 1) -> None:
+        """Run ``action`` just before each of the next ``times`` writes to this object
+        (update, status update, patch, delete or binding), whoever makes them: another
+        client's write that lands between a component's read and its own write. A real
+        cluster has such races; the synchronous reference never interleaves on its own, so
+        scenarios of the reference-internals capability arm them. The action's own writes
+        do not set it off."""
+        if not 1 <= times <= 100:
+            raise ValueError(f"times must be 1-100, not {times}")
+        info = self.kind_info(kind)
+        key = (kind, self._key(info, namespace, name))
+        if key not in self._interleaved and len(self._interleaved) >= self.MAX_INTERLEAVED:
+            raise ValueError(f"at most {self.MAX_INTERLEAVED} objects may wait for interleaved writes")
+        self._interleaved[key] = [times, action]
+
+    def interleaved_pending(self) -> list[str]:
+        """The objects whose interleaved writes have not all happened, "Kind ns/name (n left)"."""
+        return [f"{kind} {'/'.join(p for p in key if p)} ({entry[0]} left)"
+                for (kind, key), entry in sorted(self._interleaved.items())]
+
+    def _before_write(self, kind: str, key: tuple[str, str]) -> None:
+        if not self._interleaved or self._interleaving:
+            return
+        entry = self._interleaved.get((kind, key))
+        if entry is None:
+            return
+        entry[0] -= 1
+        if entry[0] <= 0:
+            del self._interleaved[(kind, key)]
+        self._interleaving = True
+        try:
+            entry[1]()
+        finally:
+            self._interleaving = False
+
     # ------------------------------------------------------------------ patch
     def patch(self, kind: str, name: str, patch: Mapping[str, Any],
               namespace: str | None = None, subresource: str | None = None,
@@ -636,6 +680,7 @@ class APIServer:
         if not isinstance(patch, Mapping):
             raise E.BadRequest("a merge patch must be a JSON object")
         info = self.kind_info(kind)
+        self._before_write(kind, self._key(info, namespace, name))
         old = self._store[kind].get(self._key(info, namespace, name))
         if old is None:
             raise E.NotFound(kind, name, info.group, info.plural)
@@ -701,6 +746,7 @@ class APIServer:
 
             refuse_system_class_delete(name)
         key = self._key(info, namespace, name)
+        self._before_write(kind, key)
         old = self._store[kind].get(key)
         if old is None:
             raise E.NotFound(kind, name, info.group, info.plural)
@@ -825,6 +871,7 @@ class APIServer:
                    "target": {"apiVersion": "v1", "kind": "Node", "name": node_name}}
         self._validating_admission("CREATE", binding, None, info, "binding", name=name)
         key = self._key(info, namespace, name)
+        self._before_write("Pod", key)
         old = self._store["Pod"].get(key)
         if old is None:
             raise E.NotFound("Pod", name, info.group, info.plural)

@@ -8461,3 +8461,157 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
       And the Pod "p" has no "status.nominatedNodeName"
+
+  @component:scheduler @needs:reference-internals
+  Rule: Another client writes a claim while the scheduler's PreBind writes it
+
+    The races are armed inside the reference's API server ("another client ... just before
+    the next write to it", steps/interleave_steps.py): the change lands between the
+    scheduler's read of the claim and its write. A live cluster gives no such hook.
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/prebind-deleted-meanwhile
+    Scenario: A claim deleted while PreBind writes it ends the cycle with "got deleted in the meantime"
+      dynamicresources.go bindClaim (1.34-1.37) runs in retry.RetryOnConflict: the finalizer
+      update conflicts with the delete, the claim read afresh has a deletionTimestamp (a
+      finalizer of the user's keeps it), and the cycle ends in 'claim <ns>/<name> got deleted
+      in the meantime' without an allocation. The pod's next attempt stops in PreEnqueue
+      ('resourceclaim "gpu" is being deleted'), so its condition keeps the PreBind error.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu, finalizers: [example.com/keep]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When another client deletes the ResourceClaim "gpu" just before the next write to it
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim default/gpu got deleted in the meantime"
+      And every interleaved write happened
+      And the ResourceClaim "gpu" has no "status.allocation"
+      And the ResourceClaim "gpu" has "metadata.finalizers" equal to ["example.com/keep"]
+      When 2 seconds pass
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim default/gpu got deleted in the meantime"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/prebind-conflict-retried
+    Scenario Outline: A claim another client changes while PreBind writes its <write> is read again and written
+      bindClaim's conflict (the claim's resourceVersion moved) is retried with the claim read
+      afresh (retry.RetryOnConflict, retry.DefaultRetry), so one change of someone else's
+      costs no attempt: the pod is scheduled in its first cycle and the claim keeps the
+      other client's label. With the finalizer already there (<finalizers>), the first write
+      is the status update.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu, finalizers: <finalizers>}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When another client labels the ResourceClaim "gpu" just before the next write to it
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      And every interleaved write happened
+      And the ResourceClaim "gpu" has "metadata.labels" equal to {"drakit.io/interleaved-write": "1"}
+      And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to trainer
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 0
+
+      Examples:
+        | write     | finalizers                                   |
+        | finalizer | []                                           |
+        | status    | ["resource.kubernetes.io/delete-protection"] |
+
+    @req:platform-SCHED-R03 @clause:platform-SCHED-R03/prebind-conflicts-exhausted
+    Scenario Outline: Five conflicts in a row end PreBind's claim write (<write>) with the last one
+      retry.DefaultRetry allows five attempts; after the fifth conflict RetryOnConflict
+      returns it, wrapped by the write that met it: '<what> claim default/gpu: Operation
+      cannot be fulfilled on resourceclaims.resource.k8s.io "gpu": the object has been
+      modified; please apply your changes to the latest version and try again'. The pod's
+      next attempt, after its error backoff of 1 s, meets no other writer and is scheduled.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu, finalizers: <finalizers>}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When another client labels the ResourceClaim "gpu" just before each of the next 5 writes to it
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": <what> claim default/gpu: Operation cannot be fulfilled on resourceclaims.resource.k8s.io "gpu": the object has been modified; please apply your changes to the latest version and try again"
+      And every interleaved write happened
+      And the ResourceClaim "gpu" has "metadata.labels" equal to {"drakit.io/interleaved-write": "5"}
+      And the ResourceClaim "gpu" has no "status.allocation"
+      When 1 second passes
+      Then the Pod "trainer" is scheduled to "node-1"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+
+      Examples:
+        | write     | finalizers                                   | what                              |
+        | finalizer | []                                           | add finalizer to                  |
+        | status    | ["resource.kubernetes.io/delete-protection"] | add allocation and reservation to |

@@ -694,6 +694,10 @@ class DynamicResources(Plugin):
                     pod_claim: str | None) -> str | None:
         md = claim["metadata"]
         ref = f"{md.get('namespace')}/{md.get('name')}"
+        what = "add allocation and reservation to" if allocation is not None else "add reservation to"
+        # retry.RetryOnConflict with retry.DefaultRetry: five attempts, each after a conflict
+        # reading the claim afresh; after the fifth the last conflict is the answer
+        last_conflict = ""
         for _attempt in range(5):
             fresh = self.api.try_get("ResourceClaim", md["name"], md.get("namespace"))
             if fresh is None:
@@ -709,8 +713,9 @@ class DynamicResources(Plugin):
                         fresh["metadata"]["finalizers"] = [*fins, cu.FINALIZER]
                         try:
                             fresh = self.api.update(fresh)
-                        except E.Conflict:
-                            raise
+                        except E.Conflict as e:
+                            last_conflict = f"add finalizer to claim {ref}: {e}"
+                            continue
                         except E.StatusError as e:  # bindClaim: its own wording
                             return f"add finalizer to claim {ref}: {e}"
                     fresh.setdefault("status", {})["allocation"] = deep_copy(allocation)
@@ -727,12 +732,12 @@ class DynamicResources(Plugin):
                 st["reservedFor"] = rf
                 self.api.update_status(fresh)
                 return None
-            except E.Conflict:
+            except E.Conflict as e:
+                last_conflict = f"{what} claim {ref}: {e}"
                 continue
             except E.StatusError as e:
-                what = "add allocation and reservation to" if allocation is not None else "add reservation to"
                 return f"{what} claim {ref}: {e}"
-        return f"claim {ref}: too many conflicts"
+        return last_conflict
 
 
 def _next_tick(start: _dt.datetime, after: _dt.datetime, strictly: bool) -> _dt.datetime:

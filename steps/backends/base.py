@@ -224,6 +224,15 @@ class Backend(Protocol):
         bug in its incremental updates would (ReferenceBackend.drift_component_cache lists
         the changes it can make)."""
 
+    def interleave_writes(self, change: str, kind: str, name: str, times: int) -> None:
+        """Let another client's write land just before each of the next ``times`` writes to
+        the object, whoever makes them (``change``: "deletes" it, or "labels" it with a new
+        value each time, which changes its resourceVersion): the race between a component's
+        read and its write. Not set off by the object's own changes."""
+
+    def interleaved_writes_pending(self) -> list[str]:
+        """The armed interleaved writes that have not happened yet, one line each."""
+
     # -- waiting ----------------------------------------------------------------
     def settle(self) -> None:
         """Let controllers, the scheduler and kubelets catch up."""

@@ -44,7 +44,11 @@ class ReferenceBackend:
         one line each; steps/conftest.py fails a scenario that has any."""
         if self.cluster is None:
             return []
-        return [str(e) for e in self.cluster.internal_errors()] + self.cluster.unreported_writes
+        # an armed interleaved write that never happened tested nothing (and must not go off
+        # in the restart check): the scenario fails
+        unfired = [f"another client's write never happened: {line}"
+                   for line in self.cluster.api.interleaved_pending()]
+        return [str(e) for e in self.cluster.internal_errors()] + self.cluster.unreported_writes + unfired
 
     def cache_mismatches(self) -> list[str]:
         """How the components' caches drifted from the stored objects (``Cluster.cache_mismatches``);
@@ -78,6 +82,30 @@ class ReferenceBackend:
         stored = self.c.api.store_past_validation(obj, self._ns)
         self.c.settle()
         return copy.deepcopy(stored)
+
+    INTERLEAVE_LABEL = "drakit.io/interleaved-write"
+
+    def interleave_writes(self, change: str, kind: str, name: str, times: int) -> None:
+        """``APIServer.interleave``: the change runs inside the API server just before each of
+        the next ``times`` writes to the object (no settle in between: the write it races
+        with is already on its way)."""
+        api = self.c.api
+        ns = self._ns if api.kind_info(kind).namespaced else None
+        count = [0]
+
+        def act() -> None:
+            if change == "deletes":
+                api.delete(kind, name, ns)
+            elif change == "labels":
+                count[0] += 1
+                api.patch(kind, name, {"metadata": {"labels": {self.INTERLEAVE_LABEL: str(count[0])}}}, ns)
+            else:
+                raise ValueError(f"another client can delete or label an object, not {change!r}")
+
+        api.interleave(kind, name, ns, act, times)
+
+    def interleaved_writes_pending(self) -> list[str]:
+        return self.c.api.interleaved_pending()
 
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
