@@ -540,7 +540,9 @@ class DynamicResources(Plugin):
         s: DRAState | None = state.get(STATE_KEY)
         if s is None or (not s.claims and s.ext_claim is None):
             return success()
-        entry = s.chosen or {"results": [], "ext_claim": None, "mappings": [], "statuses": None}
+        # Reserve ran in this cycle under the same condition and chose the node's entry
+        entry = s.chosen
+        assert entry is not None, "PreBind without Reserve"
         new_by_index = dict(zip(s.to_allocate, entry["results"]))
         claims = list(s.claims)
         allocations: list[dict | None] = [new_by_index.get(i) for i in range(len(claims))]
