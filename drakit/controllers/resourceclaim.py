@@ -573,7 +573,8 @@ class ResourceClaimController(Controller):
                 # an update, not a patch: it fails when the claim changed in the meantime
                 self.api.update(new, subresource="status")
             except E.StatusError as err:
-                self.retry_later("Pod", pod, f"reserve claim {ns}/{name}: {err}")
+                # syncPod: 'reserve claim %s for pod: %w' (the claim's name alone)
+                self.retry_later("Pod", pod, f"reserve claim {name} for pod: {err}")
                 return did
             did = True
         return did
