@@ -8615,3 +8615,34 @@ Feature: Platform behaviour every DRA comparison relies on
         | write     | finalizers                                   | what                              |
         | finalizer | []                                           | add finalizer to                  |
         | status    | ["resource.kubernetes.io/delete-protection"] | add allocation and reservation to |
+
+  @component:kubelet @needs:reference-internals
+  Rule: Another client writes a pod while the kubelet writes its status
+
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/uid-precondition-only
+    Scenario Outline: A label that lands before the kubelet's status write does not stop it (<pod>)
+      The status manager writes with statusutil.PatchPodStatus: a patch whose only
+      precondition is the pod's UID, not its resourceVersion, so another client's label
+      between the kubelet's read of the pod and its write changes nothing. The kubelet's first
+      write is its status of a running pod, or the Failed status of a pod its admission
+      rejects (rejectPod hands it to the status manager).
+      Given a node "n1" with cpu "2", memory "4Gi"
+      When another client labels the Pod "web" just before the next write to it
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "<cpu>"}}}
+        """
+      Then every interleaved write happened
+      And the Pod "web" has "metadata.labels" equal to {"drakit.io/interleaved-write": "1"}
+      And the Pod "web" has "status" containing <status>
+
+      Examples:
+        | pod      | cpu | status                             |
+        | running  | 1   | {phase: Running}                   |
+        | rejected | 4   | {phase: Failed, reason: OutOfcpu} |

@@ -281,6 +281,22 @@ def merge_patch(target: Any, patch: Any) -> Any:
     return out
 
 
+def merge_patch_from(old: Any, new: Any) -> Any:
+    """The JSON merge patch that turns ``old`` into ``new`` (jsonmergepatch.CreateTwoWayMergePatch
+    for objects without null values): changed keys with their new values, gone keys as
+    null, lists whole."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return deep_copy(new)
+    out: dict[str, Any] = {k: None for k in old if k not in new}
+    for k, v in new.items():
+        if k not in old:
+            out[k] = deep_copy(v)
+        elif old[k] != v:
+            out[k] = merge_patch_from(old[k], v) if isinstance(v, dict) and isinstance(old[k], dict) \
+                else deep_copy(v)
+    return out
+
+
 POD_DELETION_COST = "controller.kubernetes.io/pod-deletion-cost"
 """The annotation a ReplicaSet's scale-down sorts by (KEP-2255, gate PodDeletionCost)."""
 

@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drakit.api import errors as E
+from drakit.api.meta import merge_patch_from
 from drakit.component import (
     FAILED_SYNC,
     ComponentContext,
@@ -636,12 +637,12 @@ class Kubelet:
         fresh = self.api.try_get("Pod", md["name"], md.get("namespace"))
         if fresh is None or _md(fresh).get("uid") != uid:
             return False
-        status = fresh.setdefault("status", {})
+        status = dict(fresh.get("status") or {})
         status["phase"] = "Failed"
         status["reason"] = rejection.reason
         status["message"] = f"Pod was rejected: {rejection.message}"
         try:
-            stored = self.api.update_status(fresh)
+            stored = self._patch_status(fresh, status)
         except E.StatusError:
             self.status_retry[uid] = (
                 self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS, False)
@@ -649,6 +650,16 @@ class Kubelet:
         self.status_retry.pop(uid, None)
         self.pods[_md(stored)["uid"]] = stored
         return True
+
+    def _patch_status(self, pod: dict, status: dict) -> dict:
+        """The status manager's write (statusutil.PatchPodStatus): a merge patch from the
+        status the kubelet read to ``status``, whose only precondition is the pod's UID, so
+        another client's change since the kubelet read the pod (a label, an annotation) is
+        neither a conflict nor undone."""
+        md = _md(pod)
+        patch = {"metadata": {"uid": md.get("uid")},
+                 "status": merge_patch_from(pod.get("status") or {}, status)}
+        return self.api.patch("Pod", md["name"], patch, md.get("namespace"), subresource="status")
 
     def _write_status(self, pod: dict, *, running: bool) -> bool:
         """Write the status this kubelet gives the pod, running or waiting for its sandbox
@@ -677,9 +688,8 @@ class Kubelet:
         if status == fresh.get("status"):
             self.status_retry.pop(md.get("uid", ""), None)
             return False
-        fresh["status"] = status
         try:
-            stored = self.api.update_status(fresh)
+            stored = self._patch_status(fresh, status)
         except E.StatusError:
             # the status manager logs it and tries again at its next batch; the pod's
             # worker goes on (SetPodStatus only hands the status over)
