@@ -176,26 +176,22 @@ def test_a_refused_reconcile_is_tried_at_the_batch_after(cluster, monkeypatch):
     cs[0]["restartCount"] = 7
     _user_writes(cluster, "web", {"containerStatuses": cs})
     sent: list[int] = []
-    real = cluster.api.update_status
+    real = cluster.api.patch
 
-    def update_status(obj, *args, **kwargs):
-        if obj.get("kind", "Pod") == "Pod" and _md_name(obj) == "web":
-            sent.append(obj["status"]["containerStatuses"][0]["restartCount"])
+    def patch(kind, name, body, *args, **kwargs):  # the status manager's PatchPodStatus
+        if kind == "Pod" and name == "web" and kwargs.get("subresource") == "status":
+            sent.append(body["status"]["containerStatuses"][0]["restartCount"])
             if len(sent) == 1:
                 raise E.StorageError("etcdserver: request timed out")
-        return real(obj, *args, **kwargs)
+        return real(kind, name, body, *args, **kwargs)
 
-    monkeypatch.setattr(cluster.api, "update_status", update_status)
+    monkeypatch.setattr(cluster.api, "patch", patch)
     cluster.advance(10)
     assert sent == [0]
     assert cluster.get("Pod", "web")["status"]["containerStatuses"][0]["restartCount"] == 7
     cluster.advance(10)
     assert sent == [0, 0]
     assert cluster.get("Pod", "web")["status"]["containerStatuses"][0]["restartCount"] == 0
-
-
-def _md_name(obj):
-    return (obj.get("metadata") or {}).get("name")
 
 
 def test_a_deleted_pods_cached_status_is_forgotten(cluster):
