@@ -256,15 +256,19 @@ class Cluster:
         rounds = 0
         while True:
             rnd = Round()
+            quiet: list[tuple[str, int, int]] = []
             for c in self.components:
                 before = self.api.resource_version
-                if self._sync_one(c):
+                busy = self._sync_one(c)
+                if busy:
                     rnd.busy.append(c.name)
                 after = self.api.resource_version
                 if after != before:
                     rnd.writes.append((c.name, before + 1, after))
-            if not rnd.busy and rnd.writes:
-                self._unreported(rnd)
+                    if not busy:
+                        quiet.append((c.name, before + 1, after))
+            if quiet:
+                self._unreported(rnd, quiet)
             if not rnd.busy:
                 return rounds
             rounds += 1
@@ -304,12 +308,14 @@ class Cluster:
                 out.append(line)
         return out
 
-    def _unreported(self, rnd: Round) -> None:
+    def _unreported(self, rnd: Round, quiet: list[tuple[str, int, int]]) -> None:
         """A component that writes must say so: settle() stops on a round where every component
         was idle, and objects written then (Events aside: no component acts on them) would be
-        left to a later settle. Recorded (a drakit bug: the steps fail a reference scenario
-        that has one), and the round counts as busy."""
-        for name, first, last in rnd.writes:
+        left to a later settle. Checked for each component in every round, not only in the
+        idle rounds where it would matter: a sync that writes and reports no work is a latent
+        bug whichever round it happens in. Recorded (the steps fail a reference scenario that
+        has one), and the round counts as busy."""
+        for name, first, last in quiet:
             try:
                 written = [ev for ev in self.api.watch(first - 1) if ev.resource_version <= last]
             except E.Expired:

@@ -253,6 +253,26 @@ def test_a_component_that_writes_but_reports_no_work_is_recorded_and_the_round_g
     assert seen[-1] is True  # one more round ran after the quiet write
 
 
+def test_a_quiet_write_is_recorded_also_in_a_round_where_another_component_is_busy():
+    """The check is per component: a busy neighbour (which alone would keep settle going)
+    does not hide a sync that wrote and reported no work."""
+    c = Cluster()
+    c.settle()
+
+    class BusyOnce:
+        name = "busy-once"
+        rounds = 0
+
+        def sync(self) -> bool:
+            self.rounds += 1
+            return self.rounds == 1
+
+    c.components.extend([BusyOnce(), QuietWriter(c.api)])
+    c.settle()
+    assert len(c.unreported_writes) == 1
+    assert c.unreported_writes[0].startswith("quiet-writer wrote DeviceClass (resourceVersion ")
+
+
 def test_an_event_written_quietly_is_not_a_finding():
     c = Cluster()
     c.settle()
