@@ -6145,6 +6145,45 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claim-not-ready-fails-prepare @req:platform-CTRL-R02 @clause:platform-CTRL-R02/reserves-for-bound-pod
+    Scenario: A pod bound by hand gets the claim of its template, which nobody allocates: the kubelet refuses it as reserved for nobody
+      The ResourceClaim controller creates the claim and records it in the pod's status
+      (syncPod, handleClaim); its reservation pass for the bound pod then finds no claim name
+      in the pod as it read it (resourceclaim.Name: "not created yet"), returns that error and
+      tries again, and finds the claim unallocated: only a scheduler allocates. So the claim
+      stays unallocated and reserved for nobody, and the kubelet refuses it.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" records the ResourceClaim it owns for "gpu"
+      And there is a Warning event "FailedPrepareDynamicResources" for Pod "trainer" starting with "Failed to prepare dynamic resources: prepare dynamic resources: pod trainer ("
+      And the Pod "trainer" has "status.phase" equal to Pending
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claim-not-ready-fails-prepare @clause:platform-KUBELET-R01/claim-not-watched @needs:logical-clock
     Scenario: A pod bound before its claim exists is refused for the missing claim, then for its reservation, and runs at a resync once the claim is reserved for it
       The claim is created, unallocated, right after the first refusal; nothing tells the
