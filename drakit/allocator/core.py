@@ -29,10 +29,7 @@ from typing import Any, NamedTuple
 
 from drakit.allocator.mixins import flatten_slice, slice_uses_mixins
 from drakit.allocator.pools import (
-    NodeSelectionError,
     Pool,
-    counters_share_slices,
-    gather_pools,
     node_matches,
 )
 from drakit.api.quantity import Quantity
@@ -919,9 +916,10 @@ class Allocator:
         else:
             self.classes = {(c.get("metadata") or {}).get("name", ""): c for c in classes}
         self.state = allocated if isinstance(allocated, AllocatedState) else allocated_state(allocated)
-        mixins_on = self.g("DRAResourceSliceMixins")
         self.view = view
-        self.slices = [] if view is not None else [flattened(s, mixins_on) for s in slices]
+        #: slices given directly (no view): prepare() gathers them through a cache of their
+        #: own, so pools are gathered one way only, the way the scheduler's cache does it
+        self._slices = slices if view is None else ()
         self.pools: list[Pool] = []
         self.request_data: dict[tuple[int, int, int], RequestData] = {}
         self.constraints: list[list[MatchAttribute | DistinctAttribute]] = []
@@ -967,14 +965,9 @@ class Allocator:
     # -- preparation ------------------------------------------------------
     def prepare(self) -> None:
         if self.view is None:
-            try:
-                pools = gather_pools(self.slices, self.node, partitionable=self.g("DRAPartitionableDevices"),
-                                     binding_conditions=binding_pools_last(self.gates, self.version),
-                                     counters_with_devices=counters_share_slices(self.version),
-                                     version=self.version)
-            except NodeSelectionError as e:
-                raise AllocationError(f"gather pool information: {e}") from None
-            self.view = NodeView(self.node, pools, self.gates, version=self.version)
+            from drakit.allocator.cache import AllocatorCache  # the cache builds on this module
+
+            self.view = AllocatorCache(self._slices, gates=self.gates, version=self.version).node_view(self.node)
         self.pools = self.view.pools
         self._n_flat = len(self.view.flat)
         prioritized, cc = self.g("DRAPrioritizedList"), self._cc

@@ -25,6 +25,7 @@ from drakit.allocator.core import (
     _kobj,
     cel_mode,
     device_record,
+    flattened,
     runtime_error_text,
     taint_prevents,
 )
@@ -61,6 +62,8 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
         return [{"claim": "", "request": "", "device": "", "outcome": f"error: {e}"}]
     rows: list[dict[str, Any]] = []
     shortfalls: list[str] = []
+    mixins_on = probe.g("DRAResourceSliceMixins")
+    flat_slices = [flattened(s, mixins_on) for s in slices]
     for (ci, ri, si), rd in sorted(probe.request_data.items()):
         claim = claims[ci]
         cname = (claim.get("metadata") or {}).get("name", "")
@@ -84,7 +87,7 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
         short = _count_shortfall(rd, rows[first:], bool(results))
         if short:
             shortfalls.append(f"claim {cname}, request {req_name}: {short}")
-        for s in probe.slices:
+        for s in flat_slices:
             unused = _unused_slice_reason(s, node, probe)
             if unused is None:
                 continue
