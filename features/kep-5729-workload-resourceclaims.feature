@@ -1508,6 +1508,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And I apply the fixture "kep-5729/scheduling/template.yaml"
       Then the PodGroup "group" exists
       And there are 0 ResourceClaim objects
+      When 1 second passes
+      Then there are 0 ResourceClaim objects
       When I patch the PodGroup "group" with:
         """
         metadata:

@@ -886,6 +886,39 @@ Feature: Platform behaviour every DRA comparison relies on
       When 1 second passes
       Then the Namespace "team" is gone, with no more time passing
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/restart-resumes @needs:logical-clock
+    Scenario: A controller manager that restarts while a namespace is Terminating takes it up at once
+      namespace_controller.go watches Namespaces only, and the deleter's next look (8 s on) is
+      kept in its work queue, in memory. After a restart the informer's initial list queues
+      every namespace, and syncNamespaceFromKey finds the terminating one's content gone: the
+      namespace is finalized at once, without the 8 s wait.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held, namespace: team, finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I delete the Namespace "team"
+      And I work in the namespace "team"
+      And I patch the ResourceClaim "held" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And 1 second passes
+      Then the Namespace "team" has "status.phase" equal to Terminating
+      When the controller manager restarts
+      Then the Namespace "team" is gone, with no more time passing
+
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
       deletion/namespaced_resources_deleter.go estimateGracefulTerminationForPods takes the
