@@ -2503,6 +2503,92 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       When 60 seconds pass
       Then the Pod "stranger" has "status.phase" equal to Running
 
+    @req:5729-R09 @req:platform-CTRL-R02 @gate:DRAWorkloadResourceClaims @version:1.37 @clause:platform-CTRL-R02/reserves-for-bound-pod @needs:logical-clock
+    Scenario: A member bound by hand runs on its PodGroup's reservation; that claim gets no entry of its own
+      With the gate on, resourceclaim.IsReservedForPod counts the reservation for the pod's
+      PodGroup. The ResourceClaim controller's syncPod (k/k pkg/controller/resourceclaim
+      controller.go) runs for "member" because its other claim, "scratch", is allocated and
+      not reserved for it; it reserves "scratch" for the pod and leaves "ring-fabric" as it is.
+      The kubelet runs the pod at its pod worker's next resync (it refused the pod before the
+      claims were allocated).
+      Given the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            basic: {}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: ring-fabric
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: scratch
+        spec:
+          devices:
+            requests:
+            - name: link
+              exactly:
+                deviceClassName: dra.example.com
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: other
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - name: scratch
+            resourceClaimName: scratch
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: scratch}]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: member
+        spec:
+          nodeName: n1
+          schedulingGroup:
+            podGroupName: ring
+          resourceClaims:
+          - name: fabric
+            resourceClaimName: ring-fabric
+          - name: scratch
+            resourceClaimName: scratch
+          containers:
+          - name: worker
+            image: registry.k8s.io/pause:3.10
+            resources:
+              claims: [{name: fabric}, {name: scratch}]
+        """
+      And the ResourceClaim "ring-fabric" is allocated and reserved for the PodGroup "ring":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-0 |
+      And the ResourceClaim "scratch" is allocated and reserved for the Pod "other":
+        | request | driver          | pool | device |
+        | link    | dra.example.com | n1   | link-1 |
+      Then the ResourceClaim "scratch" has "status.reservedFor[1].name" equal to member
+      And the ResourceClaim "ring-fabric" has "status.reservedFor[0].name" equal to ring
+      And the ResourceClaim "ring-fabric" has no "status.reservedFor[1]"
+      When 60 seconds pass
+      Then the Pod "member" has "status.phase" equal to Running
+
     @req:5729-R09 @version:1.37 @clause:5729-R09/others-refused @gate:DRAWorkloadResourceClaims
     Scenario: A claim named in a group pod's status that neither the pod nor its PodGroup owns is refused
       DRALIB resourceclaim.IsForPod with the gate on (acceptPodGroupOwner): a claim the pod's
