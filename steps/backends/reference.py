@@ -89,6 +89,8 @@ class ReferenceBackend:
         """``APIServer.interleave``: the change runs inside the API server just before each of
         the next ``times`` writes to the object (no settle in between: the write it races
         with is already on its way)."""
+        if change not in ("deletes", "labels"):
+            raise ValueError(f"another client can delete or label an object, not {change!r}")
         api = self.c.api
         ns = self._ns if api.kind_info(kind).namespaced else None
         count = [0]
@@ -96,11 +98,9 @@ class ReferenceBackend:
         def act() -> None:
             if change == "deletes":
                 api.delete(kind, name, ns)
-            elif change == "labels":
+            else:
                 count[0] += 1
                 api.patch(kind, name, {"metadata": {"labels": {self.INTERLEAVE_LABEL: str(count[0])}}}, ns)
-            else:
-                raise ValueError(f"another client can delete or label an object, not {change!r}")
 
         api.interleave(kind, name, ns, act, times)
 
