@@ -5837,6 +5837,44 @@ Feature: Platform behaviour every DRA comparison relies on
         """
 
     @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/creation-order @needs:logical-clock
+    Scenario: A starting kubelet admits pods of the same age in the order the API server lists them: namespace first
+      The kubelet's initial list comes in key order (/registry/pods/<namespace>/<name>), and
+      HandlePodAdditions' sort by creation time keeps that order for pods of the same age
+      (sort.Sort of a batch this small is an insertion sort). So "zz" of namespace "alpha" is
+      admitted before "aa" of namespace "beta", which is refused for cpu.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: alpha}
+        ---
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: beta}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: aa, namespace: beta}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: zz, namespace: alpha}
+        spec:
+          nodeName: late-node
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: 1500m}}}
+        """
+      Given a node "late-node" with cpu "2", memory "4Gi"
+      When I work in the namespace "alpha"
+      Then the Pod "zz" has "status.phase" equal to Running
+      When I work in the namespace "beta"
+      Then the Pod "aa" has "status.reason" equal to OutOfcpu
+
+    @req:platform-KUBELET-R02 @clause:platform-KUBELET-R02/creation-order @needs:logical-clock
     Scenario: A kubelet that starts with two pods bound to its node that do not both fit admits the older one
       Pods may be bound to a node before its kubelet registers. The starting kubelet gets them
       in one ADD update and admits them in creation order (k/k pkg/kubelet/kubelet.go
