@@ -1260,6 +1260,44 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [example.com/bad name] | metadata.finalizers: Invalid value: "example.com/bad name": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
         | [orphan, foregroundDeletion] | metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set |
 
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/finalizers-on-update
+    Scenario Outline: An update checks only that a finalizer without a domain is a standard one
+      apimachinery ValidateObjectMetaAccessorUpdate runs no ValidateFinalizers; an update's
+      finalizers meet only core's validateKubeFinalizerName (k/k pkg/apis/core/validation
+      ValidateObjectMetaUpdate, 1.34-1.37). So a name that is no qualified name, or orphan
+      next to foregroundDeletion, goes through an update although a create refuses it; the
+      finalizers can be taken off again.
+      Given the object:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "gpu-claim" with:
+        """
+        metadata:
+          finalizers: <finalizers>
+        """
+      Then the outcome is "<outcome>"
+      When I patch the ResourceClaim "gpu-claim" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the outcome is "accepted"
+
+      Examples:
+        | finalizers | outcome |
+        | [example.com/bad name] | accepted |
+        | [orphan, foregroundDeletion] | accepted |
+        | [keep-me] | metadata.finalizers[0]: Invalid value: "keep-me": name is neither a standard finalizer name nor is it fully qualified |
+
     @req:platform-VAL-R12 @clause:platform-VAL-R12/owner-references
     Scenario Outline: Owner references name their owner completely, one controller at most
       apimachinery validateOwnerReference / ValidateOwnerReferences (objectmeta.go @ 008b3652):

@@ -57,18 +57,24 @@ def validate_annotations(annotations: dict | None, path: Path) -> list[FieldErro
 
 
 def validate_finalizers(finalizers: list | None, path: Path) -> list[FieldError]:
+    """On create: apimachinery ValidateFinalizers (qualified names and the orphan /
+    foregroundDeletion conflict, at the list's path), then core's validateKubeFinalizerName."""
     errs: list[FieldError] = []
     fins = list(finalizers or [])
     for f in fins:
         errs += [invalid(path, f, m) for m in names.is_qualified_name(f)]
     if "orphan" in fins and "foregroundDeletion" in fins:
         errs.append(invalid(path, fins, "finalizer orphan and foregroundDeletion cannot be both set"))
-    # core's validateKubeFinalizerName, indexed path
-    for i, f in enumerate(fins):
-        if "/" not in f and f not in ("kubernetes", "orphan", "foregroundDeletion"):
-            errs.append(invalid(path.index(i), f,
-                                "name is neither a standard finalizer name nor is it fully qualified"))
-    return errs
+    return errs + validate_kube_finalizer_names(fins, path)
+
+
+def validate_kube_finalizer_names(finalizers: list | None, path: Path) -> list[FieldError]:
+    """core's validateKubeFinalizerName for each finalizer, indexed path: a name without a
+    "/" must be a standard one. The only finalizer check of an update: apimachinery's
+    ValidateObjectMetaAccessorUpdate does not run ValidateFinalizers (1.34-1.37)."""
+    return [invalid(path.index(i), f, "name is neither a standard finalizer name nor is it fully qualified")
+            for i, f in enumerate(finalizers or [])
+            if "/" not in f and f not in ("kubernetes", "orphan", "foregroundDeletion")]
 
 
 _BANNED_OWNERS = {("", "v1", "Event")}
@@ -183,5 +189,5 @@ def validate_object_meta_update(new: dict, old: dict, path: Path | None = None) 
     errs += validate_labels(nm.get("labels"), path.child("labels"))
     errs += validate_annotations(nm.get("annotations"), path.child("annotations"))
     errs += validate_owner_references(nm.get("ownerReferences"), path.child("ownerReferences"))
-    errs += validate_finalizers(nm.get("finalizers"), path.child("finalizers"))
+    errs += validate_kube_finalizer_names(nm.get("finalizers"), path.child("finalizers"))
     return errs
