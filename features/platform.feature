@@ -5737,7 +5737,8 @@ Feature: Platform behaviour every DRA comparison relies on
       generateAPIPodStatus and convertToAPIContainerStatuses build on the cached status, whose
       initContainerStatuses it keeps). The init container finished before the app started, so
       a spec update that makes the kubelet write at once (SyncPod) some seconds later leaves
-      it finished no later than the app's start.
+      it finished no later than the app's start. A finished init container that exited 0 is
+      ready and not started (prober_manager.go UpdatePodStatus).
       Given the object:
         """
         apiVersion: v1
@@ -5758,6 +5759,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "seeded" comes to have "status.observedGeneration" equal to 2
       And the Pod "seeded" has "status.initContainerStatuses[0].state.terminated.finishedAt" no later than "status.containerStatuses[0].state.running.startedAt"
+      And the Pod "seeded" has "status.initContainerStatuses[0]" containing {ready: true, started: false, state: {terminated: {exitCode: 0, reason: Completed}}}
 
   @component:kubelet
   Rule: The kubelet admits a pod bound to its node as upstream's admit handlers do
