@@ -5575,6 +5575,37 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       And the Ready condition of the Pod "web" has status True and no reason, with lastTransitionTime set
 
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @needs:logical-clock
+    Scenario: Container statuses a user only reorders are no drift: the kubelet's batch leaves them
+      needsReconcile normalizes the stored status before it compares (normalizeStatus sorts the
+      container statuses by name, status_manager.go), so the kubelet's own statuses in another
+      order are equal to its cache and nothing is written back, also after the 10 s batch. A
+      restarted kubelet has no cache: its first status patch (statusutil.PatchPodStatus, from
+      the stored status to its own, sorted) replaces the list, in name order again.
+      Given the object:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: duo}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: b, image: registry.k8s.io/pause:3.10}
+          - {name: a, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "duo" comes to have "status.phase" equal to Running
+      And the Pod "duo" has "status.containerStatuses[0].name" equal to a
+      When the Pod "duo" status has:
+        """
+        containerStatuses:
+        - {name: b, image: registry.k8s.io/pause:3.10, imageID: "", ready: true, started: true, restartCount: 0, state: {running: {startedAt: "2026-01-01T00:00:00Z"}}}
+        - {name: a, image: registry.k8s.io/pause:3.10, imageID: "", ready: true, started: true, restartCount: 0, state: {running: {startedAt: "2026-01-01T00:00:00Z"}}}
+        """
+      And 11 seconds pass
+      Then the Pod "duo" has "status.containerStatuses[0].name" equal to b
+      When the kubelet on node "n1" restarts
+      Then the Pod "duo" has "status.containerStatuses[0].name" equal to a
+
     @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @clause:platform-KUBELET-R03/builds-on-cache @needs:logical-clock
     Scenario: A user's restart count on a running pod's container is undone at the kubelet's next batch
       The container's status is the kubelet's (the runtime's restart count, its last state,

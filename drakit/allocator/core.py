@@ -856,8 +856,8 @@ class NodeView:
 
     MAX_CANDS = 512
 
-    def __init__(self, node: Mapping[str, Any] | None, pools: list[Pool], gates: Mapping[str, bool],
-                 record: Any = device_record, version: str = "1.37") -> None:
+    def __init__(self, node: Mapping[str, Any] | None, pools: list[Pool], gates: Mapping[str, bool], *,
+                 record: Any, version: str) -> None:
         self.node = node
         self.pools = pools
         self.gates = gates
