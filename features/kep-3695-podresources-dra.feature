@@ -557,6 +557,60 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
 
   @req:3695-R06 @clause:3695-R06/device-plugin-per-container
+  Scenario: A sidecar init container keeps its device-plugin device; the container after it gets another
+    kubelet devicemanager (manager.go Allocate): the devices of a plain init container are
+    reused by the containers after it, but a restartable (sidecar) init container runs beside
+    them and keeps its own (removeContainerAllocatedResources takes them out of the reusable
+    set). So "pair" holds both nics, and a pod asking for one more is refused by the device
+    manager, before the predicates.
+    Given a node "n2" with cpu "8", memory "32Gi", example.com/nic "2"
+    And the objects:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: pair
+      spec:
+        nodeName: n2
+        initContainers:
+        - name: sidecar
+          image: registry.k8s.io/pause:3.10
+          restartPolicy: Always
+          resources:
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+      """
+    Then the Pod "pair" has "status.phase" equal to Running
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: late
+      spec:
+        nodeName: n2
+        containers:
+        - name: app
+          image: registry.k8s.io/pause:3.10
+          resources:
+            requests: {example.com/nic: "1"}
+            limits: {example.com/nic: "1"}
+      """
+    Then the Pod "late" contains:
+      """
+      status:
+        phase: Failed
+        reason: UnexpectedAdmissionError
+        message: "Pod was rejected: Allocate failed due to requested number of devices unavailable for example.com/nic. Requested: 1, Available: 0, which is unexpected"
+      """
+
+  @req:3695-R06 @clause:3695-R06/device-plugin-per-container
   Scenario: A container asking for none of one device-plugin resource still gets its devices of another
     kubelet devicemanager (manager.go allocateContainerResources, devicesToAllocate): each
     device-plugin resource of a container is allocated on its own; one asked for with 0 needs
