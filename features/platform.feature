@@ -2836,6 +2836,72 @@ Feature: Platform behaviour every DRA comparison relies on
         | {maxUnavailable: "10%", maxSurge: "0%"} | True | MinimumReplicasAvailable   |
         | {maxUnavailable: "10%", maxSurge: "10%"} | False | MinimumReplicasUnavailable |
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet
+    Scenario Outline: A Deployment with 3 of 4 replicas available is Available under the default rolling update, not under Recreate (<strategy>)
+      deployment/util MaxUnavailable is 0 unless the strategy is RollingUpdate; the default
+      rolling update's 25% of 4 replicas lets one be unavailable. Three GPUs for four pods
+      leave one pod pending.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+          - name: gpu-1
+          - name: gpu-2
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 4
+          strategy: <strategy>
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              resourceClaims:
+              - {name: gpu, resourceClaimTemplateName: gpu}
+              containers:
+              - name: app
+                image: registry.k8s.io/pause:3.10
+                resources:
+                  claims: [{name: gpu}]
+        """
+      And I note the 3 scheduled and 1 pending pods of the Deployment "web"
+      Then the Deployment "web" comes to have "status.availableReplicas" equal to 3
+      And the Available condition of the Deployment "web" has status <status> and reason <reason>, with lastTransitionTime and lastUpdateTime set
+
+      Examples:
+        | strategy         | status | reason                     |
+        | {}               | True   | MinimumReplicasAvailable   |
+        | {type: Recreate} | False  | MinimumReplicasUnavailable |
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet @needs:logical-clock
     Scenario: A Deployment's Available condition keeps its times while it stays the same
       deployment/util SetDeploymentCondition leaves a condition whose status and reason do not
