@@ -1625,9 +1625,9 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       KEP-5234 "Implementation": with the gate off "any devices or counter sets that references
       mixins will be droppped", and "all devices that references a dropped counter set will also
       be dropped". The pool's counter slice has one counter set, made from a mixin: the scheduler
-      without the gate drops it and part-0, which consumes it, and still allocates spare-0 from
-      the pool's third slice (the pool is not left invalid by a consumer of a set it no longer
-      has).
+      without the gate drops it and part-0, which consumes it, and still allocates part-free,
+      the other device of part-0's slice, for node-1 (the pool is not left invalid by a
+      consumer of a set it no longer has, and the slice keeps its node).
       Given the scheduler runs with the feature gate DRAResourceSliceMixins disabled
       When I apply:
         """
@@ -1667,6 +1667,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
             - counterSet: gpu-9
               counters:
                 memory: {value: 4Gi}
+          - name: part-free
         ---
         apiVersion: resource.k8s.io/v1
         kind: ResourceSlice
@@ -1697,7 +1698,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the request succeeds
       And the Pod "part-pod" is scheduled to "node-1"
-      And the ResourceClaim "one-part" has "status.allocation.devices.results[0].device" equal to spare-0
+      And the ResourceClaim "one-part" has "status.allocation.devices.results[0].device" equal to part-free
+      And the ResourceClaim "one-part" has "status.allocation.nodeSelector.nodeSelectorTerms[0].matchFields" equal to [{key: metadata.name, operator: In, values: [node-1]}]
 
     @req:5234-R06 @clause:5234-R06/selectors-see-mixins @clause:5234-R06/applied-by-scheduler
     Scenario Outline: A matchAttribute constraint compares the attributes devices take from their mixins
