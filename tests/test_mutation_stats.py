@@ -110,8 +110,31 @@ def test_a_subprocess_of_a_stats_run_reports_the_functions_it_called(tmp_path, m
     class Item:
         nodeid = "steps/test_features.py::test_the_allocate_tool"
 
-    plugin.pytest_runtest_teardown(Item(), None)
+    list(plugin.pytest_runtest_teardown(Item(), None))  # a hook wrapper: runs past its yield
     assert plugin.tests_by_function == {
         "drakit.allocator.cli.x_main_allocate": [Item.nodeid],
         "drakit.allocator.core.x_allocate": [Item.nodeid]}
     assert list(substats.iterdir()) == []  # read once, for this test only
+
+
+def test_what_a_fixture_teardown_calls_counts_for_the_test(monkeypatch):
+    """The reference backend stops the kubelets when the scenario's fixture is torn down: those
+    calls happen inside pytest's own teardown, after the plugin's wrapper yields, and must be
+    the test's (else their mutants count as reached by no scenario and are never run)."""
+    driver = _driver()
+    monkeypatch.delenv("DRAKIT_MUTATION_SUBSTATS", raising=False)
+    plugin = driver._StatsPlugin()
+    plugin.state._stats.clear()
+    plugin.state._stats.add("drakit.kubelet.x_run_body")
+
+    class Item:
+        nodeid = "steps/test_features.py::test_some_scenario"
+
+    wrapper = plugin.pytest_runtest_teardown(Item(), None)
+    next(wrapper)  # pytest's own teardown runs here: the fixture's finalizer calls this
+    plugin.state._stats.add("drakit.kubelet.x_stop_kubelets")
+    with pytest.raises(StopIteration):
+        next(wrapper)
+    assert plugin.tests_by_function == {
+        "drakit.kubelet.x_run_body": [Item.nodeid],
+        "drakit.kubelet.x_stop_kubelets": [Item.nodeid]}
