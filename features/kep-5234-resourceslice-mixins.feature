@@ -1065,6 +1065,58 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And a node "node-1" with cpu "8", memory "32Gi"
       And the objects from fixture "kep-5234/scheduling/gpus-with-mixins.yaml"
 
+    @req:5234-R06 @clause:5234-R06/applied-by-scheduler
+    Scenario: A device that includes a mixin after a plain device of the same slice is allocated
+      The scheduler flattens every device of a slice (KEP-5234 "Implementation"); a plain device
+      before one that includes a mixin changes nothing for it.
+      Given a node "node-2" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-2-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+          mixins:
+            device:
+            - name: h100
+              attributes:
+                model: {string: h100}
+          devices:
+          - name: plain-0
+            attributes:
+              model: {string: t4}
+          - name: mixed-0
+            includes: [h100]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: want-h100}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "h100"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: h100-pod}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: want-h100}
+        """
+      Then the Pod "h100-pod" is scheduled to "node-2"
+      And the ResourceClaim "want-h100" has "status.allocation.devices.results[0].device" equal to mixed-0
+
     @req:5234-R01 @req:5234-R06 @clause:5234-R01/device-mixin-adds @clause:5234-R06/selectors-see-mixins @clause:5234-R06/applied-by-scheduler
     Scenario: A CEL selector matches an attribute that only a device mixin provides
       KEP-5234 "Implementation": the scheduler evaluates selectors against flattened devices.
