@@ -1406,6 +1406,55 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | transitive | the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims." |
         | control    | the ResourceClaim "probe-claim" has "status.allocation.devices.results" equal to [{request: dev, driver: gpu.example.com, pool: node-1-transitive, device: via-plain-set}] |
 
+    @req:5234-R07 @clause:5234-R07/devices-dropped
+    Scenario: Gate off: a device that still includes a mixin after the slice's mixins were removed is dropped
+      As for a counter set (next scenario): with the gate off an update can take spec.mixins
+      away while a device keeps its includes, now with attributes of its own. The device still
+      references a mixin, so the scheduler without the gate drops it (KEP-5234
+      "Implementation": "any devices or counter sets that references mixins will be dropped"),
+      and a claim only it would match stays unallocated.
+      When the feature gate DRAResourceSliceMixins is disabled
+      And I patch the ResourceSlice "node-1-gpus" with:
+        """
+        spec:
+          mixins: null
+          devices:
+          - name: gpu-0
+            includes: [a100]
+            attributes:
+              model: {string: stripped}
+          - name: gpu-2
+            attributes:
+              model: {string: t4}
+        """
+      Then the request succeeds
+      And the ResourceSlice "node-1-gpus" has no "spec.mixins"
+      And the ResourceSlice "node-1-gpus" has "spec.devices[0].includes" equal to [a100]
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: probe-claim}
+        spec:
+          devices:
+            requests:
+            - name: dev
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].model == "stripped"'}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: probe}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: dev}]}}
+          resourceClaims:
+          - {name: dev, resourceClaimName: probe-claim}
+        """
+      Then the Pod "probe" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+
     @req:5234-R07 @kep-test:enablement-disablement @clause:5234-R07/transitive-drop @clause:5234-R07/api-drop-off
     Scenario: Gate off: a counter set that still includes a mixin after the slice's mixins were removed is dropped with its devices
       With the gate off the API server keeps includes on a slice that already uses them
