@@ -2886,6 +2886,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].bindingFailureConditions | [condition3!, condition4] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition3!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
         | spec.devices[0].bindingConditions | null | spec.devices[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
         | spec.devices[0].bindingFailureConditions | null | spec.devices[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
+        | spec.devices[0].bindingConditions | [] | spec.devices[0].bindingConditions: Invalid value: []: bindingConditions are required to use bindingFailureConditions |
         | spec.devices[0].bindingConditions | [condition1, condition1] | spec.devices[0].bindingConditions[1]: Duplicate value: "condition1" |
         | spec.devices[0].bindingFailureConditions | [condition3, condition3] | spec.devices[0].bindingFailureConditions[1]: Duplicate value: "condition3" |
         | spec.devices[0].bindingFailureConditions | [condition2, condition5] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition2": bindingFailureConditions must not overlap with bindingConditions |
