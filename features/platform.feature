@@ -6402,6 +6402,45 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" has "status.phase" equal to Running
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/claim-not-watched @needs:logical-clock
+    Scenario: A label taken off a pod whose prepare failed makes the kubelet try again at once
+      The kubelet watches no claim, but a pod update whose labels change (here one goes)
+      differs semantically (config.go checkAndUpdatePod, podsDifferSemantically: labels,
+      annotations, spec, deletion) and reaches the pod worker, which prepares the claim now
+      reserved for the pod, without waiting for its resync.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: late-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer, labels: {team: ml}}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: late-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the ResourceClaim "late-claim" is allocated and reserved for the Pod "trainer", the pod left untouched:
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And 1 second passes
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When I patch the Pod "trainer" with:
+        """
+        metadata:
+          labels: null
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+
   Rule: The scheduler's claim checks before and after filtering
     kube-scheduler's DynamicResources plugin (k/k pkg/scheduler/framework/plugins/
     dynamicresources, releases 1.34-1.37) reads every claim of the pod in PreEnqueue, before
