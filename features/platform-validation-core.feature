@@ -233,6 +233,32 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].resources.limits[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
         | spec.containers[0].resources.requests[hugepages-2Mi] | FieldValueInvalid | Invalid value: "3Mi": 3Mi is not positive integer multiple of hugepages-2Mi |
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-qos
+    Scenario Outline: With pod-level resources the QoS class comes from them (<qos>)
+      k/k pkg/apis/core/helper/qos ComputePodQOS: with PodLevelResources on and pod-level
+      resources set, computePodLevelQOS looks at the pod's own cpu and memory only:
+      Guaranteed when both have limits equal to their requests, else Burstable; the
+      containers' (here none) do not count.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          resources: <resources>
+          containers:
+          - name: app
+            image: busybox
+        """
+      Then the Pod "p" has "status.qosClass" equal to "<qos>"
+
+      Examples:
+        | resources                                                             | qos        |
+        | {requests: {cpu: "1", memory: 1Gi}, limits: {cpu: "1", memory: 1Gi}} | Guaranteed |
+        | {requests: {cpu: 500m}}                                               | Burstable  |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario Outline: Pod-level resources cover the containers and take cpu and memory only
       KEP-5517 counts pod-level requests; k/k validatePodResources and
