@@ -680,8 +680,9 @@ class APIServer:
         if not isinstance(patch, Mapping):
             raise E.BadRequest("a merge patch must be a JSON object")
         info = self.kind_info(kind)
-        self._before_write(kind, self._key(info, namespace, name))
-        old = self._store[kind].get(self._key(info, namespace, name))
+        key = self._key(info, namespace, name)
+        self._before_write(kind, key)
+        old = self._store[kind].get(key)
         if old is None:
             raise E.NotFound(kind, name, info.group, info.plural)
         pmeta = patch.get("metadata")
