@@ -1373,3 +1373,219 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         garbage-collector: ResourceClaim default/weird: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+
+  Rule: A drakit bug inside a component is caught by its guard, recorded, and fails the scenario
+    An exception that is neither an API answer nor about stored data is a bug of drakit's own.
+    The guard around the work that raised it keeps it from taking the component down: the
+    component records it against the object it was handling (the node, for a kubelet's whole
+    sync; "(the whole component)" where no object explains it), goes on with the rest, and
+    tries again; a later success clears the record. Every such record is one of the
+    reference's internal errors, which fail the scenario unless it checks each one. These
+    scenarios put the exception there on purpose ("a drakit bug makes ... raise"), one guard
+    each.
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/kubelet-sync
+    Scenario: A drakit bug in one kubelet's sync is recorded against its node, and the other kubelets go on
+      The kubelet manager runs every node's kubelet in turn: the one whose sync raises is
+      recorded against its Node (no event: the kubelet posts none for itself), the other node's
+      pod starts, and the failed kubelet's next sync, which takes in the events it missed,
+      starts its pod too and clears the record.
+      Given a node "n1"
+      And a node "n2"
+      When a drakit bug makes "kubelet/n1" raise in its sync loop once
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b}
+        spec:
+          nodeName: n2
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "b" has "status.phase" equal to Running
+      And the Pod "a" has "status.phase" equal to Running
+      And the reference lists no component errors
+      And no Warning event was recorded for any Node
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        kubelet: Node n1: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's sync loop (attempt 1)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/kubelet-cleanup
+    Scenario: A drakit bug in a kubelet's cleanup of a deleted pod is the kubelet's record, and the cleanup is tried again
+      The kubelet cleans up after a pod the API server no longer has (its admission, its
+      devices, its checkpoint entries); no object is left to record a failure against, so the
+      record is the whole kubelet's. The next reconcile tries again.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "a" has "status.phase" equal to Running
+      When a drakit bug makes "kubelet/n1" raise in its cleanup once
+      And I force-delete the Pod "a"
+      Then the reference lists these component errors:
+        """
+        kubelet/n1: (the whole component): FailedSync: RuntimeError: drakit bug injected into kubelet/n1's cleanup (attempt 1)
+        """
+      When 10 seconds pass
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        kubelet/n1: (the whole component): FailedSync: RuntimeError: drakit bug injected into kubelet/n1's cleanup (attempt 1)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/scheduler-unreserve
+    Scenario: A drakit bug in Bind and then in Unreserve is the pod's scheduling failure, and the pod is scheduled again
+      The binding cycle raises, so the scheduler runs Unreserve, which raises too: both are
+      recorded against the pod (one record, its attempts counted), the pod gets the
+      scheduler's internal error, and after its backoff it is scheduled.
+      Given a node "n1"
+      When a drakit bug makes "kube-scheduler" raise in its binding cycle once
+      And a drakit bug makes "kube-scheduler" raise in its Unreserve once
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there is a Warning event "FailedScheduling" from "default-scheduler" for Pod "a" starting with "internal error while scheduling: RuntimeError: drakit bug injected into kube-scheduler's binding cycle"
+      When 10 seconds pass
+      Then the Pod "a" has "spec.nodeName" equal to n1
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/a: FailedScheduling: internal error while scheduling: RuntimeError: drakit bug injected into kube-scheduler's binding cycle (attempt 1)
+        default-scheduler: Pod default/a: FailedScheduling: RuntimeError: drakit bug injected into kube-scheduler's Unreserve (attempt 2)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/controller-batch
+    Scenario: A drakit bug that only a batch of events sets off is the whole controller's internal error
+      A controller takes the events of one sync as a batch; when the batch raises, it handles
+      the events one by one to find the object that caused it. When each alone goes through,
+      no object explains the exception: it is noted as the whole controller's internal error
+      (no failure record stays open), and the events are handled. The pod alone is the first
+      sync's one event; the next sync's batch is three: the claim the controller created, and
+      the pod's two status writes (the controller's claim status, the scheduler's condition).
+      When a drakit bug makes "resourceclaim-controller" raise in its handling of event batches once
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: t}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: t}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "a" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: (the whole component): FailedSync: handling 3 events at once: RuntimeError: drakit bug injected into resourceclaim-controller's handling of event batches (attempt 1)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/resourceclaim-controller
+    Scenario: A drakit bug in the claim controller's sync of a pod is that pod's claim-creation failure until the retry
+      The ResourceClaim controller's sync of a pod raises: the pod's failure record and a
+      Warning event on it carry the controller's FailedResourceClaimCreation reason; the retry
+      after the backoff creates the claim and clears the record.
+      When a drakit bug makes "resourceclaim-controller" raise in its pod sync once
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: t}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: t}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" from "resource_claim" for Pod "a" starting with "RuntimeError: drakit bug injected into resourceclaim-controller's pod sync"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/a: FailedResourceClaimCreation: RuntimeError: drakit bug injected into resourceclaim-controller's pod sync (attempt 1)
+        """
+      When 1 second passes
+      Then the Pod "a" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: Pod default/a: FailedResourceClaimCreation: RuntimeError: drakit bug injected into resourceclaim-controller's pod sync (attempt 1)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/garbage-collector
+    Scenario: A drakit bug in the garbage collector's collection of a dependent is that dependent's record until the retry
+      The pod that owns the claim goes; collecting the claim raises, which is the claim's
+      failure record. After the backoff the collector tries again and the claim goes.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "dep" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And a drakit bug makes "garbage-collector" raise in its collection once
+      And I delete the Pod "owner"
+      Then there is a Warning event "FailedSync" from "garbage-collector" for ResourceClaim "dep" starting with "RuntimeError: drakit bug injected into garbage-collector's collection"
+      And the reference lists these component errors:
+        """
+        garbage-collector: ResourceClaim default/dep: FailedSync: RuntimeError: drakit bug injected into garbage-collector's collection (attempt 1)
+        """
+      When 1 second passes
+      Then the ResourceClaim "dep" does not exist
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        garbage-collector: ResourceClaim default/dep: FailedSync: RuntimeError: drakit bug injected into garbage-collector's collection (attempt 1)
+        """

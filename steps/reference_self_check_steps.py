@@ -78,6 +78,15 @@ def when_cache_drifts(world: World, component: str, change: str, kind: str, name
     world.b.drift_component_cache(component, change, kind, name)
 
 
+@when(parsers.re(r'a drakit bug makes "(?P<component>[^"]+)" raise in its (?P<where>[\w ]+?) '
+                 r'(?:once|the next (?P<times>\d+) times)$'))
+def when_bug_injected(world: World, component: str, where: str, times: str | None) -> None:
+    """The exception a drakit bug would raise in that place of the component, on its next
+    calls: what the component's guard records, and that the component goes on, is what the
+    scenario then checks (the record is one of the reference's internal errors)."""
+    world.b.inject_bug(component, where, int(times or 1))
+
+
 @when("an object is stored past validation:")
 def when_stored_past_validation(world: World, docstring: str) -> None:
     """Stored as it is (an older release, a bug or a direct etcd write left it so), then the

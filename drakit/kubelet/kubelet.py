@@ -462,11 +462,14 @@ class Kubelet:
         held = self.dra.pods_with_claims() if self.dra_on else set()
         stale = (self.admitted | self.started | held
                  | self.device_plugins.pods()) - set(self.pods)
+        mark = self.failures.mark()
         for uid in sorted(stale):
             try:
                 changed |= self._cleanup(uid)
             except Exception as e:  # noqa: BLE001 - retried at the next reconcile
                 self.failures.failed("", None, e)
+        if self.failures and self.failures.mark() == mark:
+            self.failures.ok("", ("", "", ""))  # every cleanup went through: the record ends
         for uid in [u for u in self.sync_retry if u not in self.pods]:
             del self.sync_retry[uid]
         for uid in [u for u in self.status_retry if u not in self.pods]:
@@ -1057,6 +1060,9 @@ class KubeletManager:
             except Exception as e:  # noqa: BLE001 - one node's kubelet never stops the others
                 self.failures.failed("Node", {"metadata": {"name": k.node_name}}, e,
                                      FAILED_SYNC, event=False)
+                continue
+            if self.failures:  # a sync that went through ends the node's record
+                self.failures.ok("Node", {"metadata": {"name": k.node_name}})
         return busy
 
     def _retry_health(self) -> bool:

@@ -224,6 +224,11 @@ class Backend(Protocol):
         bug in its incremental updates would (ReferenceBackend.drift_component_cache lists
         the changes it can make)."""
 
+    def inject_bug(self, component: str, where: str, times: int) -> None:
+        """Make one place of a running component raise on its next ``times`` calls, as a
+        drakit bug would (ReferenceBackend.BUG_SITES lists the places): its guard must record
+        the failure against the right object and the component go on."""
+
     def interleave_writes(self, change: str, kind: str, name: str, times: int) -> None:
         """Let another client's write land just before each of the next ``times`` writes to
         the object, whoever makes them (``change``: "deletes" it, or "labels" it with a new

@@ -1667,6 +1667,9 @@ class ClusterBackend:
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         raise Unsupported(REFERENCE_INTERNALS)
 
+    def inject_bug(self, component: str, where: str, times: int) -> None:
+        raise Unsupported(REFERENCE_INTERNALS)
+
     def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
         raise Unsupported("cutting a live node's kubelet checkpoint short would damage the "
                           "node; the scenario runs on the reference only")

@@ -21,9 +21,12 @@ class ReferenceBackend:
     def __init__(self) -> None:
         self.cluster: drakit.Cluster | None = None
         self._ns = "default"
+        self._bugs: list[tuple[str, list[int]]] = []
+        """The drakit bugs injected in this scenario (``inject_bug``), each with its calls left."""
 
     # -- lifecycle ---------------------------------------------------------------
     def start_scenario(self, scenario: str, version: str, gates: Mapping[str, bool]) -> None:
+        self._bugs = []
         try:
             self.cluster = drakit.Cluster(version=version, feature_gates=dict(gates))
         except drakit.FeatureGateError as e:
@@ -48,6 +51,8 @@ class ReferenceBackend:
         # in the restart check): the scenario fails
         unfired = [f"another client's write never happened: {line}"
                    for line in self.cluster.api.interleaved_pending()]
+        unfired += [f"an injected drakit bug was never hit: {line}"
+                    for line in self.injected_bugs_pending()]
         return [str(e) for e in self.cluster.internal_errors()] + self.cluster.unreported_writes + unfired
 
     def cache_mismatches(self) -> list[str]:
@@ -106,6 +111,72 @@ class ReferenceBackend:
 
     def interleaved_writes_pending(self) -> list[str]:
         return self.c.api.interleaved_pending()
+
+    #: Where the steps can put a drakit bug: (component, where) -> the method that raises,
+    #: a dotted path from the component ("kubelet/<node>" is that node's Kubelet), each called
+    #: inside one of the component's guards (drakit/component.py says what a guard records).
+    BUG_SITES: dict[tuple[str, str], str] = {
+        ("kubelet", "sync loop"): "sync",                  # KubeletManager.sync's guard
+        ("kubelet", "pod sync"): "_sync_pod",              # Kubelet._reconcile, per pod
+        ("kubelet", "cleanup"): "_cleanup",                # Kubelet._reconcile, per gone pod
+        ("kube-scheduler", "scheduling cycle"): "_schedule",
+        ("kube-scheduler", "binding cycle"): "_bind",
+        ("kube-scheduler", "Unreserve"): "dynamic.unreserve",
+        ("controller", "event handling"): "handle",        # Controller._handle_guarded
+        ("controller", "handling of event batches"): "handle",
+        ("garbage-collector", "collection"): "_collect",
+        ("resourceclaim-controller", "pod sync"): "sync_pod",
+    }
+    MAX_BUG_CALLS = 100
+
+    def inject_bug(self, component: str, where: str, times: int) -> None:
+        """Make one method of a running component raise ``RuntimeError`` on its next
+        ``times`` calls (for "handling of event batches": calls with more than one event),
+        then behave again: the exception a drakit bug would raise there, to show that the
+        component's guard records it against the right object and goes on. Armed on the
+        component's current object (a restart replaces it); a bug never hit fails the
+        scenario (``internal_errors``)."""
+        if not 1 <= times <= self.MAX_BUG_CALLS:
+            raise ValueError(f"a drakit bug can be injected into 1 to {self.MAX_BUG_CALLS} "
+                             f"calls, not {times}")
+        c = self.c
+        if component.startswith("kubelet/"):
+            manager = next((x for x in c.components if getattr(x, "name", "") == "kubelet"), None)
+            node = component.split("/", 1)[1]
+            target = manager.kubelets.get(node) if manager is not None else None
+            site = self.BUG_SITES.get(("kubelet", where))
+        else:
+            target = next((x for x in c.components if getattr(x, "name", "") == component), None)
+            site = self.BUG_SITES.get((component, where))
+            if site is None and target is not None and hasattr(target, "failure_reason"):
+                site = self.BUG_SITES.get(("controller", where))  # every controller has these
+        if target is None:
+            raise AssertionError(f"no running component {component!r} on the reference")
+        if site is None:
+            kinds = {component.split("/")[0]} | ({"controller"} if hasattr(target, "failure_reason")
+                                                 else set())
+            known = sorted({w for (comp, w) in self.BUG_SITES if comp in kinds})
+            raise AssertionError(f"the reference has no place {where!r} in {component} to put a "
+                                 f"drakit bug (one of: {', '.join(known)})")
+        *path, attr = site.split(".")
+        for step in path:
+            target = getattr(target, step)
+        original = getattr(target, attr)
+        left = [times]
+        label = f"{component}'s {where}"
+        batches_only = where == "handling of event batches"
+
+        def buggy(*args: Any, **kwargs: Any) -> Any:
+            if left[0] > 0 and not (batches_only and len(args[0]) < 2):
+                left[0] -= 1
+                raise RuntimeError(f"drakit bug injected into {label}")
+            return original(*args, **kwargs)
+
+        setattr(target, attr, buggy)  # an instance attribute: the class stays as it is
+        self._bugs.append((label, left))
+
+    def injected_bugs_pending(self) -> list[str]:
+        return [f"{label} ({n[0]} more)" for label, n in self._bugs if n[0] > 0]
 
     def drift_component_cache(self, component: str, change: str, kind: str, name: str) -> None:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
