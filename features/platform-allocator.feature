@@ -2877,6 +2877,49 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | 1.36    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
         | 1.37    | matches; the request asks for 2 devices, only 1 match | taint not tolerated |
 
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate at 1.35, where DRADeviceTaints is off by default, takes a tainted GPU
+      Without --explain the tool allocates the way the scheduler's Filter does (the cached node
+      view). At 1.35 the allocator does not look at taints unless the gate is turned on.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --version 1.35" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-h100}
+        spec:
+          devices:
+            requests:
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+        """
+      Then drakit allocate allocates these devices and no others:
+        | claim            | request | device                       |
+        | default/two-h100 | h100    | gpu.example.com/node-1/gpu-2 |
+        | default/two-h100 | h100    | gpu.example.com/node-1/gpu-3 |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/gates-and-versions
+    Scenario: drakit allocate --gate DRADeviceTaints=true at 1.35 leaves the tainted GPU alone when it allocates
+      The gate given on the command line applies to the allocation path too, not only to
+      --explain: with taints looked at, one untainted h100 is not enough for two.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --version 1.35 --gate DRADeviceTaints=true" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-h100}
+        spec:
+          devices:
+            requests:
+            - name: h100
+              exactly:
+                deviceClassName: gpu.example.com
+                count: 2
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].model == 'h100'"}}]
+        """
+      Then drakit allocate exits 1 saying "no solution on node node-1" and writes nothing
+
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario: drakit allocate --explain's summary counts one matching device in the singular
       The node's summary line names each request that cannot be met and how many of its

@@ -256,19 +256,19 @@ class AllocatorCache:
         if gkey is None or gkey[0] is not g:
             if len(self._gkeys) > 64:
                 self._gkeys.clear()
-            gkey = self._gkeys[id(g)] = (g, tuple(bool(g.get(k, False)) for k in _VIEW_GATES))
+            gkey = self._gkeys[id(g)] = (g, tuple(g[k] for k in _VIEW_GATES))
         vkey = (name, labels, gkey[1])
         view = self._views.get(vkey)
         if view is not None:
             return view
-        mixins_on = bool(g.get("DRAResourceSliceMixins", False))
+        mixins_on = g["DRAResourceSliceMixins"]
         rel = sorted([*self._by_node.get(name, {}).values(), *self._shared.values()], key=_seq)
         pool_keys = {e.pool_key for e in rel}
         slices = [e.flattened(mixins_on) for e in rel]
         all_slices = [x.flattened(mixins_on)
                       for x in sorted((x for k in pool_keys for x in self._by_pool.get(k, {}).values()), key=_seq)]
         try:
-            pools = gather_pools(slices, node, partitionable=bool(g.get("DRAPartitionableDevices", False)),
+            pools = gather_pools(slices, node, partitionable=g["DRAPartitionableDevices"],
                                  binding_conditions=binding_pools_last(g, self.version),
                                  all_slices=all_slices,
                                  counters_with_devices=counters_share_slices(self.version),

@@ -99,13 +99,15 @@ class EffectiveGates(dict):
 
 
 def effective_gates(gates: Mapping[str, bool] | None, version: str) -> dict[str, bool]:
-    """The gate map to use: ``gates`` as given (missing = off), or the version defaults."""
+    """The gate map to use: ``gates`` as given, every gate the allocator reads that it leaves
+    out off (DynamicResourceAllocation on), or the version defaults; complete either way, so
+    the allocator reads its gates by name and never falls back to a default of its own."""
     if isinstance(gates, EffectiveGates):
         return gates
     if gates is None:
         return EffectiveGates(DEFAULT_GATES[check_version(version)])
-    out = EffectiveGates(gates)
-    out.setdefault("DynamicResourceAllocation", True)
+    out = EffectiveGates(dict.fromkeys(_ALLOCATOR_GATES, False), DynamicResourceAllocation=True)
+    out.update(gates)
     return out
 
 
@@ -715,7 +717,7 @@ def cel_mode(gates: Mapping[str, bool], version: str) -> CelMode:
     attributes in the stored environment and returns list values whatever the gate. So
     list values go with DynType attributes in every release.
     """
-    key = (version, bool(gates.get("DRAListTypeAttributes", False)))
+    key = (version, gates["DRAListTypeAttributes"])
     mode = _MODES.get(key)
     if mode is None:
         env = stored_expression_features(gates, version)
@@ -804,7 +806,7 @@ class _Cands:
     def extend(self) -> bool:
         """Append the next selectable (or erroring) device; False when there is none."""
         src, n = self.src, len(self.src)
-        binding = bool(self.gates.get("DRADeviceBindingConditions", False))
+        binding = self.gates["DRADeviceBindingConditions"]
         while self.pos < n:
             cand = src[self.pos]
             self.pos += 1
@@ -952,15 +954,15 @@ class Allocator:
         self._n_flat = 0
         self._n_requests: list[int] = []
         g = self.gates
-        self._cc = bool(g.get("DRAConsumableCapacity", False))
-        self._partitionable = bool(g.get("DRAPartitionableDevices", False))
-        self._taints = bool(g.get("DRADeviceTaints", False))
-        self._binding = bool(g.get("DRADeviceBindingConditions", False))
+        self._cc = g["DRAConsumableCapacity"]
+        self._partitionable = g["DRAPartitionableDevices"]
+        self._taints = g["DRADeviceTaints"]
+        self._binding = g["DRADeviceBindingConditions"]
         #: the variant checks capacity requests and knows distinctAttribute (_has_new_rules)
         self._new_rules = _has_new_rules(g, version)
 
     def g(self, name: str) -> bool:
-        return bool(self.gates.get(name, False))
+        return self.gates[name]
 
     # -- preparation ------------------------------------------------------
     def prepare(self) -> None:
