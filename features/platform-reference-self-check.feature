@@ -368,7 +368,7 @@ Feature: The reference checks itself: cache drift and failure records
         garbage-collector: dependents by owner uid: cached {}, stored objects give {'<uid of Pod "owner">': {('ResourceClaim', 'default', 'dep')}}
         """
       When I delete the Pod "bystander" without waiting
-      Then the reference's self-check reports nothing
+      Then the reference's self-check, with events still to take in, reports nothing
       When the cluster settles
       Then the reference's self-check reports:
         """
@@ -415,6 +415,93 @@ Feature: The reference checks itself: cache drift and failure records
         """
       When the kubelet on node "n1" restarts
       Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet
+    Scenario: A kubelet forgets its own Node
+      The kubelet keeps the Node object it runs on (its informer's copy, what it reads the
+      node's labels and allocatable from); the comparer holds its resourceVersion against the
+      stored Node's.
+      Given a node "n1"
+      When "kubelet/n1" forgets the Node "n1" behind its back
+      Then the reference's self-check reports:
+        """
+        kubelet: node n1: cached None, stored objects give '<resourceVersion of Node "n1">'
+        """
+      When the kubelet on node "n1" restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet
+    Scenario: A pod a finalizer keeps after the kubelet terminated it is no drift
+      The kubelet ends a deleted pod's containers and leaves it; a finalizer keeps the object
+      stored. The comparer leaves pods being deleted out on both sides (the kubelet's cache and
+      the stored pods), so such a pod is no difference while it waits for its finalizer, and
+      none once the finalizer goes.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p, finalizers: [example.com/keep]}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "p" has "status.phase" equal to Running
+      When I delete the Pod "p" without waiting
+      And 1 second passes
+      Then the Pod "p" has "metadata.finalizers" equal to ["example.com/keep"]
+      And the reference's self-check reports nothing
+      When I patch the Pod "p" with:
+        """
+        metadata: {finalizers: null}
+        """
+      Then the Pod "p" does not exist
+      And the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet
+    Scenario: A terminated pod whose delete the kubelet retries is no drift
+      The kubelet's delete of a terminated pod is refused (an admission policy), so the pod
+      stays in its cache, being deleted, until the next batch deletes it. The comparer leaves
+      pods being deleted out on both sides, so the kubelet's copy is no difference.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: terminating-pods-stay}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "!has(oldObject.metadata.deletionTimestamp)"
+            message: terminating pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: terminating-pods-stay}
+        spec:
+          policyName: terminating-pods-stay
+          validationActions: [Deny]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "p" has "status.phase" equal to Running
+      When I delete the Pod "p" without waiting
+      And 1 second passes
+      Then the Pod "p" has a "metadata.deletionTimestamp"
+      And the reference's self-check reports nothing
+      When I delete the ValidatingAdmissionPolicyBinding "terminating-pods-stay"
+      And 10 seconds pass
+      Then the Pod "p" does not exist
+      And the reference's self-check reports nothing
 
     @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet-checkpoint
     Scenario: A kubelet's DRA claim cache forgets a prepared claim its checkpoint still holds

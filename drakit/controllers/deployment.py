@@ -487,6 +487,7 @@ def _deletion_rank(pods: list[dict], deletion_cost: bool) -> Callable[[dict], tu
 def _epoch(stamp: Any) -> float | None:
     """An RFC 3339 creationTimestamp in seconds (None when absent or unreadable)."""
     try:
-        return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).timestamp() if stamp else None
+        # fromisoformat reads RFC 3339's "Z" from Python 3.11 on (requires-python)
+        return datetime.fromisoformat(str(stamp)).timestamp() if stamp else None
     except ValueError:
         return None

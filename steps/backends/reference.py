@@ -192,7 +192,7 @@ class ReferenceBackend:
         - ``garbage-collector`` "forgets the dependents of" an owner (its graph);
         - ``namespace-controller`` "keeps polling" a Namespace (a content poll of one that is
           not terminating);
-        - ``kubelet/<node>`` "forgets" a Pod (its pod cache; admitted and status stay) or a
+        - ``kubelet/<node>`` "forgets" its Node, a Pod (its pod cache; admitted and status stay) or a
           ResourceClaim (its DRA manager's claim cache, which then differs from the manager's
           checkpoint)."""
         c = self.c
@@ -235,6 +235,8 @@ class ReferenceBackend:
             import datetime
 
             target.requeue_at[name] = c.clock.now() + datetime.timedelta(hours=1)
+        elif component.startswith("kubelet/") and (change, kind) == ("forgets", "Node"):
+            target.node = None  # its own Node, as the Node's delete handler would
         elif component.startswith("kubelet/") and (change, kind) == ("forgets", "Pod"):
             target.pods.pop(uid)
         elif component.startswith("kubelet/") and (change, kind) == ("forgets", "ResourceClaim") \
