@@ -3099,8 +3099,8 @@ Feature: Platform behaviour every DRA comparison relies on
       (objectReference.String), recorded by the graph builder's recorder, whose EventSource
       is "garbage-collector-controller" (graph_builder.go NewDependencyGraphBuilder), and
       attemptToDeleteItem finds the owner absent there (isDangling looks it up in the
-      dependent's namespace) and deletes the claim. The docs (Owners and dependents) say the
-      same since 1.20.
+      dependent's namespace) and deletes the claim. Each dependent naming that owner is
+      reported on its own. The docs (Owners and dependents) say the same since 1.20.
       Given the objects:
         """
         apiVersion: v1
@@ -3124,10 +3124,21 @@ Feature: Platform behaviour every DRA comparison relies on
             requests:
             - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
         """
+      And I create the ResourceClaim "borrowed-too" in the namespace "elsewhere" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
       And I work in the namespace "elsewhere"
       Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "borrowed" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
       And there is a Warning event "OwnerRefInvalidNamespace" for ResourceClaim "borrowed" containing "] does not exist in namespace "elsewhere""
+      And there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceClaim "borrowed-too" starting with "ownerRef [v1/Pod, namespace: elsewhere, name: owner, uid: "
       And the ResourceClaim "borrowed" does not exist
+      And the ResourceClaim "borrowed-too" does not exist
       When I work in the scenario namespace
       Then the Pod "owner" exists
 

@@ -294,7 +294,7 @@ def _constraint(k: Any, path: str, names: _RequestNames, ctx: Context) -> Errs:
         out.append(required(path, 'exactly one of "matchAttribute" or "distinctAttribute" is '
                                   'required, but multiple fields are set'))
     else:
-        out.append(required(f"{path}.matchAttribute", ""))
+        out.append(required(f"{path}.matchAttribute"))
     return out
 
 
@@ -340,7 +340,7 @@ def _consumer_ref(ref: Any, path: str) -> Errs:
     out: Errs = []
     for f in ("resource", "name", "uid"):
         if not ref.get(f):
-            out.append(required(f"{path}.{f}", ""))
+            out.append(required(f"{path}.{f}"))
     return out
 
 
@@ -369,7 +369,7 @@ def _allocation_result(alloc: dict, path: str, names: _RequestNames) -> Errs:
         out: Errs = []
         src = k.get("source") or ""
         if not src:
-            out.append(required(f"{p}.source", ""))
+            out.append(required(f"{p}.source"))
         elif src not in ("FromClaim", "FromClass"):
             out.append(not_supported(f"{p}.source", src, ["FromClaim", "FromClass"]))
         out += c.validate_set(k.get("requests"), c.DEVICE_REQUESTS_MAX,

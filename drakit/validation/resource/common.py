@@ -112,7 +112,7 @@ def dns_subdomain(value: str, path: str) -> Errs:
 def required_dns_subdomain(value: Any, path: str) -> Errs:
     """validateDeviceClass: Required when empty, else DNS-subdomain messages."""
     if not value:
-        return [required(path, "")]
+        return [required(path)]
     return dns_subdomain(str(value), path)
 
 
@@ -123,7 +123,7 @@ def driver_name(value: Any, path: str) -> Errs:
     validation (older releases also added the subdomain regex error for "")."""
     value = value or ""
     if not value:
-        return [required(path, "")]
+        return [required(path)]
     out: Errs = []
     if len(value) > DRIVER_NAME_MAX:
         out.append(too_long(path, DRIVER_NAME_MAX))
@@ -135,7 +135,7 @@ def pool_name(value: Any, path: str) -> Errs:
     """validatePoolName: Required, TooLong 253, each '/'-separated part a DNS subdomain."""
     value = value or ""
     if not value:
-        return [required(path, "")]
+        return [required(path)]
     out: Errs = []
     if len(value) > POOL_NAME_MAX:
         out.append(too_long(path, POOL_NAME_MAX))
@@ -317,7 +317,7 @@ def quantity(value: Any, path: str, errs: Errs) -> Any:
 def raw_extension(value: Any, present: bool, path: str, stored: bool, max_len: int) -> Errs:
     """validateRawExtension: Required, TooLong (new objects only), must be a JSON object."""
     if not present or value is None:
-        return [required(path, "")]
+        return [required(path)]
     if not stored:
         try:
             size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -336,7 +336,7 @@ def opaque_configuration(cfg: Any, path: str, stored: bool) -> Errs:
     cfg = as_dict(cfg)
     opaque = cfg.get("opaque")
     if opaque is None:
-        return [required(f"{path}.opaque", "")]
+        return [required(f"{path}.opaque")]
     opaque = as_dict(opaque)
     out = driver_name(opaque.get("driver"), f"{path}.opaque.driver")
     out.extend(raw_extension(opaque.get("parameters"), "parameters" in opaque,
@@ -372,7 +372,7 @@ def selectors(items: Any, path: str, ctx: Context, stored: bool) -> Errs:
     def one(sel: Any, p: str) -> Errs:
         sel = as_dict(sel)
         if sel.get("cel") is None:
-            return [required(f"{p}.cel", "")]
+            return [required(f"{p}.cel")]
         return cel_expression(as_dict(sel["cel"]).get("expression"), f"{p}.cel.expression",
                               ctx, stored)
     return validate_slice(items, DEVICE_SELECTORS_MAX, one, path)
@@ -394,7 +394,7 @@ def device_taint(taint: Any, old: Any, path: str, none_effect: bool = True) -> E
     effect = taint.get("effect") or ""
     if old is None or as_dict(old).get("effect") != taint.get("effect"):
         if not effect:
-            out.append(required(f"{path}.effect", ""))
+            out.append(required(f"{path}.effect"))
         elif effect not in effects:
             out.append(not_supported(f"{path}.effect", effect, list(effects)))
     return out

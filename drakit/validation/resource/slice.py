@@ -738,14 +738,14 @@ def _counter_set(cs: Any, p: str, mix: _Mixins, since_135: bool = True) -> Errs:
     out: Errs = []
     name = cs.get("name") or ""
     if not name:
-        out.append(required(f"{p}.name", ""))
+        out.append(required(f"{p}.name"))
     else:
         out += c.dns_label(name, f"{p}.name")
     if not cs.get("counters"):
         if mix.enabled and not cs.get("includes"):
             out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
         elif not mix.enabled:
-            out.append(required(f"{p}.counters", ""))
+            out.append(required(f"{p}.counters"))
     else:
         out += _counter_map(cs.get("counters"), c.MAX_COUNTERS_PER_SET if since_135 else -1,
                             f"{p}.counters")
@@ -762,14 +762,14 @@ def _counter_consumption(cc: Any, p: str, mix: _Mixins, since_135: bool = True) 
     out: Errs = []
     cs = cc.get("counterSet") or ""
     if not cs:
-        out.append(required(f"{p}.counterSet", ""))
+        out.append(required(f"{p}.counterSet"))
     elif since_135:
         out += c.dns_label(cs, f"{p}.counterSet")
     if not cc.get("counters"):
         if mix.enabled and not cc.get("includes"):
             out.append(required(p, MIXIN_NEITHER_COUNTERS_NOR_INCLUDES))
         elif not mix.enabled:
-            out.append(required(f"{p}.counters", ""))
+            out.append(required(f"{p}.counters"))
     else:
         out += _counter_map(cc.get("counters"),
                             c.MAX_COUNTERS_PER_CONSUMPTION if since_135 else -1,
@@ -930,7 +930,7 @@ def _validate_mixins(spec: dict) -> Errs:
 
     def named(item: Any, p: str) -> Errs:
         name = as_dict(item).get("name") or ""
-        return [required(f"{p}.name", "")] if not name else c.dns_label(str(name), f"{p}.name")
+        return [required(f"{p}.name")] if not name else c.dns_label(str(name), f"{p}.name")
 
     def device_mixin(item: Any, p: str) -> Errs:
         errs = named(item, p)
@@ -945,7 +945,7 @@ def _validate_mixins(spec: dict) -> Errs:
         errs = named(item, p)
         item = as_dict(item)
         if not item.get("counters"):
-            errs.append(required(f"{p}.counters", ""))
+            errs.append(required(f"{p}.counters"))
         else:
             errs += _counter_map(item["counters"], -1, f"{p}.counters")
         return errs
