@@ -8905,3 +8905,58 @@ Feature: Platform behaviour every DRA comparison relies on
         | pod      | cpu | status                             |
         | running  | 1   | {phase: Running}                   |
         | rejected | 4   | {phase: Failed, reason: OutOfcpu} |
+
+  @component:kubelet @needs:reference-internals
+  Rule: drakit's kubelets run drakit's example drivers, and those a Node's annotation names
+    Every drakit node runs the example drivers gpu.example.com and dra.example.com. drakit
+    serve gives each scenario drivers of its own names: the cluster backend writes them into
+    the Node's drakit.io/test-drivers annotation ("<driver>=<CDI class>", comma separated),
+    and the kubelet that starts for the node registers each as an example driver naming its
+    CDI devices "<driver>/<class>=<device>". It reads at most 32 entries and ignores an entry
+    without a name, a class or the equals sign; a name the node already runs keeps its
+    driver (a name longer than a driver name may be registers a driver no allocation can
+    name). A real kubelet's drivers register over the
+    plugin socket, so this is drakit's own harness: reference only.
+
+    @req:platform-KUBELET-R04 @clause:platform-KUBELET-R04/annotated-drivers
+    Scenario Outline: A Node's drakit.io/test-drivers annotation registers example drivers (<case>)
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: n1
+          annotations: {drakit.io/test-drivers: "<annotation>"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+            - {name: r, exactly: {deviceClassName: any.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          nodeName: n1
+          resourceClaims: [{name: c, resourceClaimName: c}]
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: c}]}}
+        """
+      And the ResourceClaim "c" is allocated and reserved for the Pod "p":
+        | request | driver   | pool | device |
+        | r       | <driver> | n1   | d0     |
+      Then <then>
+
+      Examples:
+        | case | annotation | driver | then |
+        | one driver | fpga.example.com=fpga | fpga.example.com | the container "main" of the Pod "p" on node "n1" gets the CDI device "fpga.example.com/fpga=d0" |
+        | the second of two, spaces around |  nic.example.com=nic , fpga.example.com=fpga  | fpga.example.com | the container "main" of the Pod "p" on node "n1" gets the CDI device "fpga.example.com/fpga=d0" |
+        | no CDI class | fpga.example.com= | fpga.example.com | there is a Warning event "FailedPrepareDynamicResources" for Pod "p" containing "DRA driver fpga.example.com is not registered" |
+        | no name | =fpga | fpga.example.com | there is a Warning event "FailedPrepareDynamicResources" for Pod "p" containing "DRA driver fpga.example.com is not registered" |
+        | no equals sign | fpga.example.com | fpga.example.com | there is a Warning event "FailedPrepareDynamicResources" for Pod "p" containing "DRA driver fpga.example.com is not registered" |
+        | the 32nd entry | d0.example.com=c0,d1.example.com=c1,d2.example.com=c2,d3.example.com=c3,d4.example.com=c4,d5.example.com=c5,d6.example.com=c6,d7.example.com=c7,d8.example.com=c8,d9.example.com=c9,d10.example.com=c10,d11.example.com=c11,d12.example.com=c12,d13.example.com=c13,d14.example.com=c14,d15.example.com=c15,d16.example.com=c16,d17.example.com=c17,d18.example.com=c18,d19.example.com=c19,d20.example.com=c20,d21.example.com=c21,d22.example.com=c22,d23.example.com=c23,d24.example.com=c24,d25.example.com=c25,d26.example.com=c26,d27.example.com=c27,d28.example.com=c28,d29.example.com=c29,d30.example.com=c30,d31.example.com=c31 | d31.example.com | the container "main" of the Pod "p" on node "n1" gets the CDI device "d31.example.com/c31=d0" |
+        | a 33rd entry | d0.example.com=c0,d1.example.com=c1,d2.example.com=c2,d3.example.com=c3,d4.example.com=c4,d5.example.com=c5,d6.example.com=c6,d7.example.com=c7,d8.example.com=c8,d9.example.com=c9,d10.example.com=c10,d11.example.com=c11,d12.example.com=c12,d13.example.com=c13,d14.example.com=c14,d15.example.com=c15,d16.example.com=c16,d17.example.com=c17,d18.example.com=c18,d19.example.com=c19,d20.example.com=c20,d21.example.com=c21,d22.example.com=c22,d23.example.com=c23,d24.example.com=c24,d25.example.com=c25,d26.example.com=c26,d27.example.com=c27,d28.example.com=c28,d29.example.com=c29,d30.example.com=c30,d31.example.com=c31,fpga.example.com=fpga | fpga.example.com | there is a Warning event "FailedPrepareDynamicResources" for Pod "p" containing "DRA driver fpga.example.com is not registered" |
+        | a default driver stays | gpu.example.com=other | gpu.example.com | the container "main" of the Pod "p" on node "n1" gets the CDI device "gpu.example.com/gpu=d0" |
