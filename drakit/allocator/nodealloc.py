@@ -45,12 +45,6 @@ def _device_index(slices: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, s
     return {k: v[1] for k, v in out.items()}
 
 
-def _allocation(obj: Mapping[str, Any]) -> Mapping[str, Any]:
-    if "status" in obj or "spec" in obj or "metadata" in obj:
-        return (obj.get("status") or {}).get("allocation") or {}
-    return obj
-
-
 def _add(acc: dict[str, Quantity], name: str, q: Quantity) -> None:
     acc[name] = acc[name] + q if name in acc else q
 
@@ -75,20 +69,17 @@ def _lookup(consumed: Mapping[str, Any], key: str, driver: str) -> Any:
     return None
 
 
-def node_allocatable_quantities(claim_or_allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
-                                version: str = "1.37", claim_ref: str = "") -> dict[str, Any]:
-    """The claim's node-allocatable amounts as Quantities, in the shape of ``version``.
+def node_allocatable_quantities(allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
+                                version: str, claim_ref: str) -> dict[str, Any]:
+    """The node-allocatable amounts of a claim's ``allocation`` as Quantities, in the shape of
+    ``version``.
 
     Errors are worded as k/k nodeallocatabledynamicresources.go buildNodeAllocatableDRAInfo
     words them (78acd4d4 for 1.36, 0411cc70 for 1.37), naming the claim ``claim_ref``
-    ("namespace/name"; taken from the claim when one is passed): a result whose device no
-    slice has, and a mapping by capacityKey on a result without consumedCapacity.
+    ("namespace/name"): a result whose device no slice has, and a mapping by capacityKey on a
+    result without consumedCapacity.
     """
-    if not claim_ref and "metadata" in claim_or_allocation:
-        md = claim_or_allocation.get("metadata") or {}
-        claim_ref = f"{md.get('namespace', '')}/{md.get('name', '')}"
-    alloc = _allocation(claim_or_allocation)
-    results = (alloc.get("devices") or {}).get("results") or []
+    results = (allocation.get("devices") or {}).get("results") or []
     index = _device_index(slices)
     if version == "1.36":
         resources: dict[str, Quantity] = {}

@@ -219,7 +219,7 @@ def _conditions(status: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def merge_status(api: Mapping[str, Any], cached: Mapping[str, Any], *,
-                 ready_to_start_condition: bool = True) -> dict[str, Any]:
+                 ready_to_start_condition: bool) -> dict[str, Any]:
     """The status the kubelet's status manager writes (status_manager.go syncPod ->
     mergePodStatus): the API server's status with the kubelet's part taken from its cache.
     Conditions the kubelet does not own stay first, as the API server has them and in its

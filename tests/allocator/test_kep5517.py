@@ -27,7 +27,7 @@ def test_devices_times_multiplier() -> None:
             for i in range(4)]
     slices = [_slice(cpus)]
     (alloc,) = allocate(NODE, [_claim(count=3)], slices, CLS)
-    out = node_allocatable_quantities(alloc, slices, "1.37")
+    out = node_allocatable_quantities(alloc, slices, "1.37", "default/c")
     assert {k: str(v) for k, v in out["mapping"].items()} == {"cpu": "6"}
     assert out["overhead"] == {}
 
@@ -43,7 +43,7 @@ def test_consumable_socket_4_cpu_and_8gi() -> None:
     (alloc,) = allocate(NODE, [claim], slices, CLS)
     assert alloc["devices"]["results"][0]["consumedCapacity"] == {
         "dra.example.com/cpu": "4", "dra.example.com/memory": "8Gi"}
-    out = node_allocatable_quantities(alloc, slices, "1.37")
+    out = node_allocatable_quantities(alloc, slices, "1.37", "default/c")
     assert {k: str(v) for k, v in out["mapping"].items()} == {"cpu": "4", "memory": "8Gi"}
 
 
@@ -53,7 +53,7 @@ def test_accelerator_auxiliary_overhead() -> None:
         "memory": {"overhead": {"perPod": "8Gi", "perContainer": "100Mi"}}}}
     slices = [_slice([gpu])]
     (alloc,) = allocate(NODE, [_claim()], slices, CLS)
-    out = node_allocatable_quantities(alloc, slices, "1.37")
+    out = node_allocatable_quantities(alloc, slices, "1.37", "default/c")
     assert out["mapping"] == {}
     assert {r: {k: str(v) for k, v in o.items()} for r, o in out["overhead"].items()} == {
         "cpu": {"perPod": "2"}, "memory": {"perPod": "8Gi", "perContainer": "100Mi"}}
@@ -70,7 +70,7 @@ def test_partitionable_numa_counters() -> None:
     slices = [counters, devs]
     allocs = allocate(NODE, [_claim(count=2)], slices, CLS)
     assert [r["device"] for r in allocs[0]["devices"]["results"]] == ["l3-0", "l3-1"]
-    out = node_allocatable_quantities(allocs[0], slices, "1.37")
+    out = node_allocatable_quantities(allocs[0], slices, "1.37", "default/c")
     assert str(out["mapping"]["cpu"]) == "16"
 
 
@@ -81,7 +81,7 @@ def test_capacity_key_without_consumed_capacity_is_error() -> None:
     (alloc,) = allocate(NODE, [_claim()], slices, CLS)
     with pytest.raises(AllocationError, match="ConsumedCapacity is nil, but Capacity key 'cores' is set in "
                                               "NodeAllocatableResources for resource cpu"):
-        node_allocatable_quantities(alloc, slices, "1.37")
+        node_allocatable_quantities(alloc, slices, "1.37", "default/c")
 
 
 def test_136_shape() -> None:
@@ -90,7 +90,7 @@ def test_136_shape() -> None:
             {"name": "cpu-1", "nodeAllocatableResourceMappings": {"cpu": {}}}]
     slices = [_slice(devs)]
     (alloc,) = allocate(NODE, [_claim(count=2)], slices, CLS)
-    out = node_allocatable_quantities(alloc, slices, "1.36")
+    out = node_allocatable_quantities(alloc, slices, "1.36", "default/c")
     assert {k: str(v) for k, v in out["resources"].items()} == {"cpu": "3", "memory": "8Gi"}
 
 
@@ -100,7 +100,7 @@ def test_136_capacity_key() -> None:
                                                        "allocationMultiplier": "500m"}}}
     slices = [_slice([dev])]
     (alloc,) = allocate(NODE, [_claim(capacity={"requests": {"dra.example.com/cpu": "3"}})], slices, CLS)
-    out = node_allocatable_quantities(alloc, slices, "1.36")
+    out = node_allocatable_quantities(alloc, slices, "1.36", "default/c")
     assert str(out["resources"]["cpu"]) == "1500m"
 
 
@@ -114,12 +114,11 @@ def test_result_whose_device_no_slice_has_is_an_error(version: str, text: str) -
     key = "nodeAllocatableResources" if version == "1.37" else "nodeAllocatableResourceMappings"
     nar = {"cpu": {"mapping": {"deviceMultiplier": "1"}}} if version == "1.37" else {"cpu": {}}
     slices = [_slice([{"name": "here", key: nar}])]
-    claim = _claim()
-    claim["status"] = {"allocation": {"devices": {"results": [
+    alloc = {"devices": {"results": [
         {"request": "r", "driver": "dra.example.com", "pool": "p", "device": "here"},
-        {"request": "r", "driver": "dra.example.com", "pool": "p", "device": "gone"}]}}}
+        {"request": "r", "driver": "dra.example.com", "pool": "p", "device": "gone"}]}}
     with pytest.raises(AllocationError) as err:
-        node_allocatable_quantities(claim, slices, version)
+        node_allocatable_quantities(alloc, slices, version, "default/c")
     assert str(err.value) == text
 
 
@@ -130,7 +129,7 @@ def test_capacity_key_with_the_driver_domain_finds_the_plain_key() -> None:
                                                             "capacityMultiplier": "2"}}}}
     alloc = {"devices": {"results": [{"request": "r", "driver": "dra.example.com", "pool": "p", "device": "socket",
                                       "consumedCapacity": {"cores": "3"}}]}}
-    out = node_allocatable_quantities(alloc, [_slice([dev])], "1.37")
+    out = node_allocatable_quantities(alloc, [_slice([dev])], "1.37", "default/c")
     assert {k: str(v) for k, v in out["mapping"].items()} == {"cpu": "6"}
 
 

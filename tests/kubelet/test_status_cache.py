@@ -32,7 +32,7 @@ def test_merge_keeps_other_writers_conditions_first_and_takes_the_kubelets_from_
                 "extendedResourceClaimStatus": {"resourceClaimName": "web-ext"},
                 "nominatedNodeName": "n2", "qosClass": "Burstable", "reason": "Mine"})
     before = copy.deepcopy((api, cached))
-    merged = merge_status(api, cached)
+    merged = merge_status(api, cached, ready_to_start_condition=True)
     assert (api, cached) == before  # neither input changed
     assert [c["type"] for c in merged["conditions"]] == [
         "example.com/Audited", "DisruptionTarget", "PodReadyToStartContainers", "Initialized",
@@ -52,7 +52,7 @@ def test_merge_drops_a_kubelet_field_its_cache_does_not_have():
     cached = _running()
     del cached["observedGeneration"]
     api = _running()
-    assert "observedGeneration" not in merge_status(api, cached)
+    assert "observedGeneration" not in merge_status(api, cached, ready_to_start_condition=True)
 
 
 def test_merge_without_any_condition_has_none():
@@ -60,8 +60,8 @@ def test_merge_without_any_condition_has_none():
     # Initialized), but the function's own promise: no condition on either side, no list
     cached, api = _running(conditions=[]), _running(conditions=[])
     del cached["conditions"], api["conditions"]
-    assert "conditions" not in merge_status(api, cached)
-    assert "conditions" not in merge_status(_running(conditions=[]), cached)
+    assert "conditions" not in merge_status(api, cached, ready_to_start_condition=True)
+    assert "conditions" not in merge_status(_running(conditions=[]), cached, ready_to_start_condition=True)
 
 
 def test_ready_to_start_is_another_writers_condition_without_the_gate():
@@ -71,7 +71,7 @@ def test_ready_to_start_is_another_writers_condition_without_the_gate():
     merged = merge_status(api, cached, ready_to_start_condition=False)
     assert merged["conditions"] == [{"type": "PodReadyToStartContainers", "status": "False"},
                                     {"type": "Ready", "status": "True"}]
-    merged = merge_status(api, cached)
+    merged = merge_status(api, cached, ready_to_start_condition=True)
     assert merged["conditions"] == [{"type": "Ready", "status": "True"}]
 
 
