@@ -132,7 +132,8 @@ def check_decodable(kind: str, obj: Any) -> None:
     if not isinstance(md, Mapping):
         raise DecodeError(f"json: cannot unmarshal {_json_type(md)} into Go struct field "
                           f"{kind}.metadata of type v1.ObjectMeta")
-    for field in ("name", "namespace", "uid"):
+    # (metadata.uid needs no check: the API server sets it, past validation too)
+    for field in ("name", "namespace"):
         if md.get(field) is not None and not isinstance(md[field], str):
             raise DecodeError(f"json: cannot unmarshal {_json_type(md[field])} into Go struct "
                               f"field {kind}.metadata.{field} of type string")
