@@ -2362,6 +2362,111 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then there is 1 ReplicaSet object labelled "app=web"
       And there are 2 Pod objects labelled "app=web"
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/deployment-writes-retried
+    Scenario: A Deployment whose ReplicaSet scale is refused scales it once the policy is gone
+      pkg/controller/deployment/sync.go scaleReplicaSet updates the ReplicaSet's replicas; a
+      refused update ends syncDeployment with that error, and the work queue retries the
+      Deployment with its backoff (no event). Once the binding is gone a retry scales the
+      ReplicaSet, which creates the pod.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: fixed-size}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [replicasets]}
+          validations:
+          - expression: "object.spec.replicas == oldObject.spec.replicas"
+            message: ReplicaSets keep their size
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: fixed-size}
+        spec:
+          policyName: fixed-size
+          validationActions: [Deny]
+        """
+      When I patch the Deployment "web" with:
+        """
+        spec: {replicas: 2}
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And no Warning event was recorded for any Deployment
+      When I delete the ValidatingAdmissionPolicyBinding "fixed-size"
+      And 10 seconds pass
+      Then there are 2 Pod objects labelled "app=web"
+      And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 2
+
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/deployment-writes-retried
+    Scenario Outline: A Deployment or a ReplicaSet whose status write is refused writes it once the policy is gone (<resource>)
+      deployment/sync.go syncRolloutStatus and replicaset/replica_set.go syncReplicaSet
+      (updateReplicaSetStatus) return a refused status write as the sync's error, so the work
+      queue retries the object with its backoff (no event); the pods are made meanwhile. Once
+      the binding is gone the retry writes the status (the Deployment's status sums its
+      ReplicaSet's).
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [<resource>]}
+          validations:
+          - expression: "false"
+            message: statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-status}
+        spec:
+          policyName: no-status
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      And the Deployment "web" has no "status.availableReplicas"
+      And no Warning event was recorded for any Deployment
+      When I delete the ValidatingAdmissionPolicyBinding "no-status"
+      And 10 seconds pass
+      Then the Deployment "web" has "status.availableReplicas" equal to 2
+      And every ReplicaSet labelled "app=web" has "status.availableReplicas" equal to 2
+
+      Examples:
+        | resource           |
+        | deployments/status |
+        | replicasets/status |
+
   @component:controller-manager
   Rule: The ResourceClaim controller's pod status and claim writes refused
 

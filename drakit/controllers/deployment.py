@@ -107,8 +107,11 @@ class DeploymentController(Controller):
             try:
                 self.api.update(rs)
                 did = True
-            except E.StatusError:
-                pass
+            except E.StatusError as e:
+                # sync.go scaleReplicaSet: the error ends the sync and requeues the
+                # Deployment with the work queue's backoff (no event)
+                self.retry_later("Deployment", d, f"scale replica set {name}: {e}")
+                return did
         # older ReplicaSets of this Deployment scale to zero
         mine = [rs]
         for other in self.api.list("ReplicaSet", ns):
@@ -119,8 +122,10 @@ class DeploymentController(Controller):
                     try:
                         self.api.update(other)
                         did = True
-                    except E.StatusError:
-                        pass
+                    except E.StatusError as e:
+                        self.retry_later("Deployment", d, f"scale replica set "
+                                         f"{other['metadata']['name']}: {e}")
+                        return did
         return self._write_status(d, rs, mine) or did
 
     def _write_status(self, d: dict, new_rs: dict, all_rs: list[dict]) -> bool:
@@ -178,7 +183,9 @@ class DeploymentController(Controller):
         fresh["status"] = status
         try:
             self.api.update_status(fresh)
-        except E.StatusError:
+        except E.StatusError as e:
+            # syncRolloutStatus's error requeues the Deployment with the work queue's backoff
+            self.retry_later("Deployment", d, f"update deployment status: {e}")
             return False
         return True
 
@@ -244,8 +251,11 @@ class ReplicaSetController(Controller):
                 self.api.patch("Pod", p["metadata"]["name"],
                                {"metadata": {"ownerReferences": refs or None}}, ns)
                 did = True
-            except E.StatusError:
-                pass
+            except E.StatusError as e:
+                # syncReplicaSet returns claimPods' error before it manages the replicas:
+                # retried with the work queue's backoff
+                self.retry_later("ReplicaSet", rs, f"release pod {p['metadata']['name']}: {e}")
+                return did
         failed: str | None = None
         wrote = False  # events and the status: work, but not changes to the pods
         want = len(pods) if deleting else int((rs.get("spec") or {}).get("replicas", 1))
@@ -319,8 +329,9 @@ class ReplicaSetController(Controller):
                 try:
                     self.api.update_status(fresh)
                     wrote = True
-                except E.StatusError:
-                    pass
+                except E.StatusError as e:
+                    # syncReplicaSet returns the error: retried with the work queue's backoff
+                    self.retry_later("ReplicaSet", rs, f"update replica set status: {e}")
         return did or wrote
 
     def _status(self, rs: dict, pods: list[dict], terminating: int | None, failed: str | None,
