@@ -182,26 +182,51 @@ def parse_series(text: str) -> tuple[str, dict[str, str]]:
     return m.group("name"), labels
 
 
+_METRIC_TYPES = ("counter", "gauge", "histogram", "summary", "untyped")
+_FAMILY_SUFFIXES = ("_bucket", "_sum", "_count")
+
+
 def metric_samples(exposition: str) -> list[tuple[str, dict[str, str], float]]:
-    """The samples of a Prometheus text exposition: (name, labels, value); comments and
-    lines that are not samples are skipped; a timestamp after the value is ignored."""
+    """The samples of a Prometheus text exposition (format 0.0.4): (name, labels, value); a
+    timestamp after the value is ignored. What a Prometheus scrape would refuse is an error
+    here too (ValueError naming the line): a line that is neither a comment nor a sample, a
+    HELP or TYPE line without its metric name, a TYPE of no known metric type, and a second
+    TYPE line for a name or one after that name's samples."""
     out = []
-    for line in exposition.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
+    typed: set[str] = set()
+    sampled: set[str] = set()
+    for no, raw in enumerate(exposition.splitlines(), 1):
+        line = raw.strip()
+        if not line:
             continue
+        if line.startswith("#"):
+            parts = line[1:].split(None, 2)
+            if parts[:1] == ["HELP"] and len(parts) < 2:
+                raise ValueError(f"metrics line {no}: a HELP line names no metric: {raw!r}")
+            if parts[:1] == ["TYPE"]:
+                if len(parts) < 3 or parts[2] not in _METRIC_TYPES:
+                    raise ValueError(f"metrics line {no}: a TYPE line needs a metric name and one "
+                                     f"of {', '.join(_METRIC_TYPES)}: {raw!r}")
+                if parts[1] in typed or parts[1] in sampled:
+                    raise ValueError(f"metrics line {no}: a second TYPE line for {parts[1]}, or "
+                                     f"one after its samples: {raw!r}")
+                typed.add(parts[1])
+            continue  # HELP, TYPE and other comments
         if "{" in line:
             cut = line.rfind("}") + 1
             series, rest = line[:cut], line[cut:].split()
         else:
             series, *rest = line.split()
-        if not rest:
-            continue
         try:
+            if not rest or len(rest) > 2:
+                raise ValueError("a sample is a series, a value and an optional timestamp")
             name, labels = parse_series(series)
-            out.append((name, labels, float(rest[0])))
-        except ValueError:
-            continue
+            value = float(rest[0])
+        except ValueError as e:
+            raise ValueError(f"metrics line {no} is no sample ({e}): {raw!r}") from None
+        sampled.add(name)
+        sampled.update(name[: -len(s)] for s in _FAMILY_SUFFIXES if name.endswith(s))
+        out.append((name, labels, value))
     return out
 
 

@@ -4,9 +4,11 @@ metric series matched by their exact label set."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from steps import expect
@@ -153,3 +155,40 @@ def test_renamed_metrics_are_read_under_the_name_of_the_release():
     assert series_at("resourceclaim_controller_resource_claims", "1.38") == \
         "dynamic_resource_allocation_resource_claims"
     assert series_at("scheduler_pending_pods", "1.37") == "scheduler_pending_pods"
+
+
+@pytest.mark.parametrize("text,why", [
+    ("XX# TYPE scheduler_pending_pods gauge\n", "line 1 is no sample"),
+    ("# TYPE scheduler_pending_pods gaugeXX\n", "a TYPE line needs a metric name"),
+    ("# TYPE\n", "a TYPE line needs a metric name"),
+    ("# HELP\n", "a HELP line names no metric"),
+    ("# TYPE a counter\n# TYPE a counter\n", "a second TYPE line for a"),
+    ("a 1\n# TYPE a counter\n", "a second TYPE line for a, or one after its samples"),
+    ("h_bucket{le=\"1\"} 1\n# TYPE h histogram\n", "one after its samples"),
+    ("a\n", "line 1 is no sample"),
+    ("a one\n", "line 1 is no sample"),
+    ("a 1 2 3\n", "line 1 is no sample"),
+    ('a{b="c} 1\n', "line 1 is no sample"),
+])
+def test_what_a_scrape_would_refuse_is_an_error(text, why):
+    """A Prometheus scrape fails on a malformed exposition, so the metric steps do too (a
+    component writing a broken HELP or TYPE line fails the scenario that reads its metrics)."""
+    with pytest.raises(ValueError, match=re.escape(why)):
+        expect.metric_samples(text)
+
+
+def test_comments_help_type_and_special_values_are_read():
+    text = ("# a free comment\n# HELP x_total Things.\n# TYPE x_total counter\nx_total 3\n"
+            "# TYPE g gauge\ng +Inf\ng{a=\"b\"} NaN 1700000000000\n")
+    got = expect.metric_samples(text)
+    assert [(n, lab) for n, lab, _ in got] == [("x_total", {}), ("g", {}), ("g", {"a": "b"})]
+    assert got[0][2] == 3.0 and got[1][2] == float("inf")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200))
+def test_any_text_is_read_or_refused_with_a_value_error(text):
+    try:
+        expect.metric_samples(text)
+    except ValueError:
+        pass
