@@ -1507,6 +1507,62 @@ Feature: The reference checks itself: cache drift and failure records
         kubelet: Node n1: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's sync loop (attempt 1)
         """
 
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/kubelet-watch
+    Scenario: A drakit bug in a kubelet's handling of a pod's watch event is that pod's record, and the kubelet reads the pod again after the backoff
+      The kubelet takes each watch event in on its own; the one whose handling raises is
+      recorded against its object, without an event, and the other events are taken in. Once
+      the backoff has passed (10 s) the kubelet reads the object from the API server again,
+      takes it in, and the record ends: the pod runs.
+      Given a node "n1"
+      When a drakit bug makes "kubelet/n1" raise in its watch handling once
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "a" has "status.phase" equal to Pending
+      And the reference lists these component errors:
+        """
+        kubelet/n1: Pod default/a: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's watch handling (attempt 1)
+        """
+      And no Warning event was recorded for any Pod
+      When 10 seconds pass
+      Then the Pod "a" has "status.phase" equal to Running
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        kubelet/n1: Pod default/a: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's watch handling (attempt 1)
+        """
+
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/kubelet-watch
+    Scenario: A drakit bug in a kubelet's handling of its Node's watch event is the Node's record until the kubelet reads the Node again
+      The kubelet keeps its Node as the watch last gave it (its labels and allocatable): an
+      update it could not take in is recorded against the Node, and read again from the API
+      server once the backoff has passed, after which its copy is the stored one again (the
+      self-check compares them).
+      Given a node "n1"
+      When a drakit bug makes "kubelet/n1" raise in its watch handling once
+      And I patch the Node "n1" with:
+        """
+        metadata: {labels: {example.com/rack: r1}}
+        """
+      Then the reference lists these component errors:
+        """
+        kubelet/n1: Node n1: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's watch handling (attempt 1)
+        """
+      When 10 seconds pass
+      Then the reference lists no component errors
+      And the reference's self-check reports nothing
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        kubelet/n1: Node n1: FailedSync: RuntimeError: drakit bug injected into kubelet/n1's watch handling (attempt 1)
+        """
+
     @req:platform-SELF-R03 @clause:platform-SELF-R03/kubelet-cleanup
     Scenario: A drakit bug in a kubelet's cleanup of a deleted pod is the kubelet's record, and the cleanup is tried again
       The kubelet cleans up after a pod the API server no longer has (its admission, its

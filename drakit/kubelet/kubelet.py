@@ -67,6 +67,7 @@ from drakit.component import (
     FAILED_SYNC,
     ComponentContext,
     FailureTracker,
+    ObjectKey,
     describe,
     has_pending_events,
     note_cache_mismatch,
@@ -207,11 +208,11 @@ class Kubelet:
         each of them for every new one."""
         self.last_prepare_error: dict[str, str] = {}
         self.sync_retry: dict[str, float] = {}
+        """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.synced_generations: dict[str, Any] = {}
         """uid -> the metadata.generation of the pod as the kubelet last synced its status: a
         started pod whose generation moved is synced again (SyncPod runs on every update; its
         status is all that changes, drakit having no containers to restart)."""
-        """uid -> when (logical clock, epoch seconds) a pod whose last sync failed is synced again."""
         self.status_retry: dict[str, tuple[float, bool]] = {}
         """uid -> (when, running): a status write the API server refused, or a stored status
         that drifted from the kubelet's own, written again then (the status manager's batch)."""
@@ -230,6 +231,8 @@ class Kubelet:
         self.failures = FailureTracker(f"kubelet/{node}", self.api, self.clock,
                                        INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS,
                                        event_source=COMPONENT)
+        self.unreadable: set[ObjectKey] = set()
+        """Watched objects the kubelet could not take in: read again once their backoff passed."""
         self._rv = 0
         self._dirty = False
 
@@ -349,12 +352,16 @@ class Kubelet:
         self._rv = self.api.resource_version
         relevant, self._dirty = self._dirty, False
         for ev in events:
-            try:
-                relevant |= self._observe(ev.type, ev.kind, ev.object)
-            except Exception as e:  # noqa: BLE001 - an object the kubelet cannot read
-                self._unreadable(ev.kind, ev.object, e)
+            relevant |= self._take_in(ev.type, ev.kind, ev.object)
         if self.failures and self.failures.due():
             relevant = True  # a failed pod's backoff passed: try it again
+            for key in [k for k in self.failures.due() if k in self.unreadable]:
+                obj = self.api.try_get(key[0], key[2], key[1] or None)
+                if obj is None:
+                    self.unreadable.discard(key)
+                    self.failures.forget(key)
+                else:
+                    self._take_in("MODIFIED", key[0], obj)
         if self.sync_retry and min(self.sync_retry.values()) <= self.clock.now().timestamp():
             relevant = True  # a failed sync's pod worker backoff passed
         if self.status_retry and min(d for d, _ in self.status_retry.values()) <= \
@@ -370,11 +377,22 @@ class Kubelet:
                 self.generation += 1
         return changed
 
-    def _unreadable(self, kind: str, obj: Any, error: Exception) -> None:
-        """Records a watched object the kubelet could not take in (reached only through
-        stored data the API server refuses, or a drakit bug): retried with backoff, listed
-        in the cluster's errors, no event."""
-        self.failures.failed(kind, obj, error, FAILED_SYNC, event=False)
+    def _take_in(self, type_: str, kind: str, obj: dict) -> bool:
+        """``_observe`` one object, guarded: one the kubelet cannot read (stored data the API
+        server refuses, or a drakit bug) is recorded (listed in the cluster's errors, no
+        event) and read again from the API server once its backoff passed; taken in, its
+        record ends."""
+        key = object_key(kind, obj)
+        try:
+            relevant = self._observe(type_, kind, obj)
+        except Exception as e:  # noqa: BLE001 - an object the kubelet cannot read
+            self.failures.failed(kind, obj, e, FAILED_SYNC, event=False)
+            self.unreadable.add(key)
+            return False
+        if key in self.unreadable:
+            self.unreadable.discard(key)
+            self.failures.ok(kind, key)
+        return relevant
 
     def _observe(self, type_: str, kind: str, obj: dict) -> bool:
         """Take one watch event in; True when the node's pods need a reconcile."""

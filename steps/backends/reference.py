@@ -117,6 +117,7 @@ class ReferenceBackend:
     #: inside one of the component's guards (drakit/component.py says what a guard records).
     BUG_SITES: dict[tuple[str, str], str] = {
         ("kubelet", "sync loop"): "sync",                  # KubeletManager.sync's guard
+        ("kubelet", "watch handling"): "_observe",         # Kubelet.sync, per watch event
         ("kubelet", "pod sync"): "_sync_pod",              # Kubelet._reconcile, per pod
         ("kubelet", "cleanup"): "_cleanup",                # Kubelet._reconcile, per gone pod
         ("kube-scheduler", "scheduling cycle"): "_schedule",
