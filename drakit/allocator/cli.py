@@ -106,6 +106,10 @@ def main_allocate(argv: Sequence[str]) -> int:
         slices = [o for o in objs if o.get("kind") == "ResourceSlice"]
         classes = [o for o in objs if o.get("kind") == "DeviceClass"]
         claims_all = [o for o in objs if o.get("kind") == "ResourceClaim"]
+        if any(not (c.get("metadata") or {}).get("name") for c in claims_all):
+            # the output names each claim namespace/name, as the API server would have it
+            raise _Fail("a ResourceClaim in the -f files has no metadata.name; name every claim "
+                        "(generateName is the API server's to fill in)")
         allocated = [c for c in claims_all if (c.get("status") or {}).get("allocation")]
         claims = [c for c in claims_all if not (c.get("status") or {}).get("allocation")]
         if not claims:
@@ -131,7 +135,7 @@ def main_allocate(argv: Sequence[str]) -> int:
         out = []
         for claim, res in zip(claims, results):
             md = claim.get("metadata") or {}
-            out.append({"claim": f"{md.get('namespace', 'default')}/{md.get('name', '')}", "allocation": res})
+            out.append({"claim": f"{md.get('namespace', 'default')}/{md['name']}", "allocation": res})
         sys.stdout.write(dump(out, many=False))
         return 0
     except QuantityError as e:
