@@ -1656,6 +1656,46 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: (the whole component): FailedSync: handling 3 events at once: RuntimeError: drakit bug injected into resourceclaim-controller's handling of event batches (attempt 1)
         """
 
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/controller-relist
+    Scenario: A drakit bug in a controller's relist is the whole controller's record until a relist goes through
+      A restarted API server ends every watch (410 Expired), so each controller lists
+      everything again. The claim controller's relist raises: no object explains it, so the
+      record is the whole controller's; after the backoff it relists again, which goes
+      through, and the record ends. The claim of a pod created meanwhile is then made.
+      When a drakit bug makes "resourceclaim-controller" raise in its relist once
+      And the API server restarts
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: (the whole component): FailedSync: RuntimeError: drakit bug injected into resourceclaim-controller's relist (attempt 1)
+        """
+      When 1 second passes
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: t}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: t}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "a" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: (the whole component): FailedSync: RuntimeError: drakit bug injected into resourceclaim-controller's relist (attempt 1)
+        """
+
     @req:platform-SELF-R03 @clause:platform-SELF-R03/resourceclaim-controller
     Scenario: A drakit bug in the claim controller's sync of a pod is that pod's claim-creation failure until the retry
       The ResourceClaim controller's sync of a pod raises: the pod's failure record and a

@@ -123,6 +123,7 @@ class ReferenceBackend:
         ("kube-scheduler", "scheduling cycle"): "_schedule",
         ("kube-scheduler", "binding cycle"): "_bind",
         ("kube-scheduler", "Unreserve"): "dynamic.unreserve",
+        ("controller", "relist"): "resync",                # Controller._relist
         ("controller", "event handling"): "handle",        # Controller._handle_guarded
         ("controller", "handling of event batches"): "handle",
         ("garbage-collector", "collection"): "_collect",
