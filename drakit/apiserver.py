@@ -876,7 +876,7 @@ class APIServer:
         old = self._store["Pod"].get(key)
         if old is None:
             raise E.NotFound("Pod", name, info.group, info.plural)
-        problem = check_binding(old, node_name)
+        problem = check_binding(old)
         if problem:
             # BindingREST.assignPod: errors.NewConflict(api.Resource("pods/binding"), name, err)
             raise E.Conflict("Pod", name, plural="pods/binding", detail=problem)

@@ -997,13 +997,13 @@ class Allocator:
                     low = None
                     for si, sub in enumerate(subs):
                         r = _request_from(sub, sub.get("name", ""), req.get("name", ""), True)
-                        rd = self._validate_request(ci, (ci, ri, si), r, parent)
+                        rd = self._validate_request(ci, r, parent)
                         self.request_data[(ci, ri, si)] = rd
                         low = rd.num_devices if low is None else min(low, rd.num_devices)
                     min_devices += low or 0
                 else:
                     r = _request_from(req.get("exactly") or {}, req.get("name", ""), "", False)
-                    rd = self._validate_request(ci, (ci, ri, 0), r, None)
+                    rd = self._validate_request(ci, r, None)
                     self.request_data[(ci, ri, 0)] = rd
                     min_devices += rd.num_devices
             if min_devices > ALLOCATION_RESULTS_MAX_SIZE:
@@ -1022,8 +1022,7 @@ class Allocator:
                                           "(unsupported constraint type?)")
             self.constraints.append(cons)
 
-    def _validate_request(self, ci: int, key: tuple[int, int, int], r: Request,
-                          parent: Request | None) -> RequestData:
+    def _validate_request(self, ci: int, r: Request, parent: Request | None) -> RequestData:
         claim = self.claims[ci]
         rd = RequestData(r, parent)
         for i, sel in enumerate(r.selectors):

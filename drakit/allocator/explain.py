@@ -64,7 +64,7 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
     shortfalls: list[str] = []
     mixins_on = probe.g("DRAResourceSliceMixins")
     flat_slices = [flattened(s, mixins_on) for s in slices]
-    for (ci, ri, si), rd in sorted(probe.request_data.items()):
+    for (ci, _ri, _si), rd in sorted(probe.request_data.items()):
         claim = claims[ci]
         cname = (claim.get("metadata") or {}).get("name", "")
         req_name = rd.request.result_name
@@ -82,7 +82,7 @@ def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
                 for d in (s.get("spec") or {}).get("devices") or ():
                     did = (pool.driver, pool.name, d.get("name", ""))
                     rows.append({"claim": cname, "request": req_name, "device": "/".join(did),
-                                 "outcome": _reason(probe, ci, (ci, ri, si), rd, Candidate(did, d, s, pool),
+                                 "outcome": _reason(probe, ci, rd, Candidate(did, d, s, pool),
                                                     (ci, req_name, did) in chosen)})
         short = _count_shortfall(rd, rows[first:], bool(results))
         if short:
@@ -195,7 +195,7 @@ def _unused_slice_reason(s: Mapping[str, Any], node: Mapping[str, Any], probe: A
     return None
 
 
-def _reason(probe: Allocator, ci: int, key: tuple[int, int, int], rd: Any, cand: Candidate, picked: bool) -> str:
+def _reason(probe: Allocator, ci: int, rd: Any, cand: Candidate, picked: bool) -> str:
     if picked:
         return "allocated"
     try:

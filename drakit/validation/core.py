@@ -1245,7 +1245,7 @@ def validate_pod_resize(new: dict, old: dict, ctx: Context) -> list[FieldError]:
     return errs
 
 
-def check_binding(pod: dict, node_name: str) -> str | None:
+def check_binding(pod: dict) -> str | None:
     """pods/binding preconditions; None when allowed.
 
     Returns the error text of k/k pkg/registry/core/pod/storage/storage.go (BindingREST

@@ -184,9 +184,9 @@ def test_update_image_allowed_and_container_count_forbidden():
 
 
 def test_node_name_set_once():
-    assert check_binding(pod(), "node-1") is None
+    assert check_binding(pod()) is None
     bound = pod(nodeName="node-1")
-    assert check_binding(bound, "node-2") == 'pod p is already assigned to node "node-1"'
+    assert check_binding(bound) == 'pod p is already assigned to node "node-1"'
     old = pod()
     POD.prepare_for_create(old, CTX)
     new = copy.deepcopy(old)
