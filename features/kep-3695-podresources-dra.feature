@@ -1930,6 +1930,16 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     Then the Ready condition of the Node "n1" keeps its status and the noted lastTransitionTime
 
   @req:3695-R05 @clause:3695-R05/checkpointed
+  Scenario: The kubelet's checkpoints can be read and written by their owner only
+    k/k pkg/kubelet/util/store/filestore.go writeFile (under checkpointmanager) writes a
+    checkpoint into a temporary file made by os.CreateTemp, mode 0600, and renames it into
+    place: a checkpoint, which names the devices of every pod on the node, is readable by the
+    kubelet's user only. drakit writes its DRA and device manager checkpoints the same way.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    And the DRA checkpoint on node "n1" can be read and written by its owner only
+    And the device manager checkpoint on node "n1" can be read and written by its owner only
+
+  @req:3695-R05 @clause:3695-R05/checkpointed
   Scenario: A node whose kubelet stays down keeps the time of its last heartbeat
     k/k pkg/controller/nodelifecycle/node_lifecycle_controller.go tryUpdateNodeHealth: a
     Ready condition the kubelet no longer posts goes Unknown with lastTransitionTime now and

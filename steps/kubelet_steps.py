@@ -228,6 +228,15 @@ def when_checkpoint_truncated(world: World, manager: str, node: str, size: str) 
     _node_call(world, "truncate_checkpoint", node, int(size), _manager(manager))
 
 
+@then(parsers.re(_CHECKPOINT + r'can be read and written by its owner only$'))
+def then_checkpoint_private(world: World, manager: str, node: str) -> None:
+    """The checkpoint file's permission bits are 0600 (upstream's filestore writes through
+    os.CreateTemp)."""
+    mode = _node_call(world, "checkpoint_mode", node, _manager(manager))
+    world.observe(f"{manager} checkpoint mode on {node}", "0o600", oct(mode))
+    assert mode == 0o600, f"the {manager} checkpoint on node {node} has mode {oct(mode)}, not 0o600"
+
+
 _DRIVER_CALL = r'the DRA driver "(?P<driver>[^"]+)" on node "(?P<node>[^"]+)" '
 
 

@@ -165,6 +165,9 @@ class Backend(Protocol):
         cluster raises Unsupported: damaging a real node's kubelet state is no test for a
         conformance harness to run."""
 
+    def checkpoint_mode(self, node: str, manager: str = "DRA") -> int:
+        """The permission bits of the kubelet's checkpoint file (``DRA`` or ``device``)."""
+
     def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
         """Cut one of ``node``'s kubelet checkpoints (``manager`` as for tamper_checkpoint)
         after its first ``size`` bytes (0: an empty file), as a torn write or a full disk

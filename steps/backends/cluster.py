@@ -1670,6 +1670,10 @@ class ClusterBackend:
     def inject_bug(self, component: str, where: str, times: int) -> None:
         raise Unsupported(REFERENCE_INTERNALS)
 
+    def checkpoint_mode(self, node: str, manager: str = "DRA") -> int:
+        raise Unsupported("a live node's kubelet checkpoint files are not reachable through the "
+                          "API; the scenario runs on the reference only")
+
     def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
         raise Unsupported("cutting a live node's kubelet checkpoint short would damage the "
                           "node; the scenario runs on the reference only")

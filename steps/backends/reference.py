@@ -448,6 +448,10 @@ class ReferenceBackend:
             text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
         path.write_text(text, encoding="utf-8")
 
+    def checkpoint_mode(self, node: str, manager: str = "DRA") -> int:
+        import stat
+        return stat.S_IMODE(self._checkpoint_path(node, manager).stat().st_mode)
+
     def truncate_checkpoint(self, node: str, size: int, manager: str = "DRA") -> None:
         path = self._checkpoint_path(node, manager)
         body = path.read_bytes()
