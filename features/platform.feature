@@ -8604,6 +8604,59 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "p" has no "status.nominatedNodeName"
 
     # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
+    @req:platform-SCHED-R06 @clause:platform-SCHED-R06/refused-nomination @since:1.35
+    Scenario: A nomination the API server refuses does not stop the binding cycle
+      schedule_one.go bindingCycle: a failed write of the nomination is logged ("Failed to
+      update the nominated node name in the binding cycle") and the cycle goes on, "not
+      critical enough to stop binding cycles". A policy refuses every pod status write that
+      names a node; the pod waits in PreBind without a nomination and is bound once its
+      device is attached.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-nominations}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.nominatedNodeName)"
+            message: nominations are not written here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-nominations}
+        spec:
+          policyName: no-nominations
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "p" has no "status.nominatedNodeName"
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: fabric
+            device: gpu-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" is scheduled to "node-1"
+
+    # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
     @req:platform-SCHED-R06 @clause:platform-SCHED-R06/cleared-on-failure @since:1.35
     Scenario: A failed PreBind takes the nomination back
       When I apply:
