@@ -864,6 +864,39 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: Pod default/worker: FailedResourceClaimCreation: PodResourceClaim gpu: resource claim template "broken": resourceclaimtemplate.resource.k8s.io "broken" not found (attempt ... )
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A claim template stored with fields its type does not have is, for the claim controller, the template without them
+      A Go informer decodes JSON into its type and drops the fields the type does not have
+      (no strict decoding on a watch), so a template stored past validation with such fields
+      is listed, and the claim is made from what the type holds. No component records an
+      internal error.
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: extra}
+        spec:
+          colour: blue
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com, fancy: true}}
+        """
+      And I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: extra}
+        """
+      Then the Pod "worker" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And there is 1 ResourceClaim object
+      And the reference lists no component errors
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
     Scenario: A pod bound to a node with a claim entry naming no claim fails its claims' prepare, not the kubelet
       A pod claim with neither resourceClaimName nor resourceClaimTemplateName (the API server

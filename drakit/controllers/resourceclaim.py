@@ -603,17 +603,17 @@ class ResourceClaimController(Controller):
         return out
 
     def _template(self, ns: str, name: str) -> dict | None:
-        """The template as the controller's template lister has it: one stored past
-        validation that a typed informer cannot decode (a spec that is no object, ...) never
-        reaches the lister, so it is not there ("not found"), rather than read as it is."""
+        """The template as the controller's template lister has it, decoded into its type:
+        one stored past validation that a typed informer cannot decode (a spec that is no
+        object, ...) never reaches the lister, so it is not there ("not found"), and fields the
+        type does not have are dropped, as a Go informer's JSON decoding drops them."""
         tmpl = self.api.try_get("ResourceClaimTemplate", name, ns)
         if tmpl is None:
             return None
         try:
-            schema.decode(tmpl, self.gates.version, schema.IGNORE)
+            return schema.decode(tmpl, self.gates.version, schema.IGNORE).obj
         except E.BadRequest:
             return None
-        return tmpl
 
     def _orphan(self, ns: str, owner_uid: str, claim_name: str) -> dict | None:
         for k in sorted(self.by_owner.get(owner_uid, ())):
