@@ -87,10 +87,6 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.allocator.explain": "`drakit allocate --explain`, a printout of why each device "
                                 "was or was not used; a drakit diagnostic, not cluster behaviour "
                                 "(the allocate tool rule checks every reason it prints)",
-    "drakit.scheduler.scheduler.xǁSchedulerǁ_internal_error":
-        "turns an exception inside a scheduling cycle into the pod's SchedulerError condition: "
-        "reached only through stored data the API server refuses to store, or a drakit bug "
-        "(tests/test_component_failures.py builds such data directly in the store)",
     "drakit.scheduler.decode":
         "the scheduler's check of stored objects the API server would refuse to decode (a "
         "component never dies on stored data): unreachable through the API by design; "
@@ -98,25 +94,16 @@ OUT_OF_CONFORMANCE_SCOPE: dict[str, str] = {
     "drakit.controllers.quota.xǁResourceQuotaControllerǁ_usage_failed":
         "reports a quota usage computation that raised: reached only through stored data the "
         "API server refuses, or a drakit bug",
-    "drakit.kubelet.kubelet.x__add_annotated_drivers":
-        "registers the in-process test drivers a node annotation names (drakit serve's harness "
-        "for per-scenario driver names); a real kubelet's drivers register over the plugin "
-        "socket; only the served backend reaches it, tests/backends/test_node_access.py covers it",
     "drakit.validation.core.x_diff_paths":
         "lists the changed fields after the verbatim first line of \"pod updates may not change "
         "fields other than ...\", where upstream prints a go-cmp diff of the two pod specs: the "
         "text after that line is drakit's own and a live API server's is Go-specific, so the "
         "scenarios match the first line only (tests/validation/test_core_pod.py pins the paths)",
-    "drakit.kubelet.kubelet.x__annotated_drivers":
-        "parses that annotation (see _add_annotated_drivers)",
     "drakit.kubelet.kubelet.xǁKubeletǁfail_driver":
         "the harness's driver-fault hook (Backend.fail_dra_driver, the node agent's fail_driver): "
         "it tells drakit's own example driver to fail, which no real node's driver can be told; "
         "its only other path is the error for a driver the node does not run (a scenario "
         "author's typo); tests/nodeagent/test_agent.py covers it",
-    "drakit.kubelet.kubelet.xǁKubeletǁ_unreadable":
-        "records a watched object the kubelet could not take in: reached only through stored "
-        "data the API server refuses, or a drakit bug",
     "drakit.validation.core.x__validate_ephemeral_containers":
         "ephemeral containers (kubectl debug, the pods/ephemeralcontainers subresource): core "
         "pod API that none of the five DRA KEPs touches",
