@@ -382,16 +382,17 @@ class Kubelet:
         server refuses, or a drakit bug) is recorded (listed in the cluster's errors, no
         event) and read again from the API server once its backoff passed; taken in, its
         record ends."""
-        key = object_key(kind, obj)
         try:
             relevant = self._observe(type_, kind, obj)
         except Exception as e:  # noqa: BLE001 - an object the kubelet cannot read
             self.failures.failed(kind, obj, e, FAILED_SYNC, event=False)
-            self.unreadable.add(key)
+            self.unreadable.add(object_key(kind, obj))
             return False
-        if key in self.unreadable:
-            self.unreadable.discard(key)
-            self.failures.ok(kind, key)
+        if self.unreadable:  # (every kubelet sees every pod's events: no key unless needed)
+            key = object_key(kind, obj)
+            if key in self.unreadable:
+                self.unreadable.discard(key)
+                self.failures.ok(kind, key)
         return relevant
 
     def _observe(self, type_: str, kind: str, obj: dict) -> bool:
