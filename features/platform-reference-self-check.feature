@@ -297,6 +297,28 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler @version:1.37 @gate:GenericWorkload
+    Scenario: The scheduler's PodGroup cache forgets a PodGroup
+      The scheduler keeps the PodGroups its informer gave it (KEP-5729: a PodGroup's claims
+      are reserved for it); the comparer holds them against the stored ones, by namespace
+      and name with their resourceVersion. A restart of the scheduler lists them again.
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: pg}
+        spec:
+          schedulingPolicy: {basic: {}}
+        """
+      When "kube-scheduler" forgets the PodGroup "pg" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: pod groups: cached {}, stored objects give {('default', 'pg'): '<resourceVersion of PodGroup "pg">'}
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/resourceclaim-controller
     Scenario: The resource claim controller's index forgets a claim a pod controls
       The controller finds a pod's claims by their controlling owner (upstream's claim indexer,

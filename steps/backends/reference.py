@@ -186,7 +186,8 @@ class ReferenceBackend:
 
         - ``kube-scheduler`` "forgets" a Node (its node cache), a bound Pod (its node cache's
           pods and what they request), a ResourceClaim (its DRA informer cache, with what the
-          claim's allocation takes) or a ResourceSlice (its allocator cache), or "forgets the
+          claim's allocation takes), a PodGroup (its PodGroup cache) or a ResourceSlice (its
+          allocator cache), or "forgets the
           allocation of" a ResourceClaim (its cached copy loses status.allocation and
           reservedFor: an informer that missed the claim's status writes);
         - ``resourceclaim-controller`` "forgets" a ResourceClaim (its index by controlling
@@ -224,6 +225,9 @@ class ReferenceBackend:
             for field in ("allocation", "reservedFor"):
                 (stale.get("status") or {}).pop(field, None)
             target.dra.set_claim(stale, key)
+        elif (component, change, kind) == ("kube-scheduler", "forgets", "PodGroup"):
+            # its PodGroup informer cache, as the delete handler would
+            target.podgroups.pop((obj["metadata"].get("namespace", "default"), name))
         elif (component, change, kind) == ("kube-scheduler", "forgets", "ResourceSlice"):
             # its allocator cache drops the slice while the informer-side indexes and the
             # nodes' DRA generations stay: memoised Filter results still count as current
