@@ -297,6 +297,88 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler forgets a DeviceClass and everything it knows of a slice
+      The scheduler's DRA informer caches hold the DeviceClasses and the ResourceSlices, and
+      indexes built from the slices: which nodes each pool spans, the node-local slices per
+      node, the slices without a node, and the slices offered to each node; its allocator
+      cache holds the slices too. Each is compared with what the stored objects give.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fpga.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fpga.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-fpgas}
+        spec:
+          driver: fpga.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fpga-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: shared-fpgas}
+        spec:
+          driver: fpga.example.com
+          allNodes: true
+          pool: {name: shared, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fpga-9
+        """
+      When "kube-scheduler" forgets the DeviceClass "fpga.example.com" behind its back
+      And "kube-scheduler" forgets everything it knows of the ResourceSlice "n1-fpgas" behind its back
+      And "kube-scheduler" forgets everything it knows of the ResourceSlice "shared-fpgas" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: device classes: cached {}, stored objects give {'fpga.example.com': '<resourceVersion of DeviceClass "fpga.example.com">'}
+        kube-scheduler: resource slices: cached {}, stored objects give {'n1-fpgas': '<resourceVersion of ResourceSlice "n1-fpgas">', 'shared-fpgas': '<resourceVersion of ResourceSlice "shared-fpgas">'}
+        kube-scheduler: allocator cache slices: cached [], stored objects give ['n1-fpgas', 'shared-fpgas']
+        kube-scheduler: nodes each pool spans: cached {}, stored objects give {('fpga.example.com', 'n1'): {'n1': 1}, ('fpga.example.com', 'shared'): {None: 1}}
+        kube-scheduler: node-local slices: cached {}, stored objects give {'n1': {'n1-fpgas'}}
+        kube-scheduler: slices without a node: cached [], stored objects give ['shared-fpgas']
+        kube-scheduler: slices the scheduler offers node n1: cached [], stored objects give ['n1-fpgas', 'shared-fpgas']
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler forgets a pod it is to schedule, and drops another from its queue
+      The scheduler keeps the pods it is to schedule (unbound, not being deleted, without
+      scheduling gates, naming it) and holds each in one of its queues (active, backoff,
+      unschedulable) or waiting in PreBind; its comparer holds both against the stored pods.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: forgotten}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: dropped}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When "kube-scheduler" forgets it is to schedule the Pod "forgotten" behind its back
+      And "kube-scheduler" drops from its queue the Pod "dropped" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: pods to schedule: cached {('default', 'dropped'): '<resourceVersion of Pod "dropped">'}, stored objects give {('default', 'dropped'): '<resourceVersion of Pod "dropped">', ('default', 'forgotten'): '<resourceVersion of Pod "forgotten">'}
+        kube-scheduler: pods to schedule that no queue holds: cached [('default', 'dropped')], stored objects give []
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler @version:1.37 @gate:GenericWorkload
     Scenario: The scheduler's PodGroup cache forgets a PodGroup
       The scheduler keeps the PodGroups its informer gave it (KEP-5729: a PodGroup's claims

@@ -225,6 +225,16 @@ class ReferenceBackend:
             for field in ("allocation", "reservedFor"):
                 (stale.get("status") or {}).pop(field, None)
             target.dra.set_claim(stale, key)
+        elif (component, change, kind) == ("kube-scheduler", "forgets", "DeviceClass"):
+            target.dra.set_class(None, name)  # as its delete handler would
+        elif (component, change, kind) == ("kube-scheduler", "forgets everything it knows of",
+                                           "ResourceSlice"):
+            # its informer's copy and every index built from it, as its delete handler would
+            target.dra.set_slice(None, name)
+        elif (component, change, kind) == ("kube-scheduler", "forgets it is to schedule", "Pod"):
+            target.pending.pop((obj["metadata"].get("namespace", "default"), name))
+        elif (component, change, kind) == ("kube-scheduler", "drops from its queue", "Pod"):
+            target.queue.delete((obj["metadata"].get("namespace", "default"), name))
         elif (component, change, kind) == ("kube-scheduler", "forgets", "PodGroup"):
             # its PodGroup informer cache, as the delete handler would
             target.podgroups.pop((obj["metadata"].get("namespace", "default"), name))
