@@ -5259,6 +5259,57 @@ Feature: Platform behaviour every DRA comparison relies on
       And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-0"
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/status-update-not-synced
+    Scenario: A status write that leaves a container's status out agrees with a Ready condition naming it as unknown
+      GeneratePodReadyCondition (pkg/kubelet/status/generate.go) names the containers without
+      a status first ("containers with unknown status: [<names>]"), then the unready ones,
+      joined by ", ". A status write that leaves the sidecar's status out and carries exactly
+      that Ready condition agrees with it: the waiting pod is not synced. A Ready True then
+      disagrees, and the kubelet syncs the pod at once.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          readinessGates:
+          - {conditionType: example.com/checked}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          - {name: side, image: registry.k8s.io/pause:3.10}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
+      And the Pod "trainer" status has:
+        """
+        containerStatuses:
+        - {name: main, image: registry.k8s.io/pause:3.10, imageID: "", ready: false, restartCount: 0, state: {waiting: {reason: ContainerCreating}}}
+        conditions:
+        - {type: Ready, status: "False", message: "containers with unknown status: [side], containers with unready status: [main]", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: Ready, status: "True", lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "trainer" has "status.phase" equal to Running
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/status-update-not-synced
     Scenario: A running pod stays unready until its readiness gate's condition is True
       pkg/kubelet/status/generate.go GeneratePodReadyCondition: with its containers ready, the
       pod is Ready only when every readiness gate has a True condition among the conditions
