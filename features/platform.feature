@@ -3142,6 +3142,42 @@ Feature: Platform behaviour every DRA comparison relies on
       When I work in the scenario namespace
       Then the Pod "owner" exists
 
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace
+    Scenario: A cluster-scoped object that names a namespaced owner is reported and never collected
+      The docs (Owners and dependents): cluster-scoped dependents can only specify
+      cluster-scoped owners; one that names a namespaced kind "is treated as having an
+      unresolvable owner reference, and is not able to be garbage collected", and a Warning
+      event OwnerRefInvalidNamespace names it (graph_builder.go reportInvalidNamespaceOwnerRef,
+      with the dependent's namespace, empty; garbagecollector.go isDangling answers
+      namespacedOwnerOfClusterScopedObjectErr and the item is forgotten, not retried). The
+      slice stays, also once the pod is gone.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: owner}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceSlice "pod-owned" controlled by Pod "owner":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        spec:
+          driver: gpu.example.com
+          allNodes: true
+          pool: {name: pod-owned, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then there is a Warning event "OwnerRefInvalidNamespace" from "garbage-collector-controller" for ResourceSlice "pod-owned" starting with "ownerRef [v1/Pod, namespace: , name: owner, uid: "
+      And there is a Warning event "OwnerRefInvalidNamespace" for ResourceSlice "pod-owned" containing "] does not exist in namespace """
+      And the ResourceSlice "pod-owned" exists
+      When I delete the Pod "owner"
+      Then the ResourceSlice "pod-owned" exists
+
     @req:platform-CTRL-R04 @clause:platform-CTRL-R04/dangling-removed
     Scenario: A claim with an owner left loses only the reference to the owner that is gone
       garbagecollector.go attemptToDeleteItem: a dependent with at least one owner that exists

@@ -130,18 +130,21 @@ def when_delete_nowait(world: World, kind: str, name: str) -> None:
     world.b.delete(kind, name, wait=False)
 
 
-@when(parsers.re(r'I (?P<attempt>try to )?create the ResourceClaim "(?P<name>[^"]+)"'
+@when(parsers.re(r'I (?P<attempt>try to )?create the (?P<kind>ResourceClaim|ResourceSlice) "(?P<name>[^"]+)"'
                  r'(?: in the namespace "(?P<ns>[^"]+)")? controlled by Pod "(?P<pod>[^"]+)"'
                  r'(?: and owned by Pod "(?P<also>[^"]+)"(?: of the namespace "(?P<also_ns>[^"]+)")?)?:'))
-def when_create_owned_claim(world: World, attempt: str | None, name: str, ns: str | None,
+def when_create_owned_claim(world: World, attempt: str | None, kind: str, name: str, ns: str | None,
                             pod: str, also: str | None, also_ns: str | None, docstring: str) -> None:
-    """A claim as the scheduler would have left it: the pod (with its uid) as controller owner.
+    """A claim as the scheduler would have left it: the pod (with its uid) as controller owner
+    (a ResourceSlice the same way: a cluster-scoped object naming a namespaced owner).
     "I try to create" records the outcome for the Then-steps instead of requiring success; "in
     the namespace" puts the claim into another namespace than the pod's (the current one);
     "and owned by" adds a second pod of the current namespace as a plain owner, "of the
     namespace" one of another namespace the scenario made (read there, then the step goes
     back to the scenario namespace)."""
     (claim,) = load_yaml(docstring)
+    if claim.get("kind") != kind:
+        raise AssertionError(f"the step creates a {kind}; the text holds a {claim.get('kind')}")
     p = get_obj(world, "Pod", pod)
     md = claim.setdefault("metadata", {})
     md["name"] = name
@@ -160,7 +163,7 @@ def when_create_owned_claim(world: World, attempt: str | None, name: str, ns: st
         md["ownerReferences"].append({"apiVersion": "v1", "kind": "Pod", "name": also, "uid": also_uid})
     try_write(world, lambda: world.b.apply([claim]))
     if world.last_error is not None and not attempt:
-        raise AssertionError(f"creating the claim failed: {world.last_error}")
+        raise AssertionError(f"creating the {kind} failed: {world.last_error}")
 
 
 @when(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" is deleted'))

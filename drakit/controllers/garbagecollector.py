@@ -109,6 +109,10 @@ class GarbageCollector(Controller):
             return False
         if invalid:
             self._report_invalid_namespace(dep, obj, owners)
+        if not ns and any(KINDS[o["kind"]].namespaced for o in owners if o.get("kind") in KINDS):
+            # isDangling: a cluster-scoped item naming a namespaced owner is an error no retry
+            # resolves (namespacedOwnerOfClusterScopedObjectErr): never collected, forgotten
+            return False
         if len(dangling) < len(owners):
             gone = {o.get("uid", "") for o in dangling}
             refs = [r for r in obj["metadata"].get("ownerReferences") or ()
