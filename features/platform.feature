@@ -6757,6 +6757,36 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "second" is scheduled to "node-2"
       And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to n2-gpu-0
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/other-consumers-kept
+    Scenario: The claim controller leaves a consumer of the core group that is no pod alone
+      resourceclaim/controller.go syncClaim looks up the consumers whose apiGroup is empty and
+      whose resource is "pods" (and, with the gate, PodGroups) and drops those that are gone;
+      any other entry it keeps ("maybe another controller handles it"), also one of the core
+      group such as a ReplicationController.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "gpu" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+          reservedFor:
+          - {resource: replicationcontrollers, name: legacy, uid: 9b7c1a3e-0000-4000-8000-000000000000}
+        """
+      And 1 second passes
+      Then the ResourceClaim "gpu" has "status.reservedFor[0].resource" equal to replicationcontrollers
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-keeps-held
     Scenario: PostFilter leaves a claim another consumer holds allocated: "still not schedulable"
       The claim is allocated on node-1 and reserved for a consumer that is not the pod (an
