@@ -695,6 +695,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].resources.requests.cpu | "1" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
         | spec.nodeSelector.tier | "1.0" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario: A pod update may change the image of an init container and of a container
+      k/k ValidatePodUpdate copies the old images into the new spec of both containers and
+      init containers before it compares the specs (`spec.containers[*].image`,
+      `spec.initContainers[*].image`), so a new image in either is no other change.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          initContainers:
+          - {name: init, image: busybox}
+          containers:
+          - {name: app, image: busybox}
+        """
+      When I set "spec.initContainers[0].image" of the Pod "p" to "busybox:1.37"
+      Then the request succeeds
+      When I set "spec.containers[0].image" of the Pod "p" to "busybox:1.37"
+      Then the request succeeds
+      And the Pod "p" has "spec.initContainers[0].image" equal to busybox:1.37
+      And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules @needs:reference-internals
     Scenario: A pod stored with a negative grace period may have it set to 1, and to nothing else
       k/k ValidatePodUpdate: a negative spec.terminationGracePeriodSeconds, refused on create
