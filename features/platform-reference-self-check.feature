@@ -1872,6 +1872,32 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: Pod default/a: FailedResourceClaimCreation: RuntimeError: drakit bug injected into resourceclaim-controller's pod sync (attempt 1)
         """
 
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/namespace-controller
+    Scenario: A drakit bug in the namespace controller's sync is that namespace's record until the retry empties it
+      The namespace being deleted is synced under its own name; the sync raises, which is the
+      namespace's failure record (and a FailedSync Warning on it). After the backoff the
+      controller syncs it again, empties and finalizes it, and the record ends.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: doomed}
+        """
+      When a drakit bug makes "namespace-controller" raise in its namespace sync once
+      And I delete the Namespace "doomed" without waiting
+      And the cluster settles
+      Then the reference lists these component errors:
+        """
+        namespace-controller: Namespace doomed: FailedSync: RuntimeError: drakit bug injected into namespace-controller's namespace sync (attempt 1)
+        """
+      When 1 second passes
+      Then the Namespace "doomed" does not exist
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        namespace-controller: Namespace doomed: FailedSync: RuntimeError: drakit bug injected into namespace-controller's namespace sync (attempt 1)
+        """
+
     @req:platform-SELF-R03 @clause:platform-SELF-R03/garbage-collector
     Scenario: A drakit bug in the garbage collector's collection of a dependent is that dependent's record until the retry
       The pod that owns the claim goes; collecting the claim raises, which is the claim's

@@ -127,6 +127,7 @@ class ReferenceBackend:
         ("controller", "event handling"): "handle",        # Controller._handle_guarded
         ("controller", "handling of event batches"): "handle",
         ("garbage-collector", "collection"): "_collect",
+        ("namespace-controller", "namespace sync"): "sync_namespace",
         ("resourceclaim-controller", "pod sync"): "sync_pod",
     }
     MAX_BUG_CALLS = 100
