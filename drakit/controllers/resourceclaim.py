@@ -378,18 +378,14 @@ class ResourceClaimController(Controller):
         if md.get("deletionTimestamp"):
             return False
         for e in (pg.get("spec") or {}).get("resourceClaims") or ():
-            name, check_owner, not_recorded = _podgroup_claim_name(pg, e)
+            name, _, not_recorded = _podgroup_claim_name(pg, e)
             if not_recorded:
                 return True
-            if not name:
-                continue
-            claim = self.api.try_get("ResourceClaim", name, md.get("namespace") or "")
-            if claim is None:
-                if e.get("resourceClaimTemplateName"):
-                    return True
-                continue
-            if check_owner and not _controlled_by(claim, md.get("uid")):
-                continue
+            # a recorded template claim that is gone needs work; one that exists is left
+            # alone, whether the PodGroup still controls it or not
+            if name and e.get("resourceClaimTemplateName") and \
+                    self.api.try_get("ResourceClaim", name, md.get("namespace") or "") is None:
+                return True
         return False
 
     # ------------------------------------------------------------------ pods
