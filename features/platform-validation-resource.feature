@@ -538,6 +538,34 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | enabled  | spec.devices.constraints[0].distinctAttribute | pcie_root | spec.devices.constraints[0].distinctAttribute: Invalid value: "pcie_root": a fully qualified name must be a domain and a name separated by a slash |
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario: Without DRAConsumableCapacity a new claim's capacity requests are dropped
+      resourceclaim strategy dropDisabledFields: with the gate off, and no old claim that uses
+      consumable capacity, the capacity of an exact request and of each subrequest is dropped
+      before validation, so the claim is stored without them.
+      Given the feature gate DRAConsumableCapacity is disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 1Gi}}
+            - name: gpu
+              firstAvailable:
+              - name: big
+                deviceClassName: gpu.example.com
+                capacity: {requests: {memory: 8Gi}}
+        """
+      Then the ResourceClaim "c" has no "spec.devices.requests[0].exactly.capacity"
+      And the ResourceClaim "c" has no "spec.devices.requests[1].firstAvailable[0].capacity"
+      And the ResourceClaim "c" has "spec.devices.requests[1].firstAvailable[0].deviceClassName" equal to gpu.example.com
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario Outline: Request tolerations are checked when DRADeviceTaints is on
       validation.go validateDeviceToleration (reached from validateExactDeviceRequest and
       validateDeviceSubRequest): a key is a label name, Exists takes no value, Equal a label
