@@ -185,7 +185,7 @@ def test_comments_help_type_and_special_values_are_read():
     assert got[0][2] == 3.0 and got[1][2] == float("inf")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200))
 def test_any_text_is_read_or_refused_with_a_value_error(text):
     try:
