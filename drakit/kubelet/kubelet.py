@@ -353,9 +353,10 @@ class Kubelet:
         relevant, self._dirty = self._dirty, False
         for ev in events:
             relevant |= self._take_in(ev.type, ev.kind, ev.object)
-        if self.failures and self.failures.due():
+        due = self.failures.due() if self.failures else []
+        if due:
             relevant = True  # a failed pod's backoff passed: try it again
-            for key in [k for k in self.failures.due() if k in self.unreadable]:
+            for key in [k for k in due if k in self.unreadable]:
                 obj = self.api.try_get(key[0], key[2], key[1] or None)
                 if obj is None:
                     self.unreadable.discard(key)
