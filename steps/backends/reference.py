@@ -142,19 +142,13 @@ class ReferenceBackend:
         if not 1 <= times <= self.MAX_BUG_CALLS:
             raise ValueError(f"a drakit bug can be injected into 1 to {self.MAX_BUG_CALLS} "
                              f"calls, not {times}")
-        c = self.c
+        target = self._running_component(component)
         if component.startswith("kubelet/"):
-            manager = next((x for x in c.components if getattr(x, "name", "") == "kubelet"), None)
-            node = component.split("/", 1)[1]
-            target = manager.kubelets.get(node) if manager is not None else None
             site = self.BUG_SITES.get(("kubelet", where))
         else:
-            target = next((x for x in c.components if getattr(x, "name", "") == component), None)
             site = self.BUG_SITES.get((component, where))
-            if site is None and target is not None and hasattr(target, "failure_reason"):
+            if site is None and hasattr(target, "failure_reason"):
                 site = self.BUG_SITES.get(("controller", where))  # every controller has these
-        if target is None:
-            raise AssertionError(f"no running component {component!r} on the reference")
         if site is None:
             kinds = {component.split("/")[0]} | ({"controller"} if hasattr(target, "failure_reason")
                                                  else set())
@@ -177,6 +171,19 @@ class ReferenceBackend:
 
         setattr(target, attr, buggy)  # an instance attribute: the class stays as it is
         self._bugs.append((label, left))
+
+    def _running_component(self, component: str) -> Any:
+        """The running component named as in a failure record: "kube-scheduler", a
+        controller's name, or "kubelet/<node>" for that node's kubelet."""
+        c = self.c
+        if component.startswith("kubelet/"):
+            manager = next((x for x in c.components if getattr(x, "name", "") == "kubelet"), None)
+            target = manager.kubelets.get(component.split("/", 1)[1]) if manager is not None else None
+        else:
+            target = next((x for x in c.components if getattr(x, "name", "") == component), None)
+        if target is None:
+            raise AssertionError(f"no running component {component!r} on the reference")
+        return target
 
     def injected_bugs_pending(self) -> list[str]:
         return [f"{label} ({n[0]} more)" for label, n in self._bugs if n[0] > 0]
@@ -202,12 +209,7 @@ class ReferenceBackend:
         c = self.c
         obj = self.get(kind, name)
         uid = obj["metadata"].get("uid", "")
-        if component.startswith("kubelet/"):
-            target = self.kubelet(component.split("/", 1)[1])
-        else:
-            target = next((x for x in c.components if getattr(x, "name", "") == component), None)
-        if target is None:
-            raise AssertionError(f"no running component {component!r} on the reference")
+        target = self._running_component(component)
         if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
             target.nodes.nodes.pop(name)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "Pod"):
