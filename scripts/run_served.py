@@ -4,9 +4,9 @@
 Why several server profiles: a live cluster's gates cannot be changed by the harness, so
 a scenario that needs a gate the server does not run with is reported "unsupported".
 One server per profile (the default 1.37 gates, 1.37 with the alpha/off-by-default DRA
-gates on, 1.36 with and without them, and 1.35; 1.34 on request) lets the served run exercise every scenario that some real cluster
-configuration could, through a real socket and the official client. Each profile runs the
-suite with ``--k8s-version`` set to its server's version: untagged scenarios run on every
+gates on, 1.36 with and without them, 1.35 and 1.34) lets the served run exercise every
+scenario that some real cluster configuration could, through a real socket and the official
+client. Each profile runs the suite with ``--k8s-version`` set to its server's version: untagged scenarios run on every
 server, and a scenario pinned to the other release (``@version:1.37`` on the 1.36 server)
 is reported unsupported (version), as a real cluster of that release would.
 
@@ -15,9 +15,9 @@ node agent per served kubelet, so the @component:kubelet scenarios run through t
 on a real node), write a kubeconfig, run ``pytest steps --backend=cluster
 --node-agent=unix:DIR/{node}.sock`` against it, then check that no object carrying the
 harness label is left, and stop the server. Each profile's scenarios run in pytest-xdist
-workers (``--workers``, 4 by default), with one merged report per profile; two profiles
-run side by side (``--parallel``), each with its own server, their output lines marked with
-the profile's name. Exit status: 0 only when every profile passed and left nothing behind.
+workers (``--workers``, 4 by default), with one merged report per profile; all profiles
+run side by side by default (``--parallel``), each with its own server, their output lines
+marked with the profile's name. Exit status: 0 only when every profile passed and left nothing behind.
 
     python scripts/run_served.py [--profile NAME ...] [--workers N] [--parallel N]
                                  [--reports-dir DIR] [-- pytest args]
@@ -62,15 +62,13 @@ PROFILES: dict[str, dict] = {
         "GenericWorkload=true", "DRAWorkloadResourceClaims=true",
         "DRANodeAllocatableResources=true", "DRAResourceSliceMixins=true"]},
     # the scenarios pinned to 1.35 (@until:1.35, @version:1.35) get a served run here, at
-    # the release's default gates; the shortest profile, so it runs last
+    # the release's default gates
     "1.35": {"version": "1.35", "gates": []},
     # the scenarios pinned to 1.34 (@until:1.34, @version:1.34): the oldest release drakit
-    # emulates, at its default gates. Opt-in (--profile 1.34), not in the default run: it
-    # was taken out in stop 34 for a flake that stop 35 explained (a foreign tainted node
-    # made TaintToleration a rejector, scenario now unsupported then); it stays out for the
-    # time budget: `tox` took 7.3 min at stop 35 with the five default profiles (served
-    # 277 s) and this profile alone runs about 85 s, which would take `tox` past 8 minutes
-    "1.34": {"version": "1.34", "gates": [], "default": False},
+    # emulates, at its default gates. Out of the default run from stop 34 to stop 39 (a
+    # flake stop 35 explained, then the time budget); back in at stop 40, when all
+    # profiles started running side by side: six at once took 199 s, five 177-192 s
+    "1.34": {"version": "1.34", "gates": []},
 }
 
 
@@ -234,25 +232,27 @@ def main(argv: list[str] | None = None) -> int:
                    help="pytest-xdist workers per profile (default 4; 0 runs sequentially). "
                         "A scenario mostly waits for the served cluster, so even on 2 cores "
                         "4 workers finish first (docs/live-cluster.md, section 5)")
-    p.add_argument("--parallel", type=int, default=2,
-                   help="profiles run side by side, each with its own server (default 2; "
-                        "1 runs them one after the other). A profile's run mostly waits on "
-                        "its server's clock, so two at once finish in about 60-65%% of the "
-                        "time on 2 cores; output lines then carry the profile's name")
+    p.add_argument("--parallel", type=int, default=0,
+                   help="profiles run side by side, each with its own server (default 0: "
+                        "all of them; 1 runs them one after the other). A profile's run "
+                        "mostly waits on its server's clock: on 2 cores five profiles took "
+                        "319 s two at a time, 264 s three at a time and 177-192 s all at "
+                        "once; output lines then carry the profile's name")
     args = p.parse_args(argv)
-    if args.parallel < 1:
-        p.error(f"--parallel {args.parallel}: must be 1 or more")
+    if args.parallel < 0:
+        p.error(f"--parallel {args.parallel}: must be 0 (all profiles at once) or more")
     failed = False
     started = time.time()
     failures: dict[str, list[str]] = {}
     names = args.profile or [n for n, spec in PROFILES.items() if spec.get("default", True)]
-    prefix = args.parallel > 1 and len(names) > 1
+    side_by_side = args.parallel or len(names)
+    prefix = side_by_side > 1 and len(names) > 1
 
     def one(name: str) -> tuple[str, int, list[str]]:
         rc, left = run_profile(name, pytest_args, Path(args.reports_dir), args.workers, prefix)
         return name, rc, left
 
-    with ThreadPoolExecutor(max_workers=min(args.parallel, len(names))) as pool:
+    with ThreadPoolExecutor(max_workers=min(side_by_side, len(names))) as pool:
         outcomes = list(pool.map(one, names))
     for name, rc, left in outcomes:
         if rc not in (0, 5):

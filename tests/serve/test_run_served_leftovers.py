@@ -70,8 +70,8 @@ def test_side_by_side_profiles_mark_every_line_with_their_name(capsys):
     assert sorted(capsys.readouterr().out.splitlines()) == ["[p] one", "[p] two"]
 
 
-def test_parallel_below_one_is_a_usage_error(capsys):
+def test_a_negative_parallel_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exc:
-        run_served.main(["--parallel", "0"])
+        run_served.main(["--parallel", "-1"])
     assert exc.value.code == 2
-    assert "--parallel 0: must be 1 or more" in capsys.readouterr().err
+    assert "--parallel -1: must be 0 (all profiles at once) or more" in capsys.readouterr().err
