@@ -167,7 +167,9 @@ def pytest_xdist_node_collection_finished(node, ids) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     path = getattr(config, "_drakit_lock", None)
     if path:
-        for p in (path, path + ".gate", path + ".forecast"):
+        from .backends.cluster import NODE_TAINT_LOCK_SUFFIX
+
+        for p in (path, path + ".gate", path + ".forecast", path + NODE_TAINT_LOCK_SUFFIX):
             with contextlib.suppress(OSError):
                 os.unlink(p)
 

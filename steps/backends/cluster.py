@@ -1038,6 +1038,71 @@ class RunLock:
             self._f.close()
 
 
+NODE_TAINT_LOCK_SUFFIX = ".node-taints"
+"""Next to the run lock: held by the scenario that taints or cordons one of its nodes."""
+NODE_TAINT_LOCK_WAIT = 300.0
+"""Seconds a scenario waits for another to give the node-taint lock back (every such
+scenario holds it for its whole life, a few seconds each)."""
+
+
+class NodeTaintLock:
+    """Exclusive hold, for the rest of the scenario, of the run's node-taint lock.
+
+    Why: the scheduler's "0/N nodes are available" message counts every node, and
+    ``isolation.fit_message`` takes the other scenarios' nodes out only where their reason
+    is one the scenario's nodes cannot give. Two scenarios that each taint (or cordon) a
+    node running at once give the same reason, "node(s) had untolerated taint(s)", on
+    both nodes, so neither can be told apart (a served 1.34 run failed so: "0/2 nodes ...
+    2 node(s) had untolerated taint(s)"). With this lock at most one scenario of the run
+    has a tainted or cordoned node at a time."""
+
+    def __init__(self, path: str, timeout: float = NODE_TAINT_LOCK_WAIT) -> None:
+        import fcntl
+
+        self._f = open(path, "a+")  # noqa: SIM115 - held for the scenario's life
+        deadline = time.monotonic() + timeout
+        pause = 0.02
+        while True:
+            try:
+                fcntl.flock(self._f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    self._f.close()
+                    raise EnvironmentFailure(
+                        f"another scenario of this run kept a tainted or cordoned node for "
+                        f"more than {timeout:.0f} s (lock {path}); is a worker stuck?"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.25)
+
+    def release(self) -> None:
+        import fcntl
+
+        try:
+            fcntl.flock(self._f, fcntl.LOCK_UN)
+        finally:
+            self._f.close()
+
+
+def taints_or_cordons(body: Any) -> bool:
+    """Does a Node write (object or patch) give the node a taint the pods of other
+    scenarios do not tolerate, or cordon it? The harness's own fake-node taint, which
+    every scenario pod tolerates, does not count."""
+    if isinstance(body, list):  # a JSON patch: any operation on the taints or the cordon
+        return any(isinstance(op, dict) and str(op.get("path", "")).startswith(
+            ("/spec/taints", "/spec/unschedulable")) for op in body)
+    spec = body.get("spec") if isinstance(body, dict) else None
+    if not isinstance(spec, dict):
+        return False
+    if spec.get("unschedulable"):
+        return True
+    taints = spec.get("taints")
+    return isinstance(taints, list) and any(
+        isinstance(t, dict) and t.get("key") != FAKE_NODE_TAINT["key"]
+        and t.get("effect") in ("NoSchedule", "NoExecute") for t in taints)
+
+
 # ---------------------------------------------------------------------------- backend
 
 class ClusterBackend:
@@ -1059,6 +1124,7 @@ class ClusterBackend:
         self._agents: dict[str, Any] = {}
         self._kubelet_base: dict[str, dict[str, float]] = {}
         self._lock: RunLock | None = None
+        self._taint_lock: NodeTaintLock | None = None
         self._profile: dp.Profile | None = None
 
     @property
@@ -1207,6 +1273,11 @@ class ClusterBackend:
         try:
             left = ScenarioCleaner(self.session, self.st).run(wait=True)
         finally:
+            # the scenario's nodes are gone (the cleaner waited for them): the node-taint
+            # lock first, then the run lock
+            if self._taint_lock is not None:
+                self._taint_lock.release()
+                self._taint_lock = None
             if self._lock is not None:
                 self._lock.release()
                 self._lock = None
@@ -1260,6 +1331,11 @@ class ClusterBackend:
     # -- requests ---------------------------------------------------------------
     def _call(self, method: str, path: str, query: Mapping[str, Any] | None = None,
               body: Any = None, content_type: str = "application/json") -> Any:
+        if (method != "GET" and self._taint_lock is None and os.environ.get("DRAKIT_RUN_LOCK")
+                and path.startswith(self.session.resource("Node").path())
+                and taints_or_cordons(body)):
+            self._taint_lock = NodeTaintLock(os.environ["DRAKIT_RUN_LOCK"]
+                                             + NODE_TAINT_LOCK_SUFFIX)
         try:
             return self.n.incoming(self.session.request(method, path, query, body,
                                                         content_type))
