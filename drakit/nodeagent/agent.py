@@ -304,7 +304,8 @@ class AgentServer:
         finally:
             os.umask(old)
         self.server.agent = agent  # type: ignore[attr-defined]
-        self.thread = threading.Thread(target=self.server.serve_forever,
+        # a short poll: stop() waits for serve_forever to see the shutdown (0.5 s by default)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,),
                                        name=f"node-agent-{agent.node}", daemon=True)
 
     def start(self) -> AgentServer:

@@ -13,6 +13,7 @@ holds the server's lock so its logical clock (which refills the rate limit) stan
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,7 @@ class ServedAgents:
     def sync(self) -> None:
         nodes = set(self.served.read(lambda: [n["metadata"]["name"] for n in
                                               self.served.api.list("Node")]))
-        for gone in set(self.servers) - nodes:
-            self.servers.pop(gone).stop()
+        # new nodes first: a scenario waits for its node's agent (steps/backends/nodeaccess.py)
         for node in sorted(nodes - set(self.servers)):
             if "/" in node or len(node) > 200:
                 continue
@@ -67,6 +67,13 @@ class ServedAgents:
                                                  self.dir / f"{node}.sock").start()
             except (KeyError, OSError):
                 continue  # no kubelet (yet) or no socket path: next round
+        # then the gone ones, each stopped on a thread of its own: a stop waits for its
+        # server's loop to notice (socketserver's shutdown), and with scenarios' nodes going
+        # several times a second on a loaded machine, stopping them one by one in this loop
+        # once kept a new node's agent from starting for the harness's whole 30 s wait
+        for gone in set(self.servers) - nodes:
+            threading.Thread(target=self.servers.pop(gone).stop, daemon=True,
+                             name=f"node-agent-stop-{gone}").start()
 
     def stop(self) -> None:
         for s in self.servers.values():

@@ -77,3 +77,55 @@ def test_without_an_agent_node_steps_are_unsupported(server):
             b.pod_resources("n1")
     finally:
         b.end_scenario()
+
+
+def test_a_new_nodes_agent_starts_while_gone_nodes_agents_are_still_stopping(server, tmp_path,
+                                                                              monkeypatch):
+    """The agents' loop starts a new node's agent first and stops the gone ones on threads of
+    their own: a stop that takes its time (socketserver's shutdown) never holds up the agent
+    a scenario is waiting for (a served profile once waited 30 s for one in vain)."""
+    import threading
+
+    from drakit.nodeagent import served as served_agents
+
+    served = server["served"]
+    agents = served_agents.ServedAgents(served, tmp_path)
+    old = ["gone-a", "gone-b"]
+    for name in old:
+        served.write(lambda n=name: served.cluster.add_node(n))
+    agents.sync()
+    assert all((tmp_path / f"{n}.sock").exists() for n in old)
+
+    release = threading.Event()
+    stopping: list[str] = []
+    real_stop = served_agents.AgentServer.stop
+
+    def slow_stop(self):
+        stopping.append(self.agent.node)
+        release.wait(10)
+        real_stop(self)
+    monkeypatch.setattr(served_agents.AgentServer, "stop", slow_stop)
+    for name in old:
+        served.write(lambda n=name: served.api.delete("Node", n))
+    served.write(lambda: served.cluster.add_node("fresh"))
+    syncing = threading.Thread(target=agents.sync)
+    try:
+        syncing.start()
+        for _ in range(100):  # the new agent comes up while both stops are still held
+            if (tmp_path / "fresh.sock").exists():
+                break
+            threading.Event().wait(0.05)
+        assert (tmp_path / "fresh.sock").exists()
+        syncing.join(5)
+        assert not syncing.is_alive()  # the sync did not wait for the stops either
+        assert set(agents.servers) >= {"fresh"} and not set(agents.servers) & set(old)
+    finally:
+        release.set()
+        syncing.join(30)
+    for _ in range(100):
+        if not any((tmp_path / f"{n}.sock").exists() for n in old):
+            break
+        threading.Event().wait(0.05)
+    assert sorted(stopping) == old
+    assert not any((tmp_path / f"{n}.sock").exists() for n in old)
+    agents.stop()
