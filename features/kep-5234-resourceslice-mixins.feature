@@ -791,6 +791,42 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | []                                             | the request succeeds |
         | [{name: one, attributes: {arch: {int: 1}}}]    | the request is rejected with a cause whose message contains "4096" |
 
+    @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @clause:5234-R05/attributes-4096
+    Scenario Outline: Capacities count toward the slice-wide 4096 as attributes do
+      The KEP's total is of "attributes and capacity": 128 devices with 16 attributes and 16
+      capacities each reach 4096; one more capacity in a device mixin passes it, as one more
+      attribute does.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device: <mixins>
+          devices:
+          - name: gpu
+            attributes:
+              model: {string: a100}
+            capacity:
+              memory: {value: 80Gi}
+        """
+      And the map "spec.devices[0].attributes" is filled to 16 entries from its first entry
+      And the map "spec.devices[0].capacity" is filled to 16 entries from its first entry
+      And the list "spec.devices" is filled to 128 items from its first item
+      When I create the manifest
+      Then <then>
+
+      Examples:
+        | mixins                                           | then |
+        | []                                               | the request succeeds |
+        | [{name: one, capacity: {cores: {value: "8"}}}]   | the request is rejected with a cause whose message contains "4096" |
+
     # since 1.35: 1.34 caps the counters the devices of one slice consume at 1024, below the 64 x 32 = 2048 this scenario fills (v1.34.0 OpenAPI Device.consumesCounters)
     @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @since:1.35 @clause:5234-R05/consumed-2048
     Scenario Outline: Slice-wide total of 2048 consumed counters across devices and mixins

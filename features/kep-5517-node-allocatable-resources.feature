@@ -934,6 +934,44 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting cpu "14" fits on node "node1"
       And a pod requesting cpu "14001m" does not fit on node "node1"
 
+    @req:5517-R05 @version:1.37 @clause:5517-R05/requested-grows
+    Scenario: A pool republished under a new generation, the old slice still there, is counted once
+      A driver that republishes its pool writes the slices of the new generation before it
+      deletes the old ones (dynamic-resource-allocation resourceslice controller), so for a
+      while the same device is in two slices. The allocator takes only the newest generation
+      (GatherPools); the ledger finds the device's nodeAllocatableResources in either, the
+      same here, and use case 1 is counted exactly as with one slice.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node1-slice-next}
+        spec:
+          driver: dra.example.com
+          nodeName: node1
+          pool: {name: node1-pool, generation: 2, resourceSliceCount: 1}
+          devices:
+          - name: socket0
+            attributes:
+              dra.example.com/type: {string: socket}
+            allowMultipleAllocations: true
+            capacity:
+              dra.example.com/cpu: {value: "128"}
+              dra.example.com/memory:
+                value: "256Gi"
+                requestPolicy: {default: "0", validRange: {min: "0"}}
+            nodeAllocatableResources:
+              cpu:
+                mapping: {capacityKey: dra.example.com/cpu, capacityMultiplier: "1"}
+              memory:
+                mapping: {capacityKey: dra.example.com/memory, capacityMultiplier: "1"}
+        """
+      And I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "dra-pod" has "status.nodeAllocatableResourceClaimStatuses" equal to [{resourceClaimName: cpu-mem-claim, containers: [my-app1, my-app2], mapping: [{name: cpu, quantity: "4"}, {name: memory, quantity: 8Gi}]}]
+      And a pod requesting cpu "11900m" fits on node "node1"
+      And a pod requesting cpu "11901m" does not fit on node "node1"
+
     @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing
     Scenario: A claim with a mapped device cannot be shared across pods
       api-truth §9.8: UnschedulableAndUnresolvable "node allocatable resource claim <claim> has a

@@ -886,6 +886,45 @@ Feature: Platform behaviour every DRA comparison relies on
       When 1 second passes
       Then the Namespace "team" is gone, with no more time passing
 
+    @req:platform-NS-R01 @clause:platform-NS-R01/poll-cadence @needs:logical-clock
+    Scenario: A Failed pod's grace period is not waited for: its finalizer counts 15 seconds, the next look is 8 seconds on
+      namespaced_resources_deleter.go estimateGracefulTerminationForPods skips pods whose
+      phase is Failed or Succeeded (nothing runs that could need its grace period), so a
+      Failed pod with terminationGracePeriodSeconds 300 held by a finalizer counts only as
+      content held by a finalizer (finalizerEstimateSeconds, 15): the namespace is looked at
+      again 8 seconds on, not 151.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: done, namespace: team, finalizers: [example.com/hold]}
+        spec:
+          terminationGracePeriodSeconds: 300
+          nodeSelector: {example.com/pool: none}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And I work in the namespace "team"
+      When I patch the Pod "done" status with:
+        """
+        status: {phase: Failed, reason: Evicted, message: gone}
+        """
+      And I delete the Namespace "team"
+      And I patch the Pod "done" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      And 7 seconds pass
+      Then the Namespace "team" has "status.phase" equal to Terminating
+      And there are 0 Pod objects
+      When 1 second passes
+      Then the Namespace "team" is gone, with no more time passing
+
     @req:platform-NS-R01 @clause:platform-NS-R01/restart-resumes @needs:logical-clock
     Scenario: A controller manager that restarts while a namespace is Terminating takes it up at once
       namespace_controller.go watches Namespaces only, and the deleter's next look (8 s on) is
@@ -2687,6 +2726,40 @@ Feature: Platform behaviour every DRA comparison relies on
       And I set "spec.replicas" of the ReplicaSet "web" to 1
       Then there are 0 Pod objects labelled "gen=two"
       And there is 1 Pod object labelled "gen=one"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/failed-replaced
+    Scenario: A ReplicaSet replaces a pod that failed and keeps the failed one
+      k/k pkg/controller/replicaset/replica_set.go syncReplicaSet counts only
+      controller.FilterActivePods (not Succeeded, not Failed, not being deleted): a pod that
+      failed (the kubelet evicted it or refused it at admission) is no longer a replica, so
+      manageReplicas creates another and leaves the failed one to the pod garbage collector;
+      calculateStatus counts the active pods only. The pod waits for a node no node is, so
+      no kubelet owns it; its status is set Failed as an eviction would.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I patch the status of the Pod labelled "app=web" with:
+        """
+        status:
+          phase: Failed
+          reason: Evicted
+          message: "The node was low on resource: memory."
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      And the ReplicaSet "web" has "status.replicas" equal to 1
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @clause:platform-CTRL-R01/deployment-status @needs:kubelet
     Scenario: A GPU Deployment's status counts the pods that run and the one left pending for want of a device
@@ -5738,6 +5811,25 @@ Feature: Platform behaviour every DRA comparison relies on
           - {type: PodScheduled, status: "True"}
         """
       And the Ready condition of the Pod "web" has status True and no reason, with lastTransitionTime set
+
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @needs:logical-clock
+    Scenario: A reason and message a user gives a running pod are taken away at the kubelet's next batch
+      A running pod's status from the kubelet has no reason and no message; the user's pair
+      makes the stored status differ from the kubelet's cache (isPodStatusByKubeletEqual
+      compares every field outside the conditions), and the batch's patch is computed from
+      the stored status to the kubelet's (statusutil.PatchPodStatus, a two-way merge patch):
+      a field the stored status has and the kubelet's lacks is deleted, not kept.
+      Then the Pod "web" comes to have "status.phase" equal to Running
+      When the Pod "web" status has:
+        """
+        reason: NodeLost
+        message: a user says so
+        """
+      Then the Pod "web" has "status.message" equal to "a user says so"
+      When 10 seconds pass
+      Then the Pod "web" has no "status.message"
+      And the Pod "web" has no "status.reason"
+      And the Pod "web" has "status.phase" equal to Running
 
     @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/drift-written-back @needs:logical-clock
     Scenario: Container statuses a user only reorders are no drift: the kubelet's batch leaves them
