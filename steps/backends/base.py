@@ -145,6 +145,12 @@ class Backend(Protocol):
         FailedScheduling message and raises Unsupported when nodes the scenario did not
         create add a plugin: their events would then bring the pod back too."""
 
+    def check_node_counts_comparable(self, message: str) -> None:
+        """Raise Unsupported when ``message`` (the scheduler's "0/N nodes are available"
+        text as the scenario reads it) still counts nodes the scenario did not create, so
+        its counts cannot be held against the scenario's. Called by a step whose comparison
+        of such a message failed. The reference has no other nodes: nothing to do."""
+
     def metrics(self) -> str: ...
 
     # -- node access (kubelet) ---------------------------------------------------

@@ -1579,6 +1579,19 @@ class ClusterBackend:
                 "parked; run it on a cluster whose other nodes are neither tainted nor cordoned")
         return {iso.reason_plugin(r) for r in own}
 
+    def check_node_counts_comparable(self, message: str) -> None:
+        counted = iso.counted_nodes(message)
+        own = len(self._own_nodes())
+        if counted is not None and counted > own:
+            # fit_message could not take the other nodes out: they gave a reason the
+            # scenario's own nodes give too (a tainted or cordoned node of the cluster,
+            # such as a control-plane node, next to the scenario's own tainted one)
+            raise Unsupported(
+                f"the scheduler's message counts {counted} nodes, {counted - own} of them not "
+                f"this scenario's, with reasons its own nodes give too, so its counts cannot "
+                f"be compared: {message[:300]}; run it on a cluster whose other nodes are "
+                f"neither tainted nor cordoned")
+
     def _real_name(self, kind: str, name: str) -> str:
         if kind == "Node":
             return self.n.node_name(name)

@@ -505,6 +505,12 @@ def fit_message(text: str, own_nodes: Iterable[Mapping[str, Any]]) -> str:
     return "".join(pieces)
 
 
+def counted_nodes(text: str) -> int | None:
+    """The N of the first "0/N nodes are available" in ``text``; None without one."""
+    m = _FIT.search(text)
+    return int(m.group(1)) if m else None
+
+
 _REASON_PLUGINS = (
     (AFFINITY, "NodeAffinity"),
     (UNSCHEDULABLE, "NodeUnschedulable"),

@@ -321,6 +321,49 @@ def test_a_class_without_selectors_never_takes_a_foreign_all_nodes_device(server
         api.delete("ResourceSlice", "fabric")
 
 
+def test_counted_nodes_reads_the_first_fit_message():
+    assert iso.counted_nodes(MSG) == 4
+    assert iso.counted_nodes("0/12 nodes are available: 12 Too many pods.") == 12
+    assert iso.counted_nodes("no nodes here") is None
+
+
+def test_a_message_still_counting_a_foreign_tainted_node_is_no_verdict(server):
+    """A cluster node that is tainted for good (a control-plane node) gives the reason the
+    scenario's own tainted node gives: fit_message cannot take it out, and a failed
+    comparison of that message is unsupported, not a conformance failure."""
+    from steps.backends.base import Unsupported
+
+    api, served = server["served"].api, server["served"]
+    foreign = {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "control-plane"},
+               "spec": {"taints": [{"key": "node-role.kubernetes.io/control-plane",
+                                    "effect": "NoSchedule"}]}}
+    with served.lock:
+        api.create(foreign)
+    Session._sessions.clear()
+    b = ClusterBackend(options=Options(kubeconfig=server["kubeconfig"], settle_quiet=0.05,
+                                       wait_timeout=5))
+    b.start_scenario("tainted", "1.37", {})
+    try:
+        b.add_node("n1")
+        b.patch("Node", "n1", {"spec": {"taints": [
+            {"key": "example.com/dedicated", "value": "gpu", "effect": "NoSchedule"}]}})
+        b.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "picky"},
+                  "spec": {"nodeSelector": {"kubernetes.io/hostname": "n1"},
+                           "containers": [{"name": "app", "image": "i"}]}}])
+        b.settle()
+        cond = next(c for c in b.get("Pod", "picky")["status"]["conditions"]
+                    if c["type"] == "PodScheduled")
+        assert cond["message"].startswith(
+            "0/2 nodes are available: 2 node(s) had untolerated taint(s).")
+        with pytest.raises(Unsupported, match="counts 2 nodes, 1 of them not this scenario"):
+            b.check_node_counts_comparable(cond["message"])
+        b.check_node_counts_comparable("0/1 nodes are available: 1 Too many pods.")
+    finally:
+        b.end_scenario()
+        with served.lock:
+            api.delete("Node", "control-plane")
+
+
 def test_cel_error_positions_read_as_the_scenario_wrote_the_expression():
     nm = NameMap(ScenarioState(**vars(ST)))
     wrote = 'device.attributes["gpu.example.com"].model.matches("[a-z")'
