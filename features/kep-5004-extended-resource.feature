@@ -3665,12 +3665,13 @@ Feature: KEP-5004 DRA extended resources
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
     @req:5004-R03 @req:5004-R20 @clause:5004-R03/no-disruption @clause:5004-R20/class-appears
-    Scenario: With the mapping DeviceClass deleted, example.com/gpu is a plain extended resource again until the class is back
+    Scenario Outline: With the mapping DeviceClass deleted, <resource> is a plain extended resource again until the class is back
       The scheduler forgets a deleted class, its explicit and its implicit name
       (k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache OnDelete,
-      removeResourceName2class); a pod asking for example.com/gpu afterwards is NodeResourcesFit's
-      alone, and node-1 has no such capacity. The pod already running keeps its claim and
-      device. The class created again maps the name again and the waiting pod is scheduled.
+      removeResourceName2class); a pod asking for either name afterwards is
+      NodeResourcesFit's alone, and node-1 has no such capacity. The pod already running keeps
+      its claim and device. The class created again maps the name again and the waiting pod
+      is scheduled.
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" is scheduled to "node-1"
       When I delete the DeviceClass "gpu.example.com"
@@ -3684,14 +3685,19 @@ Feature: KEP-5004 DRA extended resources
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/gpu: "1"}
-              limits: {example.com/gpu: "1"}
+              requests: {<resource>: "1"}
+              limits: {<resource>: "1"}
         """
-      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
+      Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>."
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
       When I apply the fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
       Then the Pod "second" is scheduled to "node-1"
       And there are 2 extended resource claims
+
+      Examples:
+        | resource                                           |
+        | example.com/gpu                                    |
+        | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     @component:scheduler @req:5004-R06 @clause:5004-R06/status-change-requeues
     Scenario: A waiting pod is retried when its extendedResourceClaimStatus changes

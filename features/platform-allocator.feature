@@ -1257,6 +1257,64 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "distinct" has "status.allocation.devices.results[0].device" equal to d-0
       And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
 
+    # since 1.37: see the scenario above (at 1.36 the selectors fail on a list attribute first)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
+    Scenario: Skew: a scheduler without DRAListTypeAttributes cannot give allocationMode All two devices whose distinct attribute is a list
+      allocationMode All takes every matching device without the search's look-ahead, and a
+      device the constraint refuses is an error (structured allocator allocateDevice: "cannot
+      add device ... because a claim constraint would not be satisfied"). Without the feature
+      the first device's list attribute is taken as it is and a later list never passes a
+      distinctAttribute, so the second of the two devices ends the scheduling cycle.
+      Given the API server runs with the feature gate DRAListTypeAttributes enabled
+      And the scheduler runs with the feature gate DRAListTypeAttributes disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: d-0
+            attributes:
+              model: {strings: [a100]}
+          - name: d-1
+            attributes:
+              model: {strings: [h100]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: every}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, allocationMode: All}
+            constraints:
+            - distinctAttribute: gpu.example.com/model
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: every}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "request gpu: cannot add device gpu.example.com/node-1/d-1 because a claim constraint would not be satisfied"
+
   @component:scheduler
   Rule: The scheduler's allocator follows ResourceSlice changes
     The scheduler keeps the slices it has seen (informer cache); upstream's allocator gathers
