@@ -1386,7 +1386,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: cores, resourceClaimName: pinned}
         """
       Then the request succeeds
-      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResources for resource cpu"
+      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "default/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResources for resource cpu"
 
     @req:5517-R11 @version:1.37 @clause:5517-R11/device-gone
     Scenario: A shared claim whose device left its slice fails the next pod's cycle
@@ -1461,7 +1461,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: aux, resourceClaimName: acc-and-helper}
         """
       Then the request succeeds
-      And the Pod "second" stays pending with reason "SchedulerError" and a message containing "/acc-and-helper, device helper-0, driver aux.example.com: device helper-0 not found in pool node1-helpers for driver aux.example.com"
+      And the Pod "second" stays pending with reason "SchedulerError" and a message containing "default/acc-and-helper, device helper-0, driver aux.example.com: device helper-0 not found in pool node1-helpers for driver aux.example.com"
 
     @req:5517-R11 @version:1.37 @clause:5517-R11/device-gone-skipped
     Scenario: A claim whose only mapped device's allNodes slice was deleted gets no entry on the next pod and adds nothing
@@ -2821,7 +2821,7 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
           - {name: cores, resourceClaimName: pinned}
         """
       Then the request succeeds
-      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResourceMappings for resource cpu"
+      And the Pod "pinned-pod" stays pending with reason "SchedulerError" and a message containing "default/pinned, device pinned-0: ConsumedCapacity is nil, but Capacity key 'excl.example.com/cores' is set in NodeAllocatableResourceMappings for resource cpu"
 
     @req:5517-R15 @req:5517-R16 @version:1.36 @clause:5517-R15/upgrade-existing @clause:5517-R16/shape-change
     Scenario: Upgrading from 1.36 to 1.37: the 1.36 shape is gone, pods count again once restarted on republished devices

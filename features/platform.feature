@@ -2070,6 +2070,8 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 3 ReplicaSet objects labelled "app=web"
       And there is 1 ReplicaSet object labelled "app=web,rev=3"
       And every ReplicaSet labelled "app=web" has "spec.replicas" equal to 0
+      And the Deployment "web" has "metadata.generation" equal to 3
+      And the Deployment "web" has "status.observedGeneration" equal to 3
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
     Scenario: A Deployment scaled down and up scales its ReplicaSet and its pods with it
