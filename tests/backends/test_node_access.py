@@ -126,6 +126,7 @@ def test_a_new_nodes_agent_starts_while_gone_nodes_agents_are_still_stopping(ser
         if not any((tmp_path / f"{n}.sock").exists() for n in old):
             break
         threading.Event().wait(0.05)
-    assert sorted(stopping) == old
+    # (the module's server may hold other tests' nodes, which come and go as well)
+    assert sorted(n for n in stopping if n in old) == old
     assert not any((tmp_path / f"{n}.sock").exists() for n in old)
     agents.stop()
