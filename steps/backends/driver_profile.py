@@ -149,6 +149,8 @@ def parse(text: str, source: str = "<profile>") -> Profile:
         raise _fail(source, where, f"not YAML: {getattr(e, 'problem', None) or e}") from None
     except (ValueError, TypeError, RecursionError) as e:  # odd scalars, deep nesting
         raise _fail(source, "", f"not YAML: {e}") from None
+    except AttributeError:  # PyYAML's !!timestamp constructor on text that is no timestamp
+        raise _fail(source, "", "not YAML: a !!timestamp value that is no timestamp") from None
     if not isinstance(doc, dict):
         raise _fail(source, "", f"must be a mapping with keys {', '.join(sorted(KEYS))}, "
                     f"got {type(doc).__name__}")

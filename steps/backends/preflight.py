@@ -90,15 +90,17 @@ def kubeconfig_identity(kubeconfig: str | None, context: str | None) -> dict[str
                              f"{names}) — pass one of them with --context")
     cluster_name = (ctx.get("context") or {}).get("cluster")
     server = ""
-    try:
-        import yaml
+    import yaml
 
+    try:
         with open(first, encoding="utf-8") as f:
             doc = yaml.safe_load(f) or {}
         for c in doc.get("clusters") or ():
             if c.get("name") == cluster_name:
                 server = (c.get("cluster") or {}).get("server", "")
-    except (OSError, ValueError):
+    # PyYAML raises AttributeError for a !!timestamp tag on text that is no timestamp; the
+    # server's address is only shown, so an odd kubeconfig leaves it out
+    except (OSError, ValueError, AttributeError, TypeError, yaml.YAMLError):
         pass
     return {"kubeconfig": first, "context": ctx.get("name", ""), "server": server}
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from drakit import serve
@@ -97,6 +97,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     _values.map(_text),
     st.dictionaries(st.sampled_from(sorted(dp.KEYS)), _values, max_size=6).map(
         lambda d: _text({**GOOD, **d}))))
+@example("0: !!timestamp")  # hypothesis found it: PyYAML raises AttributeError there
 def test_every_input_gets_a_profile_or_one_line(text):
     try:
         p = dp.parse(text, "f.yaml")
