@@ -273,6 +273,15 @@ def _res(kind: str, namespaced: bool):
     return Resource(kind, "", "v1", kind.lower() + "s", namespaced)
 
 
+def _started_backend(server, scenario: str) -> ClusterBackend:
+    """A cluster backend on the module's served cluster, its scenario started at 1.37."""
+    Session._sessions.clear()
+    b = ClusterBackend(options=Options(kubeconfig=server["kubeconfig"], settle_quiet=0.05,
+                                       wait_timeout=5))
+    b.start_scenario(scenario, "1.37", {})
+    return b
+
+
 def test_a_class_without_selectors_never_takes_a_foreign_all_nodes_device(server):
     """A foreign network-attached device (``allNodes: true``) is reachable from every node;
     only the class guard keeps a selector-less scenario class from taking it."""
@@ -285,10 +294,7 @@ def test_a_class_without_selectors_never_takes_a_foreign_all_nodes_device(server
     with served.lock:
         api.create(foreign)
         before = api.get("ResourceSlice", "fabric")["metadata"]["resourceVersion"]
-    Session._sessions.clear()
-    b = ClusterBackend(options=Options(kubeconfig=server["kubeconfig"], settle_quiet=0.05,
-                                       wait_timeout=5))
-    b.start_scenario("guard", "1.37", {})
+    b = _started_backend(server, "guard")
     try:
         b.add_node("n1")
         b.apply([
@@ -339,10 +345,7 @@ def test_a_message_still_counting_a_foreign_tainted_node_is_no_verdict(server):
                                     "effect": "NoSchedule"}]}}
     with served.lock:
         api.create(foreign)
-    Session._sessions.clear()
-    b = ClusterBackend(options=Options(kubeconfig=server["kubeconfig"], settle_quiet=0.05,
-                                       wait_timeout=5))
-    b.start_scenario("tainted", "1.37", {})
+    b = _started_backend(server, "tainted")
     try:
         b.add_node("n1")
         b.patch("Node", "n1", {"spec": {"taints": [
