@@ -107,18 +107,20 @@ _Queue = dict[tuple[str, str], bool]
 retry (False); upstream's workqueue holds "pod:", "podgroup:" and "claim:" keys in one queue."""
 
 
-def _podgroup_claim_name(pg: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool, bool]:
-    """resourceclaim.NameFromPodGroup: (the claim's name, must check the owner, not recorded
-    yet). A template entry the status does not record yet is upstream's ErrClaimNotFound;
-    one recorded without a name (no claim needed) gives no name."""
+def _podgroup_claim_name(pg: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool]:
+    """resourceclaim.NameFromPodGroup: (the claim's name, not recorded yet). A template
+    entry the status does not record yet is upstream's ErrClaimNotFound; one recorded
+    without a name (no claim needed) gives no name. (Upstream's third answer, whether to
+    check the owner, has no reader here: podGroupNeedsWork leaves an existing claim alone
+    either way.)"""
     if entry.get("resourceClaimName"):
-        return entry["resourceClaimName"], False, False
+        return entry["resourceClaimName"], False
     if entry.get("resourceClaimTemplateName"):
         for st in (pg.get("status") or {}).get("resourceClaimStatuses") or ():
             if st.get("name") == entry.get("name"):
-                return st.get("resourceClaimName"), True, False
-        return None, False, True
-    return None, False, False
+                return st.get("resourceClaimName"), False
+        return None, True
+    return None, False
 
 
 def _indexed(objs: Iterable[dict], names_it: Callable[[dict], bool]) -> list[dict]:
@@ -302,8 +304,8 @@ class ResourceClaimController(Controller):
     @staticmethod
     def _podgroup_claim_names(pg: Mapping[str, Any]) -> list[str]:
         """podGroupResourceClaimIndexFunc: resourceclaim.NameFromPodGroup of each entry."""
-        return [n for n, _, _ in (_podgroup_claim_name(pg, e)
-                                  for e in (pg.get("spec") or {}).get("resourceClaims") or ()) if n]
+        return [n for n, _ in (_podgroup_claim_name(pg, e)
+                               for e in (pg.get("spec") or {}).get("resourceClaims") or ()) if n]
 
     def _enqueue_pod(self, pod: Mapping[str, Any], deleted: bool, pods: _Queue, claims: _Queue) -> None:
         """enqueuePod: a pod that will not run (deleted, terminal, or deleted before it was
@@ -378,7 +380,7 @@ class ResourceClaimController(Controller):
         if md.get("deletionTimestamp"):
             return False
         for e in (pg.get("spec") or {}).get("resourceClaims") or ():
-            name, _, not_recorded = _podgroup_claim_name(pg, e)
+            name, not_recorded = _podgroup_claim_name(pg, e)
             if not_recorded:
                 return True
             # a recorded template claim that is gone needs work; one that exists is left
