@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = False
     started = time.time()
     failures: dict[str, list[str]] = {}
-    names = args.profile or [n for n, spec in PROFILES.items() if spec.get("default", True)]
+    names = args.profile or list(PROFILES)
     side_by_side = args.parallel or len(names)
     prefix = side_by_side > 1 and len(names) > 1
 
