@@ -98,6 +98,18 @@ def test_scheduler_drops_a_device_class_it_cannot_decode_and_goes_on(cluster):
     assert _errors(cluster, "default-scheduler") == []
 
 
+@pytest.mark.parametrize("field", ["name", "namespace"])
+def test_a_stored_name_that_is_no_string_is_the_scheduler_s_decode_error(cluster, field):
+    # the storage key is the name, so only a direct write can leave a number there
+    odd = {**GPU_CLASS, "metadata": {"name": 5} if field == "name" else {"name": "odd", "namespace": 7}}
+    store_directly(cluster, odd)
+    cluster.apply([_claim("good"), _pod("p", claim="good")])
+    assert _phase(cluster, "p") == "Running"
+    (err,) = _errors(cluster, "default-scheduler", "DeviceClass")
+    assert err.message == ("json: cannot unmarshal number into Go struct field "
+                           f"DeviceClass.metadata.{field} of type string")
+
+
 def test_a_malformed_claim_fails_only_its_own_pod_with_a_scheduler_error(cluster):
     store_directly(cluster, {**_claim("bad"), "spec": {"devices": 1.5}})
     cluster.apply([_pod("victim", claim="bad"), _claim("good"), _pod("fine", claim="good")])

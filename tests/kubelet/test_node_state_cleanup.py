@@ -21,7 +21,13 @@ def test_a_dropped_cluster_stops_its_kubelets_and_removes_its_temporary_state():
     st = kubelet._STATES[c.api]
     base = st.base_dir
     assert base.is_dir() and st.owned
+    # the node's PodResources server (opened at first use) is in the cluster-wide set the
+    # finalizer stops
+    c.kubelet("n1").pod_resources.list()
+    (server,) = st.servers
+    assert server._server is not None
     del c
     gc.collect()
     assert st.closed, "the node state of a garbage cluster was not finalized"
+    assert server._server is None, "a garbage cluster's PodResources server still runs"
     assert not base.exists(), f"{base} outlived its cluster"

@@ -3,7 +3,8 @@ again at the status manager's next batch (every 10 s), not at every sync in betw
 
 Why a unit test: how often the refused delete is sent is not visible through the API (the
 scenario platform-VAP-R02/kubelet-final-delete shows that it is retried and goes through
-once allowed); upstream's status manager sends it once per syncBatch.
+once allowed); upstream's status manager sends it once per syncBatch. The same batch retries
+a refused status write, and a write that goes in before it ends that retry.
 """
 
 from __future__ import annotations
@@ -48,3 +49,37 @@ def test_a_refused_final_delete_is_sent_again_once_per_batch(cluster, monkeypatc
     cluster.settle()
     assert sent == ["web", "web"]
     assert cluster.api.try_get("Pod", "web", "default") is not None
+
+
+STATUS_POLICY = [
+    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+     "metadata": {"name": "frozen-status"},
+     "spec": {"matchConstraints": {"resourceRules": [
+         {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["UPDATE"],
+          "resources": ["pods/status"]}]},
+         "validations": [{"expression": "false", "message": "status is frozen"}]}},
+    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
+     "metadata": {"name": "frozen-status"},
+     "spec": {"policyName": "frozen-status", "validationActions": ["Deny"]}},
+]
+
+
+def test_a_status_write_that_goes_in_ends_the_pending_retry(cluster) -> None:
+    # a refused status write waits for the status manager's next batch; a later sync whose
+    # write goes in first makes that retry moot, so it is dropped (the batch writes nothing)
+    cluster.apply(STATUS_POLICY)
+    cluster.settle()
+    cluster.apply([pod("web", [container("app")])])
+    cluster.settle()
+    k = cluster.kubelet("n1")
+    uid = cluster.get("Pod", "web")["metadata"]["uid"]
+    assert uid in k.status_retry
+    assert (cluster.get("Pod", "web").get("status") or {}).get("phase") != "Running"
+    cluster.delete("ValidatingAdmissionPolicyBinding", "frozen-status")
+    web = cluster.get("Pod", "web")
+    # a spec update (a new generation) is synced and its status sent at once, before the batch
+    web["spec"]["activeDeadlineSeconds"] = 3600
+    cluster.apply([web])
+    cluster.settle()
+    assert cluster.get("Pod", "web")["status"]["phase"] == "Running"
+    assert uid not in k.status_retry
