@@ -201,3 +201,25 @@ def test_closed_form_times_out_at_every_budget_where_walking_does() -> None:
         fast = _outcome(Allocator, _claim(5), _slice(devices), [], budget)
         walked = _outcome(Walking, _claim(5), _slice(devices), [], budget)
         assert fast[0] == walked[0], budget
+
+
+def test_closed_form_with_a_selector_error_times_out_at_every_budget_where_walking_does() -> None:
+    """The leftmost path to a device whose selector fails at runtime: the subtree takes the
+    takeable devices before it, one call each, and times out iff the work before the call that
+    reaches the failing device exceeds the budget. Every budget around it gives the walking
+    search's outcome (timeout or the selector's error)."""
+    odd = {"attributes": {"kind": {"string": "odd"}}}
+    devices = [{"name": "d0", **odd}, {"name": "d1", **odd}, {"name": "d2"}, {"name": "d3", **odd},
+               {"name": "d4", **odd}]  # d2 has no kind: "no such key" when the selector reads it
+    claims = _claim(5)  # four takeable devices: the subtree is hopeless
+    claims[0]["spec"]["devices"]["requests"][0]["exactly"]["selectors"] = [
+        {"cel": {"expression": f'device.attributes["{D}"].kind == "odd"'}}]
+    total = _outcome(Walking, claims, _slice(devices), [], None)
+    assert total[0][0] == "error" and "no such key" in total[0][1], total
+    outcomes = set()
+    for budget in range(0, total[1] + 2):
+        fast = _outcome(Allocator, claims, _slice(devices), [], budget)
+        walked = _outcome(Walking, claims, _slice(devices), [], budget)
+        assert fast[0] == walked[0], budget
+        outcomes.add(fast[0][0])
+    assert outcomes == {"timeout", "error"}  # the sweep crosses the boundary
