@@ -522,6 +522,36 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
         | sandboxed | {cpu: 250m, memory: 1Mi} | pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead |
         | missing   | null         | pod rejected: RuntimeClass "missing" not found |
 
+    @component:apiserver @req:5517-R10
+    Scenario: A pod's overhead in other notations of its RuntimeClass's amounts is admitted
+      The plugin compares the two lists with apiequality.Semantic.DeepEqual, which compares
+      quantities by value: 0.25 CPU and 1073741824 bytes are 250m and 1Gi (the decoder keeps a
+      quantity's decimal or binary form, so the texts still differ). The stored pod carries the
+      RuntimeClass's own list (setOverhead writes podFixed over it).
+      Given the objects:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata: {name: sandboxed}
+        handler: sandboxed
+        overhead:
+          podFixed: {cpu: 250m, memory: 1Gi}
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          runtimeClassName: sandboxed
+          overhead: {cpu: "0.25", memory: "1073741824"}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      And the stored object has "spec.overhead" equal to {cpu: 250m, memory: 1Gi}
+
     @component:apiserver @req:5517-R11 @gate:DRANodeAllocatableResources @version:1.37 @clause:5517-R11/claim-referenced
     Scenario: An empty resourceClaimName in a status entry is Required and names no claim of the pod (1.37 shape)
       k/k validateNodeAllocatableResourceClaimStatus (api-truth §9.3): "" is Required ("must not
