@@ -496,6 +496,24 @@ class ReferenceBackend:
             raise AssertionError(str(e)) from None
 
 
+def _defined_fields_only(message, method: str) -> dict:
+    """The answer in protobuf's JSON mapping, once it is certain to hold only fields the v1
+    API defines. drakit's kubelet encodes its answers by hand (server.py, for speed), and the
+    JSON mapping, like every protobuf decoder, silently skips bytes of an undefined field: a
+    stray byte from the encoder would read as a correct answer. (Only the reference is held to
+    this: a live kubelet newer than drakit's api.proto may send fields drakit does not know.)"""
+    from google.protobuf import json_format
+
+    known = type(message)()
+    known.CopyFrom(message)
+    known.DiscardUnknownFields()
+    if known.SerializeToString(deterministic=True) != message.SerializeToString(deterministic=True):
+        raise AssertionError(f"drakit's kubelet answered {method} with bytes outside the "
+                             "PodResources v1 API (fields api.proto does not define): a defect "
+                             "of the reference's encoder")
+    return json_format.MessageToDict(message)
+
+
 class _PodResources:
     """drakit's PodResources client with its errors translated to the steps' type."""
 
@@ -510,13 +528,14 @@ class _PodResources:
             raise PodResourcesError(e.code, e.message) from None
 
     def list(self) -> dict:
-        return self._call(self._client.list)
+        return _defined_fields_only(self._call(self._client.list_message), "List")
 
     def get(self, name: str, namespace: str) -> dict:
-        return self._call(self._client.get, name, namespace)
+        return _defined_fields_only(self._call(self._client.get_message, name, namespace), "Get")
 
     def get_allocatable_resources(self) -> dict:
-        return self._call(self._client.get_allocatable_resources)
+        return _defined_fields_only(self._call(self._client.allocatable_message),
+                                    "GetAllocatableResources")
 
     def socket_mode(self) -> str:
         return self._client.socket_mode()

@@ -76,17 +76,21 @@ class PodResourcesClient:
     def list_message(self) -> pb.ListPodResourcesResponse:
         return self._call("List", pb.ListPodResourcesRequest())
 
+    def get_message(self, name: str, namespace: str = "default") -> pb.GetPodResourcesResponse:
+        return self._call("Get", pb.GetPodResourcesRequest(pod_name=name, pod_namespace=namespace))
+
+    def allocatable_message(self) -> pb.AllocatableResourcesResponse:
+        return self._call("GetAllocatableResources", pb.AllocatableResourcesRequest())
+
     # -- dicts ------------------------------------------------------------------------
     def list(self) -> dict:
         return json_format.MessageToDict(self.list_message())
 
     def get(self, name: str, namespace: str = "default") -> dict:
-        return json_format.MessageToDict(
-            self._call("Get", pb.GetPodResourcesRequest(pod_name=name, pod_namespace=namespace)))
+        return json_format.MessageToDict(self.get_message(name, namespace))
 
     def get_allocatable_resources(self) -> dict:
-        return json_format.MessageToDict(
-            self._call("GetAllocatableResources", pb.AllocatableResourcesRequest()))
+        return json_format.MessageToDict(self.allocatable_message())
 
     def socket_mode(self) -> str:
         """The socket's permission bits as octal text, e.g. ``"0600"``."""
