@@ -786,6 +786,71 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 2 seconds pass
       Then the Namespace "team" is gone
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/namespace-content
+    Scenario: Two resource types the namespace controller cannot delete are both named in one condition, sorted
+      makeDeleteContentCondition (status_condition_utils.go) counts the failed resource types,
+      sorts their messages and joins them with ", " (no brackets, unlike an aggregate error):
+      resourceclaims before resourceclaimtemplates.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: team}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: kept-template, namespace: team}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: kept, namespace: team}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-dra-objects}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims, resourceclaimtemplates]}
+          validations:
+          - expression: "request.operation != 'DELETE'"
+            message: DRA objects stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-dra-objects}
+        spec:
+          policyName: keep-dra-objects
+          validationActions: [Deny]
+        """
+      When I delete the Namespace "team"
+      Then the Namespace "team" comes to contain:
+        """
+        status:
+          phase: Terminating
+          conditions:
+          - {type: NamespaceDeletionDiscoveryFailure, status: "False"}
+          - {type: NamespaceDeletionGroupVersionParsingFailure, status: "False"}
+          - type: NamespaceDeletionContentFailure
+            status: "True"
+            reason: ContentDeletionFailed
+            message: "Failed to delete all resource types, 2 remaining: resourceclaims.resource.k8s.io \"Unknown\" is forbidden: ValidatingAdmissionPolicy 'keep-dra-objects' with binding 'keep-dra-objects' denied request: DRA objects stay, resourceclaimtemplates.resource.k8s.io \"Unknown\" is forbidden: ValidatingAdmissionPolicy 'keep-dra-objects' with binding 'keep-dra-objects' denied request: DRA objects stay"
+          - {type: NamespaceContentRemaining, status: "False"}
+          - {type: NamespaceFinalizersRemaining, status: "False"}
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-dra-objects"
+      And 2 seconds pass
+      Then the Namespace "team" is gone
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-from-template
     Scenario: The ResourceClaim controller cannot create a pod's claim: a Warning event, then the claim once the policy is gone
       resourceclaim/controller.go handleClaim wraps a refused create as "create ResourceClaim
