@@ -7073,7 +7073,7 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario Outline: A claim tolerating a NoExecute device taint <how> <outcome>
       device_taint_eviction.go claimEvictionTime: of several matching NoExecute tolerations
       the smallest tolerationSeconds counts, so tolerating the taint for an hour and for 0s
-      evicts the pod at once.
+      evicts the pod at once, in either order.
       Given the feature gate DRADeviceTaints is enabled
       And a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -7126,6 +7126,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | next to a NoSchedule one      | keeps its pod | {key: example.com/other, operator: Exists, effect: NoSchedule}, {key: example.com/unhealthy, operator: Equal, value: "true", effect: NoExecute}  | the Pod "tolerant" has no "metadata.deletionTimestamp" |
         | without an effect             | loses its pod | {key: example.com/unhealthy, operator: Exists}                                                                                                   | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
         | for an hour and for no time   | loses its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}, {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 0} | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
+        | for no time and for an hour   | loses its pod | {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 0}, {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 3600} | there is a Normal event "DeviceTaintManagerEviction" for Pod "tolerant" with the message "Marking for deletion" |
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/current-generation-only @gate:DRADeviceTaints
     Scenario: A NoExecute taint on a slice of an outdated pool generation evicts nobody
