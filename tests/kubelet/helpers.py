@@ -108,3 +108,20 @@ def record_calls(monkeypatch: Any, owner: Any, attr: str, note: Any) -> list:
 
     monkeypatch.setattr(owner, attr, recording)
     return calls
+
+
+def deny_policy(name: str, operation: str, resource: str, expression: str, message: str,
+                group: str = "") -> list[dict]:
+    """A ValidatingAdmissionPolicy and its Deny binding: ``operation`` on ``resource`` (of core
+    v1 unless ``group``) is refused with ``message`` unless ``expression`` holds."""
+    return [
+        {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+         "metadata": {"name": name},
+         "spec": {"matchConstraints": {"resourceRules": [
+             {"apiGroups": [group], "apiVersions": ["v1"], "operations": [operation],
+              "resources": [resource]}]},
+             "validations": [{"expression": expression, "message": message}]}},
+        {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
+         "metadata": {"name": name},
+         "spec": {"policyName": name, "validationActions": ["Deny"]}},
+    ]

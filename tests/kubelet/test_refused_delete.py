@@ -11,20 +11,10 @@ from __future__ import annotations
 
 from drakit.kubelet.kubelet import STATUS_SYNC_PERIOD_SECONDS
 
-from .helpers import container, pod
+from .helpers import container, deny_policy, pod
 
-POLICY = [
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
-     "metadata": {"name": "stay"},
-     "spec": {"matchConstraints": {"resourceRules": [
-         {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["DELETE"],
-          "resources": ["pods"]}]},
-         "validations": [{"expression": "!has(oldObject.metadata.deletionTimestamp)",
-                          "message": "terminating pods stay"}]}},
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
-     "metadata": {"name": "stay"},
-     "spec": {"policyName": "stay", "validationActions": ["Deny"]}},
-]
+POLICY = deny_policy("stay", "DELETE", "pods", "!has(oldObject.metadata.deletionTimestamp)",
+                     "terminating pods stay")
 
 
 def test_a_refused_final_delete_is_sent_again_once_per_batch(cluster, monkeypatch) -> None:
@@ -51,17 +41,7 @@ def test_a_refused_final_delete_is_sent_again_once_per_batch(cluster, monkeypatc
     assert cluster.api.try_get("Pod", "web", "default") is not None
 
 
-STATUS_POLICY = [
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
-     "metadata": {"name": "frozen-status"},
-     "spec": {"matchConstraints": {"resourceRules": [
-         {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["UPDATE"],
-          "resources": ["pods/status"]}]},
-         "validations": [{"expression": "false", "message": "status is frozen"}]}},
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
-     "metadata": {"name": "frozen-status"},
-     "spec": {"policyName": "frozen-status", "validationActions": ["Deny"]}},
-]
+STATUS_POLICY = deny_policy("frozen-status", "UPDATE", "pods/status", "false", "status is frozen")
 
 
 def test_a_status_write_that_goes_in_ends_the_pending_retry(cluster) -> None:

@@ -13,21 +13,11 @@ import pytest
 from drakit.kubelet import KubeletStartError
 from drakit.kubelet.kubelet import NODE_MONITOR_PERIOD_SECONDS
 
-from .helpers import allocate, claim, container, pod
+from .helpers import allocate, claim, container, deny_policy, pod
 
-POLICY = [
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
-     "metadata": {"name": "known"},
-     "spec": {"matchConstraints": {"resourceRules": [
-         {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["UPDATE"],
-          "resources": ["nodes/status"]}]},
-         "validations": [{"expression": "object.status.conditions.all(c, c.type != 'Ready' "
-                                        "|| c.status != 'Unknown')",
-                          "message": "nodes stay known"}]}},
-    {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
-     "metadata": {"name": "known"},
-     "spec": {"policyName": "known", "validationActions": ["Deny"]}},
-]
+POLICY = deny_policy("known", "UPDATE", "nodes/status",
+                     "object.status.conditions.all(c, c.type != 'Ready' || c.status != 'Unknown')",
+                     "nodes stay known")
 
 
 def test_a_refused_node_health_write_is_sent_again_once_per_pass(cluster, monkeypatch) -> None:
