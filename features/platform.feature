@@ -1945,6 +1945,33 @@ Feature: Platform behaviour every DRA comparison relies on
       And there is a Warning event "OutOfpods" from "kubelet" for Pod "bound" with the message "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1"
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: The kubelet refuses a bound pod asking for ephemeral storage its node does not report
+      A resource missing from the node's allocatable counts as 0 of it (noderesources.Fits,
+      which the kubelet's GeneralPredicates run): one byte of ephemeral-storage does not fit
+      a node that reports none. Extended resources are the exception (removeMissingExtended
+      Resources drops those no device plugin serves); ephemeral-storage is not one.
+      Given a node "n1" with cpu "8", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: scratch}
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {ephemeral-storage: "1"}}
+        """
+      Then the Pod "scratch" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfephemeral-storage
+          message: "Pod was rejected: Node didn't have enough resource: ephemeral-storage, requested: 1, used: 0, capacity: 0"
+        """
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario: A node that takes no pods at all (pods allocatable 0) is still left to preemption
       noderesources/fit.go fitsRequest: the "Too many pods" entry never sets Unresolvable (only
       cpu, memory, ephemeral-storage and scalar requests above the node's allocatable do), so
