@@ -566,6 +566,33 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "c" has "spec.devices.requests[1].firstAvailable[0].deviceClassName" equal to gpu.example.com
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
+    Scenario: Without DRAConsumableCapacity a new slice's allowMultipleAllocations and request policies are dropped
+      resourceslice strategy dropDisabledFields: with the gate off, and no old slice that uses
+      consumable capacity, each device's allowMultipleAllocations and each capacity's
+      requestPolicy are dropped before validation; the capacity's value stays.
+      Given the feature gate DRAConsumableCapacity is disabled
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              nic.example.com/bandwidth:
+                value: 10Gi
+                requestPolicy: {default: 1Gi, validRange: {min: 1Gi, step: 1Gi}}
+        """
+      Then the ResourceSlice "nics" has no "spec.devices[0].allowMultipleAllocations"
+      And the ResourceSlice "nics" has no "spec.devices[0].capacity[nic.example.com/bandwidth].requestPolicy"
+      And the ResourceSlice "nics" has "spec.devices[0].capacity" equal to {nic.example.com/bandwidth: {value: 10Gi}}
+
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario Outline: Request tolerations are checked when DRADeviceTaints is on
       validation.go validateDeviceToleration (reached from validateExactDeviceRequest and
       validateDeviceSubRequest): a key is a label name, Exists takes no value, Equal a label
