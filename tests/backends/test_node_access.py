@@ -127,6 +127,8 @@ def test_a_new_nodes_agent_starts_while_gone_nodes_agents_are_still_stopping(ser
             break
         threading.Event().wait(0.05)
     # (the module's server may hold other tests' nodes, which come and go as well)
-    assert sorted(n for n in stopping if n in old) == old
+    # each gone agent is stopped (the module server's own sync loop may also reach one first,
+    # so a stop can be recorded twice; stopping a stopped agent is a no-op)
+    assert sorted({n for n in stopping if n in old}) == old
     assert not any((tmp_path / f"{n}.sock").exists() for n in old)
     agents.stop()
