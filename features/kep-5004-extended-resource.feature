@@ -4082,6 +4082,36 @@ Feature: KEP-5004 DRA extended resources
           message: "Pod was rejected: Node didn't have enough resource: hugepages-2Mi, requested: 4194304, used: 0, capacity: 0"
         """
 
+    @req:5004-R12 @clause:5004-R12/standard-still-checked
+    Scenario: Kubelet admission that leaves out a missing extended resource still checks the pod's cpu
+      k/k pkg/kubelet/lifecycle/predicate.go: removeMissingExtendedResources returns a copy of
+      the pod without the extended-resource requests the node does not report (here
+      example.com/gpu, of which n1 reports nothing); generalFilter then checks what is left,
+      every container's cpu included: 9 cpus on an 8-cpu node reject the pod (rejectPod: phase
+      Failed, reason OutOfcpu, the InsufficientResourceError message in millicores).
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: wide
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "9", example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "wide" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfcpu
+          message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000"
+        """
+
     # since 1.36: kubernetes/kubernetes#135725 (1.36) made kubelet admission leave out a container's requests that pod.status.extendedResourceClaimStatus maps to the special claim; before, the node's device-plugin count was checked
     @req:5004-R12 @clause:5004-R12/no-allocatable-check @since:1.36
     Scenario: A device plugin that registers after a DRA-backed pod was scheduled does not get that pod rejected
