@@ -1951,6 +1951,61 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "late" exists
       And the Pod "late" has no "metadata.deletionTimestamp"
 
+    @req:5729-R08 @version:1.37 @gate:DRADeviceTaints @clause:5729-R08/taint-eviction
+    Scenario: A PodGroup member that has failed is evicted with the others while the group keeps its claim
+      pkg/controller/devicetainteviction/device_taint_eviction.go: neither podEvictionTime nor
+      addConditionAndDeletePod looks at the pod's phase (only a deletionTimestamp stops the
+      eviction: "Already deleted, no need to evict"). A member that failed keeps the group's
+      claim reserved (reservedFor names the PodGroup, not the pod), so when the device gets a
+      NoExecute taint it is marked (DisruptionTarget) and deleted like the member that runs.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 2 pods named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then 2 pods named "member-{i}" are scheduled
+      When the Pod "member-1" status has:
+        """
+        phase: Failed
+        """
+      Then the claim "pg-claim" of Pod "member-1" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-dra.example.com}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: dev-0
+            taints:
+            - {key: example.com/unhealthy, value: "true", effect: NoExecute}
+          - name: dev-1
+          - name: dev-2
+          - name: dev-3
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "member-0" with the message "Marking for deletion"
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "member-1" with the message "Marking for deletion"
+      And the Pod "member-0" does not exist
+      And the Pod "member-1" does not exist
+
     @req:5729-R12 @version:1.37 @clause:5729-R12/mixed-references @clause:5729-R12/reenabled
     Scenario: Skew: a scheduler without the gate adds the pod next to the PodGroup in reservedFor; the controller with it cleans both
       KEP-5729 "Version Skew Strategy": "If the API server is on a version that supports the

@@ -28,8 +28,9 @@ What is mirrored (device_taint_eviction.go):
   condition ``DisruptionTarget`` (reason ``DeletionByDeviceTaintManager``, message "Device
   Taint manager: deleting due to NoExecute taint") patched into the status, then a DELETE;
   a pod already being deleted when its eviction falls due is left alone
-  (addConditionAndDeletePod), and so — unlike upstream, which does not look at the phase —
-  is a finished one (upstream only meets one still reserved, e.g. through its PodGroup);
+  (addConditionAndDeletePod); a finished one is evicted like any other (neither
+  podEvictionTime nor addConditionAndDeletePod looks at the phase; such a pod is met only
+  while a claim is still reserved for it, e.g. through its PodGroup);
 * a pod whose eviction was scheduled for later and is no longer needed (the taint went, a
   toleration now covers it, the pod lost its reservation) gets a Normal event
   ``DeviceTaintManagerEviction`` "Cancelling deletion" (cancelWorkWithEvent), also when it is
@@ -315,7 +316,7 @@ class DeviceTaintEvictionController(Controller):
                 self.pending[uid] = (md.get("namespace") or "", md.get("name", ""), when)
                 return False
             self.due.add(uid)
-            if md.get("deletionTimestamp") or (pod.get("status") or {}).get("phase") in ("Succeeded", "Failed"):
+            if md.get("deletionTimestamp"):
                 return False
             return self._evict(pod, when)
 
