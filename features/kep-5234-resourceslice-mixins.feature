@@ -614,6 +614,47 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | {name: m, capacity: {1memory: {value: 80Gi}}} | spec.mixins.device[0].capacity: Invalid value: "1memory": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
         | {name: m, attributes: {1model: {string: a100}}} | spec.mixins.device[0].attributes: Invalid value: "1model": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
 
+    @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @gate:DRAConsumableCapacity @clause:5234-R04/device-mixin-keys
+    Scenario Outline: A device mixin's capacity request policy is checked as a shared device's
+      KEP-5234 "API": DeviceMixin.Capacity is a map[QualifiedName]DeviceCapacity, the type a
+      Device's capacity has, request policy included (KEP-5075 consumable capacity). A mixin
+      has no allowMultipleAllocations of its own, so its policy is not forbidden for want of
+      one; its values are checked as k/k validation.go validateRequestPolicyValidValues checks
+      a shared device's (the default among the valid values), at the mixin's path. The KEP
+      gives no message; KEP-5234 did not ship, so drakit follows the KEP's type.
+      Given the feature gate DRAResourceSliceMixins is enabled
+      And the feature gate DRAConsumableCapacity is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          mixins:
+            device:
+            - name: m
+              capacity:
+                a:
+                  value: "100"
+                  requestPolicy: {default: "10", validValues: ["5", "10", "100"]}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            includes: [m]
+        """
+      And the manifest has "<path>" set to <value>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | value | outcome |
+        | spec.mixins.device[0].capacity.a.requestPolicy.default | "5" | accepted |
+        | spec.mixins.device[0].capacity.a.requestPolicy.default | "7" | spec.mixins.device[0].capacity[a].requestPolicy.validValues: Invalid value: "7": default value is not valid according to the requestPolicy |
+
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/device-includes-max-8
     Scenario Outline: Includes are at most 8
       KEP-5234 "Limits": "The number of mixins that can be referenced from each device, counter
