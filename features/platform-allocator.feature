@@ -2416,6 +2416,62 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",AllNodes:nil,Taints:[]DeviceTaint{example.com/unhealthy=ecc:NoSchedule,example.com/maintenance:NoExecute,},BindsToNode:nil,"
 
+    # since 1.36: DRAPartitionableDevices and DRADeviceBindingConditions are on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
+    Scenario: The device named by a failed node selection lists its binding conditions
+      The generated (*v1.Device).String() prints BindsToNode as a pointer ("*true") and
+      BindingConditions and BindingFailureConditions with fmt's %v of a []string: the
+      conditions in order, separated by spaces, in brackets (KEP-5007 device binding
+      conditions, on by default from 1.36).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            bindsToNode: true
+            bindingConditions: [example.com/attached, example.com/ready]
+            bindingFailureConditions: [example.com/failed]
+          - name: gpu-1
+            allNodes: true
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",Taints:[]DeviceTaint{},BindsToNode:*true,BindingConditions:[example.com/attached example.com/ready],BindingFailureConditions:[example.com/failed],AllowMultipleAllocations:nil,"
+
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse
     Scenario: An allocated claim whose node selector has Lt with a value that is no integer fails PreFilter
       The claim's status (written as a DRA controller would) carries a node selector the API
