@@ -2810,6 +2810,46 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | link  | link    | gpu.example.com/fabric/fab-e | wrong node |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain with DRAPartitionableDevices off says why a slice with per-device node selection is left out
+      GatherPools with DRAPartitionableDevices off skips a slice that sets
+      perDeviceNodeSelection before it looks at any node (its devices' own nodeName, allNodes
+      or nodeSelector need the gate); the row names the gate. fab-a would be on every node.
+      When I run drakit allocate with "--node node-1 -f classes.yaml --gate DRAPartitionableDevices=false --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: fab-a, allNodes: true}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: local}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: gpu-0}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: link}
+        spec:
+          devices:
+            requests:
+            - {name: link, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                       | outcome    |
+        | link  | link    | gpu.example.com/node-1/gpu-0 | allocated  |
+        | link  | link    | gpu.example.com/fabric/fab-a | per-device node selection needs DRAPartitionableDevices |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario Outline: drakit allocate --explain names a pool it cannot use (<what>)
       A pool whose slices are not all published is skipped as a whole; so is an invalid one,
       and the row says why. The claim still gets gpu-0 from the GPU pool.
