@@ -1549,7 +1549,7 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists these component errors:
         """
         device-taint-eviction-controller: ResourceSlice garbled: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
-        default-scheduler: ResourceSlice garbled: FailedSync: json: cannot unmarshal number into Go struct field ResourceSlice.spec.pool of type v1.ResourcePool (attempt 1)
+        default-scheduler: ResourceSlice garbled: FailedSync: json: cannot unmarshal number into Go struct field ResourceSliceSpec.spec.pool of type v1.ResourcePool (attempt 1)
         """
       When I delete the ResourceSlice "garbled"
       Then the reference lists no component errors

@@ -107,7 +107,7 @@ def test_a_stored_name_that_is_no_string_is_the_scheduler_s_decode_error(cluster
     assert _phase(cluster, "p") == "Running"
     (err,) = _errors(cluster, "default-scheduler", "DeviceClass")
     assert err.message == ("json: cannot unmarshal number into Go struct field "
-                           f"DeviceClass.metadata.{field} of type string")
+                           f"ObjectMeta.metadata.{field} of type string")
 
 
 def test_a_malformed_claim_fails_only_its_own_pod_with_a_scheduler_error(cluster):

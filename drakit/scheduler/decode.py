@@ -117,12 +117,28 @@ def _walk(obj: Any, steps: list[str], where: str) -> list[tuple[Any, str]]:
     return found
 
 
+def _owners(kind: str, checks: list[tuple[str, type, str]]) -> list[tuple[str, type, str, str]]:
+    """Each check with the Go struct that owns its last field, the Struct of encoding/json's
+    UnmarshalTypeError (the innermost struct entered; drakit/schema words API decode errors
+    the same way): the type of the parent path's value, the kind's own type at the root."""
+    types = {path: go_type for path, _, go_type in checks}
+    out = []
+    for path, want, go_type in checks:
+        parent = path.rpartition(".")[0]
+        owner = types[parent] if parent else f"v1.{kind}"  # KeyError: a check without its parent
+        out.append((path, want, go_type, owner.removeprefix("v1.")))
+    return out
+
+
+_OWNED = {kind: _owners(kind, checks) for kind, checks in _CHECKS.items()}
+
+
 def check_decodable(kind: str, obj: Any) -> None:
     """Raise DecodeError (Go's wording) when ``obj`` does not fit the informer's type.
 
     Only the kinds whose fields are read outside their own pod's attempt are checked (a
     pod or claim that does not fit fails its own attempt, which is already contained)."""
-    checks = _CHECKS.get(kind)
+    checks = _OWNED.get(kind)
     if checks is None:
         return
     if not isinstance(obj, Mapping):
@@ -136,10 +152,10 @@ def check_decodable(kind: str, obj: Any) -> None:
     for field in ("name", "namespace"):
         if md.get(field) is not None and not isinstance(md[field], str):
             raise DecodeError(f"json: cannot unmarshal {_json_type(md[field])} into Go struct "
-                              f"field {kind}.metadata.{field} of type string")
-    for path, want, go_type in checks:
+                              f"field ObjectMeta.metadata.{field} of type string")
+    for path, want, go_type, owner in checks:
         steps = path.split(".")
         for value, where in _walk(obj, steps, ""):
             if not _fits(value, want):
                 raise DecodeError(f"json: cannot unmarshal {_json_type(value)} into Go struct "
-                                  f"field {kind}.{where} of type {go_type}")
+                                  f"field {owner}.{where} of type {go_type}")
