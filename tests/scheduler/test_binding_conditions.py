@@ -159,6 +159,20 @@ def test_the_pod_waits_reserved_and_unbound_then_binds_when_the_condition_is_tru
     assert c.errors() == []
 
 
+def test_binding_after_a_wait_ends_the_record_of_an_earlier_attempt_s_internal_error() -> None:
+    # an attempt failure recorded before the wait (an internal error of an earlier attempt, as
+    # a PreEnqueue that raised on a malformed status records one) is the pod's open record; the
+    # bind that ends the wait is a clean attempt, so the record goes, no component error
+    c = _cluster()
+    sched = _scheduler(c)
+    sched.attempt_failures.failed("Pod", _pod(c), RuntimeError("earlier"), "FailedScheduling", event=False)
+    assert sched.attempt_failures.open()
+    _report(c, "gpu-0", ("example.com/attached", "True", "Attached", "ok"))
+    c.settle()
+    assert _pod(c)["spec"]["nodeName"] == "node-1"
+    assert sched.attempt_failures.open() == [] and c.errors() == []
+
+
 def test_a_pod_update_while_it_waits_does_not_queue_it_again() -> None:
     # eventhandlers.go: updates of an assumed pod are not queued
     c = _cluster()
