@@ -46,3 +46,20 @@ def test_a_refused_node_health_write_is_sent_again_once_per_pass(cluster, monkey
     assert sent == ["n1", "n1"]
     ready = [c for c in cluster.get("Node", "n1")["status"]["conditions"] if c["type"] == "Ready"]
     assert ready[0]["status"] == "True"
+
+
+def test_a_node_added_while_a_health_write_waits_for_its_retry_is_reported_as_work(cluster) -> None:
+    # the manager's pass that starts a kubelet for a new Node (which may write that node's
+    # health) reports work even while another node's refused health write is not yet due:
+    # settle() ends on a round in which no component reports work
+    cluster.apply(POLICY)
+    cluster.kubelet("n1").checkpoint_path.write_bytes(b"")
+    with pytest.raises(KubeletStartError):
+        cluster.restart_kubelet("n1")
+    # a Node that comes back with the node lifecycle's unreachable taint: its new kubelet's
+    # start takes the taint off (a write), and its first sync has nothing else to do
+    cluster.apply([{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n2"}, "spec": {
+        "taints": [{"key": "node.kubernetes.io/unreachable", "effect": "NoExecute"}]}}], settle=False)
+    cluster.settle()
+    assert cluster.unreported_writes == []
+    assert not cluster.get("Node", "n2")["spec"].get("taints")
