@@ -88,6 +88,26 @@ def _gates(values: Sequence[str], version: str) -> dict[str, bool]:
     return gates
 
 
+def _check_request_names(claim: dict[str, Any]) -> None:
+    """A request or subrequest without a name: the API server refuses the claim (Required),
+    and an allocation result could not say which request a device serves."""
+    md = claim.get("metadata") or {}
+    requests = ((claim.get("spec") or {}).get("devices") or {}).get("requests") or ()
+    for i, req in enumerate(requests if isinstance(requests, list) else ()):
+        if not isinstance(req, dict):
+            continue
+        path = f"spec.devices.requests[{i}]"
+        if not req.get("name"):
+            raise _Fail(f"ResourceClaim {md.get('namespace', 'default')}/{md['name']}: {path}.name: "
+                        "Required value; name every request and subrequest")
+        subs = req.get("firstAvailable") or ()
+        for j, sub in enumerate(subs if isinstance(subs, list) else ()):
+            if isinstance(sub, dict) and not sub.get("name"):
+                raise _Fail(f"ResourceClaim {md.get('namespace', 'default')}/{md['name']}: "
+                            f"{path}.firstAvailable[{j}].name: Required value; name every request "
+                            "and subrequest")
+
+
 def main_allocate(argv: Sequence[str]) -> int:
     """``drakit allocate --node node.yaml|NAME[:cpu=8] -f objects.yaml [--explain] [--gate G=true] [--version 1.37]``."""
     p = _Parser(prog="drakit allocate", description="Allocate devices for the claims in -f on one node.")
@@ -110,6 +130,8 @@ def main_allocate(argv: Sequence[str]) -> int:
             # the output names each claim namespace/name, as the API server would have it
             raise _Fail("a ResourceClaim in the -f files has no metadata.name; name every claim "
                         "(generateName is the API server's to fill in)")
+        for c in claims_all:
+            _check_request_names(c)
         allocated = [c for c in claims_all if (c.get("status") or {}).get("allocation")]
         claims = [c for c in claims_all if not (c.get("status") or {}).get("allocation")]
         if not claims:
