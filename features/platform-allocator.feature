@@ -2416,6 +2416,61 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",AllNodes:nil,Taints:[]DeviceTaint{example.com/unhealthy=ecc:NoSchedule,example.com/maintenance:NoExecute,},BindsToNode:nil,"
 
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
+    Scenario: A device whose node selector does not parse, after one that matches, fails the allocation that reaches it
+      GatherPools keeps a slice with perDeviceNodeSelection once one device matches the node and
+      looks no further, so gpu-1's selector (Lt with a value beyond int64) is first evaluated by
+      the allocator's isSelectable, which returns NodeMatches' error as it is: asking for two
+      devices reaches gpu-1, and the Filter's error is the cycle's (SchedulerError), with the
+      "failed to parse node selector" text and no device or slice around it.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allNodes: true
+          - name: gpu-1
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              exactly: {deviceClassName: gpu.example.com, allocationMode: ExactCount, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpus}]}}
+          resourceClaims:
+          - {name: gpus, resourceClaimName: gpus}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
+      And the ResourceClaim "gpus" has no "status.allocation"
+
     # since 1.36: DRAPartitionableDevices and DRADeviceBindingConditions are on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
     Scenario: The device named by a failed node selection lists its binding conditions
