@@ -3321,6 +3321,49 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Pod "second"
       Then the ResourceClaim "shared" does not exist
 
+    @req:platform-CTRL-R04 @clause:platform-CTRL-R04/terminating-left-alone
+    Scenario: A claim that is being deleted keeps the reference to an owner that is gone
+      garbagecollector.go attemptToDeleteItem: "being deleted" is a one-way trip; an item with a
+      deletionTimestamp (and no foreground deletion of its own dependents) is "returned at
+      once", before its owners are looked at: the reference to the pod that went is not
+      patched away, as it would be from a claim that is not being deleted (the scenario
+      above), and the claim is not deleted again. A finalizer of the user's keeps the claim.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "shared" controlled by Pod "first" and owned by Pod "second":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {finalizers: [example.com/hold]}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I delete the ResourceClaim "shared" without waiting
+      Then the ResourceClaim "shared" has a "metadata.deletionTimestamp"
+      When I delete the Pod "first"
+      Then the Pod "first" does not exist
+      And the ResourceClaim "shared" has "metadata.ownerReferences[0].name" equal to first
+      And the ResourceClaim "shared" has "metadata.ownerReferences[1].name" equal to second
+      And the ResourceClaim "shared" has "metadata.finalizers" equal to [example.com/hold]
+
     @req:platform-CTRL-R04 @clause:platform-CTRL-R04/owner-in-other-namespace @clause:platform-CTRL-R04/dangling-removed
     Scenario: A claim with a valid owner and one of another namespace keeps the valid one and is reported
       graph_builder.go addDependentToOwners reports the owner observed in another namespace

@@ -92,9 +92,10 @@ class GarbageCollector(Controller):
                 pass
 
     def _collect(self, dep: Ref) -> bool:
-        """attemptToDeleteItem: with no owner left the dependent is deleted; with one left
-        (solid) the references to owners that are gone (dangling: not found, another uid, or
-        in another namespace) are removed from it with a patch."""
+        """attemptToDeleteItem: a dependent being deleted is left alone; with no owner left
+        the dependent is deleted; with one left (solid) the references to owners that are
+        gone (dangling: not found, another uid, or in another namespace) are removed from it
+        with a patch."""
         owners = self.owners.get(dep)
         if not owners:
             return False
@@ -108,7 +109,11 @@ class GarbageCollector(Controller):
         if obj is None:
             return False
         if invalid:
-            self._report_invalid_namespace(dep, obj, owners)
+            self._report_invalid_namespace(dep, obj, owners)  # the graph builder's, whatever the state
+        if obj["metadata"].get("deletionTimestamp"):
+            # "being deleted" is a one-way trip: attemptToDeleteItem returns at once, before it
+            # looks at the owners (no second DELETE, no patch of the references)
+            return False
         if not ns and any(KINDS[o["kind"]].namespaced for o in owners if o.get("kind") in KINDS):
             # isDangling: a cluster-scoped item naming a namespaced owner is an error no retry
             # resolves (namespacedOwnerOfClusterScopedObjectErr): never collected, forgotten
@@ -126,8 +131,6 @@ class GarbageCollector(Controller):
             except E.StatusError as e:
                 self._refused(dep, e)
                 return False
-        if obj["metadata"].get("deletionTimestamp"):
-            return False
         try:
             self.api.delete(kind, name, ns or None)
             return True
