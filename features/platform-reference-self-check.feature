@@ -348,6 +348,74 @@ Feature: The reference checks itself: cache drift and failure records
       When the scheduler restarts
       Then the reference's self-check reports nothing
 
+    # since 1.36: the scheduler's Filter reads the slices a node is offered for KEP-5517's node-allocatable resources, a gate 1.36 introduced
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler @gate:DRANodeAllocatableResources @since:1.36
+    Scenario: The scheduler's memoised slice lists lose a cluster-wide slice, also for a node without slices of its own
+      The scheduler memoises the list of slices it offers each node where its Filter found an
+      allocation and looked for node-allocatable resources (KEP-5517: its node-local slices
+      and those without a node; the claim fits on either node). Every memoised list is compared with what the stored
+      objects give, that of a node none of whose slices names it (node-2, which has only the
+      cluster-wide slice) included.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fpga.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fpga.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-fpgas}
+        spec:
+          driver: fpga.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fpga-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: shared-fpgas}
+        spec:
+          driver: fpga.example.com
+          allNodes: true
+          pool: {name: shared, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fpga-9
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one}
+        spec:
+          devices:
+            requests:
+            - {name: fpga, exactly: {deviceClassName: fpga.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: one}]}}
+          resourceClaims:
+          - {name: one, resourceClaimName: one}
+        """
+      Then the Pod "p" is scheduled
+      And the reference's self-check reports nothing
+      When "kube-scheduler" drops from its per-node slice lists the ResourceSlice "shared-fpgas" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: slices the scheduler offers node node-1: cached ['n1-fpgas'], stored objects give ['n1-fpgas', 'shared-fpgas']
+        kube-scheduler: slices the scheduler offers node node-2: cached [], stored objects give ['shared-fpgas']
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler forgets a pod it is to schedule, and drops another from its queue
       The scheduler keeps the pods it is to schedule (unbound, not being deleted, without

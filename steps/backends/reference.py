@@ -197,7 +197,8 @@ class ReferenceBackend:
           claim's allocation takes), a PodGroup (its PodGroup cache) or a ResourceSlice (its
           allocator cache), or "forgets the
           allocation of" a ResourceClaim (its cached copy loses status.allocation and
-          reservedFor: an informer that missed the claim's status writes);
+          reservedFor: an informer that missed the claim's status writes), or "drops from its
+          per-node slice lists" a ResourceSlice (the memoised list each node is offered);
         - ``resourceclaim-controller`` "forgets" a ResourceClaim (its index by controlling
           owner);
         - ``garbage-collector`` "forgets the dependents of" an owner (its graph);
@@ -238,6 +239,12 @@ class ReferenceBackend:
             target.pending.pop((obj["metadata"].get("namespace", "default"), name))
         elif (component, change, kind) == ("kube-scheduler", "drops from its queue", "Pod"):
             target.queue.delete((obj["metadata"].get("namespace", "default"), name))
+        elif (component, change, kind) == ("kube-scheduler", "drops from its per-node slice lists",
+                                           "ResourceSlice"):
+            # the memoised list of slices each node is offered loses the slice while the
+            # informer copy, the indexes and the DRA generations stay
+            for node, lst in target.dra._slice_lists.items():
+                target.dra._slice_lists[node] = [s for s in lst if s["metadata"]["name"] != name]
         elif (component, change, kind) == ("kube-scheduler", "forgets", "PodGroup"):
             # its PodGroup informer cache, as the delete handler would
             target.podgroups.pop((obj["metadata"].get("namespace", "default"), name))
