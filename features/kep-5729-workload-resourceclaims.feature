@@ -439,6 +439,34 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "p" has "metadata.labels.tier" equal to gold
       And the Pod "p" has "spec.workloadRef" equal to {name: training, podGroup: workers}
 
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @version:1.35 @clause:5729-R15/workloadref-135
+    Scenario: At 1.35 with GenericWorkload off an update cannot add a workloadRef: it is dropped and the update goes in
+      k/k 1.35 pkg/api/pod/util.go dropDisabledWorkloadRef on update: the stored pod has no
+      workloadRef (workloadRefInUse(oldPodSpec) is false), so the new one is dropped before
+      validation, and the patch, which changes nothing else of the spec, is not refused as a
+      forbidden pod update.
+      Given the feature gate GenericWorkload is disabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      And I patch the Pod "p" with:
+        """
+        metadata: {labels: {tier: gold}}
+        spec:
+          workloadRef: {name: training, podGroup: workers}
+        """
+      Then the request succeeds
+      And the Pod "p" has "metadata.labels.tier" equal to gold
+      And the Pod "p" has no "spec.workloadRef"
+
     @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
     Scenario: A Workload that already uses template claims keeps them on update after DRAWorkloadResourceClaims is turned off
       The other half of drop-unless-in-use (the scenarios above are the create half): a field
