@@ -1861,6 +1861,58 @@ Feature: The reference checks itself: cache drift and failure records
         resourceclaim-controller: (the whole component): FailedSync: handling 3 events at once: RuntimeError: drakit bug injected into resourceclaim-controller's handling of event batches (attempt 1)
         """
 
+    @req:platform-SELF-R03 @clause:platform-SELF-R03/controller-batch
+    Scenario: A drakit bug in one event of a batch is that object's record, and the batch's later events are still handled
+      A batch that raises is handled again event by event; the event whose handling
+      raises is recorded against its object, and the events after it are handled in the same
+      sync: "b"'s claim is made at once, although "a"'s event came first and failed; "a"'s claim
+      is made once its backoff passes.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: t}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When a drakit bug makes "resourceclaim-controller" raise in its event handling the next 2 times
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: t}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: t}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "b" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And the Pod "a" has no "status.resourceClaimStatuses"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/a: FailedResourceClaimCreation: RuntimeError: drakit bug injected into resourceclaim-controller's event handling (attempt 1)
+        """
+      When 1 second passes
+      Then the Pod "a" has "status.resourceClaimStatuses[0].name" equal to gpu
+      And the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: Pod default/a: FailedResourceClaimCreation: RuntimeError: drakit bug injected into resourceclaim-controller's event handling (attempt 1)
+        """
+
     @req:platform-SELF-R03 @clause:platform-SELF-R03/controller-relist
     Scenario: A drakit bug in a controller's relist is the whole controller's record until a relist goes through
       A restarted API server ends every watch (410 Expired), so each controller lists
