@@ -6753,6 +6753,8 @@ Feature: Platform behaviour every DRA comparison relies on
           - {name: gpu, resourceClaimName: held}
         """
       Then the Pod "late" stays pending without a scheduling attempt
+      And the metric scheduler_pending_pods{queue="gated"} is 1
+      And the metric scheduler_pending_pods{queue="unschedulable"} is 0
       When I patch the ResourceClaim "held" with:
         """
         metadata:
