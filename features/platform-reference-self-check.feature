@@ -28,6 +28,29 @@ Feature: The reference checks itself: cache drift and failure records
       Then the reference's self-check reports nothing
 
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's node cache forgets a node until a relist takes it in again as a new one
+      A restarted API server ends the watches of the components that are behind it (a pod
+      deleted without waiting is an event the scheduler has not seen): the scheduler gets 410
+      Expired and relists, and the node its cache lost comes back as a node it did not know.
+      Given a node "n1"
+      And a node "n2"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When "kube-scheduler" forgets the Node "n2" behind its back
+      And I delete the Pod "filler" without waiting
+      And the API server restarts
+      Then the reference's self-check reports nothing
+      And the Pod "filler" does not exist
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler's node cache forgets a bound pod, and what it requests
       The comparer holds the pods the node cache has bound, each node's pods and what they
       request against the stored pods bound to the nodes (upstream's comparer: CompareNodes and
