@@ -2103,6 +2103,88 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "status.allocation"
       And 0 devices of driver "dra.example.com" are allocated
 
+    @req:5729-R12 @req:platform-VAP-R02 @version:1.37 @clause:5729-R12/mixed-references @clause:platform-VAP-R02/claim-controller-writes
+    Scenario: A deleted PodGroup's claim is synced at once, although its last sync failed and waits for its backoff
+      pkg/controller/resourceclaim controller.go enqueuePodGroup: a deleted PodGroup's claims
+      are added to the work queue (Add), which does not wait for a key's rate limit; so the
+      claim whose earlier sync a policy refused (the deleted member-1's entry could not be
+      removed: the key waits out the work queue's backoff) is synced as soon as the PodGroup
+      goes, once the policy is gone: both stale entries leave reservedFor at once, before any
+      time passes. The mixed reservedFor comes from a scheduler without the gate, as above.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      When the scheduler restarts with the feature gate DRAWorkloadResourceClaims disabled
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-reservations}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "has(object.status.reservedFor) && has(oldObject.status.reservedFor) && size(object.status.reservedFor) >= size(oldObject.status.reservedFor)"
+            message: reservations stay
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-reservations}
+        spec:
+          policyName: keep-reservations
+          validationActions: [Deny]
+        """
+      And I delete the Pod "member-1"
+      Then the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}, {resource: pods, name: member-1}]
+      When I delete the ValidatingAdmissionPolicyBinding "keep-reservations"
+      And I delete the PodGroup "group"
+      Then the ResourceClaim "shared" has no "status.reservedFor"
+
     @req:5729-R12 @version:1.37 @clause:5729-R12/disabled-not-deallocated @clause:5729-R12/reenabled
     Scenario: Downgrade of the controller manager alone: the PodGroup's entry stays and the claim is not deallocated until it is re-enabled
       KEP-5729 "Upgrade / Downgrade Strategy": "The ResourceClaim controller will also have been
