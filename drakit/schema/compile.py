@@ -3,10 +3,17 @@
 Why lazily and per definition: a release has ~860 definitions; drakit serves 13 kinds
 that reach ~250 of them. A definition is compiled the first time a kind that uses it is
 decoded, once per emulated version, and shared by every kind that refers to it.
+
+Go type names: a node's ``go_type`` is what an UnmarshalTypeError names. The OpenAPI gives
+struct names (the definition's) and plain types; the names it lacks (named strings such as
+``v1.RestartPolicy``, named maps, named map keys) come from go_types_data.py, generated
+from the Go sources by scripts/gen_go_types.py, and are applied here at compile time to
+copies of the shared nodes, so decoding costs the same.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 from typing import Any
 
@@ -73,11 +80,15 @@ def _type_of(schema: dict[str, Any]) -> str | None:
 class Compiled:
     """The decoder nodes of one emulated release."""
 
-    def __init__(self, version: str) -> None:
+    def __init__(self, version: str,
+                 go_types: dict[str, dict[str, str]] | None = None) -> None:
         self.version = version
         self.defs = data.definitions(version)
         self.index = data.gvk_index(version)
         self._nodes: dict[str, Node] = {}
+        # definition -> {property: Go type name}; {} leaves the names the OpenAPI alone
+        # gives (scripts/gen_go_types.py compares those with the Go types)
+        self._go_types = _default_go_types(version) if go_types is None else go_types
 
     def definition_for(self, api_version: str, kind: str) -> str | None:
         return self.index.get((api_version, kind))
@@ -112,14 +123,17 @@ class Compiled:
         struct = StructNode(name)
         self._nodes[name] = struct  # before the properties: types may refer to themselves
         props = schema.get("properties") or {}
+        go_types = self._go_types.get(name)
         for pname, pschema in props.items():
             child = self._inline(pschema)
+            if go_types is not None and pname in go_types:
+                child = with_go_type(child, go_types[pname])
             struct.props[pname] = child
             if type(child) is StringNode:
                 struct.fast[pname] = str
             elif type(child) is BoolNode:
                 struct.fast[pname] = bool
-            elif child is _INT64:
+            elif type(child) is IntNode and child.hi == _INT64.hi:
                 struct.fast[pname] = int  # range-checked inline
         struct.required = tuple(r for r in schema.get("required") or () if r in props
                                 and (name.rsplit(".", 1)[-1], r) not in POINTER_FIELDS)
@@ -148,6 +162,83 @@ class Compiled:
                 return MapNode(self._inline(ap))
             return AnyNode("map[string]interface {}")
         return AnyNode("interface {}")
+
+
+# ------------------------------------------------------------------ Go type names
+
+def go_types_by_definition(
+        table: dict[tuple[str, str, str], str],
+        changed: dict[tuple[str, str, str], tuple[tuple[str, str], ...]],
+        version: str) -> dict[str, dict[str, str]]:
+    """A go_types_data table by OpenAPI definition name, at one emulated version:
+    "io.k8s.api.core.v1.PodSpec" -> {"restartPolicy": "v1.RestartPolicy", ...}. Definition
+    names are Go package paths with the domain reversed (k8s.io/api/core/v1 ->
+    io.k8s.api.core.v1); a renamed type's name is the last one whose release is not newer."""
+    vt = _version_tuple(version)
+    out: dict[str, dict[str, str]] = {}
+
+    def put(key: tuple[str, str, str], go_type: str) -> None:
+        pkg, struct, prop = key
+        domain, _, rest = pkg.partition("/")
+        prefix = ".".join(reversed(domain.split("."))) + "." + rest.replace("/", ".")
+        out.setdefault(f"{prefix}.{struct}", {})[prop] = go_type
+
+    for key, go_type in table.items():
+        put(key, go_type)
+    for key, steps in changed.items():
+        names = [name for since, name in steps if _version_tuple(since) <= vt]
+        put(key, names[-1] if names else steps[0][1])
+    return out
+
+
+def _version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in version.split("."))
+
+
+@functools.lru_cache(maxsize=16)
+def _default_go_types(version: str) -> dict[str, dict[str, str]]:
+    from .go_types_data import GO_TYPES, GO_TYPES_CHANGED
+
+    return go_types_by_definition(GO_TYPES, GO_TYPES_CHANGED, version)
+
+
+def _split_go_type(go_type: str) -> tuple[str | None, str | None]:
+    """(element, None) of "[]T", (key, value) of "map[K]V", (None, None) for a named type.
+    A pointer element is reported as the type it points to, as encoding/json does."""
+    if go_type.startswith("[]"):
+        return go_type[2:].lstrip("*"), None
+    if go_type.startswith("map["):
+        depth = 0
+        for i in range(3, len(go_type)):
+            c = go_type[i]
+            if c == "[":
+                depth += 1
+            elif c == "]":
+                depth -= 1
+                if depth == 0:
+                    return go_type[4:i], go_type[i + 1:].lstrip("*")
+    return None, None
+
+
+def with_go_type(node: Node, go_type: str) -> Node:
+    """``node`` named ``go_type`` in UnmarshalTypeError texts: a copy (nodes such as
+    _STRING are shared by every field of that OpenAPI type), its list item or map value
+    renamed too for "[]T" and "map[K]V". Struct nodes keep their definition's name and
+    nodes of types with their own UnmarshalJSON (Quantity, Time, ...) their own texts."""
+    if node.go_type == go_type or isinstance(node, StructNode) or \
+            type(node) not in _RENAMEABLE:
+        return node
+    new = copy.copy(node)
+    new.go_type = go_type
+    elem, value = _split_go_type(go_type)
+    if type(node) is ListNode and elem is not None and value is None:
+        new.item = with_go_type(node.item, elem)
+    elif type(node) is MapNode and value is not None:
+        new.value = with_go_type(node.value, value)
+    return new
+
+
+_RENAMEABLE = (StringNode, BoolNode, IntNode, FloatNode, ListNode, MapNode)
 
 
 @functools.lru_cache(maxsize=8)
