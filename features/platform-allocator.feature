@@ -406,6 +406,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | list-attributes-match-constaint-list-of-int-values-with-common-elements |
         | list-attributes-match-constaint-list-of-bool-values-with-common-elements |
         | list-attributes-match-constaint-list-of-version-values-with-common-elements |
+        | list-attributes-match-constraint-mixed-scalar-and-list-of-version-values-with-common-elements |
         | list-attributes-distinct-constraint-scalar-string-values-all-distinct |
         | list-attributes-distinct-constraint-scalar-string-values-not-distinct |
         | list-attributes-distinct-constraint-list-of-string-values-all-distinct |
