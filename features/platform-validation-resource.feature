@@ -1320,6 +1320,45 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
 
     # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (versioned gate table)
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @gate:DRAAdminAccess @until:1.35
+    Scenario: Without DRAAdminAccess a metadata update of a claim that asks for admin access keeps the request's field
+      k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate, then
+      resourceclaimspec DropDisabledFields: with the gate off a request's adminAccess is
+      dropped only when the old spec asks for admin access nowhere (draAdminAccessFeatureInUse
+      of the old spec). This claim was created while the gate was on, in a namespace labelled
+      for admin access; after the rollback a label change goes in and the spec stays as it was
+      (dropping the field would change the immutable spec).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: team
+          labels: {resource.kubernetes.io/admin-access: "true"}
+        """
+      When I work in the namespace "team"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, adminAccess: true}
+        """
+      Then the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
+      When the feature gate DRAAdminAccess is disabled
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {audited: done}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.audited" equal to done
+      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.adminAccess" equal to true
+
+    # until 1.35: DRAAdminAccess is GA and locked on from 1.36 (versioned gate table)
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAAdminAccess @until:1.35
     Scenario: With DRAAdminAccess turned off on the API server, a device status write keeps the admin access an allocation already grants
       k/k pkg/registry/resource/resourceclaim/strategy.go dropDisabledDRAAdminAccessStatusFields:
