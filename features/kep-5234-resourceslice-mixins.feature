@@ -87,6 +87,28 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the outcome is "spec: Invalid value: "{`nodeName`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set"
 
+    @component:apiserver @req:5234-R10 @clause:5234-R10/node-selection
+    Scenario: A slice that sets nodeName, nodeSelector and allNodes is refused, the three listed in that order
+      k/k validateResourceSliceSpec appends each set field to the list in the order nodeName,
+      nodeSelector, allNodes, perDeviceNodeSelection, and prints the list as the value.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: s1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]}]}
+          allNodes: true
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the outcome is "spec: Invalid value: "{`nodeName`, `nodeSelector`, `allNodes`}": exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required, but multiple fields are set"
+
     @component:apiserver @req:5234-R10 @clause:5234-R10/driver-and-pool
     Scenario Outline: Driver and pool names are checked
       k/k validateResourceSliceSpec: driver via ValidateCSIDriverName (≤ 63 bytes), pool name
