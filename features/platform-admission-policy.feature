@@ -2482,8 +2482,9 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
     Scenario Outline: A Deployment or a ReplicaSet whose status write is refused writes it once the policy is gone (<resource>)
       deployment/sync.go syncRolloutStatus and replicaset/replica_set.go syncReplicaSet
       (updateReplicaSetStatus) return a refused status write as the sync's error, so the work
-      queue retries the object with its backoff (no event); the pods are made meanwhile. Once
-      the binding is gone the retry writes the status (the Deployment's status sums its
+      queue retries the object with its backoff (no event); the pods are made meanwhile, and a
+      scale goes through to the ReplicaSet and its pods (only the status write is refused).
+      Once the binding is gone the retry writes the status (the Deployment's status sums its
       ReplicaSet's).
       Given a node "node-1"
       And the objects:
@@ -2522,10 +2523,16 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then there are 2 Pod objects labelled "app=web"
       And the Deployment "web" has no "status.availableReplicas"
       And no Warning event was recorded for any Deployment
+      When I patch the Deployment "web" with:
+        """
+        spec: {replicas: 3}
+        """
+      Then every ReplicaSet labelled "app=web" has "spec.replicas" equal to 3
+      And there are 3 Pod objects labelled "app=web"
       When I delete the ValidatingAdmissionPolicyBinding "no-status"
       And 10 seconds pass
-      Then the Deployment "web" has "status.availableReplicas" equal to 2
-      And every ReplicaSet labelled "app=web" has "status.availableReplicas" equal to 2
+      Then the Deployment "web" has "status.availableReplicas" equal to 3
+      And every ReplicaSet labelled "app=web" has "status.availableReplicas" equal to 3
 
       Examples:
         | resource           |
