@@ -850,6 +850,64 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the request succeeds
       And the Pod "p" stays pending with reason "SchedulerError" and a message containing "/spread, constraint #0: empty constraint (unsupported constraint type?)"
 
+    # version 1.34: from 1.35 DRADeviceBindingConditions depends on DRAResourceClaimDeviceStatus (the gate table's dependencies), so no component runs with the first alone
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @version:1.34
+    Scenario: Skew at 1.34: a scheduler with DRADeviceBindingConditions but without DRAResourceClaimDeviceStatus binds at once
+      The DynamicResources plugin waits in PreBind for binding conditions only when both
+      DRADeviceBindingConditions and DRAResourceClaimDeviceStatus are on (its features
+      EnableDRADeviceBindingConditions and EnableDRAResourceClaimDeviceStatus); 1.34 has no gate
+      dependency that keeps a scheduler from running with the first alone. The allocation keeps
+      the device's binding conditions (the allocator's gate), but the pod is bound at once: no
+      BindingConditionsPending event, no allocationTimestamp.
+      Given the feature gate DRADeviceBindingConditions is enabled
+      And the scheduler runs with the feature gate DRAResourceClaimDeviceStatus disabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: fabric.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "fabric.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-gpus}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: fabric, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            bindsToNode: true
+            bindingConditions: [example.com/attached]
+            bindingFailureConditions: [example.com/attach-failed]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: fabric.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].bindingConditions" equal to [example.com/attached]
+      And the ResourceClaim "gpu" has no "status.allocation.allocationTimestamp"
+      And there is no event "BindingConditionsPending" for Pod "p" containing "waiting"
+
     # since 1.36: 1.34 and 1.35 select the incubating variant of their day, which visits pools in map order (pools_incubating.go v0.35.6 GatherPools does not sort), so which pool comes first is not fixed
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
     Scenario: Skew: a scheduler without DRADeviceBindingConditions skips devices with binding conditions and still searches their pool last
