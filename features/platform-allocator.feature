@@ -419,6 +419,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | list-attributes-all-devices-match-constraint-without-common-element-is-an-error |
         | list-attributes-all-devices-distinct-constraint-with-common-element-is-an-error |
         | list-attributes-match-constraint-scalar-int-values |
+        | list-attributes-match-constraint-scalar-bool-values |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/mixins @gate:DRAResourceSliceMixins
     Scenario Outline: Mixins (KEP-5234) with DRAResourceSliceMixins: allocator case <case> through the scheduler
