@@ -1320,6 +1320,56 @@ Feature: The reference checks itself: cache drift and failure records
       Then the Pod "p" has a "status.resourceClaimStatuses[0].resourceClaimName"
       And the reference lists no component errors
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A Deployment whose status write the API server refuses is that Deployment's record until a retry writes it
+      pkg/controller/deployment sync.go syncRolloutStatus returns the refused status update as
+      the sync's error, without an event; the work queue retries the Deployment with backoff.
+      The reference records the retry against the Deployment (FailedSync, drakit's reason for a
+      controller without an event of its own); once the binding is gone a retry writes the
+      status and the record goes.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [deployments/status]}
+          validations:
+          - expression: "false"
+            message: statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-status}
+        spec:
+          policyName: no-status
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And the reference lists these component errors:
+        """
+        deployment-controller: Deployment default/web: FailedSync: update deployment status: ... statuses are written by hand here ... (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-status"
+      And 10 seconds pass
+      Then the Deployment "web" has "status.replicas" equal to 1
+      And the reference lists no component errors
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers @version:1.37 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
     Scenario: A PodGroup whose claims are unreadable is the claim controller's failure, until it is fixed
       The PodGroup's one claim entry is the number 5 (KEP-5729: spec.resourceClaims is a list of
