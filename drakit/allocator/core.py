@@ -1039,6 +1039,12 @@ class Allocator:
         if cls is None:
             raise AllocationError(f"claim {_kobj(claim)}, request {r.name}: could not retrieve device class "
                                   f"{r.class_name}: deviceclass.resource.k8s.io \"{r.class_name}\" not found")
+        for i, sel in enumerate((cls.get("spec") or {}).get("selectors") or ()):
+            # the API server refuses such a class; upstream's selectorsMatch would dereference
+            # the missing CEL (drakit's wording, as for a claim's selector above)
+            if not isinstance(sel.get("cel"), (dict, Mapping)):
+                raise AllocationError(f"class {r.class_name}: selector #{i}: CEL expression empty "
+                                      "(unsupported selector type?)")
         rd.cls = cls
         rd.cands = self.view.candidates(cls, r.selectors)  # type: ignore[union-attr]
         if r.mode == "ExactCount":
