@@ -2664,6 +2664,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     with a status.allocation count as allocated), for the node given by name or by a Node
     manifest. It writes one allocation per claim (YAML), or with --explain a table CLAIM REQUEST
     DEVICE OUTCOME; every error is one line on stderr with exit status 1 and nothing on stdout.
+    The objects are read as kube-apiserver decodes them (null is the zero value; a JSON type the
+    Go type cannot hold is refused with the decoder's text, naming the object).
     These scenarios run the command as a user does, on the manifests of
     fixtures/platform/allocate-tool (a bare `-f` name is read from there): node-1 has gpu-0 and
     gpu-1 (a100, NUMA 0 and 1), gpu-2 and gpu-3 (h100, NUMA 0 and 1; gpu-3 tainted NoSchedule
@@ -3088,7 +3090,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | version           | --node node-1 -f classes.yaml --version 1.33 | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | argument --version: invalid choice: '1.33' (choose from '1.34', '1.35', '1.36', '1.37') |
         | missing file      | --node node-1 -f no-such.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-such.yaml: no such file |
         | YAML              | --node node-1 -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: [x} | {file}:1: invalid YAML: did not find expected ',' or ']' |
-        | quantity          | --node node-1 -f classes.yaml -f nics.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: nic}, spec: {devices: {requests: [{name: nic, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 2Gx}}}}]}}} | a quantity in the -f files does not parse: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'; write quantities like 8, 500m or 32Gi |
+        | quantity          | --node node-1 -f classes.yaml -f nics.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: nic}, spec: {devices: {requests: [{name: nic, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 2Gx}}}}]}}} | ResourceClaim nic: ResourceClaim in version "v1" cannot be handled as a ResourceClaim: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' |
         | unnamed claim     | --node node-1 -f classes.yaml -f gpus.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {generateName: gpu-}, spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}} | a ResourceClaim in the -f files has no metadata.name; name every claim (generateName is the API server's to fill in) |
         | unnamed request   | --node node-1 -f classes.yaml -f gpus.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: gpu}, spec: {devices: {requests: [{exactly: {deviceClassName: gpu.example.com}}]}}} | ResourceClaim default/gpu: spec.devices.requests[0].name: Required value; name every request and subrequest |
         | unnamed subrequest | --node node-1 -f classes.yaml -f gpus.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: gpu}, spec: {devices: {requests: [{name: gpu, firstAvailable: [{name: big, deviceClassName: gpu.example.com}, {deviceClassName: gpu.example.com}]}]}}} | ResourceClaim default/gpu: spec.devices.requests[0].firstAvailable[1].name: Required value; name every request and subrequest |

@@ -23,8 +23,10 @@ from drakit.allocator import (
     format_explanation,
 )
 from drakit.allocator.pools import NodeSelectionError
+from drakit.api import errors as E
 from drakit.api.quantity import QuantityError
 from drakit.features import SUPPORTED_VERSIONS
+from drakit.schema import IGNORE, decode
 from drakit.yamlio import ManifestError, dump, load_file
 
 __all__ = ["main_allocate", "main_flatten"]
@@ -32,6 +34,13 @@ __all__ = ["main_allocate", "main_flatten"]
 
 class _Fail(Exception):
     pass
+
+
+def _error_line(message: str) -> str:
+    """``error: <message>`` on one line: a control character from the input (a class name
+    with a newline) is written as its escape, so a script can still read one line per error."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
+    return f"error: {text}\n"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -88,6 +97,30 @@ def _gates(values: Sequence[str], version: str) -> dict[str, bool]:
     return gates
 
 
+_READ_KINDS = ("ResourceSlice", "DeviceClass", "ResourceClaim")
+
+
+def _decoded(objs: list[dict[str, Any]], version: str) -> list[dict[str, Any]]:
+    """The objects as a typed informer hands them to upstream's allocator: decoded as
+    kube-apiserver decodes them (JSON null becomes the zero value; unknown fields are dropped,
+    as the tool reads manifests, not requests). A JSON type the Go type cannot hold (a list
+    where the spec is an object) is refused with the decoder's text, one line naming the
+    object."""
+    out = []
+    for o in objs:
+        kind = o.get("kind")
+        if kind not in _READ_KINDS:
+            out.append(o)
+            continue
+        try:
+            out.append(decode(o, version, field_validation=IGNORE).obj)
+        except E.StatusError as e:
+            md = o.get("metadata")
+            name = md.get("name") if isinstance(md, dict) else None
+            raise _Fail(f"{kind} {name or '<unnamed>'}: {e.message}") from None
+    return out
+
+
 def _check_request_names(claim: dict[str, Any]) -> None:
     """A request or subrequest without a name: the API server refuses the claim (Required),
     and an allocation result could not say which request a device serves."""
@@ -123,6 +156,7 @@ def main_allocate(argv: Sequence[str]) -> int:
         args = p.parse_args(list(argv))
         nodes = [_node(args.node)]
         objs = [o for f in args.filename for o in _load(f)]
+        objs = _decoded(objs, args.version)
         slices = [o for o in objs if o.get("kind") == "ResourceSlice"]
         classes = [o for o in objs if o.get("kind") == "DeviceClass"]
         claims_all = [o for o in objs if o.get("kind") == "ResourceClaim"]
@@ -162,11 +196,11 @@ def main_allocate(argv: Sequence[str]) -> int:
         return 0
     except QuantityError as e:
         # the allocator parses quantities where it uses them, not knowing which object holds them
-        sys.stderr.write(f"error: a quantity in the -f files does not parse: {e}; write quantities "
-                         "like 8, 500m or 32Gi\n")
+        sys.stderr.write(_error_line(f"a quantity in the -f files does not parse: {e}; write "
+                                     "quantities like 8, 500m or 32Gi"))
         return 1
     except (_Fail, AllocationError, MixinError, NodeSelectionError) as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(_error_line(str(e)))
         return 1
 
 
@@ -183,7 +217,7 @@ def main_flatten(argv: Sequence[str]) -> int:
         sys.stdout.write(dump(flat, many=True))
         return 0
     except (_Fail, MixinError) as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(_error_line(str(e)))
         return 1
 
 
