@@ -123,22 +123,19 @@ def _decoded(objs: list[dict[str, Any]], version: str) -> list[dict[str, Any]]:
 
 def _check_request_names(claim: dict[str, Any]) -> None:
     """A request or subrequest without a name: the API server refuses the claim (Required),
-    and an allocation result could not say which request a device serves."""
+    and an allocation result could not say which request a device serves. The claim comes
+    decoded (``_decoded``), so requests and subrequests are lists of objects."""
     md = claim.get("metadata") or {}
     requests = ((claim.get("spec") or {}).get("devices") or {}).get("requests") or ()
-    for i, req in enumerate(requests if isinstance(requests, list) else ()):
-        if not isinstance(req, dict):
-            continue
-        path = f"spec.devices.requests[{i}]"
-        if not req.get("name"):
+    paths = []
+    for i, req in enumerate(requests):
+        paths.append((f"spec.devices.requests[{i}]", req))
+        paths += [(f"spec.devices.requests[{i}].firstAvailable[{j}]", sub)
+                  for j, sub in enumerate(req.get("firstAvailable") or ())]
+    for path, item in paths:
+        if not (item or {}).get("name"):
             raise _Fail(f"ResourceClaim {md.get('namespace', 'default')}/{md['name']}: {path}.name: "
                         "Required value; name every request and subrequest")
-        subs = req.get("firstAvailable") or ()
-        for j, sub in enumerate(subs if isinstance(subs, list) else ()):
-            if isinstance(sub, dict) and not sub.get("name"):
-                raise _Fail(f"ResourceClaim {md.get('namespace', 'default')}/{md['name']}: "
-                            f"{path}.firstAvailable[{j}].name: Required value; name every request "
-                            "and subrequest")
 
 
 def main_allocate(argv: Sequence[str]) -> int:
