@@ -7189,7 +7189,7 @@ Feature: Platform behaviour every DRA comparison relies on
           resourceClaims:
           - {name: gpu, resourceClaimName: gpu}
         """
-      Then there is a Normal event "Scheduled" for Pod "tolerant" containing "to node-1"
+      Then there is a Normal event "Scheduled" for Pod "tolerant" with the message "Successfully assigned ${namespace}/tolerant to node-1"
       And <check>
 
       Examples:

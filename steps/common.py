@@ -39,6 +39,11 @@ def load_yaml(text: str) -> list[dict]:
     return docs
 
 
+def expand_namespace(text: str, world: World) -> str:
+    """``${namespace}`` stands for the scenario's namespace (a live cluster's is generated)."""
+    return text.replace("${namespace}", world.b.namespace)
+
+
 def fixture_objects(name: str) -> list[dict]:
     """A fixture file's objects, parsed once per run; every caller gets its own copy."""
     if name not in _FIXTURE_CACHE:

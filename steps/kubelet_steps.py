@@ -27,6 +27,7 @@ from pytest_bdd import given, parsers, then, when
 from . import expect
 from .backends.base import ApiError, PodResourcesError, Unsupported
 from .backends.driver_profile import CDI_PRESENT, structure
+from .common import expand_namespace
 from .world import World
 
 _NAMES = r'"[^"]+"(?:(?:, | and )"[^"]+")*'
@@ -49,10 +50,6 @@ def _node_call(world: World, method: str, *args):
     if fn is None:
         raise Unsupported("needs node access")
     return fn(*args)
-
-
-def _expand(text: str, world: World) -> str:
-    return text.replace("${namespace}", world.b.namespace)
 
 
 def _structural(world: World) -> bool:
@@ -322,7 +319,7 @@ def _answer(world: World) -> dict:
 
 @then("the PodResources answer is:")
 def then_pr_answer_is(world: World, docstring: str) -> None:
-    expected, actual = _shape(world, yaml.safe_load(_expand(docstring, world)) or {},
+    expected, actual = _shape(world, yaml.safe_load(expand_namespace(docstring, world)) or {},
                               _answer(world))
     world.observe("PodResources answer", expected, actual)
     diffs = expect.equal(actual, expected)
@@ -334,7 +331,7 @@ def then_pr_answer_is(world: World, docstring: str) -> None:
 
 @then("the PodResources answer contains:")
 def then_pr_answer_contains(world: World, docstring: str) -> None:
-    expected, actual = _shape(world, yaml.safe_load(_expand(docstring, world)),
+    expected, actual = _shape(world, yaml.safe_load(expand_namespace(docstring, world)),
                               _answer(world))
     world.observe("PodResources answer contains", expected, actual)
     diffs = expect.contains(actual, expected)
@@ -394,7 +391,7 @@ def then_pr_device_count(world: World, container: str, pod: str, n: str, resourc
 @then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
                  r'"(?P<pod>[^"]+)" has:'))
 def then_pr_container_has(world: World, container: str, pod: str, docstring: str) -> None:
-    expected, c = _shape(world, yaml.safe_load(_expand(docstring, world)),
+    expected, c = _shape(world, yaml.safe_load(expand_namespace(docstring, world)),
                          _container(world, pod, container))
     world.observe(f"{pod}/{container}", expected, c)
     diffs = expect.equal(c, expected)
@@ -407,7 +404,7 @@ def then_pr_container_has(world: World, container: str, pod: str, docstring: str
 @then(parsers.re(r'the PodResources call fails with code "(?P<code>[^"]+)" and message '
                  r'"(?P<message>[^"]*)"'))
 def then_pr_fails(world: World, code: str, message: str) -> None:
-    message = _expand(message, world)
+    message = expand_namespace(message, world)
     err = world.vars.get("pr_error")
     world.observe("PodResources error", {"code": code, "message": message},
                   None if err is None else {"code": err.code, "message": err.message})
@@ -477,7 +474,7 @@ def then_kubelet_event(world: World, reason: str, pod: str, docstring: str,
     event into one with a higher ``count`` or ``series.count``, which counts as often as it
     says), for a scenario whose kubelet said the same thing before."""
     world.b.settle()
-    message = _expand(docstring.strip(), world)
+    message = expand_namespace(docstring.strip(), world)
     uid = world.b.get("Pod", pod)["metadata"]["uid"]
     message = message.replace("${uid}", uid)
     for kind, name in re.findall(r"\$\{uid:(\w+)/([^}]+)\}", message):

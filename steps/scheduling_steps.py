@@ -17,7 +17,7 @@ from pytest_bdd import given, parsers, then, when
 
 from . import expect, paths
 from .backends.base import ApiError
-from .common import get_obj, load_yaml, try_write, workload_pods
+from .common import expand_namespace, get_obj, load_yaml, try_write, workload_pods
 from .world import World
 
 # ---------------------------------------------------------------------------- helpers
@@ -312,6 +312,7 @@ def then_event(world: World, etype: str | None, reason: str, kind: str, name: st
     component (core/v1 ``source.component``, the EventSource a client-go recorder is made
     with: what `kubectl get events` shows as SOURCE)."""
     world.b.settle()  # a live cluster's controllers post their events asynchronously
+    text = expand_namespace(text, world)
     evs = [e for e in world.b.events(kind, name) if e.get("reason") == reason]
     msgs = [e.get("message") or "" for e in evs]
     world.observe(f"event {reason}", text, msgs)
