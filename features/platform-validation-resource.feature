@@ -2253,6 +2253,39 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47]} | accepted |
         | cores     | {ints: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48]} | spec.devices[0]: Invalid value: 49: the total number of attribute values must not exceed 48 |
 
+    # since 1.36: list-typed attributes arrive with DRAListTypeAttributes, alpha in 1.36 (versioned gate table)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @gate:DRAListTypeAttributes @since:1.36
+    Scenario Outline: A slice whose devices use list attributes holds at most 64 devices
+      k/k api resource/v1 types.go ResourceSliceMaxDevicesWithAdvancedFeatures (64): a slice
+      holds at most 64 devices when one of them has taints, consumes counters or has a list
+      attribute (haveListAttributes), of any of the four list types; otherwise 128.
+      Given the feature gate DRAListTypeAttributes is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - {name: gpu, attributes: {links: <value>}}
+        """
+      And the list "spec.devices" is filled to <n> items from its first item
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | value | n | outcome |
+        | {strings: [nvlink, pcie]} | 64 | accepted |
+        | {strings: [nvlink, pcie]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+        | {ints: [1, 2]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+        | {bools: [true]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+        | {versions: [1.2.3]} | 65 | spec.devices: Too many: 65: must have at most 64 items |
+        | {string: nvlink} | 65 | accepted |
+
     # since 1.37: key errors reported at the map itself (not at [key]) are what validation_resourceslice_test.go shows after kubernetes/kubernetes moved map keys to declarative validation (validateMap calls validateKey with the map path); the 1.35-era validation.go still passes the key path
     @req:platform-VAL-R04 @clause:platform-VAL-R04/devices @since:1.37
     Scenario Outline: Attribute and capacity names are C identifiers or domain/identifier
