@@ -1045,8 +1045,14 @@ class KubeletManager:
 
     # ------------------------------------------------------------------ the loop
     def cache_mismatches(self) -> list[str]:
-        """Every running kubelet's caches against the stored objects."""
+        """The nodes that run a kubelet against the stored Nodes (one kubelet per Node, as a
+        cluster has one per machine), once the manager has taken in every Node event; then
+        every running kubelet's caches against the stored objects."""
         out: list[str] = []
+        if not self.closed and not has_pending_events(self.api, self._rv, ("Node",)):
+            nodes = {n for n in (_md(o).get("name") for o in self.api.list("Node", copy=False))
+                     if isinstance(n, str) and n}
+            note_cache_mismatch(out, "nodes with a kubelet", set(self.kubelets), nodes)
         for name in sorted(self.kubelets):
             out.extend(self.kubelets[name].cache_mismatches())
         return out

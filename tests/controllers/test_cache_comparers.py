@@ -144,3 +144,19 @@ def test_a_checkpoint_edited_by_hand_is_not_compared():
     k = _kubelet(c)
     k.dra.checkpoint_path.write_text("{ not json")
     assert c.cache_mismatches() == []
+
+
+def test_the_kubelet_manager_runs_one_kubelet_per_stored_node():
+    """A kubelet for a name no Node has (or none for a Node) is drift, once the manager has
+    taken in every Node event; a Node created meanwhile is not compared yet."""
+    c = _cluster()
+    m = _component(c, KubeletManager)
+    m.kubelets["ghost"] = m.kubelets["node-1"]
+    lines = c.cache_mismatches()
+    assert "kubelet: nodes with a kubelet: cached ['ghost', 'node-1'], stored objects give " \
+           "['node-1']" in lines, lines
+    del m.kubelets["ghost"]
+    c.api.create({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "node-2"}})
+    assert not any("nodes with a kubelet" in line for line in c.cache_mismatches())
+    c.settle()
+    assert c.cache_mismatches() == []
