@@ -206,6 +206,42 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       When I create the manifest
       Then the outcome is "spec.config[0].opaque.parameters: Too long: may not be more than 10240 bytes"
 
+    @req:platform-VAL-R01 @clause:platform-VAL-R01/update @needs:reference-internals
+    Scenario: A class stored with parameters larger than 10240 bytes can be updated while its config stays
+      validation.go validateRawExtension checks the size only when the config is not stored:
+      ValidateDeviceClassUpdate passes stored = the old and new config lists are equal, so a
+      class an older release or a direct write left with oversized parameters keeps them
+      through an update of its labels; an update that changes its config has the size checked.
+      Given a DeviceClass manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          config:
+          - opaque:
+              driver: gpu.example.com
+              parameters: {str: x}
+        """
+      And the string "spec.config[0].opaque.parameters.str" is 12000 characters long
+      When the manifest is stored past validation
+      And I patch the DeviceClass "gpu.example.com" with:
+        """
+        metadata:
+          labels: {team: ml}
+        """
+      Then the request succeeds
+      And the DeviceClass "gpu.example.com" has "metadata.labels.team" equal to ml
+      When I patch the DeviceClass "gpu.example.com" with:
+        """
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        """
+      Then the request succeeds
+      When I set "spec.config[0].opaque.driver" of the DeviceClass "gpu.example.com" to other.example.com
+      Then the outcome is "spec.config[0].opaque.parameters: Too long: may not be more than 10240 bytes"
+
     # since 1.36: includes (KEP-5491) and DRAListTypeAttributes arrive in 1.36
     @req:platform-VAL-R01 @clause:platform-VAL-R01/update @since:1.36
     Scenario: A class selector accepted with DRAListTypeAttributes on stays writable after the gate is off; a new one is not

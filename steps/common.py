@@ -182,6 +182,15 @@ def when_create_manifest(world: World) -> None:
     try_write(world, lambda: world.b.apply([obj]))
 
 
+@when("the manifest is stored past validation")
+def when_store_manifest_past_validation(world: World) -> None:
+    """The prepared manifest stored as it is (an older release or a direct etcd write left
+    it so), then the components settle: reference only."""
+    if world.pending is None:
+        raise AssertionError("no manifest was prepared by an earlier step")
+    world.b.store_past_validation(world.pending)
+
+
 @when("I dry-run the manifest")
 def when_dry_run_manifest(world: World) -> None:
     obj = world.pending
