@@ -928,6 +928,79 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the Pod "trainer" is scheduled to "node-1"
       And there is 1 ResourceClaim object
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/claim-from-template @needs:logical-clock
+    Scenario: A pod whose claim create was refused is not synced again when its template is deleted, only at its retry
+      resourceclaim/controller.go: the template informer's DeleteFunc does nothing (only adds
+      and updates enqueue the pods that use the template), so a pod whose claim create a
+      policy refused keeps its last error until the work queue's backoff runs its sync again;
+      that sync then finds the template gone (syncPod: 'resource claim template "<t>":
+      resourceclaimtemplate.resource.k8s.io "<t>" not found'). The retry's time is the
+      logical clock's: a live controller's backoff runs on its own clock.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [CREATE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(object.metadata.annotations) || !('resource.kubernetes.io/pod-claim-name' in object.metadata.annotations)"
+            message: claims for pods are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-claims}
+        spec:
+          policyName: no-pod-claims
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" containing "denied request: claims for pods are made by hand here"
+      When I delete the ResourceClaimTemplate "gpu-template"
+      Then there is no event "FailedResourceClaimCreation" for Pod "trainer" containing "not found"
+      When 10 seconds pass
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "trainer" with the message "PodResourceClaim gpu: resource claim template "gpu-template": resourceclaimtemplate.resource.k8s.io "gpu-template" not found"
+      And there are 0 ResourceClaim objects
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/gc-retries
     Scenario: The garbage collector cannot delete a pod's claim: it stays, and goes once the policy is gone
       garbagecollector.go attemptToDeleteItem deletes a dependent whose owners are all gone; an
