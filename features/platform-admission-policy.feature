@@ -642,6 +642,18 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | field                                 | reason             | message |
         | spec.paramRef                         | FieldValueRequired | Required value: one of name or selector must be specified |
         | spec.paramRef.parameterNotFoundAction | FieldValueRequired | Required value |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: allow-missing}
+        spec:
+          policyName: some-policy
+          paramRef: {name: settings, parameterNotFoundAction: Allow}
+          validationActions: [Deny]
+        """
+      Then the request succeeds
+      And the ValidatingAdmissionPolicyBinding "allow-missing" has "spec.paramRef.parameterNotFoundAction" equal to Allow
 
     @req:platform-VAP-R01 @clause:platform-VAP-R01/defaults-generation
     Scenario: A policy and a binding are defaulted and count their spec changes in metadata.generation
