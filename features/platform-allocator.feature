@@ -2884,7 +2884,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       GatherPools keeps a device of a perDeviceNodeSelection slice for the node when its own
       nodeName, allNodes or nodeSelector matches it: fab-a's selector names node-1 and is used,
       fab-b's names node-2 and is on another node, fab-c's names both and is not needed; fab-d
-      is on every node (allNodes) and not needed, fab-e is named to node-2 (nodeName).
+      is on every node (allNodes) and not needed, fab-e is named to node-2 (nodeName), fab-f to
+      node-1 and not needed.
       When I run drakit allocate with "--node node-1 -f classes.yaml --explain" on a file holding:
         """
         apiVersion: resource.k8s.io/v1
@@ -2909,6 +2910,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
               - matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [node-1, node-2]}]
           - {name: fab-d, allNodes: true}
           - {name: fab-e, nodeName: node-2}
+          - {name: fab-f, nodeName: node-1}
         ---
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
@@ -2925,6 +2927,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | link  | link    | gpu.example.com/fabric/fab-c | not needed (the request got its 1 device) |
         | link  | link    | gpu.example.com/fabric/fab-d | not needed (the request got its 1 device) |
         | link  | link    | gpu.example.com/fabric/fab-e | wrong node |
+        | link  | link    | gpu.example.com/fabric/fab-f | not needed (the request got its 1 device) |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario: drakit allocate --explain with DRAPartitionableDevices off says why a slice with per-device node selection is left out
