@@ -67,6 +67,10 @@ def _node(value: str) -> dict[str, Any]:
         nodes = [o for o in _load(value) if o.get("kind", "Node") == "Node"]
         if len(nodes) != 1:
             raise _Fail(f"{value}: expected exactly one Node, found {len(nodes)}")
+        name = (nodes[0].get("metadata") or {}).get("name")
+        if not name or not isinstance(name, str):
+            # a Node always has one; node selectors (kubernetes.io/hostname) and the output use it
+            raise _Fail(f"{value}: the Node has no metadata.name; name it as the cluster names it")
         return nodes[0]
     try:
         name, alloc = parse_node_spec(value)
