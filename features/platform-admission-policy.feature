@@ -1785,7 +1785,9 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       each syncBatch (every 10s) deletes again. The policy lets the user's graceful delete
       through and refuses a delete of a pod that already has a deletionTimestamp. Once the
       binding is gone the kubelet's next batch deletes the pod, or the user force-deletes it
-      first and the kubelet forgets it (RemoveOrphanedStatuses).
+      first and the kubelet forgets it (RemoveOrphanedStatuses). A pod update in between does
+      not delete it sooner: the pod worker has nothing to do for a terminated pod, and only
+      the batch deletes.
       Given a node "node-1"
       And the objects:
         """
@@ -1823,12 +1825,19 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       Then the Pod "web" has a "metadata.deletionTimestamp"
       And no Warning event was recorded for any Pod
       When I delete the ValidatingAdmissionPolicyBinding "terminating-pods-stay"
-      And <then>
+      And I patch the Pod "web" with:
+        """
+        metadata:
+          labels: {seen: "yes"}
+        """
+      And 1 second passes
+      Then the Pod "web" has a "metadata.deletionTimestamp"
+      When <then>
       Then the Pod "web" does not exist
 
       Examples:
         | gone                     | then                         |
-        | the kubelet's next batch | 10 seconds pass              |
+        | the kubelet's next batch | 9 seconds pass               |
         | a force-delete           | I force-delete the Pod "web" |
 
     @req:platform-VAP-R02 @clause:platform-VAP-R02/kubelet-rejection
