@@ -738,6 +738,35 @@ Feature: The reference checks itself: cache drift and failure records
       When the kubelet on node "n1" restarts
       Then the reference's self-check reports nothing
 
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/kubelet-checkpoint
+    Scenario: A kubelet's device manager forgets the devices of a pod its checkpoint still holds
+      The device manager writes its assignments to its own checkpoint on every change (upstream
+      kubelet_internal_checkpoint, podDeviceEntries), and the kubelet's comparer holds them
+      against that file as it does the DRA claim cache. The pod's plugin devices drop out of
+      the assignments behind the manager's back; the file still has them. A restart reads the
+      checkpoint back.
+      Given a node "n1" with cpu "8", memory "32Gi", example.com/nic "2"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: nic-user}
+        spec:
+          nodeName: n1
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {limits: {example.com/nic: "1"}}
+        """
+      Then the Pod "nic-user" has "status.phase" equal to Running
+      When "kubelet/n1" forgets the device plugin devices of the Pod "nic-user" behind its back
+      Then the reference's self-check reports:
+        """
+        kubelet: device plugin assignments of node n1 against its checkpoint: cached [], stored objects give [{'containerName': 'main', 'deviceIDs': ['nic-0'], 'podUID': '<uid of Pod "nic-user">', 'resourceName': 'example.com/nic'}]
+        """
+      When the kubelet on node "n1" restarts
+      Then the reference's self-check reports nothing
+
   Rule: A component never dies on stored data, and its failure record names the object
     An object the API server would refuse today can still be stored (written by an older
     release, a bug, a direct etcd write). A component meeting one keeps working on the others,

@@ -206,7 +206,8 @@ class ReferenceBackend:
           not terminating);
         - ``kubelet/<node>`` "forgets" its Node, a Pod (its pod cache; admitted and status stay) or a
           ResourceClaim (its DRA manager's claim cache, which then differs from the manager's
-          checkpoint)."""
+          checkpoint), or "forgets the device plugin devices of" a Pod (its device manager's
+          assignments, which then differ from that manager's checkpoint)."""
         c = self.c
         obj = self.get(kind, name)
         uid = obj["metadata"].get("uid", "")
@@ -265,6 +266,12 @@ class ReferenceBackend:
             target.node = None  # its own Node, as the Node's delete handler would
         elif component.startswith("kubelet/") and (change, kind) == ("forgets", "Pod"):
             target.pods.pop(uid)
+        elif component.startswith("kubelet/") and \
+                (change, kind) == ("forgets the device plugin devices of", "Pod"):
+            plugins = target.device_plugins
+            with plugins.lock:
+                for key in [k for k in plugins.assigned if k[0] == uid]:
+                    del plugins.assigned[key]
         elif component.startswith("kubelet/") and (change, kind) == ("forgets", "ResourceClaim") \
                 and target.dra is not None:
             with target.dra.lock:
