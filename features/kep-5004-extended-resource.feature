@@ -722,6 +722,20 @@ Feature: KEP-5004 DRA extended resources
       When I patch the ResourceClaim "c" status with:
         """
         status:
+          reservedFor:
+          - {apiGroup: other.example.com, resource: jobs, name: a, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+        """
+      Then the outcome is "status.reservedFor: Forbidden: new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set"
+      When I patch the ResourceClaim "c" status with:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: example.com, resource: cronjobs, name: a, uid: 9b7c1a3e-0000-4000-8000-000000000001}
+        """
+      Then the outcome is "status.reservedFor: Forbidden: new entries may not be added while `deallocationRequested` or `deletionTimestamp` are set"
+      When I patch the ResourceClaim "c" status with:
+        """
+        status:
           reservedFor: null
         """
       Then the request succeeds
