@@ -34,12 +34,7 @@ class ReferenceBackend:
 
     def end_scenario(self) -> None:
         if self.cluster is not None:
-            try:
-                from drakit.kubelet import stop_kubelets
-            except ImportError:  # pragma: no cover - no kubelet model
-                pass
-            else:
-                stop_kubelets(self.cluster)  # close sockets and gRPC threads now, not at GC
+            self.cluster.close()  # close sockets and gRPC threads now, not at GC
         self.cluster = None
 
     def internal_errors(self) -> list[str]:
