@@ -2844,6 +2844,65 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | -     | -       | -                              | no solution on this node: claim later, request gpu: asks for 5 devices, only 2 match; claim later, request nic: asks for 1 device, only 0 match |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain weighs each unused device's counters against the earlier claims, not against each other
+      An earlier claim holds part-a (5Gi of the 8Gi). The new claim takes part-b (3Gi); each
+      other device is weighed against what the earlier claims hold: part-c (2Gi) would fit and
+      is not needed, part-d (4Gi) would not (its counters are exhausted). Weighing part-c takes
+      nothing, so part-d is measured against part-a alone.
+      When I run drakit allocate with "--node node-1 -f classes.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: mem-counters}
+        spec:
+          driver: part.example.com
+          nodeName: node-1
+          pool: {name: mem, generation: 1, resourceSliceCount: 2}
+          sharedCounters:
+          - {name: gpu-mem, counters: {memory: {value: 8Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: mem-parts}
+        spec:
+          driver: part.example.com
+          nodeName: node-1
+          pool: {name: mem, generation: 1, resourceSliceCount: 2}
+          devices:
+          - {name: part-a, consumesCounters: [{counterSet: gpu-mem, counters: {memory: {value: 5Gi}}}]}
+          - {name: part-b, consumesCounters: [{counterSet: gpu-mem, counters: {memory: {value: 3Gi}}}]}
+          - {name: part-c, consumesCounters: [{counterSet: gpu-mem, counters: {memory: {value: 2Gi}}}]}
+          - {name: part-d, consumesCounters: [{counterSet: gpu-mem, counters: {memory: {value: 4Gi}}}]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: earlier}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: part, driver: part.example.com, pool: mem, device: part-a}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: later}
+        spec:
+          devices:
+            requests:
+            - {name: part, exactly: {deviceClassName: part.example.com}}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                      | outcome |
+        | later | part    | part.example.com/mem/part-a | already allocated |
+        | later | part    | part.example.com/mem/part-b | allocated |
+        | later | part    | part.example.com/mem/part-c | not needed (the request got its 1 device) |
+        | later | part    | part.example.com/mem/part-d | counters exhausted |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario: drakit allocate --explain tells a device another request took from a device the request did not need
       first takes both a100s; second asks for one more, and both are taken (by first's
       request); no count is short, so the last row says only that no allocation exists.
