@@ -1054,6 +1054,73 @@ Feature: The reference checks itself: cache drift and failure records
         kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 2)
         """
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
+    Scenario: A restarted kubelet that cannot take back a running pod records it and starts all the same
+      A pod the kubelet ran is stored again past validation with resourceClaims that is the
+      number 5. When the kubelet restarts it lists its pods and takes the running ones back
+      with their prepared claims (the checkpoint); reading this pod's claims raises, which is
+      that pod's FailedSync record ("Error syncing pod, skipping"), and the kubelet starts and
+      runs the node's next pod (the claim controller fails on the same field). Stored fixed,
+      the pod syncs and both records go.
+      Given a node "n1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "bad" has "status.phase" equal to Running
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: n1
+          resourceClaims: 5
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        status: {phase: Running}
+        """
+      And the kubelet on node "n1" restarts
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fine}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "fine" has "status.phase" equal to Running
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: 'int' object is not iterable (attempt 1)
+        """
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: n1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        status: {phase: Running}
+        """
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: 'int' object is not iterable (attempt 1)
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
     Scenario: A claim template stored with a spec that is no object is, for the claim controller, not there
       kube-controller-manager's template informer decodes every ResourceClaimTemplate into its
