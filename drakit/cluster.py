@@ -620,12 +620,14 @@ class Cluster:
         return out
 
     def patch(self, kind: str, name: str, patch: Mapping[str, Any],
-              namespace: str | None = None, subresource: str | None = None) -> dict:
+              namespace: str | None = None, subresource: str | None = None,
+              settle: bool = True) -> dict:
         info = self._info(kind)
         out = self.api.patch(info.kind, name, patch,
                              (namespace or "default") if info.namespaced else None,
                              subresource=subresource)
-        self.settle()
+        if settle:
+            self.settle()
         return out
 
     def events(self, kind: str | None = None, name: str | None = None,

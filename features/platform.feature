@@ -3593,6 +3593,72 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "wants-zone-b" is scheduled to "node-2"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: After a relist a pod NodeAffinity alone kept off stays parked when no node changed
+      A restarted API server ends the watch of a scheduler that is behind it (a pod deleted
+      without waiting is an event it has not seen): the reflector relists (410 Expired) and
+      hands every object to the handlers as an update (Replace). The parked pod's own
+      resourceVersion is as before (updatePodInSchedulingQueue skips it) and no node changed,
+      so NodeAffinity's hint moves nothing: no second attempt. A node relabelled later still
+      brings it back.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-zone-b}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the Pod "filler" without waiting
+      And the API server restarts
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      And the only Warning event for Pod "wants-zone-b" is "FailedScheduling", recorded once
+      When I patch the Node "node-1" with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      Then the Pod "wants-zone-b" is scheduled to "node-1"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: After a relist a pod NodeAffinity alone kept off is tried on a node relabelled while the scheduler's watch was down
+      The node gets the pod's zone while the scheduler has not seen the change; the API server
+      restarts and the scheduler relists. The relisted node differs from the one it had, and
+      NodeAffinity's hint for that update (isSchedulableAfterNodeChange) says the pod may now
+      fit: it is tried and scheduled there.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-zone-b}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      When I patch the Node "node-1" without waiting with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      And the API server restarts
+      Then the Pod "wants-zone-b" is scheduled to "node-1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/assigned-pod-delete
     Scenario: A pod that did not fit is scheduled once the pod holding the node's cpu is force-deleted
       pkg/scheduler/eventhandlers.go deletePodFromCache: the deletion of an assigned pod removes it

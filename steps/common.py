@@ -197,11 +197,16 @@ def when_dry_run_manifest(world: World) -> None:
     try_write(world, lambda: world.b.apply([obj], dry_run=True))
 
 
-@when(parsers.re(r'I patch the (?P<kind>\w+) "(?P<name>[^"]+)"(?P<status> status)? with:'))
-def when_patch(world: World, kind: str, name: str, status: str | None, docstring: str) -> None:
+@when(parsers.re(r'I patch the (?P<kind>\w+) "(?P<name>[^"]+)"(?P<status> status)?'
+                 r'(?P<nowait> without waiting)? with:'))
+def when_patch(world: World, kind: str, name: str, status: str | None, nowait: str | None,
+               docstring: str) -> None:
+    """A JSON merge patch; "without waiting": the components have not reacted when the next
+    step starts."""
     patch = yaml.safe_load(docstring)
     sub = "status" if status else None
-    try_write(world, lambda: world.b.patch(kind, name, patch, subresource=sub))
+    try_write(world, lambda: world.b.patch(kind, name, patch, subresource=sub,
+                                           wait=not nowait))
 
 
 @when(parsers.re(r'I set "(?P<path>[^"]+)" of the (?P<kind>\w+) "(?P<name>[^"]+)" to (?P<value>.+)'))

@@ -134,7 +134,9 @@ class Backend(Protocol):
     def update(self, obj: dict, subresource: str | None = None) -> dict: ...
 
     def patch(self, kind: str, name: str, patch: dict,
-              subresource: str | None = None) -> dict: ...
+              subresource: str | None = None, wait: bool = True) -> dict:
+        """A JSON merge patch; ``wait`` False: the components do not react before the next
+        step (as with ``delete``), so what follows can meet this change unseen."""
 
     def events(self, kind: str | None = None, name: str | None = None) -> list[dict]: ...
 

@@ -1520,12 +1520,14 @@ class ClusterBackend:
                 time.sleep(self.opts.poll)
         raise EnvironmentFailure("update kept conflicting")  # pragma: no cover
 
-    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None) -> dict:
+    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None,
+              wait: bool = True) -> dict:
         res = self.session.resource(kind)
         out = self._call("PATCH", self._path(res, name, subresource), None,
                          self.n.outgoing_patch(patch, res), "application/merge-patch+json")
         self._policy_propagation([res.kind])
-        self.settle()
+        if wait:
+            self.settle()
         return out
 
     def events(self, kind: str | None = None, name: str | None = None) -> list[dict]:

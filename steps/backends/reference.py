@@ -380,10 +380,12 @@ class ReferenceBackend:
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 
-    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None) -> dict:
+    def patch(self, kind: str, name: str, patch: dict, subresource: str | None = None,
+              wait: bool = True) -> dict:
         try:
             return self.c.patch(kind, name, patch,
-                                self._ns if self.namespaced(kind) else None, subresource)
+                                self._ns if self.namespaced(kind) else None, subresource,
+                                settle=wait)
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 
