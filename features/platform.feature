@@ -4586,6 +4586,8 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "driver-plugin" has "spec.preemptionPolicy" equal to PreemptLowerPriority
       And the PriorityClass "system-node-critical" contains:
         """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
         value: 2000001000
         preemptionPolicy: PreemptLowerPriority
         description: Used for system critical pods that must not be moved from their current node.
