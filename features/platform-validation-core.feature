@@ -259,6 +259,37 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | {requests: {cpu: "1", memory: 1Gi}, limits: {cpu: "1", memory: 1Gi}} | Guaranteed |
         | {requests: {cpu: 500m}}                                               | Burstable  |
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/container-qos
+    Scenario Outline: Without pod-level resources the QoS class counts the init containers too (<qos>)
+      k/k pkg/apis/core/helper/qos ComputePodQOS walks the containers and then the init
+      containers: a request of an init container alone makes a pod Burstable, and a pod is
+      Guaranteed only when every one of them has cpu and memory limits equal to its requests.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          initContainers:
+          - name: setup
+            image: busybox
+            resources: <init>
+          containers:
+          - name: app
+            image: busybox
+            resources: <app>
+        """
+      Then the Pod "p" has "status.qosClass" equal to "<qos>"
+
+      Examples:
+        | init                                                                  | app                                                                   | qos        |
+        | {requests: {cpu: 100m}}                                               | {}                                                                    | Burstable  |
+        | {}                                                                    | {requests: {cpu: "1", memory: 1Gi}, limits: {cpu: "1", memory: 1Gi}}  | Burstable  |
+        | {requests: {cpu: "1", memory: 1Gi}, limits: {cpu: "1", memory: 1Gi}}  | {requests: {cpu: "1", memory: 1Gi}, limits: {cpu: "1", memory: 1Gi}}  | Guaranteed |
+        | {}                                                                    | {}                                                                    | BestEffort |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/pod-level-resources
     Scenario Outline: Pod-level resources cover the containers and take cpu and memory only
       KEP-5517 counts pod-level requests; k/k validatePodResources and
