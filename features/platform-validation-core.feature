@@ -751,6 +751,26 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       And the Pod "p" has "spec.initContainers[0].image" equal to busybox:1.37
       And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario: A pod whose grace period is 0 may not have it set to 1
+      k/k ValidatePodUpdate puts the old terminationGracePeriodSeconds back only when it was
+      negative and the new one is 1; a grace period of 0 is not negative, so setting it to 1 is
+      a change outside the updatable fields.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          terminationGracePeriodSeconds: 0
+          containers:
+          - {name: app, image: busybox}
+        """
+      When I set "spec.terminationGracePeriodSeconds" of the Pod "p" to 1
+      Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than `spec.containers[*].image`"
+      And the Pod "p" has "spec.terminationGracePeriodSeconds" equal to 0
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules @needs:reference-internals
     Scenario: A pod stored with a negative grace period may have it set to 1, and to nothing else
       k/k ValidatePodUpdate: a negative spec.terminationGracePeriodSeconds, refused on create
