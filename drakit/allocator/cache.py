@@ -212,19 +212,18 @@ class AllocatorCache:
 
     # -- allocation -----------------------------------------------------------
     def allocator_on(self, node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]], *,
-                     allocated: Sequence[Mapping[str, Any]] | AllocatedState | None = None,
+                     allocated: Sequence[Mapping[str, Any]] | None = None,
                      gates: Mapping[str, bool] | None = None, budget: int | None = None,
                      work_limit: int | None = WORK_LIMIT) -> Allocator:
         """A (not yet run) :class:`Allocator` for ``node`` that uses the cached node view
         (``budget``/``work_limit``: see :class:`Allocator`)."""
         g = self.gates if gates is None else effective_gates(gates, self.version)
-        state = self._state if allocated is None else (
-            allocated if isinstance(allocated, AllocatedState) else allocated_state(allocated))
+        state = self._state if allocated is None else allocated_state(allocated)
         return Allocator(node, claims, (), self._classes, state, gates=g, version=self.version,
                          view=self.node_view(node, g), budget=budget, work_limit=work_limit)
 
     def allocate_on(self, node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]], *,
-                    allocated: Sequence[Mapping[str, Any]] | AllocatedState | None = None,
+                    allocated: Sequence[Mapping[str, Any]] | None = None,
                     gates: Mapping[str, bool] | None = None, budget: int | None = None,
                     work_limit: int | None = WORK_LIMIT) -> list[dict[str, Any]]:
         """Same contract as :func:`drakit.allocator.allocate` with the cached slices,
