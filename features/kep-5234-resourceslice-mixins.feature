@@ -928,7 +928,9 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
     @component:apiserver @req:5234-R05 @gate:DRAResourceSliceMixins @clause:5234-R05/counters-256
     Scenario: Slice-wide total of 256 counters across counter sets and counter-set mixins
       KEP-5234 "Limits": "Total number of counters is 256" (8 sets x 32 counters reach it; one
-      counter in a counter-set mixin passes it).
+      counter in a counter-set mixin passes it). The KEP names no path; its implementation pull
+      request kubernetes/kubernetes#131357 ("too-large-shared-counters-with-mixins") refuses the
+      slice at spec with the total as the value.
       Given the feature gate DRAResourceSliceMixins is enabled
       And a ResourceSlice manifest:
         """
@@ -952,6 +954,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       And the list "spec.sharedCounters" is filled to 8 items from its first item
       When I create the manifest
       Then the request is rejected with a cause whose message contains "256"
+      And the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message starts with "Invalid value: 257: "
 
     # since 1.35: the devices row consumes a counter set its slice does not define (counter sets live in a slice of their own, the 1.35 layout (KEP-4815); 1.34 requires a device's counter set in its own slice)
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counters-or-includes @since:1.35
