@@ -1055,6 +1055,32 @@ Feature: The reference checks itself: cache drift and failure records
         """
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
+    Scenario: A pod with unreadable containers that is deleted takes its failure records with it
+      The pod's containers is the number 5, so the kubelet's sync of it and the scheduler fail
+      (as above). Force-deleted, the pod is gone: each component forgets its record at the
+      DELETED event, without waiting for a retry to find the pod missing.
+      Given a node "n1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec: {nodeName: n1, containers: 5}
+        """
+      Then the reference lists these component errors:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
+        """
+      When I force-delete the Pod "bad"
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        default-scheduler: Pod default/bad: FailedScheduling: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/n1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: ... (attempt 1)
+        """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/kubelet
     Scenario: A restarted kubelet that cannot take back a running pod records it and starts all the same
       A pod the kubelet ran is stored again past validation with resourceClaims that is the
       number 5. When the kubelet restarts it lists its pods and takes the running ones back
