@@ -429,10 +429,12 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       | examplekubernetes.io/widget  |
 
   @req:3695-R05 @clause:3695-R05/checkpointed @clause:3695-R05/complete-for-running-containers
-  Scenario: After a kubelet restart the same DRA data is reported from the checkpoint
+  Scenario Outline: After a kubelet <restart> the same DRA data is reported from the checkpoint
     KEP-3695 "Design Details": the DRAManager checkpoints its cache so PodResources is
-    complete for running containers across kubelet restarts.
-    When the kubelet on node "n1" restarts
+    complete for running containers across kubelet restarts. A kubelet that crashed left its
+    socket file behind; the new one unlinks it before it listens (pkg/kubelet/util
+    CreateListener: "Unlink to cleanup the previous socket file").
+    When the kubelet on node "n1" <step>
     And a node agent calls PodResources List on node "n1"
     Then the PodResources answer contains:
       """
@@ -452,6 +454,11 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         - name: logger
       """
     And the Pod "trainer" has "status.phase" equal to Running
+
+    Examples:
+      | restart | step                    |
+      | restart | restarts                |
+      | crash   | crashes and starts again |
 
   @req:3695-R06 @clause:3695-R06/sidecars-then-regular @clause:3695-R06/plain-init-omitted @clause:3695-R06/no-claim-no-dynamic
   Scenario: Sidecars and regular containers are reported, plain init containers are not

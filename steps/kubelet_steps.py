@@ -184,6 +184,12 @@ def when_kubelet_restarts(world: World, node: str) -> None:
     _node_call(world, "restart_kubelet", node)
 
 
+@when(parsers.re(r'the kubelet on node "(?P<node>[^"]+)" crashes and starts again'))
+def when_kubelet_crashes(world: World, node: str) -> None:
+    """A restart after a crash: the old kubelet's socket file is still there."""
+    _node_call(world, "crash_kubelet", node)
+
+
 @when(parsers.re(r'the kubelet on node "(?P<node>[^"]+)" restarts, whether or not it comes up'))
 def when_kubelet_restarts_maybe(world: World, node: str) -> None:
     """A restart whose outcome the next steps judge through the API (the Node's condition,

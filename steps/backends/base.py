@@ -163,6 +163,10 @@ class Backend(Protocol):
     def restart_kubelet(self, node: str) -> None:
         """Restart ``node``'s kubelet (it must come back from its checkpoints)."""
 
+    def crash_kubelet(self, node: str) -> None:
+        """``node``'s kubelet dies without cleaning up (its PodResources socket file stays
+        behind, as after a crash or a kill -9), then starts again from its checkpoints."""
+
     def tamper_checkpoint(self, node: str, old: str, new: str, manager: str = "DRA",
                           recompute_checksum: bool = False) -> None:
         """Edit one of ``node``'s kubelet checkpoints by hand (``manager`` "DRA": the DRA

@@ -1738,6 +1738,10 @@ class ClusterBackend:
         self._kubelet_base[self.n.node_name(node)] = {}  # a new kubelet counts from zero
         self.settle()
 
+    def crash_kubelet(self, node: str) -> None:
+        raise Unsupported("crashing a live node's kubelet would disrupt the node's pods; the "
+                          "scenario runs on the reference only")
+
     def tamper_checkpoint(self, node: str, old: str, new: str, manager: str = "DRA",
                           recompute_checksum: bool = False) -> None:
         raise Unsupported("editing a live node's kubelet checkpoint by hand would damage the "

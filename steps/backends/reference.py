@@ -450,6 +450,19 @@ class ReferenceBackend:
         self.kubelet(node)
         self.c.restart_kubelet(node)
 
+    def crash_kubelet(self, node: str) -> None:
+        import socket
+
+        k = self.kubelet(node)
+        path = k.socket_path
+        k.stop()  # a clean stop removes the socket file; a crash leaves one nobody answers on
+        stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            stale.bind(str(path))
+        finally:
+            stale.close()
+        self.c.restart_kubelet(node)
+
     def _checkpoint_path(self, node: str, manager: str):
         k = self.kubelet(node)
         if manager == "DRA":
