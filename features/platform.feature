@@ -4379,6 +4379,49 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the ResourceClaim "leftover" does not exist
       And the Pod "worker" exists
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/done-owner-deleted @needs:logical-clock
+    Scenario: A claim controlled by a finished pod stays while another consumer still holds it
+      syncClaim deletes a claim for its finished owning pod only when the claim's
+      status.reservedFor is empty; a consumer the controller does not know (here an
+      example.com job) keeps its reservation, so the claim stays a day later as well.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I create the ResourceClaim "shared-out" controlled by Pod "worker":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "shared-out" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+          reservedFor:
+          - {apiGroup: example.com, resource: jobs, name: render, uid: 9b7c1a3e-0000-4000-8000-000000000042}
+        """
+      Then the request succeeds
+      When the Pod "worker" status has:
+        """
+        phase: Succeeded
+        """
+      And 86400 seconds pass
+      Then the ResourceClaim "shared-out" exists
+      And the ResourceClaim "shared-out" has "status.reservedFor[0].name" equal to render
+
   Rule: The ResourceClaim controller takes its finalizer off only when it unlocks a claim
     kube-controller-manager's resourceclaim controller (pkg/controller/resourceclaim
     controller.go syncClaim, releases 1.34-1.37): resource.kubernetes.io/delete-protection
