@@ -1009,6 +1009,28 @@ Feature: KEP-5004 DRA extended resources
       And the Pod "mixed" has "status.extendedResourceClaimStatus.requestMappings" equal to [{containerName: app, resourceName: example.com/gpu, requestName: container-2-request-0}]
       And the extended resource claim of Pod "mixed" has 2 allocated devices
 
+    @req:5004-R05 @req:5004-R06 @clause:5004-R05/request-per-container @clause:5004-R06/maps-requests
+    Scenario: A pod that asks for zero of the name and nothing else from DRA gets no special claim
+      Shipped DynamicResources PreFilter (hasDRAExtendedResource, k/k extendeddynamicresources.go)
+      looks for a non-zero request of a name a DeviceClass maps; a pod whose only such request
+      is 0 has none, so the plugin skips it: no special claim, no extendedResourceClaimStatus,
+      and it runs on the node like any pod.
+      When I create 1 pod named "idle" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: 100m, example.com/gpu: "0"}
+              limits: {example.com/gpu: "0"}
+        """
+      Then the Pod "idle" is scheduled to "node-1"
+      And the Pod "idle" has no "status.extendedResourceClaimStatus"
+      And there are 0 ResourceClaim objects
+
     @req:5004-R07 @clause:5004-R07/mixed-cluster @clause:5004-R07/device-plugin-no-claim @kep-test:mixed-node-scenarios
     Scenario: A device-plugin node and a DRA node both serve the name; the device-plugin node makes no claim
       KEP-5004 "Scheduling": a node with device-plugin capacity for the name serves it that way
