@@ -104,7 +104,8 @@ def _gates(values: Sequence[str], version: str) -> dict[str, bool]:
 _READ_KINDS = ("ResourceSlice", "DeviceClass", "ResourceClaim")
 
 
-def _decoded(objs: list[dict[str, Any]], version: str) -> list[dict[str, Any]]:
+def _decoded(objs: list[dict[str, Any]], version: str, kinds: Sequence[str] = _READ_KINDS
+             ) -> list[dict[str, Any]]:
     """The objects as a typed informer hands them to upstream's allocator: decoded as
     kube-apiserver decodes them (JSON null becomes the zero value; unknown fields are dropped,
     as the tool reads manifests, not requests). A JSON type the Go type cannot hold (a list
@@ -113,7 +114,7 @@ def _decoded(objs: list[dict[str, Any]], version: str) -> list[dict[str, Any]]:
     out = []
     for o in objs:
         kind = o.get("kind")
-        if kind not in _READ_KINDS:
+        if kind not in kinds:
             out.append(o)
             continue
         try:
@@ -155,7 +156,9 @@ def main_allocate(argv: Sequence[str]) -> int:
     p.add_argument("--version", default="1.37", choices=list(SUPPORTED_VERSIONS))
     try:
         args = p.parse_args(list(argv))
-        nodes = [_node(args.node)]
+        # the Node as the scheduler's informer has it: a quantity that does not parse is the
+        # decoder's one line naming the Node, as for the -f objects
+        nodes = _decoded([_node(args.node)], args.version, ("Node",))
         objs = [o for f in args.filename for o in _load(f)]
         objs = _decoded(objs, args.version)
         slices = [o for o in objs if o.get("kind") == "ResourceSlice"]
