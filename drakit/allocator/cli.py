@@ -67,10 +67,6 @@ def _node(value: str) -> dict[str, Any]:
         nodes = [o for o in _load(value) if o.get("kind", "Node") == "Node"]
         if len(nodes) != 1:
             raise _Fail(f"{value}: expected exactly one Node, found {len(nodes)}")
-        name = (nodes[0].get("metadata") or {}).get("name")
-        if not name or not isinstance(name, str):
-            # a Node always has one; node selectors (kubernetes.io/hostname) and the output use it
-            raise _Fail(f"{value}: the Node has no metadata.name; name it as the cluster names it")
         return nodes[0]
     try:
         name, alloc = parse_node_spec(value)
@@ -159,6 +155,9 @@ def main_allocate(argv: Sequence[str]) -> int:
         # the Node as the scheduler's informer has it: a quantity that does not parse is the
         # decoder's one line naming the Node, as for the -f objects
         nodes = _decoded([_node(args.node)], args.version, ("Node",))
+        if not (nodes[0].get("metadata") or {}).get("name"):
+            # a Node always has one; node selectors (kubernetes.io/hostname) and the output use it
+            raise _Fail(f"{args.node}: the Node has no metadata.name; name it as the cluster names it")
         objs = [o for f in args.filename for o in _load(f)]
         objs = _decoded(objs, args.version)
         slices = [o for o in objs if o.get("kind") == "ResourceSlice"]

@@ -95,3 +95,37 @@ def test_a_wrong_json_type_is_named_as_kube_apiserver_names_it(capsys, tmp_path)
         'error: ResourceClaim c: ResourceClaim in version "v1" cannot be handled as a ResourceClaim: '
         "json: cannot unmarshal array into Go struct field ResourceClaimSpec.spec.devices of type "
         "v1.DeviceClaim\n")
+
+
+NODE = {"apiVersion": "v1", "kind": "Node",
+        "metadata": {"name": "node-1", "labels": {"kubernetes.io/hostname": "node-1"}},
+        "status": {"capacity": {"cpu": "8", "memory": "32Gi"},
+                   "allocatable": {"cpu": "8", "memory": "32Gi", "pods": "110"}}}
+_NODE_PATHS = [p for p in _paths(NODE) if p[0] not in ("apiVersion", "kind")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(_NODE_PATHS), value=_json)
+@example(path=("status", "allocatable", "cpu"), value="8x")
+@example(path=("metadata",), value=None)
+@example(path=("status",), value=[1])
+def test_any_value_anywhere_in_the_node_file_gives_an_answer_or_one_line(capsys, tmp_path, path, value):
+    """The --node file's Node is read like the -f objects: decoded, a wrong type or a quantity
+    that does not parse refused in one line naming the Node, a Node without a name refused."""
+    node = tmp_path / "node.yaml"
+    node.write_text(yaml.safe_dump(_with(NODE, path, value)))
+    f = tmp_path / "objects.yaml"
+    f.write_text(yaml.safe_dump_all([CLASS, SLICE, CLAIM]))
+    _check(capsys, ["--node", str(node), "-f", str(f)])
+
+
+def test_a_node_quantity_that_does_not_parse_is_named_with_the_node(capsys, tmp_path):
+    node = tmp_path / "node.yaml"
+    node.write_text(yaml.safe_dump(_with(NODE, ("status", "allocatable", "cpu"), "8x")))
+    f = tmp_path / "objects.yaml"
+    f.write_text(yaml.safe_dump_all([CLASS, SLICE, CLAIM]))
+    assert main_allocate(["--node", str(node), "-f", str(f)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith('error: Node node-1: Node in version "v1" cannot be handled as a Node: '
+                          "quantities must match the regular expression")
