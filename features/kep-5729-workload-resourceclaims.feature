@@ -1440,6 +1440,31 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" records the ResourceClaim it owns for "pg-extra"
       And the released ResourceClaim still exists without an owner
 
+    # version 1.37: the PodGroup's resourceClaims (scheduling.k8s.io/v1alpha3) as in the scenario above
+    @req:5729-R16 @version:1.37 @clause:5729-R16/deleted-claim-recreated
+    Scenario: A deleted PodGroup claim is made again after the PodGroup's other claim, which stays
+      syncPodGroup goes through every claim entry: one whose recorded claim exists and is
+      controlled by the PodGroup is kept and the next entry is looked at; the deleted one's
+      recorded claim is gone, so it is made again. The first claim is the same object.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: pg-extra, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      When I delete the ResourceClaim owned by PodGroup "group" for "pg-extra"
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      And there are 2 ResourceClaim objects
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-extra"
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/member-keeps-group-claim
     Scenario: A member keeps the PodGroup claim it recorded while the PodGroup controls it
       As shipped (pkg/controller/resourceclaim/controller.go handleClaim, kubernetes/kubernetes
