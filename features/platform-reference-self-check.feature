@@ -1743,6 +1743,89 @@ Feature: The reference checks itself: cache drift and failure records
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "on-unset" with the message "Marking for deletion"
       And there is a Normal event "DeviceTaintManagerEviction" for Pod "on-garbled" with the message "Marking for deletion"
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: The device taint eviction controller records a pod it cannot read against it and still evicts the others
+      The pod "bad" is bound to node-1 with resourceClaims that is the number 5: when a
+      NoExecute taint makes the controller look at every pod, it cannot read that pod's claims,
+      records it against the pod (Pod default/bad) and goes on: the pod on the tainted device is
+      evicted all the same. Force-deleted, the bad pod's records go: the kubelet's and this
+      controller's at the deletion, the claim controller's once its retry finds the pod gone
+      (its handler of the deletion reads the claims once more and fails a second time).
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices: [{name: gpu-0}]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      When an object is stored past validation:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bad}
+        spec:
+          nodeName: node-1
+          resourceClaims: 5
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      And I patch the ResourceSlice "node-1-gpus" with:
+        """
+        spec:
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "worker" with the message "Marking for deletion"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: TypeError: 'int' object is not iterable (attempt 1)
+        device-taint-eviction-controller: Pod default/bad: FailedSync: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/node-1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: 'int' object is not iterable (attempt 1)
+        """
+      When I force-delete the Pod "bad"
+      And 2 seconds pass
+      Then the reference lists no component errors
+      And the reference's components hit these internal errors, each caused on purpose:
+        """
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: TypeError: 'int' object is not iterable (attempt 1)
+        device-taint-eviction-controller: Pod default/bad: FailedSync: TypeError: 'int' object is not iterable (attempt 1)
+        kubelet/node-1: Pod default/bad: FailedSync: Error syncing pod, skipping: TypeError: 'int' object is not iterable (attempt 1)
+        resourceclaim-controller: Pod default/bad: FailedResourceClaimCreation: TypeError: 'int' object is not iterable (attempt 2)
+        """
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/taint-slices @gate:DRADeviceTaints
     Scenario: The device taint eviction controller records a slice it cannot read against it and still evicts from the others
       The slice "garbled" has the number 5 as its pool: the device taint eviction controller
