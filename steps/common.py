@@ -174,11 +174,16 @@ def when_apply_fixture(world: World, name: str) -> None:
     try_write(world, lambda: world.b.apply(objs))
 
 
-@when("I create the manifest")
-def when_create_manifest(world: World) -> None:
+def _prepared_manifest(world: World) -> dict:
+    """The manifest an earlier "a <Kind> manifest:" step prepared (and later steps changed)."""
     if world.pending is None:
         raise AssertionError("no manifest was prepared by an earlier step")
-    obj = world.pending
+    return world.pending
+
+
+@when("I create the manifest")
+def when_create_manifest(world: World) -> None:
+    obj = _prepared_manifest(world)
     try_write(world, lambda: world.b.apply([obj]))
 
 
@@ -186,14 +191,12 @@ def when_create_manifest(world: World) -> None:
 def when_store_manifest_past_validation(world: World) -> None:
     """The prepared manifest stored as it is (an older release or a direct etcd write left
     it so), then the components settle: reference only."""
-    if world.pending is None:
-        raise AssertionError("no manifest was prepared by an earlier step")
-    world.b.store_past_validation(world.pending)
+    world.b.store_past_validation(_prepared_manifest(world))
 
 
 @when("I dry-run the manifest")
 def when_dry_run_manifest(world: World) -> None:
-    obj = world.pending
+    obj = _prepared_manifest(world)
     try_write(world, lambda: world.b.apply([obj], dry_run=True))
 
 
