@@ -1401,6 +1401,32 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaims owned by Pod "member"
       And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
 
+    # version 1.37: the PodGroup's resourceClaims (scheduling.k8s.io/v1alpha3)
+    @req:5729-R16 @version:1.37 @clause:5729-R16/status-entries-applied
+    Scenario: A claim status another writer recorded on the PodGroup stays when the controller records its claim
+      As shipped (api-truth §9.7): the controller records a template claim with a server-side
+      apply of its own entry (field manager ResourceClaimController), so an entry another writer
+      put in status.resourceClaimStatuses, here for the PodGroup's entry that names an existing
+      claim, stays next to it. The writer records it while the template is still missing, so
+      its write need not name the controller's generated claim.
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: shared, resourceClaimName: shared-claim}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template": resourceclaimtemplate.resource.k8s.io "pg-claim-template" not found"
+      When I set "status.resourceClaimStatuses" of the PodGroup "group" in a status write to [{"name": "shared", "resourceClaimName": "shared-claim"}]
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the PodGroup "group" has "status.resourceClaimStatuses[name=shared].resourceClaimName" equal to "shared-claim"
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled @clause:5729-R16/deleted-claim-recreated
     Scenario: A claim the PodGroup no longer controls is replaced once the PodGroup needs work again
       As shipped (k/k pkg/controller/resourceclaim controller.go; controller_test.go "recreate for

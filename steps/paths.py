@@ -1,7 +1,9 @@
 """Field paths in steps: ``spec.devices[0].name`` and ``metadata.annotations["a/b"]``.
 
 The same syntax the API server uses in its error messages, plus quoted keys for map keys
-that contain dots or slashes.
+that contain dots or slashes, and, when reading, ``[name=shared]`` for the first item of a
+list whose ``name`` is ``shared`` (lists keyed by name whose order a live API server's
+server-side apply decides, not the scenario).
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def lookup(obj: Any, path: str) -> Any:
             if not isinstance(cur, list) or p >= len(cur):
                 return MISSING
             cur = cur[p]
+        elif isinstance(cur, list) and "=" in p:
+            key, _, want = p.partition("=")
+            cur = next((item for item in cur if isinstance(item, dict) and item.get(key) == want),
+                       MISSING)
+            if cur is MISSING:
+                return MISSING
         else:
             if not isinstance(cur, dict) or p not in cur:
                 return MISSING
