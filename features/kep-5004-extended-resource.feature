@@ -1548,6 +1548,26 @@ Feature: KEP-5004 DRA extended resources
       And the metric scheduler_resourceclaim_creates_total{status="failure"} is 1
       And the metric scheduler_resourceclaim_creates_total{status="success"} is 1
 
+    # version 1.37: the text of createExtendedResourceClaimInAPI as read at 16913111 (1.37 cycle);
+    # other releases' wording is not pinned (drakit/scheduler/dynamicresources.py _created_ref)
+    @req:5004-R09 @version:1.37 @clause:5004-R09/prebind-failure-retried
+    Scenario: The PreBind error of a refused special claim names the claim by its namespace alone
+      As shipped (createExtendedResourceClaimInAPI): the claim body is sent with its name
+      cleared and the error names it with klog.KObj of that body, "<namespace>/", not with the
+      generateName; the API server's refusal then names the generated claim.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: claims
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "0"
+        """
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": create claim for extended resources ${namespace}/: resourceclaims.resource.k8s.io "gpu-pod-extended-resources-"
+
     @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods @kep-test:disablement-testing
     Scenario Outline: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left (<name> name)
       KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler

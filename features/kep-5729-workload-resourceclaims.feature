@@ -683,6 +683,52 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
+    # version 1.37: the PodGroup's resourceClaims (scheduling.k8s.io/v1alpha3)
+    @req:5729-R01 @req:5729-R07 @version:1.37 @clause:5729-R01/created-once @clause:5729-R07/reserved-for-podgroup
+    Scenario: A PodGroup whose standalone claim comes before its template entry gets the template's claim too
+      syncPodGroup goes through every entry and passes over one that names an existing claim
+      (nothing to make); a template entry after it still gets its claim. A member that repeats
+      both entries runs with both, each reserved for the PodGroup.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: standalone, resourceClaimName: shared}
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: standalone}, {name: pg-claim}]}
+          resourceClaims:
+          - {name: standalone, resourceClaimName: shared}
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the Pod "member" is scheduled to "node-1"
+      And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+
     @req:5729-R10 @version:1.37 @clause:5729-R10/entry-must-match
     Scenario: A pod entry with the same name but another template is an ordinary per-pod claim
       api-truth §9.7: no match -> reserved for the Pod, owned by the Pod.

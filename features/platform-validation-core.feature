@@ -1308,6 +1308,33 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | metadata.annotations[a/b/c] | x | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
+    Scenario Outline: An update checks label keys and annotation keys at the map's path too
+      apimachinery ValidateObjectMetaAccessorUpdate validates the new labels and annotations
+      as a create does (ValidateLabels, ValidateAnnotations at metadata.labels and
+      metadata.annotations).
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      When I set "<path>" of the ResourceClaim "gpu-claim" to "x"
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | path | outcome |
+        | metadata.annotations[example.com/owner] | accepted |
+        | metadata.annotations[a/b/c] | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
+        | metadata.labels[bad key!] | metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
     Scenario Outline: Annotations may hold 256 KiB in total
       apimachinery ValidateAnnotations: keys plus values above TotalAnnotationSizeLimitB (262144
       bytes) are TooLong at metadata.annotations, and the value is never printed.

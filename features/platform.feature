@@ -3659,6 +3659,51 @@ Feature: Platform behaviour every DRA comparison relies on
       And the API server restarts
       Then the Pod "wants-zone-b" is scheduled to "node-1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: A pod NodeAffinity alone kept off is not tried again when a DeviceClass or a ResourceSlice arrives
+      NodeAffinity registers Node Add and UpdateNodeLabel only (EventsToRegister), and the queue
+      asks only the plugins that rejected a parked pod (isPodWorthRequeuing): a DRA object's
+      event moves the pod nowhere, so there is no second attempt. Its node's new label does.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-zone-b}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      And the only Warning event for Pod "wants-zone-b" is "FailedScheduling", recorded once
+      When I patch the Node "node-1" with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      Then the Pod "wants-zone-b" is scheduled to "node-1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/assigned-pod-delete
     Scenario: A pod that did not fit is scheduled once the pod holding the node's cpu is force-deleted
       pkg/scheduler/eventhandlers.go deletePodFromCache: the deletion of an assigned pod removes it

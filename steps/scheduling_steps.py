@@ -256,6 +256,7 @@ def then_different_nodes(world: World, name: str, other: str) -> None:
 @then(parsers.re(r'the Pod "(?P<name>[^"]+)" stays pending with reason "(?P<reason>[^"]+)" and a message '
                  r'(?P<how>starting with|containing) "(?P<text>.*)"$'))
 def then_pending(world: World, name: str, reason: str, how: str, text: str) -> None:
+    text = expand_namespace(text, world)
     world.b.settle()
     pod = get_obj(world, "Pod", name)
     c = _cond(pod) or {}

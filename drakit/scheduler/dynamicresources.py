@@ -528,6 +528,15 @@ class DynamicResources(Plugin):
                 pass
 
     # ------------------------------------------------------------------ PreBind
+    def _created_ref(self, ns: str) -> str:
+        """How a refused create of the special claim names the claim (klog.KObj). Since the
+        refactor kubernetes/kubernetes#134935 (createExtendedResourceClaimInAPI, read at
+        16913111, 1.37 cycle; taken as first in 1.35, the release it was merged for, not read
+        at the tag) it is the body with its name cleared: "<namespace>/". 1.34's bindClaim
+        assigned Create's result to the claim it prints, and a typed client returns an empty
+        object with its error, so nothing is printed there. Never the generateName."""
+        return f"{ns}/" if version_at_least(self.version, "1.35") else ""
+
     def pre_bind_pre_flight(self, state: CycleState) -> bool:
         """PreBindPreFlight: True (Success) when PreBind has claims to handle, False (Skip)
         otherwise. The pod's claims include the in-memory special claim of a pod whose
@@ -558,7 +567,7 @@ class DynamicResources(Plugin):
                 created = self.api.create(body)
             except E.StatusError as e:
                 self.sched.metrics.claim_creates["failure"] += 1
-                return Status(ERROR, [f"create claim for extended resources {ns}/{md.get('generateName')}: {e}"])
+                return Status(ERROR, [f"create claim for extended resources {self._created_ref(ns)}: {e}"])
             self.sched.metrics.claim_creates["success"] += 1
             s.created_ext = created
             claims.append(created)
