@@ -3134,6 +3134,39 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 0
 
     # since 1.35: DeploymentReplicaSetTerminatingReplicas is beta and on (alpha, off, at 1.34)
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @since:1.35
+    Scenario: A ReplicaSet's finished pod held by a finalizer after its deletion is not terminating
+      controller.FilterTerminatingPods leaves out pods that are Succeeded or Failed, being
+      deleted or not. Another writer fails the ReplicaSet's pod (its phase); the ReplicaSet
+      replaces it; both are deleted and a finalizer holds them: only the replacement, which
+      had not finished, counts as terminating.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}, finalizers: [example.com/hold]}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I patch the status of the Pod labelled "app=web" with:
+        """
+        status: {phase: Failed}
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      When I delete the Pods labelled "app=web"
+      Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 1
+      When I remove the finalizers of the Pods labelled "app=web"
+      Then the ReplicaSet "web" comes to have "status.terminatingReplicas" equal to 0
+
+    # since 1.35: DeploymentReplicaSetTerminatingReplicas is beta and on (alpha, off, at 1.34)
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @since:1.35
     Scenario: A Deployment sums its ReplicaSets' terminating pods
       k/k pkg/controller/deployment/sync.go calculateStatus, with
@@ -7879,6 +7912,99 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "patient" does not exist
       And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Cancelling deletion"
       And there is no event "DeviceTaintManagerEviction" for Pod "patient" containing "Marking for deletion"
+
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
+    Scenario: A pod that is gone does not keep the next pod from hearing that its eviction was cancelled
+      Two pods share a claim whose device gets a NoExecute taint they tolerate for 60 seconds.
+      One is force-deleted and the taint goes before the controller looks again: the gone pod
+      is passed over without an event (handlePodChange, "it's gone") and the other still hears
+      DeviceTaintManagerEviction "Cancelling deletion" (cancelWorkWithEvent).
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations:
+                - {key: example.com/unhealthy, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a-leaves}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b-stays}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "a-leaves" is scheduled to "node-1"
+      And the Pod "b-stays" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And 30 seconds pass
+      And I force-delete the Pod "a-leaves" without waiting
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then the Pod "a-leaves" does not exist
+      And there is a Normal event "DeviceTaintManagerEviction" for Pod "b-stays" with the message "Cancelling deletion"
+      And there is no event "DeviceTaintManagerEviction" for Pod "a-leaves" containing "Cancelling deletion"
+      When 60 seconds pass
+      Then the Pod "b-stays" has no "metadata.deletionTimestamp"
 
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/eviction-cancelled @gate:DRADeviceTaints @needs:logical-clock
     Scenario: When one of two pending evictions is cancelled, the other stays pending

@@ -230,6 +230,22 @@ def when_remove_pod_finalizers(world: World, sel: str) -> None:
                                  f"failed: {e}") from None
 
 
+@when(parsers.re(r'I delete the Pods labelled "(?P<sel>[^"]+)"$'))
+def when_delete_labelled_pods(world: World, sel: str) -> None:
+    """Delete every pod the selector finds (their names are generated, e.g. a ReplicaSet's),
+    without waiting for them to go: a finalizer may hold them."""
+    world.b.settle()
+    pods = [p for p in world.b.list("Pod", sel) if not p["metadata"].get("deletionTimestamp")]
+    if not pods:
+        raise AssertionError(f"no pod labelled {sel!r} to delete")
+    for p in pods:
+        try:
+            world.b.delete("Pod", p["metadata"]["name"], wait=False)
+        except ApiError as e:
+            raise AssertionError(f"deleting Pod {p['metadata']['name']} failed: {e}") from None
+    world.b.settle()
+
+
 # ---------------------------------------------------------------------------- then: pods
 
 @then(parsers.re(r'the Pod "(?P<name>[^"]+)" is scheduled(?: to "(?P<node>[^"]+)")?$'))
