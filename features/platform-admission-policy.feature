@@ -2247,6 +2247,187 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "trainer" does not exist
 
+    # until 1.34: deletePodHandler tries 5 times and then drops the work
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34
+    Scenario Outline: Up to 1.34 a given-up device taint eviction comes back when its taint goes and returns unchanged (<case>)
+      device_taint_eviction.go: after deletePodHandler's 5 refused attempts the work is
+      dropped. The taint going is a change to no eviction time for the pod (handleSliceChange
+      compares the old slice's eviction time with the new one); the same taint coming back
+      (the same timeAdded) is then a change to an eviction time again, so handlePod schedules
+      the eviction anew; the policy binding is gone by then, so the pod goes. Whether other
+      devices carry NoExecute taints, and whether another pod's eviction (tolerated for an
+      hour) stays pending meanwhile, does not matter.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {slot: {string: a}}
+          - name: gpu-1
+            attributes: {slot: {string: b}}
+            taints: <gpu-1 taints>
+          - name: gpu-2
+            attributes: {slot: {string: c}}
+            taints: <gpu-2 taints>
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].slot == "a"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: other-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].slot == "b"'}
+                tolerations:
+                - {key: example.com/maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 3600}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: other}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: other-gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      And the Pod "other" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {slot: {string: a}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: "2020-01-01T00:00:00Z"}
+          - name: gpu-1
+            attributes: {slot: {string: b}}
+            taints: <gpu-1 taints>
+          - name: gpu-2
+            attributes: {slot: {string: c}}
+            taints: <gpu-2 taints>
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "trainer" with the message "Marking for deletion"
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 20 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {slot: {string: a}}
+          - name: gpu-1
+            attributes: {slot: {string: b}}
+            taints: <gpu-1 taints>
+          - name: gpu-2
+            attributes: {slot: {string: c}}
+            taints: <gpu-2 taints>
+        """
+      And 10 seconds pass
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {slot: {string: a}}
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute, timeAdded: "2020-01-01T00:00:00Z"}
+          - name: gpu-1
+            attributes: {slot: {string: b}}
+            taints: <gpu-1 taints>
+          - name: gpu-2
+            attributes: {slot: {string: c}}
+            taints: <gpu-2 taints>
+        """
+      And 10 seconds pass
+      Then the Pod "trainer" does not exist
+      And the Pod "other" has no "metadata.deletionTimestamp"
+
+      Examples:
+        | case | gpu-1 taints | gpu-2 taints |
+        | another pod's eviction pending | [{key: example.com/maintenance, effect: NoExecute}] | [] |
+        | a tainted device no claim holds | [] | [{key: example.com/maintenance, effect: NoExecute}] |
+        | no other taint | [] | [] |
+
     # until 1.34: deletePodHandler tries 5 times and then drops the work; handlePodChange
     # hands a pod on only when its status.resourceClaimStatuses changed (release-1.34)
     @req:platform-VAP-R02 @clause:platform-VAP-R02/taint-eviction-retries @gate:DRADeviceTaints @until:1.34

@@ -279,6 +279,9 @@ class DeviceTaintEvictionController(Controller):
         self.any_taints = bool(taints)
         if not taints:
             self.pending.clear()
+            # no pod has an eviction time now: a taint that comes back (even unchanged) is a
+            # change handleSliceChange hands to handlePod, so nothing stays given up
+            self.gave_up.clear()
             return False
         claims: dict[tuple[str, str], dict] = {}
         evictions: dict[tuple[str, str], _dt.datetime] = {}
@@ -296,6 +299,7 @@ class DeviceTaintEvictionController(Controller):
             self.guarded("ResourceClaim", c, claim_eviction)
         self.pending.clear()
         if not evictions:
+            self.gave_up.clear()  # as above: no pod has an eviction time
             return False
         now = self.clock.now()
 
