@@ -3692,6 +3692,45 @@ Feature: Platform behaviour every DRA comparison relies on
       And the API server restarts
       Then the Pod "wants-zone-b" is scheduled to "node-1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/scheduling-gates
+    Scenario: A pod with scheduling gates waits gated, untried, until its last gate is removed
+      KEP-3521: the SchedulingGates PreEnqueue plugin keeps a pod with spec.schedulingGates out
+      of the active queue; the queue holds it as gated (scheduler_pending_pods{queue="gated"}),
+      and it is never attempted, so it gets no FailedScheduling event. SchedulingGates registers
+      only its pod's gates going (UpdatePodSchedulingGatesEliminated): a new node moves it
+      nowhere, removing one of two gates neither; removing the last one lets it in.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held}
+        spec:
+          schedulingGates: [{name: example.com/quota}, {name: example.com/review}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the metric scheduler_pending_pods{queue="gated"} is 1
+      And the metric scheduler_pending_pods{queue="active"} is 0
+      And the metric scheduler_pending_pods{queue="unschedulable"} is 0
+      And the Pod "held" has no "spec.nodeName"
+      When a node "node-2" joins with cpu "8", memory "32Gi"
+      And I patch the Pod "held" with:
+        """
+        spec:
+          schedulingGates: [{name: example.com/review}]
+        """
+      Then the metric scheduler_pending_pods{queue="gated"} is 1
+      And there is no event "FailedScheduling" for Pod "held" containing "nodes are available"
+      When I patch the Pod "held" with:
+        """
+        spec:
+          schedulingGates: null
+        """
+      Then the Pod "held" is scheduled
+      And the metric scheduler_pending_pods{queue="gated"} is 0
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: A pod NodeAffinity alone kept off is not tried again when a DeviceClass or a ResourceSlice arrives
       NodeAffinity registers Node Add and UpdateNodeLabel only (EventsToRegister), and the queue

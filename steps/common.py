@@ -121,6 +121,7 @@ def given_gate(world: World, gate: str, state: str) -> None:
 
 
 @given(parsers.re(r'a node "(?P<name>[^"]+)"(?: with (?P<spec>.+))?$'))
+@when(parsers.re(r'a node "(?P<name>[^"]+)" joins(?: with (?P<spec>.+))?$'))
 def given_node(world: World, name: str, spec: str | None) -> None:
     alloc = None
     if spec:

@@ -186,7 +186,7 @@ def _compare_pending(sched: Scheduler, pods: list[dict], podgroups: list[dict],
     pending = {}
     for p in pods:
         md, spec = p["metadata"], p.get("spec") or {}
-        if spec.get("nodeName") or md.get("deletionTimestamp") or spec.get("schedulingGates") or \
+        if spec.get("nodeName") or md.get("deletionTimestamp") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
             continue
         pending[pod_key(p)] = _rv(p)

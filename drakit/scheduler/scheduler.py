@@ -59,6 +59,8 @@ from drakit.scheduler.nodeselection import (
 from drakit.scheduler.preemption import DefaultPreemption
 
 SCHEDULER_NAME = "default-scheduler"
+#: the PreEnqueue plugin that gates a pod with spec.schedulingGates (KEP-3521)
+SCHEDULING_GATES = "SchedulingGates"
 WATCHED = ("Node", "Pod", "ResourceClaim", "ResourceSlice", "DeviceClass", "PodGroup")
 MIN_FEASIBLE_NODES_TO_FIND = 100
 MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5
@@ -367,7 +369,9 @@ class Scheduler:
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
                 self._requeue()
             return
-        if md.get("deletionTimestamp") or spec.get("schedulingGates") or \
+        # a pod with schedulingGates stays queued: the SchedulingGates PreEnqueue plugin keeps
+        # it gated (scheduler_pending_pods{queue="gated"}) until its gates are removed
+        if md.get("deletionTimestamp") or \
                 (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
             self.pending.pop(key, None)
             self.queue.delete(key)
@@ -408,8 +412,9 @@ class Scheduler:
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, failed=False)
                 continue
-            if self._pre_enqueue_gates(pod):
-                self.queue.gate(qp, self.dynamic.name, self.clock.now())
+            gating = self._pre_enqueue_gate(pod)
+            if gating is not None:
+                self.queue.gate(qp, gating, self.clock.now())
                 continue
             self.last_rejectors = set()
             self.in_flight_events = []
@@ -437,20 +442,24 @@ class Scheduler:
                             now=self.clock.now())
         return did
 
-    def _pre_enqueue_gates(self, pod: dict) -> bool:
-        """The DRA plugin's PreEnqueue rejects the pod. An exception in it (a pod stored with
+    def _pre_enqueue_gate(self, pod: dict) -> str | None:
+        """The PreEnqueue plugin that keeps the pod out of the active queue, if any, in the
+        default profile's order: SchedulingGates (the pod still has spec.schedulingGates),
+        then DynamicResources. An exception in the DRA plugin's (a pod stored with
         a status the API server refuses, such as ``resourceClaimStatuses: "x"``) gates the pod
         as upstream gates a pod whose PreEnqueue returns an Error status (runPreEnqueuePlugins
         logs it, writes nothing), and is this pod's failure: the scheduler goes on with the
         others, and the record clears with the pod's next clean scheduling attempt (a clean
         PreEnqueue alone does not clear it: the open record may be an earlier cycle's, whose
         attempts count on)."""
+        if (pod.get("spec") or {}).get("schedulingGates"):
+            return SCHEDULING_GATES
         try:
-            return self.dynamic.pre_enqueue(pod) is not None
+            return self.dynamic.name if self.dynamic.pre_enqueue(pod) is not None else None
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self.attempt_failures.failed("Pod", pod, e, "FailedScheduling",
                                          message=f"PreEnqueue: {describe(e)}", event=False)
-            return True
+            return self.dynamic.name
 
     def _num_feasible(self, n: int) -> int:
         if n < MIN_FEASIBLE_NODES_TO_FIND:
@@ -804,6 +813,7 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # InterPodAffinity and PodTopologySpread only, which drakit does not model; a change none of
 # the extractors names is the general Pod Update, which none of drakit's plugins registers.
 _POD_EVENT_PLUGINS = {
+    "UpdatePodSchedulingGatesEliminated": {SCHEDULING_GATES},
     "UpdatePodToleration": {"TaintToleration", "NodeUnschedulable"},
     "UpdatePodScaleDown": {"NodeResourcesFit"},
     "UpdatePodGeneratedResourceClaim": {"DynamicResources"},
@@ -825,6 +835,9 @@ def _pod_events(old: Mapping[str, Any], new: Mapping[str, Any]) -> set[str]:
         events.add("UpdatePodToleration")
     if _scaled_down(old, new):
         events.add("UpdatePodScaleDown")
+    # extractPodSchedulingGateEliminatedChange: the last gate went
+    if old_spec.get("schedulingGates") and not new_spec.get("schedulingGates"):
+        events.add("UpdatePodSchedulingGatesEliminated")
     # extractPodGeneratedResourceClaimChange: the claim statuses, and (1.34+, kubernetes#130653)
     # the extended-resource claim status
     old_st, new_st = old.get("status") or {}, new.get("status") or {}
