@@ -792,6 +792,124 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "bw" has no "status.allocation.devices.results[0].shareID"
       And the ResourceClaim "bw" has no "status.allocation.devices.results[0].consumedCapacity"
 
+    # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @since:1.37
+    Scenario: Two devices of one request with a capacity request pass over a first device whose capacity is short
+      The allocator tries the devices in order and skips one whose remaining capacity cannot
+      hold the request (CmpRequestOverCapacity); the next devices may still serve the whole
+      count. nic-0 has 1Gi of bandwidth, nic-1 and nic-2 10Gi each: two devices of 4Gi are
+      nic-1 and nic-2.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 1Gi}
+          - name: nic-1
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+          - name: nic-2
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth: {value: 10Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-fast}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                count: 2
+                capacity: {requests: {bandwidth: 4Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: router}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: two-fast}
+        """
+      Then the Pod "router" is scheduled to "node-1"
+      And the ResourceClaim "two-fast" has "status.allocation.devices.results[0].device" equal to "nic-1"
+      And the ResourceClaim "two-fast" has "status.allocation.devices.results[1].device" equal to "nic-2"
+
+    # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @since:1.37
+    Scenario: A capacity request is rounded up to a step counted from the range's minimum, not from zero
+      calculateConsumedCapacity rounds a request up to min + step x ceil((request - min) / step)
+      and violatesPolicy checks the same grid (violateValidRange: (value - min) % step). With
+      min 1Gi and step 2Gi, a request of 2Gi consumes 3Gi, which is on the grid (3Gi - 1Gi is
+      one step), although 3Gi is no multiple of the step.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: nic-0
+            allowMultipleAllocations: true
+            capacity:
+              bandwidth:
+                value: 10Gi
+                requestPolicy: {default: 1Gi, validRange: {min: 1Gi, step: 2Gi}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: bw}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly:
+                deviceClassName: nic.example.com
+                capacity: {requests: {bandwidth: 2Gi}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: router}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: bw}
+        """
+      Then the Pod "router" is scheduled to "node-1"
+      And the ResourceClaim "bw" has "status.allocation.devices.results[0].consumedCapacity" equal to {bandwidth: 3Gi}
+
     # since 1.36: the stable variant of 1.34 and 1.35 supports no feature at all, so it runs only without admin access and prioritized lists
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @since:1.36
     Scenario: Skew: a scheduler without DRAConsumableCapacity and DRADeviceBindingConditions runs the stable allocator, which knows no distinctAttribute

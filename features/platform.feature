@@ -1892,6 +1892,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | three containers without requests     | resources: {}                                  | 40      | n-b    |
         | pod-level requests of 50m and 50Mi    | resources: {requests: {cpu: 50m, memory: 50Mi}} | 80      | n-a    |
         | a pod-level cpu request of 50m only   | resources: {requests: {cpu: 50m}}              | 52      | n-b    |
+        | pod-level requests of 600m and 50Mi   | resources: {requests: {cpu: 600m, memory: 50Mi}} | 52      | n-b    |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario: A node at its pod limit: the scheduler says Too many pods, the kubelet refuses a pod bound to it
