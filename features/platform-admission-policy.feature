@@ -632,6 +632,18 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
         apiVersion: admissionregistration.k8s.io/v1
         kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: odd-policy-name}
+        spec:
+          policyName: Some_Policy
+          validationActions: [Deny]
+        """
+      Then the request is rejected with exactly these causes:
+        | field           | reason            | message |
+        | spec.policyName | FieldValueInvalid | Invalid value: "Some_Policy": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
         metadata: {name: empty-param-ref}
         spec:
           policyName: some-policy

@@ -792,6 +792,54 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "bw" has no "status.allocation.devices.results[0].shareID"
       And the ResourceClaim "bw" has no "status.allocation.devices.results[0].consumedCapacity"
 
+    # since 1.37: the allocator names the device and hints at optional chaining from 1.37 on (kubernetes 5e2d5b9a)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel @since:1.37
+    Scenario: Two devices asked of a class whose selector fails on the second: the runtime error aborts scheduling
+      The search takes gpu-0, then evaluates the class selector on gpu-1, which has no model
+      attribute: a CEL runtime error that aborts the allocation (selectorsMatch), although
+      with gpu-0 alone the request could never be met anyway.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes: {model: {string: a100}}
+          - name: gpu-1
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-gpus}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pair}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-gpus}
+        """
+      Then the Pod "pair" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0 on device gpu.example.com/node-1/gpu-1: CEL runtime error: no such key: model"
+
     # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @since:1.37
     Scenario: Two devices of one request with a capacity request pass over a first device whose capacity is short

@@ -2843,6 +2843,40 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0]    | FieldValueInvalid | Invalid value: 33: the total number of counters must not exceed 32 |
         | spec.sharedCounters | FieldValueInvalid | Invalid value: 33: the total number of shared counters must not exceed 32 |
 
+    # until 1.34: 1.35 replaced the totals by per-set and per-device limits (8 sets of 32 counters, 2 consumptions of 32) and moved counter sets into slices of their own
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario: At 1.34 one counter set of 33 counters is refused by the slice's total alone
+      1.34 has no per-set limit (validateCounterSet passes no maximum to validateMap), only the
+      slice-wide total of 32 shared counters: one set of 33 counters gives that one cause, at
+      spec.sharedCounters, and none at the set's own counters (the 1.35 per-set limit).
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: set-a
+            counters:
+              c: {value: "1"}
+          devices:
+          - name: gpu
+            consumesCounters:
+            - counterSet: set-a
+              counters:
+                c: {value: "1"}
+        """
+      And the map "spec.sharedCounters[0].counters" is filled to 33 entries from its first entry
+      When I create the manifest
+      Then the request is rejected with exactly these causes:
+        | field               | reason            | message |
+        | spec.sharedCounters | FieldValueInvalid | Invalid value: 33: the total number of shared counters must not exceed 32 |
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
     Scenario Outline: Without DRAPartitionableDevices a new slice's <what> is dropped
       k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields: with

@@ -2628,6 +2628,69 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there are 0 Pod objects labelled "gen=one"
       And there is 1 Pod object labelled "gen=two"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-doubled-up @needs:kubelet
+    Scenario: A ReplicaSet scaled down deletes a pod from the node that holds more of its pods, even before a newer pod elsewhere
+      k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less: after node assignment,
+      phase, readiness and deletion cost, "Doubled up < not doubled up": a pod ranks by how
+      many of the ReplicaSet's pods share its node (getPodsRankedByRelatedPodsOnSameNode), before
+      ready time and age. The template moves the pods: gen one and gen two on node-a, gen
+      three, the newest, alone on node-b. Scaled from 3 to 2, the ReplicaSet deletes from
+      node-a, the newer of its two (gen two); by age alone gen three would go.
+      Given a node "node-a" with cpu "8", memory "32Gi"
+      And a node "node-b" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: one}}
+            spec:
+              nodeSelector: {kubernetes.io/hostname: node-a}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=one"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: two}}
+            spec:
+              nodeSelector: {kubernetes.io/hostname: node-a}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=two"
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 3
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web, gen: three}}
+            spec:
+              nodeSelector: {kubernetes.io/hostname: node-b}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "gen=three"
+      And every Pod labelled "app=web" has "status.phase" equal to "Running"
+      When I set "spec.replicas" of the ReplicaSet "web" to 2
+      Then there are 0 Pod objects labelled "gen=two"
+      And there is 1 Pod object labelled "gen=one"
+      And there is 1 Pod object labelled "gen=three"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-order @needs:kubelet
     Scenario: A ReplicaSet scaled down deletes a bound Pending pod before a newer Running one that is not ready
       ActivePodsWithRanks.Less compares the phase (podPhaseToOrdinal: Pending before Running)
