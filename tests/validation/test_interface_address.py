@@ -32,12 +32,15 @@ def test_a_canonical_ipv6_interface_address_passes_unless_ipv4_mapped(ip, prefix
         assert _messages(value) == [f'must be in canonical form ("{want}")']
 
 
-@given(st.ip_addresses(v=4), st.integers(0, 32), st.lists(st.integers(0, 2), min_size=4, max_size=4))
-def test_leading_zeros_in_ipv4_are_read_and_named_non_canonical(ip, prefix, pads):
+@given(st.ip_addresses(v=4), st.integers(0, 32), st.lists(st.integers(0, 6), min_size=5, max_size=5))
+def test_leading_zeros_in_ipv4_and_the_mask_are_read_and_named_non_canonical(ip, prefix, pads):
+    # Go 1.16's parseIPv4 and dtoi (ParseCIDRSloppy) take any number of leading zeros
     octets = str(ip).split(".")
-    padded = ".".join("0" * min(p, 3 - len(o)) + o for o, p in zip(octets, pads))
-    want = [] if padded == str(ip) else [f'must be in canonical form ("{ip}/{prefix}")']
-    assert _messages(f"{padded}/{prefix}") == want
+    padded = ".".join("0" * p + o for o, p in zip(octets, pads))
+    mask = "0" * pads[4] + str(prefix)
+    value = f"{padded}/{mask}"
+    want = [] if value == f"{ip}/{prefix}" else [f'must be in canonical form ("{ip}/{prefix}")']
+    assert _messages(value) == want
 
 
 @given(st.ip_addresses(v=6), st.integers(0, 128))
@@ -70,3 +73,11 @@ def test_upstream_examples():
     assert _messages("2001:0db8::1/64") == ['must be in canonical form ("2001:db8::1/64")']
     assert _messages("::ffff:192.168.0.1/120") == ['must be in canonical form ("192.168.0.1/24")']
     assert _messages("fe80::1%eth0/64") == [BAD_FORM]
+
+
+def test_dtoi_bounds():
+    # net.dtoi stops at big (0xFFFFFF): such a mask or octet is no number at all
+    assert _messages("10.9.8.7/16777215") == [BAD_FORM]
+    assert _messages("10.9.8.7/" + "0" * 5000 + "32") == ['must be in canonical form ("10.9.8.7/32")']
+    assert _messages("10.9.8.7/٣٢") == [BAD_FORM]  # Arabic-Indic digits are not ASCII
+    assert _messages("10.9.8.7/") == [BAD_FORM]

@@ -431,14 +431,33 @@ def _interface_address(addr: Any, path: str) -> Errs:
     return []
 
 
+#: net.dtoi's bound ("big"): a decimal number that reaches it is no number
+_DTOI_BIG = 0xFFFFFF
+
+
+def _dtoi(s: str) -> int | None:
+    """Go's net.dtoi as ParseCIDRSloppy (k8s.io/utils/net, Go 1.16's parser) reads a mask
+    or an IPv4 octet: ASCII decimal digits, any number of leading zeros; None when empty,
+    not all digits, or at ``_DTOI_BIG`` or more (which also bounds the work)."""
+    if not s or not s.isascii() or not s.isdigit():
+        return None
+    n = 0
+    for ch in s:
+        n = n * 10 + ord(ch) - 48
+        if n >= _DTOI_BIG:
+            return None
+    return n
+
+
 def _canonical_interface_address(s: str) -> str:
     """``ip.String() + "/" + mask size`` of ParseCIDRSloppy's result; ValueError when it
-    refuses. Sloppy: IPv4 octets may have leading zeros (read as decimal, as Go did before
-    1.17). An IPv4(-mapped) address prints dotted, its mask counted in IPv4 bits."""
+    refuses. Sloppy: IPv4 octets and the mask may have leading zeros, any number of them
+    (read by dtoi, as Go did before 1.17). An IPv4(-mapped) address prints dotted, its mask
+    counted in IPv4 bits."""
     addr, sep, bits = s.partition("/")
-    if not sep or not bits or not bits.isascii() or not bits.isdigit() or len(bits) > 3:
+    prefix = _dtoi(bits) if sep else None
+    if prefix is None:
         raise ValueError(s)
-    prefix = int(bits)
     if ":" in addr:
         if "%" in addr:  # a zone is no part of a CIDR value
             raise ValueError(s)
@@ -450,10 +469,8 @@ def _canonical_interface_address(s: str) -> str:
             return f"{ip6.compressed}/{prefix}"
         return f"{mapped}/{prefix - 96 if prefix > 32 else prefix}"
     octets = addr.split(".")
-    if len(octets) != 4 or not all(o.isascii() and o.isdigit() and len(o) <= 3 for o in octets):
-        raise ValueError(s)
-    values = [int(o) for o in octets]
-    if any(v > 255 for v in values) or prefix > 32:
+    values = [_dtoi(o) for o in octets]
+    if len(octets) != 4 or any(v is None or v > 255 for v in values) or prefix > 32:
         raise ValueError(s)
     return f"{'.'.join(map(str, values))}/{prefix}"
 
