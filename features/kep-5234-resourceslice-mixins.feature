@@ -1015,6 +1015,7 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | mixins | outcome |
         | {counterSet: [{name: common, counters: {memory: {value: 1Gi}}}], deviceCounterConsumption: [{name: common, counters: {memory: {value: 1Gi}}}]} | accepted |
         | {counterSet: [{name: common}]} | spec.mixins.counterSet[0].counters: Required value |
+        | {counterSet: [{name: common, counters: {Bad_Name: {value: 1Gi}}}]} | spec.mixins.counterSet[0].counters: Invalid value: "Bad_Name": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | {deviceCounterConsumption: [{name: common, counters: {}}]} | spec.mixins.deviceCounterConsumption[0].counters: Required value |
 
     @component:apiserver @req:5234-R04 @gate:DRAResourceSliceMixins @clause:5234-R04/counter-set-mixin-names

@@ -2936,6 +2936,39 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | counter set | {driver: gpu.example.com, nodeName: node-1, pool: {name: pool-a, resourceSliceCount: 1}, sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]} | spec.sharedCounters[0].name | gpu-0-counters |
         | per-device node selection | {driver: gpu.example.com, pool: {name: pool-a, resourceSliceCount: 1}, perDeviceNodeSelection: true, devices: [{name: gpu-0, nodeName: node-1}]} | spec.perDeviceNodeSelection | true |
 
+    # since 1.35: a device's counter set lives in a slice of its own (the 1.35 layout); 1.34 refuses a consumption of a set its slice does not define
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices @since:1.35
+    Scenario: A slice whose devices only consume counters keeps them after the gate is turned off
+      draPartitionableDevicesFeatureInUse(old) also counts a device that consumes counters, in a
+      slice with no counter set of its own: a label change after the API server's rollback keeps
+      the consumption.
+      Given the feature gate DRAPartitionableDevices is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+            consumesCounters:
+            - counterSet: gpu-0-counters
+              counters:
+                memory: {value: 8Gi}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAPartitionableDevices disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "spec.devices[0].consumesCounters[0].counterSet" equal to gpu-0-counters
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/node-selection
     Scenario Outline: With perDeviceNodeSelection each device selects its nodes in exactly one way
       validation_resourceslice_test.go TestValidateResourceSlice "invalid-node-selector-in-basicdevice"

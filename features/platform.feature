@@ -8677,6 +8677,68 @@ Feature: Platform behaviour every DRA comparison relies on
       Then there is a Normal event "DeviceTaintManagerEviction" for Pod "mixed" with the message "Marking for deletion"
       And the Pod "mixed" has a "metadata.deletionTimestamp"
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/unnamed-claim-skipped @gate:DRADeviceTaints
+    Scenario: A pod's untainted first claim does not keep its tainted second claim from evicting it
+      podEvictionTime walks every claim of the pod and takes the earliest eviction time among
+      them: the first claim's device has no taint, the second's a NoExecute taint the pod does
+      not tolerate, so the pod is evicted.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fine}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: two-claims, finalizers: [example.com/hold]}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: fine, resourceClaimName: fine}
+          - {name: gpu, resourceClaimName: gpu}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: fine}, {name: gpu}]}
+        """
+      When the ResourceClaim "fine" is allocated and reserved for the Pod "two-claims":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-1  |
+      And the ResourceClaim "gpu" is allocated and reserved for the Pod "two-claims":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+          - name: gpu-1
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "two-claims" with the message "Marking for deletion"
+      And the Pod "two-claims" has a "metadata.deletionTimestamp"
+
   Rule: The scheduler forgets a deleted Node or ResourceSlice
     kube-scheduler's cache removes a node on the Node informer's delete event
     (pkg/scheduler/eventhandlers.go deleteNodeFromCache): pods are no longer placed there,
