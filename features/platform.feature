@@ -1816,6 +1816,25 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "anywhere" is scheduled
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: A pod asking for cpu does not fit a node that reports none
+      noderesources/fit.go fitsRequest: a node whose allocatable has no cpu holds 0 of it, so
+      a pod asking for cpu is "Insufficient cpu", and UnschedulableAndUnresolvable there (the
+      request exceeds the node's allocatable itself), so preemption does not help.
+      Given a node "memory-only" with memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-cpu}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: 500m}}
+        """
+      Then the Pod "wants-cpu" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/scoring-feasible
     Scenario: Between two nodes that report no cpu, the one with more free memory wins
       leastResourceScorer skips cpu on a node whose allocatable has none and goes on to
