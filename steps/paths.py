@@ -58,7 +58,12 @@ def lookup(obj: Any, path: str) -> Any:
 def assign(obj: Any, path: str, value: Any) -> None:
     parts = parse(path)
     cur = obj
-    for i, p in enumerate(parts[:-1]):
+    for i, p in enumerate(parts):
+        if isinstance(cur, list) and isinstance(p, str):
+            raise ValueError(f"cannot write the field path {path!r}: {p!r} names no list "
+                             "index (a [key=value] selector only reads)")
+        if i == len(parts) - 1:
+            break
         nxt = parts[i + 1]
         if isinstance(p, int):
             cur = cur[p]

@@ -1,5 +1,7 @@
 """Field paths in steps (steps/paths.py): the list selector ``[key=value]`` reads by key."""
 
+import pytest
+
 from steps import paths
 
 OBJ = {"status": {"resourceClaimStatuses": [
@@ -23,3 +25,8 @@ def test_a_selector_on_a_map_is_a_key_not_a_selection():
     # a map key with "=" is looked up as written (no list to select from)
     assert paths.lookup({"m": {"a=b": 1}}, "m[a=b]") == 1
     assert paths.lookup({"m": {"a": "b"}}, "m[a=b]") is paths.MISSING
+
+
+def test_a_selector_cannot_be_written_through():
+    with pytest.raises(ValueError, match="only reads"):
+        paths.assign({"l": [{"name": "a"}]}, "l[name=a].x", 1)

@@ -274,15 +274,19 @@ class DeviceTaintEvictionController(Controller):
                 pass
         return did
 
+    def _no_eviction_times(self) -> bool:
+        """No pod has an eviction time: nothing is pending, and nothing stays given up (a
+        taint that comes back, even unchanged, is a change handleSliceChange hands to
+        handlePod)."""
+        self.pending.clear()
+        self.gave_up.clear()
+        return False
+
     def _evaluate(self) -> bool:
         taints = self._taints_by_device()
         self.any_taints = bool(taints)
         if not taints:
-            self.pending.clear()
-            # no pod has an eviction time now: a taint that comes back (even unchanged) is a
-            # change handleSliceChange hands to handlePod, so nothing stays given up
-            self.gave_up.clear()
-            return False
+            return self._no_eviction_times()
         claims: dict[tuple[str, str], dict] = {}
         evictions: dict[tuple[str, str], _dt.datetime] = {}
 
@@ -297,10 +301,9 @@ class DeviceTaintEvictionController(Controller):
 
         for c in self.api.list("ResourceClaim", copy=False):
             self.guarded("ResourceClaim", c, claim_eviction)
-        self.pending.clear()
         if not evictions:
-            self.gave_up.clear()  # as above: no pod has an eviction time
-            return False
+            return self._no_eviction_times()
+        self.pending.clear()
         now = self.clock.now()
 
         def pod_eviction(pod: dict) -> bool:
