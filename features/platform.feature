@@ -2174,6 +2174,38 @@ Feature: Platform behaviour every DRA comparison relies on
       And every ReplicaSet labelled "app=web" has "metadata.generation" equal to 3
       And every ReplicaSet labelled "app=web" has "status.observedGeneration" equal to 3
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/release-keeps-other-owners
+    Scenario: A pod relabelled out of its ReplicaSet loses the ReplicaSet's owner reference alone
+      k/k pkg/controller/controller_ref_manager.go ReleasePod: a pod the ReplicaSet controls
+      whose labels no longer match its selector is released with a strategic merge patch that
+      deletes the one owner reference whose uid is the ReplicaSet's
+      (GenerateDeleteOwnerRefStrategicMergeBytes). An owner another client gave the pod stays,
+      so the garbage collector keeps the pod while that owner exists; the ReplicaSet makes a
+      replacement.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I add an owner reference to the Deployment "web" to the pods of the Deployment "web"
+      And I set the label "app" of the pods of the Deployment "web" to "debug"
+      Then there is 1 Pod object labelled "app=debug"
+      And there is 1 Pod object labelled "app=web"
+      And every Pod labelled "app=debug" has "metadata.ownerReferences[0].kind" equal to Deployment
+      And every Pod labelled "app=debug" has "metadata.ownerReferences[0].name" equal to web
+      And every Pod labelled "app=debug" has no "metadata.ownerReferences[1]"
+      And every Pod labelled "app=web" has "metadata.ownerReferences[0].kind" equal to ReplicaSet
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
     Scenario: A Deployment re-applied with its pod template written in another order keeps its ReplicaSet
       k/k pkg/controller/deployment/sync.go getNewReplicaSet: the current ReplicaSet is the one

@@ -188,6 +188,27 @@ def when_relabel_deployment_pods(world: World, key: str, dep: str, value: str) -
             raise AssertionError(f"relabelling Pod {p['metadata']['name']} failed: {e}") from None
 
 
+@when(parsers.re(r'I add an owner reference to the (?P<kind>\w+) "(?P<owner>[^"]+)" to the pods of '
+                 r'the Deployment "(?P<dep>[^"]+)"$'))
+def when_add_owner_to_deployment_pods(world: World, kind: str, owner: str, dep: str) -> None:
+    """Give every pod the Deployment's selector finds now one more owner (not a controller), as
+    another client would: its generated uid is read from the owner, the pod's other
+    references stay (a merge patch replaces the list, so the whole list is sent)."""
+    world.b.settle()
+    md = get_obj(world, kind, owner)
+    ref = {"apiVersion": md["apiVersion"], "kind": md["kind"], "name": owner,
+           "uid": md["metadata"]["uid"]}
+    pods, sel = workload_pods(world, "Deployment", dep)
+    if not pods:
+        raise AssertionError(f"the Deployment {dep!r} has no pods to give an owner (selector {sel})")
+    for p in pods:
+        refs = [*(p["metadata"].get("ownerReferences") or ()), ref]
+        try:
+            world.b.patch("Pod", p["metadata"]["name"], {"metadata": {"ownerReferences": refs}})
+        except ApiError as e:
+            raise AssertionError(f"adding an owner to Pod {p['metadata']['name']} failed: {e}") from None
+
+
 @when(parsers.re(r'I patch the status of the Pod labelled "(?P<sel>[^"]+)" with:'))
 def when_patch_labelled_pod_status(world: World, sel: str, docstring: str) -> None:
     """Patch the status of the one pod the selector finds (its name is generated, e.g. a
