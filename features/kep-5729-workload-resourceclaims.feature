@@ -1770,6 +1770,43 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" is reserved for the PodGroup "group" as it exists now
       And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/bound-member-reserves-group
+    Scenario: A running member whose PodGroup's claim lost its reservation reserves it for the PodGroup again
+      k/k pkg/controller/resourceclaim/controller.go syncPod: a pod on a node whose allocated
+      claim is not reserved for it (bound past the scheduler, or its reservation removed) gets
+      the claim reserved for its BindTo consumer, which for a PodGroup's claim is the PodGroup,
+      not the pod. A reservation another client removed is no transition syncClaim
+      deallocates on (only its own update that empties reservedFor is), so the claim stays
+      allocated on the device it had.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      And I create 1 pod named "member-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member-0" is scheduled to "node-1"
+      When another client removes the reservations of the ResourceClaim owned by PodGroup "group"
+      Then the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {driver: dra.example.com, pool: node-1, device: dev-0}
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And 1 device of driver "dra.example.com" is allocated
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/other-podgroup-claim
     Scenario: Pods outside the PodGroup that use its claim get reservations of their own
       As shipped (DRALIB resourceclaim BindTo and IsReservedForPod, api-truth §9.7): a claim

@@ -71,6 +71,18 @@ def when_claim_released(world: World, kind: str, pg: str, entry: str | None) -> 
         raise AssertionError(f"releasing ResourceClaim {name} failed: {e}") from None
 
 
+@when(parsers.re(r'another client removes the reservations of the ResourceClaim owned by '
+                 r'(?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)"'))
+def when_owned_claim_unreserved(world: World, kind: str, pg: str) -> None:
+    """Clear ``status.reservedFor`` of the pod's or PodGroup's claim with a status patch, as a
+    client other than the ResourceClaim controller would (the claim stays allocated)."""
+    name = _the_owned_claim(world, kind, pg, None)
+    try:
+        world.b.patch("ResourceClaim", name, {"status": {"reservedFor": None}}, subresource="status")
+    except ApiError as e:
+        raise AssertionError(f"removing the reservations of ResourceClaim {name} failed: {e}") from None
+
+
 @when(parsers.re(r'I delete the ResourceClaim owned by (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)" '
                  r'for "(?P<entry>[^"]+)"'))
 def when_owned_claim_deleted(world: World, kind: str, pg: str, entry: str) -> None:
