@@ -4596,7 +4596,8 @@ Feature: KEP-5004 DRA extended resources
       "resource_claim_template" for a claim the controller made from a pod's template
       (controller_test.go: a templated claim counts under it), "extended_resource" for the
       scheduler's special claim and "" for a claim a user created. The Deployment's pod uses
-      a claim from a template and one GPU through example.com/gpu; a user's claim stays unused.
+      a claim from a template and one GPU through example.com/gpu; two claims a user made stay
+      unused and count together under one label set.
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -4612,6 +4613,15 @@ Feature: KEP-5004 DRA extended resources
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
         metadata: {name: spare}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: spare-2}
         spec:
           devices:
             requests:
@@ -4644,4 +4654,4 @@ Feature: KEP-5004 DRA extended resources
       Then the 1 pod of the Deployment "trainer" is scheduled, each with its own extended resource claim of 1 device of the DeviceClass "gpu.example.com" for "example.com/gpu"
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="resource_claim_template"} is 1
       And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="true",source="extended_resource"} is 1
-      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="false",source=""} is 1
+      And the metric resourceclaim_controller_resource_claims{admin_access="false",allocated="false",source=""} is 2
