@@ -3045,13 +3045,14 @@ Feature: Platform behaviour every DRA comparison relies on
       And I note the 2 scheduled and 1 pending pods of the Deployment "web"
       Then the Deployment "web" comes to have "status.availableReplicas" equal to 2
       And the Available condition of the Deployment "web" has status <status> and reason <reason>, with lastTransitionTime and lastUpdateTime set
+      And the Deployment "web" has "status.conditions[type=Available].message" equal to <message>
 
       Examples:
-        | strategy                              | status | reason                     |
-        | {maxUnavailable: 1}                   | True   | MinimumReplicasAvailable   |
-        | {maxUnavailable: 0, maxSurge: 1}      | False  | MinimumReplicasUnavailable |
-        | {maxUnavailable: "10%", maxSurge: "0%"} | True | MinimumReplicasAvailable   |
-        | {maxUnavailable: "10%", maxSurge: "10%"} | False | MinimumReplicasUnavailable |
+        | strategy                              | status | reason                     | message                                         |
+        | {maxUnavailable: 1}                   | True   | MinimumReplicasAvailable   | Deployment has minimum availability.            |
+        | {maxUnavailable: 0, maxSurge: 1}      | False  | MinimumReplicasUnavailable | Deployment does not have minimum availability. |
+        | {maxUnavailable: "10%", maxSurge: "0%"} | True | MinimumReplicasAvailable   | Deployment has minimum availability.            |
+        | {maxUnavailable: "10%", maxSurge: "10%"} | False | MinimumReplicasUnavailable | Deployment does not have minimum availability. |
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet
     Scenario Outline: A Deployment with 3 of 4 replicas available is Available under the default rolling update, not under Recreate (<strategy>)
