@@ -2623,6 +2623,42 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the ReplicaSet "web" comes to have "status.replicas" equal to 0
       And the ReplicaSet "web" has no "status.readyReplicas"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status
+    Scenario: A ready pod whose Ready condition has no lastTransitionTime never becomes available under minReadySeconds
+      k/k pkg/api/v1/pod/util.go IsPodAvailable: with minReadySeconds above 0 a ready pod is
+      available only once its Ready condition's lastTransitionTime lies minReadySeconds in the
+      past; a condition written without that time (the zero time) never does, however long it
+      has been ready. The pod waits for a node no node is (Pending, unassigned), so no kubelet
+      owns its status; the scenario writes Ready True without a time through the status
+      subresource.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          minReadySeconds: 5
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              nodeSelector: {example.com/pool: none}
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I patch the status of the Pod labelled "app=web" with:
+        """
+        status:
+          conditions:
+          - {type: Ready, status: "True"}
+        """
+      Then the ReplicaSet "web" comes to have "status.readyReplicas" equal to 1
+      When 10 seconds pass
+      Then the ReplicaSet "web" has "status.readyReplicas" equal to 1
+      And the ReplicaSet "web" has no "status.availableReplicas"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scale-down-restarts
     Scenario: A ReplicaSet scaled down deletes the pod whose containers restarted more first, even an older one
       k/k pkg/controller/controller_utils.go ActivePodsWithRanks.Less: after node assignment,
