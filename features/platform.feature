@@ -7249,6 +7249,63 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "worker" is scheduled to "node-1"
       And the ResourceClaim "worker-gpu-by-hand" has "status.allocation.devices.results[0].device" equal to gpu-0
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/claim-status-change
+    Scenario: A pod whose claim another client allocates is retried at once and bound where the allocation allows
+      k/k pkg/scheduler/framework/plugins/dynamicresources isSchedulableAfterClaimChange
+      (1.34-1.37): an update of a claim the pod uses whose status changed queues the pod at
+      once. The claim asks for two devices where the node has one, so the pod is unschedulable;
+      another client (a controller of its own) then writes an allocation of the node's device
+      into the claim's status. The pod is tried again without waiting for the periodic flush of
+      unschedulable pods: its claim is allocated, so it is bound to the node the allocation
+      selects and the claim is reserved for it, keeping the allocation as written. (The
+      allocation carries its allocationTimestamp: from 1.36 the scheduler stamps one on every
+      claim it reserves that has none, which the immutable allocation refuses.)
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pair}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: pair}
+        """
+      Then the Pod "worker" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I patch the ResourceClaim "pair" status with:
+        """
+        status:
+          allocation:
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      And the ResourceClaim "pair" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "pair" has no "status.allocation.devices.results[1]"
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-deallocates
     Scenario: PostFilter deallocates a claim nobody holds when its device is on a node the pod may not use
       The claim is allocated on node-1 and reserved for no one, as a driver or an operator may
