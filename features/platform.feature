@@ -7306,6 +7306,115 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "pair" has "status.allocation.devices.results[0].device" equal to gpu-0
       And the ResourceClaim "pair" has no "status.allocation.devices.results[1]"
 
+    # since 1.36: DRADeviceBindingConditions is beta and on from 1.36, with DRAResourceClaimDeviceStatus, so bindClaim stamps allocationTimestamp
+    @since:1.36 @req:platform-SCHED-R03 @clause:platform-SCHED-R03/stamp-refused
+    Scenario: From 1.36 a claim another client allocated without an allocationTimestamp fails PreBind
+      k/k pkg/scheduler/framework/plugins/dynamicresources bindClaim (1.34-1.37): with
+      DRADeviceBindingConditions and DRAResourceClaimDeviceStatus on, the status update that
+      adds the pod to reservedFor also sets allocationTimestamp when the allocation has none,
+      also on an allocation the plugin did not make; validateResourceClaimStatusUpdate keeps
+      an existing allocation immutable, so the API server refuses the update and the pod fails
+      PreBind (SchedulerError, retried with backoff). The claim keeps the allocation as it was
+      written, unreserved.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "held" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then the Pod "worker" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": add reservation to claim ${namespace}/held: ResourceClaim.resource.k8s.io "held" is invalid: status.allocation: "
+      And the ResourceClaim "held" has no "status.allocation.allocationTimestamp"
+      And the ResourceClaim "held" has no "status.reservedFor"
+
+    # until 1.35: DRADeviceBindingConditions is alpha and off up to 1.35, so bindClaim stamps no allocationTimestamp
+    @until:1.35 @req:platform-SCHED-R03 @clause:platform-SCHED-R03/stamp-refused
+    Scenario: Up to 1.35 a claim another client allocated without an allocationTimestamp is reserved as it is
+      k/k pkg/scheduler/framework/plugins/dynamicresources bindClaim: without
+      DRADeviceBindingConditions (alpha and off up to 1.35) the status update only adds the pod
+      to reservedFor, which the API server accepts; the pod is bound where the allocation
+      allows.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "held" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: worker}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then the Pod "worker" is scheduled to "node-1"
+      And the ResourceClaim "held" has no "status.allocation.allocationTimestamp"
+      And the ResourceClaim "held" has "status.reservedFor[0].name" equal to worker
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/postfilter-deallocates
     Scenario: PostFilter deallocates a claim nobody holds when its device is on a node the pod may not use
       The claim is allocated on node-1 and reserved for no one, as a driver or an operator may
