@@ -1512,6 +1512,34 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the PodGroup "group" records the ResourceClaim it owns for "pg-extra"
       And the released ResourceClaim still exists without an owner
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/recreated-when-not-controlled
+    Scenario: A claim that names the PodGroup as an owner but not as its controller is replaced
+      As shipped (syncPodGroup keeps a recorded claim only while resourceclaim.IsForPodGroup
+      holds, metav1.IsControlledBy: the owner reference with controller true and the
+      PodGroup's uid): a claim whose reference to the PodGroup no longer says controller is
+      not the PodGroup's claim. Once the PodGroup needs work (its other claim is deleted) its
+      sync makes a new claim for that entry too; the demoted claim stays, still naming the
+      PodGroup as an owner.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: pg-extra, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      When the ResourceClaim owned by PodGroup "group" for "pg-claim" keeps its owner without being controlled by it
+      And I delete the ResourceClaim owned by PodGroup "group" for "pg-extra"
+      Then there are 3 ResourceClaims owned by PodGroup "group"
+      And there are 3 ResourceClaim objects
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-extra"
+
     # version 1.37: the PodGroup's resourceClaims (scheduling.k8s.io/v1alpha3) as in the scenario above
     @req:5729-R16 @version:1.37 @clause:5729-R16/deleted-claim-recreated
     Scenario: A deleted PodGroup claim is made again after the PodGroup's other claim, which stays

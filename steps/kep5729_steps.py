@@ -59,14 +59,20 @@ def _the_owned_claim(world: World, kind: str, pg: str, entry: str | None) -> str
 
 
 @when(parsers.re(r'the ResourceClaim owned by (?P<kind>Pod|PodGroup) "(?P<pg>[^"]+)"'
-                 r'(?: for "(?P<entry>[^"]+)")? loses its owner'))
-def when_claim_released(world: World, kind: str, pg: str, entry: str | None) -> None:
+                 r'(?: for "(?P<entry>[^"]+)")? (?P<how>loses its owner|keeps its owner without being '
+                 r'controlled by it)$'))
+def when_claim_released(world: World, kind: str, pg: str, entry: str | None, how: str) -> None:
     """Remove the ownerReferences of the pod's or PodGroup's claim (a user or another
-    controller taking it over); its name is kept for later steps as ``released claim``."""
+    controller taking it over), or keep the reference with ``controller`` false (an owner,
+    no longer the controller); its name is kept for later steps as ``released claim``."""
     name = _the_owned_claim(world, kind, pg, entry)
     world.vars["released claim"] = name
+    refs = None
+    if how != "loses its owner":
+        refs = [{**r, "controller": False} if r.get("controller") else r
+                for r in get_obj(world, "ResourceClaim", name)["metadata"].get("ownerReferences") or ()]
     try:
-        world.b.patch("ResourceClaim", name, {"metadata": {"ownerReferences": None}})
+        world.b.patch("ResourceClaim", name, {"metadata": {"ownerReferences": refs}})
     except ApiError as e:
         raise AssertionError(f"releasing ResourceClaim {name} failed: {e}") from None
 

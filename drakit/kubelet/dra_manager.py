@@ -54,7 +54,6 @@ CHECKPOINT_SHAPE = {"claims?": [{
 }]}
 """What ``ClaimInfo.to_json`` writes; a checkpoint that does not fit is corrupt."""
 
-DEVICE_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 CLAIMS_ONCE_PER_CONTAINER_SINCE = "1.37"
 """kubernetes PR 136270 (GetContainerClaimInfos checks a set of the container's claim names):
 from this release a claim a container names twice is reported once. The PR was in review on
@@ -242,14 +241,9 @@ def is_reserved_for_pod(pod: Mapping[str, Any], claim: Mapping[str, Any], pod_gr
     return shared_claims.is_reserved_for_pod(pod, claim, pod_groups)
 
 
-def is_dra_extended_resource_name(name: str) -> bool:
-    """``schedutil.IsDRAExtendedResourceName``: an extended resource or a class's implicit name."""
-    if name.startswith(DEVICE_CLASS_PREFIX):
-        return True
-    if "/" not in name or name.startswith("requests."):
-        return False
-    domain = name.split("/", 1)[0]
-    return not (domain == "kubernetes.io" or domain.endswith(".kubernetes.io"))
+# schedutil.IsDRAExtendedResourceName, one copy for the scheduler, the quota controller and
+# the kubelet (the kubelet's own approximation by domain is gone)
+is_dra_extended_resource_name = shared_claims.is_dra_extended_resource_name
 
 
 def nonzero(value: Any) -> bool:
