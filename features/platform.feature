@@ -4428,6 +4428,76 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "optional" is scheduled to "node-1"
       And there are 0 ResourceClaims owned by Pod "optional"
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed @clause:platform-CTRL-R02/reserves-for-bound-pod
+    Scenario: A pod on a node with an entry that needs no claim still gets its next claim reserved
+      k/k pkg/controller/resourceclaim/controller.go syncPod: for a pod that is on a node, each
+      entry's claim is looked up with resourceclaim.Name; an entry recorded without a claim
+      name ("Nothing to do") is skipped and the loop goes on, so the pod's next entry, a claim
+      another client allocated, is reserved for the pod. The pod names its node itself (no
+      scheduler reserves anything), and its first entry's template does not exist until the
+      entry is recorded as needing no claim. The kubelet, which watches no claim, tries the
+      pod's prepare again when the pod is next updated (pod_workers.go), and runs it.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "held" status with:
+        """
+        status:
+          allocation:
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: placed}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: optional, resourceClaimTemplateName: later}
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "placed" containing "PodResourceClaim optional: resource claim template "later": resourceclaimtemplate.resource.k8s.io "later" not found"
+      And the ResourceClaim "held" has no "status.reservedFor"
+      When the Pod "placed" status has:
+        """
+        resourceClaimStatuses:
+        - {name: optional}
+        """
+      Then the ResourceClaim "held" has "status.reservedFor[0].name" equal to placed
+      And there are 0 ResourceClaims owned by Pod "placed"
+      When I patch the Pod "placed" with:
+        """
+        metadata:
+          labels: {nudged: "yes"}
+        """
+      Then the Pod "placed" comes to have "status.phase" equal to Running
+
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
     Scenario: The controller counts the claims it creates from templates, by admin access
       kube-controller-manager counts every claim it creates from a template in
