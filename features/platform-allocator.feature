@@ -1395,12 +1395,12 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
 
     # since 1.37: at 1.36 a scheduler without the gate fails every selector on a device with a list attribute ("unsupported attribute value"), as the 1.36 skew scenario above shows, before any constraint looks at it
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
-    Scenario: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one
+    Scenario Outline: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one (<list>)
       Without the feature the constraints compare scalars only (incubating variant, constraint
       add without list sets), but the first device of a constraint is taken with whatever value
-      its attribute has: matchAttribute allocates m-0, whose model is a list; distinctAttribute
-      keeps d-0's list, refuses d-1 (a later list never passes) and takes d-2, whose string
-      cannot collide with a list.
+      its attribute has: matchAttribute allocates m-0, whose model is a list of any of the four
+      kinds; distinctAttribute keeps d-0's list, refuses d-1 (a later list never passes) and
+      takes d-2, whose string cannot collide with a list.
       Given the API server runs with the feature gate DRAListTypeAttributes enabled
       And the scheduler runs with the feature gate DRAListTypeAttributes disabled
       And a node "node-1" with cpu "8", memory "32Gi"
@@ -1424,7 +1424,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
           - name: m-0
             attributes:
               pick: {string: m}
-              model: {strings: [a100, h100]}
+              model: <list>
           - name: d-0
             attributes:
               pick: {string: d}
@@ -1482,6 +1482,13 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "matching" has "status.allocation.devices.results[0].device" equal to m-0
       And the ResourceClaim "distinct" has "status.allocation.devices.results[0].device" equal to d-0
       And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
+
+      Examples:
+        | list                       |
+        | {strings: [a100, h100]}    |
+        | {bools: [true]}            |
+        | {ints: [1, 2]}             |
+        | {versions: [1.0.0, 2.0.0]} |
 
     # since 1.37: see the scenario above (at 1.36 the selectors fail on a list attribute first)
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
