@@ -2400,6 +2400,21 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the ResourceClaim "shared" has no "status.allocation"
       And 0 devices of driver "dra.example.com" are allocated
 
+    @req:5729-R12 @version:1.37 @clause:5729-R12/reenabled
+    Scenario: A PodGroup created while the controller manager ran without the gate gets its claim once it runs with it again
+      KEP-5729 "Feature Enablement and Rollback" ("What happens if we reenable the feature":
+      other components once again operate as described): without DRAWorkloadResourceClaims the
+      ResourceClaim controller has no PodGroup informer and makes no PodGroup claim; restarted
+      with the gate it lists the PodGroups with everything else and makes the claim of a
+      PodGroup that has none, with no member pod to prompt it.
+      Given the controller manager runs with the feature gate DRAWorkloadResourceClaims disabled
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
+      Then there are 0 ResourceClaims owned by PodGroup "group"
+      When the controller manager restarts with the feature gate DRAWorkloadResourceClaims enabled
+      Then there is 1 ResourceClaim owned by PodGroup "group"
+      And the PodGroup "group" records the ResourceClaim it owns for "pg-claim"
+
     @req:5729-R12 @req:5729-R09 @version:1.37 @component:kubelet @needs:node-access @clause:5729-R12/kubelet-skew @clause:5729-R12/reenabled @clause:5729-R09/podgroup-name-matches
     Scenario: Skew: everything has the gate but the kubelet, which refuses the scheduled pod until it restarts with it
       KEP-5729 "Version Skew Strategy": "If the kubelet is on a version that doesn't support the
