@@ -3883,6 +3883,45 @@ Feature: Platform behaviour every DRA comparison relies on
       And the metric scheduler_pending_pods{queue="gated"} is 0
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/deleting-skipped @needs:logical-clock
+    Scenario: A pending pod held by a finalizer while it is deleted stays counted until the scheduler pops and skips it
+      k/k pkg/scheduler: the update that gives the pod its deletionTimestamp is UpdatePodOther
+      (PodSchedulingPropertiesChange), which no plugin registers, so the pod stays in the
+      unschedulable queue (scheduler_pending_pods{queue="unschedulable"}) while a finalizer
+      holds it. The periodic flush (podMaxInUnschedulablePodsDuration, 5 minutes) moves it to
+      the active queue, and scheduleOne skips it without an attempt (skipPodSchedule: the pod
+      is being deleted): no second attempt is counted and it leaves every queue.
+      Given a node "node-1" with cpu "1", memory "1Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: big
+          finalizers: [example.com/hold]
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "4"}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the metric scheduler_pending_pods{queue="unschedulable"} is 1
+      When I delete the Pod "big"
+      Then the Pod "big" has "metadata.finalizers[0]" equal to example.com/hold
+      And the metric scheduler_pending_pods{queue="unschedulable"} is 1
+      When 301 seconds pass
+      Then the metric scheduler_pending_pods{queue="unschedulable"} is 0
+      And the metric scheduler_pending_pods{queue="active"} is 0
+      And the metric scheduler_pending_pods{queue="backoff"} is 0
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Pod "big" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then the Pod "big" does not exist
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: A pod NodeAffinity alone kept off is not tried again when a DeviceClass or a ResourceSlice arrives
       NodeAffinity registers Node Add and UpdateNodeLabel only (EventsToRegister), and the queue

@@ -186,9 +186,10 @@ def _compare_pending(sched: Scheduler, pods: list[dict], podgroups: list[dict],
     pending = {}
     for p in pods:
         md, spec = p["metadata"], p.get("spec") or {}
-        if spec.get("nodeName") or md.get("deletionTimestamp") or \
-                (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
+        if spec.get("nodeName") or (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
             continue
+        if md.get("deletionTimestamp") and pod_key(p) not in sched.queue:
+            continue  # a pod being deleted leaves the queue once popped and skipped
         pending[pod_key(p)] = _rv(p)
     _note(out, "pods to schedule", {k: _rv(p) for k, p in sched.pending.items()}, pending)
     _note(out, "pods to schedule that no queue holds",

@@ -370,9 +370,11 @@ class Scheduler:
                 self._requeue()
             return
         # a pod with schedulingGates stays queued: the SchedulingGates PreEnqueue plugin keeps
-        # it gated (scheduler_pending_pods{queue="gated"}) until its gates are removed
-        if md.get("deletionTimestamp") or \
-                (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
+        # it gated (scheduler_pending_pods{queue="gated"}) until its gates are removed. A pod
+        # being deleted (a finalizer holds it) stays too: its update is no event a plugin
+        # requeues on, so it stays where it waits, counted, until it is popped and skipped
+        # unattempted (schedule_one.go skipPodSchedule)
+        if (spec.get("schedulerName") or SCHEDULER_NAME) != SCHEDULER_NAME:
             self.pending.pop(key, None)
             self.queue.delete(key)
             return
@@ -411,6 +413,12 @@ class Scheduler:
             pod = self.pending.get(qp.key)
             if pod is None or pod["metadata"].get("uid") != qp.uid:
                 self.queue.done(qp, failed=False)
+                continue
+            if pod["metadata"].get("deletionTimestamp"):
+                # skipPodSchedule: no attempt, no condition, out of every queue (a later
+                # update of the pod puts it back, to be skipped again)
+                self.queue.done(qp, failed=False)
+                self.pending.pop(qp.key, None)
                 continue
             gating = self._pre_enqueue_gate(pod)
             if gating is not None:
