@@ -1395,7 +1395,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
 
     # since 1.37: at 1.36 a scheduler without the gate fails every selector on a device with a list attribute ("unsupported attribute value"), as the 1.36 skew scenario above shows, before any constraint looks at it
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/scheduler-gate-off @clause:platform-ALLOC-R01/list-attributes-skew @gate:DRAListTypeAttributes @since:1.37
-    Scenario Outline: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one (<list>)
+    Scenario Outline: Skew: a scheduler without DRAListTypeAttributes lets a list attribute be the first device of a constraint, never a later one (<list_value>)
       Without the feature the constraints compare scalars only (incubating variant, constraint
       add without list sets), but the first device of a constraint is taken with whatever value
       its attribute has: matchAttribute allocates m-0, whose model is a list of any of the four
@@ -1424,7 +1424,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
           - name: m-0
             attributes:
               pick: {string: m}
-              model: <list>
+              model: <list_value>
           - name: d-0
             attributes:
               pick: {string: d}
@@ -1484,7 +1484,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "distinct" has "status.allocation.devices.results[1].device" equal to d-2
 
       Examples:
-        | list                       |
+        | list_value                 |
         | {strings: [a100, h100]}    |
         | {bools: [true]}            |
         | {ints: [1, 2]}             |
