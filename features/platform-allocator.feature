@@ -2595,6 +2595,77 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
 
     # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
+    Scenario: The device named by a failed node selection lists the counters it consumes, set by set
+      The generated (*v1.Device).String() prints ConsumesCounters as
+      "[]DeviceCounterConsumption{" and, for each consumption in order, its own String() without
+      the leading "&" and a ",": "DeviceCounterConsumption{CounterSet:<set>,Counters:" and the
+      map of counters by sorted name. gpu-0 consumes from the pool's counter set, published in
+      a slice of its own (1.35 on); only the text up to the first counter's name is pinned (a
+      Counter's value prints as Go's raw struct).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device-counters}
+        spec:
+          driver: gpu.example.com
+          allNodes: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 2}
+          sharedCounters:
+          - name: gpu-set
+            counters:
+              mem: {value: 8Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 2}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            consumesCounters:
+            - counterSet: gpu-set
+              counters:
+                mem: {value: 1Gi}
+          - name: gpu-1
+            allNodes: true
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",ConsumesCounters:[]DeviceCounterConsumption{DeviceCounterConsumption{CounterSet:gpu-set,Counters:map[string]Counter{mem: "
+
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
     Scenario: The device named by a failed node selection lists each of its taints as key=value:effect
       The generated (*v1.Device).String() prints Taints as "[]DeviceTaint{" and, for each taint in
       order, fmt's %v of it and a ",": DeviceTaint has its own String() (k8s.io/api resource/v1
