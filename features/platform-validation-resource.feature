@@ -1571,6 +1571,34 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | a request's capacity | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}}]} | spec.devices.requests[0].exactly.capacity.requests.memory | 8Gi |
         | a distinctAttribute constraint | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, count: 2}}], constraints: [{requests: [gpu], distinctAttribute: gpu.example.com/numa}]} | spec.devices.constraints[0].distinctAttribute | gpu.example.com/numa |
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
+    Scenario: With DRAConsumableCapacity turned off on the API server, a label change keeps a claim template's capacity request
+      k/k pkg/registry/resource/resourceclaimtemplate/strategy.go PrepareForUpdate: the
+      template's claim spec goes through DropDisabledFields(new, old) with the stored
+      template's spec as the old one, so a capacity request the template already has stays
+      on a metadata-only update after the rollback; dropping it would change the immutable
+      spec and refuse the update.
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: template-1}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com, capacity: {requests: {memory: 8Gi}}}}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAConsumableCapacity disabled
+      And I patch the ResourceClaimTemplate "template-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceClaimTemplate "template-1" has "metadata.labels.tier" equal to gold
+      And the ResourceClaimTemplate "template-1" has "spec.spec.devices.requests[0].exactly.capacity.requests.memory" equal to 8Gi
+
     # until 1.36: at 1.37 DRADeviceTaintRules (on by default) depends on DRADeviceTaints, which then cannot be turned off alone
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRADeviceTaints @until:1.36
     Scenario: With DRADeviceTaints turned off on the API server, a label change keeps a slice's device taints
