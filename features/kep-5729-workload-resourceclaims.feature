@@ -785,6 +785,66 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       And there are 2 ResourceClaim objects
 
+    @req:5729-R10 @version:1.37 @clause:5729-R10/entry-must-match
+    Scenario: A member's own entry after its PodGroup's entry gets a per-pod claim, also while the PodGroup's claim waits
+      api-truth §9.7 and controller_test.go "create ResourceClaim for grouped Pod with claim"
+      (1.37): syncPod goes through every entry of the pod; the one that repeats the PodGroup's
+      entry waits for the PodGroup's claim (findPodGroupResourceClaim finds none yet, nothing
+      is recorded for it), and the next one, with a name the PodGroup does not have, is made
+      at once as an ordinary per-pod claim, owned by and reserved for the pod. The PodGroup's
+      template comes later; then the PodGroup's claim is made and the pod schedules with both.
+      (The 1.37 controller.go was not in the index: the PodGroup branch returning without an
+      error while the PodGroup's claim is missing is drakit's reading of the tests named above.)
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: scratch-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: my-device, exactly: {deviceClassName: example}}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}, {name: scratch}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: scratch, resourceClaimTemplateName: scratch-template}
+        """
+      Then there is 1 ResourceClaim owned by Pod "member"
+      And there are 0 ResourceClaims owned by PodGroup "group"
+      And the Pod "member" has no "spec.nodeName"
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then the Pod "member" is scheduled to "node-1"
+      And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
+      And the claim "scratch" of Pod "member" is named with the prefix "member-scratch-"
+      And the claim "scratch" of Pod "member" contains:
+        """
+        metadata:
+          ownerReferences:
+          - {apiVersion: v1, kind: Pod, name: member, controller: true}
+        status:
+          reservedFor:
+          - {resource: pods, name: member}
+        """
+      And there are 2 ResourceClaim objects
+
     @req:5729-R11 @version:1.37 @clause:5729-R11/at-most-one @kep-test:integration-churn-at-most-one-claim
     Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
       KEP-5729 "Integration tests": create and delete the same PodGroup repeatedly.
