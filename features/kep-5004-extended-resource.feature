@@ -4139,6 +4139,37 @@ Feature: KEP-5004 DRA extended resources
         """
 
     @req:5004-R12 @clause:5004-R12/standard-still-checked
+    Scenario: Kubelet admission checks a resource in the kubernetes.io domain, which is no extended resource
+      k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources drops only the
+      requests whose names are extended resources (v1helper.IsExtendedResourceName) or mapped
+      to DRA (schedutil.IsDRAExtendedResourceName, the same test plus the implicit class
+      names); a name in the kubernetes.io domain is a prefixed native resource (validation
+      lets it through, IsPrefixedNativeResource), neither of the two, so generalFilter checks
+      it against the node's allocatable, which reports none: the kubelet rejects the pod.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: native
+        spec:
+          nodeName: n1
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {kubernetes.io/widget: "1"}
+              limits: {kubernetes.io/widget: "1"}
+        """
+      Then the Pod "native" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfkubernetes.io/widget
+          message: "Pod was rejected: Node didn't have enough resource: kubernetes.io/widget, requested: 1, used: 0, capacity: 0"
+        """
+
+    @req:5004-R12 @clause:5004-R12/standard-still-checked
     Scenario: Kubelet admission that leaves out a missing extended resource still checks the pod's cpu
       k/k pkg/kubelet/lifecycle/predicate.go: removeMissingExtendedResources returns a copy of
       the pod without the extended-resource requests the node does not report (here
