@@ -1386,6 +1386,49 @@ Feature: KEP-5004 DRA extended resources
             gpu.example.com.deviceclass.resource.k8s.io/devices: "4"
         """
 
+    # since 1.35: the explicit key counts claims through their class (ResourceClaim evaluator with DRAExtendedResource) from kubernetes-1.35.0, as the worked example above
+    @req:5004-R11 @since:1.35 @clause:5004-R11/class-change @needs:logical-clock
+    Scenario: A class that gains an extended resource name charges its claims under that name by the next quota sync
+      k/k pkg/quota/v1/evaluator/core/resource_claims.go: a claim's devices count under
+      requests.<name> when its DeviceClass names that extended resource (GetExtendedResource,
+      read from the class at each evaluation). The resourcequota controller recomputes every
+      quota at its periodic full resync (--resource-quota-sync-period, 5 minutes) whatever
+      changed, so a class that gains an extendedResourceName charges the existing claims of
+      that class by then at the latest (drakit recomputes on the class's event).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: accel}
+        spec:
+          hard:
+            requests.example.org/accel: "10"
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: accel.example.org}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "accel.example.org"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-accels}
+        spec:
+          devices:
+            requests:
+            - name: accel
+              exactly: {deviceClassName: accel.example.org, count: 2}
+        """
+      Then the ResourceQuota "accel" comes to have "status.used[requests.example.org/accel]" equal to "0"
+      When I patch the DeviceClass "accel.example.org" with:
+        """
+        spec:
+          extendedResourceName: example.org/accel
+        """
+      And 301 seconds pass
+      Then the ResourceQuota "accel" comes to have "status.used[requests.example.org/accel]" equal to "2"
+
     @req:5004-R11 @clause:5004-R11/enforced
     Scenario: A pod that would exceed the extended-resource quota is refused
       KEP-5004 "Resource Quota": requests.example.com/gpu is enforced at admission.
