@@ -195,9 +195,9 @@ def when_add_owner_to_deployment_pods(world: World, kind: str, owner: str, dep: 
     another client would: its generated uid is read from the owner, the pod's other
     references stay (a merge patch replaces the list, so the whole list is sent)."""
     world.b.settle()
-    md = get_obj(world, kind, owner)
-    ref = {"apiVersion": md["apiVersion"], "kind": md["kind"], "name": owner,
-           "uid": md["metadata"]["uid"]}
+    obj = get_obj(world, kind, owner)
+    ref = {"apiVersion": obj["apiVersion"], "kind": obj["kind"], "name": owner,
+           "uid": obj["metadata"]["uid"]}
     pods, sel = workload_pods(world, "Deployment", dep)
     if not pods:
         raise AssertionError(f"the Deployment {dep!r} has no pods to give an owner (selector {sel})")
