@@ -1633,7 +1633,8 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       accepts a claim controlled by the pod's PodGroup (k8s.io/dynamic-resource-allocation
       resourceclaim.IsForPod, acceptPodGroupOwner). So when the PodGroup's status later names
       another claim it also controls, the member's next sync (here caused by a label change)
-      leaves the member's recorded claim as it is.
+      leaves the member's recorded claim as it is (the other claim's name sorts first, so a
+      controller that looked the PodGroup's claim up again by owner would find that one).
       When I apply the fixture "kep-5729/scheduling/template.yaml"
       And I apply the fixture "kep-5729/scheduling/podgroup.yaml"
       And I apply:
@@ -1652,7 +1653,7 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       Then the Pod "member" is scheduled to "node-1"
       And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
-      When I create the ResourceClaim "second" the controller would make for the claim "pg-claim" of PodGroup "group":
+      When I create the ResourceClaim "another" the controller would make for the claim "pg-claim" of PodGroup "group":
         """
         apiVersion: resource.k8s.io/v1
         kind: ResourceClaim
@@ -1666,14 +1667,14 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
         status:
           resourceClaimStatuses:
-          - {name: pg-claim, resourceClaimName: second}
+          - {name: pg-claim, resourceClaimName: another}
         """
       And I patch the Pod "member" with:
         """
         metadata:
           labels: {touched: "yes"}
         """
-      Then the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: second}]
+      Then the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: another}]
       And the claim "pg-claim" of Pod "member" is named with the prefix "group-pg-claim-"
 
     @req:5729-R01 @version:1.37 @clause:5729-R01/generated-name
