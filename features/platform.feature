@@ -3923,6 +3923,42 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "big" does not exist
 
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: A new label on a node that already matched a pod's node selector does not try the pod again
+      NodeAffinity's isSchedulableAfterNodeChange: a node update is worth a retry only when the
+      node matches the pod's node selector now and did not before (QueueSkip when it already
+      matched); NodeResourcesFit registers no UpdateNodeLabel. The pod is kept off node-1 by
+      its node selector and off node-2, which matches, by cpu; a new label on node-2 moves it
+      nowhere, so there is no second attempt.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a node "node-2" with cpu "1", memory "32Gi"
+      When I patch the Node "node-2" with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: picky}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "2"}}
+        """
+      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match Pod's node affinity/selector."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "node-2" with:
+        """
+        metadata:
+          labels: {example.com/rack: r7}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      And the Pod "picky" has no "spec.nodeName"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: A pod NodeAffinity alone kept off is not tried again when a DeviceClass or a ResourceSlice arrives
       NodeAffinity registers Node Add and UpdateNodeLabel only (EventsToRegister), and the queue
       asks only the plugins that rejected a parked pod (isPodWorthRequeuing): a DRA object's

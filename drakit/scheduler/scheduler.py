@@ -289,8 +289,28 @@ class Scheduler:
     def _event_helps(rejectors: set[str], pod: Mapping[str, Any] | None,
                      node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None
                      ) -> bool:
-        """Whether one event may help a pod these plugins rejected (see _worth_requeuing)."""
-        if rejectors != {"NodeAffinity"} or pod is None:
+        """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
+        An update of a known Node is asked of each rejector that registers one of the
+        update's events (_NODE_UPDATE_PLUGINS); NodeAffinity's hint wants the node to match
+        now and not before."""
+        if pod is None:
+            return True
+        if node_event is not None and node_event[0] != "DELETED" and node_event[1] is not None \
+                and rejectors:
+            _, old, new = node_event
+            changes = _node_update_events(old, new)
+            for plugin in rejectors:
+                registered = _NODE_UPDATE_PLUGINS.get(plugin)
+                if registered is None:
+                    return True  # a rejector drakit has no registrations for: any change may help
+                if not registered & changes:
+                    continue
+                if plugin == "NodeAffinity" and (not required_node_affinity_matches(pod, new)
+                                                 or required_node_affinity_matches(pod, old)):
+                    continue
+                return True
+            return False
+        if rejectors != {"NodeAffinity"}:
             return True
         if node_event is None:
             return False
@@ -812,6 +832,38 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
         if st.get("resourceClaimName") == name:
             return True
     return False
+
+
+# The events an update of a Node is turned into (nodeSchedulingPropertiesChange,
+# pkg/scheduler/eventhandlers.go, releases 1.34-1.37: a spec.unschedulable change is
+# UpdateNodeTaint) and the plugins drakit models that register each of them with queueing
+# hints on (EventsToRegister): NodeAffinity Add|UpdateNodeLabel, NodeResourcesFit
+# Add|UpdateNodeAllocatable, TaintToleration and NodeUnschedulable Add|UpdateNodeTaint,
+# DynamicResources Add|UpdateNodeLabel|UpdateNodeAllocatable. A condition or annotation change
+# is registered by none of them.
+_NODE_UPDATE_PLUGINS = {
+    "NodeAffinity": {"UpdateNodeLabel"},
+    "NodeResourcesFit": {"UpdateNodeAllocatable"},
+    "TaintToleration": {"UpdateNodeTaint"},
+    "NodeUnschedulable": {"UpdateNodeTaint"},
+    "DynamicResources": {"UpdateNodeLabel", "UpdateNodeAllocatable"},
+}
+
+
+def _node_update_events(old: Mapping[str, Any], new: Mapping[str, Any]) -> set[str]:
+    def part(n: Mapping[str, Any], *path: str) -> Any:
+        for p in path:
+            n = (n or {}).get(p) or {}
+        return n
+    events: set[str] = set()
+    if part(old, "metadata", "labels") != part(new, "metadata", "labels"):
+        events.add("UpdateNodeLabel")
+    if part(old, "spec", "taints") != part(new, "spec", "taints") or \
+            bool((old.get("spec") or {}).get("unschedulable")) != bool((new.get("spec") or {}).get("unschedulable")):
+        events.add("UpdateNodeTaint")
+    if part(old, "status", "allocatable") != part(new, "status", "allocatable"):
+        events.add("UpdateNodeAllocatable")
+    return events
 
 
 # The events an update of an unscheduled pod is turned into (framework.PodSchedulingProperties
