@@ -904,6 +904,70 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the ResourceClaim "two-fast" has "status.allocation.devices.results[1].device" equal to "nic-2"
 
     # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @clause:platform-ALLOC-R01/constraints @since:1.37
+    Scenario: A device whose capacity is short does not bind a subrequest's constraint to its attribute
+      A device whose remaining capacity cannot hold the request is passed over
+      (CmpRequestOverCapacity, allocateDevice gives back any constraint it was added to), so
+      the constraint's value is set by the device that is taken. The constraint names the
+      subrequest (gpu/big): fast-0 (model a, 4Gi) is short of the 8Gi asked for, and fast-1
+      (model b, 16Gi) is taken.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fast-0
+            allowMultipleAllocations: true
+            attributes: {model: {string: a}}
+            capacity:
+              memory: {value: 4Gi}
+          - name: fast-1
+            allowMultipleAllocations: true
+            attributes: {model: {string: b}}
+            capacity:
+              memory: {value: 16Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: big-gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - name: big
+                deviceClassName: gpu.example.com
+                capacity: {requests: {memory: 8Gi}}
+            constraints:
+            - requests: [gpu/big]
+              matchAttribute: gpu.example.com/model
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: big-gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      And the ResourceClaim "big-gpu" has "status.allocation.devices.results[0].device" equal to "fast-1"
+
+    # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @since:1.37
     Scenario: A capacity request is rounded up to a step counted from the range's minimum, not from zero
       calculateConsumedCapacity rounds a request up to min + step x ceil((request - min) / step)
