@@ -2094,6 +2094,8 @@ Feature: The reference checks itself: cache drift and failure records
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
       Then there is a Warning event "FailedScheduling" from "default-scheduler" for Pod "a" starting with "internal error while scheduling: RuntimeError: drakit bug injected into kube-scheduler's binding cycle"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 0
       When 10 seconds pass
       Then the Pod "a" has "spec.nodeName" equal to n1
       And the reference lists no component errors

@@ -1769,6 +1769,28 @@ Feature: Platform behaviour every DRA comparison relies on
         | 2    | No preemption victims found for incoming pod |
         | 2001m | Preemption is not helpful for scheduling |
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario: A pod asking for more of an extended resource than the node has is not helped by preemption
+      k/k pkg/scheduler/framework/plugins/noderesources fit.go fitsRequest: the same rule holds
+      for the scalar resources (a device plugin's example.com/widget): "Insufficient
+      example.com/widget", and UnschedulableAndUnresolvable when the request exceeds the node's
+      allocatable itself, so preemption is not tried.
+      Given a node "n1" with cpu "2", memory "4Gi", example.com/widget "1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/widget: "2"}
+              limits: {example.com/widget: "2"}
+        """
+      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/widget. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+
     # since 1.35: a scheduler turns PodLevelResources off only together with InPlacePodLevelResourcesVerticalScaling, which depends on it and is not a gate before 1.35
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/pod-level-gate @clause:platform-SCHED-R01/insufficient-resolvable @since:1.35
     Scenario: Skew: a scheduler without PodLevelResources fits a pod by its containers' requests
