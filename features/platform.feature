@@ -413,6 +413,32 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "gated" has "metadata.labels.tier" equal to gold
       And the Pod "gated" has "status.message" equal to written through the status subresource
 
+    @req:platform-REG-R02 @clause:platform-REG-R02/create-resets-status
+    Scenario: A Deployment created with a status the client sent starts with an empty status
+      k/k pkg/registry/apps/deployment/strategy.go PrepareForCreate ("deployment.Status =
+      apps.DeploymentStatus{}"), the same for ReplicaSets: the create's answer carries an empty
+      status (a Go struct, written as {}); only the controller's status write fills it.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: idle}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: idle}}
+          template:
+            metadata: {labels: {app: idle}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        status:
+          replicas: 7
+          readyReplicas: 7
+        """
+      Then the request succeeds
+      And the stored object has "status" equal to {}
+      And the Deployment "idle" has no "status.readyReplicas"
+
     @req:platform-REG-R03 @clause:platform-REG-R03/deployment-defaults
     Scenario: A Recreate Deployment gets no rolling update defaults
       k/k pkg/apis/apps/v1/defaults.go SetDefaults_Deployment fills rollingUpdate (25%/25%)
