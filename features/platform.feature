@@ -562,6 +562,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | aggregate requests | {limits: {cpu: "2", memory: 1Gi}} | {requests: {cpu: 250m}} | {requests: {cpu: 250m}} | {limits: {cpu: "2", memory: 1Gi}, requests: {cpu: 500m, memory: 1Gi}} |
         | container limits | {limits: {memory: 2Gi}} | {limits: {memory: 512Mi}} | {requests: {memory: 256Mi}} | {limits: {memory: 2Gi}, requests: {memory: 768Mi}} |
         | hugepages | {requests: {cpu: 500m}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {requests: {cpu: 100m}, limits: {hugepages-2Mi: 2Mi}} | {limits: {hugepages-2Mi: 4Mi}, requests: {cpu: 500m, hugepages-2Mi: 4Mi}} |
+        | hugepages under pod-level limits | {limits: {cpu: "1"}} | {limits: {memory: 64Mi, hugepages-2Mi: 2Mi}} | {limits: {memory: 64Mi, hugepages-2Mi: 2Mi}} | {limits: {cpu: "1", hugepages-2Mi: 4Mi}, requests: {cpu: "1", hugepages-2Mi: 4Mi, memory: 128Mi}} |
 
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-level-defaults @clause:platform-REG-R03/deployment-defaults
     Scenario: A Deployment's pod template keeps its container limits apart from the requests
