@@ -290,33 +290,26 @@ class Scheduler:
                      node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None
                      ) -> bool:
         """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
-        An update of a known Node is asked of each rejector that registers one of the
-        update's events (_NODE_UPDATE_PLUGINS); NodeAffinity's hint wants the node to match
-        now and not before."""
+        A Node add or update is asked of each rejector that registers one of its events
+        (_NODE_EVENT_PLUGINS); NodeAffinity's hint wants the node to match now and not
+        before. Other events help any pod NodeAffinity alone did not reject."""
         if pod is None:
             return True
-        if node_event is not None and node_event[0] != "DELETED" and node_event[1] is not None \
-                and rejectors:
-            _, old, new = node_event
-            changes = _node_update_events(old, new)
-            for plugin in rejectors:
-                registered = _NODE_UPDATE_PLUGINS.get(plugin)
-                if registered is None:
-                    return True  # a rejector drakit has no registrations for: any change may help
-                if not registered & changes:
-                    continue
-                if plugin == "NodeAffinity" and (not required_node_affinity_matches(pod, new)
-                                                 or required_node_affinity_matches(pod, old)):
-                    continue
-                return True
-            return False
-        if rejectors != {"NodeAffinity"}:
+        if node_event is None or node_event[0] == "DELETED" or not rejectors:
+            return rejectors != {"NodeAffinity"}
+        _, old, new = node_event
+        events = {"NodeAdd"} if old is None else _node_update_events(old, new)
+        for plugin in rejectors:
+            registered = _NODE_EVENT_PLUGINS.get(plugin)
+            if registered is None:
+                return True  # a rejector drakit has no registrations for: any change may help
+            if not registered & events:
+                continue
+            if plugin == "NodeAffinity" and (not required_node_affinity_matches(pod, new) or
+                                             (old is not None and required_node_affinity_matches(pod, old))):
+                continue
             return True
-        if node_event is None:
-            return False
-        type_, old, new = node_event
-        return type_ != "DELETED" and required_node_affinity_matches(pod, new) and \
-            (old is None or not required_node_affinity_matches(pod, old))
+        return False
 
     def _retry_failed_objects(self) -> bool:
         """Objects the informers dropped whose backoff passed: take them in again."""
@@ -834,19 +827,17 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
     return False
 
 
-# The events an update of a Node is turned into (nodeSchedulingPropertiesChange,
-# pkg/scheduler/eventhandlers.go, releases 1.34-1.37: a spec.unschedulable change is
-# UpdateNodeTaint) and the plugins drakit models that register each of them with queueing
-# hints on (EventsToRegister): NodeAffinity Add|UpdateNodeLabel, NodeResourcesFit
-# Add|UpdateNodeAllocatable, TaintToleration and NodeUnschedulable Add|UpdateNodeTaint,
-# DynamicResources Add|UpdateNodeLabel|UpdateNodeAllocatable. A condition or annotation change
-# is registered by none of them.
-_NODE_UPDATE_PLUGINS = {
-    "NodeAffinity": {"UpdateNodeLabel"},
-    "NodeResourcesFit": {"UpdateNodeAllocatable"},
-    "TaintToleration": {"UpdateNodeTaint"},
-    "NodeUnschedulable": {"UpdateNodeTaint"},
-    "DynamicResources": {"UpdateNodeLabel", "UpdateNodeAllocatable"},
+# The events a Node add or update is turned into (an add is NodeAdd; an update is
+# nodeSchedulingPropertiesChange, pkg/scheduler/eventhandlers.go, releases 1.34-1.37, where a
+# spec.unschedulable change is UpdateNodeTaint) and the plugins drakit models that register
+# each of them with queueing hints on (EventsToRegister). A condition or annotation change is
+# registered by none of them.
+_NODE_EVENT_PLUGINS = {
+    "NodeAffinity": {"NodeAdd", "UpdateNodeLabel"},
+    "NodeResourcesFit": {"NodeAdd", "UpdateNodeAllocatable"},
+    "TaintToleration": {"NodeAdd", "UpdateNodeTaint"},
+    "NodeUnschedulable": {"NodeAdd", "UpdateNodeTaint"},
+    "DynamicResources": {"NodeAdd", "UpdateNodeLabel", "UpdateNodeAllocatable"},
 }
 
 
