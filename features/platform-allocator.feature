@@ -3462,6 +3462,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | version           | --node node-1 -f classes.yaml --version 1.33 | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | argument --version: invalid choice: '1.33' (choose from '1.34', '1.35', '1.36', '1.37') |
         | missing file      | --node node-1 -f no-such.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-such.yaml: no such file |
         | missing node file | --node no-node.yaml -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.yaml: no such file |
+        | missing JSON node file | --node no-node.json -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.json: no such file |
+        | missing .yml node file | --node no-node.yml -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.yml: no such file |
         | YAML              | --node node-1 -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: [x} | {file}:1: invalid YAML: did not find expected ',' or ']' |
         | quantity          | --node node-1 -f classes.yaml -f nics.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {name: nic}, spec: {devices: {requests: [{name: nic, exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 2Gx}}}}]}}} | ResourceClaim nic: ResourceClaim in version "v1" cannot be handled as a ResourceClaim: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' |
         | unnamed claim     | --node node-1 -f classes.yaml -f gpus.yaml | {apiVersion: resource.k8s.io/v1, kind: ResourceClaim, metadata: {generateName: gpu-}, spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}} | a ResourceClaim in the -f files has no metadata.name; name every claim (generateName is the API server's to fill in) |
@@ -3740,7 +3742,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         """
       Then drakit allocate exits 1 with the error "claim team-a/fallback, request gpu: has subrequests, but the DRAPrioritizedList feature is disabled"
 
-    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/scheduler-agrees
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/scheduler-agrees @component:scheduler
     Scenario: The scheduler allocates a claim as drakit allocate says it would
       The same DeviceClasses, slices and claim go through the cluster: the claim of a pod on
       node-1 gets the devices (and node selector) the tool named, gpu-0 and gpu-2.

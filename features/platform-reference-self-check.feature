@@ -1492,6 +1492,50 @@ Feature: The reference checks itself: cache drift and failure records
       Then the Deployment "web" has "status.replicas" equal to 1
       And the reference lists no component errors
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A ReplicaSet whose pod create the API server refuses is that ReplicaSet's record until a retry creates the pod
+      pkg/controller/replicaset/replica_set.go syncReplicaSet returns manageReplicas' error (the
+      refused create, already reported by the FailedCreate event) and the work queue retries
+      that ReplicaSet with backoff; the reference records the retry against the ReplicaSet
+      (FailedSync, no second event). Once the quota has room a retry creates the pod and the
+      record goes.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: one-pod}
+        spec:
+          hard:
+            pods: "1"
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=solo"
+      And the reference lists these component errors:
+        """
+        replicaset-controller: ReplicaSet default/solo: FailedSync: pods ... is forbidden: exceeded quota: one-pod, ... (attempt ... )
+        """
+      When I patch the ResourceQuota "one-pod" with:
+        """
+        spec:
+          hard:
+            pods: "2"
+        """
+      And 10 seconds pass
+      Then there are 2 Pod objects labelled "app=solo"
+      And the reference lists no component errors
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers @version:1.37 @gate:GenericWorkload @gate:DRAWorkloadResourceClaims
     Scenario: A PodGroup whose claims are unreadable is the claim controller's failure, until it is fixed
       The PodGroup's one claim entry is the number 5 (KEP-5729: spec.resourceClaims is a list of
@@ -1903,6 +1947,27 @@ Feature: The reference checks itself: cache drift and failure records
         """
         device-taint-eviction-controller: ResourceSlice garbled: FailedSync: AttributeError: 'int' object has no attribute 'get' (attempt 1)
         """
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
+    Scenario: A DeviceClass whose spec is no object is the scheduler's failure record in encoding/json's words
+      The scheduler's informer decodes a DeviceClass into resourceapi.DeviceClass; a spec that is
+      a number fails at the root struct, and encoding/json's UnmarshalTypeError names that
+      struct by its type name without the package ("Go struct field DeviceClass.spec of type
+      v1.DeviceClassSpec"). The class is stored behind the API server's back (the API server
+      refuses it); deleted, the record goes.
+      When an object is stored past validation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: numbered}
+        spec: 5
+        """
+      Then the reference lists these component errors:
+        """
+        default-scheduler: DeviceClass numbered: FailedSync: json: cannot unmarshal number into Go struct field DeviceClass.spec of type v1.DeviceClassSpec (attempt 1)
+        """
+      When I delete the DeviceClass "numbered"
+      Then the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/controllers
     Scenario: A claim with unreadable ownerReferences is recorded against itself again when the controller manager restarts

@@ -191,6 +191,30 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | hugepages-huge | 2Mi | spec.containers[0].resources.requests[hugepages-huge] | FieldValueInvalid | Invalid value: "2Mi": 2Mi is not positive integer multiple of hugepages-huge | spec.containers[0].resources.limits | FieldValueRequired | Required value: Limit must be set for non overcommitable resources |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
+    Scenario: A limit named as no container resource may be is refused at the limit and at the request it defaults
+      k/k validateContainerResourceName checks the names of limits as of requests: "limits.cpu"
+      is a standard resource name (a quota's) but not a container's. SetDefaults_Pod copies a
+      limit without a request into the requests, so the same name is refused twice.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              limits: {cpu: "1", limits.cpu: "1"}
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.containers[0].resources.limits[limits.cpu] | FieldValueInvalid | Invalid value: "limits.cpu": must be a standard resource for containers |
+        | spec.containers[0].resources.requests[limits.cpu] | FieldValueInvalid | Invalid value: "limits.cpu": must be a standard resource for containers |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
     Scenario: Hugepages without cpu or memory are refused for the whole resources block
       k/k validateResourceRequirements: "HugePages require cpu or memory" at the resources path.
       Given a cluster
