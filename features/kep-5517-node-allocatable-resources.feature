@@ -3053,6 +3053,79 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim one-core is already used by another pod."
 
     @version:1.36 @req:5517-R16 @clause:5517-R16/no-sharing-136
+    Scenario: On 1.36 a node-allocatable claim two pods on the node already list is refused as shared by multiple pods
+      validateNodeAllocatableDRAClaimSharing at 1.36 reads the node's claim state, the pods on
+      the node whose status lists the claim: with more than one it answers "node allocatable
+      resource claim <name> shared by multiple pods" before it looks at who they are. The
+      second consumer is a pod bound by hand whose status another client wrote. The claim
+      controller reserves the allocated claim for that pod too (syncPod: a pod on a node
+      whose allocated claim is not reserved for it), and the kubelet, which does not watch
+      claims, starts it at its next sync, here caused by a label.
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: one-core}
+        spec:
+          devices:
+            requests:
+            - {name: cores, exactly: {deviceClassName: cpu-core}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: core}]}
+          resourceClaims:
+          - {name: core, resourceClaimName: one-core}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: by-hand}
+        spec:
+          nodeName: my-node
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: core}]}
+          resourceClaims:
+          - {name: core, resourceClaimName: one-core}
+        """
+      Then the Pod "first" is scheduled to "my-node"
+      When the Pod "by-hand" status has:
+        """
+        nodeAllocatableResourceClaimStatuses:
+        - {resourceClaimName: one-core, containers: [app], resources: {cpu: "2"}}
+        """
+      And I create 1 pod named "third" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: core}]}
+          resourceClaims:
+          - {name: core, resourceClaimName: one-core}
+        """
+      Then the Pod "third" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node allocatable resource claim one-core shared by multiple pods."
+      And the ResourceClaim "one-core" has "status.reservedFor[1].name" equal to by-hand
+      When I patch the Pod "by-hand" with:
+        """
+        metadata:
+          labels: {nudge: "1"}
+        """
+      Then the Pod "by-hand" has "status.phase" equal to Running
+
+    @version:1.36 @req:5517-R16 @clause:5517-R16/no-sharing-136
     Scenario: On 1.36 a node-allocatable claim whose helper device left its slice is still refused a second pod
       The 1.36 twin of "A shared claim whose device left its slice fails the next pod's cycle"
       (1.37 shares an overhead-only claim and then fails on the missing device). At 1.36 every
