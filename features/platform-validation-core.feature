@@ -1851,6 +1851,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "spec.compositePodGroupTemplates: Forbidden"
       And the Workload "training" does not exist
 
+    # since 1.37: v1beta1 and its compositePodGroupTemplates are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @since:1.37 @needs-gate:GenericWorkload @needs-gate:TopologyAwareWorkloadScheduling @needs-gate:CompositePodGroup
+    Scenario: With CompositePodGroup a Workload may use composite pod group templates
+      The twin of the scenario above with the gate on (CompositePodGroup needs GenericWorkload
+      and TopologyAwareWorkloadScheduling, kube-scheduler's dependencies): the same Workload is
+      valid and stored as sent.
+      When I create:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: training
+        spec:
+          compositePodGroupTemplates:
+          - name: trainers
+            schedulingPolicy:
+              gang: {minGroupCount: 1}
+            podGroupTemplates:
+            - name: workers
+              schedulingPolicy:
+                gang: {minCount: 2}
+        """
+      Then the request succeeds
+      And the Workload "training" has "spec.compositePodGroupTemplates[0].podGroupTemplates[0].name" equal to workers
+
     @req:platform-VAL-R13 @clause:platform-VAL-R13/gated-fields @version:1.36 @needs-gate:GenericWorkload
     Scenario Outline: A 1.36 PodGroup's scheduling constraints need TopologyAwareWorkloadScheduling unless it already has them (<case>)
       k/k pkg/registry/scheduling/podgroup/strategy.go PrepareForCreate and PrepareForUpdate
