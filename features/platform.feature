@@ -3795,6 +3795,82 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "erring" is scheduled to "node-1"
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/taint-hints
+    Scenario: A pod a taint keeps off is not retried while the node's taint changes and stays untolerated, and is once it goes
+      TaintToleration registers Node Add and UpdateNodeTaint with the queueing hint
+      isSchedulableAfterNodeChange (pkg/scheduler/framework/plugins/tainttoleration): a pod
+      it rejected is tried again only when the node had a NoSchedule or NoExecute taint the
+      pod does not tolerate and now has none. A taint whose value changes (still not
+      tolerated) leaves the pod parked: one attempt, one FailedScheduling event; removing it
+      schedules the pod.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: picky}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          tolerations: [{key: example.com/dedicated, operator: Equal, value: cpu, effect: NoSchedule}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "picky" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) had untolerated taint(s)."
+      And the plugins that rejected the Pod "picky" in its last scheduling attempt are "TaintToleration"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" with:
+        """
+        spec: {taints: [{key: example.com/dedicated, value: fpga, effect: NoSchedule}]}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" with:
+        """
+        spec: {taints: [{key: example.com/dedicated, value: cpu, effect: NoSchedule}]}
+        """
+      Then the Pod "picky" is scheduled to "n1"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/taint-hints
+    Scenario: A pod a cordon keeps off is not retried when the cordoned node gets a taint, and is once the node is uncordoned
+      NodeUnschedulable registers Node Add and UpdateNodeTaint (a change of spec.unschedulable
+      is an UpdateNodeTaint) with the queueing hint isSchedulableAfterNodeChange
+      (pkg/scheduler/framework/plugins/nodeunschedulable): only a node that goes from
+      unschedulable to schedulable, or is added schedulable, brings the pod back. A taint the
+      pod tolerates, added to the still-cordoned node, is an UpdateNodeTaint that leaves it
+      parked.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: {unschedulable: true}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          tolerations: [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) were unschedulable."
+      And the plugins that rejected the Pod "waiting" in its last scheduling attempt are "NodeUnschedulable"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" with:
+        """
+        spec: {taints: [{key: example.com/maintenance, effect: NoSchedule}]}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" with:
+        """
+        spec: {unschedulable: null}
+        """
+      Then the Pod "waiting" is scheduled to "n1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: A node that does not match a pending pod's node selector leaves the pod parked; a relabelled one brings it back
       NodeAffinity registers Node Add and UpdateNodeLabel with the queueing hint

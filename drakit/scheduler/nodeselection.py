@@ -33,6 +33,32 @@ def tolerates(tol: Mapping[str, Any], taint: Mapping[str, Any]) -> bool:
     return (tol.get("value") or "") == (taint.get("value") or "")
 
 
+def has_untolerated_taint(pod: Mapping[str, Any], node: Mapping[str, Any]) -> bool:
+    """v1helper.FindMatchingUntoleratedTaint over the NoSchedule and NoExecute taints
+    (helper.DoNotScheduleTaintsFilterFunc): what TaintToleration's Filter refuses."""
+    tols = (pod.get("spec") or {}).get("tolerations") or ()
+    return any(t.get("effect") in ("NoSchedule", "NoExecute")
+               and not any(tolerates(tol, t) for tol in tols)
+               for t in (node.get("spec") or {}).get("taints") or ())
+
+
+def taint_change_may_help(pod: Mapping[str, Any], old: Mapping[str, Any] | None,
+                          new: Mapping[str, Any]) -> bool:
+    """TaintToleration's queueing hint isSchedulableAfterNodeChange: the pod had an
+    untolerated taint on the node before (a new node counts as one) and has none now."""
+    was = True if old is None else has_untolerated_taint(pod, old)
+    return was and not has_untolerated_taint(pod, new)
+
+
+def unschedulable_change_may_help(old: Mapping[str, Any] | None,
+                                  new: Mapping[str, Any]) -> bool:
+    """NodeUnschedulable's queueing hint isSchedulableAfterNodeChange: a node added
+    schedulable, or one whose spec.unschedulable went from true to false."""
+    if (new.get("spec") or {}).get("unschedulable"):
+        return False
+    return old is None or bool((old.get("spec") or {}).get("unschedulable"))
+
+
 class NodeUnschedulable(Plugin):
     name = "NodeUnschedulable"
 
@@ -49,17 +75,10 @@ class TaintToleration(Plugin):
     name = "TaintToleration"
 
     def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        taints = (node_info.node.get("spec") or {}).get("taints")
-        if not taints:
-            return success()
-        tols = (pod.get("spec") or {}).get("tolerations") or ()
-        for t in taints:
-            if t.get("effect") not in ("NoSchedule", "NoExecute"):
-                continue
-            if not any(tolerates(tol, t) for tol in tols):
-                # no key or value in the reason since kubernetes#134740 (1.35; 1.34 from
-                # its patch release with #135023): taints may be sensitive, only logs name them
-                return unschedulable("node(s) had untolerated taint(s)", unresolvable=True)
+        if has_untolerated_taint(pod, node_info.node):
+            # no key or value in the reason since kubernetes#134740 (1.35; 1.34 from its
+            # patch release with #135023): taints may be sensitive, only logs name them
+            return unschedulable("node(s) had untolerated taint(s)", unresolvable=True)
         return success()
 
 

@@ -55,6 +55,8 @@ from drakit.scheduler.nodeselection import (
     NodeUnschedulable,
     TaintToleration,
     required_node_affinity_matches,
+    taint_change_may_help,
+    unschedulable_change_may_help,
 )
 from drakit.scheduler.preemption import DefaultPreemption
 
@@ -291,8 +293,11 @@ class Scheduler:
                      ) -> bool:
         """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
         A Node add or update is asked of each rejector that registers one of its events
-        (_NODE_EVENT_PLUGINS); NodeAffinity's hint wants the node to match now and not
-        before. Other events help any pod NodeAffinity alone did not reject."""
+        (_NODE_EVENT_PLUGINS), then of its queueing hint (isSchedulableAfterNodeChange):
+        NodeAffinity's wants the node to match now and not before, TaintToleration's no
+        untolerated taint now and one before, NodeUnschedulable's a schedulable node that
+        was cordoned (or is new). Other events help any pod NodeAffinity alone did not
+        reject."""
         if pod is None:
             return True
         if node_event is None or node_event[0] == "DELETED" or not rejectors:
@@ -307,6 +312,10 @@ class Scheduler:
                 continue
             if plugin == "NodeAffinity" and (not required_node_affinity_matches(pod, new) or
                                              (old is not None and required_node_affinity_matches(pod, old))):
+                continue
+            if plugin == "TaintToleration" and not taint_change_may_help(pod, old, new):
+                continue
+            if plugin == "NodeUnschedulable" and not unschedulable_change_may_help(old, new):
                 continue
             return True
         return False
