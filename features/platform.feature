@@ -3237,6 +3237,43 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Deployment "web" has "status.conditions[0].lastUpdateTime" equal to "2026-01-01T00:00:00Z"
       And the Deployment "web" has "status.conditions[0].lastTransitionTime" equal to "2026-01-01T00:00:00Z"
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-status @needs:kubelet
+    Scenario: A Deployment status another client wrote gets the controller's Available reason with its transition time and keeps its collisionCount
+      deployment/util SetDeploymentCondition replaces a condition whose status or reason
+      differ, but keeps its lastTransitionTime when only the reason does; sync.go
+      calculateStatus copies status.collisionCount from the Deployment as it is. Another
+      client writes Available True with its own reason and time and a collisionCount: the
+      controller's next sync (the Deployment changed) writes its reason and message over
+      them, keeps that lastTransitionTime and the collisionCount.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Deployment "web" comes to have "status.availableReplicas" equal to 1
+      When I patch the Deployment "web" status with:
+        """
+        status:
+          collisionCount: 1
+          conditions:
+          - {type: Available, status: "True", reason: ByHand, message: set by hand, lastUpdateTime: "2020-01-01T00:00:00Z", lastTransitionTime: "2020-01-01T00:00:00Z"}
+        """
+      Then the Deployment "web" comes to have "status.conditions[0].reason" equal to MinimumReplicasAvailable
+      And the Deployment "web" has "status.conditions[0].message" equal to "Deployment has minimum availability."
+      And the Deployment "web" has "status.conditions[0].lastTransitionTime" equal to "2020-01-01T00:00:00Z"
+      And the Deployment "web" has "status.collisionCount" equal to 1
+      And the Deployment "web" has "status.availableReplicas" equal to 1
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @needs:kubelet @needs:logical-clock
     Scenario: A ReplicaSet counts a ready pod available only once it has been ready for minReadySeconds
       k/k pkg/api/v1/pod/util.go IsPodAvailable: a ready pod is available when minReadySeconds
