@@ -4735,6 +4735,72 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "placed" comes to have "status.phase" equal to Running
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/reserves-for-bound-pod
+    Scenario: A pod on a node whose first claim does not exist yet gets its next claim reserved only once it does
+      k/k pkg/controller/resourceclaim/controller.go syncPod: for a pod on a node, the loop
+      over its entries returns when an entry's claim is not found ("Waiting for the claim to
+      be created"), so the allocated claim of the next entry is not reserved yet. Once the
+      first claim is created (the claim's event reaches the pods that name it), the loop gets
+      past it (not allocated: nothing to reserve) and reserves the next one for the pod.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "held" status with:
+        """
+        status:
+          allocation:
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: placed}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: first, resourceClaimName: later}
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then the ResourceClaim "held" has no "status.reservedFor"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: later}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the ResourceClaim "held" has "status.reservedFor[0].name" equal to placed
+      And the ResourceClaim "later" has no "status.reservedFor"
+
     @req:platform-CTRL-R03 @clause:platform-CTRL-R03/creates-by-admin-access
     Scenario: The controller counts the claims it creates from templates, by admin access
       kube-controller-manager counts every claim it creates from a template in
