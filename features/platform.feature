@@ -3832,6 +3832,32 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "erring" is scheduled to "node-1"
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
+    Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
+      eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;
+      isPodWorthRequeuing asks only the plugins that rejected a pod, and NodeResourcesFit
+      registers Node Add, UpdateNodeAllocatable and label and taint updates, not Delete. So
+      the pod both nodes were too small for stays parked when one of them goes (one
+      attempt) and is scheduled to a node added with room for it.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And a node "n2" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "12"}}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 2 Insufficient cpu."
+      And the plugins that rejected the Pod "big" in its last scheduling attempt are "NodeResourcesFit"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the Node "n2"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      Given a node "n3" with cpu "16", memory "32Gi"
+      Then the Pod "big" is scheduled to "n3"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/taint-hints
     Scenario: A pod a taint keeps off is not retried while the node's taint changes and stays untolerated, and is once it goes
       TaintToleration registers Node Add and UpdateNodeTaint with the queueing hint

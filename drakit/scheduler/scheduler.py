@@ -296,12 +296,19 @@ class Scheduler:
         (_NODE_EVENT_PLUGINS), then of its queueing hint (isSchedulableAfterNodeChange):
         NodeAffinity's wants the node to match now and not before, TaintToleration's no
         untolerated taint now and one before, NodeUnschedulable's a schedulable node that
-        was cordoned (or is new). Other events help any pod NodeAffinity alone did not
+        was cordoned (or is new). A Node delete is registered by none of them, so it helps
+        only a pod without rejectors. Other events help any pod NodeAffinity alone did not
         reject."""
         if pod is None:
             return True
-        if node_event is None or node_event[0] == "DELETED" or not rejectors:
+        if not rejectors:  # an error, or no plugin on record: any event helps
+            return True
+        if node_event is None:
             return rejectors != {"NodeAffinity"}
+        if node_event[0] == "DELETED":
+            # deleteNodeFromCache moves pods with the event Node/Delete, which none of the
+            # plugins drakit models registers: only pods without rejectors come back
+            return False
         _, old, new = node_event
         events = {"NodeAdd"} if old is None else _node_update_events(old, new)
         for plugin in rejectors:
