@@ -3832,6 +3832,83 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "erring" is scheduled to "node-1"
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/fit-hint
+    Scenario: A pod too big for its node is retried by a node change only when the node could hold it
+      NodeResourcesFit registers Node Add and UpdateNodeAllocatable with the queueing hint
+      isSchedulableAfterNodeChange (pkg/scheduler/framework/plugins/noderesources fit.go): the
+      pod's requests must fit the node as if it ran nothing (isFit), and an update must grow
+      the node's pod count or a resource the pod asks for (haveAnyRequestedResourcesIncreased).
+      A node added too small, and more memory for a pod held back by cpu, leave the pod parked
+      (one attempt); more cpu on that node brings it back and it is scheduled there.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "12"}}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the plugins that rejected the Pod "big" in its last scheduling attempt are "NodeResourcesFit"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      Given a node "n2" with cpu "8", memory "32Gi"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n2" status with:
+        """
+        status:
+          allocatable: {memory: 64Gi}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n2" status with:
+        """
+        status:
+          allocatable: {cpu: "16"}
+        """
+      Then the Pod "big" is scheduled to "n2"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/fit-hint
+    Scenario: A pod its node's other pods leave no room for is retried by a node update only when a resource it asks for grows
+      haveAnyRequestedResourcesIncreased (fit.go): the pod fits the node when it is empty, so
+      isFit lets the update through, but only more allowed pods or more of a resource the pod
+      requests can change the verdict: more memory for a pod that asks for cpu alone leaves
+      it parked, more cpu brings it back.
+      Given a node "n1" with cpu "16", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "8"}}}
+        """
+      Then the Pod "filler" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "12"}}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" status with:
+        """
+        status:
+          allocatable: {memory: 64Gi}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "n1" status with:
+        """
+        status:
+          allocatable: {cpu: "24"}
+        """
+      Then the Pod "big" is scheduled to "n1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;

@@ -44,6 +44,13 @@ def to_ints(rl: Mapping[str, Quantity]) -> dict[str, int]:
     return out
 
 
+def node_allocatable(node: Mapping[str, Any]) -> dict[str, int]:
+    """The node's status.allocatable as framework.Resource counts it (cpu in milli)."""
+    alloc = (node.get("status") or {}).get("allocatable") or {}
+    return {k: (Quantity.of(v).milli_value() if k == "cpu" else Quantity.of(v).value())
+            for k, v in alloc.items()}
+
+
 def pod_key(pod: Mapping[str, Any]) -> tuple[str, str]:
     m = pod["metadata"]
     return (m.get("namespace") or "", m["name"])
@@ -90,9 +97,7 @@ class NodeInfo:
 
     def set_node(self, node: dict) -> None:
         self.node = node
-        alloc = (node.get("status") or {}).get("allocatable") or {}
-        self.allocatable = {k: (Quantity.of(v).milli_value() if k == "cpu"
-                                else Quantity.of(v).value()) for k, v in alloc.items()}
+        self.allocatable = node_allocatable(node)
 
 
 class NodeCache:

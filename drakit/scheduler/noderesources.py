@@ -27,6 +27,7 @@ from drakit.scheduler.cache import (
     NON_ZERO_DEFAULTS,
     DRACache,
     NodeInfo,
+    node_allocatable,
     to_ints,
 )
 from drakit.scheduler.framework import (
@@ -100,6 +101,36 @@ class NodeResourcesFit(Plugin):
         if reasons:
             return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, reasons)
         return success()
+
+    def node_change_may_help(self, pod: dict, old: dict | None, new: dict) -> bool:
+        """The queueing hint isSchedulableAfterNodeChange (fit.go): the pod's requests must
+        fit the added or updated node when it is empty (isFit), and an update must have
+        grown its allowed pod count or a resource the pod asks for
+        (haveAnyRequestedResourcesIncreased). The hint knows no device classes, so with
+        DRAExtendedResource on a scalar the node does not report is left to DynamicResources
+        (in both checks)."""
+        reqs = {k: v for k, v in to_ints(pod_requests(pod, self.opts)).items() if v}
+        new_alloc = node_allocatable(new)
+        if new_alloc.get("pods", 0) < 1:
+            return False
+        for name, want in reqs.items():
+            if name not in ("cpu", "memory", "ephemeral-storage") and self.extended \
+                    and name not in new_alloc:
+                continue
+            if want > new_alloc.get(name, 0):
+                return False
+        if old is None:
+            return True
+        old_alloc = node_allocatable(old)
+        if new_alloc.get("pods", 0) > old_alloc.get("pods", 0):
+            return True
+        for name in reqs:
+            if new_alloc.get(name, 0) > old_alloc.get(name, 0):
+                return True
+            if name not in ("cpu", "memory", "ephemeral-storage") and self.extended \
+                    and name not in new_alloc:
+                return True
+        return False
 
     def score(self, state: CycleState, pod: dict, node_info: NodeInfo) -> int:
         """LeastAllocated: the weighted mean over cpu and memory (weight 1 each) of

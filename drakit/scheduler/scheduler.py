@@ -287,8 +287,7 @@ class Scheduler:
             self.in_flight_events.append(node_event)
         self.queue.move_all(self._worth_requeuing(node_event), in_flight=False)
 
-    @staticmethod
-    def _event_helps(rejectors: set[str], pod: Mapping[str, Any] | None,
+    def _event_helps(self, rejectors: set[str], pod: Mapping[str, Any] | None,
                      node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None
                      ) -> bool:
         """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
@@ -296,7 +295,8 @@ class Scheduler:
         (_NODE_EVENT_PLUGINS), then of its queueing hint (isSchedulableAfterNodeChange):
         NodeAffinity's wants the node to match now and not before, TaintToleration's no
         untolerated taint now and one before, NodeUnschedulable's a schedulable node that
-        was cordoned (or is new). A Node delete is registered by none of them, so it helps
+        was cordoned (or is new), NodeResourcesFit's a node the pod fits when empty that is
+        new or grew a resource the pod asks for. A Node delete is registered by none of them, so it helps
         only a pod without rejectors. Other events help any pod NodeAffinity alone did not
         reject."""
         if pod is None:
@@ -323,6 +323,8 @@ class Scheduler:
             if plugin == "TaintToleration" and not taint_change_may_help(pod, old, new):
                 continue
             if plugin == "NodeUnschedulable" and not unschedulable_change_may_help(old, new):
+                continue
+            if plugin == "NodeResourcesFit" and not self.fit.node_change_may_help(pod, old, new):
                 continue
             return True
         return False
