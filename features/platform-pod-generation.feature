@@ -189,3 +189,39 @@ Feature: A pod's status and conditions say which generation of the pod they refl
         """
       Then the Pod "p" has "status.observedGeneration" equal to 1
       And the example.com/Checked condition of the Pod "p" has "observedGeneration" equal to 1
+
+    # until 1.34: the gate is GA and locked on from 1.35
+    @req:platform-GEN-R01 @clause:platform-GEN-R01/gate-off @component:apiserver @gate:PodObservedGenerationTracking @until:1.34
+    Scenario: At 1.34 with PodObservedGenerationTracking turned off a condition's observedGeneration alone keeps the fields writable
+      podObservedGenerationTrackingInUse is true when the old status has an observedGeneration
+      of its own or in any of its conditions: here only a condition has one, written while the
+      gate was on, and the next status write keeps both the top-level observedGeneration it
+      sets and its conditions'.
+      Given the feature gate PodObservedGenerationTracking is enabled
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I patch the Pod "p" status with:
+        """
+        status:
+          conditions:
+          - {type: example.com/Checked, status: "True", observedGeneration: 1, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      And the feature gate PodObservedGenerationTracking is disabled
+      And I patch the Pod "p" status with:
+        """
+        status:
+          observedGeneration: 1
+          conditions:
+          - {type: example.com/Checked, status: "True", observedGeneration: 1, lastTransitionTime: "2026-01-01T00:00:00Z"}
+          - {type: example.com/Audited, status: "True", observedGeneration: 1, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "p" has "status.observedGeneration" equal to 1
+      And the example.com/Audited condition of the Pod "p" has "observedGeneration" equal to 1
