@@ -3909,6 +3909,45 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "big" is scheduled to "n1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/taint-hints
+    Scenario: A pod a cordon keeps off is retried by its own toleration change only when it now tolerates the cordon
+      NodeUnschedulable registers Pod UpdatePodToleration with the hint
+      isSchedulableAfterPodTolerationChange (pkg/scheduler/framework/plugins/nodeunschedulable):
+      the pod comes back only when its new tolerations tolerate
+      node.kubernetes.io/unschedulable:NoSchedule. A toleration of another key leaves it parked
+      (one attempt); tolerating the cordon schedules it on the cordoned node.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I patch the Node "n1" with:
+        """
+        spec: {unschedulable: true}
+        """
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: n1}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) were unschedulable."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Pod "waiting" with:
+        """
+        spec:
+          tolerations: [{key: example.com/other, operator: Exists, effect: NoSchedule}]
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Pod "waiting" with:
+        """
+        spec:
+          tolerations:
+          - {key: example.com/other, operator: Exists, effect: NoSchedule}
+          - {key: node.kubernetes.io/unschedulable, operator: Exists, effect: NoSchedule}
+        """
+      Then the Pod "waiting" is scheduled to "n1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;

@@ -59,14 +59,17 @@ def unschedulable_change_may_help(old: Mapping[str, Any] | None,
     return old is None or bool((old.get("spec") or {}).get("unschedulable"))
 
 
+def tolerates_unschedulable(pod: Mapping[str, Any]) -> bool:
+    """The pod tolerates node.kubernetes.io/unschedulable:NoSchedule, and so a cordon."""
+    taint = {"key": UNSCHEDULABLE_TAINT, "effect": "NoSchedule"}
+    return any(tolerates(t, taint) for t in (pod.get("spec") or {}).get("tolerations") or ())
+
+
 class NodeUnschedulable(Plugin):
     name = "NodeUnschedulable"
 
     def filter(self, state: CycleState, pod: dict, node_info: Any) -> Status:
-        if not (node_info.node.get("spec") or {}).get("unschedulable"):
-            return success()
-        taint = {"key": UNSCHEDULABLE_TAINT, "effect": "NoSchedule"}
-        if any(tolerates(t, taint) for t in (pod.get("spec") or {}).get("tolerations") or ()):
+        if not (node_info.node.get("spec") or {}).get("unschedulable") or tolerates_unschedulable(pod):
             return success()
         return unschedulable(ERR_UNSCHEDULABLE, unresolvable=True)
 

@@ -56,6 +56,7 @@ from drakit.scheduler.nodeselection import (
     TaintToleration,
     required_node_affinity_matches,
     taint_change_may_help,
+    tolerates_unschedulable,
     unschedulable_change_may_help,
 )
 from drakit.scheduler.preemption import DefaultPreemption
@@ -931,8 +932,15 @@ def _pod_update_requeues(old: Mapping[str, Any], new: Mapping[str, Any],
     """Scheduling queue Update for a pod parked as unschedulable: worth another attempt when a
     plugin that rejected it registers one of the update's events (isPodWorthRequeuing). A pod
     no plugin rejected erred and waits out its backoff (upstream's backoffQ, whose Update only
-    refreshes the pod): no update moves it."""
-    return any(rejectors & _POD_EVENT_PLUGINS.get(e, set()) for e in _pod_events(old, new))
+    refreshes the pod): no update moves it. NodeUnschedulable's hint for a toleration change
+    (isSchedulableAfterPodTolerationChange) wants the new tolerations to tolerate the cordon;
+    TaintToleration's queues any toleration change of the pod itself."""
+    for e in _pod_events(old, new):
+        for plugin in rejectors & _POD_EVENT_PLUGINS.get(e, set()):
+            if plugin == "NodeUnschedulable" and not tolerates_unschedulable(new):
+                continue
+            return True
+    return False
 
 
 def _rejectors(f: _Failure) -> set[str]:
