@@ -37,6 +37,20 @@ def _minor(version: str) -> tuple[int, int]:
 
 BUGS: dict[str, UpstreamBug] = {b.ref: b for b in (
     UpstreamBug(
+        ref="kubernetes/kubernetes#134991",
+        summary=("DRAExtendedResource at 1.34: NodeResourcesFit registers no DeviceClass "
+                 "event, so a pod it rejected for an extended resource name no class mapped "
+                 "is not tried again when a DeviceClass maps the name (DynamicResources, which "
+                 "registers class events, did not reject it), only by the 5-minute flush of "
+                 "unschedulable pods"),
+        first_affected="1.34",
+        # merged 2025-10-31 for 1.35 ("/kind bug", release note None); no cherry-pick found
+        fixed_in="1.35",
+        fix=("kubernetes/kubernetes#134991: with DRAExtendedResource NodeResourcesFit "
+             "registers DeviceClass Add and Update with the queueing hint "
+             "isSchedulableAfterDeviceClassEvent"),
+    ),
+    UpstreamBug(
         ref="kubernetes/kubernetes#141467",
         summary=("DRAExtendedResource + DRANodeAllocatableResources: PreBind patches "
                  "status.nodeAllocatableResourceClaimStatuses with the in-memory claim name "
@@ -80,8 +94,9 @@ def has_bug(version: str, ref: str) -> bool:
     return bug.fixed_in is None or v < _minor(bug.fixed_in)
 
 
+FIT_CLASS_EVENTS = "kubernetes/kubernetes#134991"
 EXTENDED_RESOURCE_NODE_ALLOCATABLE = "kubernetes/kubernetes#141467"
 EXTENDED_RESOURCE_CACHE = "kubernetes/kubernetes#141103"
 
-__all__ = ["BUGS", "EXTENDED_RESOURCE_CACHE", "EXTENDED_RESOURCE_NODE_ALLOCATABLE", "UpstreamBug",
-           "has_bug"]
+__all__ = ["BUGS", "EXTENDED_RESOURCE_CACHE", "EXTENDED_RESOURCE_NODE_ALLOCATABLE",
+           "FIT_CLASS_EVENTS", "UpstreamBug", "has_bug"]

@@ -2074,8 +2074,11 @@ Feature: KEP-5004 DRA extended resources
       the cache entry of its explicit name even when another class owns it, and deleting the
       winner does not promote the runner-up, so new pods asking for the name are Insufficient
       until the class that should win gets an event of its own (here a label) or the scheduler
-      restarts. Fixed by kubernetes/kubernetes#141110 (master, first release 1.38), after which
-      the pod schedules at once.
+      restarts: a pod created after the label schedules at once. The pod that waited is not
+      tried again by the label change (NodeResourcesFit's DeviceClass hint skips an update that
+      keeps the extended resource name; DynamicResources did not reject it), so it waits for
+      the 5-minute flush. Fixed by kubernetes/kubernetes#141110 (master, first release 1.38),
+      after which the pod schedules at once.
       When 2 seconds pass
       And I apply the fixture "kep-5004/scheduling/gpu-v2-class.yaml"
       And the DeviceClass "<class>" stops serving its extended resource name by <how>
@@ -2093,8 +2096,21 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the Pod "after" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/gpu."
       When I set "metadata.labels.touched" of the DeviceClass "<winner>" to now
-      Then the Pod "after" is scheduled to "node-1"
-      And the extended resource claim of Pod "after" requests only the DeviceClass "<winner>"
+      And I create 1 pod named "later" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "later" is scheduled to "node-1"
+      And the extended resource claim of Pod "later" requests only the DeviceClass "<winner>"
+      And the Pod "after" has no "spec.nodeName"
 
       Examples:
         | class              | how                | winner             |
@@ -2302,12 +2318,15 @@ Feature: KEP-5004 DRA extended resources
         | implicit | deviceclass.resource.kubernetes.io/gpu.example.com |
 
     # ------------------------------------------------------------------ waiting pods woken up
-    @req:5004-R20 @clause:5004-R20/class-appears
+    # since 1.35: NodeResourcesFit registers DeviceClass events from 1.35 (kubernetes/kubernetes#134991); the 1.34 twin follows
+    @req:5004-R20 @clause:5004-R20/class-appears @since:1.35
     Scenario Outline: A pod waiting for a name no class maps is scheduled once a DeviceClass maps it (<name>)
       KEP-5004 "Device Class API": "An application using the extended resources can only request
       the devices from DRA after the device class with the mapping is created." Before, the name
       is neither on the node nor DRA-backed (NodeResourcesFit "Insufficient"); the DeviceClass
-      event requeues the pod (EventsToRegister).
+      event requeues the pod: from 1.35 NodeResourcesFit registers DeviceClass Add and Update
+      with the hint isSchedulableAfterDeviceClassEvent (the class maps a name the pod asks for,
+      explicitly or by its implicit name).
       Given the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
       When I create 1 pod named "fpga-pod" from:
         """
@@ -2332,6 +2351,38 @@ Feature: KEP-5004 DRA extended resources
         | name     | resource                                            |
         | explicit | example.com/fpga                                    |
         | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
+
+    # until 1.34: 1.35 fixed it (kubernetes/kubernetes#134991)
+    @req:5004-R20 @clause:5004-R20/class-appears @until:1.34 @deviation:kubernetes/kubernetes#134991 @needs:logical-clock
+    Scenario: Known upstream bug 1.34: a pod waiting for a name no class maps is tried again only by the 5-minute flush
+      At 1.34 NodeResourcesFit registers Pod and Node events only: the DeviceClass that maps
+      the name is an event for DynamicResources, which did not reject the pod, so the pod
+      stays in the unschedulable queue (one attempt) until flushUnschedulablePodsLeftover moves
+      it after podMaxInUnschedulablePodsDuration (5 minutes; the flush runs every 30 s, so
+      within 5.5 minutes); then it is scheduled. kubernetes/kubernetes#134991 (1.35) registers
+      the class events.
+      Given the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/fpga: "1"}
+              limits: {example.com/fpga: "1"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/fpga."
+      When I apply the fixture "kep-5004/scheduling/fpga-class.yaml"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      And the Pod "fpga-pod" has no "spec.nodeName"
+      When 290 seconds pass
+      Then the Pod "fpga-pod" has no "spec.nodeName"
+      When 40 seconds pass
+      Then the Pod "fpga-pod" is scheduled to "node-1"
+      And the extended resource claim of Pod "fpga-pod" requests only the DeviceClass "fpga.example.com"
 
     @req:5004-R20 @clause:5004-R20/slice-appears
     Scenario Outline: A pod waiting for devices is scheduled once a ResourceSlice publishes them (<name>)
@@ -3763,7 +3814,8 @@ Feature: KEP-5004 DRA extended resources
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
-    @req:5004-R03 @req:5004-R20 @clause:5004-R03/no-disruption @clause:5004-R20/class-appears
+    # since 1.35: NodeResourcesFit registers DeviceClass events from 1.35 (kubernetes/kubernetes#134991); at 1.34 the waiting pod is tried again only by the 5-minute flush
+    @req:5004-R03 @req:5004-R20 @clause:5004-R03/no-disruption @clause:5004-R20/class-appears @since:1.35
     Scenario Outline: With the mapping DeviceClass deleted, <resource> is a plain extended resource again until the class is back
       The scheduler forgets a deleted class, its explicit and its implicit name
       (k8s.io/dynamic-resource-allocation deviceclass/extendedresourcecache OnDelete,

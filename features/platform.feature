@@ -3948,6 +3948,56 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "waiting" is scheduled to "n1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A pod too big for its node is not retried by new DRA objects, and is by a pod leaving the node
+      isPodWorthRequeuing asks the plugins that rejected the pod: NodeResourcesFit registers
+      Node and assigned-Pod events (a deleted pod frees its requests), DynamicResources the DRA
+      kinds. A ResourceSlice and a DeviceClass created while the pod waits move nothing (one
+      attempt); deleting a pod that ran on the node tries it again (it still does not fit).
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}}}
+        """
+      Then the Pod "filler" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "12"}}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: n1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: n1
+          pool: {name: n1, generation: 1, resourceSliceCount: 1}
+          devices: [{name: gpu-0}]
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the Pod "filler"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;

@@ -41,6 +41,7 @@ from drakit.scheduler.framework import (
     Status,
     success,
 )
+from drakit.upstream_bugs import FIT_CLASS_EVENTS, has_bug
 
 STATE_KEY = "PreFilterNodeResourcesFit"
 MAX_NODE_SCORE = 100
@@ -57,6 +58,9 @@ class NodeResourcesFit(Plugin):
         # report it at all; from 1.35 (kubernetes/kubernetes#133784) also when it reports 0,
         # which is what the kubelet keeps for a removed device plugin
         self.zero_is_unreported = gates.version != "1.34"
+        # with DRAExtendedResource it registers DeviceClass Add and Update (hint
+        # isSchedulableAfterDeviceClassEvent) from 1.35; 1.34 has the bug (drakit/upstream_bugs.py)
+        self.class_events = self.extended and not has_bug(gates.version, FIT_CLASS_EVENTS)
         self.dra = dra
 
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
@@ -102,35 +106,51 @@ class NodeResourcesFit(Plugin):
             return Status(UNRESOLVABLE if unresolvable else UNSCHEDULABLE, reasons)
         return success()
 
+    def _delegated(self, name: str, alloc: dict[str, int]) -> bool:
+        """Whether the queueing hints leave an extended resource to DynamicResources: from
+        1.35 shouldDelegateResourceToDRA (a node reporting none or 0 of a name a DeviceClass
+        maps, asked of the scheduler's class cache); at 1.34 the hint has no class mapping
+        and leaves every scalar the node does not report."""
+        if not self.extended or name in ("cpu", "memory", "ephemeral-storage"):
+            return False
+        if self.zero_is_unreported:
+            return alloc.get(name, 0) <= 0 and name in self.dra.extended_resource_classes() \
+                and is_dra_extended_resource_name(name)
+        return name not in alloc
+
     def node_change_may_help(self, pod: dict, old: dict | None, new: dict) -> bool:
         """The queueing hint isSchedulableAfterNodeChange (fit.go): the pod's requests must
         fit the added or updated node when it is empty (isFit), and an update must have
-        grown its allowed pod count or a resource the pod asks for
-        (haveAnyRequestedResourcesIncreased). The hint knows no device classes, so with
-        DRAExtendedResource on a scalar the node does not report is left to DynamicResources
-        (in both checks)."""
+        grown its allowed pod count or a resource the pod asks for, or hold a resource left
+        to DynamicResources (haveAnyRequestedResourcesIncreased)."""
         reqs = {k: v for k, v in to_ints(pod_requests(pod, self.opts)).items() if v}
         new_alloc = node_allocatable(new)
         if new_alloc.get("pods", 0) < 1:
             return False
-        for name, want in reqs.items():
-            if name not in ("cpu", "memory", "ephemeral-storage") and self.extended \
-                    and name not in new_alloc:
-                continue
-            if want > new_alloc.get(name, 0):
-                return False
+        if any(want > new_alloc.get(name, 0) and not self._delegated(name, new_alloc)
+               for name, want in reqs.items()):
+            return False
         if old is None:
             return True
         old_alloc = node_allocatable(old)
         if new_alloc.get("pods", 0) > old_alloc.get("pods", 0):
             return True
-        for name in reqs:
-            if new_alloc.get(name, 0) > old_alloc.get(name, 0):
-                return True
-            if name not in ("cpu", "memory", "ephemeral-storage") and self.extended \
-                    and name not in new_alloc:
-                return True
-        return False
+        return any(new_alloc.get(name, 0) > old_alloc.get(name, 0) or self._delegated(name, new_alloc)
+                   for name in reqs)
+
+    def class_change_may_help(self, pod: dict, old: dict | None, new: dict) -> bool:
+        """The DeviceClass hint isSchedulableAfterDeviceClassEvent (fit.go, registered with
+        DRAExtendedResource): a class added whose implicit name the pod requests, or a class
+        added or updated whose extendedResourceName the pod requests (an update that keeps
+        the name helps no pod)."""
+        reqs = pod_requests(pod, PodResourcesOptions())
+        ext = (new.get("spec") or {}).get("extendedResourceName")
+        if old is not None:
+            if (old.get("spec") or {}).get("extendedResourceName") == ext:
+                return False
+        elif DEVICE_CLASS_PREFIX + new["metadata"]["name"] in reqs:
+            return True
+        return bool(ext) and ext in reqs
 
     def score(self, state: CycleState, pod: dict, node_info: NodeInfo) -> int:
         """LeastAllocated: the weighted mean over cpu and memory (weight 1 each) of

@@ -62,6 +62,19 @@ from drakit.scheduler.nodeselection import (
 from drakit.scheduler.preemption import DefaultPreemption
 
 SCHEDULER_NAME = "default-scheduler"
+
+
+@dataclass(frozen=True)
+class _ClassEvent:
+    """A DeviceClass added (``old`` None) or updated, for the plugins' hints."""
+    old: Mapping[str, Any] | None
+    new: Mapping[str, Any]
+
+
+#: a cluster event as the queue sees it: a Node's (type, old node, new node), a DeviceClass
+#: add or update, another kind's name from _OTHER_EVENT_PLUGINS, or None for one drakit has no
+#: registrations for
+_Event = tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | _ClassEvent | str | None
 #: the PreEnqueue plugin that gates a pod with spec.schedulingGates (KEP-3521)
 SCHEDULING_GATES = "SchedulingGates"
 WATCHED = ("Node", "Pod", "ResourceClaim", "ResourceSlice", "DeviceClass", "PodGroup")
@@ -145,7 +158,7 @@ class Scheduler:
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()
         self.self_retries: dict[tuple[str, str], int] = {}
-        self.in_flight_events: list[tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None] = []
+        self.in_flight_events: list[_Event] = []
         """The requeue-worthy events seen while the popped pod was in its cycle."""
         self.waiting: dict[tuple[str, str], _WaitingPod] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
@@ -254,11 +267,13 @@ class Scheduler:
         elif kind == "ResourceSlice":
             self.dra.set_slice(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self._requeue()
+                self._requeue("ResourceSliceDelete" if type_ == "DELETED" else "ResourceSlice")
         elif kind == "DeviceClass":
+            old_class = self.dra.classes.get(obj["metadata"]["name"])
             self.dra.set_class(None if type_ == "DELETED" else obj, obj["metadata"]["name"])
             if not initial:
-                self._requeue()
+                self._requeue("DeviceClassDelete" if type_ == "DELETED"
+                              else _ClassEvent(old_class, obj))
         elif kind == "PodGroup":
             if type_ == "DELETED":
                 self.podgroups.pop(pod_key(obj), None)
@@ -267,8 +282,7 @@ class Scheduler:
             if not initial:
                 self._requeue()
 
-    def _worth_requeuing(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
-                         | None = None) -> list[tuple[str, str]]:
+    def _worth_requeuing(self, node_event: _Event = None) -> list[tuple[str, str]]:
         """The parked pods an event may help (isPodWorthRequeuing asks only the rejecting
         plugins' registrations). NodeAffinity registers Node Add and UpdateNodeLabel alone,
         with the hint isSchedulableAfterNodeChange: a pod it alone rejected comes back only on
@@ -279,8 +293,7 @@ class Scheduler:
         return [k for k, qp in self.queue.unschedulable.items()
                 if self._event_helps(qp.unschedulable_plugins, self.pending.get(k), node_event)]
 
-    def _requeue(self, node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]]
-                 | None = None) -> None:
+    def _requeue(self, node_event: _Event = None) -> None:
         """An event for the parked pods it may help; a pod in its scheduling cycle meanwhile
         keeps the event, asked with its rejectors at the cycle's end (upstream's in-flight
         events, determineSchedulingHintForInFlightPod)."""
@@ -289,8 +302,7 @@ class Scheduler:
         self.queue.move_all(self._worth_requeuing(node_event), in_flight=False)
 
     def _event_helps(self, rejectors: set[str], pod: Mapping[str, Any] | None,
-                     node_event: tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | None
-                     ) -> bool:
+                     node_event: _Event) -> bool:
         """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
         A Node add or update is asked of each rejector that registers one of its events
         (_NODE_EVENT_PLUGINS), then of its queueing hint (isSchedulableAfterNodeChange):
@@ -304,8 +316,17 @@ class Scheduler:
             return True
         if not rejectors:  # an error, or no plugin on record: any event helps
             return True
-        if node_event is None:
+        if node_event is None:  # an event drakit has no registrations for (PodGroup, relist)
             return rejectors != {"NodeAffinity"}
+        if isinstance(node_event, _ClassEvent):
+            # DeviceClass Add/Update: DynamicResources without a hint; from 1.35
+            # (kubernetes/kubernetes#134991), with DRAExtendedResource, NodeResourcesFit too,
+            # with isSchedulableAfterDeviceClassEvent
+            return "DynamicResources" in rejectors or (
+                "NodeResourcesFit" in rejectors and self.fit.class_events
+                and self.fit.class_change_may_help(pod, node_event.old, node_event.new))
+        if isinstance(node_event, str):
+            return bool(rejectors & _OTHER_EVENT_PLUGINS[node_event])
         if node_event[0] == "DELETED":
             # deleteNodeFromCache moves pods with the event Node/Delete, which none of the
             # plugins drakit models registers: only pods without rejectors come back
@@ -351,7 +372,7 @@ class Scheduler:
         freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
             len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
         if freed:
-            self._requeue()
+            self._requeue("ResourceClaimFreed")
             return
         if old is not None and old_st == new_st:
             return
@@ -383,7 +404,7 @@ class Scheduler:
             self.waiting.pop(key, None)
             self.last_message.pop(uid, None)
             if self.nodes.remove_pod(uid) is not None:
-                self._requeue()
+                self._requeue("AssignedPodDelete")
             return
         if spec.get("nodeName"):
             self.pending.pop(key, None)
@@ -393,13 +414,14 @@ class Scheduler:
             # _check_waiting), so the wait is kept
             phase = (pod.get("status") or {}).get("phase")
             if phase in ("Succeeded", "Failed"):
+                # updatePodInCache: a pod that terminated leaves the cache as if deleted
                 if self.nodes.remove_pod(uid) is not None:
-                    self._requeue()
+                    self._requeue("AssignedPodDelete")
                 return
             old = self.nodes.pods.get(uid)
             self.nodes.add_pod(self.nodes.pod_info(pod, spec["nodeName"]))
             if old is not None and not old.assumed and old.requests != self.nodes.pods[uid].requests:
-                self._requeue()
+                self._requeue("AssignedPodScaleDown")
             return
         # a pod with schedulingGates stays queued: the SchedulingGates PreEnqueue plugin keeps
         # it gated (scheduler_pending_pods{queue="gated"}) until its gates are removed. A pod
@@ -851,6 +873,22 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # spec.unschedulable change is UpdateNodeTaint) and the plugins drakit models that register
 # each of them with queueing hints on (EventsToRegister). A condition or annotation change is
 # registered by none of them.
+# An event of another kind than Node (what drakit calls it -> the plugins that register it,
+# pkg/scheduler/framework/plugins */EventsToRegister with queueing hints on): DynamicResources
+# registers ResourceSlice Add and Update and ResourceClaim changes (a freed claim helps any
+# pod it rejected, isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
+# pod that terminated counts as one) and scale-downs; no plugin registers slice or class
+# deletes. DeviceClass adds and updates are _ClassEvent (their hints read the classes). A pod
+# none of whose rejectors registers the event stays parked.
+_OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
+    "ResourceSlice": frozenset({"DynamicResources"}),
+    "ResourceSliceDelete": frozenset(),
+    "DeviceClassDelete": frozenset(),
+    "ResourceClaimFreed": frozenset({"DynamicResources"}),
+    "AssignedPodDelete": frozenset({"NodeResourcesFit"}),
+    "AssignedPodScaleDown": frozenset({"NodeResourcesFit"}),
+}
+
 _NODE_EVENT_PLUGINS = {
     "NodeAffinity": {"NodeAdd", "UpdateNodeLabel"},
     "NodeResourcesFit": {"NodeAdd", "UpdateNodeAllocatable"},
