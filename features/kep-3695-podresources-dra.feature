@@ -797,6 +797,21 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     And a node agent calls PodResources List 10 times without pause on node "n1"
     Then 10 calls succeed and 0 fail with code "ResourceExhausted" and message "rejected by rate limit"
 
+  @req:3695-R07 @clause:3695-R07/rate-limit @needs:logical-clock
+  Scenario: The rate limit refills by fractions of a token
+    golang.org/x/time/rate (what podresources/grpc/ratelimit.go builds on) keeps fractional
+    tokens: 15 ms at 100 QPS give 1.5 tokens, one call's worth and half of the next, so of two
+    calls right after, one is served and one refused; 5 ms more complete the second token.
+    A wall clock cannot place the calls this exactly: reference only.
+    When a node agent calls PodResources List 10 times without pause on node "n1"
+    Then 10 calls succeed and 0 fail with code "ResourceExhausted" and message "rejected by rate limit"
+    When 0.015 seconds pass
+    And a node agent calls PodResources List 2 times without pause on node "n1"
+    Then 1 calls succeed and 1 fail with code "ResourceExhausted" and message "rejected by rate limit"
+    When 0.005 seconds pass
+    And a node agent calls PodResources List 2 times without pause on node "n1"
+    Then 1 calls succeed and 1 fail with code "ResourceExhausted" and message "rejected by rate limit"
+
   @req:3695-R07 @clause:3695-R07/private-socket
   Scenario: The socket is private to its owner
     KEP-3695 "Risks and Mitigations": the server listens on a root-owned unix socket.

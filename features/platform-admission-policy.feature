@@ -583,7 +583,8 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       selector mutually exclusive (Forbidden at both), one of them Required,
       parameterNotFoundAction Required when empty (v1 defaults.go SetDefaults_ParamRef fills
       Deny only when it is absent) and Deny or Allow; validateValidationActions: supported
-      values, at least one.
+      values, at least one; matchResources as a policy's matchConstraints, at
+      spec.matchResources (older releases misspelt the path "matchResouces"; the v1 one does not).
       When I create:
         """
         apiVersion: admissionregistration.k8s.io/v1
@@ -666,6 +667,19 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         """
       Then the request succeeds
       And the ValidatingAdmissionPolicyBinding "allow-missing" has "spec.paramRef.parameterNotFoundAction" equal to Allow
+      When I create:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: odd-match}
+        spec:
+          policyName: some-policy
+          matchResources: {matchPolicy: Sometimes}
+          validationActions: [Deny]
+        """
+      Then the request is rejected with exactly these causes:
+        | field                            | reason                 | message |
+        | spec.matchResources.matchPolicy  | FieldValueNotSupported | Unsupported value: "Sometimes": supported values: "Equivalent", "Exact" |
 
     @req:platform-VAP-R01 @clause:platform-VAP-R01/defaults-generation
     Scenario: A policy and a binding are defaulted and count their spec changes in metadata.generation

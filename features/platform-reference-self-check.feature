@@ -928,6 +928,7 @@ Feature: The reference checks itself: cache drift and failure records
         """
       Then the Pod "fine" is scheduled to "n1"
       And there is a Warning event "FailedScheduling" from "default-scheduler" for Pod "victim" starting with "internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (at drakit/scheduler/"
+      And the only Warning event for Pod "victim" is "FailedScheduling", recorded once
       And the reference lists these component errors:
         """
         default-scheduler: Pod default/victim: FailedScheduling: internal error while scheduling: AttributeError: 'float' object has no attribute 'get' (attempt 1)
