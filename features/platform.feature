@@ -3998,6 +3998,81 @@ Feature: Platform behaviour every DRA comparison relies on
       When I delete the Pod "filler"
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A pod waiting for a device is not retried when a shared claim it does not use loses one of its pods, and is when the claim is deallocated
+      DynamicResources' hint isSchedulableAfterClaimChange: a claim that got deallocated may
+      free devices for any pod; another change (here reservedFor shrinking from two pods to
+      one) matters only to the pods that use the claim. The deleted pod is an assigned-Pod
+      delete, which only NodeResourcesFit registers. So the waiting pod keeps its one
+      attempt until the shared claim's last pod goes and the claim controller deallocates it;
+      then it gets the GPU.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "n1-gpus" of driver "gpu.example.com" on node "n1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: shared}
+        """
+      Then the Pod "first" is scheduled to "n1"
+      And the Pod "second" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: mine}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: mine}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the Pod "first"
+      Then the ResourceClaim "shared" has "status.reservedFor[0].name" equal to second
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the Pod "second"
+      Then the Pod "waiting" is scheduled to "n1"
+      And the ResourceClaim "shared" has no "status.allocation"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;

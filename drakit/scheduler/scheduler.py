@@ -369,10 +369,15 @@ class Scheduler:
         self.dra.set_claim(None if type_ == "DELETED" else claim, key)
         old_st = (old or {}).get("status") or {}
         new_st = claim.get("status") or {}
-        freed = type_ == "DELETED" or (old_st.get("allocation") and not new_st.get("allocation")) or \
-            len(new_st.get("reservedFor") or ()) < len(old_st.get("reservedFor") or ())
-        if freed:
-            self._requeue("ResourceClaimFreed")
+        if type_ == "DELETED":
+            # kept as a deallocation for DynamicResources: the 1.34-1.37 revisions read
+            # register ResourceClaim Add and Update only, yet a pod whose stale special claim
+            # PostFilter deleted must come back; how upstream brings it back is not confirmed
+            self._requeue("ResourceClaimDelete")
+            return
+        if old_st.get("allocation") and not new_st.get("allocation"):
+            # isSchedulableAfterClaimChange: a deallocation may have freed devices for any pod
+            self._requeue("ResourceClaimDeallocated")
             return
         if old is not None and old_st == new_st:
             return
@@ -875,8 +880,9 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # registered by none of them.
 # An event of another kind than Node (what drakit calls it -> the plugins that register it,
 # pkg/scheduler/framework/plugins */EventsToRegister with queueing hints on): DynamicResources
-# registers ResourceSlice Add and Update and ResourceClaim changes (a freed claim helps any
-# pod it rejected, isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
+# registers ResourceSlice Add and Update and ResourceClaim Add and Update (a deallocation
+# helps any pod it rejected, another change only pods using the claim:
+# isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
 # pod that terminated counts as one) and scale-downs; no plugin registers slice or class
 # deletes. DeviceClass adds and updates are _ClassEvent (their hints read the classes). A pod
 # none of whose rejectors registers the event stays parked.
@@ -884,7 +890,8 @@ _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
     "ResourceSlice": frozenset({"DynamicResources"}),
     "ResourceSliceDelete": frozenset(),
     "DeviceClassDelete": frozenset(),
-    "ResourceClaimFreed": frozenset({"DynamicResources"}),
+    "ResourceClaimDeallocated": frozenset({"DynamicResources"}),
+    "ResourceClaimDelete": frozenset({"DynamicResources"}),
     "AssignedPodDelete": frozenset({"NodeResourcesFit"}),
     "AssignedPodScaleDown": frozenset({"NodeResourcesFit"}),
 }
