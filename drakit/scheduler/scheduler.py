@@ -284,12 +284,7 @@ class Scheduler:
 
     def _worth_requeuing(self, node_event: _Event = None) -> list[tuple[str, str]]:
         """The parked pods an event may help (isPodWorthRequeuing asks only the rejecting
-        plugins' registrations). NodeAffinity registers Node Add and UpdateNodeLabel alone,
-        with the hint isSchedulableAfterNodeChange: a pod it alone rejected comes back only on
-        a Node event (``node_event``: type, old node, new node) whose node, added or updated,
-        newly matches the pod's node selector and required affinity. A pod with any other
-        rejector, or none on record, comes back on every event (drakit's hints for the other
-        plugins are coarser than upstream's). """
+        plugins' registrations and queueing hints; see _event_helps)."""
         return [k for k, qp in self.queue.unschedulable.items()
                 if self._event_helps(qp.unschedulable_plugins, self.pending.get(k), node_event)]
 
@@ -303,15 +298,16 @@ class Scheduler:
 
     def _event_helps(self, rejectors: set[str], pod: Mapping[str, Any] | None,
                      node_event: _Event) -> bool:
-        """Whether one event may help a pod these plugins rejected (see _worth_requeuing).
-        A Node add or update is asked of each rejector that registers one of its events
-        (_NODE_EVENT_PLUGINS), then of its queueing hint (isSchedulableAfterNodeChange):
-        NodeAffinity's wants the node to match now and not before, TaintToleration's no
-        untolerated taint now and one before, NodeUnschedulable's a schedulable node that
-        was cordoned (or is new), NodeResourcesFit's a node the pod fits when empty that is
-        new or grew a resource the pod asks for. A Node delete is registered by none of them, so it helps
-        only a pod without rejectors. Other events help any pod NodeAffinity alone did not
-        reject."""
+        """Whether one event may help a pod these plugins rejected. A Node add or update is
+        asked of each rejector that registers one of its events (_NODE_EVENT_PLUGINS), then of
+        its queueing hint (isSchedulableAfterNodeChange): NodeAffinity's wants the node to
+        match now and not before, TaintToleration's no untolerated taint now and one before,
+        NodeUnschedulable's a schedulable node that was cordoned (or is new),
+        NodeResourcesFit's a node the pod fits when empty that is new or grew a resource the
+        pod asks for. No modelled plugin registers a Node delete. Events of other kinds go by
+        _OTHER_EVENT_PLUGINS and, for DeviceClasses, NodeResourcesFit's class hint; an event
+        drakit has no registrations for (PodGroup, relist) helps any pod NodeAffinity alone
+        did not reject. A pod without rejectors (an error) is helped by every event."""
         if pod is None:
             return True
         if not rejectors:  # an error, or no plugin on record: any event helps
