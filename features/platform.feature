@@ -4073,6 +4073,80 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "waiting" is scheduled to "n1"
       And the ResourceClaim "shared" has no "status.allocation"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A deallocation does not retry a waiting pod whose own claim is gone, the claim made again does
+      isSchedulableAfterClaimChange first looks up the waiting pod's own claims
+      (foreachPodResourceClaim) and skips a pod one of whose claims is missing, whatever the
+      event, and DynamicResources' PreEnqueue would keep such a pod from an attempt anyway; a
+      claim created that the pod names brings it back. The pod's claim is deleted
+      while it waits for the only GPU, then the shared claim holding that GPU is deallocated:
+      no second attempt. Once its claim exists again, the pod gets the GPU.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "n1-gpus" of driver "gpu.example.com" on node "n1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: holder}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: shared}
+        """
+      Then the Pod "holder" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: mine}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: mine}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the ResourceClaim "mine"
+      And I delete the Pod "holder"
+      Then the ResourceClaim "shared" has no "status.allocation"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: mine}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the Pod "waiting" is scheduled to "n1"
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;

@@ -322,6 +322,8 @@ class Scheduler:
                 "NodeResourcesFit" in rejectors and self.fit.class_events
                 and self.fit.class_change_may_help(pod, node_event.old, node_event.new))
         if isinstance(node_event, str):
+            # (isSchedulableAfterClaimChange also skips a pod whose own claims are not all
+            # there; such a pod moved anyway stops at DynamicResources' PreEnqueue unattempted)
             return bool(rejectors & _OTHER_EVENT_PLUGINS[node_event])
         if node_event[0] == "DELETED":
             # deleteNodeFromCache moves pods with the event Node/Delete, which none of the
