@@ -28,6 +28,21 @@ Feature: The reference checks itself: cache drift and failure records
       Then the reference's self-check reports nothing
 
     @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
+    Scenario: The scheduler's node cache misses a node's last update
+      The comparer (debugger/comparer.go CompareNodes) looks at each cached node, not only at
+      the set of names: a copy that missed the node's last update differs in its
+      resourceVersion and in what it says the node can hold.
+      Given a node "n1" with cpu "8", memory "32Gi", pods "110"
+      When "kube-scheduler" misses the last update of the Node "n1" behind its back
+      Then the reference's self-check reports:
+        """
+        kube-scheduler: node n1 resourceVersion: cached '1', stored objects give '<resourceVersion of Node "n1">'
+        kube-scheduler: node n1 allocatable: cached {'cpu': 7000, 'memory': 34359738368, 'pods': 110}, stored objects give {'cpu': 8000, 'memory': 34359738368, 'pods': 110}
+        """
+      When the scheduler restarts
+      Then the reference's self-check reports nothing
+
+    @req:platform-SELF-R01 @clause:platform-SELF-R01/scheduler
     Scenario: The scheduler's node cache forgets a node until a relist takes it in again as a new one
       A restarted API server ends the watches of the components that are behind it (a pod
       deleted without waiting is an event the scheduler has not seen): the scheduler gets 410

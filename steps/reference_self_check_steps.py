@@ -72,7 +72,7 @@ def _compare(world: World, what: str, expected: list[str], actual: list[str]) ->
 @when(parsers.re(r'"(?P<component>[^"]+)" (?P<change>forgets the dependents of|'
                  r'forgets the allocation of|forgets everything it knows of|forgets it is to schedule|'
                  r'drops from its queue|drops from its per-node slice lists|'
-                 r'forgets the device plugin devices of|forgets|keeps polling) '
+                 r'forgets the device plugin devices of|misses the last update of|forgets|keeps polling) '
                  r'the (?P<kind>\w+) '
                  r'"(?P<name>[^"]+)" behind its back$'))
 def when_cache_drifts(world: World, component: str, change: str, kind: str, name: str) -> None:

@@ -187,7 +187,8 @@ class ReferenceBackend:
         """Change one component's informer-fed cache behind its back (no watch event, nothing
         stored changes), the drift a bug in its incremental updates would leave:
 
-        - ``kube-scheduler`` "forgets" a Node (its node cache), a bound Pod (its node cache's
+        - ``kube-scheduler`` "forgets" a Node (its node cache) or "misses the last update of"
+          one (its cached copy keeps an older resourceVersion and one cpu less), a bound Pod (its node cache's
           pods and what they request), a ResourceClaim (its DRA informer cache, with what the
           claim's allocation takes), a PodGroup (its PodGroup cache) or a ResourceSlice (its
           allocator cache), or "forgets the
@@ -209,6 +210,15 @@ class ReferenceBackend:
         target = self._running_component(component)
         if (component, change, kind) == ("kube-scheduler", "forgets", "Node"):
             target.nodes.nodes.pop(name)
+        elif (component, change, kind) == ("kube-scheduler", "misses the last update of", "Node"):
+            # an informer that missed the node's last update: the cached copy keeps its older
+            # allocatable (the stored one with one cpu less) and resourceVersion
+            ni = target.nodes.nodes[name]
+            stale = copy.deepcopy(ni.node)
+            stale["metadata"]["resourceVersion"] = "1"
+            alloc = stale.setdefault("status", {}).setdefault("allocatable", {})
+            alloc["cpu"] = f"{max(ni.allocatable.get('cpu', 0) - 1000, 0)}m"
+            ni.set_node(stale)
         elif (component, change, kind) == ("kube-scheduler", "forgets", "Pod"):
             # a bound pod, as its delete handler would forget it: off its node's books too
             target.nodes.remove_pod(uid)
