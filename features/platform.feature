@@ -3338,6 +3338,105 @@ Feature: Platform behaviour every DRA comparison relies on
       When 2 seconds pass
       Then the ReplicaSet "web" has "status.availableReplicas" equal to 1
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/adopts-orphans
+    Scenario: A ReplicaSet adopts a pod without a controller that its selector matches, and makes only the rest
+      k/k replica_set.go syncReplicaSet claims the namespace's active pods (controller_ref_manager.go
+      ClaimPods): an orphan whose labels match the selector is adopted, AdoptPod patching in
+      the ReplicaSet's controller reference, and counts as one of its replicas; a pod with
+      other labels is left alone. Two replicas: the orphan and one new pod.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: orphan, labels: {app: web}}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stranger, labels: {app: other}}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      And the Pod "orphan" has "metadata.ownerReferences[0].name" equal to web
+      And the Pod "orphan" has "metadata.ownerReferences[0].controller" equal to true
+      And the Pod "stranger" has no "metadata.ownerReferences"
+      And the ReplicaSet "web" has "status.replicas" equal to 2
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @clause:platform-CTRL-R01/adopts-orphans @needs:kubelet @needs:logical-clock
+    Scenario Outline: A ReplicaSet with pods ready at different times counts each available when its own minReadySeconds pass (<order>)
+      replica_set.go updatePod enqueues the ReplicaSet minReadySeconds after each pod turns
+      ready (AddAfter; the work queue keeps the earliest time for a key), so the first pod is
+      counted available 30 seconds after it got ready, whatever pod turned ready after it.
+      The two pods are made by hand with the ReplicaSet's labels, one 10 seconds after the
+      other; the ReplicaSet, created with the second, adopts both (controller_ref_manager.go
+      ClaimPods: AdoptPod patches in its controller reference) and makes no pod of its own.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: <first>, labels: {app: web}}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "<first>" has "status.phase" equal to Running
+      When 10 seconds pass
+      And I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: <second>, labels: {app: web}}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          minReadySeconds: 30
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the ReplicaSet "web" has "status.readyReplicas" equal to 2
+      And the ReplicaSet "web" has no "status.availableReplicas"
+      And the Pod "<first>" has "metadata.ownerReferences[0].name" equal to web
+      And the Pod "<second>" has "metadata.ownerReferences[0].name" equal to web
+      And there are 2 Pod objects labelled "app=web"
+      When 21 seconds pass
+      Then the ReplicaSet "web" has "status.availableReplicas" equal to 1
+      When 10 seconds pass
+      Then the ReplicaSet "web" has "status.availableReplicas" equal to 2
+
+      Examples:
+        | order                    | first | second |
+        | first pod sorts first    | a-pod | b-pod  |
+        | first pod sorts second   | b-pod | a-pod  |
+
     # since 1.35: DeploymentReplicaSetTerminatingReplicas is beta and on (alpha, off, at 1.34)
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @since:1.35
     Scenario: A ReplicaSet counts its pods held by a finalizer after their deletion as terminating

@@ -46,6 +46,10 @@ def _owner(obj: dict) -> dict:
             "uid": obj["metadata"]["uid"], "controller": True, "blockOwnerDeletion": True}
 
 
+def _has_controller(obj: dict) -> bool:
+    return any(r.get("controller") for r in obj["metadata"].get("ownerReferences") or ())
+
+
 def _owned_by(obj: dict, uid: str) -> bool:
     return any(r.get("controller") and r.get("uid") == uid
                for r in obj["metadata"].get("ownerReferences") or ())
@@ -216,9 +220,11 @@ class ReplicaSetController(Controller):
     def handle(self, events: Iterable[WatchEvent]) -> bool:
         # upstream's pod handlers (replica_set.go addPod/updatePod/deletePod) enqueue the
         # owning ReplicaSet on any change of a pod it controls, e.g. new labels that take the
-        # pod out of its selector
+        # pod out of its selector, and the ReplicaSets whose selector matches an orphan
+        # (getPodReplicaSets), which may adopt it
         if not any(ev.kind == "ReplicaSet" or ev.type == "DELETED" or
-                   ev.object["metadata"].get("ownerReferences")
+                   ev.object["metadata"].get("ownerReferences") or
+                   (ev.kind == "Pod" and not _has_controller(ev.object))
                    for ev in events):
             return False
         return self._all()
@@ -236,10 +242,29 @@ class ReplicaSetController(Controller):
         ns = rs["metadata"].get("namespace")
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
+        did = False
+        if not deleting:
+            # controller_ref_manager.go ClaimPods: an active pod without a controller whose
+            # labels the selector matches is adopted (AdoptPod patches in the ReplicaSet's
+            # controller reference, keeping the pod's other owners); a ReplicaSet being
+            # deleted adopts nothing
+            for p in self.api.list("Pod", ns, copy=False):
+                if not _active(p) or _has_controller(p) or \
+                        not labels_match(p["metadata"].get("labels"), sel):
+                    continue
+                refs = [*(p["metadata"].get("ownerReferences") or ()), _owner(rs)]
+                try:
+                    self.api.patch("Pod", p["metadata"]["name"],
+                                   {"metadata": {"ownerReferences": refs}}, ns)
+                    did = True
+                except E.NotFound:
+                    continue
+                except E.StatusError as e:
+                    self.retry_later("ReplicaSet", rs, f"adopt pod {p['metadata']['name']}: {e}")
+                    return did
         owned = [p for p in self.api.list("Pod", ns, copy=False)
                  if _owned_by(p, uid) and _active(p)]
         pods = [p for p in owned if labels_match(p["metadata"].get("labels"), sel)]
-        did = False
         # pkg/controller/controller_ref_manager.go ClaimPods: a pod the ReplicaSet controls
         # whose labels no longer match its selector is released (its controller reference
         # removed) and stops counting, so a replacement is made
