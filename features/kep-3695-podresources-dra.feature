@@ -1989,6 +1989,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     When the DRA checkpoint on node "n1" is edited by hand: "gpu-4" becomes "gpu-3"
     And the kubelet on node "n1" restarts
     Then the Ready condition of the Node "n1" has status True and reason KubeletReady, with lastHeartbeatTime and lastTransitionTime set
+    And the Node "n1" has "status.conditions[0].message" equal to "kubelet is posting ready status"
     And the Node "n1" has "spec.taints" equal to [{key: example.com/maintenance, effect: PreferNoSchedule}]
     And the Pod "trainer" has "status.phase" equal to Running
 

@@ -986,6 +986,70 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Namespace "team" is gone, with no more time passing
 
     @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
+    Scenario: A finished pod listed first does not end the deleter's look at the grace periods of the others
+      estimateGracefulTerminationForPods skips each pod in phase Succeeded or Failed and goes on
+      with the next: the pod that finished sorts first here, the running one after it has a
+      30 s grace period and stays (its driver fails NodeUnprepareResources), so from the first
+      look to 14 seconds into the deletion it is still expected (NamespaceDeletionContentFailure
+      False), and only after 30 seconds an unexpected item (True).
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: mixed}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-b, namespace: mixed}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a-done, namespace: mixed}
+        spec:
+          terminationGracePeriodSeconds: 5
+          nodeSelector: {example.com/pool: none}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b-long, namespace: mixed}
+        spec:
+          nodeName: n1
+          terminationGracePeriodSeconds: 30
+          resourceClaims:
+          - {name: gpu, resourceClaimName: claim-b}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When I work in the namespace "mixed"
+      And the ResourceClaim "claim-b" is allocated and reserved for the Pod "b-long":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-1  |
+      And the Pod "a-done" status has:
+        """
+        phase: Succeeded
+        """
+      Then the Pod "b-long" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "busy"
+      And I work in the scenario namespace
+      And I delete the Namespace "mixed"
+      Then the Namespace "mixed" has "status.conditions[2].type" equal to NamespaceDeletionContentFailure
+      And the Namespace "mixed" has "status.conditions[2].status" equal to "False"
+      When 14 seconds pass
+      Then the Namespace "mixed" has "status.conditions[2].status" equal to "False"
+      When 20 seconds pass
+      Then the Namespace "mixed" has "status.conditions[2].status" equal to "True"
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Namespace "mixed" is gone
+
+    @req:platform-NS-R01 @clause:platform-NS-R01/deletion-conditions @needs:logical-clock
     Scenario: The longest grace period of the namespace's remaining pods is what the deleter waits for
       deletion/namespaced_resources_deleter.go estimateGracefulTerminationForPods takes the
       largest terminationGracePeriodSeconds of the namespace's pods that have not finished,
