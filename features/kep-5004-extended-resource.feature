@@ -1611,6 +1611,26 @@ Feature: KEP-5004 DRA extended resources
       When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
       Then the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": create claim for extended resources ${namespace}/: resourceclaims.resource.k8s.io "gpu-pod-extended-resources-"
 
+    # version 1.34: bindClaim as read at kubernetes-1.34 (drakit/scheduler/dynamicresources.py _created_ref)
+    @req:5004-R09 @version:1.34 @needs-gate:DRAExtendedResource @clause:5004-R09/prebind-failure-retried
+    Scenario: At 1.34 the PreBind error of a refused special claim names no claim
+      1.34's bindClaim assigns the result of Create to the claim it then prints with klog.KObj;
+      a typed client hands back an empty object with its error, so the error names nothing
+      ("create claim for extended resources : ...") before the API server's refusal, which
+      names the generated claim. The 1.35 refactor prints "<namespace>/" (the twin above).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: claims
+        spec:
+          hard:
+            count/resourceclaims.resource.k8s.io: "0"
+        """
+      When I apply the fixture "kep-5004/scheduling/pod-one-gpu.yaml"
+      Then the Pod "gpu-pod" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": create claim for extended resources : resourceclaims.resource.k8s.io "gpu-pod-extended-resources-"
+
     @version:1.36 @gate:DRAExtendedResource @req:5004-R13 @clause:5004-R13/running-continue @clause:5004-R13/claims-kept-off @clause:5004-R13/no-claims-off @clause:5004-R13/device-plugin-only-off @clause:5004-R13/reenable-no-stale @clause:5004-R13/enable-new-pods @kep-test:disablement-testing
     Scenario Outline: Gate on -> off -> on at 1.36: running pods keep their claims and nothing stale is left (<name> name)
       KEP-5004 "Enablement" / "Rollback": turning DRAExtendedResource off restarts the scheduler
