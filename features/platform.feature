@@ -10689,6 +10689,87 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running PreBind plugin "DynamicResources": claim default/gpu got deleted in the meantime"
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="error"} is 1
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/reserves-for-bound-pod @needs:logical-clock
+    Scenario: A reservation the API server refuses for a pod on a node is retried until it is allowed
+      k/k pkg/controller/resourceclaim/controller.go syncPod reserves an allocated claim for a
+      pod that is already on a node with an update of the claim's status; refused (here by a
+      ValidatingAdmissionPolicy on resourceclaims/status), syncPod returns "reserve claim
+      <name> for pod: ..." and the work queue retries the pod with backoff. Deleting the
+      policy's binding changes no claim and no pod: only that retry reserves the claim. The
+      kubelet, which watches no claim, starts the pod at its next sync (here a label).
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "node-1-gpus" of driver "gpu.example.com" on node "node-1" with 1 devices named "gpu-"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: held}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And I patch the ResourceClaim "held" status with:
+        """
+        status:
+          allocation:
+            allocationTimestamp: "2026-01-01T00:00:00Z"
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node-1]}
+        """
+      And I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-reservations}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: ["*"], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "!has(object.status.reservedFor)"
+            message: reservations are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-reservations}
+        spec:
+          policyName: no-reservations
+          validationActions: [Deny]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: placed}
+        spec:
+          nodeName: node-1
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: held}
+        """
+      Then the ResourceClaim "held" has no "status.reservedFor"
+      When I delete the ValidatingAdmissionPolicyBinding "no-reservations"
+      And 10 seconds pass
+      Then the ResourceClaim "held" has "status.reservedFor[0].name" equal to placed
+      When I patch the Pod "placed" with:
+        """
+        metadata:
+          labels: {nudged: "yes"}
+        """
+      Then the Pod "placed" comes to have "status.phase" equal to Running
+
     @req:platform-SCHED-R03 @clause:platform-SCHED-R03/prebind-conflict-retried
     Scenario Outline: A claim another client changes while PreBind writes its <write> is read again and written
       bindClaim's conflict (the claim's resourceVersion moved) is retried with the claim read
