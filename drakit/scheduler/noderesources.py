@@ -62,6 +62,7 @@ class NodeResourcesFit(Plugin):
         # isSchedulableAfterDeviceClassEvent) from 1.35; 1.34 has the bug (drakit/upstream_bugs.py)
         self.class_events = self.extended and not has_bug(gates.version, FIT_CLASS_EVENTS)
         self.dra = dra
+        self._alloc_memo: dict[tuple[Any, Any], dict[str, int]] = {}
 
     def pre_filter(self, state: CycleState, pod: dict, nodes: list[Any]
                    ) -> tuple[set[str] | None, Status]:
@@ -118,13 +119,27 @@ class NodeResourcesFit(Plugin):
                 and is_dra_extended_resource_name(name)
         return name not in alloc
 
+    def _allocatable(self, node: dict) -> dict[str, int]:
+        """node_allocatable, parsed once per node version: one Node event is asked of every
+        parked pod NodeResourcesFit rejected."""
+        md = node.get("metadata") or {}
+        key = (md.get("name"), md.get("resourceVersion"))
+        if key[1] is None:
+            return node_allocatable(node)
+        out = self._alloc_memo.get(key)
+        if out is None:
+            if len(self._alloc_memo) >= 64:
+                self._alloc_memo.clear()
+            out = self._alloc_memo[key] = node_allocatable(node)
+        return out
+
     def node_change_may_help(self, pod: dict, old: dict | None, new: dict) -> bool:
         """The queueing hint isSchedulableAfterNodeChange (fit.go): the pod's requests must
         fit the added or updated node when it is empty (isFit), and an update must have
         grown its allowed pod count or a resource the pod asks for, or hold a resource left
         to DynamicResources (haveAnyRequestedResourcesIncreased)."""
         reqs = {k: v for k, v in to_ints(pod_requests(pod, self.opts)).items() if v}
-        new_alloc = node_allocatable(new)
+        new_alloc = self._allocatable(new)
         if new_alloc.get("pods", 0) < 1:
             return False
         if any(want > new_alloc.get(name, 0) and not self._delegated(name, new_alloc)
@@ -132,7 +147,7 @@ class NodeResourcesFit(Plugin):
             return False
         if old is None:
             return True
-        old_alloc = node_allocatable(old)
+        old_alloc = self._allocatable(old)
         if new_alloc.get("pods", 0) > old_alloc.get("pods", 0):
             return True
         return any(new_alloc.get(name, 0) > old_alloc.get(name, 0) or self._delegated(name, new_alloc)

@@ -42,6 +42,14 @@ def has_untolerated_taint(pod: Mapping[str, Any], node: Mapping[str, Any]) -> bo
                for t in (node.get("spec") or {}).get("taints") or ())
 
 
+def affinity_change_may_help(pod: Mapping[str, Any], old: Mapping[str, Any] | None,
+                             new: Mapping[str, Any]) -> bool:
+    """NodeAffinity's queueing hint isSchedulableAfterNodeChange: the added or updated node
+    matches the pod's node selector and required affinity now, and did not before."""
+    return required_node_affinity_matches(pod, new) and \
+        (old is None or not required_node_affinity_matches(pod, old))
+
+
 def taint_change_may_help(pod: Mapping[str, Any], old: Mapping[str, Any] | None,
                           new: Mapping[str, Any]) -> bool:
     """TaintToleration's queueing hint isSchedulableAfterNodeChange: the pod had an
@@ -50,7 +58,7 @@ def taint_change_may_help(pod: Mapping[str, Any], old: Mapping[str, Any] | None,
     return was and not has_untolerated_taint(pod, new)
 
 
-def unschedulable_change_may_help(old: Mapping[str, Any] | None,
+def unschedulable_change_may_help(pod: Mapping[str, Any], old: Mapping[str, Any] | None,
                                   new: Mapping[str, Any]) -> bool:
     """NodeUnschedulable's queueing hint isSchedulableAfterNodeChange: a node added
     schedulable, or one whose spec.unschedulable went from true to false."""

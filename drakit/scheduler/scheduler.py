@@ -18,7 +18,7 @@ lexicographically smallest node name (upstream picks ties at random).
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,7 @@ from drakit.scheduler.nodeselection import (
     NodeAffinity,
     NodeUnschedulable,
     TaintToleration,
-    required_node_affinity_matches,
+    affinity_change_may_help,
     taint_change_may_help,
     tolerates_unschedulable,
     unschedulable_change_may_help,
@@ -162,6 +162,15 @@ class Scheduler:
         """The requeue-worthy events seen while the popped pod was in its cycle."""
         self.waiting: dict[tuple[str, str], _WaitingPod] = {}
         self.fit = NodeResourcesFit(self.gates, self.dra)
+        # each plugin's queueing hint for a Node add or update (isSchedulableAfterNodeChange);
+        # DynamicResources registers its Node events without one
+        self._node_hints: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any] | None,
+                                              Mapping[str, Any]], bool]] = {
+            "NodeAffinity": affinity_change_may_help,
+            "TaintToleration": taint_change_may_help,
+            "NodeUnschedulable": unschedulable_change_may_help,
+            "NodeResourcesFit": self.fit.node_change_may_help,
+        }
         self.dynamic = DynamicResources(self)
         self.filters: list[Plugin] = [NodeUnschedulable(), TaintToleration(),
                                       NodeAffinity(), self.fit, self.dynamic]
@@ -335,18 +344,9 @@ class Scheduler:
             registered = _NODE_EVENT_PLUGINS.get(plugin)
             if registered is None:
                 return True  # a rejector drakit has no registrations for: any change may help
-            if not registered & events:
-                continue
-            if plugin == "NodeAffinity" and (not required_node_affinity_matches(pod, new) or
-                                             (old is not None and required_node_affinity_matches(pod, old))):
-                continue
-            if plugin == "TaintToleration" and not taint_change_may_help(pod, old, new):
-                continue
-            if plugin == "NodeUnschedulable" and not unschedulable_change_may_help(old, new):
-                continue
-            if plugin == "NodeResourcesFit" and not self.fit.node_change_may_help(pod, old, new):
-                continue
-            return True
+            hint = self._node_hints.get(plugin)
+            if registered & events and (hint is None or hint(pod, old, new)):
+                return True
         return False
 
     def _retry_failed_objects(self) -> bool:

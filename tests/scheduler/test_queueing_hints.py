@@ -14,6 +14,7 @@ from drakit.features import FeatureGates
 from drakit.scheduler.cache import DRACache
 from drakit.scheduler.noderesources import NodeResourcesFit
 from drakit.scheduler.nodeselection import (
+    affinity_change_may_help,
     taint_change_may_help,
     tolerates_unschedulable,
     unschedulable_change_may_help,
@@ -57,12 +58,23 @@ def test_taint_hint_wants_an_untolerated_taint_gone():
     assert not taint_change_may_help(tolerant, _node(taints=[GPU_TAINT]), _node(taints=[GPU_TAINT]))
 
 
+def test_affinity_hint_wants_a_node_that_matches_now_and_did_not_before():
+    pod = {"metadata": {"name": "p"}, "spec": {"nodeSelector": {"zone": "b"},
+                                                "containers": [{"name": "app", "image": "x"}]}}
+    zone_b = {**_node(), "metadata": {"name": "n1", "labels": {"zone": "b"}}}
+    zone_a = {**_node(), "metadata": {"name": "n1", "labels": {"zone": "a"}}}
+    assert affinity_change_may_help(pod, None, zone_b)
+    assert affinity_change_may_help(pod, zone_a, zone_b)
+    assert not affinity_change_may_help(pod, zone_b, zone_b)
+    assert not affinity_change_may_help(pod, None, zone_a)
+
+
 def test_unschedulable_hint_wants_the_cordon_lifted():
-    assert unschedulable_change_may_help(_node(cordoned=True), _node())
-    assert unschedulable_change_may_help(None, _node())
-    assert not unschedulable_change_may_help(None, _node(cordoned=True))
-    assert not unschedulable_change_may_help(_node(cordoned=True), _node(cordoned=True, taints=[GPU_TAINT]))
-    assert not unschedulable_change_may_help(_node(), _node(taints=[GPU_TAINT]))
+    assert unschedulable_change_may_help(_pod(), _node(cordoned=True), _node())
+    assert unschedulable_change_may_help(_pod(), None, _node())
+    assert not unschedulable_change_may_help(_pod(), None, _node(cordoned=True))
+    assert not unschedulable_change_may_help(_pod(), _node(cordoned=True), _node(cordoned=True, taints=[GPU_TAINT]))
+    assert not unschedulable_change_may_help(_pod(), _node(), _node(taints=[GPU_TAINT]))
     assert tolerates_unschedulable(_pod(tolerations=[{"operator": "Exists"}]))
     assert not tolerates_unschedulable(_pod(tolerations=[{"key": "example.com/x", "operator": "Exists"}]))
 
@@ -92,6 +104,13 @@ def test_fit_node_hint_needs_a_node_that_could_hold_the_pod():
     assert not fit.node_change_may_help(_pod(), None, _node({"pods": "0"}))
     # a pod without requests fits any node that takes a pod, but an update must add pods
     assert not fit.node_change_may_help(_pod(), _node({"cpu": "8"}), _node({"cpu": "16"}))
+    # the parse is kept per node version: a new version of the node is read afresh
+    small = _node({"cpu": "8"})
+    small["metadata"]["resourceVersion"] = "5"
+    assert not fit.node_change_may_help(big, None, small)
+    grown = _node({"cpu": "16"})
+    grown["metadata"]["resourceVersion"] = "6"
+    assert fit.node_change_may_help(big, small, grown)
 
 
 @pytest.mark.parametrize("version, mapped, expected", [
