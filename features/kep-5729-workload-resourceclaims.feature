@@ -683,6 +683,87 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
+    @req:5729-R04 @req:5729-R07 @version:1.37 @clause:5729-R04/one-entry @clause:5729-R07/reserved-for-podgroup
+    Scenario: A claim whose reservedFor is full still takes the next pod of the PodGroup it is reserved for
+      KEP-5729 "Goals": the PodGroup's one entry stands for all its pods. Upstream PreFilter
+      refuses a claim that cannot be reserved any more ("resourceclaim in use") unless it is
+      already reserved for the pod (IsReservedForPod, which counts the pod's PodGroup). Here
+      255 pods outside the PodGroup fill the list to 256 beside the PodGroup's entry: a pod
+      outside the PodGroup is refused, a pod of the PodGroup is scheduled.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: shared}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-0}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      And I create 255 pods named "other-{i}" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: c}]}
+          resourceClaims:
+          - {name: c, resourceClaimName: shared}
+        """
+      Then 255 pods named "other-{i}" are scheduled
+      And the ResourceClaim "shared" has 256 items in "status.reservedFor"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: outsider}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: c}]}
+          resourceClaims:
+          - {name: c, resourceClaimName: shared}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-1}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimName: shared}
+        """
+      Then the Pod "member-1" is scheduled to "node-1"
+      And the Pod "outsider" stays pending with reason "Unschedulable" and a message containing "resourceclaim in use"
+      And the ResourceClaim "shared" has 256 items in "status.reservedFor"
+
     # version 1.37: the PodGroup's resourceClaims (scheduling.k8s.io/v1alpha3)
     @req:5729-R01 @req:5729-R07 @version:1.37 @clause:5729-R01/created-once @clause:5729-R07/reserved-for-podgroup
     Scenario: A PodGroup whose standalone claim comes before its template entry gets the template's claim too

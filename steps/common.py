@@ -492,6 +492,18 @@ def then_field_absent(world: World, kind: str, name: str, path: str) -> None:
         f"{kind} {name!r} still has {path} = {actual!r}"
 
 
+@then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has (?P<n>\d+) items? in "(?P<path>[^"]+)"$'))
+def then_list_length(world: World, kind: str, name: str, n: str, path: str) -> None:
+    """The length of a list too long to write down (a claim's 256 reservations)."""
+    world.b.settle()
+    obj = get_obj(world, kind, name)
+    actual = paths.lookup(obj, path)
+    count = len(actual) if isinstance(actual, list) else None
+    world.observe(f"{kind} {name} items in {path}", int(n), count, [obj])
+    assert isinstance(actual, list), f"{kind} {name!r} {path} is no list: {actual!r}"
+    assert count == int(n), f"{kind} {name!r} has {count} items in {path}, expected {n}"
+
+
 @then(parsers.re(r'the (?P<kind>\w+) "(?P<name>[^"]+)" has a "(?P<path>[^"]+)"$'))
 def then_field_present(world: World, kind: str, name: str, path: str) -> None:
     """The field is set, whatever its value (one the server chose, e.g. a time "now")."""
