@@ -1495,15 +1495,18 @@ Feature: KEP-5004 DRA extended resources
       And 2 devices of driver "gpu.example.com" are allocated
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
 
-    @req:5004-R09 @req:5004-R10 @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim
-    Scenario: A stale special claim from an earlier cycle is deleted (finalizer first) and the pod then gets a fresh one
+    @req:5004-R09 @req:5004-R10 @clause:5004-R09/stale-claim-deleted @clause:5004-R10/finds-earlier-claim @needs:logical-clock
+    Scenario: A stale special claim from an earlier cycle is deleted (finalizer first) and the pod gets a fresh one after the 5-minute flush
       KEP-5004 "Failure handling", as shipped (api-truth §1.4, k/k extendeddynamicresources.go
       filterExtendedResources/PostFilter): a special claim found for the pod that already has
       spec requests comes from an earlier cycle; Filter rejects the node with
       UnschedulableAndUnresolvable "cannot schedule extended resource claim", PostFilter removes
       the finalizer resource.kubernetes.io/delete-protection with an update, deletes the claim
-      and reports "deletion of ResourceClaim completed"; the deletion requeues the pod, which
-      gets a new claim at PreBind. The KEP only says the claim is "cleaned up"; the
+      and reports "deletion of ResourceClaim completed". The deletion is no event DynamicResources
+      registers at 1.34-1.37 (ResourceClaim Add and Update; the finalizer update leaves the
+      status as it was), so the pod stays in the unschedulable queue until
+      flushUnschedulablePodsLeftover moves it after 5 minutes (the flush runs every 30 s); then
+      it gets a new claim at PreBind. The KEP only says the claim is "cleaned up"; the
       finalizer-first order and the texts are the shipped ones. The stale claim is left as a
       scheduler would leave it after a crash between create and bind (scheduling gate holds the
       pod until the claim exists).
@@ -1541,10 +1544,14 @@ Feature: KEP-5004 DRA extended resources
         spec:
           schedulingGates: []
         """
-      Then the Pod "gpu-pod" is scheduled to "node-1"
-      And the ResourceClaim "gpu-pod-extended-resources-leftover" does not exist
+      Then the ResourceClaim "gpu-pod-extended-resources-leftover" does not exist
       And there is a Warning event "FailedScheduling" for Pod "gpu-pod" starting with "0/1 nodes are available: 1 cannot schedule extended resource claim."
       And there is a Warning event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      And the Pod "gpu-pod" has no "spec.nodeName"
+      When 290 seconds pass
+      Then the Pod "gpu-pod" has no "spec.nodeName"
+      When 40 seconds pass
+      Then the Pod "gpu-pod" is scheduled to "node-1"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device
@@ -2547,7 +2554,9 @@ Feature: KEP-5004 DRA extended resources
       the pending pod, with the finalizer resource.kubernetes.io/delete-protection. The
       ResourceClaim controller keeps that finalizer while the claim is allocated and reserved for
       a pod that still exists, so the claim only goes if the scheduler removes the finalizer
-      itself before deleting (shipped deleteClaim). The pod then gets a new claim.
+      itself before deleting (shipped deleteClaim). The deletion brings the pod back to no
+      queue at 1.34-1.37 (no plugin registers a ResourceClaim delete); a DeviceClass update,
+      which DynamicResources registers, does, and the pod gets a new claim.
       When I create 1 pod named "gpu-pod" from:
         """
         apiVersion: v1
@@ -2589,9 +2598,13 @@ Feature: KEP-5004 DRA extended resources
         spec:
           schedulingGates: []
         """
-      Then the Pod "gpu-pod" is scheduled to "node-1"
-      And the ResourceClaim "gpu-pod-extended-resources-crash1" does not exist
+      Then the ResourceClaim "gpu-pod-extended-resources-crash1" does not exist
       And there is a Warning event "FailedScheduling" for Pod "gpu-pod" containing "deletion of ResourceClaim completed"
+      When I patch the DeviceClass "gpu.example.com" with:
+        """
+        metadata: {labels: {example.com/touched: "true"}}
+        """
+      Then the Pod "gpu-pod" is scheduled to "node-1"
       And there is 1 extended resource claim
       And the extended resource claim of Pod "gpu-pod" is named with the prefix "gpu-pod-extended-resources-"
       And the extended resource claim of Pod "gpu-pod" has 1 allocated device

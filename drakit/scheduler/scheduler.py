@@ -368,9 +368,10 @@ class Scheduler:
         old_st = (old or {}).get("status") or {}
         new_st = claim.get("status") or {}
         if type_ == "DELETED":
-            # kept as a deallocation for DynamicResources: the 1.34-1.37 revisions read
-            # register ResourceClaim Add and Update only, yet a pod whose stale special claim
-            # PostFilter deleted must come back; how upstream brings it back is not confirmed
+            # no plugin of 1.34-1.37 registers a ResourceClaim delete (DynamicResources: Add
+            # and Update; "The delete claim event will not invoke" isSchedulableAfterClaimChange);
+            # a pod whose stale special claim PostFilter deleted waits for another event or
+            # the 5-minute flush. Master (1.38) registers Delete with its PreQueueingHint.
             self._requeue("ResourceClaimDelete")
             return
         if old_st.get("allocation") and not new_st.get("allocation"):
@@ -881,15 +882,15 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # registers ResourceSlice Add and Update and ResourceClaim Add and Update (a deallocation
 # helps any pod it rejected, another change only pods using the claim:
 # isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
-# pod that terminated counts as one) and scale-downs; no plugin registers slice or class
-# deletes. DeviceClass adds and updates are _ClassEvent (their hints read the classes). A pod
+# pod that terminated counts as one) and scale-downs; no plugin registers slice, class or
+# claim deletes. DeviceClass adds and updates are _ClassEvent (their hints read the classes). A pod
 # none of whose rejectors registers the event stays parked.
 _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
     "ResourceSlice": frozenset({"DynamicResources"}),
     "ResourceSliceDelete": frozenset(),
     "DeviceClassDelete": frozenset(),
     "ResourceClaimDeallocated": frozenset({"DynamicResources"}),
-    "ResourceClaimDelete": frozenset({"DynamicResources"}),
+    "ResourceClaimDelete": frozenset(),
     "AssignedPodDelete": frozenset({"NodeResourcesFit"}),
     "AssignedPodScaleDown": frozenset({"NodeResourcesFit"}),
 }
