@@ -1439,6 +1439,122 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
       And 10 seconds pass
       Then the Pod "trainer" is scheduled to "node-1"
 
+    @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-unreserve
+    Scenario: A claim whose Unreserve the API server refused stays reserved for its pod; PostFilter deallocates it once it is unavailable
+      A refused binding makes the scheduler run Unreserve, whose patch removing the pod from the
+      claim's reservedFor is refused too; dynamicresources.go Unreserve only logs that ("We will
+      get here again when pod scheduling is retried"), so the claim stays allocated on node-1
+      and reserved for the pod. With node-1 cordoned the pod's next attempt finds the claim
+      unavailable on node-2, and PostFilter deallocates it because its only reservation is the
+      pod itself (len(reservedFor) == 1 and its uid is the pod's; 1.34-1.37); the policy lets
+      that update through (it clears the allocation too). The deallocation brings the pod back
+      and it gets a device on node-2.
+      Given a node "node-1"
+      And a node "node-2"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-binding}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods/binding]}
+          validations:
+          - expression: "false"
+            message: not now
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-binding}
+        spec:
+          policyName: no-binding
+          validationActions: [Deny]
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: reservations-stay}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: >-
+              !has(oldObject.status.reservedFor) || size(oldObject.status.reservedFor) == 0 ||
+              (has(object.status.reservedFor) && size(object.status.reservedFor) > 0) ||
+              !has(object.status.allocation)
+            message: reservations stay while allocated
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: reservations-stay}
+        spec:
+          policyName: reservations-stay
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the Pod "trainer" stays pending with reason "SchedulerError" and a message starting with "running Bind plugin "DefaultBinder": pods "trainer" is forbidden: ValidatingAdmissionPolicy 'no-binding' with binding 'no-binding' denied request: not now"
+      And the ResourceClaim "gpu-claim" has "status.reservedFor" containing [{resource: pods, name: trainer}]
+      And the ResourceClaim "gpu-claim" has "status.allocation.devices.results" containing [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]
+      When I patch the Node "node-1" with:
+        """
+        spec: {unschedulable: true}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-2-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-2
+          pool: {name: node-2, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      And I delete the ValidatingAdmissionPolicyBinding "no-binding"
+      And 10 seconds pass
+      Then there is a Warning event "FailedScheduling" for Pod "trainer" containing "resourceclaim not available on the node. deallocation of ResourceClaim completed"
+      When 10 seconds pass
+      Then the Pod "trainer" is scheduled to "node-2"
+      And the ResourceClaim "gpu-claim" has "status.allocation.devices.results" containing [{request: gpu, driver: gpu.example.com, pool: node-2, device: gpu-0}]
+      And the ResourceClaim "gpu-claim" has "status.reservedFor" containing [{resource: pods, name: trainer}]
+
     @req:platform-VAP-R02 @clause:platform-VAP-R02/scheduler-condition @needs:logical-clock
     Scenario: The scheduler cannot write a pod's PodScheduled condition: the FailedScheduling event still says why
       handleSchedulingFailure records the FailedScheduling event, then updatePod patches the
