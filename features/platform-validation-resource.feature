@@ -1008,6 +1008,34 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the request succeeds
       And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].tolerations[0].operator" equal to Sometimes
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario: A toleration of an allocation result written without an operator is stored with the operator Equal
+      SetDefaults_DeviceToleration (pkg/apis/resource/v1 defaults.go, +default="Equal" on
+      DeviceToleration.operator) runs on every decoded DeviceToleration, also those of an
+      allocation result in a status write; validation then sees "Equal".
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0, tolerations: [{key: example.com/unhealthy, value: "yes", effect: NoSchedule}, {key: example.com/slow, operator: Exists}]}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "status.allocation.devices.results[0].tolerations" equal to [{key: example.com/unhealthy, operator: Equal, value: "yes", effect: NoSchedule}, {key: example.com/slow, operator: Exists}]
+
     # Pinned to 1.35 (a version tag, not since/until) so that every run checks it whatever --k8s-version says: only 1.35 has DeviceToleration's tags without a lifecycle prefix, which DeclarativeValidationTakeover (beta, off by default) turns from shadowed into enforced
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status @version:1.35
     Scenario: At 1.35 DeclarativeValidationTakeover makes DeviceToleration's tags check the tolerations of a new allocation result
