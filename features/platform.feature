@@ -465,7 +465,11 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario Outline: A container's imagePullPolicy defaults from the image's tag: <image>
       k/k pkg/apis/core/v1/defaults.go SetDefaults_Container: the tag from
       parsers.ParseImageName, "latest" when none is given, gives Always, any other tag
-      IfNotPresent. A registry port is not a tag; a digest makes it IfNotPresent.
+      IfNotPresent. A registry port is not a tag; a digest alone makes it IfNotPresent, a tag
+      with a digest keeps the tag. A reference distribution/reference's ParseNormalizedNamed
+      refuses (upper case in the repository, an empty tag, a 64-hex identifier, a digest of
+      the wrong length) gives the empty tag, so IfNotPresent: the error is ignored there and
+      validation only asks for an image without surrounding whitespace.
       Given a cluster
       When I create:
         """
@@ -485,6 +489,14 @@ Feature: Platform behaviour every DRA comparison relies on
         | localhost:5000/pause                   | Always       |
         | localhost:5000/pause:3.10              | IfNotPresent |
         | registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
+        | registry.k8s.io/pause:latest@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | Always |
+        | registry.k8s.io/pause@sha256:7031c1b2 | IfNotPresent |
+        | MyImage                                | IfNotPresent |
+        | Pause:latest                           | IfNotPresent |
+        | pause:V1                               | IfNotPresent |
+        | img::latest                            | IfNotPresent |
+        | 7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
+        | [::1]:5000/pause                       | Always       |
 
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario: An init container gets the container defaults too

@@ -32,6 +32,7 @@ from drakit.api.errors import (
 from drakit.api.meta import POD_DELETION_COST, pod_deletion_cost
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
 from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
+from drakit.validation import imageref
 from drakit.validation.strategy import (
     Context,
     Strategy,
@@ -863,21 +864,12 @@ def _unique(items: list, key, path: Path) -> list[FieldError]:
 # defaulting (core/v1 SetDefaults_*) and QoS
 
 
-def _default_image_pull_policy(image: str) -> str:
-    ref = image.split("@", 1)[0]
-    last = ref.rsplit("/", 1)[-1]
-    tag = last.split(":", 1)[1] if ":" in last else ""
-    if "@" in image:
-        return "IfNotPresent"
-    return "Always" if tag in ("", "latest") else "IfNotPresent"
-
-
 def _default_container(c: dict) -> None:
     c.setdefault("terminationMessagePath", "/dev/termination-log")
     if not c.get("terminationMessagePolicy"):
         c["terminationMessagePolicy"] = "File"
     if not c.get("imagePullPolicy") and c.get("image"):
-        c["imagePullPolicy"] = _default_image_pull_policy(str(c["image"]))
+        c["imagePullPolicy"] = imageref.default_pull_policy(str(c["image"]))
     for port in c.get("ports") or []:
         if isinstance(port, dict) and not port.get("protocol"):
             port["protocol"] = "TCP"
