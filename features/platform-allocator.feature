@@ -3478,6 +3478,15 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then drakit allocate exits 1 with the error "no unallocated ResourceClaim in the -f files (found: DeviceClass, ResourceSlice); add a file with the claim"
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
+    Scenario: drakit allocate on a file that holds no object says it found nothing
+      A file of comments only (or an empty one) holds no YAML document with an object.
+      When I run drakit allocate with "--node node-1" on a file holding:
+        """
+        # the claims go here
+        """
+      Then drakit allocate exits 1 with the error "no unallocated ResourceClaim in the -f files (found: nothing); add a file with the claim"
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
     Scenario: drakit allocate says when the node has no solution, and writes nothing
       Two h100s are asked for; gpu-3 is tainted and the request does not tolerate it.
       When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml" on a file holding:
