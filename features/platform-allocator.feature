@@ -2595,7 +2595,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for slice odd-gpus: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Gt,Values:[abc],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "abc": for 'Gt', 'Lt' operators, the value must be an integer"
       And the ResourceClaim "gpu" has no "status.allocation"
 
-    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
+    # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() ends with a KEP-5517 field from 1.36 (the release pair below pins it)
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster
     Scenario Outline: A device with per-device node selection whose selector has Lt with a value beyond int64 fails the scheduling cycle (<what>)
       GatherPools looks at the devices of a slice with perDeviceNodeSelection in order until one
@@ -2649,13 +2649,122 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
           - {name: gpu, resourceClaimName: gpu}
         """
       Then the request succeeds
-      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for device &Device{Name:gpu-0,Attributes:map[QualifiedName]DeviceAttribute{},Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},NodeName:nil,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,BindingConditions:[],BindingFailureConditions:[],AllowMultipleAllocations:<printed>,NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},} in slice per-device: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
+      And the Pod "p" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: gather pool information: failed to perform node selection for device &Device{Name:gpu-0,Attributes:map[QualifiedName]DeviceAttribute{},Capacity:map[QualifiedName]DeviceCapacity{},ConsumesCounters:[]DeviceCounterConsumption{},NodeName:nil,NodeSelector:&v11.NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,BindingConditions:[],BindingFailureConditions:[],AllowMultipleAllocations:<printed>,"
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing "} in slice per-device: failed to parse node selector &NodeSelector{NodeSelectorTerms:[]NodeSelectorTerm{NodeSelectorTerm{MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:gpus,Operator:Lt,Values:[99999999999999999999],},},MatchFields:[]NodeSelectorRequirement{},},},}: nodeSelectorTerms[0].matchExpressions[0].values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer"
 
       Examples:
         | what                                   | allow | printed |
         | allowMultipleAllocations unset         | null  | nil     |
         | a device that allows one allocation    | false | *false  |
         | a device that allows many allocations  | true  | *true   |
+
+    # Pinned to 1.36 (a version tag) so that every run checks the 1.36 field: 1.37 tombstoned nodeAllocatableResourceMappings (the scenario after this one)
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @req:5517-R01 @version:1.36 @needs:whole-cluster @gate:DRANodeAllocatableResources
+    Scenario: At 1.36 the device named by a failed node selection lists its nodeAllocatableResourceMappings by resource name
+      The generated (*v1.Device).String() of k8s.io/api at 1.36 (and kubernetes-1.37.0-beta.0)
+      ends with "NodeAllocatableResourceMappings:" and the map by sorted resource name; a
+      mapping's value prints as Go's raw struct (pointers), so the text is pinned up to the
+      second name.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            nodeAllocatableResourceMappings:
+              {cpu: {allocationMultiplier: "2"}, memory: {allocationMultiplier: "1Gi"}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{cpu: "
+
+    # since 1.37: the 1.37 shape (k8s.io/api master) tombstones nodeAllocatableResourceMappings for nodeAllocatableResources, and the Device String() with it
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @req:5517-R01 @since:1.37 @needs:whole-cluster @gate:DRANodeAllocatableResources
+    Scenario: From 1.37 the device named by a failed node selection lists its nodeAllocatableResources by resource name
+      The generated (*v1.Device).String() of k8s.io/api master (the 1.37 shape drakit follows)
+      ends with "NodeAllocatableResources:" and the map by sorted resource name (the mappings
+      field is tombstoned); a value prints as Go's raw struct, so the text is pinned up to the
+      first name.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: per-device}
+        spec:
+          driver: gpu.example.com
+          perDeviceNodeSelection: true
+          pool: {name: per-device, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchExpressions: [{key: gpus, operator: Lt, values: ["99999999999999999999"]}]
+            nodeAllocatableResources:
+              {cpu: {mapping: {deviceMultiplier: "2"}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the request succeeds
+      And the Pod "p" stays pending with reason "SchedulerError" and a message containing ",AllowMultipleAllocations:nil,NodeAllocatableResources:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResource{cpu: "
 
     # since 1.36: DRAPartitionableDevices (per-device node selection) is on by default from 1.36; the device's String() has NodeAllocatableResourceMappings from 1.36
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/node-selector-parse @since:1.36 @needs:whole-cluster

@@ -142,7 +142,9 @@ def go_device_string(device: Mapping[str, Any], version: str) -> str:
     and ``{...}`` for each value. A counter consumption is ``DeviceCounterConsumption{CounterSet:
     <name>,Counters:<map>,}`` and a taint its own ``DeviceTaint.String()``, "<key>=<value>:<effect>"
     (k8s.io/api resource/v1 devicetaint.go), each followed by ",". The field list is the release's:
-    ``NodeAllocatableResourceMappings`` from 1.36 on."""
+    ``NodeAllocatableResourceMappings`` at 1.36 (and kubernetes-1.37.0-beta.0), then
+    ``NodeAllocatableResources`` in the 1.37 shape drakit follows (k8s.io/api master 10b39a39,
+    where the mappings are tombstoned)."""
     def ptr(v: Any) -> str:
         if v is None:
             return "nil"
@@ -178,7 +180,11 @@ def go_device_string(device: Mapping[str, Any], version: str) -> str:
         "BindingFailureConditions:[" + " ".join(device.get("bindingFailureConditions") or ()) + "]",
         "AllowMultipleAllocations:" + ptr(device.get("allowMultipleAllocations")),
     ]
-    if release_at_least(version, "1.36"):
+    if release_at_least(version, "1.37"):  # the 1.37 shape (master): mappings tombstoned
+        fields.append("NodeAllocatableResources:" + keyed(
+            "map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResource",
+            device.get("nodeAllocatableResources")))
+    elif release_at_least(version, "1.36"):
         fields.append("NodeAllocatableResourceMappings:" + keyed(
             "map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping",
             device.get("nodeAllocatableResourceMappings")))

@@ -121,7 +121,8 @@ def test_gt_and_lt_read_integers_as_strconv_parseint_does(text: str, want: int |
 def test_a_device_whose_selector_does_not_parse_is_named_with_its_go_string(version: str) -> None:
     """GatherPools' per-device path: "failed to perform node selection for device
     <(*v1.Device).String()> in slice <name>: ..." (pools_*.go, 1.34-1.37); the device's String()
-    lists NodeAllocatableResourceMappings from 1.36 (k8s.io/api resource/v1 generated.pb.go)."""
+    lists NodeAllocatableResourceMappings at 1.36 and NodeAllocatableResources in the 1.37 shape
+    (k8s.io/api resource/v1 generated.pb.go at kubernetes-1.36.0 and master 10b39a39)."""
     from drakit.allocator.pools import NodeSelectionError, go_device_string, slice_targets_node
 
     dev = {"name": "d", "nodeName": "n9", "bindingConditions": ["a", "b"], "attributes": {"z": {}, "a": {}},
@@ -133,8 +134,10 @@ def test_a_device_whose_selector_does_not_parse_is_named_with_its_go_string(vers
             "MatchExpressions:[]NodeSelectorRequirement{NodeSelectorRequirement{Key:k,Operator:Gt,Values:[x],},},"
             "MatchFields:[]NodeSelectorRequirement{},},},},AllNodes:nil,Taints:[]DeviceTaint{},BindsToNode:nil,"
             "BindingConditions:[a b],BindingFailureConditions:[],AllowMultipleAllocations:nil,")
-    if version >= "1.36":
+    if version == "1.36":
         want += "NodeAllocatableResourceMappings:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResourceMapping{},"
+    elif version == "1.37":
+        want += "NodeAllocatableResources:map[k8s_io_api_core_v1.ResourceName]NodeAllocatableResource{},"
     assert go_device_string(dev, version) == want + "}"
     # NodeMatches looks at nodeName first: with it the selector is never parsed
     s = {"metadata": {"name": "s"}, "spec": {"perDeviceNodeSelection": True, "devices": [dev]}}
