@@ -2091,6 +2091,78 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     device never carry the same ID.
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/share-ids
+    Scenario: A share given back makes room for a pod that waited for the capacity
+      Pod "a" holds 8Gi of nic-0's 10Gi bandwidth through claim "big"; pod "b" asks for 4Gi
+      with claim "small" and waits ("cannot allocate all claims"). When "a" is deleted the
+      resource claim controller deallocates "big" (no consumer left); the deallocation brings
+      "b" back (isSchedulableAfterClaimChange), and this time the share fits.
+      Given the feature gate DRAConsumableCapacity is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: nic.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "nic.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-nics}
+        spec:
+          driver: nic.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: nic-0, allowMultipleAllocations: true, capacity: {bandwidth: {value: 10Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: big}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 8Gi}}}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: small}
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com, capacity: {requests: {bandwidth: 4Gi}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: a}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: big}
+        """
+      Then the Pod "a" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: b}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: nic}]}}
+          resourceClaims:
+          - {name: nic, resourceClaimName: small}
+        """
+      Then the Pod "b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      When I force-delete the Pod "a"
+      Then the ResourceClaim "big" has no "status.allocation"
+      And the Pod "b" is scheduled to "node-1"
+      And the ResourceClaim "small" has "status.allocation.devices.results" containing [{request: nic, driver: nic.example.com, pool: node-1, device: nic-0, consumedCapacity: {bandwidth: 4Gi}}]
+
+    @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/share-ids
     Scenario: Claims that take turns on a shared device each get their own share ID
       Pod "first" may run on either node; NodeResourcesFit (LeastAllocated) prefers node-1, the
       larger, after the DynamicResources Filter has found a share of node-2's NIC for claim

@@ -365,7 +365,10 @@ class DRACache:
             else:
                 self.shared_claims.discard(key)
             self._rebuild_shared()
-            touched |= {(r.get("driver", ""), r.get("pool", "")) for r in new_results}
+            # the shares given back free capacity as surely as the shares taken use it
+            old_results = claim_results(old) if old is not None else []
+            touched |= {(r.get("driver", ""), r.get("pool", ""))
+                        for r in (*old_results, *new_results) if r.get("shareID")}
         for pool in touched:
             # a pool no slice names any more: bump everything (rare, and always correct)
             for n in self.pool_nodes.get(pool) or (None,):

@@ -115,3 +115,33 @@ def test_an_allocation_change_invalidates_only_the_nodes_of_its_pool() -> None:
     dra.set_claim(None, ("default", "taken"))  # freed: the old devices name the pool
     assert dra.gen("n1") != after_alloc
     assert dra.gen("n2") == before_n2
+
+
+def _shared_claim(name: str, share: str | None) -> dict:
+    c = claim(name)
+    if share is not None:
+        c["status"] = {"allocation": {"devices": {"results": [
+            {"request": "r", "driver": "gpu.example.com", "pool": "n1", "device": "a1",
+             "shareID": share, "consumedCapacity": {"mem": "1Gi"}}]}}}
+    return c
+
+
+def test_a_share_given_back_changes_the_generation_of_the_nodes_of_its_pool() -> None:
+    """Filter results are memoised per node generation: a share taken and a share given back
+    (deallocated or deleted claim) both change what fits on the pool's nodes."""
+    dra = DRACache(gates={}, version="1.37")
+    dra.set_slice(slc("s1", "1", ["a1"]), "s1")
+    dra.set_slice(slc("s2", "1", ["b1"], node="n2"), "s2")
+    key = ("default", "big")
+    before = dra.gen("n1")
+    dra.set_claim(_shared_claim("big", "11111111-1111-4111-8111-111111111111"), key)
+    taken = dra.gen("n1")
+    assert taken != before
+    untouched = dra.gen("n2")
+    dra.set_claim(_shared_claim("big", None), key)  # deallocated
+    assert dra.gen("n1") != taken
+    assert dra.gen("n2") == untouched  # another pool's node keeps its memo
+    dra.set_claim(_shared_claim("big", "22222222-2222-4222-8222-222222222222"), key)
+    again = dra.gen("n1")
+    dra.set_claim(None, key)  # deleted while allocated
+    assert dra.gen("n1") != again
