@@ -3456,6 +3456,69 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "stranger" has no "metadata.ownerReferences"
       And the ReplicaSet "web" has "status.replicas" equal to 2
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
+    Scenario: A Deployment adopts an orphan ReplicaSet with its pod template and makes no new one; a controlled one its selector stops matching is released
+      k/k deployment_controller.go getReplicaSetsForDeployment claims the namespace's
+      ReplicaSets (controller_ref_manager.go ClaimReplicaSets): an orphan whose labels the
+      selector matches is adopted (AdoptReplicaSet patches in the controller reference), and
+      FindNewReplicaSet takes the oldest one whose template equals the Deployment's without
+      the pod-template-hash label (EqualIgnoreHash) as the new ReplicaSet, so none is made and
+      the pods run on. "other" (labels app: other) is left alone. When the ReplicaSet's labels
+      stop matching, ClaimReplicaSets releases it (the reference is removed) and the
+      Deployment makes a ReplicaSet of its own.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web-orphan, labels: {app: web}}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: other, labels: {app: other}}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: other}}
+          template:
+            metadata: {labels: {app: other}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there are 2 Pod objects labelled "app=web"
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there are 2 ReplicaSet objects
+      And the ReplicaSet "web-orphan" has "metadata.ownerReferences" containing [{apiVersion: apps/v1, kind: Deployment, name: web, controller: true, blockOwnerDeletion: true}]
+      And the ReplicaSet "other" has no "metadata.ownerReferences"
+      And there are 2 Pod objects labelled "app=web"
+      And the Deployment "web" has "status.replicas" equal to 2
+      When I patch the ReplicaSet "web-orphan" with:
+        """
+        metadata: {labels: {app: retired}}
+        """
+      Then the ReplicaSet "web-orphan" has no "metadata.ownerReferences"
+      And there are 3 ReplicaSet objects
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/replicaset-status @clause:platform-CTRL-R01/adopts-orphans @needs:kubelet @needs:logical-clock
     Scenario Outline: A ReplicaSet with pods ready at different times counts each available when its own minReadySeconds pass (<order>)
       replica_set.go updatePod enqueues the ReplicaSet minReadySeconds after each pod turns

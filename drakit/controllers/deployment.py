@@ -4,8 +4,10 @@ Why minimal: KEP-5729's example runs two Deployments whose pods share one claim 
 PodGroup. drakit needs the ownership chain (Deployment -> ReplicaSet -> Pods, controller
 ownerReferences with blockOwnerDeletion), the names (``<deployment>-<pod-template-hash>``,
 ``<replicaset>-<5 chars>``), the ``pod-template-hash`` label and scaling to
-``spec.replicas``. Rolling updates, surge, revision history and most status fields are not
-modelled; the template hash is a stable FNV-1a of the template (upstream hashes the Go
+``spec.replicas``; a Deployment claims its ReplicaSets as upstream does (adopts orphans its
+selector matches, releases the ones it stops matching, takes the oldest with its pod template
+as the new one) and moves to the next name on a collision. Rolling updates, surge, revision
+history and most status fields are not modelled; the template hash is a stable FNV-1a of the template (upstream hashes the Go
 struct, so the value differs from a live cluster's — scenarios must not assert it).
 """
 
@@ -30,13 +32,17 @@ from drakit.controllers.base import Controller
 ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
 
 
-def template_hash(template: dict) -> str:
-    """deployment/util ComputeHash in form: a 32-bit FNV-1a of the template, printed in decimal
-    and each digit mapped through rand.SafeEncodeString's alphabet (so, as on a live cluster,
-    at most 10 characters of "456789bcdf"); the hashed bytes are drakit's JSON, not Go's
-    DeepHashObject, so the value differs."""
+def template_hash(template: dict, collision_count: int | None = None) -> str:
+    """deployment/util ComputeHash in form: a 32-bit FNV-1a of the template, then of the
+    Deployment's status.collisionCount when it has one, printed in decimal and each digit
+    mapped through rand.SafeEncodeString's alphabet (so, as on a live cluster, at most 10
+    characters of "456789bcdf"); the hashed bytes are drakit's JSON, not Go's DeepHashObject,
+    so the value differs."""
     h = 0x811C9DC5
-    for b in json.dumps(template, sort_keys=True).encode():
+    data = json.dumps(template, sort_keys=True).encode()
+    if collision_count is not None:
+        data += int(collision_count).to_bytes(4, "little", signed=True)
+    for b in data:
         h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
     return "".join(ALPHABET[ord(ch) % len(ALPHABET)] for ch in str(h))
 
@@ -77,11 +83,17 @@ class DeploymentController(Controller):
         ns = d["metadata"].get("namespace")
         spec = d.get("spec") or {}
         template = deep_copy(spec.get("template") or {})
-        h = template_hash(template)
+        collisions = (d.get("status") or {}).get("collisionCount")
+        h = template_hash(template, collisions)
         name = f"{d['metadata']['name']}-{h}"
-        rs = self.api.try_get("ReplicaSet", name, ns)
         replicas = int(spec.get("replicas", 1))
-        did = False
+        owned, did = self._claim_replica_sets(d)
+        if owned is None:
+            return did
+        # drakit's stand-in for a template the API server would serve defaulted (an object
+        # stored past validation is not): the ReplicaSet made under this template's name
+        rs = _find_new_replica_set(template, owned) or \
+            next((r for r in owned if r["metadata"]["name"] == name), None)
         if rs is None:
             template.setdefault("metadata", {}).setdefault("labels", {})["pod-template-hash"] = h
             sel = deep_copy(spec.get("selector") or {})
@@ -92,19 +104,27 @@ class DeploymentController(Controller):
                                "ownerReferences": [_owner(d)]},
                   "spec": {"replicas": replicas, "selector": sel, "template": template}}
             try:
-                self.api.create(rs)
+                rs = self.api.create(rs)
                 did = True
+            except E.AlreadyExists:
+                taken = self.api.try_get("ReplicaSet", name, ns)
+                if taken is None or not _owned_by(taken, d["metadata"]["uid"]) or \
+                        _without_hash((taken.get("spec") or {}).get("template") or {}) != \
+                        _without_hash(template):
+                    return self._bump_collision_count(d, collisions) or did
+                rs = taken
             except E.StatusError as e:
                 # sync.go getNewReplicaSet: a Warning event ReplicaSetCreateError on the
                 # Deployment and the error back to the work queue (retried with backoff).
                 # Not modelled: the Progressing condition (False, ReplicaSetCreateError) it
-                # also writes, as drakit keeps no Deployment conditions at all.
+                # also writes, as drakit keeps no Deployment conditions at all; nor the
+                # collisionCount bump of a name another ReplicaSet holds.
                 msg = f'Failed to create new replica set "{name}": {e}'
                 self.retry_later("Deployment", d, msg)
                 try:
                     self.api.record_event(d, "Warning", "ReplicaSetCreateError", msg, self.name)
                 except E.StatusError:
-                    return False
+                    return did
                 return True
         elif int((rs.get("spec") or {}).get("replicas", 1)) != replicas:
             rs["spec"]["replicas"] = replicas
@@ -114,23 +134,77 @@ class DeploymentController(Controller):
             except E.StatusError as e:
                 # sync.go scaleReplicaSet: the error ends the sync and requeues the
                 # Deployment with the work queue's backoff (no event)
-                self.retry_later("Deployment", d, f"scale replica set {name}: {e}")
+                self.retry_later("Deployment", d, f"scale replica set {rs['metadata']['name']}: {e}")
                 return did
         # older ReplicaSets of this Deployment scale to zero
         mine = [rs]
-        for other in self.api.list("ReplicaSet", ns):
-            if other["metadata"]["name"] != name and _owned_by(other, d["metadata"]["uid"]):
-                mine.append(other)
-                if int((other.get("spec") or {}).get("replicas", 1)) != 0:
-                    other["spec"]["replicas"] = 0
-                    try:
-                        self.api.update(other)
-                        did = True
-                    except E.StatusError as e:
-                        self.retry_later("Deployment", d, f"scale replica set "
-                                         f"{other['metadata']['name']}: {e}")
-                        return did
+        for other in owned:
+            if other["metadata"]["uid"] == rs["metadata"]["uid"]:
+                continue
+            mine.append(other)
+            if int((other.get("spec") or {}).get("replicas", 1)) != 0:
+                other["spec"]["replicas"] = 0
+                try:
+                    self.api.update(other)
+                    did = True
+                except E.StatusError as e:
+                    self.retry_later("Deployment", d, f"scale replica set "
+                                     f"{other['metadata']['name']}: {e}")
+                    return did
         return self._write_status(d, rs, mine) or did
+
+    def _bump_collision_count(self, d: dict, collisions: int | None) -> bool:
+        """getNewReplicaSet: the name of the new ReplicaSet is another's (a hash collision, or
+        the ReplicaSet of a Deployment deleted under the same name that the garbage collector
+        has not removed yet): status.collisionCount goes up by one, which changes the hash, and
+        the sync ends with the create's error (requeued; no event). drakit keeps no failure
+        record for it: the status write is an event that syncs the Deployment again at once."""
+        fresh = self.api.try_get("Deployment", d["metadata"]["name"], d["metadata"].get("namespace"))
+        if fresh is None:
+            return False
+        fresh.setdefault("status", {})["collisionCount"] = int(collisions or 0) + 1
+        try:
+            self.api.update_status(fresh)
+        except E.StatusError as err:
+            self.retry_later("Deployment", d, f"update deployment status: {err}")
+            return False
+        return True
+
+    def _claim_replica_sets(self, d: dict) -> tuple[list[dict] | None, bool]:
+        """getReplicaSetsForDeployment (controller_ref_manager.go ClaimReplicaSets): of the
+        namespace's ReplicaSets, those the Deployment controls and its selector matches; an
+        orphan the selector matches (not being deleted) is adopted with a patch adding the
+        Deployment's controller reference, a controlled one it no longer matches is released
+        with a patch removing it. A refused patch ends the sync, retried with backoff (None)."""
+        ns = d["metadata"].get("namespace")
+        uid = d["metadata"]["uid"]
+        sel = selector_from_dict((d.get("spec") or {}).get("selector"))
+        owned: list[dict] = []
+        did = False
+        for rs in self.api.list("ReplicaSet", ns):
+            md = rs["metadata"]
+            match = labels_match(md.get("labels"), sel)
+            refs = md.get("ownerReferences") or []
+            if _owned_by(rs, uid):
+                if match:
+                    owned.append(rs)
+                    continue
+                patch = [r for r in refs if r.get("uid") != uid]  # ReleaseReplicaSet
+            elif _has_controller(rs) or not match or md.get("deletionTimestamp"):
+                continue
+            else:
+                patch = [*refs, _owner(d)]  # AdoptReplicaSet
+            try:
+                rs = self.api.patch("ReplicaSet", md["name"], {"metadata": {"ownerReferences": patch}}, ns)
+                did = True
+            except E.NotFound:
+                continue
+            except E.StatusError as e:
+                self.retry_later("Deployment", d, f"claim replica set {md['name']}: {e}")
+                return None, did
+            if match:
+                owned.append(rs)
+        return owned, did
 
     def _write_status(self, d: dict, new_rs: dict, all_rs: list[dict]) -> bool:
         """deployment/sync.go calculateStatus, written whole (syncRolloutStatus /
@@ -410,6 +484,30 @@ class ReplicaSetController(Controller):
             return True
         except E.StatusError:
             return False
+
+
+def _find_new_replica_set(template: dict, owned: list[dict]) -> dict | None:
+    """deploymentutil.FindNewReplicaSet: the oldest of the Deployment's ReplicaSets (by
+    creationTimestamp, then name) whose pod template equals the Deployment's once the
+    pod-template-hash label is left out of both (EqualIgnoreHash)."""
+    want = _without_hash(template)
+    for rs in sorted(owned, key=lambda r: (r["metadata"].get("creationTimestamp") or "",
+                                           r["metadata"]["name"])):
+        if _without_hash((rs.get("spec") or {}).get("template") or {}) == want:
+            return rs
+    return None
+
+
+def _without_hash(template: dict) -> dict:
+    t = deep_copy(template)
+    labels = (t.get("metadata") or {}).get("labels")
+    if isinstance(labels, dict):
+        labels.pop("pod-template-hash", None)
+        if not labels:
+            del t["metadata"]["labels"]
+    if t.get("metadata") == {}:
+        del t["metadata"]
+    return t
 
 
 def _active(p: dict) -> bool:
