@@ -396,9 +396,10 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
     @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-validation
     Scenario: A policy and a binding that cannot work are refused with upstream's causes
       pkg/apis/admissionregistration/validation/validation.go: failurePolicy's values, a
-      validation expression that is not bool ("must evaluate to bool"), a messageExpression
-      that is not a string (validateMessageExpression: plugin/cel compile.go
-      CompileCELExpression checks MessageExpressionCondition's return type, string), the
+      validation expression that is not bool ("must evaluate to bool", also beside a good
+      messageExpression), a messageExpression that is not a string
+      (validateMessageExpression: plugin/cel compile.go CompileCELExpression checks
+      MessageExpressionCondition's return type, string), the
       validationActions rules (Deny and Warn together, duplicates, at least one).
       When I create:
         """
@@ -413,12 +414,14 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
           validations:
           - expression: "object.metadata.name"
           - {expression: "true", messageExpression: "1 + 1"}
+          - {expression: "'yes'", messageExpression: "'why: ' + object.metadata.name"}
         """
       Then the request is rejected with exactly these causes:
         | field                                 | reason                 | message |
         | spec.failurePolicy                    | FieldValueNotSupported | Unsupported value: "Sometimes": supported values: "Fail", "Ignore" |
         | spec.validations[0].expression        | FieldValueInvalid      | Invalid value: "object.metadata.name": must evaluate to bool |
         | spec.validations[1].messageExpression | FieldValueInvalid      | Invalid value: "1 + 1": must evaluate to string |
+        | spec.validations[2].expression        | FieldValueInvalid      | Invalid value: "'yes'": must evaluate to bool |
       When I create:
         """
         apiVersion: admissionregistration.k8s.io/v1
