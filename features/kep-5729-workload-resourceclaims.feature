@@ -683,6 +683,65 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the Pod "member" is scheduled to "node-1"
       And the ResourceClaim "shared" has "status.reservedFor" containing [{apiGroup: scheduling.k8s.io, resource: podgroups, name: group}]
 
+    @req:5729-R02 @req:platform-SCHED-R02 @version:1.37 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A pod DynamicResources rejected is not retried by a PodGroup appearing, and is by a device that fits
+      isPodWorthRequeuing asks only the plugins that rejected the pod: DynamicResources
+      registers Node, ResourceClaim, pod-claim, DeviceClass and ResourceSlice events, no
+      PodGroup event (kube-scheduler's GangScheduling registers PodGroup adds, for the pods it
+      rejected itself). The pod asks for a device with the "fast" attribute, which no device
+      has: one attempt; a PodGroup created meanwhile leaves it parked; a slice with such a
+      device brings it back.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fast}
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly:
+                deviceClassName: example
+                selectors: [{cel: {expression: "device.attributes['dra.example.com'].?fast.orValue(false)"}}]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: c}]}
+          resourceClaims:
+          - {name: c, resourceClaimName: fast}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-fast}
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: node-1-fast, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: fast-0
+            attributes:
+              fast: {bool: true}
+        """
+      Then the Pod "waiting" is scheduled to "node-1"
+
     @req:5729-R04 @req:5729-R07 @version:1.37 @clause:5729-R04/one-entry @clause:5729-R07/reserved-for-podgroup
     Scenario: A claim whose reservedFor is full still takes the next pod of the PodGroup it is reserved for
       KEP-5729 "Goals": the PodGroup's one entry stands for all its pods. Upstream PreFilter

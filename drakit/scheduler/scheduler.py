@@ -289,7 +289,7 @@ class Scheduler:
             else:
                 self.podgroups[pod_key(obj)] = obj
             if not initial:
-                self._requeue()
+                self._requeue("PodGroup")
 
     def _worth_requeuing(self, node_event: _Event = None) -> list[tuple[str, str]]:
         """The parked pods an event may help (isPodWorthRequeuing asks only the rejecting
@@ -315,13 +315,13 @@ class Scheduler:
         NodeResourcesFit's a node the pod fits when empty that is new or grew a resource the
         pod asks for. No modelled plugin registers a Node delete. Events of other kinds go by
         _OTHER_EVENT_PLUGINS and, for DeviceClasses, NodeResourcesFit's class hint; an event
-        drakit has no registrations for (PodGroup, relist) helps any pod NodeAffinity alone
+        drakit has no registrations for (a relist) helps any pod NodeAffinity alone
         did not reject. A pod without rejectors (an error) is helped by every event."""
         if pod is None:
             return True
         if not rejectors:  # an error, or no plugin on record: any event helps
             return True
-        if node_event is None:  # an event drakit has no registrations for (PodGroup, relist)
+        if node_event is None:  # an event drakit has no registrations for (a relist)
             return rejectors != {"NodeAffinity"}
         if isinstance(node_event, _ClassEvent):
             # DeviceClass Add/Update: DynamicResources without a hint; from 1.35
@@ -883,8 +883,10 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # helps any pod it rejected, another change only pods using the claim:
 # isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
 # pod that terminated counts as one) and scale-downs; no plugin registers slice, class or
-# claim deletes. DeviceClass adds and updates are _ClassEvent (their hints read the classes). A pod
-# none of whose rejectors registers the event stays parked.
+# claim deletes, and none of the modelled ones PodGroup events (GangScheduling does, for the
+# pods its PreEnqueue holds, which drakit does not model). DeviceClass adds and updates are
+# _ClassEvent (their hints read the classes). A pod none of whose rejectors registers the
+# event stays parked.
 _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
     "ResourceSlice": frozenset({"DynamicResources"}),
     "ResourceSliceDelete": frozenset(),
@@ -893,6 +895,7 @@ _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
     "ResourceClaimDelete": frozenset(),
     "AssignedPodDelete": frozenset({"NodeResourcesFit"}),
     "AssignedPodScaleDown": frozenset({"NodeResourcesFit"}),
+    "PodGroup": frozenset(),
 }
 
 _NODE_EVENT_PLUGINS = {
