@@ -117,8 +117,7 @@ class DeploymentController(Controller):
                 # sync.go getNewReplicaSet: a Warning event ReplicaSetCreateError on the
                 # Deployment and the error back to the work queue (retried with backoff).
                 # Not modelled: the Progressing condition (False, ReplicaSetCreateError) it
-                # also writes, as drakit keeps no Deployment conditions at all; nor the
-                # collisionCount bump of a name another ReplicaSet holds.
+                # also writes, as drakit keeps no Deployment conditions at all.
                 msg = f'Failed to create new replica set "{name}": {e}'
                 self.retry_later("Deployment", d, msg)
                 try:
