@@ -513,6 +513,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.containers[0].name | App | spec.containers[0].name: Invalid value: "App": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | spec.containers[0].image | "" | spec.containers[0].image: Required value |
         | spec.containers[0].image | " busybox" | spec.containers[0].image: Invalid value: " busybox": must not have leading or trailing whitespace |
+        | spec.initContainers | [{name: init, image: "busybox "}] | spec.initContainers[0].image: Invalid value: "busybox ": must not have leading or trailing whitespace |
         | spec.containers[1] | {name: app, image: busybox} | spec.containers[1].name: Duplicate value: "app" |
         | spec.initContainers | [{name: app, image: busybox}] | spec.initContainers[0].name: Duplicate value: "app" |
         | spec.initContainers | [{name: init, image: busybox}, {name: init, image: busybox}] | spec.initContainers[1].name: Duplicate value: "init" |
