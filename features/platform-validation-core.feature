@@ -750,6 +750,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.initContainers | [{name: init, image: busybox}] | spec.initContainers | Forbidden: pod updates may not add or remove containers |
         | spec.containers[0].resources.requests.cpu | "1" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
         | spec.nodeSelector.tier | "1.0" | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
+        | spec.nodeSelector | null | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario: A pod update may change the image of an init container and of a container
