@@ -4186,6 +4186,64 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "waiting" is scheduled to "n1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/nomination-cleared
+    Scenario: An attempt that fails clears a nominated node another client wrote, unless the pod may not preempt
+      schedule_one.go schedulingCycle hands the failure handler PostFilter's nominating info:
+      DefaultPreemption finds no candidate (drakit evicts nothing) and answers
+      NewPostFilterResultWithNominatedNode(""), so updatePod clears status.nominatedNodeName;
+      a pod with preemptionPolicy Never (from its PriorityClass) is not eligible
+      (PodEligibleToPreemptOthers), the result is nil and the nomination stays. The nominations are written by another client
+      while the pods wait; a pod that leaves the node tries both again (neither fits).
+      Given a node "n1" with cpu "2", memory "8Gi"
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata: {name: never-preempts}
+        value: 0
+        preemptionPolicy: Never
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: filler}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}}}
+        """
+      Then the Pod "filler" is scheduled to "n1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "4"}}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: polite}
+        spec:
+          priorityClassName: never-preempts
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "4"}}}
+        """
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the Pod "polite" stays pending with reason "Unschedulable" and a message containing "preemption: not eligible due to preemptionPolicy=Never."
+      When I patch the Pod "big" status with:
+        """
+        status: {nominatedNodeName: n1}
+        """
+      And I patch the Pod "polite" status with:
+        """
+        status: {nominatedNodeName: n1}
+        """
+      Then the Pod "big" has "status.nominatedNodeName" equal to n1
+      When I delete the Pod "filler"
+      Then the Pod "big" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      And the Pod "big" has no "status.nominatedNodeName"
+      And the Pod "polite" has "status.nominatedNodeName" equal to n1
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
     Scenario: A pod too big for its node is not retried by new DRA objects, and is by a pod leaving the node
       isPodWorthRequeuing asks the plugins that rejected the pod: NodeResourcesFit registers

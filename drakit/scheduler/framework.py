@@ -106,6 +106,9 @@ class FitError(Exception):
     node_statuses: dict[str, Status]
     pre_filter_msg: str = ""
     post_filter_msg: str = ""
+    clears_nomination: bool = False
+    """Whether PostFilter's result overrides the pod's nominated node with "" (DefaultPreemption
+    ran for an eligible pod and found no candidate, as drakit never evicts)."""
 
     def __str__(self) -> str:
         msg = NO_NODE_AVAILABLE.format(self.num_all_nodes) + ":"

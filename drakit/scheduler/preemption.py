@@ -26,12 +26,18 @@ NOT_HELPFUL = "Preemption is not helpful for scheduling"
 NO_VICTIMS = "No preemption victims found for incoming pod"
 
 
+def eligible(pod: Mapping) -> bool:
+    """PodEligibleToPreemptOthers as far as drakit can tell: not with preemptionPolicy Never
+    (drakit evicts nothing, so no nominated node holds a pod terminating by preemption)."""
+    return (pod.get("spec") or {}).get("preemptionPolicy") != "Never"
+
+
 class DefaultPreemption(Plugin):
     name = "DefaultPreemption"
 
     def post_filter(self, state: CycleState, pod: dict, statuses: Mapping[str, Status],
                     num_nodes: int) -> Status:
-        if (pod.get("spec") or {}).get("preemptionPolicy") == "Never":
+        if not eligible(pod):
             # PodEligibleToPreemptOthers' reason; PostFilter prefixes every message of the
             # evaluator with "preemption: " (k/k defaultpreemption PostFilter)
             return Status(UNSCHEDULABLE, ["preemption: not eligible due to preemptionPolicy=Never."])

@@ -29,6 +29,7 @@ from drakit.component import FAILED_SYNC, ComponentContext, FailureTracker, desc
 from drakit.podgeneration import GATE as GENERATION_GATE
 from drakit.podgeneration import stamp_condition
 from drakit.podrequests import PodResourcesOptions, pod_requests
+from drakit.scheduler import preemption
 from drakit.scheduler.cache import DRACache, NodeCache, pod_key
 from drakit.scheduler.comparer import cache_mismatches
 from drakit.scheduler.decode import check_decodable
@@ -118,6 +119,9 @@ class _Failure(Exception):
         super().__init__(status.message())
         self.status = status
         self.fit = fit
+        #: schedulingCycle's nominatingInfo: an error (or no node at all) clears the pod's
+        #: nominated node; a FitError takes PostFilter's result
+        self.clear_nominated = fit.clears_nomination if fit is not None else True
 
 
 class Scheduler:
@@ -556,11 +560,11 @@ class Scheduler:
         try:
             node_name = self._schedule(state, pod)
         except _Failure as f:
-            self._handle_failure(pod, f)
+            self._handle_failure(pod, f, clear_nominated=f.clear_nominated)
             self.last_rejectors = _rejectors(f)
             return False
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
-            self._handle_failure(pod, self._internal_error(pod, e))
+            self._handle_failure(pod, self._internal_error(pod, e), clear_nominated=True)
             return False
         # Reserve (assume first, like upstream's assume + Reserve plugins)
         assumed = pod
@@ -749,6 +753,10 @@ class Scheduler:
                 fe.post_filter_msg = st.message()
                 return
             reasons += st.reasons
+            # DefaultPreemption's result for an eligible pod without candidates:
+            # NewPostFilterResultWithNominatedNode("") (preemption.go Evaluator.Preempt)
+            if pl.name == "DefaultPreemption" and preemption.eligible(pod):
+                fe.clears_nomination = True
         fe.post_filter_msg = ", ".join(reasons)
 
     # ------------------------------------------------------------------ failure handling
