@@ -158,14 +158,20 @@ class DeploymentController(Controller):
         has not removed yet): status.collisionCount goes up by one, which changes the hash, and
         the sync ends with the create's error (requeued; no event). drakit keeps no failure
         record for it: the status write is an event that syncs the Deployment again at once."""
+        return self._put_status(d, lambda st: {**st, "collisionCount": int(collisions or 0) + 1})
+
+    def _put_status(self, d: dict, new_status: Callable[[dict], dict]) -> bool:
+        """Write the stored Deployment's status as ``new_status`` makes it from the stored one;
+        a refused write is the sync's error (syncRolloutStatus / getNewReplicaSet: requeued
+        with the work queue's backoff)."""
         fresh = self.api.try_get("Deployment", d["metadata"]["name"], d["metadata"].get("namespace"))
         if fresh is None:
             return False
-        fresh.setdefault("status", {})["collisionCount"] = int(collisions or 0) + 1
+        fresh["status"] = new_status(fresh.get("status") or {})
         try:
             self.api.update_status(fresh)
-        except E.StatusError as err:
-            self.retry_later("Deployment", d, f"update deployment status: {err}")
+        except E.StatusError as e:
+            self.retry_later("Deployment", d, f"update deployment status: {e}")
             return False
         return True
 
@@ -254,17 +260,7 @@ class DeploymentController(Controller):
         status["conditions"] = conds
         if old == status:
             return False
-        fresh = self.api.try_get("Deployment", d["metadata"]["name"], d["metadata"].get("namespace"))
-        if fresh is None:
-            return False
-        fresh["status"] = status
-        try:
-            self.api.update_status(fresh)
-        except E.StatusError as e:
-            # syncRolloutStatus's error requeues the Deployment with the work queue's backoff
-            self.retry_later("Deployment", d, f"update deployment status: {e}")
-            return False
-        return True
+        return self._put_status(d, lambda _stored: status)
 
 
 class ReplicaSetController(Controller):
