@@ -137,7 +137,7 @@ class Options:
     max_clock_step: float | None = None
     """The longest clock move ("N seconds pass") the harness waits out in wall time; a
     scenario that moves the clock further is unsupported. None: the wait timeout. The served
-    runs of `tox` set 5 s so that the suite's time budget holds (docs/serve.md)."""
+    runs of `tox` set 2 s (scripts/run_served.py) so that the suite's time budget holds (docs/serve.md)."""
 
     @classmethod
     def from_env(cls, **kw: Any) -> Options:
