@@ -4,10 +4,11 @@ Why minimal: KEP-5729's example runs two Deployments whose pods share one claim 
 PodGroup. drakit needs the ownership chain (Deployment -> ReplicaSet -> Pods, controller
 ownerReferences with blockOwnerDeletion), the names (``<deployment>-<pod-template-hash>``,
 ``<replicaset>-<5 chars>``), the ``pod-template-hash`` label and scaling to
-``spec.replicas``; a Deployment claims its ReplicaSets as upstream does (adopts orphans its
-selector matches, releases the ones it stops matching, takes the oldest with its pod template
-as the new one) and moves to the next name on a collision. Rolling updates, surge, revision
-history and most status fields are not modelled; the template hash is a stable FNV-1a of the template (upstream hashes the Go
+``spec.replicas``; both controllers claim what they own as upstream's ClaimObject does
+(``claim_objects``: adopt orphans the selector matches, release what it stops matching), and a
+Deployment takes the oldest ReplicaSet with its pod template as the new one and moves to the
+next name on a collision. Rolling updates, surge, revision history and most status fields are
+not modelled; the template hash is a stable FNV-1a of the template (upstream hashes the Go
 struct, so the value differs from a live cluster's — scenarios must not assert it).
 """
 
@@ -59,6 +60,51 @@ def _has_controller(obj: dict) -> bool:
 def _owned_by(obj: dict, uid: str) -> bool:
     return any(r.get("controller") and r.get("uid") == uid
                for r in obj["metadata"].get("ownerReferences") or ())
+
+
+def claim_objects(ctl: Controller, owner: dict, kind: str, objs: Iterable[dict],
+                  sel: Any) -> tuple[list[dict] | None, bool]:
+    """controller_ref_manager.go ClaimObject for each object (ClaimPods, ClaimReplicaSets): an
+    object the owner controls and the selector matches is claimed; one it controls that the
+    selector no longer matches is released (a patch that takes away the owner's reference,
+    keeping the others); an orphan the selector matches is adopted (a patch that adds the
+    owner's controller reference) unless the owner or the orphan is being deleted; an object
+    another controller holds is left alone. A refused patch ends the owner's sync: retried
+    with the work queue's backoff (None). Upstream does not release while the owner is being
+    deleted either; drakit's ReplicaSet still does (kept as it was; noted on issue 10)."""
+    md_owner = owner["metadata"]
+    uid = md_owner["uid"]
+    deleting = bool(md_owner.get("deletionTimestamp"))
+    claimed: list[dict] = []
+    did = False
+    for obj in objs:
+        md = obj["metadata"]
+        match = labels_match(md.get("labels"), sel)
+        refs = md.get("ownerReferences") or []
+        if _owned_by(obj, uid):
+            if match:
+                claimed.append(obj)
+                continue
+            verb, new_refs = "release", [r for r in refs if r.get("uid") != uid] or None
+        elif _has_controller(obj) or deleting or not match or md.get("deletionTimestamp"):
+            continue
+        else:
+            verb, new_refs = "adopt", [*refs, _owner(owner)]
+        try:
+            patched = ctl.api.patch(kind, md["name"], {"metadata": {"ownerReferences": new_refs}},
+                                    md.get("namespace"))
+            did = True
+        except E.NotFound:
+            continue
+        except E.StatusError as e:
+            ctl.retry_later(owner["kind"], owner, f"{verb} {_WORDS[kind]} {md['name']}: {e}")
+            return None, did
+        if verb == "adopt":
+            claimed.append(patched)
+    return claimed, did
+
+
+_WORDS = {"Pod": "pod", "ReplicaSet": "replica set"}
 
 
 class DeploymentController(Controller):
@@ -176,40 +222,9 @@ class DeploymentController(Controller):
         return True
 
     def _claim_replica_sets(self, d: dict) -> tuple[list[dict] | None, bool]:
-        """getReplicaSetsForDeployment (controller_ref_manager.go ClaimReplicaSets): of the
-        namespace's ReplicaSets, those the Deployment controls and its selector matches; an
-        orphan the selector matches (not being deleted) is adopted with a patch adding the
-        Deployment's controller reference, a controlled one it no longer matches is released
-        with a patch removing it. A refused patch ends the sync, retried with backoff (None)."""
-        ns = d["metadata"].get("namespace")
-        uid = d["metadata"]["uid"]
+        """getReplicaSetsForDeployment: the namespace's ReplicaSets, claimed (ClaimReplicaSets)."""
         sel = selector_from_dict((d.get("spec") or {}).get("selector"))
-        owned: list[dict] = []
-        did = False
-        for rs in self.api.list("ReplicaSet", ns):
-            md = rs["metadata"]
-            match = labels_match(md.get("labels"), sel)
-            refs = md.get("ownerReferences") or []
-            if _owned_by(rs, uid):
-                if match:
-                    owned.append(rs)
-                    continue
-                patch = [r for r in refs if r.get("uid") != uid]  # ReleaseReplicaSet
-            elif _has_controller(rs) or not match or md.get("deletionTimestamp"):
-                continue
-            else:
-                patch = [*refs, _owner(d)]  # AdoptReplicaSet
-            try:
-                rs = self.api.patch("ReplicaSet", md["name"], {"metadata": {"ownerReferences": patch}}, ns)
-                did = True
-            except E.NotFound:
-                continue
-            except E.StatusError as e:
-                self.retry_later("Deployment", d, f"claim replica set {md['name']}: {e}")
-                return None, did
-            if match:
-                owned.append(rs)
-        return owned, did
+        return claim_objects(self, d, "ReplicaSet", self.api.list("ReplicaSet", d["metadata"].get("namespace")), sel)
 
     def _write_status(self, d: dict, new_rs: dict, all_rs: list[dict]) -> bool:
         """deployment/sync.go calculateStatus, written whole (syncRolloutStatus /
@@ -311,45 +326,12 @@ class ReplicaSetController(Controller):
         ns = rs["metadata"].get("namespace")
         uid = rs["metadata"]["uid"]
         sel = selector_from_dict((rs.get("spec") or {}).get("selector"))
-        did = False
-        if not deleting:
-            # controller_ref_manager.go ClaimPods: an active pod without a controller whose
-            # labels the selector matches is adopted (AdoptPod patches in the ReplicaSet's
-            # controller reference, keeping the pod's other owners); a ReplicaSet being
-            # deleted adopts nothing
-            for p in self.api.list("Pod", ns, copy=False):
-                if not _active(p) or _has_controller(p) or \
-                        not labels_match(p["metadata"].get("labels"), sel):
-                    continue
-                refs = [*(p["metadata"].get("ownerReferences") or ()), _owner(rs)]
-                try:
-                    self.api.patch("Pod", p["metadata"]["name"],
-                                   {"metadata": {"ownerReferences": refs}}, ns)
-                    did = True
-                except E.NotFound:
-                    continue
-                except E.StatusError as e:
-                    self.retry_later("ReplicaSet", rs, f"adopt pod {p['metadata']['name']}: {e}")
-                    return did
-        owned = [p for p in self.api.list("Pod", ns, copy=False)
-                 if _owned_by(p, uid) and _active(p)]
-        pods = [p for p in owned if labels_match(p["metadata"].get("labels"), sel)]
-        # pkg/controller/controller_ref_manager.go ClaimPods: a pod the ReplicaSet controls
-        # whose labels no longer match its selector is released (its controller reference
-        # removed) and stops counting, so a replacement is made
-        for p in owned:
-            if p in pods:
-                continue
-            refs = [r for r in p["metadata"].get("ownerReferences") or () if r.get("uid") != uid]
-            try:
-                self.api.patch("Pod", p["metadata"]["name"],
-                               {"metadata": {"ownerReferences": refs or None}}, ns)
-                did = True
-            except E.StatusError as e:
-                # syncReplicaSet returns claimPods' error before it manages the replicas:
-                # retried with the work queue's backoff
-                self.retry_later("ReplicaSet", rs, f"release pod {p['metadata']['name']}: {e}")
-                return did
+        # replica_set.go syncReplicaSet: the namespace's active pods (FilterActivePods),
+        # claimed (ClaimPods); a pod released no longer counts, so a replacement is made
+        pods, did = claim_objects(self, rs, "Pod",
+                                  [p for p in self.api.list("Pod", ns, copy=False) if _active(p)], sel)
+        if pods is None:
+            return did
         failed: str | None = None
         wrote = False  # events and the status: work, but not changes to the pods
         want = len(pods) if deleting else int((rs.get("spec") or {}).get("replicas", 1))
