@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 from pytest_bdd import parsers, then, when
 
-from .common import FIXTURES, get_obj
+from .common import FIXTURES, get_obj, parse_yaml
 from .kep5234_steps import _drakit
 from .world import World
 
@@ -87,7 +87,7 @@ def _ok(world: World) -> str:
 
 def _picked(out: str) -> list[list[str]]:
     rows = []
-    for entry in yaml.safe_load(out) or []:
+    for entry in parse_yaml(out) or []:
         for r in ((entry.get("allocation") or {}).get("devices") or {}).get("results") or []:
             rows.append([entry["claim"], r["request"], f"{r['driver']}/{r['pool']}/{r['device']}"])
     return rows
@@ -108,8 +108,8 @@ def allocate_devices(world: World, datatable: list[list[str]]) -> None:
 @then(parsers.re(r'drakit allocate writes:$'))
 def allocate_writes(world: World, docstring: str) -> None:
     """The whole output, compared as YAML (every field of every allocation result)."""
-    want = yaml.safe_load(docstring)
-    got = yaml.safe_load(_ok(world))
+    want = parse_yaml(docstring)
+    got = parse_yaml(_ok(world))
     world.observe("drakit allocate output", want, got)
     if got != want:
         raise AssertionError(f"drakit allocate wrote\n{yaml.safe_dump(got)}\nexpected\n{yaml.safe_dump(want)}")
@@ -191,7 +191,7 @@ def scheduler_agrees(world: World, name: str) -> None:
     the same results (request, driver, pool, device; in order) and node selector as the
     tool's answer for it; the claim's namespace may differ, so claims are matched by name."""
     world.b.settle()
-    tool = {e["claim"].split("/", 1)[1]: e["allocation"] for e in yaml.safe_load(_ok(world)) or []}
+    tool = {e["claim"].split("/", 1)[1]: e["allocation"] for e in parse_yaml(_ok(world)) or []}
     if name not in tool:
         raise AssertionError(f"drakit allocate gave no allocation for claim {name}: {sorted(tool)}")
     claim = get_obj(world, "ResourceClaim", name)

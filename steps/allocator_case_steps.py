@@ -24,11 +24,10 @@ import warnings
 from functools import lru_cache
 from typing import Any
 
-import yaml
 from pytest_bdd import given, parsers, then, when
 
 from .backends.base import ApiError
-from .common import FIXTURES, get_obj, try_write
+from .common import FIXTURES, get_obj, parse_yaml, try_write
 from .world import World
 
 CASES_FILE = FIXTURES / "allocator" / "cases.yaml"
@@ -39,7 +38,7 @@ FILTER_ERROR_PREFIX = 'running "DynamicResources" filter plugin: '
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
-    return yaml.safe_load(CASES_FILE.read_text(encoding="utf-8"))
+    return parse_yaml(CASES_FILE.read_text(encoding="utf-8"))
 
 
 def case(name: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from . import paths
 from .backends.base import ApiError, Unsupported
-from .common import cause_lines, get_obj, require_error, scalar, try_write
+from .common import cause_lines, get_obj, parse_yaml, require_error, scalar, try_write
 from .world import World
 
 # ---------------------------------------------------------------------------- given
@@ -68,9 +68,8 @@ def when_set_in_status_write(world: World, path: str, kind: str, name: str, valu
 
 @when(parsers.re(r'I patch the (?P<kind>\w+) "(?P<name>[^"]+)" (?P<sub>resize) subresource with:'))
 def when_patch_subresource(world: World, kind: str, name: str, sub: str, docstring: str) -> None:
-    import yaml
 
-    patch = yaml.safe_load(docstring)
+    patch = parse_yaml(docstring)
     try_write(world, lambda: world.b.patch(kind, name, patch, subresource=sub))
 
 

@@ -15,12 +15,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
 from pytest_bdd import given, parsers, then, when
 
 from . import expect
 from .backends.base import Unsupported
-from .common import FIXTURES, fixture_objects
+from .common import FIXTURES, fixture_objects, parse_yaml_all
 from .world import World
 
 # KEP-5234 "Limits" (and the shipped per-field limits drakit also enforces with the gate on)
@@ -192,7 +191,7 @@ def flatten_matches(world: World, name: str) -> None:
     proc = world.vars.get("flatten")
     if proc is None:
         raise AssertionError("drakit flatten did not run in an earlier step")
-    out = [d for d in yaml.safe_load_all(proc.stdout) if d]
+    out = [d for d in parse_yaml_all(proc.stdout) if d]
     by_name = {(d.get("metadata") or {}).get("name"): d for d in out}
     want = fixture_objects(name)
     world.observe(f"drakit flatten vs {name}", want, out)

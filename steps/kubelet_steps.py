@@ -27,7 +27,7 @@ from pytest_bdd import given, parsers, then, when
 from . import expect
 from .backends.base import ApiError, PodResourcesError, Unsupported
 from .backends.driver_profile import CDI_PRESENT, structure
-from .common import expand_namespace
+from .common import expand_namespace, parse_yaml
 from .world import World
 
 _NAMES = r'"[^"]+"(?:(?:, | and )"[^"]+")*'
@@ -171,7 +171,7 @@ def given_pod_status(world: World, pod: str, docstring: str) -> None:
     """Merge-patch the pod's status (what the scheduler writes before binding, or the kubelet
     when the pod's containers have finished)."""
     try:
-        world.b.patch("Pod", pod, {"status": yaml.safe_load(docstring)}, subresource="status")
+        world.b.patch("Pod", pod, {"status": parse_yaml(docstring)}, subresource="status")
     except ApiError as e:
         raise AssertionError(f"patching the status of Pod {pod} failed: {e}") from None
 
@@ -325,7 +325,7 @@ def _answer(world: World) -> dict:
 
 @then("the PodResources answer is:")
 def then_pr_answer_is(world: World, docstring: str) -> None:
-    expected, actual = _shape(world, yaml.safe_load(expand_namespace(docstring, world)) or {},
+    expected, actual = _shape(world, parse_yaml(expand_namespace(docstring, world)) or {},
                               _answer(world))
     world.observe("PodResources answer", expected, actual)
     diffs = expect.equal(actual, expected)
@@ -337,7 +337,7 @@ def then_pr_answer_is(world: World, docstring: str) -> None:
 
 @then("the PodResources answer contains:")
 def then_pr_answer_contains(world: World, docstring: str) -> None:
-    expected, actual = _shape(world, yaml.safe_load(expand_namespace(docstring, world)),
+    expected, actual = _shape(world, parse_yaml(expand_namespace(docstring, world)),
                               _answer(world))
     world.observe("PodResources answer contains", expected, actual)
     diffs = expect.contains(actual, expected)
@@ -397,7 +397,7 @@ def then_pr_device_count(world: World, container: str, pod: str, n: str, resourc
 @then(parsers.re(r'in the PodResources answer the container "(?P<container>[^"]+)" of the Pod '
                  r'"(?P<pod>[^"]+)" has:'))
 def then_pr_container_has(world: World, container: str, pod: str, docstring: str) -> None:
-    expected, c = _shape(world, yaml.safe_load(expand_namespace(docstring, world)),
+    expected, c = _shape(world, parse_yaml(expand_namespace(docstring, world)),
                          _container(world, pod, container))
     world.observe(f"{pod}/{container}", expected, c)
     diffs = expect.equal(c, expected)

@@ -15,7 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from . import expect
 from .backends.base import ApiError
-from .common import get_obj, try_write
+from .common import get_obj, parse_yaml, try_write
 from .world import World
 
 
@@ -85,7 +85,7 @@ def _by_type(obj: dict) -> dict:
 def then_namespace_contains(world: World, name: str, docstring: str) -> None:
     """Wait until the namespace contains the YAML (conditions matched by type, in any order;
     their lastTransitionTime is not compared)."""
-    expected = _by_type(yaml.safe_load(docstring))
+    expected = _by_type(parse_yaml(docstring))
     last: dict = {}
 
     def matches() -> bool:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import re
 
-import yaml
 from pytest_bdd import parsers, then, when
 
-from .common import get_obj
+from .common import get_obj, parse_yaml_all
 from .world import World
 
 _PLACEHOLDER = re.compile(r'<(?P<field>uid|resourceVersion) of (?P<kind>\w+) "(?P<name>[^"]+)">')
@@ -94,7 +93,7 @@ def when_bug_injected(world: World, component: str, where: str, times: str | Non
 def when_stored_past_validation(world: World, docstring: str) -> None:
     """Stored as it is (an older release, a bug or a direct etcd write left it so), then the
     components settle."""
-    for obj in yaml.safe_load_all(docstring):
+    for obj in parse_yaml_all(docstring):
         if obj:
             world.b.store_past_validation(obj)
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 import copy
 import re
 
-import yaml
 from pytest_bdd import given, parsers, then, when
 
 from . import expect, paths
 from .backends.base import ApiError
-from .common import expand_namespace, get_obj, load_yaml, try_write, workload_pods
+from .common import expand_namespace, get_obj, load_yaml, parse_yaml, try_write, workload_pods
 from .world import World
 
 # ---------------------------------------------------------------------------- helpers
@@ -221,7 +220,7 @@ def when_patch_labelled_pod_status(world: World, sel: str, docstring: str) -> No
     if len(pods) != 1:
         raise AssertionError(f"{len(pods)} pods labelled {sel!r}, expected exactly 1 to patch: "
                              f"{sorted(p['metadata']['name'] for p in pods)}")
-    patch = yaml.safe_load(docstring)
+    patch = parse_yaml(docstring)
     status = dict((patch or {}).get("status") or {})
     cur = pods[0].get("status") or {}
     for field, key in (("conditions", "type"), ("containerStatuses", "name")):
@@ -431,7 +430,7 @@ def then_rejecting_plugins(world: World, name: str, plugins: str) -> None:
 @then(parsers.re(r'the (?:extended resource claim|claim "(?P<entry>[^"]+)") of Pod "(?P<pod>[^"]+)" contains:'))
 def then_claim_contains(world: World, entry: str | None, pod: str, docstring: str) -> None:
     claim = _claim_of(world, pod, entry)
-    expected = yaml.safe_load(docstring)
+    expected = parse_yaml(docstring)
     diffs = expect.contains(claim, expected)
     world.observe(f"claim of {pod}", expected, claim, [claim])
     if diffs:
@@ -517,7 +516,7 @@ def then_owned_claim(world: World, kind: str, owner: str, docstring: str) -> Non
               if any(r.get("kind") == kind and r.get("name") == owner
                      for r in c["metadata"].get("ownerReferences") or ())]
     assert len(claims) == 1, f"expected exactly one claim owned by {kind} {owner}, found {len(claims)}"
-    expected = yaml.safe_load(docstring)
+    expected = parse_yaml(docstring)
     diffs = expect.contains(claims[0], expected)
     world.observe(f"claim owned by {owner}", expected, claims[0], claims)
     if diffs:

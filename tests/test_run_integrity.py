@@ -389,8 +389,10 @@ def test_a_broken_requirements_catalog_is_a_usage_error_naming_the_line(tmp_path
     monkeypatch.setattr(integrity, "REQUIREMENTS", bad)
     with pytest.raises(pytest.UsageError) as e:
         integrity._check_requirements_catalog()
+    # libyaml says "... not allowed in this context", PyYAML's own parser "... allowed here"
     assert str(e.value).startswith("features/requirements.yaml line 3: mapping values are not "
-                                   "allowed here")
+                                   "allowed ")
+    assert str(e.value).endswith("; fix the YAML (quote a text that contains ': ')")
     bad.write_text("- id: platform-X\n", encoding="utf-8")
     with pytest.raises(pytest.UsageError, match="no 'requirements:' list"):
         integrity._check_requirements_catalog()
