@@ -2331,6 +2331,42 @@ Feature: Platform behaviour every DRA comparison relies on
       And every Pod labelled "app=debug" has no "metadata.ownerReferences[1]"
       And every Pod labelled "app=web" has "metadata.ownerReferences[0].kind" equal to ReplicaSet
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/release-keeps-other-owners
+    Scenario: A ReplicaSet being deleted keeps the pod its selector stops matching, and the pod goes with it
+      k/k pkg/controller/controller_ref_manager.go ClaimObject: a pod the ReplicaSet controls
+      whose labels no longer match is released "unless we're being deleted": while the
+      ReplicaSet has a deletionTimestamp (a finalizer holds it) the pod keeps its controller
+      reference, and the ReplicaSet makes no replacement (syncReplicaSet manages replicas only
+      while it is not being deleted). Once the finalizer is gone the garbage collector deletes
+      the ReplicaSet's dependents, the relabelled pod among them; a released pod would stay.
+      Given a cluster
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: solo, finalizers: [example.com/hold]}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: solo}}
+          template:
+            metadata: {labels: {app: solo}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=solo"
+      When I delete the ReplicaSet "solo"
+      And I set the label "app" of the pods of the ReplicaSet "solo" to "debug"
+      Then there is 1 Pod object labelled "app=debug"
+      And there are 0 Pod objects labelled "app=solo"
+      And every Pod labelled "app=debug" has "metadata.ownerReferences[0].kind" equal to ReplicaSet
+      And every Pod labelled "app=debug" has "metadata.ownerReferences[0].name" equal to solo
+      When I patch the ReplicaSet "solo" with:
+        """
+        metadata:
+          finalizers: null
+        """
+      Then there are 0 Pod objects labelled "app=debug"
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/scaled
     Scenario: A Deployment re-applied with its pod template written in another order keeps its ReplicaSet
       k/k pkg/controller/deployment/sync.go getNewReplicaSet: the current ReplicaSet is the one

@@ -171,15 +171,15 @@ def when_delete_pod_claim(world: World, entry: str | None, pod: str) -> None:
     world.b.delete("ResourceClaim", claim["metadata"]["name"])
 
 
-@when(parsers.re(r'I set the label "(?P<key>[^"]+)" of the pods of the Deployment "(?P<dep>[^"]+)" '
-                 r'to "(?P<value>[^"]*)"$'))
-def when_relabel_deployment_pods(world: World, key: str, dep: str, value: str) -> None:
-    """Merge-patch a label of every pod the Deployment's selector finds now (as an operator
-    does to take a pod out of its ReplicaSet, e.g. for debugging)."""
+@when(parsers.re(r'I set the label "(?P<key>[^"]+)" of the pods of the (?P<kind>Deployment|ReplicaSet) '
+                 r'"(?P<dep>[^"]+)" to "(?P<value>[^"]*)"$'))
+def when_relabel_deployment_pods(world: World, key: str, kind: str, dep: str, value: str) -> None:
+    """Merge-patch a label of every pod the Deployment's (ReplicaSet's) selector finds now (as
+    an operator does to take a pod out of its ReplicaSet, e.g. for debugging)."""
     world.b.settle()
-    pods, sel = workload_pods(world, "Deployment", dep)
+    pods, sel = workload_pods(world, kind, dep)
     if not pods:
-        raise AssertionError(f"the Deployment {dep!r} has no pods to relabel (selector {sel})")
+        raise AssertionError(f"the {kind} {dep!r} has no pods to relabel (selector {sel})")
     for p in pods:
         try:
             world.b.patch("Pod", p["metadata"]["name"], {"metadata": {"labels": {key: value}}})

@@ -70,8 +70,8 @@ def claim_objects(ctl: Controller, owner: dict, kind: str, objs: Iterable[dict],
     keeping the others); an orphan the selector matches is adopted (a patch that adds the
     owner's controller reference) unless the owner or the orphan is being deleted; an object
     another controller holds is left alone. A refused patch ends the owner's sync: retried
-    with the work queue's backoff (None). Upstream does not release while the owner is being
-    deleted either; drakit's ReplicaSet still does (kept as it was; noted on issue 10)."""
+    with the work queue's backoff (None). Nothing is released while the owner is being
+    deleted: the object keeps its controller reference and goes with the owner."""
     md_owner = owner["metadata"]
     uid = md_owner["uid"]
     deleting = bool(md_owner.get("deletionTimestamp"))
@@ -84,6 +84,8 @@ def claim_objects(ctl: Controller, owner: dict, kind: str, objs: Iterable[dict],
         if _owned_by(obj, uid):
             if match:
                 claimed.append(obj)
+                continue
+            if deleting:  # "Try to release, unless we're being deleted"
                 continue
             verb, new_refs = "release", [r for r in refs if r.get("uid") != uid] or None
         elif _has_controller(obj) or deleting or not match or md.get("deletionTimestamp"):
