@@ -86,7 +86,10 @@ DRA_EFFECT: dict[str, str] = {
     "DRASchedulerFilterTimeout": "the DynamicResources Filter gives up on a node after a timeout",
     "DRAWorkloadResourceClaims": "KEP-5729: ResourceClaims for PodGroups",
     "DRADerivedAttributes": "derived device attributes",
-    "GenericWorkload": "the scheduling.k8s.io Workload/PodGroup API, pod.spec.schedulingGroup",
+    "GenericWorkload": "the scheduling.k8s.io Workload/PodGroup API, pod.spec.schedulingGroup; "
+                       "from 1.37 kube-scheduler's GangScheduling plugin as well",
+    "GangScheduling": "1.35-1.36: kube-scheduler's GangScheduling plugin (PreEnqueue holds a pod "
+                      "until its PodGroup and a gang's minCount pods exist; 1.36 modelled)",
     "CompositePodGroup": "CompositePodGroup fields of the PodGroup API",
     "TopologyAwareWorkloadScheduling": "PodGroup scheduling constraints",
     "KubeletPodResourcesGet": "the PodResources Get RPC",

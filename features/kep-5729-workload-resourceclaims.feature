@@ -742,6 +742,147 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
         """
       Then the Pod "waiting" is scheduled to "node-1"
 
+    @req:platform-SCHED-R02 @version:1.37 @clause:platform-SCHED-R02/gang-pre-enqueue
+    Scenario: A pod naming a PodGroup that does not exist waits unattempted until the PodGroup is created
+      kube-scheduler's GangScheduling PreEnqueue (pkg/scheduler/framework/plugins/gangscheduling;
+      in 1.37 GenericWorkload turns the plugin on, kubernetes/kubernetes#139520 merged the
+      GangScheduling gate into it) holds a pod whose PodGroup is not there: "waiting for pods's
+      pod group ... to appear in scheduling queue", UnschedulableAndUnresolvable. A PreEnqueue
+      rejection is only logged, so the pod gets no PodScheduled condition and no FailedScheduling
+      event. The PodGroup's add (isSchedulableAfterPodGroupAdded) brings it in; a basic policy
+      lets it pass.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: late}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "member" has no "spec.nodeName"
+      And the Pod "member" has no "status.conditions"
+      And there is no event "FailedScheduling" for Pod "member" containing "nodes are available"
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: late}
+        spec:
+          schedulingPolicy: {basic: {}}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="scheduled"} is 1
+
+    @req:platform-SCHED-R02 @version:1.37 @clause:platform-SCHED-R02/gang-pre-enqueue
+    Scenario: The pods of a gang wait unattempted until minCount of them exist
+      GangScheduling PreEnqueue lets a pod of a PodGroup with a gang policy in only once the
+      group has minCount pods ("waiting for minCount pods from a gang to appear in scheduling
+      queue"); each new pod of the group brings the held ones back (isSchedulableAfterPodAdded).
+      In 1.37 the policy's minCount may change, and an update that lowers it brings them back too
+      (isSchedulableAfterPodGroupUpdated). Two pods of a gang of three wait; the third lets all
+      three in. Two pods of another gang of three wait until its minCount is lowered to two.
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: trio}
+        spec:
+          schedulingPolicy: {gang: {minCount: 3}}
+        ---
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: pair}
+        spec:
+          schedulingPolicy: {gang: {minCount: 3}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trio-a}
+        spec:
+          schedulingGroup: {podGroupName: trio}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trio-b}
+        spec:
+          schedulingGroup: {podGroupName: trio}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pair-a}
+        spec:
+          schedulingGroup: {podGroupName: pair}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pair-b}
+        spec:
+          schedulingGroup: {podGroupName: pair}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "trio-a" has no "spec.nodeName"
+      And the Pod "trio-b" has no "spec.nodeName"
+      And the Pod "pair-a" has no "status.conditions"
+      And the Pod "pair-b" has no "spec.nodeName"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trio-c}
+        spec:
+          schedulingGroup: {podGroupName: trio}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "trio-a" is scheduled to "node-1"
+      And the Pod "trio-b" is scheduled to "node-1"
+      And the Pod "trio-c" is scheduled to "node-1"
+      And the Pod "pair-a" has no "spec.nodeName"
+      When I patch the PodGroup "pair" with:
+        """
+        spec:
+          schedulingPolicy: {gang: {minCount: 2}}
+        """
+      Then the Pod "pair-a" is scheduled to "node-1"
+      And the Pod "pair-b" is scheduled to "node-1"
+
+    @req:platform-SCHED-R02 @version:1.36 @clause:platform-SCHED-R02/gang-pre-enqueue
+    Scenario: At 1.36 the GangScheduling gate holds a pod until its PodGroup is created
+      In 1.36 kube-scheduler adds the GangScheduling plugin only with its own alpha gate
+      GangScheduling (off by default; it needs GenericWorkload). With it on, a pod whose PodGroup
+      does not exist waits unattempted until the PodGroup (scheduling.k8s.io/v1alpha2) is added.
+      Given the feature gate GangScheduling is enabled
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: late}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "member" has no "spec.nodeName"
+      And the Pod "member" has no "status.conditions"
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha2
+        kind: PodGroup
+        metadata: {name: late}
+        spec:
+          schedulingPolicy: {basic: {}}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+
     @req:5729-R04 @req:5729-R07 @version:1.37 @clause:5729-R04/one-entry @clause:5729-R07/reserved-for-podgroup
     Scenario: A claim whose reservedFor is full still takes the next pod of the PodGroup it is reserved for
       KEP-5729 "Goals": the PodGroup's one entry stands for all its pods. Upstream PreFilter

@@ -40,13 +40,15 @@ def test_defaults_differ_per_version() -> None:
 
 
 def test_every_real_gate_is_accepted_with_its_default() -> None:
-    # gates drakit does not model are carried, e.g. GangScheduling (alpha 1.35, 1.36)
+    # gates drakit does not model are carried, e.g. ImageVolume; GangScheduling (alpha 1.35,
+    # 1.36) is modelled since stop 48 (the scheduler's GangScheduling PreEnqueue at 1.36)
     g = FeatureGates("1.35", {"GenericWorkload": True, "GangScheduling": True,
                               "ImageVolume": False, "WatchListClient": True, "AllBeta": False})
     assert g.enabled("GangScheduling") and not g.enabled("ImageVolume")
-    assert not dra_effect("GangScheduling") and dra_effect("DRAExtendedResource")
-    assert g.without_dra_effect() == {"GangScheduling": True, "ImageVolume": False,
-                                      "WatchListClient": True, "AllBeta": False}
+    assert dra_effect("GangScheduling") and dra_effect("DRAExtendedResource")
+    assert not dra_effect("ImageVolume")
+    assert g.without_dra_effect() == {"ImageVolume": False, "WatchListClient": True,
+                                      "AllBeta": False}
     for v in SUPPORTED_VERSIONS:
         assert len(GATES[v]) > 190, v  # the whole table, not a DRA excerpt
         assert all(FeatureGates(v, {n: s.default}) for n, s in GATES[v].items() if s.real)

@@ -50,6 +50,7 @@ from drakit.scheduler.framework import (
     SchedulingQueue,
     Status,
 )
+from drakit.scheduler.gangscheduling import GangScheduling, GroupEvent
 from drakit.scheduler.noderesources import NodeResourcesFit
 from drakit.scheduler.nodeselection import (
     NodeAffinity,
@@ -73,9 +74,10 @@ class _ClassEvent:
 
 
 #: a cluster event as the queue sees it: a Node's (type, old node, new node), a DeviceClass
-#: add or update, another kind's name from _OTHER_EVENT_PLUGINS, or None for one drakit has no
-#: registrations for
-_Event = tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | _ClassEvent | str | None
+#: add or update, a PodGroup add or update or a grouped pod's add (GangScheduling's), another
+#: kind's name from _OTHER_EVENT_PLUGINS, or None for one drakit has no registrations for
+_Event = (tuple[str, Mapping[str, Any] | None, Mapping[str, Any]] | _ClassEvent | GroupEvent
+          | str | None)
 #: the PreEnqueue plugin that gates a pod with spec.schedulingGates (KEP-3521)
 SCHEDULING_GATES = "SchedulingGates"
 WATCHED = ("Node", "Pod", "ResourceClaim", "ResourceSlice", "DeviceClass", "PodGroup")
@@ -159,6 +161,7 @@ class Scheduler:
         self.nodes = NodeCache(self.opts)
         self.dra = DRACache(gates=dict(self.gates), version=self.version)
         self.podgroups: dict[tuple[str, str], dict] = {}
+        self.gang = GangScheduling(self.version, self.gates, self.podgroups)
         self.pending: dict[tuple[str, str], dict] = {}
         self.queue = SchedulingQueue()
         self.self_retries: dict[tuple[str, str], int] = {}
@@ -288,12 +291,16 @@ class Scheduler:
                 self._requeue("DeviceClassDelete" if type_ == "DELETED"
                               else _ClassEvent(old_class, obj))
         elif kind == "PodGroup":
+            key = pod_key(obj)
+            old_pg = self.podgroups.get(key)
             if type_ == "DELETED":
-                self.podgroups.pop(pod_key(obj), None)
+                self.podgroups.pop(key, None)
             else:
-                self.podgroups[pod_key(obj)] = obj
+                self.podgroups[key] = obj
             if not initial:
-                self._requeue("PodGroup")
+                # no plugin registers a PodGroup delete; GangScheduling its adds and updates
+                self._requeue("PodGroupDelete" if type_ == "DELETED" else
+                              GroupEvent("PodGroup", key[0], key[1], old_pg, obj))
 
     def _worth_requeuing(self, node_event: _Event = None) -> list[tuple[str, str]]:
         """The parked pods an event may help (isPodWorthRequeuing asks only the rejecting
@@ -334,6 +341,8 @@ class Scheduler:
             return "DynamicResources" in rejectors or (
                 "NodeResourcesFit" in rejectors and self.fit.class_events
                 and self.fit.class_change_may_help(pod, node_event.old, node_event.new))
+        if isinstance(node_event, GroupEvent):
+            return self.gang.name in rejectors and self.gang.event_helps(pod, node_event)
         if isinstance(node_event, str):
             # (isSchedulableAfterClaimChange also skips a pod whose own claims are not all
             # there; such a pod moved anyway stops at DynamicResources' PreEnqueue unattempted)
@@ -405,6 +414,7 @@ class Scheduler:
         uid = md.get("uid", "")
         spec = pod.get("spec") or {}
         if type_ == "DELETED":
+            self.gang.pod_gone(pod)
             self.pending.pop(key, None)
             self.queue.delete(key)
             # a pod deleted while it waits in PreBind: its wait ends (drakit does not keep
@@ -414,6 +424,9 @@ class Scheduler:
             if self.nodes.remove_pod(uid) is not None:
                 self._requeue("AssignedPodDelete")
             return
+        group_event = self.gang.pod_seen(pod)
+        if group_event is not None:  # a pod of a group, new to the scheduler (bound or not)
+            self._requeue(group_event)
         if spec.get("nodeName"):
             self.pending.pop(key, None)
             self.queue.delete(key)
@@ -525,11 +538,13 @@ class Scheduler:
         if (pod.get("spec") or {}).get("schedulingGates"):
             return SCHEDULING_GATES
         try:
-            return self.dynamic.name if self.dynamic.pre_enqueue(pod) is not None else None
+            if self.dynamic.pre_enqueue(pod) is not None:
+                return self.dynamic.name
         except Exception as e:  # noqa: BLE001 - a component never dies on stored data
             self.attempt_failures.failed("Pod", pod, e, "FailedScheduling",
                                          message=f"PreEnqueue: {describe(e)}", event=False)
             return self.dynamic.name
+        return self.gang.name if self.gang.pre_enqueue(pod) is not None else None
 
     def _num_feasible(self, n: int) -> int:
         if n < MIN_FEASIBLE_NODES_TO_FIND:
@@ -766,13 +781,13 @@ class Scheduler:
                                      event=False)
         return _Failure(Status(ERROR, [message]))
 
-    def _handle_failure(self, pod: dict, f: _Failure, clear_nominated: bool = False) -> None:
+    def _handle_failure(self, pod: dict, f: _Failure, clear_nominated: bool) -> None:
         try:
             self._record_failure(pod, f, clear_nominated)
         except Exception as e:  # noqa: BLE001 - e.g. a pod whose stored status is malformed
             self.attempt_failures.failed("Pod", pod, e, "FailedScheduling")
 
-    def _record_failure(self, pod: dict, f: _Failure, clear_nominated: bool = False) -> None:
+    def _record_failure(self, pod: dict, f: _Failure, clear_nominated: bool) -> None:
         """handleSchedulingFailure: PodScheduled=False and a FailedScheduling event. After
         Reserve (a failed Reserve, PreBind or bind) upstream passes clearNominatedNode, so the
         same status patch empties status.nominatedNodeName.
@@ -891,8 +906,8 @@ def _pod_names_claim(pod: Mapping[str, Any], name: str) -> bool:
 # helps any pod it rejected, another change only pods using the claim:
 # isSchedulableAfterClaimChange), NodeResourcesFit assigned Pod deletes (a
 # pod that terminated counts as one) and scale-downs; no plugin registers slice, class or
-# claim deletes, and none of the modelled ones PodGroup events (GangScheduling does, for the
-# pods its PreEnqueue holds, which drakit does not model). DeviceClass adds and updates are
+# claim deletes, and only GangScheduling PodGroup adds and updates and grouped pods' adds
+# (GroupEvent, with its hints: gangscheduling.py). DeviceClass adds and updates are
 # _ClassEvent (their hints read the classes). A pod none of whose rejectors registers the
 # event stays parked.
 _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
@@ -903,7 +918,7 @@ _OTHER_EVENT_PLUGINS: dict[str, frozenset[str]] = {
     "ResourceClaimDelete": frozenset(),
     "AssignedPodDelete": frozenset({"NodeResourcesFit"}),
     "AssignedPodScaleDown": frozenset({"NodeResourcesFit"}),
-    "PodGroup": frozenset(),
+    "PodGroupDelete": frozenset(),
 }
 
 _NODE_EVENT_PLUGINS = {
