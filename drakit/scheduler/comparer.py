@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from drakit.allocator.core import allocated_state, counts_as_allocated
 from drakit.api.quantity import Quantity
 from drakit.component import note_cache_mismatch as _note
+from drakit.scheduler.gangscheduling import pod_group_name
 
 from .cache import DRACache, NodeCache, claim_results, pod_key, slice_pool, to_ints
 
@@ -196,6 +197,14 @@ def _compare_pending(sched: Scheduler, pods: list[dict], podgroups: list[dict],
           {k for k in sched.pending if k not in sched.queue and k not in sched.waiting}, set())
     _note(out, "pod groups", {k: _rv(g) for k, g in sched.podgroups.items()},
           {pod_key(g): _rv(g) for g in podgroups})
+    # GangScheduling's pod count per group: every stored pod of the group, bound or not
+    members: dict[tuple[str, str], set[str]] = {}
+    for p in pods:
+        group = pod_group_name(p)
+        if group is not None:
+            md = p["metadata"]
+            members.setdefault((md.get("namespace") or "", group), set()).add(md.get("uid") or "")
+    _note(out, "pods per pod group", sched.gang.members, members)
 
 
 def _compare_memo(sched: Scheduler, out: list[str]) -> None:

@@ -43,9 +43,11 @@ except ImportError as e:  # chromium is here, so the browser test must run
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("browser")
-    # the suite but upstream's allocator table (its ~220 rows are one outline each; the page
-    # still holds ~900 scenarios of every KEP; the table cost a sixth of this fixture's time)
-    suite = run_features(base / "suite", "-k", "not allocator_case")
+    # the five KEPs' scenarios (~600, with their requirements, test plans and deviations;
+    # the platform requirements then read "not in this run"): the platform features' ~1,100
+    # more made this fixture a fifth of the unit suite's CPU (58 s of setup, stop 48) and
+    # render through the same code
+    suite = run_features(base / "suite", "-m", "not platform")
     assert suite.returncode in (0, 1), suite.stdout[-3000:] + suite.stderr[-3000:]
     # three runs make the trend: two scenarios, then four, then all five
     first = run_failing_fixture(base / "failing", "-k", "written or conflict")
