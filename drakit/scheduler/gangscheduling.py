@@ -131,9 +131,8 @@ class GangScheduling:
 
     # ------------------------------------------------------------------ queueing hints
     def event_helps(self, pod: Mapping[str, Any], ev: GroupEvent) -> bool:
-        """isSchedulableAfterPodAdded / PodGroupAdded / PodGroupUpdated for a held pod."""
-        if not self.enabled:
-            return False
+        """isSchedulableAfterPodAdded / PodGroupAdded / PodGroupUpdated for a pod this
+        plugin holds (only an enabled plugin holds any)."""
         ns = (pod.get("metadata") or {}).get("namespace") or ""
         if (ns, pod_group_name(pod)) != (ev.namespace, ev.group):
             return False
