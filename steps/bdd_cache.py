@@ -40,12 +40,22 @@ from typing import Any
 _LOOKUPS: dict[tuple[Any, ...], list[Any]] = {}
 #: one entry per distinct step text and module; bounded all the same
 MAX_LOOKUPS = 50_000
+#: DRAKIT_BDD_CACHE_VERIFY=1: every shortcut look-up is checked against pytest-bdd's own
+VERIFY = os.environ.get("DRAKIT_BDD_CACHE_VERIFY") == "1"
 #: parsed features larger than this are not cached (a feature file is ~100 KB, its pickle ~5x)
 MAX_PICKLE_BYTES = 64 * 1024 * 1024
 
 
-def memoised(search: Callable[..., Iterable[Any]]) -> Callable[..., Iterable[Any]]:
-    """Wrap pytest-bdd's ``find_fixturedefs_for_step(step, fixturemanager, node)``."""
+def memoised(search: Callable[..., Iterable[Any]],
+             candidates: Callable[[Any, Any, Any], list[tuple[Any, Any]] | None] | None = None
+             ) -> Callable[..., Iterable[Any]]:
+    """Wrap pytest-bdd's ``find_fixturedefs_for_step(step, fixturemanager, node)``.
+
+    ``candidates(fixturemanager, node, step_type)``, when given, lists the visible step
+    definitions of that keyword as (fixturedef, step context) pairs, in pytest-bdd's order
+    (None when it cannot tell): a text the memo has not seen is then matched against those
+    with each definition's parser, as pytest-bdd does, instead of walking every fixture name
+    again (most texts are new: a step's quoted values make it distinct)."""
 
     def find(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
         parent = getattr(node, "parent", None)
@@ -53,7 +63,16 @@ def memoised(search: Callable[..., Iterable[Any]]) -> Callable[..., Iterable[Any
         hit = _LOOKUPS.get(key)
         if hit is not None:
             return list(hit)
-        found = list(search(step=step, fixturemanager=fixturemanager, node=node))
+        cands = candidates(fixturemanager, node, step.type) if candidates is not None else None
+        if cands is None:
+            found = list(search(step=step, fixturemanager=fixturemanager, node=node))
+        else:
+            found = [fd for fd, ctx in cands if ctx.parser.is_matching(step.name)]
+            if VERIFY:  # tests/test_bdd_cache.py: the shortcut against pytest-bdd's own walk
+                walked = list(search(step=step, fixturemanager=fixturemanager, node=node))
+                if walked != found:
+                    raise AssertionError(f"bdd_cache: step {step.name!r} matched {found!r}; "
+                                         f"pytest-bdd finds {walked!r}")
         item_only = any(getattr(fd, "baseid", None) == node.nodeid for fd in found)
         if parent is not None and not item_only and len(_LOOKUPS) < MAX_LOOKUPS:
             _LOOKUPS[key] = found
@@ -61,6 +80,43 @@ def memoised(search: Callable[..., Iterable[Any]]) -> Callable[..., Iterable[Any
 
     find.__wrapped__ = search  # type: ignore[attr-defined]
     return find
+
+
+_CANDIDATES: dict[tuple[Any, ...], list[tuple[Any, Any]]] = {}
+
+
+def visible_step_definitions(names: Callable[..., Iterable[str]],
+                             defs: Callable[[Any, str, Any], Any],
+                             registry: Any) -> Callable[[Any, Any, Any], list[tuple[Any, Any]] | None]:
+    """``candidates`` for ``memoised`` from pytest-bdd's own parts (``get_fixture_names``,
+    ``getfixturedefs``, ``step_function_context_registry``): its walk over every fixture
+    name, without the parser, once per (fixture manager, the scenario's parent node,
+    keyword). Step definitions are registered when their modules are imported, before the
+    first scenario, and are visible to a whole module or directory; a walk that finds a step
+    definition registered for one item only is not remembered (None: pytest-bdd decides)."""
+
+    def candidates(fixturemanager: Any, node: Any, step_type: Any) -> list[tuple[Any, Any]] | None:
+        parent = getattr(node, "parent", None)
+        if parent is None:
+            return None
+        key = (id(fixturemanager), parent.nodeid, step_type)
+        hit = _CANDIDATES.get(key)
+        if hit is not None:
+            return hit
+        out = []
+        for name in names(fixturemanager=fixturemanager):
+            for fd in defs(fixturemanager, name, node) or []:
+                ctx = registry.get(fd.func)
+                if ctx is None or (ctx.type is not None and ctx.type != step_type):
+                    continue
+                if getattr(fd, "baseid", None) == node.nodeid:
+                    return None
+                out.append((fd, ctx))
+        if len(_CANDIDATES) < MAX_LOOKUPS:
+            _CANDIDATES[key] = out
+        return out
+
+    return candidates
 
 
 # ---------------------------------------------------------------------------- features
@@ -180,7 +236,10 @@ def install() -> bool:
             or not hasattr(bdd_feature, "get_features"):
         return False
     if getattr(find, "__wrapped__", None) is None:
-        bdd_scenario.find_fixturedefs_for_step = memoised(find)
+        parts = [getattr(bdd_scenario, n, None) for n in
+                 ("get_fixture_names", "getfixturedefs", "step_function_context_registry")]
+        cands = visible_step_definitions(*parts) if None not in parts else None
+        bdd_scenario.find_fixturedefs_for_step = memoised(find, cands)
     if getattr(get, "__wrapped__", None) is None:
         cached = cached_features(get)
         bdd_feature.get_feature = cached

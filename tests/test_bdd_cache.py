@@ -159,3 +159,19 @@ def test_install_wraps_pytest_bdd_once() -> None:
     feat = importlib.import_module("pytest_bdd.feature")
     assert scen.find_fixturedefs_for_step.__wrapped__.__name__ == "find_fixturedefs_for_step"
     assert getattr(feat.get_feature.__wrapped__, "__wrapped__", None) is None  # not twice
+
+
+def test_the_step_definition_shortcut_finds_what_pytest_bdd_finds(tmp_path) -> None:
+    """A real run of two features' scenarios with every look-up the shortcut answers checked
+    against pytest-bdd's own walk over all fixture names (bdd_cache.VERIFY)."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "DRAKIT_BDD_CACHE_VERIFY": "1", "DRAKIT_FEATURE_CACHE": "0"}
+    r = subprocess.run([sys.executable, "-m", "pytest", "steps", "-q", "-p", "no:cacheprovider",
+                        "-m", "kep-5234 or kep-3695", f"--reports-dir={tmp_path}"],
+                       cwd=repo, env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "bdd_cache:" not in r.stdout + r.stderr
