@@ -497,6 +497,9 @@ class ScenarioState:
     """Real names of DeviceClasses that got the driver guard as selector 0."""
     current: str | None = None
     """A namespace the scenario created and switched to (use_namespace), else None."""
+    cluster_kinds: set[str] = field(default_factory=set)
+    """The cluster-scoped kinds the scenario wrote (created, updated or patched): the cleanup
+    lists only these (and ResourceSlices once it has nodes, which drivers publish for)."""
 
 
 class NameMap:
@@ -566,6 +569,8 @@ class NameMap:
         for f in md.get("finalizers") or ():
             self.st.finalizers.add(f)
         kind = res.kind
+        if not res.namespaced:
+            self.st.cluster_kinds.add(kind)
         if res.namespaced:
             md["namespace"] = self.namespace(md.get("namespace"))
         else:
@@ -771,6 +776,8 @@ class NameMap:
         if not isinstance(patch, dict):
             return patch
         p = copy.deepcopy(patch)
+        if not res.namespaced:
+            self.st.cluster_kinds.add(res.kind)
         md = p.get("metadata")
         if isinstance(md, dict):
             md.pop("namespace", None)
@@ -921,9 +928,16 @@ class ScenarioCleaner:
         s, st = self.s, self.st
         nm = NameMap(st)
         namespaces = [st.namespace] + [st.prefix + n for n in st.namespaces]
+        # only the cluster-scoped kinds the scenario wrote (every write goes through
+        # NameMap.outgoing or outgoing_patch), and the ResourceSlices drivers publish for its
+        # nodes: listing every kind after every scenario was half a served run's requests
+        touched = set(st.cluster_kinds)
+        if "Node" in touched:
+            touched.add("ResourceSlice")
+        scoped = [r for r in s.cluster_scoped() if r.kind in touched and r.kind != "Namespace"]
         # the scenario's admission policies before anything else: they may refuse the
         # cleanup's own patches and deletes (on a real cluster after the informer delay)
-        policies = [r for r in s.cluster_scoped() if r.kind in ClusterBackend.POLICY_KINDS]
+        policies = [r for r in scoped if r.kind in ClusterBackend.POLICY_KINDS]
         gone = False
         for res in policies:
             try:
@@ -953,8 +967,8 @@ class ScenarioCleaner:
                                       {"metadata": {"finalizers": [
                                           f for f in fins if f not in st.finalizers]}},
                                       "application/merge-patch+json")
-        for res in s.cluster_scoped():
-            if res.kind == "Namespace" or res in policies:  # the policies went first
+        for res in scoped:
+            if res in policies:  # the policies went first
                 continue
             try:
                 items = s.request("GET", res.path())["items"]

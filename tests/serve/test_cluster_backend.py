@@ -88,6 +88,38 @@ def test_own_finalizers_are_removed_at_cleanup(backend, server):
     assert server["served"].api.try_get("ResourceClaim", "f", st.namespace) is None
 
 
+def test_cleanup_lists_only_the_cluster_scoped_kinds_the_scenario_wrote(backend, server,
+                                                                        monkeypatch):
+    calls: list[tuple[str, str]] = []
+    real = Session.request
+
+    def spy(self, method, path, *a, **kw):
+        calls.append((method, path))
+        return real(self, method, path, *a, **kw)
+
+    monkeypatch.setattr(Session, "request", spy)
+    backend.start_scenario("namespaced only", "1.37", {})
+    calls.clear()  # the session's discovery and sweep of leftovers
+    backend.apply([CLAIM])
+    backend.end_scenario()
+    lists = [p for m, p in calls if m == "GET" and "/namespaces/" not in p]
+    assert not any(k in p for p in lists for k in ("deviceclasses", "resourceslices", "/nodes",
+                                                    "priorityclasses", "validatingadmission"))
+    backend.start_scenario("a class and a node", "1.37", {})
+    calls.clear()
+    st = backend.st
+    backend.add_node("node-1")
+    backend.apply([CLASS])
+    backend.end_scenario()
+    listed = {p.rsplit("/", 1)[1] for m, p in calls if m == "GET" and p.endswith(
+        ("/deviceclasses", "/resourceslices", "/nodes", "/priorityclasses"))}
+    # a node brings the slices its drivers publish into the cleanup
+    assert listed == {"deviceclasses", "resourceslices", "nodes"}
+    api = server["served"].api
+    assert api.try_get("DeviceClass", st.prefix + "gpu.example.com") is None
+    assert api.try_get("Node", st.prefix + "node-1") is None
+
+
 def test_unsupported_when_gates_or_version_differ(backend):
     with pytest.raises(Unsupported, match="GenericWorkload=true"):
         backend.start_scenario("gates", "1.37", {"GenericWorkload": True})
