@@ -354,16 +354,19 @@ class APIServer:
         return M.validate_object_meta(obj, info.namespaced, path, name_fn=name_fn)
 
     # ------------------------------------------------------------------ read verbs
-    def get(self, kind: str, name: str, namespace: str | None = None) -> dict:
+    def get(self, kind: str, name: str, namespace: str | None = None, copy: bool = True) -> dict:
+        """The stored object; ``copy=False`` hands out the stored one itself, for trusted
+        readers that never change it (as ``list``)."""
         info = self.kind_info(kind)
         obj = self._store[kind].get(self._key(info, namespace, name))
         if obj is None:
             raise E.NotFound(kind, name, info.group, info.plural)
-        return deep_copy(obj)
+        return deep_copy(obj) if copy else obj
 
-    def try_get(self, kind: str, name: str, namespace: str | None = None) -> dict | None:
+    def try_get(self, kind: str, name: str, namespace: str | None = None,
+                copy: bool = True) -> dict | None:
         try:
-            return self.get(kind, name, namespace)
+            return self.get(kind, name, namespace, copy)
         except E.NotFound:
             return None
 

@@ -339,7 +339,9 @@ class ResourceClaimController(Controller):
                 return True
             if not name:
                 continue
-            claim = self.api.try_get("ResourceClaim", name, ns)
+            # read only (the informer's cache): a claim shared by hundreds of pods is looked
+            # at once per pod at each of its updates, and a copy each time made that quadratic
+            claim = self.api.try_get("ResourceClaim", name, ns, copy=False)
             if claim is None:
                 if not e.get("resourceClaimTemplateName"):
                     continue  # the user has to create it
@@ -353,8 +355,9 @@ class ResourceClaimController(Controller):
                 continue
             if not (pod.get("spec") or {}).get("nodeName"):
                 continue
-            if (claim.get("status") or {}).get("allocation") and \
-                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on) and cu.can_be_reserved(claim):
+            # (the cheap length check first: a full list is not scanned for each pod)
+            if (claim.get("status") or {}).get("allocation") and cu.can_be_reserved(claim) and \
+                    not cu.is_reserved_for_pod(pod, claim, self.podgroups_on):
                 return True
         return False
 
