@@ -35,6 +35,15 @@ def test_create_stamps_identity_and_get_returns_a_copy(api: APIServer) -> None:
     assert "mutated" not in api.get("DeviceClass", "gpu.example.com")["spec"]
 
 
+def test_a_trusted_reader_may_get_the_stored_object_itself(api: APIServer) -> None:
+    api.create(device_class())
+    stored = api.get("DeviceClass", "gpu.example.com", copy=False)
+    assert stored is api.get("DeviceClass", "gpu.example.com", copy=False)
+    assert stored is not api.get("DeviceClass", "gpu.example.com")
+    assert api.try_get("DeviceClass", "gpu.example.com", copy=False) is stored
+    assert api.try_get("DeviceClass", "nope", copy=False) is None
+
+
 def test_generate_name_gets_a_five_character_suffix(api: APIServer) -> None:
     obj = claim()
     obj["metadata"] = {"generateName": "pod-extended-resources-", "namespace": "default"}
