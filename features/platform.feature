@@ -4331,6 +4331,61 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
 
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A pod waiting for a device is not retried when a DeviceClass is deleted, and is when one is added
+      DynamicResources registers DeviceClass adds and updates (EventsToRegister, no hint), no
+      delete: deleting a class cannot make a device usable. The pod asks for a device with the
+      "fast" attribute, which no device has: one attempt. Deleting another DeviceClass leaves
+      it parked; adding one brings it back (a second attempt, still without a device).
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "n1-gpus" of driver "gpu.example.com" on node "n1" with 1 devices named "gpu-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: spare.example.com}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fast}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].?fast.orValue(false)"}}]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: fast}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the DeviceClass "spare.example.com"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: other.example.com}
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
     Scenario: A pod waiting for a device is not retried when a shared claim it does not use loses one of its pods, and is when the claim is deallocated
       DynamicResources' hint isSchedulableAfterClaimChange: a claim that got deallocated may
       free devices for any pod; another change (here reservedFor shrinking from two pods to

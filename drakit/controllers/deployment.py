@@ -539,7 +539,7 @@ def _namespace_terminating(e: E.StatusError) -> bool:
 
 
 def _failure_conditions(rs: dict, failed: str | None, now: str,
-                        reason: str = "FailedCreate") -> list[dict] | None:
+                        reason: str) -> list[dict] | None:
     """replica_set_utils.go calculateStatus: a failed create or delete sets the condition
     ReplicaFailure (True, FailedCreate with too few pods, FailedDelete with too many, the
     error) unless one is set already; a sync without an error removes it. The other
