@@ -2077,3 +2077,21 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | device               | hbm          | a10             | half                 | device 'gpu-0' includes unknown mixin 'a10' |
         | counter set          | hbm2         | a100            | half                 | counter set 'gpu-0-counters' includes unknown mixin 'hbm2' |
         | counter consumption  | hbm          | a100            | halves               | device 'gpu-0' consumesCounters 'gpu-0-counters' includes unknown mixin 'halves' |
+
+    @req:5234-R09 @clause:5234-R09/unknown-mixin-named
+    Scenario: drakit flatten refuses an object without a kind instead of guessing it is a slice
+      The API server refuses an object without a kind ("Object 'Kind' is missing"); the tool
+      does the same with one line naming the file and the object, exit status 1, nothing
+      written out, rather than flattening it as if it were a ResourceSlice.
+      When I run drakit flatten on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        metadata: {name: draft}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        """
+      Then drakit flatten exits 1 with the error "{file}: object 1 has no kind (Object 'Kind' is missing); add its kind, e.g. kind: ResourceSlice"

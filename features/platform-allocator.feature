@@ -3642,6 +3642,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | gate of later     | --node node-1 -f classes.yaml --version 1.35 --gate DRANodeAllocatableResources=true | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | invalid --gate: unrecognized feature gate: DRANodeAllocatableResources (Kubernetes 1.35 does not have it; 1.36, 1.37 do) |
         | version           | --node node-1 -f classes.yaml --version 1.33 | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | argument --version: invalid choice: '1.33' (choose from '1.34', '1.35', '1.36', '1.37') |
         | missing file      | --node node-1 -f no-such.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-such.yaml: no such file |
+        | no kind           | --node node-1 -f classes.yaml | {apiVersion: resource.k8s.io/v1, metadata: {name: s}} | {file}: object 1 has no kind (Object 'Kind' is missing); add its kind, e.g. kind: ResourceSlice |
         | missing node file | --node no-node.yaml -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.yaml: no such file |
         | missing JSON node file | --node no-node.json -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.json: no such file |
         | missing .yml node file | --node no-node.yml -f classes.yaml | {kind: Namespace, apiVersion: v1, metadata: {name: x}} | no-node.yml: no such file |

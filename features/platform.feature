@@ -1342,7 +1342,7 @@ Feature: Platform behaviour every DRA comparison relies on
             reason: ContentRemoved
             message: All content successfully removed
         """
-      And the Namespace "held" has no "spec.finalizers"
+      And the Namespace "held" has "spec" equal to {}
       When I patch the Namespace "held" with:
         """
         metadata:

@@ -168,6 +168,7 @@ def run_flatten_on_text(world: World, docstring: str, tmp_path: Path) -> None:
     success or not, in a later step)."""
     path = tmp_path / "slice.yaml"
     path.write_text(docstring, encoding="utf-8")
+    world.vars["flatten_file"] = path
     world.vars["flatten"] = subprocess.run([_drakit(), "flatten", str(path)], capture_output=True,
                                            text=True, timeout=60, check=False)
 
@@ -175,10 +176,12 @@ def run_flatten_on_text(world: World, docstring: str, tmp_path: Path) -> None:
 @then(parsers.re(r'drakit flatten exits (?P<code>\d+) with the error "(?P<message>.*)"$'))
 def flatten_failed(world: World, code: str, message: str) -> None:
     """The tool's one-line error (stderr, ``error: <cause>``) and its exit status, nothing on
-    stdout."""
+    stdout; ``{file}`` stands for the file the scenario wrote."""
     proc = world.vars.get("flatten")
     if proc is None:
         raise AssertionError("drakit flatten did not run in an earlier step")
+    if world.vars.get("flatten_file") is not None:
+        message = message.replace("{file}", str(world.vars["flatten_file"]))
     got = {"exit": proc.returncode, "stderr": proc.stderr.strip(), "stdout": proc.stdout}
     want = {"exit": int(code), "stderr": f"error: {message}", "stdout": ""}
     world.observe("drakit flatten error", want, got)

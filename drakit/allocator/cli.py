@@ -52,9 +52,14 @@ def _load(path: str) -> list[dict[str, Any]]:
     """The objects of a manifest file, read exactly as ``drakit apply`` reads them (YAML
     converted the way kubectl does, ``List`` expanded); errors carry file:line."""
     try:
-        return load_file(path)
+        objs = load_file(path)
     except ManifestError as e:
         raise _Fail(str(e)) from None
+    for i, o in enumerate(objs, 1):
+        if not o.get("kind"):  # as the API server refuses it; never guessed from context
+            raise _Fail(f"{path}: object {i} has no kind (Object 'Kind' is missing); add its "
+                        "kind, e.g. kind: ResourceSlice")
+    return objs
 
 
 def _node(value: str) -> dict[str, Any]:
@@ -64,7 +69,7 @@ def _node(value: str) -> dict[str, Any]:
     from drakit.cli import NodeSpecError, parse_node_spec
 
     if os.path.exists(value) or os.sep in value or value.endswith((".yaml", ".yml", ".json")):
-        nodes = [o for o in _load(value) if o.get("kind", "Node") == "Node"]
+        nodes = [o for o in _load(value) if o["kind"] == "Node"]
         if len(nodes) != 1:
             raise _Fail(f"{value}: expected exactly one Node, found {len(nodes)}")
         return nodes[0]
@@ -213,7 +218,7 @@ def main_flatten(argv: Sequence[str]) -> int:
     p.add_argument("file")
     try:
         args = p.parse_args(list(argv))
-        slices = [o for o in _load(args.file) if o.get("kind", "ResourceSlice") == "ResourceSlice"]
+        slices = [o for o in _load(args.file) if o["kind"] == "ResourceSlice"]
         if not slices:
             raise _Fail(f"{args.file}: no ResourceSlice found")
         flat = [flatten_slice(s) for s in slices]
