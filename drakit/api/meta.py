@@ -100,6 +100,7 @@ class LogicalClock:
 
     def __init__(self, start: _dt.datetime | None = None) -> None:
         self._now = start or self.EPOCH
+        self._stamp: tuple[_dt.datetime | None, str] = (None, "")
 
     def now(self) -> _dt.datetime:
         return self._now
@@ -108,7 +109,10 @@ class LogicalClock:
         self._now += _dt.timedelta(seconds=seconds)
 
     def timestamp(self) -> str:
-        return rfc3339(self._now)
+        # components stamp many objects at one logical instant: format it once per instant
+        if self._stamp[0] != self._now:
+            self._stamp = (self._now, rfc3339(self._now))
+        return self._stamp[1]
 
 
 def rfc3339(t: _dt.datetime) -> str:
