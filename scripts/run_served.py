@@ -82,7 +82,7 @@ PROFILES: dict[str, dict] = {
         "select": TOOL_ONLY_ONCE},
     # the scenarios whose release bounds name 1.35 (@version:1.35, @until:1.35, @since:1.35)
     # get a served run here, at the release's default gates. The others are served at 1.34,
-    # 1.36 and 1.37 and run at 1.35 on the reference (features-versions): serving them a
+    # 1.36 (alpha gates) and 1.37 and run at 1.35 on the reference (features-versions): serving them a
     # fourth time cost a sixth of the served run's CPU (stop 46, when `tox` reached 7.9 min)
     "1.35": {"version": "1.35", "gates": [], "select": _bounds_name("1.35")},
     # the scenarios pinned to 1.34 (@until:1.34, @version:1.34): the oldest release drakit
