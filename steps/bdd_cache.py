@@ -40,7 +40,7 @@ from typing import Any
 _LOOKUPS: dict[tuple[Any, ...], list[Any]] = {}
 #: one entry per distinct step text and module; bounded all the same
 MAX_LOOKUPS = 50_000
-#: DRAKIT_BDD_CACHE_VERIFY=1: every shortcut look-up is checked against pytest-bdd's own
+#: DRAKIT_BDD_CACHE_VERIFY=1: every shortcut look-up is checked against pytest-bdd's own walk
 VERIFY = os.environ.get("DRAKIT_BDD_CACHE_VERIFY") == "1"
 #: parsed features larger than this are not cached (a feature file is ~100 KB, its pickle ~5x)
 MAX_PICKLE_BYTES = 64 * 1024 * 1024

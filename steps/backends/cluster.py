@@ -569,11 +569,10 @@ class NameMap:
         for f in md.get("finalizers") or ():
             self.st.finalizers.add(f)
         kind = res.kind
-        if not res.namespaced:
-            self.st.cluster_kinds.add(kind)
         if res.namespaced:
             md["namespace"] = self.namespace(md.get("namespace"))
         else:
+            self.st.cluster_kinds.add(kind)
             md.pop("namespace", None)
             if md.get("name"):
                 md["name"] = (self.node_name(md["name"]) if kind == "Node"
