@@ -34,7 +34,11 @@ def _md(obj: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def pod_group_name(pod: Mapping[str, Any]) -> str | None:
-    return (((pod.get("spec") or {}).get("schedulingGroup")) or {}).get("podGroupName") or None
+    """spec.schedulingGroup.podGroupName (1.36 and 1.37), or None for an ungrouped pod (also
+    for a schedulingGroup stored past validation that is no object or names no group)."""
+    sg = (pod.get("spec") or {}).get("schedulingGroup") or {}
+    name = sg.get("podGroupName") if isinstance(sg, Mapping) else None
+    return name if isinstance(name, str) and name else None
 
 
 def claim_name(pod: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[str | None, bool]:

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from drakit.allocator.core import allocated_state, counts_as_allocated
 from drakit.api.quantity import Quantity
+from drakit.claims import pod_group_name
 from drakit.component import note_cache_mismatch as _note
-from drakit.scheduler.gangscheduling import pod_group_name
 
 from .cache import DRACache, NodeCache, claim_results, pod_key, slice_pool, to_ints
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drakit.allocator.core import version_at_least
+from drakit.claims import pod_group_name
 
 NAME = "GangScheduling"
 
@@ -48,13 +49,6 @@ class GroupEvent:
     group: str
     old: Mapping[str, Any] | None
     new: Mapping[str, Any]
-
-
-def pod_group_name(pod: Mapping[str, Any]) -> str | None:
-    """spec.schedulingGroup.podGroupName (1.36 and 1.37), or None for an ungrouped pod."""
-    sg = (pod.get("spec") or {}).get("schedulingGroup") or {}
-    name = sg.get("podGroupName") if isinstance(sg, Mapping) else None
-    return name if isinstance(name, str) and name else None
 
 
 def _gang_min_count(pg: Mapping[str, Any] | None) -> int | None:

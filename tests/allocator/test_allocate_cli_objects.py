@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_allocate_cli_flags import _check  # noqa: E402 - a sibling test module (tests/ has no packages)
 
-from drakit.allocator.cli import main_allocate
+from drakit.allocator.cli import main_allocate, main_flatten
 
 CLASS = {"apiVersion": "resource.k8s.io/v1", "kind": "DeviceClass", "metadata": {"name": "gpu"},
          "spec": {"selectors": [{"cel": {"expression": 'device.driver == "gpu.example.com"'}}]}}
@@ -129,3 +129,30 @@ def test_a_node_quantity_that_does_not_parse_is_named_with_the_node(capsys, tmp_
     assert out == ""
     assert err.startswith('error: Node node-1: Node in version "v1" cannot be handled as a Node: '
                           "quantities must match the regular expression")
+
+
+_NO_KIND = object()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(i=st.integers(0, 2), value=_json | st.just(_NO_KIND))
+@example(i=1, value=_NO_KIND)
+@example(i=0, value="")
+def test_any_kind_gives_an_answer_or_one_line(capsys, tmp_path, i, value):
+    """A kind left out, empty or of any JSON type: drakit allocate answers or names the
+    object in one line (an object without a kind is never guessed: "Object 'Kind' is
+    missing"), and drakit flatten does the same for a slice file."""
+    objs = [copy.deepcopy(o) for o in (CLASS, SLICE, CLAIM)]
+    if value is _NO_KIND:
+        del objs[i]["kind"]
+    else:
+        objs[i]["kind"] = value
+    _run(capsys, tmp_path, objs)
+    f = tmp_path / "slice.yaml"
+    f.write_text(yaml.safe_dump_all([objs[1]]))
+    code = main_flatten([str(f)])
+    out, err = capsys.readouterr()
+    assert code in (0, 1) and "Traceback" not in err
+    assert (out.strip() and not err) if code == 0 else (not out and err.count("\n") == 1), err
+    if not objs[1].get("kind"):
+        assert code == 1 and "has no kind (Object 'Kind' is missing)" in err
