@@ -3611,6 +3611,78 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
                                 error: claim team-a/typo, request gpu: could not retrieve device class gpu.exmaple.com: deviceclass.resource.k8s.io "gpu.exmaple.com" not found
         """
 
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain prints a class selector's CEL compile error on one line per row
+      The tool reads its files without an API server, so a class may hold a selector no API
+      server would have accepted (device has no field vendor). The allocator's selectorsMatch
+      fails with "class %s: selector #%d: CEL compile error: %w"; cel-go's message carries the
+      expression and a caret on lines of their own, which the table writes as \n so each row
+      stays one line. The device's row and the last row carry the error.
+      When I run drakit allocate with "--node node-1 --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: broken}
+        spec:
+          selectors:
+          - cel: {expression: 'device.vendor == "a"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: broken}}
+        """
+      Then the explanation is:
+        """
+        CLAIM  REQUEST  DEVICE                        OUTCOME
+        c      gpu      gpu.example.com/node-1/gpu-0  error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^
+                                                      error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^
+        """
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
+    Scenario: drakit allocate refuses a class selector that does not compile with one line and exit status 1
+      When I run drakit allocate with "--node node-1" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: broken}
+        spec:
+          selectors:
+          - cel: {expression: 'device.vendor == "a"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: c}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: broken}}
+        """
+      Then drakit allocate exits 1 with the error "class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^"
+
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
     Scenario Outline: drakit allocate refuses what it cannot run with one line and exit status 1 (<what>)
       Nothing is written to stdout; the line names the cause and what to do.

@@ -22,6 +22,7 @@ from drakit.allocator import (
     flatten_slice,
     format_explanation,
 )
+from drakit.allocator.explain import one_line
 from drakit.allocator.pools import NodeSelectionError
 from drakit.api import errors as E
 from drakit.api.quantity import QuantityError
@@ -39,8 +40,7 @@ class _Fail(Exception):
 def _error_line(message: str) -> str:
     """``error: <message>`` on one line: a control character from the input (a class name
     with a newline) is written as its escape, so a script can still read one line per error."""
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
-    return f"error: {text}\n"
+    return f"error: {one_line(message)}\n"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -36,7 +36,7 @@ from drakit.allocator.pools import (
     slice_targets_node,
 )
 
-__all__ = ["explain", "format_explanation"]
+__all__ = ["explain", "format_explanation", "one_line"]
 
 
 def explain(node: Mapping[str, Any] | None, claims: Sequence[Mapping[str, Any]],
@@ -221,10 +221,17 @@ def _reason(probe: Allocator, ci: int, rd: Any, cand: Candidate, picked: bool) -
     return _USABLE
 
 
+def one_line(text: str) -> str:
+    """``text`` with each control character written as its escape (a CEL compile error's
+    caret lines, a name with a newline), so a script reads one line per row or error."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def format_explanation(rows: Sequence[Mapping[str, Any]]) -> str:
-    """A fixed-width table: CLAIM REQUEST DEVICE OUTCOME."""
+    """A fixed-width table: CLAIM REQUEST DEVICE OUTCOME, one line per row."""
     header = ("CLAIM", "REQUEST", "DEVICE", "OUTCOME")
-    table = [header] + [(str(r["claim"]), str(r["request"]), str(r["device"]), str(r["outcome"])) for r in rows]
+    table = [header] + [tuple(one_line(str(r[k])) for k in ("claim", "request", "device", "outcome"))
+                        for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(3)]
     lines = []
     for row in table:
