@@ -1825,6 +1825,37 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       And the PodGroup "ring" has "metadata.labels.team" equal to fabric
 
+    # since 1.37: v1beta1 PodGroups are served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
+    Scenario: An update that leaves a stored PodGroup's gang as it is does not check its minCount again
+      Declarative validation ratchets: gang.minCount (+k8s:required, +k8s:minimum=1) is checked
+      only when the gang differs from the stored one, so a PodGroup an older release or a direct
+      etcd write left with minCount 0 still takes a label change. The PodGroup is stored past
+      validation: reference only.
+      Given the feature gate GenericWorkload is enabled
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata: {name: ring}
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 0}
+        """
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+          labels: {team: fabric}
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 0}
+        """
+      Then the request succeeds
+      And the PodGroup "ring" has "metadata.labels.team" equal to fabric
+
     # since 1.37: v1beta1 and its compositePodGroupTemplates are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/workload-templates @since:1.37 @needs-gate:GenericWorkload
     Scenario: Without CompositePodGroup a Workload may not use composite pod group templates
