@@ -2355,6 +2355,76 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the Pod "p" is scheduled to "node-1"
       And the ResourceClaim "gpu" has "status.reservedFor[0].name" equal to p
 
+    @req:platform-BIND-R01 @clause:platform-BIND-R01/waits-for-conditions
+    Scenario: A claim for two devices gets two devices with binding conditions and waits for both
+      A device with binding conditions is selectable when the feature is on (isSelectable), so
+      a request for two devices takes both devices of a pool whose devices all carry binding
+      conditions; the pod waits in PreBind for the conditions of the two devices.
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: fabric-pair}
+        spec:
+          driver: fabric.example.com
+          nodeName: node-1
+          pool: {name: pair, generation: 1, resourceSliceCount: 1}
+          devices:
+          - {name: pair-0, bindingConditions: [example.com/attached], bindingFailureConditions: [example.com/attach-failed]}
+          - {name: pair-1, bindingConditions: [example.com/attached], bindingFailureConditions: [example.com/attach-failed]}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: pair}
+        spec:
+          devices:
+            requests:
+            - name: gpus
+              exactly: {deviceClassName: fabric.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: q}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpus}]}}
+          resourceClaims:
+          - {name: gpus, resourceClaimName: pair}
+        """
+      Then the request succeeds
+      And there is a Normal event "BindingConditionsPending" for Pod "q" starting with "waiting for binding conditions for device on node node-1"
+      And the Pod "q" has no "spec.nodeName"
+      And the ResourceClaim "pair" has "status.allocation.devices.results[0].device" equal to pair-0
+      And the ResourceClaim "pair" has "status.allocation.devices.results[1].device" equal to pair-1
+      When I patch the ResourceClaim "pair" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: pair
+            device: pair-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      And the cluster settles
+      Then the Pod "q" has no "spec.nodeName"
+      When I patch the ResourceClaim "pair" status with:
+        """
+        status:
+          devices:
+          - driver: fabric.example.com
+            pool: pair
+            device: pair-0
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+          - driver: fabric.example.com
+            pool: pair
+            device: pair-1
+            conditions:
+            - {type: example.com/attached, status: "True", reason: Attached, message: attached over the fabric, lastTransitionTime: "2026-01-01T00:00:00Z"}
+        """
+      Then the Pod "q" is scheduled to "node-1"
+
     @req:platform-BIND-R01 @clause:platform-BIND-R01/binds-when-true
     Scenario: A pod bound once its binding condition holds counts as one scheduled attempt
       schedule_one.go bindingCycle counts a pod as scheduled (metrics.PodScheduled, the series
