@@ -3177,6 +3177,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.devices[0].bindingConditions | null | spec.devices[0].bindingConditions: Invalid value: null: bindingConditions are required to use bindingFailureConditions |
         | spec.devices[0].bindingFailureConditions | null | spec.devices[0].bindingFailureConditions: Invalid value: null: bindingFailureConditions are required to use bindingConditions |
         | spec.devices[0].bindingConditions | [] | spec.devices[0].bindingConditions: Invalid value: []: bindingConditions are required to use bindingFailureConditions |
+        | spec.devices[0].bindingFailureConditions | [] | spec.devices[0].bindingFailureConditions: Invalid value: []: bindingFailureConditions are required to use bindingConditions |
         | spec.devices[0].bindingConditions | [condition1, condition1] | spec.devices[0].bindingConditions[1]: Duplicate value: "condition1" |
         | spec.devices[0].bindingFailureConditions | [condition3, condition3] | spec.devices[0].bindingFailureConditions[1]: Duplicate value: "condition3" |
         | spec.devices[0].bindingFailureConditions | [condition2, condition5] | spec.devices[0].bindingFailureConditions[0]: Invalid value: "condition2": bindingFailureConditions must not overlap with bindingConditions |
