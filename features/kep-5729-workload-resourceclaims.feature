@@ -1074,6 +1074,9 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       is recorded for it), and the next one, with a name the PodGroup does not have, is made
       at once as an ordinary per-pod claim, owned by and reserved for the pod. The PodGroup's
       template comes later; then the PodGroup's claim is made and the pod schedules with both.
+      A second member finds the PodGroup's claim allocated and reserved for the PodGroup:
+      PreBind has nothing to write for it (isReservedForPod: the PodGroup counts) and goes on
+      to allocate and reserve the member's own claim.
       (The 1.37 controller.go was not in the index: the PodGroup branch returning without an
       error while the PodGroup's claim is missing is drakit's reading of the tests named above.)
       When I apply:
@@ -1125,6 +1128,34 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
           - {resource: pods, name: member}
         """
       And there are 2 ResourceClaim objects
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member-2}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}, {name: scratch}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: scratch, resourceClaimTemplateName: scratch-template}
+        """
+      Then the Pod "member-2" is scheduled to "node-1"
+      And the claim "scratch" of Pod "member-2" is named with the prefix "member-2-scratch-"
+      And the claim "scratch" of Pod "member-2" contains:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: my-device, driver: dra.example.com, pool: node-1}
+          reservedFor:
+          - {resource: pods, name: member-2}
+        """
+      And there are 3 ResourceClaim objects
 
     @req:5729-R11 @version:1.37 @clause:5729-R11/at-most-one @kep-test:integration-churn-at-most-one-claim
     Scenario: Rapid PodGroup churn never leaves two claims for one PodGroup claim nor orphans
