@@ -293,3 +293,20 @@ def test_pod_and_claim_changes_cost_no_evaluation_while_no_device_is_tainted() -
     assert calls == []
     _taint(c, _device_of(c, "a"))
     assert calls and not _exists(c, "p")
+
+
+def test_the_disruption_condition_is_computed_from_the_pod_as_stored_not_as_listed() -> None:
+    # upstream's addConditionAndDeletePod gets the pod afresh before UpdatePodCondition, so a
+    # condition another writer added after the controller's pass listed the pod is kept
+    c = _cluster()
+    c.apply([_claim("a"), _pod("p", "a")])
+    listed = copy.deepcopy(c.get("Pod", "p"))
+    ready = {"type": "example.com/Checked", "status": "True", "lastTransitionTime": "2026-01-01T00:00:00Z"}
+    c.api.patch("Pod", "p", {"status": {"conditions": [
+        *((listed.get("status") or {}).get("conditions") or ()), ready]}}, "default", subresource="status")
+    assert _controller(c)._add_condition(listed) is True
+    conds = c.api.get("Pod", "p", "default")["status"]["conditions"]
+    assert ready in conds
+    assert [cd["reason"] for cd in conds if cd["type"] == "DisruptionTarget"] == ["DeletionByDeviceTaintManager"]
+    # a second call finds the condition as it wants it and writes nothing
+    assert _controller(c)._add_condition(listed) is False

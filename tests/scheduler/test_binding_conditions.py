@@ -12,6 +12,7 @@ these tests pin the details the scenarios in features/platform-allocator.feature
 from __future__ import annotations
 
 import copy
+import datetime as _dt
 from typing import Any
 
 import pytest
@@ -330,3 +331,19 @@ def test_filter_marks_a_timed_out_claim_unavailable_for_every_pod_that_uses_it()
     c.settle()
     assert "deallocation of ResourceClaim completed" in " ".join(_events(c, "FailedScheduling"))
     assert _claim(c)["status"]["allocation"]["allocationTimestamp"] == "2026-01-01T00:10:01Z"
+
+
+def test_the_poll_ticks_count_from_the_start_of_the_wait() -> None:
+    # PreBind polls at start, start+5s, ...: a claim expiring at a tick is seen as timed out
+    # only by the next one (isClaimTimeout's Before is strict); a claim change at a tick is
+    # seen by that very tick (the poll reads the informer then)
+    from drakit.scheduler.dynamicresources import BINDING_POLL_SECONDS, _next_tick
+
+    start = _dt.datetime(2026, 1, 1, tzinfo=_dt.UTC)
+    tick = _dt.timedelta(seconds=BINDING_POLL_SECONDS)
+    assert _next_tick(start, start - tick, strictly=True) == start
+    assert _next_tick(start, start, strictly=True) == start + tick
+    assert _next_tick(start, start, strictly=False) == start
+    assert _next_tick(start, start + 2 * tick, strictly=False) == start + 2 * tick
+    assert _next_tick(start, start + 2 * tick, strictly=True) == start + 3 * tick
+    assert _next_tick(start, start + tick / 2, strictly=False) == start + tick
