@@ -413,6 +413,43 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         | spec.devices[1].consumesCounters[0].counterSet | FieldValueInvalid | Invalid value: "gpu-0": must reference a counterSet defined in the ResourceSlice sharedCounters |
 
     # until 1.34: 1.35 refuses a slice holding both sharedCounters and devices ("Only one of Devices and SharedCounters can be set in a ResourceSlice"), the layout this scenario publishes
+    @component:apiserver @req:5234-R02 @gate:DRAResourceSliceMixins @clause:5234-R02/counter-set-mixin-adds @until:1.34
+    Scenario: At 1.34 a device may consume a counter its counter set takes from a counter-set mixin
+      The KEP's validation (kubernetes/kubernetes#131357, validation_resourceslice_test.go
+      "counterref-consumes-counter-from-mixin", not merged) gathers each counter set's counter
+      names together with those of the counter-set mixins it includes, so in the 1.34 layout,
+      where a device consumes a counter set of its own slice, a counter only the mixin defines
+      may be consumed; a counter neither defines may not.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And the feature gate DRAResourceSliceMixins is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          mixins:
+            counterSet:
+            - name: a100-counters
+              counters:
+                memory: {value: 80Gi}
+          sharedCounters:
+          - name: gpu-0
+            includes: [a100-counters]
+            counters:
+              multiprocessors: {value: "108"}
+          devices:
+          - {name: gpu-0-part-a, consumesCounters: [{counterSet: gpu-0, counters: {memory: {value: 40Gi}, multiprocessors: {value: "54"}}}]}
+          - {name: gpu-0-part-b, consumesCounters: [{counterSet: gpu-0, counters: {cores: {value: "8"}}}]}
+        """
+      Then the request is rejected with exactly these causes:
+        | field                                        | reason            | message |
+        | spec.devices[1].consumesCounters[0].counters | FieldValueInvalid | Invalid value: "cores": must reference a counter defined in the ResourceSlice sharedCounters |
+
+    # until 1.34: 1.35 refuses a slice holding both sharedCounters and devices ("Only one of Devices and SharedCounters can be set in a ResourceSlice"), the layout this scenario publishes
     @component:scheduler @req:5234-R05 @req:platform-ALLOC-R01 @clause:5234-R05/shipped-counter-layout-134 @clause:platform-ALLOC-R01/partitionable @until:1.34
     Scenario: At 1.34 counter sets share a slice with the devices that consume them, and bound what is allocated
       KEP-4815 as shipped in 1.34 (v1.34.0 API: ResourceSliceSpec.sharedCounters next to
