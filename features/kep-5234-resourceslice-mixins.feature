@@ -1600,7 +1600,8 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
       With the gate off the API server keeps includes on a slice that already uses them
       (drop-unless-in-use) and no longer checks that they name a mixin, so an update can take
       spec.mixins away while a counter set keeps its includes (and gains counters of its own,
-      which the gate-off validation requires). The counter set still references a mixin, so
+      which the gate-off validation requires); the includes alone keep the slice "in use", so
+      a later update keeps them too. The counter set still references a mixin, so
       the scheduler without the gate drops it and the device that consumes from it (KEP-5234
       "Implementation": "any devices or counter sets that references mixins will be dropped").
       Given the objects from fixture "kep-5234/scheduling/transitive-drop.yaml"
@@ -1620,6 +1621,9 @@ Feature: KEP-5234 ResourceSlice mixins, and the ResourceSlice limits that shippe
         """
       Then the request succeeds
       And the ResourceSlice "node-1-transitive-counters" has no "spec.mixins"
+      And the ResourceSlice "node-1-transitive-counters" has "spec.sharedCounters[0].includes" equal to [a100-memory]
+      When I set "metadata.labels.tier" of the ResourceSlice "node-1-transitive-counters" to gold
+      Then the request succeeds
       And the ResourceSlice "node-1-transitive-counters" has "spec.sharedCounters[0].includes" equal to [a100-memory]
       When I apply:
         """

@@ -234,6 +234,33 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the outcome is "spec.containers[0].resources: Forbidden: HugePages require cpu or memory"
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
+    Scenario: A pod template's hugepages with a memory limit alone are accepted, with no requests defaulted
+      k/k validateResourceRequirements counts cpu or memory among the limits or the requests for
+      "HugePages require cpu or memory". SetDefaults_Pod copies limits into requests for a Pod,
+      not for a pod template (SetDefaults_PodSpec does not), so a Deployment's template keeps a
+      memory limit without a request, and that limit alone satisfies the check.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: hp}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: hp}}
+          template:
+            metadata: {labels: {app: hp}}
+            spec:
+              containers:
+              - name: app
+                image: busybox
+                resources:
+                  limits: {memory: 1Gi, hugepages-2Mi: 2Mi}
+        """
+      Then the request succeeds
+      And the Deployment "hp" has "spec.template.spec.containers[0].resources" equal to {limits: {memory: 1Gi, hugepages-2Mi: 2Mi}}
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/container-resources
     Scenario: A hugepage limit must be a whole number of pages, and so must the request defaulted from it
       k/k validateResourceRequirements (validateResourceQuantityHugePageValue, a new pod allows
       no indivisible values): the limit is refused at limits[name] with its value; SetDefaults_Pod
@@ -1827,12 +1854,14 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
 
     # since 1.37: v1beta1 PodGroups are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
-    Scenario: An update that leaves a stored PodGroup's gang as it is does not check its minCount again
+    Scenario: An update that leaves a stored PodGroup's gang and claims as they are checks neither again
       Declarative validation ratchets: gang.minCount (+k8s:required, +k8s:minimum=1) is checked
-      only when the gang differs from the stored one, so a PodGroup an older release or a direct
-      etcd write left with minCount 0 still takes a label change. The PodGroup is stored past
+      only when the gang differs from the stored one, and the resourceClaims list only when it
+      differs, so a PodGroup an older release or a direct etcd write left with minCount 0 and a
+      claim whose name is no DNS label still takes a label change. The PodGroup is stored past
       validation: reference only.
       Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
       When an object is stored past validation:
         """
         apiVersion: scheduling.k8s.io/v1beta1
@@ -1841,6 +1870,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         spec:
           schedulingPolicy:
             gang: {minCount: 0}
+          resourceClaims:
+          - {name: Shared_GPU, resourceClaimTemplateName: gpu-template}
         """
       And I apply:
         """
@@ -1852,6 +1883,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         spec:
           schedulingPolicy:
             gang: {minCount: 0}
+          resourceClaims:
+          - {name: Shared_GPU, resourceClaimTemplateName: gpu-template}
         """
       Then the request succeeds
       And the PodGroup "ring" has "metadata.labels.team" equal to fabric
