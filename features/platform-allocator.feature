@@ -797,7 +797,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
     Scenario: Two devices asked of a class whose selector fails on the second: the runtime error aborts scheduling
       The search takes gpu-0, then evaluates the class selector on gpu-1, which has no model
       attribute: a CEL runtime error that aborts the allocation (selectorsMatch), although
-      with gpu-0 alone the request could never be met anyway.
+      with gpu-0 alone the request could never be met anyway. A second class that has the same
+      selector after another one fails the same way, at its index, for the pod that asks for it.
       Given a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
         """
@@ -839,6 +840,35 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
           - {name: gpu, resourceClaimName: two-gpus}
         """
       Then the Pod "pair" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu.example.com: selector #0 on device gpu.example.com/node-1/gpu-1: CEL runtime error: no such key: model"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu-too.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "a100"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-more}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu-too.example.com, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: pair-too}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: two-more}
+        """
+      Then the Pod "pair-too" stays pending with reason "SchedulerError" and a message starting with "running "DynamicResources" filter plugin: class gpu-too.example.com: selector #1 on device gpu.example.com/node-1/gpu-1: CEL runtime error: no such key: model"
 
     # since 1.37: the allocator cases' 1.37 defaults (DRAConsumableCapacity beta and on)
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/consumable-capacity @since:1.37

@@ -1358,6 +1358,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | metadata.labels[bad key!] | x | metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
         | metadata.labels[-x.example.com/app] | x | metadata.labels: Invalid value: "-x.example.com/app": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
         | metadata.labels.app | not ok | metadata.labels: Invalid value: "not ok": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | metadata.labels | {app: "not ok", tier: web} | metadata.labels: Invalid value: "not ok": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
         | metadata.annotations[a/b/c] | x | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
@@ -2522,6 +2523,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       When I set "spec.selector" of the Deployment "web" to {matchExpressions: [{key: app, operator: Exists}]}
       Then the outcome is "spec.selector: Invalid value: {"matchExpressions":[{"key":"app","operator":"Exists"}]}: field is immutable"
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/strategy
+    Scenario: An update of a Deployment checks its strategy and timing fields as a create does
+      k/k pkg/registry/apps/deployment/strategy.go ValidateUpdate runs ValidateDeployment on the
+      new object (ValidateDeploymentSpec with the strategy, revisionHistoryLimit and
+      progressDeadlineSeconds checks) before ValidateDeploymentUpdate.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I set "spec.revisionHistoryLimit" of the Deployment "web" to -1
+      Then the outcome is "spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0"
+      When I set "spec.strategy.rollingUpdate" of the Deployment "web" to {maxUnavailable: 0, maxSurge: 0}
+      Then the outcome is "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
 
   @component:apiserver
   Rule: RuntimeClass (node.k8s.io)

@@ -2937,6 +2937,32 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | field               | reason            | message |
         | spec.sharedCounters | FieldValueInvalid | Invalid value: 33: the total number of shared counters must not exceed 32 |
 
+    # until 1.34: 1.35 limits a slice to 8 counter sets (ResourceSliceMaxCounterSets)
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/counters-134 @gate:DRAPartitionableDevices @until:1.34
+    Scenario: At 1.34 a slice may share more than eight counter sets within the 32-counter total
+      1.34 bounds spec.sharedCounters only by the slice-wide total of 32 shared counters (no
+      maximum number of sets), so nine sets of one counter each are accepted; 1.35 refuses the
+      ninth set.
+      Given the feature gate DRAPartitionableDevices is enabled
+      And a ResourceSlice manifest:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          sharedCounters:
+          - name: set-a
+            counters:
+              c: {value: "1"}
+        """
+      And the list "spec.sharedCounters" is filled to 9 items from its first item
+      When I create the manifest
+      Then the outcome is "accepted"
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
     Scenario Outline: Without DRAPartitionableDevices a new slice's <what> is dropped
       k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields: with
