@@ -1045,6 +1045,52 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       Then the Pod "dra-pod" is scheduled to "node1"
       And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods, 1 resourceclaim not available on the node."
 
+    @req:5517-R09 @version:1.37 @clause:5517-R09/no-sharing
+    Scenario: The sharing refusal still comes when an earlier claim of the pod is not available on the node
+      Filter's loop over the pod's claims notes a claim not available on the node and goes on
+      to the next one (unavailableClaims), so the shared node-allocatable claim after it is
+      still refused on its own node; node2, where the first claim is allocated, refuses
+      because the shared claim is not available there.
+      Given a node "node2" with cpu "16", memory "32Gi", pods "110"
+      When I apply the fixture "kep-5517/scheduling/use-case-1.yaml"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: elsewhere}
+        spec:
+          devices:
+            requests:
+            - {name: nic, exactly: {deviceClassName: cpu-mem-socket}}
+        """
+      And I patch the ResourceClaim "elsewhere" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: dra.example.com, pool: node2-pool, device: nic-0}
+            nodeSelector:
+              nodeSelectorTerms:
+              - matchFields:
+                - {key: metadata.name, operator: In, values: [node2]}
+        """
+      And I create 1 pod named "second" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: nic}, {name: shared}]}
+          resourceClaims:
+          - {name: nic, resourceClaimName: elsewhere}
+          - {name: shared, resourceClaimName: cpu-mem-claim}
+        """
+      Then the Pod "dra-pod" is scheduled to "node1"
+      And the Pod "second" stays pending with reason "Unschedulable" and a message starting with "0/2 nodes are available: 1 node allocatable resource claim cpu-mem-claim has a mapped device and cannot be shared across pods, 1 resourceclaim not available on the node."
+
     @req:5517-R10 @version:1.37 @clause:5517-R10/no-overcommit @clause:5517-R10/node-filtered @clause:5517-R10/delete-releases @kep-test:integration-plugins-interact @kep-test:integration-delete-released @kep-test:unit-delete-releases @kep-test:unit-podrequests-unchanged-without-dra
     Scenario: A second pod that would overcommit the node is Unschedulable; deleting the first frees it
       KEP-5517 "unified ledger": the DRA cpu of the first pod counts for the second.
