@@ -2595,6 +2595,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "overhead.podFixed.cpu" of the RuntimeClass "sandboxed" to 500m
       Then the request succeeds
       And the RuntimeClass "sandboxed" has "overhead.podFixed.cpu" equal to 500m
+      When I set "overhead.podFixed.cpu" of the RuntimeClass "sandboxed" to "-1"
+      Then the outcome is "overhead.podFixed[cpu]: Invalid value: "-1": must be greater than or equal to 0"
       When I set "handler" of the RuntimeClass "sandboxed" to runsc
       Then the outcome is "handler: Invalid value: "runsc": field is immutable"
 
@@ -2842,7 +2844,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     @req:platform-VAL-R16 @clause:platform-VAL-R16/scopes-immutable
     Scenario: A quota's scopes cannot change
       k/k ValidateResourceQuotaUpdate: the scope sets are compared; a change is Invalid at
-      spec.scopes with the new list, "field is immutable". The hard limits may change.
+      spec.scopes with the new list, "field is immutable". The hard limits may change, and
+      are checked as on create.
       Given the objects:
         """
         apiVersion: v1
@@ -2856,6 +2859,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       When I set "spec.hard.pods" of the ResourceQuota "q" to "3"
       Then the request succeeds
+      When I set "spec.hard.pods" of the ResourceQuota "q" to 1500m
+      Then the outcome is "spec.hard[pods]: Invalid value: "1500m": must be an integer"
       When I set "spec.scopes" of the ResourceQuota "q" to [NotBestEffort]
       Then the outcome is "spec.scopes: Invalid value: ["NotBestEffort"]: field is immutable"
 

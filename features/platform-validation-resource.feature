@@ -3404,7 +3404,8 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: Driver, pool name and nodeName of a slice cannot change
       validation_resourceslice_test.go TestValidateResourceSliceUpdate "invalid-update-pool-name"
       (Invalid at spec.pool.name with the new name, "field is immutable"); validation.go
-      validateResourceSliceSpec does the same for driver and nodeName.
+      validateResourceSliceSpec does the same for driver and nodeName. The rest of the spec is
+      checked as on create (a device name that is no DNS label).
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -3427,6 +3428,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | spec.pool.name       | pool-a-updated    | spec.pool.name: Invalid value: "pool-a-updated": field is immutable |
         | spec.driver          | other.example.com | spec.driver: Invalid value: "other.example.com": field is immutable |
         | spec.nodeName        | node-2            | spec.nodeName: Invalid value: "node-2": field is immutable |
+        | spec.devices[0].name | GPU_0             | spec.devices[0].name: Invalid value: "GPU_0": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
 
     # since 1.37: the newest validation_resourceslice_test.go reports a default outside the range at validRange.default and refuses a step of 0 ("invalid-request-policy-zero-step"); the 1.35-era validation.go reports it at validRange.min and has no step check
     @req:platform-VAL-R04 @clause:platform-VAL-R04/capacity @since:1.37
