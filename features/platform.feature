@@ -244,6 +244,30 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Deployment "web" has "metadata.annotations.written-by" equal to status
       And the Deployment "web" has "spec.replicas" equal to 0
 
+    @req:platform-REG-R02 @clause:platform-REG-R02/status-write-keeps-spec
+    Scenario Outline: A status write keeps the spec (<kind>)
+      Each kind's status strategy resets the spec to the stored one in PrepareForUpdate
+      (resourcequota/strategy.go, node/strategy.go nodeStatusStrategy, replicaset/strategy.go,
+      namespace/strategy.go namespaceStatusStrategy), so a spec sent with a status write is
+      dropped and the write itself succeeds.
+      Given the objects:
+        """
+        <manifest>
+        """
+      When I patch the <kind> "<name>" status with:
+        """
+        spec: <patch>
+        """
+      Then the request succeeds
+      And the <kind> "<name>" has "<path>" equal to <value>
+
+      Examples:
+        | kind          | name    | manifest | patch | path | value |
+        | ResourceQuota | q       | {apiVersion: v1, kind: ResourceQuota, metadata: {name: q}, spec: {hard: {pods: "2"}}} | {hard: {pods: "5"}} | spec.hard.pods | "2" |
+        | Node          | node-9  | {apiVersion: v1, kind: Node, metadata: {name: node-9}, spec: {taints: [{key: example.com/a, effect: NoSchedule}]}} | {taints: []} | spec.taints | [{key: example.com/a, effect: NoSchedule}] |
+        | ReplicaSet    | web     | {apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: web}, spec: {replicas: 0, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: app, image: registry.k8s.io/pause:3.10}]}}}} | {replicas: 3} | spec.replicas | 0 |
+        | Namespace     | team-z  | {apiVersion: v1, kind: Namespace, metadata: {name: team-z}} | {finalizers: []} | spec.finalizers | [kubernetes] |
+
     @req:platform-REG-R02 @clause:platform-REG-R02/qos-kept
     Scenario: A pod status write without a qosClass keeps the one the API server computed
       pod/strategy.go podStatusStrategy.PrepareForUpdate: "if newPod.Status.QOSClass == "" {
