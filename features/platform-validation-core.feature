@@ -2549,6 +2549,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       When I set "spec.strategy.rollingUpdate" of the Deployment "web" to {maxUnavailable: 0, maxSurge: 0}
       Then the outcome is "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
 
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/spec-rules
+    Scenario: An update of a ReplicaSet checks its replicas and minReadySeconds as a create does
+      k/k pkg/registry/apps/replicaset/strategy.go ValidateUpdate runs ValidateReplicaSet on the
+      new object (ValidateReplicaSetSpec: replicas and minReadySeconds non-negative) before
+      ValidateReplicaSetUpdate.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I set "spec.minReadySeconds" of the ReplicaSet "web" to -1
+      Then the outcome is "spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"
+      When I set "spec.replicas" of the ReplicaSet "web" to -1
+      Then the outcome is "spec.replicas: Invalid value: -1: must be greater than or equal to 0"
+
   @component:apiserver
   Rule: RuntimeClass (node.k8s.io)
 
