@@ -883,7 +883,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario: A pod update may change a container image
-      k/k ValidatePodUpdate munges spec.containers[*].image before comparing the specs.
+      k/k ValidatePodUpdate munges spec.containers[*].image before comparing the specs. It
+      first validates the new pod as a create does (validatePodMetadataAndSpec), so a new
+      image with whitespace around it is refused.
       Given the objects:
         """
         apiVersion: v1
@@ -897,6 +899,9 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       When I set "spec.containers[0].image" of the Pod "p" to busybox:1.37
       Then the request succeeds
+      And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
+      When I set "spec.containers[0].image" of the Pod "p" to "busybox:1.38 "
+      Then the outcome is "spec.containers[0].image: Invalid value: "busybox:1.38 ": must not have leading or trailing whitespace"
       And the Pod "p" has "spec.containers[0].image" equal to busybox:1.37
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/resize-rules @needs:pod-resize-subresource
@@ -2189,6 +2194,33 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request succeeds
       When I set "spec.workloadRef.templateName" of the PodGroup "pg" to drivers
       Then the outcome is "spec.workloadRef: Invalid value: null: field is immutable"
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload
+    Scenario Outline: A PodGroup's gang minCount may change, and the new one is checked as on create (<new>)
+      v1beta1 GangSchedulingPolicy.minCount is mutable "to support workload scaling" and
+      carries +k8s:required and +k8s:minimum=1, which declarative validation checks again when
+      the gang differs from the stored one (an int32 of 0 is unset: Required).
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 2}
+        """
+      When I set "spec.schedulingPolicy.gang.minCount" of the PodGroup "pg" to <new>
+      Then the outcome is "<outcome>"
+      And the PodGroup "pg" has "spec.schedulingPolicy.gang.minCount" equal to <stored>
+
+      Examples:
+        | new | outcome | stored |
+        | 3   | accepted | 3 |
+        | 0   | spec.schedulingPolicy.gang.minCount: Required value | 2 |
+        | -1  | spec.schedulingPolicy.gang.minCount: Invalid value: -1: must be greater than or equal to 1 | 2 |
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload

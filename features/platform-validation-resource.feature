@@ -812,6 +812,28 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       Then the request is rejected with a cause at "spec.devices.requests[0].exactly.deviceClassName" of reason "FieldValueInvalid" whose message starts with "Invalid value: "Not_A_Class": a lowercase RFC 1123 subdomain"
       And the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message contains "field is immutable"
 
+    # until 1.34: from 1.35 the update checks the immutability only
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable @until:1.34
+    Scenario: At 1.34 a claim template's spec changed to an invalid one is refused for both
+      ValidateResourceClaimTemplateUpdate at 1.34 also validates the new template spec, as the
+      claim's update does, so the bad class name is reported next to the immutability.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: template-1
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "spec.spec.devices.requests[0].exactly.deviceClassName" of the ResourceClaimTemplate "template-1" to Not_A_Class
+      Then the request is rejected with a cause at "spec.spec.devices.requests[0].exactly.deviceClassName" of reason "FieldValueInvalid" whose message starts with "Invalid value: "Not_A_Class": a lowercase RFC 1123 subdomain"
+      And the request is rejected with a cause at "spec" of reason "FieldValueInvalid" whose message contains "field is immutable"
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable
     Scenario: A metadata change of a claim is no spec change
       validation_resourceclaim_test.go TestValidateClaimUpdate "valid-no-op-update": the
