@@ -1531,6 +1531,57 @@ Feature: Platform behaviour every DRA comparison relies on
       And the error message is "ResourceClaimTemplate in version "v1" cannot be handled as a ResourceClaimTemplate: strict decoding error: unknown field "spec.metdata", unknown field "spec.spec.devices.requests[0].exactly.cout""
       And there are 0 ResourceClaimTemplate objects
 
+    @req:platform-R01 @clause:platform-R01/warn-drops-unknown
+    Scenario: With field validation Warn every unknown field is dropped with a warning of its own
+      What kube-apiserver does without the parameter (and `kubectl --validate=warn`): the
+      object is stored without the unknown fields, each named in a Warning header
+      (k8s.io/apiserver: 299 - "unknown field \"<path>\""), in the order the decoder met them.
+      Given a cluster
+      When I create, with field validation "Warn":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: typos
+        spec:
+          metdata: {labels: {a: b}}
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com, cout: 2}
+        """
+      Then the request succeeds
+      And the server warned:
+        """
+        unknown field "spec.metdata"
+        unknown field "spec.spec.devices.requests[0].exactly.cout"
+        """
+      And the ResourceClaimTemplate "typos" has no "spec.metdata"
+      And the ResourceClaimTemplate "typos" has no "spec.spec.devices.requests[0].exactly.cout"
+      And the ResourceClaimTemplate "typos" has "spec.spec.devices.requests[0].exactly.deviceClassName" equal to gpu.example.com
+
+    @req:platform-R01 @clause:platform-R01/ignore-drops-unknown
+    Scenario: With field validation Ignore unknown fields are dropped without a warning
+      fieldValidation=Ignore: the decoder drops unknown fields as with Warn, and says nothing.
+      Given a cluster
+      When I create, with field validation "Ignore":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: typos
+        spec:
+          spec:
+            devices:
+              requests:
+              - name: gpu
+                exactly: {deviceClassName: gpu.example.com, cout: 2}
+        """
+      Then the request succeeds
+      And the server sent no warning
+      And the ResourceClaimTemplate "typos" has no "spec.spec.devices.requests[0].exactly.cout"
+
     @req:platform-R02 @clause:platform-R02/wrong-json-type @clause:platform-R02/nothing-stored
     Scenario: An array where an int32 belongs is refused at decode
       encoding/json UnmarshalTypeError (vendored sigs.k8s.io/json decode.go): "cannot unmarshal

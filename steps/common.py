@@ -181,6 +181,41 @@ def when_create_strict(world: World, docstring: str) -> None:
     try_write(world, lambda: [world.b.create(o) for o in objs])
 
 
+@when(parsers.re(r'I create, with field validation "(?P<mode>[^"]*)":'))
+def when_create_with_field_validation(world: World, mode: str, docstring: str) -> None:
+    """POST each object with ``?fieldValidation=<mode>`` (Strict, Warn or Ignore; without
+    the parameter kube-apiserver uses Warn, kubectl sends Strict), keeping the texts of the
+    server's Warning headers for "the server warned"."""
+    objs = load_yaml(docstring)
+    warnings: list[str] = []
+    world.vars["warnings"] = warnings
+    try_write(world, lambda: [world.b.create(o, field_validation=mode, warnings=warnings)
+                              for o in objs])
+
+
+def _kept_warnings(world: World) -> list[str]:
+    if "warnings" not in world.vars:
+        raise AssertionError("no earlier step kept the server's warnings (use "
+                             "'I create, with field validation \"<mode>\":')")
+    return world.vars["warnings"]
+
+
+@then("the server warned:")
+def then_server_warned(world: World, docstring: str) -> None:
+    """Exactly these warnings, one per line, in the order the server sent them."""
+    expected = [line.strip() for line in docstring.splitlines() if line.strip()]
+    got = _kept_warnings(world)
+    world.observe("the server's warnings", expected, got)
+    assert got == expected, f"the server warned {got}, expected {expected}"
+
+
+@then("the server sent no warning")
+def then_no_server_warning(world: World) -> None:
+    got = _kept_warnings(world)
+    world.observe("the server's warnings", [], got)
+    assert not got, f"the server warned {got}"
+
+
 @when(parsers.parse('I apply the fixture "{name}"'))
 def when_apply_fixture(world: World, name: str) -> None:
     objs = fixture_objects(name)

@@ -109,9 +109,12 @@ class Backend(Protocol):
     def apply(self, objects: list[dict], dry_run: bool = False) -> list[dict]:
         """Create or replace; raises ApiError on refusal (nothing is written then)."""
 
-    def create(self, obj: dict) -> dict:
+    def create(self, obj: dict, field_validation: str | None = None,
+               warnings: list[str] | None = None) -> dict:
         """One POST, never a replace: a taken name is the server's answer (validation first,
-        then AlreadyExists), as ``kubectl create`` sees it; raises ApiError on refusal."""
+        then AlreadyExists), as ``kubectl create`` sees it; raises ApiError on refusal.
+        ``field_validation`` is the request's fieldValidation (default Strict, as kubectl
+        sends); the texts of the server's Warning headers are appended to ``warnings``."""
 
     def get(self, kind: str, name: str, namespaced: bool = True) -> dict:
         """Raises ApiError(404) when absent."""

@@ -41,6 +41,7 @@ from urllib.parse import quote, urlencode
 from . import driver_profile as dp
 from . import isolation as iso
 from .base import ApiError, EnvironmentFailure, Unsupported
+from .warning_headers import warnings_of
 
 REFERENCE_INTERNALS = ("needs the reference's internals: the scenario checks drakit's own self-check "
                        "(its components' failure records and cache comparers) or stores data "
@@ -239,8 +240,10 @@ class Session:
 
     def request(self, method: str, path: str, query: Mapping[str, Any] | None = None,
                 body: Any = None, content_type: str = "application/json",
-                raw: bool = False, retry: bool = True) -> Any:
-        """One API call with retries of transient failures; raises ApiError on a Status."""
+                raw: bool = False, retry: bool = True,
+                warnings: list[str] | None = None) -> Any:
+        """One API call with retries of transient failures; raises ApiError on a Status.
+        ``warnings``, when given, receives the texts of the answer's Warning headers."""
         url = self.host + path
         q = {k: v for k, v in (query or {}).items() if v is not None}
         if method in ("POST", "PUT", "PATCH") and "fieldValidation" not in q:
@@ -271,6 +274,8 @@ class Session:
                 raise EnvironmentFailure(f"{method} {path}: the cluster could not be reached "
                                          f"after {attempts} attempts: {last}") from None
             status = resp.status
+            if warnings is not None and (200 <= status < 300 or status not in _TRANSIENT):
+                warnings += warnings_of(getattr(resp, "headers", None) or {})
             if 200 <= status < 300:
                 if raw:
                     return data.decode() if isinstance(data, bytes) else data
@@ -1343,7 +1348,8 @@ class ClusterBackend:
 
     # -- requests ---------------------------------------------------------------
     def _call(self, method: str, path: str, query: Mapping[str, Any] | None = None,
-              body: Any = None, content_type: str = "application/json") -> Any:
+              body: Any = None, content_type: str = "application/json",
+              warnings: list[str] | None = None) -> Any:
         if (method != "GET" and self._taint_lock is None and os.environ.get("DRAKIT_RUN_LOCK")
                 and path.startswith(self.session.resource("Node").path())
                 and taints_or_cordons(body)):
@@ -1351,7 +1357,7 @@ class ClusterBackend:
                                              + NODE_TAINT_LOCK_SUFFIX)
         try:
             return self.n.incoming(self.session.request(method, path, query, body,
-                                                        content_type))
+                                                        content_type, warnings=warnings))
         except ApiError as e:
             raise ApiError.from_status(self.n.incoming_status(e.status or {
                 "code": e.code, "reason": e.reason, "message": e.message,
@@ -1427,14 +1433,17 @@ class ClusterBackend:
                 not self.session.is_drakit:  # drakit serve: in force from the write
             time.sleep(self.opts.policy_delay)
 
-    def create(self, obj: dict) -> dict:
+    def create(self, obj: dict, field_validation: str | None = None,
+               warnings: list[str] | None = None) -> dict:
         if not isinstance(obj, dict) or not obj.get("kind") or not obj.get("apiVersion"):
             raise ApiError(400, "BadRequest", "an object needs its kind and apiVersion")
         res = self.session.resource(obj["kind"], obj["apiVersion"])
         if res.kind == "Namespace" and obj.get("metadata", {}).get("name"):
             self.n.st.namespaces.add(obj["metadata"]["name"])
         body = self.n.outgoing(obj, res)
-        out = self._call("POST", res.path(body["metadata"].get("namespace")), None, body)
+        query = {"fieldValidation": field_validation} if field_validation else None
+        out = self._call("POST", res.path(body["metadata"].get("namespace")), query, body,
+                         warnings=warnings)
         self._policy_propagation([res.kind])
         self.settle()
         return out

@@ -350,9 +350,11 @@ class ReferenceBackend:
         except drakit.StatusError as e:
             raise ApiError.from_status(e.status()) from None
 
-    def create(self, obj: dict) -> dict:
+    def create(self, obj: dict, field_validation: str | None = None,
+               warnings: list[str] | None = None) -> dict:
         try:
-            out = self.c.api.create(obj, namespace=self._ns)
+            out = self.c.api.create(obj, namespace=self._ns, field_validation=field_validation,
+                                    warnings=warnings)
             self.c.settle()
             return out
         except drakit.StatusError as e:
