@@ -436,6 +436,38 @@ Feature: ValidatingAdmissionPolicy: a user's policy refuses writes, a component'
         | spec.validationActions[2] | FieldValueDuplicate | Duplicate value: "Deny" |
         | spec.validationActions    | FieldValueInvalid   | Invalid value: ["Deny","Warn","Deny"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose) |
 
+    @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-validation
+    Scenario: An update of a policy or a binding is checked as a create is
+      ValidateValidatingAdmissionPolicyUpdate and ValidateValidatingAdmissionPolicyBindingUpdate
+      run the create's spec validation on the new object, so a policy or a binding cannot be
+      broken by an update either; the stored objects stay as they were.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: guard}
+        spec:
+          failurePolicy: Fail
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}
+          validations:
+          - expression: "true"
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: guard}
+        spec:
+          policyName: guard
+          validationActions: [Deny]
+        """
+      When I set "spec.failurePolicy" of the ValidatingAdmissionPolicy "guard" to Sometimes
+      Then the outcome is "spec.failurePolicy: Unsupported value: "Sometimes": supported values: "Fail", "Ignore""
+      And the ValidatingAdmissionPolicy "guard" has "spec.failurePolicy" equal to Fail
+      When I set "spec.validationActions" of the ValidatingAdmissionPolicyBinding "guard" to [Deny, Deny]
+      Then the outcome is "spec.validationActions[1]: Duplicate value: "Deny""
+      And the ValidatingAdmissionPolicyBinding "guard" has "spec.validationActions" equal to [Deny]
+
     @req:platform-VAP-R01 @clause:platform-VAP-R01/policy-rules
     Scenario: A policy's match rules are refused as validateNamedRuleWithOperations words them
       pkg/apis/admissionregistration/validation/validation.go validateMatchResources (matchPolicy
