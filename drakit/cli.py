@@ -72,6 +72,11 @@ def _cmd_apply(args: argparse.Namespace) -> int:
     objs = []
     for f in args.filename:
         objs.extend(load_file(f))
+    if not objs:
+        # kubectl apply's answer to files without a document ("error: no objects passed to
+        # apply"): an empty run is a mistake to point out, not a silent success
+        raise ManifestError(f"no objects passed to apply ({', '.join(args.filename)} "
+                            "hold no document)")
     stored = cluster.apply(objs, namespace=args.namespace, dry_run=args.dry_run)
     if not args.dry_run:
         # print every object after settling, as it is now stored

@@ -256,3 +256,13 @@ def test_allocate_without_a_claim_says_so(capsys) -> None:
     assert capsys.readouterr().err == (
         "error: no unallocated ResourceClaim in the -f files (found: DeviceClass, "
         "ResourceSlice); add a file with the claim\n")
+
+
+@pytest.mark.parametrize("text", ["", "---\n---\n", "# only a comment\n"])
+def test_apply_of_files_without_a_document_is_refused(tmp_path, capsys, text) -> None:
+    """kubectl apply -f of an empty file: "error: no objects passed to apply", exit 1."""
+    f = tmp_path / "empty.yaml"
+    f.write_text(text)
+    assert main(["apply", "-f", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: no objects passed to apply") and err.count("\n") == 1
