@@ -7176,6 +7176,58 @@ Feature: Platform behaviour every DRA comparison relies on
       And 15 seconds pass
       Then the Pod "trainer" does not exist
 
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/shared-claim-unprepared-last @needs:logical-clock
+    Scenario: A claim two pods on the node share is released through its driver only when the second pod goes
+      k/k pkg/kubelet/cm/dra/manager.go unprepareResources: while other pods still reference
+      the claim it only drops the deleted pod's reference and does not call
+      NodeUnprepareResources, so the first pod goes although the driver fails every unprepare;
+      the last one waits for the driver.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pods "first" and "second":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "first" has "status.phase" equal to Running
+      And the Pod "second" has "status.phase" equal to Running
+      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      And I delete the Pod "first" without waiting
+      And 15 seconds pass
+      Then the Pod "first" does not exist
+      When I delete the Pod "second" without waiting
+      And 15 seconds pass
+      Then the Pod "second" exists
+      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      And 15 seconds pass
+      Then the Pod "second" does not exist
+
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/prepared-claims-from-checkpoint
     Scenario: A restarted kubelet does not ask the driver again for a claim its checkpoint records as prepared
       The DRA manager checkpoints every claim it prepared (pkg/kubelet/cm/dra/state); after a
