@@ -699,6 +699,132 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
             claimResources: [{deviceName: gpu-5}]
       """
 
+  @req:3695-R06 @clause:3695-R06/shared-claim-two-pods
+  Scenario: A claim two pods share is reported under each, and under the one left after the other went
+    The kubelet's claim info records every pod that uses the claim (k/k pkg/kubelet/cm/dra
+    claiminfo.go PodUIDs): a deleted pod drops its own reference only, so the claim stays
+    prepared and reported for the pod still using it (the background's pod "trainer" is
+    listed beside them).
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: shared-claim}
+      spec:
+        devices:
+          requests:
+          - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: first}
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - {name: gpu, resourceClaimName: shared-claim}
+        containers:
+        - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: second}
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - {name: gpu, resourceClaimName: shared-claim}
+        containers:
+        - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+      """
+    And the ResourceClaim "shared-claim" is allocated and reserved for the Pods "first" and "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "first" has "status.phase" equal to Running
+    And the Pod "second" has "status.phase" equal to Running
+    When a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: first
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: shared-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-2
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-2
+      - name: second
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: shared-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-2
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-2
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+    When I delete the Pod "first"
+    And a node agent calls PodResources List on node "n1"
+    Then the PodResources answer is:
+      """
+      podResources:
+      - name: second
+        namespace: ${namespace}
+        containers:
+        - name: main
+          dynamicResources:
+          - claimName: shared-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-2
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-2
+      - name: trainer
+        namespace: ${namespace}
+        containers:
+        - name: main
+          devices:
+          - resourceName: example.com/nic
+            deviceIds: [nic-0]
+          dynamicResources:
+          - claimName: gpu-claim
+            claimNamespace: ${namespace}
+            claimResources:
+            - cdiDevices:
+              - name: gpu.example.com/gpu=gpu-3
+              driverName: gpu.example.com
+              poolName: n1
+              deviceName: gpu-3
+        - name: logger
+      """
+
   @req:3695-R06 @clause:3695-R06/own-claims-only
   Scenario: Two containers with a claim each: each is reported with its own claim only
     k/k pkg/kubelet/cm/dra/manager.go GetContainerClaimInfos matches the pod's claims to the
