@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import render_all
-from .model import SCHEMA
+from .model import SCHEMA, shape_errors
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             SCHEMA.rsplit("/", 1)[0]):
         print(f"drakit report: {src}: not a {SCHEMA} document", file=sys.stderr)
         return 1
+    problems = shape_errors(results)
+    if problems:
+        print(f"drakit report: {src}: not a results.json drakit can read: {problems[0]}"
+              + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""),
+              file=sys.stderr)
+        return 1
     if args.requirements:
         from .model import load_requirements
 
@@ -48,7 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.output) if args.output else src.parent
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    for name, text in render_all(results).items():
+    try:
+        rendered = render_all(results)
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError) as e:
+        # a field the shape check does not look at holds something drakit never writes
+        print(f"drakit report: {src}: cannot render it ({type(e).__name__}: {e}); was it "
+              "edited, or written by another drakit version?", file=sys.stderr)
+        return 1
+    for name, text in rendered.items():
         if name == "results.json" and (out / name).resolve() == src.resolve():
             continue
         (out / name).write_text(text, encoding="utf-8")

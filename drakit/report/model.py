@@ -244,6 +244,73 @@ def suite_scenarios(feature_dir: Path | str | None) -> list[dict]:
 
 # ---------------------------------------------------------------------------- normalizing
 
+_SCENARIO_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "name": str, "verdict": str, "message": str, "description": str, "id": str,
+    "nodeid": str, "feature_file": str, "line": (int, str), "duration": (int, float),
+    "tags": list, "steps": list, "runs": list, "observations": list, "requirements": list,
+    "clauses": list, "kep_tests": list, "deviations": list}
+_KINDS = {list: "a list", dict: "an object", str: "a string", int: "a number",
+          float: "a number", bool: "true or false"}
+
+
+def _kind(t: type | tuple[type, ...]) -> str:
+    return " or ".join(dict.fromkeys(_KINDS.get(x, x.__name__) for x in
+                                     (t if isinstance(t, tuple) else (t,))))
+
+
+def shape_errors(results: Mapping[str, Any], limit: int = 5) -> list[str]:
+    """Where a results document does not have the shape drakit writes (the first ``limit``
+    places), so that ``drakit report`` of an edited or foreign file says where, instead of
+    failing inside a renderer. Checks what the renderers index: the scenario list, each
+    scenario's fields and its steps and runs, the requirements and the environment."""
+    out: list[str] = []
+
+    def bad(where: str, what: str) -> bool:
+        out.append(f"{where} is not {what}")
+        return len(out) >= limit
+
+    def typed(value: Any, t: type | tuple[type, ...]) -> bool:
+        if isinstance(value, bool) and bool not in (t if isinstance(t, tuple) else (t,)):
+            return False
+        return isinstance(value, t)
+
+    for key, t in (("scenarios", list), ("requirements", list), ("environment", dict),
+                   ("test_plans", dict), ("history", list)):
+        if results.get(key) is not None and not typed(results[key], t):
+            if bad(key, _kind(t)):
+                return out
+    for i, s in enumerate(results.get("scenarios") or [] if typed(results.get("scenarios"), list) else []):
+        where = f"scenarios[{i}]"
+        if not isinstance(s, dict):
+            if bad(where, "an object"):
+                return out
+            continue
+        for key, t in _SCENARIO_FIELDS.items():
+            if s.get(key) is not None and not typed(s[key], t):
+                if bad(f"{where}.{key}", _kind(t)):
+                    return out
+        if typed(s.get("tags"), list) and not all(isinstance(x, str) for x in s["tags"]):
+            if bad(f"{where}.tags", "a list of strings"):
+                return out
+        for key in ("steps", "runs"):
+            items = s.get(key) if typed(s.get(key), list) else []
+            for j, item in enumerate(items):
+                if not isinstance(item, dict) and bad(f"{where}.{key}[{j}]", "an object"):
+                    return out
+    reqs = results.get("requirements") if typed(results.get("requirements"), list) else []
+    for i, req in enumerate(reqs):
+        if not isinstance(req, dict):
+            if bad(f"requirements[{i}]", "an object"):
+                return out
+        elif req.get("clauses") is not None and not typed(req["clauses"], list):
+            if bad(f"requirements[{i}].clauses", "a list"):
+                return out
+    env = results.get("environment") if typed(results.get("environment"), dict) else {}
+    if env.get("gates") is not None and not typed(env["gates"], dict):
+        bad("environment.gates", "an object")
+    return out
+
+
 def normalize(results: Mapping[str, Any]) -> dict:
     """Fill defaults so renderers can index freely (older or partial documents)."""
     r = dict(results)
