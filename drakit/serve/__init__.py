@@ -100,10 +100,34 @@ def url_of(srv: Server) -> str:
     return f"{'https' if srv.tls else 'http'}://{host}:{port}"
 
 
+def _port(text: str) -> int:
+    """--port: a TCP port, 0 for a free one (argparse turns the error into one usage line)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: use 1-65535, or 0 for a "
+                                         "free one")
+    return port
+
+
+def _interval(text: str) -> float:
+    """--interval: seconds between reconcile rounds; 0 or less would spin a core, NaN or
+    more than an hour would stop the components from reacting."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds <= 3600:  # also false for NaN
+        raise argparse.ArgumentTypeError(f"{text} seconds: use more than 0 and at most 3600")
+    return seconds
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="drakit serve", description=(
         "Serve a drakit reference cluster over HTTPS the way kube-apiserver does."))
-    p.add_argument("--port", type=int, default=6443,
+    p.add_argument("--port", type=_port, default=6443,
                    help="port to listen on; 0 picks a free one (printed on stdout)")
     p.add_argument("--bind", default=None, metavar="ADDRESS",
                    help="listen on this address instead of 127.0.0.1 (::1 for IPv6); "
@@ -119,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a kubeconfig for this server (URL, CA, token) to FILE")
     p.add_argument("--node", action="append", metavar="NAME[:cpu=8,memory=32Gi]",
                    help="add a node at start; repeatable")
-    p.add_argument("--interval", type=float, default=0.2,
+    p.add_argument("--interval", type=_interval, default=0.2,
                    help="seconds between background reconcile rounds (default 0.2)")
     p.add_argument("-v", "--verbose", action="store_true", help="log every request")
     p.add_argument("--node-agents", metavar="DIR", default=None,

@@ -138,3 +138,35 @@ def test_any_query_or_header_gets_an_answer_below_500(http, method, query, heade
     if code >= 400 and isinstance(body, dict):
         assert body["kind"] == "Status", body
         json.dumps(body)
+
+
+# --------------------------------------------------------------- command-line flags
+
+def _parse_serve_flag(flag: str, value: str, capsys):
+    """build_parser().parse_args of one flag: the namespace, or None after argparse's usage
+    error (exit 2), whose last stderr line must then name the flag."""
+    from drakit.serve import build_parser
+
+    try:
+        return build_parser().parse_args([flag, value])
+    except SystemExit as e:
+        assert e.code == 2
+        last = capsys.readouterr().err.strip().splitlines()[-1]
+        assert last.startswith(f"drakit serve: error: argument {flag}: "), last
+        return None
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.integers(-10 ** 6, 10 ** 6).map(str), st.text(max_size=8)))
+def test_serve_port_flag_is_a_port_or_a_usage_error(capsys, value):
+    ns = _parse_serve_flag("--port", value, capsys)
+    if ns is not None:
+        assert 0 <= ns.port <= 65535
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.floats().map(repr), st.integers(-5, 5000).map(str), st.text(max_size=8)))
+def test_serve_interval_flag_is_a_sane_period_or_a_usage_error(capsys, value):
+    ns = _parse_serve_flag("--interval", value, capsys)
+    if ns is not None:
+        assert 0 < ns.interval <= 3600
