@@ -65,6 +65,12 @@ def test_a_driver_profile_on_the_reference_is_a_usage_error(tmp_path):
     assert "--driver-profile" in line and "add --backend=cluster" in line
 
 
+@pytest.mark.parametrize("value", ["nan", "-5", "0", "1e9"])
+def test_a_wait_timeout_that_is_no_sane_number_of_seconds_is_a_usage_error(tmp_path, value):
+    line = _usage_error(run_suite(tmp_path, f"--wait-timeout={value}"))
+    assert line.startswith("ERROR: --wait-timeout ") and "above 0 and at most 86400" in line
+
+
 def test_a_locked_gate_is_a_usage_error(tmp_path):
     line = _usage_error(run_suite(tmp_path, "--gate", "DynamicResourceAllocation=false"))
     assert "feature is locked to true" in line and "Kubernetes 1.37" in line
