@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import yaml
 
+from drakit.api.names import is_dns1123_label
 from drakit.nodeagent.agent import (
     DEFAULT_CHECKPOINT,
     DEFAULT_SOCKET,
@@ -46,9 +47,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ask a running agent instead of answering in this process")
     c.add_argument("request", help='e.g. {"op": "list"}')
     m = sub.add_parser("manifest", help="print the DaemonSet (and RBAC) that deploys the agent")
-    m.add_argument("--namespace", default=DEFAULT_NAMESPACE)
-    m.add_argument("--image", default=DEFAULT_IMAGE)
+    m.add_argument("--namespace", default=DEFAULT_NAMESPACE, type=_namespace,
+                   help=f"namespace of the DaemonSet and its RBAC (default {DEFAULT_NAMESPACE})")
+    m.add_argument("--image", default=DEFAULT_IMAGE, type=_image,
+                   help="the agent's container image (default: this drakit's)")
     return p
+
+
+def _namespace(text: str) -> str:
+    """--namespace: the API server would refuse anything but a DNS-1123 label; say so here
+    rather than print a manifest that kubectl apply then refuses."""
+    problems = is_dns1123_label(text)
+    if problems:
+        raise argparse.ArgumentTypeError(f"{text!r} is no namespace name: {problems[0]}")
+    return text
+
+
+def _image(text: str) -> str:
+    """--image: a container image reference; an empty one or one with whitespace around it
+    is refused by pod validation ("Required value" / "must not have leading or trailing
+    whitespace")."""
+    if not text or text != text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: give an image reference, without "
+                                         "whitespace around it")
+    return text
 
 
 def _agent(args: argparse.Namespace) -> NodeAgent:

@@ -10,7 +10,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given, settings
+import yaml
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import drakit
@@ -208,3 +209,27 @@ def test_the_daemonset_mounts_the_socket_and_stays_off_the_harness_nodes():
             {"key": "drakit.io/harness", "operator": "DoesNotExist"}]}]
     assert objs["ClusterRole"]["rules"] == [
         {"apiGroups": [""], "resources": ["nodes/metrics"], "verbs": ["get"]}]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+@given(namespace=st.text(max_size=70), image=st.text(max_size=20))
+def test_manifest_flags_give_an_applicable_manifest_or_a_usage_error(capsys, namespace, image):
+    """Whatever --namespace and --image say: a manifest whose namespace is a DNS label and
+    whose image has no whitespace around it, or argparse's one usage error naming the flag."""
+    from drakit.api.names import is_dns1123_label
+    from drakit.nodeagent.cli import main as agent_main
+
+    try:
+        rc = agent_main(["manifest", "--namespace", namespace, "--image", image])
+    except SystemExit as e:
+        assert e.code == 2
+        last = capsys.readouterr().err.strip().splitlines()[-1]
+        assert last.startswith("drakit node-agent manifest: error: argument --"), last
+        return
+    assert rc == 0
+    docs = list(yaml.safe_load_all(capsys.readouterr().out))
+    for d in docs:
+        ns = (d.get("metadata") or {}).get("namespace")
+        if ns is not None:
+            assert ns == namespace and not is_dns1123_label(ns)
+    assert image and image == image.strip()
