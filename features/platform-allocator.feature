@@ -3384,6 +3384,61 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | same-numa | h100    | gpu.example.com/node-2/gpu-0   | wrong node                                |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate refuses a device whose whole capacity is off its request policy's step
+      The tool reads files no API server checked, so a request policy may lack the default the
+      API server requires. A request that names no amount then consumes the whole capacity
+      (consumable_capacity.go calculateConsumedCapacity: fillEmptyRequest), and
+      violateValidRange refuses an amount that is not min plus a whole number of steps: 10Gi
+      is 1Gi plus 2.25 steps of 4Gi, 9Gi is 1Gi plus two.
+      When I run drakit allocate with "--node node-1 --gate DRAConsumableCapacity=true -f {file} --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: mem.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "mem.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: memory}
+        spec:
+          driver: mem.example.com
+          nodeName: node-1
+          pool: {name: node-1, resourceSliceCount: 1}
+          devices:
+          - name: pool-0
+            allowMultipleAllocations: true
+            capacity:
+              memory:
+                value: 10Gi
+                requestPolicy:
+                  validRange: {min: 1Gi, step: 4Gi}
+          - name: pool-1
+            allowMultipleAllocations: true
+            capacity:
+              memory:
+                value: 9Gi
+                requestPolicy:
+                  validRange: {min: 1Gi, step: 4Gi}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: whole}
+        spec:
+          devices:
+            requests:
+            - name: mem
+              exactly: {deviceClassName: mem.example.com}
+        """
+      Then the explanation is:
+        """
+        CLAIM  REQUEST  DEVICE                         OUTCOME
+        whole  mem      mem.example.com/node-1/pool-0  capacity short (request for memory violates the device's request policy)
+        whole  mem      mem.example.com/node-1/pool-1  allocated
+        """
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario: drakit allocate --explain names devices in use, counters and capacity used up, and the counts no search can meet
       An earlier claim holds gpu-0, half-0 (4Gi of the 8Gi) and 9Gi of nic-0's 10Gi. Five GPUs
       are asked for but only gpu-1 and gpu-2 are free and untainted; "whole" needs 8Gi; 2Gi of
