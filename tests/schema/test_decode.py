@@ -220,6 +220,22 @@ def test_kep_5234_fields_are_part_of_drakit_s_types() -> None:
     assert decode(obj, V).obj["spec"]["mixins"]["device"][0]["name"] == "m"
 
 
+def test_a_field_the_kep_5234_mixin_types_lack_is_an_unknown_field() -> None:
+    """Mixins carry no taints (KEP-5234 DeviceMixin: name, attributes, capacity): the decoder
+    refuses the field under Strict and drops it with a warning under Warn."""
+    obj = slice_([{"name": "d", "includes": ["m"]}])
+    obj["spec"]["mixins"] = {"device": [{"name": "m", "taints": [{"key": "k"}]}],
+                             "counterSet": [{"name": "c", "counters": {}, "perDevice": 1}]}
+    with pytest.raises(E.BadRequest) as ei:
+        decode(obj, V)
+    assert 'unknown field "spec.mixins.device[0].taints"' in str(ei.value)
+    out = decode(obj, V, "Warn")
+    assert out.obj["spec"]["mixins"] == {"device": [{"name": "m"}],
+                                         "counterSet": [{"name": "c", "counters": {}}]}
+    assert out.warnings == ['unknown field "spec.mixins.device[0].taints"',
+                            'unknown field "spec.mixins.counterSet[0].perDevice"']
+
+
 def test_an_unknown_field_validation_directive_is_refused() -> None:
     from drakit.apiserver import APIServer
     with pytest.raises(E.Invalid) as ei:

@@ -470,12 +470,6 @@ def test_mixins_kep_5234(case, obj, want):
     assert errors(obj, ctx(DRAResourceSliceMixins=True)) == want
 
 
-def test_mixin_unknown_fields_pruned():
-    obj = rslice([dev()], mixins={"device": [{"name": "a", "taints": [{"key": "k"}]}]})
-    S.prepare_for_create(obj, ctx(DRAResourceSliceMixins=True))
-    assert obj["spec"]["mixins"]["device"] == [{"name": "a"}]
-
-
 def test_update_immutable_and_generation():
     c = ctx()
     old = rslice([dev()])

@@ -189,31 +189,9 @@ def drop_disabled_fields(new: dict, old: dict | None, ctx: Context) -> None:
             for cc in as_list(d.get("consumesCounters")):
                 if isinstance(cc, dict):
                     cc.pop("includes", None)
-    elif spec.get("mixins") is not None:
-        _prune_mixins(spec)
-
-
-_MIXIN_FIELDS = {
-    "device": ("name", "attributes", "capacity"),
-    "deviceCounterConsumption": ("name", "counters"),
-    "counterSet": ("name", "counters"),
-}
-
-
-def _prune_mixins(spec: dict) -> None:
-    """Keep only the fields the KEP's mixin types define (a decoder with those types
-    would prune the rest, e.g. ``taints`` in a device mixin: mixins carry no taints)."""
-    mixins = spec.get("mixins")
-    if not isinstance(mixins, dict):
-        return
-    for k in list(mixins):
-        if k not in _MIXIN_FIELDS:
-            del mixins[k]
-    for kind, allowed in _MIXIN_FIELDS.items():
-        for m in as_list(mixins.get(kind)):
-            if isinstance(m, dict):
-                for f in [f for f in m if f not in allowed]:
-                    del m[f]
+    # Fields the KEP's mixin types do not define (a device mixin's taints) never get here:
+    # drakit's types include the KEP-5234 structs, so the decoder refuses them (Strict) or
+    # drops them with a warning (Warn), as for any other unknown field.
 
 
 # ---------------------------------------------------------------------------------
