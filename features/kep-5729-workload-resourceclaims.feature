@@ -481,6 +481,31 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then the request succeeds
       And the stored object has "spec.podGroupTemplates[1].resourceClaims" equal to [{name: pg-claim, resourceClaimTemplateName: pg-claim-template}]
 
+    @component:apiserver @req:5729-R12 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R12/fields-gated @clause:5729-R12/disabled-not-deallocated
+    Scenario: A PodGroup that already uses claims keeps them on update after DRAWorkloadResourceClaims is turned off
+      The same drop-unless-in-use for a PodGroup (k/k pkg/registry/scheduling/podgroup
+      strategy.go PrepareForUpdate -> dropDisabledFields(new, old)): its resourceClaims stay,
+      so a label change is neither refused as a change of the immutable list nor loses them.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: ring
+        spec:
+          schedulingPolicy:
+            gang: {minCount: 2}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+        """
+      When the feature gate DRAWorkloadResourceClaims is disabled
+      And I set "metadata.labels.team" of the PodGroup "ring" to ml
+      Then the request succeeds
+      And the PodGroup "ring" has "metadata.labels.team" equal to ml
+      And the PodGroup "ring" has "spec.resourceClaims" equal to [{name: gpu, resourceClaimTemplateName: gpu-template}]
+
     @component:apiserver @req:5729-R10 @gate:DRAWorkloadResourceClaims @gate:GenericWorkload @version:1.37 @clause:5729-R10/dns-label
     Scenario Outline: The claim or template a PodGroup claim names is a DNS subdomain
       PodGroupResourceClaim.resourceClaimName and .resourceClaimTemplateName carry
