@@ -3013,6 +3013,135 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | device's counter consumption  | devices: [{name: gpu-0, consumesCounters: [{counterSet: gpu-0-counters, counters: {memory: {value: 10Gi}}}]}] | spec.devices[0].consumesCounters |
         | counter set                   | sharedCounters: [{name: gpu-0-counters, counters: {memory: {value: 40Gi}}}]            | spec.sharedCounters                |
 
+    # since 1.35: DRADeviceTaintRules, which must go off first (it depends on DRADeviceTaints), is new in 1.35
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/gated-fields-in-use @since:1.35
+    Scenario: A slice whose device already has taints keeps them after DRADeviceTaints is turned off
+      k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledFields(new, old): a
+      device's taints are dropped on update only when the stored slice has none yet
+      (dropDisabledDRADeviceTaintsFields), so a label change after the API server's rollback
+      keeps them. DRADeviceTaintRules depends on DRADeviceTaints and goes off first.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints: [{key: example.com/maintenance, effect: NoSchedule}]
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRADeviceTaintRules disabled
+      And the API server restarts with the feature gate DRADeviceTaints disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "metadata.labels.tier" equal to gold
+      And the ResourceSlice "slice-1" has "spec.devices[0].taints[0].key" equal to example.com/maintenance
+
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/gated-fields-in-use
+    Scenario: A slice whose device already has a capacity request policy keeps it after DRAConsumableCapacity is turned off
+      dropDisabledFields(new, old) for DRAConsumableCapacity: a device's
+      allowMultipleAllocations and its capacities' request policies stay on a label change
+      after the rollback when the stored slice already uses them.
+      Given the feature gate DRAConsumableCapacity is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            allowMultipleAllocations: true
+            capacity:
+              memory: {value: 8Gi, requestPolicy: {default: 1Gi, validRange: {min: 1Gi}}}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAConsumableCapacity disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "spec.devices[0].allowMultipleAllocations" equal to true
+      And the ResourceSlice "slice-1" has "spec.devices[0].capacity.memory.requestPolicy.default" equal to 1Gi
+
+    # since 1.36: DRAListTypeAttributes and the list-type attribute values are new in 1.36
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/gated-fields-in-use @since:1.36
+    Scenario: A slice whose device already has a list-type attribute keeps it after DRAListTypeAttributes is turned off
+      dropDisabledFields(new, old) for DRAListTypeAttributes: the list values (bools, ints,
+      strings, versions) of a stored slice's attributes stay on a label change after the
+      rollback.
+      Given the feature gate DRAListTypeAttributes is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            attributes:
+              gpu.example.com/modes: {strings: [fast, slow]}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAListTypeAttributes disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "spec.devices[0].attributes[gpu.example.com/modes].strings" equal to [fast, slow]
+
+    # since 1.37: the 1.37 shape of nodeAllocatableResources (a map of mappings and overheads); 1.36 had another
+    @req:platform-VAL-R04 @clause:platform-VAL-R04/gated-fields-in-use @since:1.37
+    Scenario: A slice whose device already has node-allocatable resources keeps them after DRANodeAllocatableResources is turned off
+      The same drop-unless-in-use for a device's nodeAllocatableResources (assumed to follow
+      the pattern of the other gated device fields, api-truth §9.6): a label change after the
+      rollback keeps them.
+      Given the feature gate DRANodeAllocatableResources is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata:
+          name: slice-1
+        spec:
+          driver: dra.example.com
+          nodeName: node-1
+          pool: {name: pool-a, resourceSliceCount: 1}
+          devices:
+          - name: cpu-0
+            capacity:
+              dra.example.com/cores: {value: "4"}
+            nodeAllocatableResources:
+              cpu: {mapping: {deviceMultiplier: "2"}}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRANodeAllocatableResources disabled
+      And I patch the ResourceSlice "slice-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceSlice "slice-1" has "spec.devices[0].nodeAllocatableResources.cpu.mapping.deviceMultiplier" equal to "2"
+
     @req:platform-VAL-R04 @clause:platform-VAL-R04/partitionable-gated @gate:DRAPartitionableDevices
     Scenario Outline: A slice that already uses partitionable devices keeps its <what> after the gate is turned off
       k/k pkg/registry/resource/resourceslice/strategy.go dropDisabledDRAPartitionableDevicesFields
