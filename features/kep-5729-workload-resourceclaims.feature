@@ -439,6 +439,37 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And the Pod "p" has "metadata.labels.tier" equal to gold
       And the Pod "p" has "spec.workloadRef" equal to {name: training, podGroup: workers}
 
+    # since 1.36: spec.schedulingGroup replaced the 1.35 workloadRef in 1.36
+    @component:apiserver @req:5729-R15 @gate:GenericWorkload @since:1.36 @clause:5729-R15/schedulinggroup-gated
+    Scenario: A pod that already names its PodGroup keeps its schedulingGroup on a label change after GenericWorkload is turned off
+      pkg/api/pod/util.go dropDisabledFields for spec.schedulingGroup (GenericWorkload): dropped
+      unless the stored pod already has one (the pattern of the 1.35 workloadRef; assumed for
+      1.36/1.37, api-truth §9.6). A pod created while the gate was on takes a metadata-only
+      update after the rollback (dropping the field would change the pod's spec, which a pod
+      update may not do).
+      Given the feature gate GenericWorkload is enabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGroup: {podGroupName: workers}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate GenericWorkload disabled
+      And I patch the Pod "p" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the Pod "p" has "metadata.labels.tier" equal to gold
+      And the Pod "p" has "spec.schedulingGroup.podGroupName" equal to workers
+
     @component:apiserver @req:5729-R15 @gate:GenericWorkload @version:1.35 @clause:5729-R15/workloadref-135
     Scenario: At 1.35 with GenericWorkload off an update cannot add a workloadRef: it is dropped and the update goes in
       k/k 1.35 pkg/api/pod/util.go dropDisabledWorkloadRef on update: the stored pod has no

@@ -1591,6 +1591,67 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | a request    | {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, derivedAttributes: [{name: derived/numa, expression: "device.attributes['gpu.example.com'].numa"}]}}]} | spec.devices.requests[0].exactly.derivedAttributes[0].name |
         | a subrequest | {requests: [{name: nic, firstAvailable: [{name: fast, deviceClassName: nic.example.com, derivedAttributes: [{name: derived/numa, expression: "device.attributes['nic.example.com'].numaNode"}]}]}]} | spec.devices.requests[0].firstAvailable[0].derivedAttributes[0].name |
 
+    # since 1.35: DRADeviceTaintRules, which must go off first (it depends on DRADeviceTaints), is new in 1.35
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @since:1.35
+    Scenario: With DRADeviceTaints turned off on the API server, a label change keeps a claim's tolerations
+      pkg/api/resourceclaimspec/util.go DropDisabledFields(new, old): the tolerations of a
+      request are dropped only when the stored spec has none yet (dropDisabledDRADeviceTaintsFields),
+      so a claim created while the gate was on keeps them on a metadata-only update after the
+      rollback; dropping them would change the immutable spec and refuse the update.
+      Given the feature gate DRADeviceTaints is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                tolerations: [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}]
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRADeviceTaintRules disabled
+      And the API server restarts with the feature gate DRADeviceTaints disabled
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
+      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.tolerations[0].key" equal to example.com/maintenance
+
+    # until 1.36: DRAPrioritizedList is GA and locked on from 1.37
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @until:1.36
+    Scenario: With DRAPrioritizedList turned off on the API server, a label change keeps a claim's firstAvailable
+      DropDisabledFields(new, old) for DRAPrioritizedList: a request's firstAvailable stays when
+      the stored spec already uses it, so the claim takes a metadata-only update after the
+      rollback.
+      Given the feature gate DRAPrioritizedList is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              firstAvailable:
+              - {name: big, deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAPrioritizedList disabled
+      And I patch the ResourceClaim "claim-1" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
+      And the ResourceClaim "claim-1" has "spec.devices.requests[0].firstAvailable[0].name" equal to big
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @needs-gate:DRAConsumableCapacity
     Scenario Outline: With a gate turned off on the API server, a label change keeps a claim's gated field in use (<what>)
       k/k pkg/registry/resource/resourceclaim/strategy.go PrepareForUpdate ->
