@@ -66,6 +66,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | network-attached-device-selected-by-node-name-field |
         | slice-node-selector-operators |
         | obsolete-slice-listed-after-the-newer-one |
+        | stale-multi-host-pool-listed-before-another-pool |
         | slice-node-selector-with-an-empty-term-matches-no-node |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/selectors-and-cel
