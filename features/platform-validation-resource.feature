@@ -790,6 +790,36 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | field | reason            |
         | spec  | FieldValueInvalid |
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable @needs-gate:DRAConsumableCapacity
+    Scenario Outline: A <kind> whose selector names a field of a gate turned off since still takes a label change
+      Up to 1.34 ValidateResourceClaimUpdate and ValidateResourceClaimTemplateUpdate validate the
+      spec again "as stored" ("Because the spec is immutable, all CEL expressions in it must
+      have been stored"): the StoredExpressions environment ignores the gates, so a selector
+      on device.allowMultipleAllocations compiles although DRAConsumableCapacity is now off
+      (the new-expressions environment would not know the field). From 1.35 the update checks
+      the immutability only.
+      Given the feature gate DRAConsumableCapacity is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: <kind>
+        metadata: {name: shared}
+        spec: <spec>
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate DRAConsumableCapacity disabled
+      And I patch the <kind> "shared" with:
+        """
+        metadata: {labels: {tier: gold}}
+        """
+      Then the request succeeds
+      And the <kind> "shared" has "metadata.labels.tier" equal to gold
+
+      Examples:
+        | kind                  | spec |
+        | ResourceClaim         | {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, selectors: [{cel: {expression: "device.allowMultipleAllocations == true"}}]}}]}} |
+        | ResourceClaimTemplate | {spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com, selectors: [{cel: {expression: "device.allowMultipleAllocations == true"}}]}}]}}} |
+
     # until 1.34: from 1.35 the update checks the immutability only
     @req:platform-VAL-R02 @clause:platform-VAL-R02/immutable @until:1.34
     Scenario: At 1.34 a claim's spec changed to an invalid one is refused for both

@@ -605,10 +605,13 @@ class ResourceClaimStrategy(Strategy):
         return out + validate_claim_spec(spec, "spec", ctx)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        # ValidateResourceClaimUpdate: up to 1.34 ValidateResourceClaim(new) as well; from
-        # 1.35 only the immutability (re-validating a spec the user cannot change gives no
-        # actionable error, pkg/apis/resource/validation/validation.go)
-        out = [] if c.version_at_least(ctx, "1.35") else validate_claim_spec(new.get("spec"), "spec", ctx)
+        # ValidateResourceClaimUpdate: up to 1.34 the new spec is validated again, as stored
+        # ("Because the spec is immutable, all CEL expressions in it must have been stored":
+        # StoredExpressions environment, no cost limit, no size limit on opaque parameters);
+        # from 1.35 only the immutability (re-validating a spec the user cannot change gives
+        # no actionable error, pkg/apis/resource/validation/validation.go)
+        out = [] if c.version_at_least(ctx, "1.35") else \
+            validate_claim_spec(new.get("spec"), "spec", ctx, stored=True)
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
 
     def prepare_for_status_update(self, new: dict, old: dict, ctx: Context) -> None:
@@ -653,11 +656,12 @@ def template_object_meta(meta: Any, path: str) -> Errs:
     return out
 
 
-def _validate_template(obj: dict, ctx: Context) -> list[FieldError]:
-    """ValidateResourceClaimTemplate: the template's metadata and its claim spec."""
+def _validate_template(obj: dict, ctx: Context, stored: bool = False) -> list[FieldError]:
+    """validateResourceClaimTemplateSpec: the template's metadata and its claim spec
+    (``stored``: the update's check, see ResourceClaimStrategy.validate_update)."""
     spec = as_dict(obj.get("spec"))
     out = template_object_meta(spec.get("metadata"), "spec.metadata")
-    return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx)
+    return out + validate_claim_spec(spec.get("spec"), "spec.spec", ctx, stored)
 
 
 class ResourceClaimTemplateStrategy(Strategy):
@@ -687,5 +691,5 @@ class ResourceClaimTemplateStrategy(Strategy):
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         # ValidateResourceClaimTemplateUpdate: as for claims, from 1.35 the immutability only
         # (no admin-access check on update: the spec is immutable)
-        out = [] if c.version_at_least(ctx, "1.35") else _validate_template(new, ctx)
+        out = [] if c.version_at_least(ctx, "1.35") else _validate_template(new, ctx, stored=True)
         return out + _immutable(new.get("spec"), old.get("spec"), "spec")
