@@ -2064,6 +2064,27 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [{name: nic, resourceClaimName: pg-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: PG_GPU}] | status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "PG_GPU": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/status-claims @since:1.37 @needs-gate:GenericWorkload @needs-gate:DRAWorkloadResourceClaims
+    Scenario: With DRAWorkloadResourceClaims on, a claim status of a PodGroup without claims is refused, not dropped
+      podGroupStatusStrategy drops resourceClaimStatuses only while the gate is off (and the
+      spec uses no claims); with the gate on the status write is validated, and a name no
+      spec.resourceClaims entry has is refused.
+      Given the feature gate GenericWorkload is enabled
+      And the feature gate DRAWorkloadResourceClaims is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+        """
+      When I set "status.resourceClaimStatuses" of the PodGroup "pg" to [{name: gpu, resourceClaimName: pg-gpu-7x2kq}]
+      Then the outcome is "status.resourceClaimStatuses[0].name: Invalid value: "gpu": must match the name of an entry in `spec.resourceClaims`"
+
 
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
