@@ -628,6 +628,35 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
       And the ResourceSlice "nics" has no "spec.devices[0].capacity[nic.example.com/bandwidth].requestPolicy"
       And the ResourceSlice "nics" has "spec.devices[0].capacity" equal to {nic.example.com/bandwidth: {value: 10Gi}}
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/requests @needs-gate:DRAConsumableCapacity
+    Scenario Outline: A request's capacity requests name qualified capacities (<key>)
+      validation.go validateCapacityRequirements (DRAConsumableCapacity): each key of
+      capacity.requests is a qualified name, an optional DNS-subdomain domain and a C
+      identifier, reported at the requests map as the key itself (the amount is a quantity,
+      which the decoder already checked).
+      Given the feature gate DRAConsumableCapacity is enabled
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: claim-1}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                capacity:
+                  requests: {"<key>": 8Gi}
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | key | outcome |
+        | gpu.example.com/memory | accepted |
+        | memory | accepted |
+        | bad name! | spec.devices.requests[0].exactly.capacity.requests: Invalid value: "bad name!": a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName', regex used for validation is '[A-Za-z_][A-Za-z0-9_]*') |
+
     @req:platform-VAL-R02 @clause:platform-VAL-R02/requests
     Scenario Outline: Request tolerations are checked when DRADeviceTaints is on
       validation.go validateDeviceToleration (reached from validateExactDeviceRequest and

@@ -89,7 +89,7 @@ def test_metadata_belongs_to_object_meta(field):
         check_decodable("DeviceClass", bad)
 
 
-@pytest.mark.parametrize(("obj", "json_type"), [([1], "array"), ("x", "string"), (3, "number")])
+@pytest.mark.parametrize(("obj", "json_type"), [([1], "array"), ("x", "string"), (3, "number"), (True, "bool")])
 def test_an_object_that_is_no_json_object_names_its_json_type(obj, json_type):
     with pytest.raises(DecodeError) as e:
         check_decodable("ResourceSlice", obj)
