@@ -279,7 +279,8 @@ def shape_errors(results: Mapping[str, Any], limit: int = 5) -> list[str]:
         if results.get(key) is not None and not typed(results[key], t):
             if bad(key, _kind(t)):
                 return out
-    for i, s in enumerate(results.get("scenarios") or [] if typed(results.get("scenarios"), list) else []):
+    scenarios = results.get("scenarios") if typed(results.get("scenarios"), list) else []
+    for i, s in enumerate(scenarios):
         where = f"scenarios[{i}]"
         if not isinstance(s, dict):
             if bad(where, "an object"):
