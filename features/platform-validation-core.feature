@@ -1828,6 +1828,40 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.podGroupTemplates[2].name: Invalid value: "Helper": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
 
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
+    Scenario: An update that leaves a stored Workload's templates as they are does not check the list again
+      Declarative validation ratchets the whole list too: podGroupTemplates unchanged from the
+      stored object is neither checked for unique names (+k8s:listMapKey=name) nor for its
+      length, so a Workload an older release or a direct etcd write left with one template
+      name twice still takes a label change. The Workload is stored past validation:
+      reference only.
+      Given the feature gate GenericWorkload is enabled
+      When an object is stored past validation:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata: {name: training}
+        spec:
+          podGroupTemplates:
+          - {name: workers, schedulingPolicy: {basic: {}}}
+          - {name: workers, schedulingPolicy: {gang: {minCount: 2}}}
+        """
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: Workload
+        metadata:
+          name: training
+          labels: {team: ml}
+        spec:
+          podGroupTemplates:
+          - {name: workers, schedulingPolicy: {basic: {}}}
+          - {name: workers, schedulingPolicy: {gang: {minCount: 2}}}
+        """
+      Then the request succeeds
+      And the Workload "training" has "metadata.labels.team" equal to ml
+
     # since 1.37: v1beta1 PodGroups are served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/update @since:1.37 @needs-gate:GenericWorkload @needs:reference-internals
     Scenario: An update that leaves a stored PodGroup's empty scheduling policy as it is passes the union check
