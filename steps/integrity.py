@@ -51,10 +51,6 @@ from pathlib import Path
 
 import pytest
 
-MAX_WAIT_SECONDS = 86400.0
-"""The longest --wait-timeout: a day, the bound DRAKIT_WAIT_TIMEOUT has too
-(steps/backends/cluster.py MAX_ENV_SECONDS); NaN, 0 or less would never wait or never end."""
-
 DEFAULT_MAX_ENV_FAILURES = 3
 ENV_KEY = pytest.StashKey[dict]()
 """{"streak": n, "count": n, "last": message, "scenarios": [nodeid], "stopped": reason}."""
@@ -110,6 +106,9 @@ def check_options(config: pytest.Config) -> None:
     if n is not None and n < 0:
         raise pytest.UsageError(f"--max-environment-failures {n}: write 0 (never stop) or a "
                                 "positive number")
+    from .backends.base import MAX_WAIT_SECONDS
+
+    # NaN, 0 or less would never wait or never end; the bound is DRAKIT_WAIT_TIMEOUT's too
     wait = config.getoption("--wait-timeout", None)
     if wait is not None and not 0 < wait <= MAX_WAIT_SECONDS:  # also false for NaN
         raise pytest.UsageError(f"--wait-timeout {wait:g}: write a number of seconds above 0 "

@@ -12,6 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+MAX_WAIT_SECONDS = 86400.0
+"""The longest wait the harness accepts from an option or a DRAKIT_* setting (a day): every
+wait of the harness is bounded by one of them (steps/backends/cluster.py, steps/integrity.py)."""
+
 
 @dataclass
 class ApiError(Exception):

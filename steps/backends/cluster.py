@@ -40,7 +40,7 @@ from urllib.parse import quote, urlencode
 
 from . import driver_profile as dp
 from . import isolation as iso
-from .base import ApiError, EnvironmentFailure, Unsupported
+from .base import MAX_WAIT_SECONDS, ApiError, EnvironmentFailure, Unsupported
 from .warning_headers import warnings_of
 
 REFERENCE_INTERNALS = ("needs the reference's internals: the scenario checks drakit's own self-check "
@@ -88,9 +88,8 @@ class OptionError(ValueError):
     """A DRAKIT_* setting that cannot be used; one line, for the run to stop with."""
 
 
-MAX_ENV_SECONDS = 86400.0
-"""The largest number of seconds a DRAKIT_* wait setting may name (a day): every wait of the
-harness is bounded by one of them."""
+MAX_ENV_SECONDS = MAX_WAIT_SECONDS
+"""The largest number of seconds a DRAKIT_* wait setting may name (steps/backends/base.py)."""
 
 
 def _env_seconds(name: str, default: float | None) -> float | None:
@@ -274,7 +273,7 @@ class Session:
                 raise EnvironmentFailure(f"{method} {path}: the cluster could not be reached "
                                          f"after {attempts} attempts: {last}") from None
             status = resp.status
-            if warnings is not None and (200 <= status < 300 or status not in _TRANSIENT):
+            if warnings is not None and status not in _TRANSIENT:  # the answer, not a retry
                 warnings += warnings_of(getattr(resp, "headers", None) or {})
             if 200 <= status < 300:
                 if raw:
