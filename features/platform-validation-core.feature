@@ -2588,6 +2588,86 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | negative revisionHistoryLimit | spec.revisionHistoryLimit | -1 | spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0 |
         | progressDeadlineSeconds not above minReadySeconds | spec.minReadySeconds | 600 | spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds |
 
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/status-counts
+    Scenario Outline: A <kind> status write keeps its counts within ValidateDeploymentStatus / ValidateReplicaSetStatus (<what>)
+      k/k pkg/apis/apps/validation: every count of the status is not negative
+      (ValidateNonnegativeField; collisionCount only when set), and updatedReplicas /
+      fullyLabeledReplicas, readyReplicas and availableReplicas are at most status.replicas,
+      availableReplicas at most readyReplicas. The status subresource runs these rules on
+      every write, so a hand-written status the controller could never produce is refused.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: <kind>
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I patch the <kind> "web" status with:
+        """
+        status: <status>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | kind | what | status | outcome |
+        | Deployment | consistent counts | {replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 1, unavailableReplicas: 1} | accepted |
+        | Deployment | negative count | {replicas: 1, unavailableReplicas: -1} | status.unavailableReplicas: Invalid value: -1: must be greater than or equal to 0 |
+        | Deployment | negative generation | {observedGeneration: -1} | status.observedGeneration: Invalid value: -1: must be greater than or equal to 0 |
+        | Deployment | negative collision count | {collisionCount: -1} | status.collisionCount: Invalid value: -1: must be greater than or equal to 0 |
+        | Deployment | more updated than replicas | {replicas: 1, updatedReplicas: 2} | status.updatedReplicas: Invalid value: 2: cannot be greater than status.replicas |
+        | Deployment | more ready than replicas | {replicas: 1, readyReplicas: 2, availableReplicas: 1} | status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas |
+        | Deployment | more available than ready | {replicas: 2, readyReplicas: 1, availableReplicas: 2} | status.availableReplicas: Invalid value: 2: cannot be greater than readyReplicas |
+        | ReplicaSet | consistent counts | {replicas: 2, fullyLabeledReplicas: 2, readyReplicas: 2, availableReplicas: 1} | accepted |
+        | ReplicaSet | negative labelled count | {replicas: 1, fullyLabeledReplicas: -1} | status.fullyLabeledReplicas: Invalid value: -1: must be greater than or equal to 0 |
+        | ReplicaSet | negative generation | {observedGeneration: -2} | status.observedGeneration: Invalid value: -2: must be greater than or equal to 0 |
+        | ReplicaSet | more labelled than replicas | {replicas: 1, fullyLabeledReplicas: 3} | status.fullyLabeledReplicas: Invalid value: 3: cannot be greater than status.replicas |
+        | ReplicaSet | more ready than replicas | {replicas: 1, readyReplicas: 2, availableReplicas: 1} | status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas |
+        | ReplicaSet | more available than ready | {replicas: 2, readyReplicas: 1, availableReplicas: 2} | status.availableReplicas: Invalid value: 2: cannot be greater than readyReplicas |
+
+    @req:platform-VAL-R14 @clause:platform-VAL-R14/status-counts
+    Scenario: A Deployment's collisionCount cannot go down or away
+      k/k ValidateDeploymentStatusUpdate: IsDecremented(new, old) refuses a collisionCount
+      lower than the stored one, and one left out (nil) after it was set, with the new value
+      (0 for nil) named; the deployment controller only ever raises it (a pod-template hash
+      collision) and copies it into every status it writes.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I patch the Deployment "web" status with:
+        """
+        status: {collisionCount: 2}
+        """
+      Then the request succeeds
+      When I patch the Deployment "web" status with:
+        """
+        status: {collisionCount: 1}
+        """
+      Then the outcome is "status.collisionCount: Invalid value: 1: cannot be decremented"
+      When I patch the Deployment "web" status with:
+        """
+        status: {collisionCount: null}
+        """
+      Then the outcome is "status.collisionCount: Invalid value: 0: cannot be decremented"
+      And the Deployment "web" has "status.collisionCount" equal to 2
+
     @req:platform-VAL-R14 @clause:platform-VAL-R14/selector-immutable
     Scenario: A Deployment's selector cannot change
       k/k pkg/registry/apps/deployment/strategy.go ValidateUpdate: for apps/v1 the selector is

@@ -3,7 +3,8 @@
 Why minimal: drakit stores these so later controllers (and KEP-5729 workloads) can create
 pods from them; only the rules a user hits first are enforced, with the messages of k/k
 ``pkg/apis/apps/validation`` (selector required, non-empty, matching the template labels;
-replicas ≥ 0; template restartPolicy Always) plus the pod template's spec rules.
+replicas ≥ 0; template restartPolicy Always) plus the pod template's spec rules, and the
+status rules of a status write (counts not negative, none above status.replicas).
 """
 
 from __future__ import annotations
@@ -212,6 +213,32 @@ def _validate_selector_and_template(spec: dict, path: Path, ctx: Context, empty_
     return errs
 
 
+def _count(status: dict, name: str) -> int:
+    """An int32 status count as Go reads it: a missing (or non-integer) one is 0."""
+    v = status.get(name)
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def _validate_workload_status(status: dict, counts: tuple[str, ...], capped: tuple[str, ...]) -> list[FieldError]:
+    """ValidateDeploymentStatus / ValidateReplicaSetStatus (k/k pkg/apis/apps/validation,
+    1.34-1.37): each count in ``counts`` not negative (the pointer ones, terminatingReplicas
+    and collisionCount, only when set), in that order; then each count in ``capped`` at most
+    status.replicas, and availableReplicas at most readyReplicas."""
+    path = Path("status")
+    errs: list[FieldError] = []
+    for name in counts:
+        errs += _nonnegative(status, name, path)
+    replicas = _count(status, "replicas")
+    for name in capped:
+        if _count(status, name) > replicas:
+            errs.append(invalid(path.child(name), _count(status, name),
+                                "cannot be greater than status.replicas"))
+    if _count(status, "availableReplicas") > _count(status, "readyReplicas"):
+        errs.append(invalid(path.child("availableReplicas"), _count(status, "availableReplicas"),
+                            "cannot be greater than readyReplicas"))
+    return errs
+
+
 class _AppsStrategy(Strategy):
     """Registry rules shared by apps/v1 Deployment and ReplicaSet (k/k
     pkg/registry/apps/{deployment,replicaset}/strategy.go, 1.34-1.37): create resets the
@@ -251,8 +278,16 @@ class _AppsStrategy(Strategy):
         for f in self.status_keeps:
             keep_old(new.setdefault("metadata", {}), old.get("metadata") or {}, f)
 
+    status_counts: tuple[str, ...] = ()
+    status_capped: tuple[str, ...] = ()
+
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         return _validate_workload_spec(obj, ctx, self.empty_selector_msg, self.kind == "Deployment")
+
+    def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        status = new.get("status")
+        return _validate_workload_status(status if isinstance(status, dict) else {},
+                                         self.status_counts, self.status_capped)
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
         errs = _validate_workload_spec(new, ctx, self.empty_selector_msg, self.kind == "Deployment")
@@ -266,6 +301,23 @@ class DeploymentStrategy(_AppsStrategy):
     empty_selector_msg = "empty selector is invalid for deployment"
     bumps_on_annotations = True
     status_keeps = ("labels",)
+    status_counts = ("observedGeneration", "replicas", "updatedReplicas", "readyReplicas",
+                     "availableReplicas", "unavailableReplicas", "terminatingReplicas",
+                     "collisionCount")
+    status_capped = ("updatedReplicas", "readyReplicas", "availableReplicas")
+
+    def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
+        """ValidateDeploymentStatusUpdate: the status rules, and collisionCount (a hash
+        collision counter the controller only raises) cannot go down or away."""
+        errs = super().validate_status_update(new, old, ctx)
+        was = get(old, "status", "collisionCount")
+        now = get(new, "status", "collisionCount")
+        if isinstance(was, int) and not isinstance(was, bool) and \
+                (not isinstance(now, int) or isinstance(now, bool) or now < was):
+            errs.append(invalid(Path("status").child("collisionCount"),
+                                now if isinstance(now, int) and not isinstance(now, bool) else 0,
+                                "cannot be decremented"))
+        return errs
 
     def _default(self, obj: dict, ctx: Context) -> None:
         """SetDefaults_Deployment (apps/v1): RollingUpdate 25%/25%, revisionHistoryLimit
@@ -290,6 +342,9 @@ class DeploymentStrategy(_AppsStrategy):
 class ReplicaSetStrategy(_AppsStrategy):
     kind = "ReplicaSet"
     empty_selector_msg = "empty selector is invalid for deployment"
+    status_counts = ("replicas", "fullyLabeledReplicas", "readyReplicas", "availableReplicas",
+                     "observedGeneration", "terminatingReplicas")
+    status_capped = ("fullyLabeledReplicas", "readyReplicas", "availableReplicas")
 
 
 STRATEGIES: dict[str, Strategy] = {s.kind: s for s in (DeploymentStrategy(), ReplicaSetStrategy())}
