@@ -98,6 +98,9 @@ DRA_EFFECT: dict[str, str] = {
     "InPlacePodLevelResourcesVerticalScaling": "resizing pod-level resources",
     "NominatedNodeNameForExpectation": "KEP-5278: the scheduler nominates the node before PreBind",
     "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
+    "TaintTolerationComparisonOperators": "the API server accepts a pod toleration's Lt and Gt "
+                                          "operators (their value rules and the scheduler's comparison "
+                                          "are not modelled)",
     "PodDeletionCost": "a ReplicaSet scales down by pod-deletion-cost; the API server checks the "
                        "annotation",
     "DeploymentReplicaSetTerminatingReplicas": "ReplicaSets and Deployments count terminating "

@@ -746,6 +746,129 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       Then the outcome is "spec.schedulingGroup.podGroupName: Invalid value: "Big_Group": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/tolerations
+    Scenario Outline: A pod's tolerations follow ValidateTolerations (<what>)
+      k/k pkg/apis/core/validation ValidateTolerations, per toleration: the key a label name;
+      an empty key only with operator Exists (match everything); tolerationSeconds only with
+      effect NoExecute; with Equal (or no operator) the value a label value, reported at
+      .operator; any operator but Equal and Exists NotSupported (Lt and Gt need the alpha
+      TaintTolerationComparisonOperators gate, off in every release here); a set effect one
+      of the taint effects.
+      Given a Pod manifest:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          containers: [{name: app, image: busybox}]
+        """
+      And the manifest has "spec.tolerations" set to <tolerations>
+      When I create the manifest
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | what | tolerations | outcome |
+        | valid ones | [{key: example.com/gpu, operator: Exists, effect: NoSchedule}, {key: tier, value: front}, {operator: Exists}, {key: k, operator: Equal, value: v, effect: NoExecute, tolerationSeconds: 30}] | accepted |
+        | a key that is no label name | [{key: "bad key", operator: Exists}] | spec.tolerations[0].key: Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | an empty key with Equal | [{operator: Equal, value: v}] | spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys" |
+        | seconds without NoExecute | [{key: k, operator: Exists, effect: NoSchedule, tolerationSeconds: 5}] | spec.tolerations[0].effect: Invalid value: "NoSchedule": effect must be 'NoExecute' when `tolerationSeconds` is set |
+        | a value that is no label value | [{key: k, value: "a b"}] | spec.tolerations[0].operator: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
+        | an unknown operator | [{key: k, operator: Foo}] | spec.tolerations[0].operator: Unsupported value: "Foo": supported values: "Equal", "Exists" |
+        | an unknown effect | [{key: k, operator: Exists, effect: Sometimes}] | spec.tolerations[0].effect: Unsupported value: "Sometimes": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute" |
+
+    # until 1.34: 1.35 adds Lt and Gt behind TaintTolerationComparisonOperators
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/tolerations @until:1.34
+    Scenario: Up to 1.34 a toleration's Gt or Lt is an unsupported operator
+      The 1.34 ValidateTolerations knows Equal and Exists only: any other operator is
+      NotSupported at .operator.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          tolerations: [{key: example.com/sla, operator: Gt, value: "750"}, {key: example.com/sla, operator: Lt, value: "900"}]
+          containers: [{name: app, image: busybox}]
+        """
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.tolerations[0].operator | FieldValueNotSupported | Unsupported value: "Gt": supported values: "Equal", "Exists" |
+        | spec.tolerations[1].operator | FieldValueNotSupported | Unsupported value: "Lt": supported values: "Equal", "Exists" |
+
+    # since 1.35: TaintTolerationComparisonOperators (alpha, off by default) is new in 1.35
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/tolerations @gate:TaintTolerationComparisonOperators @since:1.35
+    Scenario: With TaintTolerationComparisonOperators a pod may tolerate with Gt, and keeps it once the gate is off
+      k/k pkg/api/pod/util.go allowTaintTolerationComparisonOperators: Lt and Gt pass while
+      the gate is on, and on an update when the stored pod already uses one (a pod created
+      with the gate on stays updatable); a new pod is refused at the operator again (only the
+      field and the operator are compared: the gate-off wording is not pinned here).
+      Given the feature gate TaintTolerationComparisonOperators is enabled
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: sla
+        spec:
+          tolerations: [{operator: Exists}, {key: example.com/sla, operator: Gt, value: "750", effect: NoSchedule}]
+          containers: [{name: app, image: busybox}]
+        """
+      Then the request succeeds
+      When the feature gate TaintTolerationComparisonOperators is disabled
+      And I set "spec.tolerations[2]" of the Pod "sla" to {key: tier, value: front}
+      Then the request succeeds
+      And the Pod "sla" has "spec.tolerations[1].operator" equal to Gt
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: fresh
+        spec:
+          tolerations: [{operator: Exists}, {key: example.com/sla, operator: Gt, value: "750", effect: NoSchedule}]
+          containers: [{name: app, image: busybox}]
+        """
+      Then the request is rejected with a cause whose message contains "spec.tolerations[1].operator: "
+      And the request is rejected with a cause whose message contains "Gt"
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/tolerations
+    Scenario: A pod update may add tolerations and change tolerationSeconds, nothing else of them
+      k/k ValidatePodUpdate -> validateOnlyAddedTolerations: every stored toleration must
+      still be in the new list, equal but for its tolerationSeconds, else one Forbidden at
+      spec.tolerations; then the new list is validated again, so an invalid added toleration
+      is reported twice (ValidatePodSpec checked it already). The first toleration (empty key,
+      Exists) tolerates every taint, so a live cluster's DefaultTolerationSeconds admission
+      adds none of its own and the indexes are the same everywhere.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          tolerations:
+          - {operator: Exists}
+          - {key: example.com/gpu, operator: Exists, effect: NoExecute, tolerationSeconds: 60}
+          containers: [{name: app, image: busybox}]
+        """
+      When I set "spec.tolerations[1].tolerationSeconds" of the Pod "p" to 30
+      Then the request succeeds
+      When I set "spec.tolerations[2]" of the Pod "p" to {key: tier, value: front}
+      Then the request succeeds
+      And the Pod "p" has "spec.tolerations[1].tolerationSeconds" equal to 30
+      When I set "spec.tolerations[1].key" of the Pod "p" to example.com/nic
+      Then the outcome is "spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"
+      When I set "spec.tolerations" of the Pod "p" to [{operator: Exists}, {key: tier, value: front}]
+      Then the outcome is "spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"
+      When I set "spec.tolerations[3]" of the Pod "p" to {key: "bad key", operator: Exists}
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.tolerations[3].key | FieldValueInvalid | Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | spec.tolerations[3].key | FieldValueInvalid | Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario Outline: A pod update may change only the image and a few fields
       k/k ValidatePodUpdate: adding or removing a container is Forbidden at spec.containers
