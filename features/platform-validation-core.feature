@@ -2870,7 +2870,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass
     Scenario Outline: A RuntimeClass names a DNS-label handler and a non-negative overhead
       k/k pkg/apis/node/validation ValidateRuntimeClass: handler is a DNS label
-      (NameIsDNSLabel), overhead.podFixed holds non-negative quantities. KEP-5517 adds a
+      (NameIsDNSLabel), overhead.podFixed holds non-negative quantities, scheduling's node
+      selector valid labels and its tolerations valid as a pod's (validateScheduling). KEP-5517 adds a
       RuntimeClass's overhead to the pod's DRA footprint, so a class the API server would
       refuse must not reach a scenario.
       Given a RuntimeClass manifest:
@@ -2891,6 +2892,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | handler              | Runsc        | handler: Invalid value: "Runsc": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?') |
         | overhead.podFixed    | {cpu: 250m}  | accepted |
         | overhead.podFixed    | {cpu: "-1"}  | overhead.podFixed[cpu]: Invalid value: "-1": must be greater than or equal to 0 |
+        | scheduling           | {nodeSelector: {sandbox: gvisor}, tolerations: [{key: sandbox, operator: Exists, effect: NoSchedule}]} | accepted |
+        | scheduling           | {nodeSelector: {"bad key": gvisor}} | scheduling.nodeSelector: Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | scheduling           | {tolerations: [{key: sandbox, operator: Foo}]} | scheduling.tolerations[0].operator: Unsupported value: "Foo": supported values: "Equal", "Exists" |
+        | scheduling           | {tolerations: [{key: sandbox, operator: Exists, effect: NoSchedule, tolerationSeconds: 5}]} | scheduling.tolerations[0].effect: Invalid value: "NoSchedule": effect must be 'NoExecute' when `tolerationSeconds` is set |
+
+    @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass
+    Scenario: A RuntimeClass lists each toleration once
+      k/k pkg/apis/node/validation validateTolerations: a toleration whose key, operator,
+      value and effect (the API's list keys) repeat an earlier one is a Duplicate at its
+      index, whatever its tolerationSeconds; the value (the internal struct) is not compared.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: node.k8s.io/v1
+        kind: RuntimeClass
+        metadata:
+          name: sandboxed
+        handler: sandboxed
+        scheduling:
+          tolerations:
+          - {key: sandbox, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+          - {key: sandbox, operator: Equal, value: gvisor}
+          - {key: sandbox, operator: Exists, effect: NoExecute}
+        """
+      Then the request is rejected with a cause at "scheduling.tolerations[2]" of reason "FieldValueDuplicate" whose message starts with "Duplicate value: "
 
     @req:platform-VAL-R15 @clause:platform-VAL-R15/runtimeclass-update
     Scenario: A RuntimeClass keeps its handler; its overhead may change

@@ -12,7 +12,8 @@ admission.go: Admit (setOverhead, setScheduling), Validate (validateOverhead); p
 tolerations MergeTolerations):
 
 * RuntimeClass: ``handler`` must be a DNS-1123 label (Invalid at ``handler``) and is
-  immutable; ``overhead.podFixed`` quantities must not be negative;
+  immutable; ``overhead.podFixed`` quantities must not be negative; ``scheduling``'s node
+  selector holds valid labels and its tolerations are valid (as a pod's) and unique;
 * pod CREATE with ``runtimeClassName``: the class must exist ("pod rejected: RuntimeClass
   "<n>" not found"); its ``overhead.podFixed`` becomes ``spec.overhead``, and a pod that
   already sets another overhead is refused ("pod rejected: Pod's Overhead doesn't match
@@ -28,9 +29,11 @@ from __future__ import annotations
 from typing import Any
 
 from drakit.api import errors as E
-from drakit.api.errors import FieldError, invalid
+from drakit.api.errors import FieldError, GoRendered, Path, duplicate, invalid
 from drakit.api.names import is_dns1123_label
 from drakit.api.quantity import Quantity, QuantityError
+from drakit.validation.core import validate_tolerations
+from drakit.validation.meta import validate_labels
 from drakit.validation.strategy import Context, Strategy
 
 
@@ -68,6 +71,9 @@ class RuntimeClassStrategy(Strategy):
                 continue
             if q.sign() < 0:
                 errs.append(invalid(path, str(q), "must be greater than or equal to 0"))
+        scheduling = obj.get("scheduling")
+        if isinstance(scheduling, dict):
+            errs += _validate_scheduling(scheduling, Path("scheduling"))
         return errs
 
     def validate_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
@@ -75,6 +81,30 @@ class RuntimeClassStrategy(Strategy):
         if new.get("handler") != old.get("handler"):
             errs.append(invalid("handler", new.get("handler"), "field is immutable"))
         return errs
+
+
+def _validate_scheduling(scheduling: dict, path: Path) -> list[FieldError]:
+    """validateScheduling: the node selector's labels, then the tolerations as a pod's
+    (ValidateTolerations with empty PodValidationOptions: Lt and Gt never pass here, whatever
+    TaintTolerationComparisonOperators says), each (key, operator, value, effect) once (a
+    repeat is a Duplicate at its index; its value, the internal struct, rendered as drakit
+    renders those and not checked against a live server)."""
+    selector = scheduling.get("nodeSelector")
+    errs = validate_labels(selector, path.child("nodeSelector")) if isinstance(selector, dict) else []
+    tols = scheduling.get("tolerations")
+    tpath = path.child("tolerations")
+    errs += validate_tolerations(tols, tpath, False)
+    seen: set[tuple] = set()
+    for i, t in enumerate(tols if isinstance(tols, list) else ()):
+        if not isinstance(t, dict):
+            continue
+        key = tuple(t.get(f) if isinstance(t.get(f), str) else "" for f in ("key", "operator", "value", "effect"))
+        if key in seen:
+            errs.append(duplicate(tpath.index(i), GoRendered({
+                "Key": key[0], "Operator": key[1], "Value": key[2], "Effect": key[3],
+                "TolerationSeconds": t.get("tolerationSeconds")})))
+        seen.add(key)
+    return errs
 
 
 OVERHEAD_MISMATCH = "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead"

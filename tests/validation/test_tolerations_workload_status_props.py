@@ -114,3 +114,28 @@ def test_a_consistent_status_is_accepted(kind, replicas, data) -> None:
     new = {"metadata": {"name": "web"}, "status": status}
     assert APPS[kind].validate_status_update(new, {"metadata": {"name": "web"}},
                                              Context(gates={}, version="1.37")) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(json_values, st.dictionaries(
+    st.sampled_from(["nodeSelector", "tolerations"]),
+    st.one_of(json_values, st.lists(st.one_of(toleration_like, valid_toleration()), max_size=4)),
+    max_size=2)))
+def test_any_runtimeclass_scheduling_gives_field_errors_under_it(scheduling) -> None:
+    from drakit.validation.node import RuntimeClassStrategy
+    rc = {"metadata": {"name": "rc"}, "handler": "runc", "scheduling": scheduling}
+    for err in RuntimeClassStrategy().validate_create(rc, Context()):
+        assert str(err).startswith("scheduling."), str(err)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(valid_toleration(), min_size=1, max_size=3), st.data())
+def test_a_repeated_runtimeclass_toleration_is_a_duplicate(tolerations, data) -> None:
+    from drakit.validation.node import RuntimeClassStrategy
+    again = dict(data.draw(st.sampled_from(tolerations)))
+    again.pop("tolerationSeconds", None)
+    rc = {"metadata": {"name": "rc"}, "handler": "runc",
+          "scheduling": {"tolerations": [*tolerations, again]}}
+    errs = [str(e) for e in RuntimeClassStrategy().validate_create(rc, Context())]
+    assert any(e.startswith(f"scheduling.tolerations[{len(tolerations)}]: Duplicate value: ")
+               for e in errs), errs
