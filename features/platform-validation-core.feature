@@ -834,6 +834,63 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Then the request is rejected with a cause whose message contains "spec.tolerations[1].operator: "
       And the request is rejected with a cause whose message contains "Gt"
 
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario Outline: A pod's activeDeadlineSeconds may be set or lowered, not raised or removed (<what>)
+      k/k ValidatePodSpec: activeDeadlineSeconds between 1 and MaxInt32; ValidatePodUpdate:
+      "two types of updates are allowed: from nil to a positive value, from a positive value
+      to a lesser, non-negative value" (a raise is refused with the new value, a removal with
+      null).
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          activeDeadlineSeconds: 3600
+          containers: [{name: app, image: busybox}]
+        """
+      When I set "spec.activeDeadlineSeconds" of the Pod "p" to <value>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | what | value | outcome |
+        | lowered | 1800 | accepted |
+        | raised | 7200 | spec.activeDeadlineSeconds: Invalid value: 7200: must be less than or equal to previous value |
+        | removed | null | spec.activeDeadlineSeconds: Invalid value: null: must not update from a positive integer to nil value |
+        | lowered to 0 | 0 | spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive |
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario: A gated pod may lose scheduling gates and grow its node selector, nothing more
+      k/k ValidatePodUpdate: validateOnlyDeletedSchedulingGates refuses a gate the stored pod
+      does not have, at its name; while the stored pod is gated, validateNodeSelectorMutation
+      lets the node selector grow but not change or lose a key (the whole new selector is the
+      value); once ungated, the node selector is frozen like the rest of the spec.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/a}, {name: example.com/b}]
+          nodeSelector: {tier: "1"}
+          containers: [{name: app, image: busybox}]
+        """
+      When I set "spec.schedulingGates" of the Pod "p" to [{name: example.com/a}, {name: example.com/c}]
+      Then the outcome is "spec.schedulingGates[1].name: Forbidden: only deletion is allowed, but found new scheduling gate 'example.com/c'"
+      When I set "spec.nodeSelector.zone" of the Pod "p" to z1
+      Then the request succeeds
+      When I set "spec.nodeSelector.tier" of the Pod "p" to "2"
+      Then the outcome is "spec.nodeSelector: Invalid value: {"tier":"2","zone":"z1"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)"
+      When I set "spec.schedulingGates" of the Pod "p" to [{name: example.com/b}]
+      Then the request succeeds
+      When I set "spec.schedulingGates" of the Pod "p" to null
+      Then the request succeeds
+      When I set "spec.nodeSelector.rack" of the Pod "p" to r1
+      Then the request is rejected with a cause at "spec" of reason "FieldValueForbidden" whose message starts with "Forbidden: pod updates may not change fields other than"
+      And the Pod "p" has "spec.nodeSelector.zone" equal to z1
+
     @req:platform-VAL-R10 @clause:platform-VAL-R10/tolerations
     Scenario: A pod update may add tolerations and change tolerationSeconds, nothing else of them
       k/k ValidatePodUpdate -> validateOnlyAddedTolerations: every stored toleration must

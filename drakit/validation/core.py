@@ -652,6 +652,52 @@ def validate_only_added_tolerations(new: Any, old: Any, path: Path,
     return validate_tolerations(new, path, allow_comparison)
 
 
+_MAX_INT32 = (1 << 31) - 1
+
+
+def _int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _active_deadline_update(new: Any, old: Any, path: Path) -> tuple[list[FieldError], bool]:
+    """ValidatePodUpdate's rule for spec.activeDeadlineSeconds: set from nothing, or lowered
+    (to 0 at least); never raised, never removed. Upstream returns at once when it refuses
+    the new value itself (the second item: stop), not when the value was removed."""
+    n, o = _int(new), _int(old)
+    if n is not None:
+        if n < 0 or n > _MAX_INT32:
+            return [invalid(path, n, f"must be between 0 and {_MAX_INT32}, inclusive")], True
+        if o is not None and o < n:
+            return [invalid(path, n, "must be less than or equal to previous value")], True
+    elif o is not None:
+        return [invalid(path, None, "must not update from a positive integer to nil value")], False
+    return [], False
+
+
+def _only_deleted_scheduling_gates(new: Any, old: Any, path: Path) -> list[FieldError]:
+    """validateOnlyDeletedSchedulingGates: a gate the stored pod does not have is Forbidden at
+    its name (upstream walks a map, so several such gates come in random order; drakit
+    reports them by index)."""
+    new_names = [g.get("name") for g in (new if isinstance(new, list) else ()) if isinstance(g, dict)]
+    if not new_names:
+        return []
+    old_names = {g.get("name") for g in (old if isinstance(old, list) else ()) if isinstance(g, dict)}
+    added = {name: i for i, name in enumerate(new_names) if name not in old_names}
+    return [forbidden(path.index(i).child("name"),
+                      f"only deletion is allowed, but found new scheduling gate '{name}'")
+            for name, i in sorted(added.items(), key=lambda kv: kv[1])]
+
+
+def _node_selector_additions_only(new: Any, old: Any, path: Path) -> list[FieldError]:
+    """validateNodeSelectorMutation (a gated pod): every stored key keeps its value."""
+    new_sel = new if isinstance(new, dict) else {}
+    for k, v in (old if isinstance(old, dict) else {}).items():
+        if k not in new_sel or new_sel[k] != v:
+            return [invalid(path, new if isinstance(new, dict) else None,
+                            "only additions to spec.nodeSelector are allowed (no mutations or deletions)")]
+    return []
+
+
 def uses_pod_level_resources(pod: dict | None) -> bool:
     res = get(pod, "spec", "resources")
     return bool(res) and bool((res.get("requests") or {}) or (res.get("limits") or {}))
@@ -679,6 +725,10 @@ def validate_pod_spec(spec: dict, meta: dict | None, path: Path, ctx: Context,
     node = spec.get("nodeName") or ""
     if node:
         errs += [invalid(path.child("nodeName"), node, m) for m in names.is_dns1123_subdomain(node)]
+    deadline = _int(spec.get("activeDeadlineSeconds"))
+    if deadline is not None and not 1 <= deadline <= _MAX_INT32:
+        errs.append(invalid(path.child("activeDeadlineSeconds"), deadline,
+                            f"must be between 1 and {_MAX_INT32}, inclusive"))
     if spec.get("tolerations"):
         errs += validate_tolerations(spec["tolerations"], path.child("tolerations"),
                                      ctx.enabled("TaintTolerationComparisonOperators")
@@ -1219,9 +1269,18 @@ class PodStrategy(Strategy):
             if len(nc) != len(oc):
                 errs.append(forbidden(spec_path.child(fld), "pod updates may not add or remove containers"))
                 return errs
+        deadline_errs, stop = _active_deadline_update(nspec.get("activeDeadlineSeconds"),
+                                                      ospec.get("activeDeadlineSeconds"),
+                                                      spec_path.child("activeDeadlineSeconds"))
+        errs += deadline_errs
+        if stop:
+            return errs
         errs += validate_only_added_tolerations(
             nspec.get("tolerations"), ospec.get("tolerations"), spec_path.child("tolerations"),
             ctx.enabled("TaintTolerationComparisonOperators") or comparison_operators_in_use(old))
+        errs += _only_deleted_scheduling_gates(nspec.get("schedulingGates"),
+                                               ospec.get("schedulingGates"),
+                                               spec_path.child("schedulingGates"))
         if semantic_equal(nspec, ospec):
             return errs
         munged = copy.deepcopy(nspec)
@@ -1234,6 +1293,15 @@ class PodStrategy(Strategy):
                 munged[fld] = copy.deepcopy(ospec[fld])
             else:
                 munged.pop(fld, None)
+        if ospec.get("schedulingGates"):
+            # a gated pod's node selector may grow (validateNodeSelectorMutation); its
+            # required node affinity's additions are not modelled (still Forbidden here)
+            errs += _node_selector_additions_only(nspec.get("nodeSelector"), ospec.get("nodeSelector"),
+                                                  spec_path.child("nodeSelector"))
+            if "nodeSelector" in ospec:
+                munged["nodeSelector"] = copy.deepcopy(ospec["nodeSelector"])
+            else:
+                munged.pop("nodeSelector", None)
         ot, nt = ospec.get("terminationGracePeriodSeconds"), munged.get("terminationGracePeriodSeconds")
         if isinstance(ot, int) and ot < 0 and nt == 1:
             munged["terminationGracePeriodSeconds"] = ot

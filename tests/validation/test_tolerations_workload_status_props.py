@@ -139,3 +139,40 @@ def test_a_repeated_runtimeclass_toleration_is_a_duplicate(tolerations, data) ->
     errs = [str(e) for e in RuntimeClassStrategy().validate_create(rc, Context())]
     assert any(e.startswith(f"scheduling.tolerations[{len(tolerations)}]: Duplicate value: ")
                for e in errs), errs
+
+
+gate_lists = st.one_of(json_values, st.lists(st.one_of(
+    st.fixed_dictionaries({"name": st.sampled_from(["example.com/a", "example.com/b", "x"])}),
+    json_values), max_size=3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(json_values, st.integers(-2**40, 2**40)), st.one_of(json_values, st.integers(-2**40, 2**40)),
+       gate_lists, gate_lists, st.one_of(json_values, st.dictionaries(label_part, label_part, max_size=3)),
+       st.one_of(json_values, st.dictionaries(label_part, label_part, max_size=3)))
+def test_any_pod_update_of_deadline_gates_or_selector_gives_field_errors(
+        deadline, old_deadline, gates, old_gates, selector, old_selector) -> None:
+    from drakit.validation.core import PodStrategy
+
+    def pod(d, g, s) -> dict:
+        spec = {"containers": [{"name": "app", "image": "busybox"}],
+                "activeDeadlineSeconds": d, "schedulingGates": g, "nodeSelector": s}
+        return {"metadata": {"name": "p", "namespace": "default"}, "spec": spec}
+    for err in PodStrategy().validate_update(pod(deadline, gates, selector),
+                                             pod(old_deadline, old_gates, old_selector), Context()):
+        assert str(err).startswith("spec"), str(err)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 2**31 - 1), st.data())
+def test_a_lowered_deadline_and_a_removed_gate_are_accepted(old_deadline, data) -> None:
+    from drakit.validation.core import PodStrategy
+    gates = [{"name": "example.com/a"}, {"name": "example.com/b"}]
+    kept = data.draw(st.lists(st.sampled_from(gates), unique_by=lambda g: g["name"], max_size=2))
+
+    def pod(d, g) -> dict:
+        return {"metadata": {"name": "p", "namespace": "default"},
+                "spec": {"containers": [{"name": "app", "image": "busybox"}],
+                         "activeDeadlineSeconds": d, "schedulingGates": g}}
+    new = pod(data.draw(st.integers(1, old_deadline)), kept)
+    assert PodStrategy().validate_update(new, pod(old_deadline, gates), Context()) == []
