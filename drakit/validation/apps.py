@@ -251,6 +251,10 @@ class _AppsStrategy(Strategy):
     empty_selector_msg = ""
     bumps_on_annotations = False
     status_keeps: tuple[str, ...] = ()
+    status_counts: tuple[str, ...] = ()
+    """The status counts that may not be negative, in upstream's order."""
+    status_capped: tuple[str, ...] = ()
+    """The status counts that may not exceed status.replicas."""
 
     def prepare_for_create(self, obj: dict, ctx: Context) -> None:
         obj["status"] = {}
@@ -277,9 +281,6 @@ class _AppsStrategy(Strategy):
         keep_all_but_status(new, old)
         for f in self.status_keeps:
             keep_old(new.setdefault("metadata", {}), old.get("metadata") or {}, f)
-
-    status_counts: tuple[str, ...] = ()
-    status_capped: tuple[str, ...] = ()
 
     def validate_create(self, obj: dict, ctx: Context) -> list[FieldError]:
         return _validate_workload_spec(obj, ctx, self.empty_selector_msg, self.kind == "Deployment")
