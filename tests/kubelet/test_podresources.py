@@ -261,3 +261,36 @@ def test_a_started_pods_entry_is_encoded_once_and_served_from_the_cache(cluster,
     second = k.pod_resources.list()
     assert calls == ["p2"]
     assert [p for p in second["podResources"] if p["name"] == "p1"] == first["podResources"]
+
+
+def test_a_client_call_to_a_server_that_never_answers_ends_at_its_timeout(tmp_path):
+    """Every wait has a bound: a kubelet socket that accepts the call and never answers
+    (a hung node agent) ends the client's call with DeadlineExceeded after its timeout."""
+    import threading
+    import time
+    from concurrent import futures
+
+    release = threading.Event()
+
+    class Hung:
+        def List(self, request, context):  # noqa: N802 - the gRPC method name
+            release.wait(10)
+            return pb.ListPodResourcesResponse()
+
+        Get = GetAllocatableResources = List
+
+    sock = tmp_path / "hung.sock"
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    rpc.add_servicer(Hung(), server)
+    server.add_insecure_port(f"unix:{sock}")
+    server.start()
+    try:
+        with PodResourcesClient(sock, timeout=0.3) as client:
+            started = time.monotonic()
+            with pytest.raises(PodResourcesRPCError) as info:
+                client.list()
+            assert info.value.code == "DeadlineExceeded"
+            assert time.monotonic() - started < 5
+    finally:
+        release.set()
+        server.stop(0)
