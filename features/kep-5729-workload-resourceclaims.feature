@@ -2154,6 +2154,53 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       And there are 0 ResourceClaim objects
       And 0 devices of driver "dra.example.com" are allocated
 
+    @req:5729-R06 @version:1.37 @clause:5729-R06/removed-after-deletion
+    Scenario: A finished member leaves the PodGroup's claim reserved for the group; deleting the PodGroup frees it
+      KEP-5729 "Deallocate": the claim follows the PodGroup, not its pods. A member that has
+      finished (phase Succeeded, its object kept) gives nothing back: the claim is reserved for
+      the PodGroup, which still exists. The PodGroup's deletion event walks its member pods
+      (enqueuePodGroup hands a finished member's own claims to the claim sync as well); the
+      claim is then deallocated and collected, and the finished pod stays as it was.
+      When I apply the fixture "kep-5729/scheduling/template.yaml"
+      And I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: member}
+        spec:
+          schedulingGroup: {podGroupName: group}
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {claims: [{name: pg-claim}]}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then the Pod "member" is scheduled to "node-1"
+      When the Pod "member" status has:
+        """
+        phase: Succeeded
+        """
+      Then the ResourceClaim owned by PodGroup "group" contains:
+        """
+        status:
+          reservedFor:
+          - {apiGroup: scheduling.k8s.io, resource: podgroups, name: group}
+        """
+      And 1 device of driver "dra.example.com" is allocated
+      When I delete the PodGroup "group"
+      Then there are 0 ResourceClaim objects
+      And 0 devices of driver "dra.example.com" are allocated
+      And the Pod "member" has "status.phase" equal to Succeeded
+
     @req:5729-R16 @req:5729-R06 @version:1.37 @clause:5729-R16/podgroup-recreated @clause:5729-R06/same-podgroup
     Scenario: A PodGroup recreated under the same name does not inherit the old reservation
       KEP-5729 "Determining Allowed Pods": a PodGroup name in a pod always means the same

@@ -492,8 +492,10 @@ Feature: Platform behaviour every DRA comparison relies on
       IfNotPresent. A registry port is not a tag; a digest alone makes it IfNotPresent, a tag
       with a digest keeps the tag. A reference distribution/reference's ParseNormalizedNamed
       refuses (upper case in the repository, an empty tag, a 64-hex identifier, a digest of
-      the wrong length) gives the empty tag, so IfNotPresent: the error is ignored there and
-      validation only asks for an image without surrounding whitespace.
+      the wrong length, a name over 255 characters once normalised: "a/b.c/..." counts as
+      "docker.io/a/b.c/...", the domain being Docker Hub's as the first part has no dot) gives
+      the empty tag, so IfNotPresent: the error is ignored there and validation only asks for
+      an image without surrounding whitespace.
       Given a cluster
       When I create:
         """
@@ -521,6 +523,8 @@ Feature: Platform behaviour every DRA comparison relies on
         | img::latest                            | IfNotPresent |
         | 7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
         | [::1]:5000/pause                       | Always       |
+        | a/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | Always |
+        | a/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | IfNotPresent |
 
     @req:platform-REG-R03 @clause:platform-REG-R03/pod-defaults
     Scenario: An init container gets the container defaults too
@@ -4615,7 +4619,8 @@ Feature: Platform behaviour every DRA comparison relies on
       isPodWorthRequeuing asks only the plugins that rejected a pod, and NodeResourcesFit
       registers Node Add, UpdateNodeAllocatable and label and taint updates, not Delete. So
       the pod both nodes were too small for stays parked when one of them goes (one
-      attempt) and is scheduled to a node added with room for it.
+      attempt) and is scheduled to a node added with room for it. A pod created after the
+      deletion is judged on the one node left.
       Given a node "n1" with cpu "8", memory "32Gi"
       And a node "n2" with cpu "8", memory "32Gi"
       When I apply:
@@ -4632,6 +4637,16 @@ Feature: Platform behaviour every DRA comparison relies on
       And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
       When I delete the Node "n2"
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: bigger}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "20"}}}
+        """
+      Then the Pod "bigger" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
       Given a node "n3" with cpu "16", memory "32Gi"
       Then the Pod "big" is scheduled to "n3"
 
