@@ -2057,6 +2057,8 @@ Feature: KEP-5004 DRA extended resources
       arrives second, loses, and its implicit name maps to nothing, so a pod asking for it is
       Insufficient. KEP-5004 "Implicit Extended Resource Name" says every class is reachable
       that way; the fix (kubernetes/kubernetes#141110) is on master only, first release 1.38.
+      Deleting the loser later (removeResourceName2class on a name it never got) changes nothing
+      for the pod.
       When 2 seconds pass
       And I apply:
         """
@@ -2089,6 +2091,9 @@ Feature: KEP-5004 DRA extended resources
               requests: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
               limits: {deviceclass.resource.kubernetes.io/b-gpu.example.com: "1"}
         """
+      Then the Pod "by-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient deviceclass.resource.kubernetes.io/b-gpu.example.com."
+      And there are 0 extended resource claims
+      When I delete the DeviceClass "b-gpu.example.com"
       Then the Pod "by-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient deviceclass.resource.kubernetes.io/b-gpu.example.com."
       And there are 0 extended resource claims
 

@@ -1652,11 +1652,12 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
 
     # since 1.35: DRADeviceTaintRules, which must go off first (it depends on DRADeviceTaints), is new in 1.35
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @since:1.35
-    Scenario: With DRADeviceTaints turned off on the API server, a label change keeps a claim's tolerations
+    Scenario Outline: With DRADeviceTaints turned off on the API server, a label change keeps a claim's tolerations (<where>)
       pkg/api/resourceclaimspec/util.go DropDisabledFields(new, old): the tolerations of a
-      request are dropped only when the stored spec has none yet (dropDisabledDRADeviceTaintsFields),
-      so a claim created while the gate was on keeps them on a metadata-only update after the
-      rollback; dropping them would change the immutable spec and refuse the update.
+      request or of its subrequests are dropped only when the stored spec has none yet
+      (dropDisabledDRADeviceTaintsFields looks at both), so a claim created while the gate was
+      on keeps them on a metadata-only update after the rollback; dropping them would change
+      the immutable spec and refuse the update.
       Given the feature gate DRADeviceTaints is enabled
       When I create:
         """
@@ -1665,11 +1666,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         metadata: {name: claim-1}
         spec:
           devices:
-            requests:
-            - name: gpu
-              exactly:
-                deviceClassName: gpu.example.com
-                tolerations: [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}]
+            requests: [<request>]
         """
       Then the request succeeds
       When the API server restarts with the feature gate DRADeviceTaintRules disabled
@@ -1680,7 +1677,12 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         """
       Then the request succeeds
       And the ResourceClaim "claim-1" has "metadata.labels.tier" equal to gold
-      And the ResourceClaim "claim-1" has "spec.devices.requests[0].exactly.tolerations[0].key" equal to example.com/maintenance
+      And the ResourceClaim "claim-1" has "<path>" equal to example.com/maintenance
+
+      Examples:
+        | where        | request | path |
+        | a request    | {name: gpu, exactly: {deviceClassName: gpu.example.com, tolerations: [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}]}} | spec.devices.requests[0].exactly.tolerations[0].key |
+        | a subrequest | {name: gpu, firstAvailable: [{name: big, deviceClassName: gpu.example.com, tolerations: [{key: example.com/maintenance, operator: Exists, effect: NoSchedule}]}]} | spec.devices.requests[0].firstAvailable[0].tolerations[0].key |
 
     # until 1.36: DRAPrioritizedList is GA and locked on from 1.37
     @req:platform-VAL-R02 @clause:platform-VAL-R02/gated-fields @until:1.36
