@@ -4238,6 +4238,41 @@ Feature: KEP-5004 DRA extended resources
       When a node agent calls PodResources Get for the Pod "solo" on node "n2"
       Then in the PodResources answer the container "app" of the Pod "solo" has no dynamic resources
 
+    # since 1.35: the 1.34 kubelet never took an allocatable of 0 for a missing resource
+    # until 1.36: the gate is locked on in 1.37
+    @req:5004-R13 @clause:5004-R13/device-plugin-only-off @gate:DRAExtendedResource @since:1.35 @until:1.36 @kep-test:feature-gate-unit-tests
+    Scenario: With DRAExtendedResource off the kubelet counts an extended resource the node reports as 0 and rejects the pod
+      k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources (1.35, 1.36): with
+      the gate on, an extended resource the node reports with allocatable 0 (a device plugin
+      that went away, or a name DRA serves) is left out of the kubelet's check like one the
+      node does not report at all; with the gate off only an absent name is, so a pod bound
+      straight to the node asking for it is rejected as by a device plugin without a free
+      device (rejectPod: phase Failed, reason OutOf<resource>).
+      Given the feature gate DRAExtendedResource is disabled
+      And a node "zero" with cpu "8", memory "32Gi", example.com/gpu "0"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: bound
+        spec:
+          nodeName: zero
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "bound" contains:
+        """
+        status:
+          phase: Failed
+          reason: OutOfexample.com/gpu
+          message: "Pod was rejected: Node didn't have enough resource: example.com/gpu, requested: 1, used: 0, capacity: 0"
+        """
+
     @req:5004-R12 @clause:5004-R12/standard-still-checked
     Scenario: Kubelet admission leaves out only extended resources: hugepages the node has none of still reject the pod
       k/k pkg/kubelet/lifecycle/predicate.go removeMissingExtendedResources drops a request
