@@ -3571,6 +3571,59 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "stranger" has no "metadata.ownerReferences"
       And the ReplicaSet "web" has "status.replicas" equal to 2
 
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets @needs:logical-clock
+    Scenario: Of two adopted ReplicaSets with its pod template a Deployment takes the older one, not the first by name
+      k/k deployment/util FindNewReplicaSet sorts the Deployment's ReplicaSets by
+      creationTimestamp, then name (controller.ReplicaSetsByCreationTimestamp), and takes the
+      first whose template equals the Deployment's (EqualIgnoreHash): "web-b", created two
+      seconds before "web-a", is the new ReplicaSet and gets the Deployment's replicas; "web-a"
+      is an old one and is scaled to 0.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web-b, labels: {app: web}}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When 2 seconds pass
+      And I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web-a, labels: {app: web}}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        ---
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there are 2 ReplicaSet objects
+      And the ReplicaSet "web-b" has "spec.replicas" equal to 2
+      And the ReplicaSet "web-a" has "spec.replicas" equal to 0
+      And the ReplicaSet "web-a" has "metadata.ownerReferences" containing [{apiVersion: apps/v1, kind: Deployment, name: web, controller: true, blockOwnerDeletion: true}]
+
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
     Scenario: A Deployment adopts an orphan ReplicaSet with its pod template and makes no new one; a controlled one its selector stops matching is released
       k/k deployment_controller.go getReplicaSetsForDeployment claims the namespace's
