@@ -641,13 +641,13 @@ def validate_only_added_tolerations(new: Any, old: Any, path: Path,
     """k/k validateOnlyAddedTolerations (ValidatePodUpdate): every stored toleration is still
     there, equal but for its tolerationSeconds (one Forbidden at the list, then stop); then
     the new list is validated again, so an invalid toleration is reported twice on update."""
-    new_list = [t for t in (new if isinstance(new, list) else ()) if isinstance(t, dict)]
+    def fields(t: dict) -> tuple[str, ...]:
+        # Go compares the structs: a field left out and one set to "" are the same
+        return tuple(_text(t.get(f)) for f in ("key", "operator", "value", "effect"))
+
+    new_fields = {fields(t) for t in (new if isinstance(new, list) else ()) if isinstance(t, dict)}
     for o in (old if isinstance(old, list) else ()):
-        if not isinstance(o, dict):
-            continue
-        if not any(semantic_equal({**o, "tolerationSeconds": n.get("tolerationSeconds")},
-                                  {**n, "tolerationSeconds": n.get("tolerationSeconds")})
-                   for n in new_list):
+        if isinstance(o, dict) and fields(o) not in new_fields:
             return [forbidden(path, "existing toleration can not be modified except its tolerationSeconds")]
     return validate_tolerations(new, path, allow_comparison)
 

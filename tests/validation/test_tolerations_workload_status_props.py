@@ -176,3 +176,18 @@ def test_a_lowered_deadline_and_a_removed_gate_are_accepted(old_deadline, data) 
                          "activeDeadlineSeconds": d, "schedulingGates": g}}
     new = pod(data.draw(st.integers(1, old_deadline)), kept)
     assert PodStrategy().validate_update(new, pod(old_deadline, gates), Context()) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(valid_toleration(), min_size=1, max_size=3), st.data())
+def test_a_toleration_field_written_out_empty_is_no_change(old, data) -> None:
+    """Go compares the structs: a key, operator, value or effect left out equals one set
+    to the empty string, so a client that writes the defaults out changes nothing."""
+    new = []
+    for t in old:
+        t = dict(t)
+        for f in data.draw(st.lists(st.sampled_from(["key", "operator", "value", "effect"]), unique=True)):
+            t.setdefault(f, "")
+        new.append(t)
+    errs = [str(e) for e in validate_only_added_tolerations(new, old, TOLS, False)]
+    assert not any("existing toleration" in e for e in errs), errs
