@@ -4812,6 +4812,39 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "wants-zone-b" is scheduled to "node-2"
 
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
+    Scenario: A node written without a spec that is relabelled to match brings a pending pod back
+      A Node manifest may leave out spec (Go's API server then holds the empty NodeSpec): the
+      scheduler's node-update handling reads the old and new taints and cordon of such a node
+      like those of any other, and NodeAffinity's hint (UpdateNodeLabel,
+      isSchedulableAfterNodeChange) retries the pod once the node's labels match.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Node
+        metadata:
+          name: bare
+          labels: {kubernetes.io/hostname: bare}
+        status:
+          capacity: {cpu: "8", memory: 32Gi, pods: "110"}
+          allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wants-zone-b}
+        spec:
+          nodeSelector: {topology.example.com/zone: b}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      When I patch the Node "bare" with:
+        """
+        metadata:
+          labels: {topology.example.com/zone: b}
+        """
+      Then the Pod "wants-zone-b" is scheduled to "bare"
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-affinity-hint
     Scenario: After a relist a pod NodeAffinity alone kept off stays parked when no node changed
       A restarted API server ends the watch of a scheduler that is behind it (a pod deleted
       without waiting is an event it has not seen): the reflector relists (410 Expired) and
