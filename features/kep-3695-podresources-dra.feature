@@ -2052,6 +2052,29 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
 
   @req:3695-R05 @clause:3695-R05/checkpointed
+  Scenario: A Node registered again after its deletion starts its kubelet from the checkpoint left on its disk, and a hand-edited one keeps it down
+    A machine's disk outlives its Node object: drakit keeps a node's kubelet state directory
+    when the Node is deleted, and the kubelet that starts when a Node of that name is
+    registered again reads the DRA checkpoint it finds there (pkg/kubelet/cm/dra/state
+    checkpointer GetOrCreate), refusing a hand-edited one as a restarted kubelet does: the
+    node stays down with a KubeletSetupFailed event, and the other components go on.
+    Then the Pod "trainer" has "status.phase" equal to Running
+    When the DRA checkpoint on node "n1" is edited by hand: "gpu-3" becomes "gpu-4"
+    And I delete the Node "n1"
+    And I apply:
+      """
+      apiVersion: v1
+      kind: Node
+      metadata:
+        name: n1
+        labels: {kubernetes.io/hostname: n1}
+      status:
+        capacity: {cpu: "8", memory: 32Gi, pods: "110"}
+        allocatable: {cpu: "8", memory: 32Gi, pods: "110"}
+      """
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: checksum mismatch"
+
+  @req:3695-R05 @clause:3695-R05/checkpointed
   Scenario: A hand-edited DRA checkpoint is refused: the kubelet stays down rather than report another device
     The checkpoint is only worth restoring from if it is what the kubelet wrote: k/k
     pkg/kubelet/checkpointmanager (checkpoint_manager.go GetCheckpoint verifies the checksum,

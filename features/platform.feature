@@ -212,6 +212,61 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ResourceClaim "gpu-claim" has no "metadata.labels.written-by"
       And the ResourceClaim "gpu-claim" has "spec.devices.requests[0].name" equal to gpu
 
+    @req:platform-REG-R02 @clause:platform-REG-R02/status-write-keeps-spec
+    Scenario: A claim whose status a client wrote away is allocated and reserved as any other
+      A status write that leaves the status out (here a merge patch with status: null) keeps
+      the spec; the claim then has an empty status (Go's API server serves "status": {}), and
+      kube-scheduler's PreBind writes its allocation and reservation into it as usual.
+      Given a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I patch the ResourceClaim "gpu" status with:
+        """
+        status: null
+        """
+      Then the request succeeds
+      And the ResourceClaim "gpu" has "spec.devices.requests[0].name" equal to gpu
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      And the ResourceClaim "gpu" has "status.allocation.devices.results[0].device" equal to gpu-0
+      And the ResourceClaim "gpu" has "status.reservedFor" containing [{resource: pods, name: trainer}]
+
     @req:platform-REG-R02 @clause:platform-REG-R02/status-write-keeps-spec @clause:platform-REG-R02/status-write-keeps-metadata
     Scenario: A Deployment status write keeps the spec and the labels
       deployment/strategy.go deploymentStatusStrategy.PrepareForUpdate keeps Spec and Labels
