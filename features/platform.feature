@@ -6743,6 +6743,54 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "trainer" has no "status.initContainerStatuses"
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status
+    Scenario: A kubelet restarted while a pod waits for its prepare keeps its containers' restart count and last state
+      k/k pkg/kubelet/kubelet_pods.go convertToAPIContainerStatuses: a container the runtime does
+      not know yet waits (ContainerCreating) with the restart count and last termination state of
+      its previous status; a restarted kubelet has no status of its own for the pod yet
+      (statusManager.GetPodStatus finds none), so it builds on the status stored in the API.
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.containerStatuses[0].state.waiting.reason" equal to ContainerCreating
+      When the Pod "trainer" status has:
+        """
+        containerStatuses:
+        - name: main
+          image: registry.k8s.io/pause:3.10
+          imageID: ""
+          ready: false
+          started: false
+          restartCount: 2
+          state: {waiting: {reason: ContainerCreating}}
+          lastState: {terminated: {exitCode: 1, reason: Error, startedAt: "2026-01-01T00:00:00Z", finishedAt: "2026-01-01T00:00:01Z"}}
+        """
+      And the kubelet on node "n1" restarts
+      Then the Pod "trainer" has "status.containerStatuses[0].restartCount" equal to 2
+      And the Pod "trainer" has "status.containerStatuses[0].lastState.terminated.reason" equal to Error
+      And the Pod "trainer" has "status.containerStatuses[0].state.waiting.reason" equal to ContainerCreating
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/waiting-pod-status
     Scenario: A pod with init containers whose driver fails NodePrepareResources is not initialized, every container waiting with PodInitializing
       With init containers every container of the pod waits with reason PodInitializing
       (convertToAPIContainerStatuses), the init containers' statuses in spec order; none has
