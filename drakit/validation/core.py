@@ -34,6 +34,7 @@ from drakit.api.meta import POD_DELETION_COST, pod_deletion_cost
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
 from drakit.upstream_bugs import EXTENDED_RESOURCE_NODE_ALLOCATABLE, has_bug
 from drakit.validation import imageref
+from drakit.validation.resource.common import TOLERATION_OPERATORS
 from drakit.validation.strategy import (
     Context,
     Strategy,
@@ -576,19 +577,32 @@ def _validate_scheduling_group(sg: dict, path: Path) -> list[FieldError]:
     return [invalid(p, name, m) for m in names.is_dns1123_subdomain(str(name))]
 
 
-TOLERATION_OPERATORS = ["Equal", "Exists"]
-"""The operators a toleration may name while TaintTolerationComparisonOperators is off (k/k
-ValidateTolerations' supported values)."""
-
-
 def _text(v: Any) -> str:
     return v if isinstance(v, str) else ""
 
 
-def comparison_operators_in_use(pod: dict | None) -> bool:
-    """k/k pkg/api/pod taintTolerationComparisonOperatorsInUse: a stored pod whose
-    tolerations use Lt or Gt keeps being updatable with the gate off."""
-    tols = get(pod, "spec", "tolerations") if pod else None
+def toleration_fields(t: dict) -> tuple[str, str, str, str]:
+    """key, operator, value and effect of a core toleration, a field left out read as "" (Go
+    compares the struct, so the two are the same): its identity but for tolerationSeconds."""
+    return (_text(t.get("key")), _text(t.get("operator")), _text(t.get("value")),
+            _text(t.get("effect")))
+
+
+def go_toleration(t: dict) -> GoRendered:
+    """A toleration as a bad value: the whole internal core.Toleration, rendered as drakit
+    renders internal structs (Go field names in declaration order); not checked against a
+    live server, so no scenario pins this text."""
+    key, op, value, effect = toleration_fields(t)
+    return GoRendered({"Key": key, "Operator": op, "Value": value, "Effect": effect,
+                       "TolerationSeconds": t.get("tolerationSeconds")})
+
+
+def comparison_operators_allowed(ctx: Context, old_pod: dict | None) -> bool:
+    """k/k pkg/api/pod allowTaintTolerationComparisonOperators: Lt and Gt pass with the gate
+    on, or when the stored pod already uses one (so it stays updatable with the gate off)."""
+    if ctx.enabled("TaintTolerationComparisonOperators"):
+        return True
+    tols = get(old_pod, "spec", "tolerations") if old_pod else None
     return any(isinstance(t, dict) and t.get("operator") in ("Lt", "Gt")
                for t in (tols if isinstance(tols, list) else ()))
 
@@ -606,8 +620,7 @@ def validate_tolerations(tolerations: Any, path: Path, allow_comparison: bool) -
         if not isinstance(tol, dict):
             continue
         p = path.index(i)
-        key, op = _text(tol.get("key")), _text(tol.get("operator"))
-        value, effect = _text(tol.get("value")), _text(tol.get("effect"))
+        key, op, value, effect = toleration_fields(tol)
         if key:
             errs += [invalid(p.child("key"), key, m) for m in names.is_qualified_name(key)]
         if not key and op != "Exists":
@@ -622,15 +635,10 @@ def validate_tolerations(tolerations: Any, path: Path, allow_comparison: bool) -
                 errs.append(invalid(p.child("operator"), value, ";".join(msgs)))
         elif op == "Exists":
             if value:
-                # the bad value is the whole internal core.Toleration, rendered as drakit
-                # renders internal structs (GoRendered: Go field names in declaration order);
-                # not checked against a live server, so no scenario pins this text
-                errs.append(invalid(p.child("operator"), GoRendered({
-                    "Key": key, "Operator": op, "Value": value, "Effect": effect,
-                    "TolerationSeconds": tol.get("tolerationSeconds")}),
-                    "value must be empty when `operator` is 'Exists'"))
+                errs.append(invalid(p.child("operator"), go_toleration(tol),
+                                    "value must be empty when `operator` is 'Exists'"))
         elif not (allow_comparison and op in ("Lt", "Gt")):
-            errs.append(not_supported(p.child("operator"), op, TOLERATION_OPERATORS))
+            errs.append(not_supported(p.child("operator"), op, list(TOLERATION_OPERATORS)))
         if effect and effect not in NODE_TAINT_EFFECTS:
             errs.append(not_supported(p.child("effect"), effect, NODE_TAINT_EFFECTS))
     return errs
@@ -641,13 +649,10 @@ def validate_only_added_tolerations(new: Any, old: Any, path: Path,
     """k/k validateOnlyAddedTolerations (ValidatePodUpdate): every stored toleration is still
     there, equal but for its tolerationSeconds (one Forbidden at the list, then stop); then
     the new list is validated again, so an invalid toleration is reported twice on update."""
-    def fields(t: dict) -> tuple[str, ...]:
-        # Go compares the structs: a field left out and one set to "" are the same
-        return tuple(_text(t.get(f)) for f in ("key", "operator", "value", "effect"))
-
-    new_fields = {fields(t) for t in (new if isinstance(new, list) else ()) if isinstance(t, dict)}
+    new_fields = {toleration_fields(t) for t in (new if isinstance(new, list) else ())
+                  if isinstance(t, dict)}
     for o in (old if isinstance(old, list) else ()):
-        if isinstance(o, dict) and fields(o) not in new_fields:
+        if isinstance(o, dict) and toleration_fields(o) not in new_fields:
             return [forbidden(path, "existing toleration can not be modified except its tolerationSeconds")]
     return validate_tolerations(new, path, allow_comparison)
 
@@ -731,8 +736,7 @@ def validate_pod_spec(spec: dict, meta: dict | None, path: Path, ctx: Context,
                             f"must be between 1 and {_MAX_INT32}, inclusive"))
     if spec.get("tolerations"):
         errs += validate_tolerations(spec["tolerations"], path.child("tolerations"),
-                                     ctx.enabled("TaintTolerationComparisonOperators")
-                                     or comparison_operators_in_use(old_pod))
+                                     comparison_operators_allowed(ctx, old_pod))
     overhead = spec.get("overhead")
     if overhead is not None:
         # validateOverhead reuses the container rules with the overhead as limits, so the
@@ -1277,7 +1281,7 @@ class PodStrategy(Strategy):
             return errs
         errs += validate_only_added_tolerations(
             nspec.get("tolerations"), ospec.get("tolerations"), spec_path.child("tolerations"),
-            ctx.enabled("TaintTolerationComparisonOperators") or comparison_operators_in_use(old))
+            comparison_operators_allowed(ctx, old))
         errs += _only_deleted_scheduling_gates(nspec.get("schedulingGates"),
                                                ospec.get("schedulingGates"),
                                                spec_path.child("schedulingGates"))

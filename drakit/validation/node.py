@@ -29,10 +29,10 @@ from __future__ import annotations
 from typing import Any
 
 from drakit.api import errors as E
-from drakit.api.errors import FieldError, GoRendered, Path, duplicate, invalid
+from drakit.api.errors import FieldError, Path, duplicate, invalid
 from drakit.api.names import is_dns1123_label
 from drakit.api.quantity import Quantity, QuantityError
-from drakit.validation.core import validate_tolerations
+from drakit.validation.core import go_toleration, toleration_fields, validate_tolerations
 from drakit.validation.meta import validate_labels
 from drakit.validation.strategy import Context, Strategy
 
@@ -98,11 +98,9 @@ def _validate_scheduling(scheduling: dict, path: Path) -> list[FieldError]:
     for i, t in enumerate(tols if isinstance(tols, list) else ()):
         if not isinstance(t, dict):
             continue
-        key = tuple(t.get(f) if isinstance(t.get(f), str) else "" for f in ("key", "operator", "value", "effect"))
+        key = toleration_fields(t)
         if key in seen:
-            errs.append(duplicate(tpath.index(i), GoRendered({
-                "Key": key[0], "Operator": key[1], "Value": key[2], "Effect": key[3],
-                "TolerationSeconds": t.get("tolerationSeconds")})))
+            errs.append(duplicate(tpath.index(i), go_toleration(t)))
         seen.add(key)
     return errs
 
