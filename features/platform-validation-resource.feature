@@ -1154,7 +1154,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
     Scenario Outline: An update of the claim itself never writes its status
       resourceclaim strategy.go PrepareForUpdate: "newClaim.Status = oldClaim.Status" (the
       main resource keeps the stored status; only the status subresource writes it), so a
-      label change that also carries a status leaves the status as it was: none, or the
+      label change that also carries a status leaves the status as it was: empty ({}), or the
       allocation the status subresource wrote.
       Given the objects:
         """
@@ -1184,7 +1184,7 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
 
       Examples:
         | before | status_check |
-        | the cluster settles | the ResourceClaim "claim-1" has no "status" |
+        | the cluster settles | the ResourceClaim "claim-1" has "status" equal to {} |
         | I set "status.allocation" of the ResourceClaim "claim-1" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "claim-1" has "status.allocation.devices.results[0].device" equal to gpu-0 |
 
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status

@@ -252,6 +252,7 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request succeeds
       And the ResourceClaim "gpu" has "spec.devices.requests[0].name" equal to gpu
+      And the ResourceClaim "gpu" has "status" equal to {}
       When I apply:
         """
         apiVersion: v1
@@ -4891,7 +4892,8 @@ Feature: Platform behaviour every DRA comparison relies on
           containers:
           - {name: app, image: registry.k8s.io/pause:3.10}
         """
-      Then the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
+      Then the Node "bare" has "spec" equal to {}
+      And the Pod "wants-zone-b" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector."
       When I patch the Node "bare" with:
         """
         metadata:
@@ -6063,7 +6065,7 @@ Feature: Platform behaviour every DRA comparison relies on
 
       Examples:
         | state | write | status_check |
-        | not allocated | I set "metadata.labels" of the ResourceClaim "held" to {example.com/synced: "yes"} | the ResourceClaim "held" has no "status" |
+        | not allocated | I set "metadata.labels" of the ResourceClaim "held" to {example.com/synced: "yes"} | the ResourceClaim "held" has "status" equal to {} |
         | allocated by hand, without a reservation | I set "status.allocation" of the ResourceClaim "held" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "held" has "status.allocation.devices.results[0].device" equal to gpu-0 |
 
     @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unbound-deleted-pod

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drakit.api import errors as E
 from drakit.schema import decode
@@ -243,3 +245,42 @@ def test_an_unknown_field_validation_directive_is_refused() -> None:
     assert str(ei.value) == ('CreateOptions.meta.k8s.io "" is invalid: fieldValidation: '
                              'Unsupported value: "Loud": supported values: "", "Ignore", '
                              '"Strict", "Warn"')
+
+
+def _kinds_with_spec_or_status() -> list[tuple[str, str, str]]:
+    from drakit.kinds import KINDS, RELEASES
+    from drakit.schema.compile import compiled
+    from drakit.schema.model import StructNode
+    out = []
+    for release in RELEASES:
+        for info in KINDS.values():
+            for v in info.versions.get(release, ()):
+                api_version = f"{info.group}/{v}" if info.group else v
+                node = compiled(release).kind_node(api_version, info.kind)
+                if node is not None and any(type(node.props.get(k)) is StructNode
+                                            for k in ("spec", "status")):
+                    out.append((release, api_version, info.kind))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(target=st.sampled_from(_kinds_with_spec_or_status()),
+       spec=st.sampled_from(["absent", None, {}]), status=st.sampled_from(["absent", None, {}]))
+def test_a_spec_or_status_left_out_or_null_is_served_as_an_object(target, spec, status) -> None:
+    """Go: every kind's spec and status are non-pointer structs, which encoding/json writes
+    even when empty, so kube-apiserver serves {} (plus required zero fields) for them."""
+    from drakit.schema.compile import compiled
+    from drakit.schema.model import StructNode
+    release, api_version, kind = target
+    obj: dict = {"apiVersion": api_version, "kind": kind, "metadata": {"name": "x"}}
+    for k, v in (("spec", spec), ("status", status)):
+        if v != "absent":
+            obj[k] = v
+    got = decode(obj, release, "Ignore").obj
+    node = compiled(release).kind_node(api_version, kind)
+    for k in ("spec", "status"):
+        if type(node.props.get(k)) is StructNode:
+            assert isinstance(got.get(k), dict), (k, got)
+            assert set(got[k]) <= set(node.props[k].required), (k, got[k])
+        else:
+            assert k not in got
