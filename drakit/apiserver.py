@@ -15,6 +15,7 @@ run before the defaulting. A failed write changes nothing.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import marshal
 import random
@@ -33,7 +34,7 @@ from drakit.api.meta import (
     parse_rfc3339,
     rfc3339,
 )
-from drakit.api.names import generate_name
+from drakit.api.names import generate_name, release_wording
 from drakit.features import FeatureGates
 from drakit.kinds import KINDS, KindInfo, strategy_for
 from drakit.schema import STRICT, check_field_validation
@@ -71,6 +72,16 @@ class WatchEvent:
     resource_version: int
     size: int = field(default=0, compare=False, repr=False)
     """Bytes the event holds (the marshalled object), counted against the watch window."""
+
+
+def _worded_as_emulated(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a write with the name validators worded as the emulated release's apimachinery
+    (drakit.api.names.release_wording: label keys and values changed wording in 1.35)."""
+    @functools.wraps(method)
+    def write(self: APIServer, *args: Any, **kwargs: Any) -> Any:
+        with release_wording(self.gates.version):
+            return method(self, *args, **kwargs)
+    return write
 
 
 class APIServer:
@@ -412,6 +423,7 @@ class APIServer:
         return [ev for ev in self._log[lo:] if wanted is None or ev.kind in wanted]
 
     # ------------------------------------------------------------------ create
+    @_worded_as_emulated
     def create(self, obj: Mapping[str, Any], namespace: str | None = None,
                dry_run: bool = False, field_validation: str | None = None,
                warnings: list[str] | None = None) -> dict:
@@ -504,6 +516,7 @@ class APIServer:
         return bool(obj and (obj.get("status") or {}).get("phase") == "Terminating")
 
     # ------------------------------------------------------------------ update
+    @_worded_as_emulated
     def update(self, obj: Mapping[str, Any], dry_run: bool = False,
                subresource: str | None = None, field_validation: str | None = None,
                warnings: list[str] | None = None, uid_precondition: bool = True) -> dict:
@@ -669,6 +682,7 @@ class APIServer:
             self._interleaving = False
 
     # ------------------------------------------------------------------ patch
+    @_worded_as_emulated
     def patch(self, kind: str, name: str, patch: Mapping[str, Any],
               namespace: str | None = None, subresource: str | None = None,
               dry_run: bool = False, patch_type: str = "merge",
@@ -732,6 +746,7 @@ class APIServer:
     IMMORTAL_NAMESPACES = ("default", "kube-system", "kube-public")
     """kube-apiserver's NamespaceLifecycle refuses to delete these."""
 
+    @_worded_as_emulated
     def delete(self, kind: str, name: str, namespace: str | None = None,
                dry_run: bool = False, preconditions_uid: str | None = None,
                grace_period_seconds: int | None = None, collection: bool = False) -> dict:
@@ -861,6 +876,7 @@ class APIServer:
         return self.update(obj)
 
     # ------------------------------------------------------------------ pods/binding
+    @_worded_as_emulated
     def bind(self, name: str, namespace: str, node_name: str) -> dict:
         """POST pods/<name>/binding: set spec.nodeName and PodScheduled=True, as
         BindingREST does (it writes storage directly, bypassing the spec-immutability

@@ -1231,7 +1231,31 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [{name: gpu, resourceClaimName: p-gpu-7x2kq}] | accepted |
         | [{name: nic, resourceClaimName: p-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: p-gpu-1}, {name: gpu, resourceClaimName: p-gpu-2}] | status.resourceClaimStatuses[1].name: Duplicate value: "gpu" |
-        | [{name: gpu, resourceClaimName: P_Gpu}] | status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "P_Gpu": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
+
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/claim-statuses
+    Scenario: An invalid generated claim name in a pod's claim status is reported at its own field from 1.36
+      k/k validatePodResourceClaimStatuses checks a status's resourceClaimName as a claim name
+      (a DNS subdomain). Up to 1.35 the error was put on the status's name field (with the
+      value of resourceClaimName); kubernetes#137321 (1.36, not backported) reports it at
+      resourceClaimName.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          resourceClaims:
+          - name: gpu
+            resourceClaimTemplateName: gpu-template
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              claims: [{name: gpu}]
+        """
+      When I set "status.resourceClaimStatuses" of the Pod "p" to [{name: gpu, resourceClaimName: P_Gpu}]
+      Then from 1.36 the outcome is "status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "P_Gpu": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')" and before it "status.resourceClaimStatuses[0].name: Invalid value: "P_Gpu": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
 
     @req:platform-VAL-R11 @clause:platform-VAL-R11/status-immutables
     Scenario: A status write may not change the QoS class
@@ -1544,7 +1568,6 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | metadata.labels[-x.example.com/app] | x | metadata.labels: Invalid value: "-x.example.com/app": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
         | metadata.labels.app | not ok | metadata.labels: Invalid value: "not ok": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
         | metadata.labels | {app: "not ok", tier: web} | metadata.labels: Invalid value: "not ok": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
-        | metadata.annotations[a/b/c] | x | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
     Scenario Outline: An update checks label keys and annotation keys at the map's path too
@@ -1570,8 +1593,62 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       Examples:
         | path | outcome |
         | metadata.annotations[example.com/owner] | accepted |
-        | metadata.annotations[a/b/c] | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
         | metadata.labels[bad key!] | metadata.labels: Invalid value: "bad key!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
+    Scenario Outline: Label keys and values are worded as the release's apimachinery
+      apimachinery 0.35 (Kubernetes 1.35) made validation.IsQualifiedName and
+      IsValidLabelValue aliases of pkg/api/validate/content's IsLabelKey and IsLabelValue:
+      lengths are then worded in bytes (content.MaxLenError, the key's prefix checked by
+      content's IsDNS1123Subdomain) and a key with several slashes is "a valid label key",
+      where 1.34 said "characters" and "a qualified name". Go's len counts bytes either way.
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      When I set "<path>" of the ResourceClaim "gpu-claim" to "<value>"
+      Then from 1.35 the outcome is "<from_1_35>" and before it "<before>"
+
+      Examples:
+        | path | value | from_1_35 | before |
+        | metadata.annotations[a/b/c] | x | metadata.annotations: Invalid value: "a/b/c": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') | metadata.annotations: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName') |
+        | metadata.labels[aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa] | x | metadata.labels: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": name part must be no more than 63 bytes | metadata.labels: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": name part must be no more than 63 characters |
+        | metadata.labels[pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/app] | x | metadata.labels: Invalid value: "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/app": prefix part must be no more than 253 bytes | metadata.labels: Invalid value: "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/app": prefix part must be no more than 253 characters |
+        | metadata.labels.app | aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa | metadata.labels: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 63 bytes | metadata.labels: Invalid value: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": must be no more than 63 characters |
+        | metadata.annotations[aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa] | x | accepted | accepted |
+
+    # since 1.35: worded in bytes from 1.35 (content.MaxLenError); 1.34 counts bytes too but says "characters"
+    @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations @since:1.35
+    Scenario: A label value is measured in UTF-8 bytes, as Go's len does
+      apimachinery IsValidLabelValue: "len(value) > LabelValueMaxLength" counts bytes, so 32
+      two-byte letters (64 bytes) are too long as well as outside the label alphabet.
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: gpu-claim
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      Then the request succeeds
+      When I set "metadata.labels.app" of the ResourceClaim "gpu-claim" to "éééééééééééééééééééééééééééééééé"
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | metadata.labels | FieldValueInvalid | Invalid value: "éééééééééééééééééééééééééééééééé": must be no more than 63 bytes |
+        | metadata.labels | FieldValueInvalid | Invalid value: "éééééééééééééééééééééééééééééééé": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?') |
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/labels-annotations
     Scenario Outline: Annotations may hold 256 KiB in total

@@ -8,7 +8,10 @@ reference rejection comparable with a live cluster's.
 
 from __future__ import annotations
 
+import contextvars
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 DNS1123_LABEL_MAX = 63
 DNS1123_SUBDOMAIN_MAX = 253
@@ -39,9 +42,44 @@ def _max_len_error(n: int) -> str:
     return f"must be no more than {n} characters"
 
 
+# apimachinery 0.35 (Kubernetes 1.35) made IsQualifiedName and IsValidLabelValue aliases of
+# pkg/api/validate/content's IsLabelKey and IsLabelValue: their lengths are worded in bytes
+# (content.MaxLenError), a prefix is checked by content's IsDNS1123Subdomain (bytes too), and
+# a key with several slashes is "a valid label key", no longer "a qualified name". The DNS
+# helpers of pkg/util/validation keep "characters". The API server sets the wording of the
+# release it emulates for each request (release_wording); the default is the newest.
+_CONTENT_WORDING: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "drakit_content_wording", default=True)
+
+
+@contextmanager
+def release_wording(version: str) -> Iterator[None]:
+    """Word label keys and values as the given release's apimachinery does."""
+    major_minor = tuple(int(x) for x in version.split(".")[:2])
+    token = _CONTENT_WORDING.set(major_minor >= (1, 35))
+    try:
+        yield
+    finally:
+        _CONTENT_WORDING.reset(token)
+
+
+def _content_max_len_error(n: int) -> str:
+    if _CONTENT_WORDING.get():
+        return f"must be no more than {n} bytes"
+    return _max_len_error(n)
+
+
+def go_len(value: str) -> int:
+    """Go's len of a string: its UTF-8 bytes (a lone surrogate, which Go's JSON decoder
+    makes U+FFFD, counts 3 bytes as that does)."""
+    if value.isascii():
+        return len(value)
+    return len(value.encode("utf-8", "surrogatepass"))
+
+
 def is_dns1123_label(value: str) -> list[str]:
     errs: list[str] = []
-    if len(value) > DNS1123_LABEL_MAX:
+    if go_len(value) > DNS1123_LABEL_MAX:
         errs.append(_max_len_error(DNS1123_LABEL_MAX))
     if not _LABEL_RE.fullmatch(value):
         if _SUBDOMAIN_RE.fullmatch(value):
@@ -55,9 +93,13 @@ def is_dns1123_label(value: str) -> list[str]:
 
 
 def is_dns1123_subdomain(value: str) -> list[str]:
+    return _dns1123_subdomain(value, _max_len_error)
+
+
+def _dns1123_subdomain(value: str, max_len_error: Callable[[int], str]) -> list[str]:
     errs: list[str] = []
-    if len(value) > DNS1123_SUBDOMAIN_MAX:
-        errs.append(_max_len_error(DNS1123_SUBDOMAIN_MAX))
+    if go_len(value) > DNS1123_SUBDOMAIN_MAX:
+        errs.append(max_len_error(DNS1123_SUBDOMAIN_MAX))
     if not _SUBDOMAIN_RE.fullmatch(value):
         errs.append(_regex_error(
             "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
@@ -77,17 +119,19 @@ def is_qualified_name(value: str) -> list[str]:
         if not prefix:
             errs.append("prefix part must be non-empty")
         else:
-            errs.extend("prefix part " + m for m in is_dns1123_subdomain(prefix))
+            errs.extend("prefix part " + m
+                        for m in _dns1123_subdomain(prefix, _content_max_len_error))
     else:
+        what = "a valid label key" if _CONTENT_WORDING.get() else "a qualified name"
         return [_regex_error(
-            "a qualified name must consist of alphanumeric characters, '-', '_' or '.', "
+            what + " must consist of alphanumeric characters, '-', '_' or '.', "
             "and must start and end with an alphanumeric character",
             _QNAME_FMT, "MyName", "my.name", "123-abc")
             + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]
     if not name:
         errs.append("name part must be non-empty")
-    elif len(name) > QUALIFIED_NAME_MAX:
-        errs.append("name part " + _max_len_error(QUALIFIED_NAME_MAX))
+    elif go_len(name) > QUALIFIED_NAME_MAX:
+        errs.append("name part " + _content_max_len_error(QUALIFIED_NAME_MAX))
     if not _QNAME_RE.fullmatch(name):  # "" gets this one too (apimachinery IsQualifiedName)
         errs.append("name part " + _regex_error(
             "must consist of alphanumeric characters, '-', '_' or '.', and must start and "
@@ -118,8 +162,8 @@ def is_valid_percent(value: str) -> list[str]:
 
 def is_label_value(value: str) -> list[str]:
     errs: list[str] = []
-    if len(value) > QUALIFIED_NAME_MAX:
-        errs.append(_max_len_error(QUALIFIED_NAME_MAX))
+    if go_len(value) > QUALIFIED_NAME_MAX:
+        errs.append(_content_max_len_error(QUALIFIED_NAME_MAX))
     if not _LABEL_VALUE_RE.fullmatch(value):
         errs.append(_regex_error(
             "a valid label must be an empty string or consist of alphanumeric characters, "

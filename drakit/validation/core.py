@@ -788,8 +788,10 @@ def _validate_pod_metadata_and_spec(pod: dict, ctx: Context,
 
 
 def validate_pod_resource_claim_statuses(statuses: list | None, pod_claims: list | None,
-                                         path: Path) -> list[FieldError]:
+                                         path: Path, version: str) -> list[FieldError]:
     errs: list[FieldError] = []
+    # kubernetes#137321 (1.36): the claim name's errors went to [i].name before
+    claim_name_field = "resourceClaimName" if _minor(version) >= (1, 36) else "name"
     claim_names = {(c or {}).get("name") for c in pod_claims or []}
     seen: set[str] = set()
     for i, st in enumerate(statuses or []):
@@ -805,7 +807,7 @@ def validate_pod_resource_claim_statuses(statuses: list | None, pod_claims: list
             seen.add(name)
         rcn = st.get("resourceClaimName")
         if rcn is not None:
-            errs += [invalid(p.child("resourceClaimName"), rcn, m)
+            errs += [invalid(p.child(claim_name_field), rcn, m)
                      for m in names.is_dns1123_subdomain(str(rcn))]
     return errs
 
@@ -1345,7 +1347,7 @@ class PodStrategy(Strategy):
             errs.append(invalid(sp.child("qosClass"), status.get("qosClass") or "", "field is immutable"))
         errs += validate_pod_resource_claim_statuses(status.get("resourceClaimStatuses"),
                                                      spec.get("resourceClaims"),
-                                                     sp.child("resourceClaimStatuses"))
+                                                     sp.child("resourceClaimStatuses"), ctx.version)
         errs += validate_extended_resource_claim_status(status.get("extendedResourceClaimStatus"),
                                                         spec, sp.child("extendedResourceClaimStatus"))
         errs += validate_node_allocatable_claim_statuses(

@@ -1,8 +1,11 @@
 """Name validators: apimachinery's rules and messages."""
 
 import random
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from drakit.api import names
 
@@ -62,3 +65,37 @@ def test_generate_name() -> None:
     assert all(ch in names.GENERATED_ALPHABET for ch in n[-5:])
     long = names.generate_name("x" * 300, rng)
     assert len(long) == 253
+
+
+def test_label_keys_and_values_are_worded_as_the_release_s_apimachinery() -> None:
+    """apimachinery 0.35 moved IsQualifiedName and IsValidLabelValue to the content package:
+    bytes instead of characters, "a valid label key" for a key with several slashes; the DNS
+    helpers keep their wording in every release."""
+    cases = {"1.34": ("characters", "a qualified name"), "1.35": ("bytes", "a valid label key"),
+             "1.37": ("bytes", "a valid label key")}
+    for release, (unit, what) in cases.items():
+        with names.release_wording(release):
+            assert names.is_label_value("a" * 64) == [f"must be no more than 63 {unit}"]
+            assert names.is_qualified_name("a" * 64) == [f"name part must be no more than 63 {unit}"]
+            assert names.is_qualified_name("p" * 254 + "/a") == [
+                f"prefix part must be no more than 253 {unit}"]
+            assert names.is_qualified_name("a/b/c")[0].startswith(what + " must consist of")
+            assert names.is_dns1123_subdomain("a" * 254) == ["must be no more than 253 characters"]
+    with names.release_wording("1.34"):
+        with names.release_wording("1.36"):
+            assert names.is_label_value("a" * 64) == ["must be no more than 63 bytes"]
+        assert names.is_label_value("a" * 64) == ["must be no more than 63 characters"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(max_size=80), release=st.sampled_from(["1.34", "1.35", "1.36", "1.37"]))
+def test_lengths_are_counted_in_utf8_bytes_as_go_does(value: str, release: str) -> None:
+    """Go's len(string) counts bytes: a value over 63 bytes gets the length error whatever
+    its count of characters, and the wording differs between releases only in its unit."""
+    with names.release_wording(release):
+        errs = names.is_label_value(value)
+    too_long = len(value.encode("utf-8", "surrogatepass")) > 63
+    unit = "characters" if release == "1.34" else "bytes"
+    assert (f"must be no more than 63 {unit}" in errs) is too_long
+    alphabet_ok = re.fullmatch(r"([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?", value) is not None
+    assert len(errs) == too_long + (not alphabet_ok)

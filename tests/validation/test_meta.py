@@ -19,7 +19,7 @@ SUBDOMAIN_MSG = ("a lowercase RFC 1123 subdomain must consist of lower case alph
     ({"name": "Bad"}, False, [f'metadata.name: Invalid value: "Bad": {SUBDOMAIN_MSG}']),
     ({"name": "ok", "namespace": "x"}, False, ["metadata.namespace: Forbidden: not allowed on this type"]),
     ({"name": "ok", "labels": {"a/b/c": "v"}}, False,
-     ["metadata.labels: Invalid value: \"a/b/c\": a qualified name must consist of alphanumeric characters, "
+     ["metadata.labels: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, "
       "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  "
       "or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional "
       "DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]),
