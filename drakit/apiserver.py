@@ -359,10 +359,11 @@ class APIServer:
 
         path = E.root("metadata")
         if old is not None:
-            return M.validate_object_meta_update(obj, old, path)
+            return M.validate_object_meta_update(obj, old, path, self.gates.version)
         # Namespace names are DNS labels; everything else here is a DNS subdomain.
         name_fn = M.name_is_dns_label if info.kind == "Namespace" else None
-        return M.validate_object_meta(obj, info.namespaced, path, name_fn=name_fn)
+        return M.validate_object_meta(obj, info.namespaced, path, name_fn=name_fn,
+                                      version=self.gates.version)
 
     # ------------------------------------------------------------------ read verbs
     def get(self, kind: str, name: str, namespace: str | None = None, copy: bool = True) -> dict:

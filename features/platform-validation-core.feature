@@ -1745,12 +1745,15 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/owner-references
     Scenario Outline: Owner references name their owner completely, one controller at most
-      apimachinery validateOwnerReference / ValidateOwnerReferences (objectmeta.go @ 008b3652):
-      every check reports at metadata.ownerReferences (no index, an upstream quirk), missing
-      fields are Invalid "" ("version must not be empty" for an apiVersion without version, or
-      one schema.ParseGroupVersion cannot parse: FromAPIVersionAndKind keeps only the kind), a
-      core Event may not own anything, and a second controller is Invalid with the whole list
-      (Go prints the struct fields in declaration order).
+      apimachinery validateOwnerReference / ValidateOwnerReferences (objectmeta.go): up to 1.36
+      (@ 008b3652) every check reports at metadata.ownerReferences (no index, an upstream
+      quirk), missing fields are Invalid "" ("version must not be empty" for an apiVersion
+      without version, or one schema.ParseGroupVersion cannot parse: FromAPIVersionAndKind
+      keeps only the kind). 1.37 (v0.37.0-beta.0: commits 35f307f3, d8186ee8) reports each
+      entry at its index, a missing field as Required, and an apiVersion without version or
+      that does not parse as "must be <group>/<version> or <version>". In every release a core
+      Event may not own anything, and a second controller is Invalid with the whole list (Go
+      prints the struct fields in declaration order).
       Given a ResourceClaim manifest:
         """
         apiVersion: resource.k8s.io/v1
@@ -1765,18 +1768,21 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         """
       And the manifest has "metadata.ownerReferences" set to <refs>
       When I create the manifest
-      Then the outcome is "<outcome>"
+      Then from 1.37 the outcome is "<from_1_37>" and before it "<before>"
 
       Examples:
-        | refs | outcome |
-        | [{apiVersion: v1, kind: Pod, name: p, uid: 9b7c1a3e-0000-4000-8000-000000000001, controller: true}] | accepted |
-        | [{apiVersion: apps/, kind: Deployment, name: d, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty |
-        | [{apiVersion: a/b/c, kind: Pod, name: p, uid: u1}] | metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty |
-        | [{apiVersion: v1, name: p, uid: u1}] | metadata.ownerReferences.kind: Invalid value: "": must not be empty |
-        | [{apiVersion: v1, kind: Pod, uid: u1}] | metadata.ownerReferences.name: Invalid value: "": must not be empty |
-        | [{apiVersion: v1, kind: Pod, name: p}] | metadata.ownerReferences.uid: Invalid value: "": must not be empty |
-        | [{apiVersion: v1, kind: Event, name: e, uid: u1}] | metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u1"}: /v1, Kind=Event is disallowed from being an owner |
-        | [{apiVersion: v1, kind: Pod, name: a, uid: u1, controller: true}, {apiVersion: v1, kind: Pod, name: b, uid: u2, controller: true}] | metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Pod","name":"a","uid":"u1","controller":true},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"u2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Pod/a and Pod/b |
+        | refs | from_1_37 | before |
+        | [{apiVersion: v1, kind: Pod, name: p, uid: 9b7c1a3e-0000-4000-8000-000000000001, controller: true}] | accepted | accepted |
+        | [{apiVersion: apps/, kind: Deployment, name: d, uid: u1}] | metadata.ownerReferences[0].apiVersion: Invalid value: "apps/": must be <group>/<version> or <version> | metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty |
+        | [{apiVersion: a/b/c, kind: Pod, name: p, uid: u1}] | metadata.ownerReferences[0].apiVersion: Invalid value: "a/b/c": must be <group>/<version> or <version> | metadata.ownerReferences.apiVersion: Invalid value: "a/b/c": version must not be empty |
+        | [{apiVersion: v1, name: p, uid: u1}] | metadata.ownerReferences[0].kind: Required value: must not be empty | metadata.ownerReferences.kind: Invalid value: "": must not be empty |
+        | [{apiVersion: v1, kind: Pod, uid: u1}] | metadata.ownerReferences[0].name: Required value: must not be empty | metadata.ownerReferences.name: Invalid value: "": must not be empty |
+        | [{apiVersion: v1, kind: Pod, name: p}] | metadata.ownerReferences[0].uid: Required value: must not be empty | metadata.ownerReferences.uid: Invalid value: "": must not be empty |
+        | [{apiVersion: v1, kind: Event, name: e, uid: u1}] | metadata.ownerReferences[0]: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u1"}: /v1, Kind=Event is disallowed from being an owner | metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u1"}: /v1, Kind=Event is disallowed from being an owner |
+        | [{apiVersion: v1, kind: Pod, name: a, uid: u1, controller: true}, {apiVersion: v1, kind: Pod, name: b, uid: u2, controller: true}] | metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Pod","name":"a","uid":"u1","controller":true},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"u2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Pod/a and Pod/b | metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Pod","name":"a","uid":"u1","controller":true},{"apiVersion":"v1","kind":"Pod","name":"b","uid":"u2","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Pod/a and Pod/b |
+        | [{kind: Pod, name: p, uid: u1}] | metadata.ownerReferences[0].apiVersion: Required value: must not be empty | metadata.ownerReferences.apiVersion: Invalid value: "": version must not be empty |
+        | [{apiVersion: /, kind: Pod, name: p, uid: u1}] | metadata.ownerReferences[0].apiVersion: Invalid value: "/": must be <group>/<version> or <version> | metadata.ownerReferences.apiVersion: Invalid value: "/": version must not be empty |
+        | [{apiVersion: v1, kind: Pod, name: p, uid: u1}, {apiVersion: v1, kind: Pod, name: q}] | metadata.ownerReferences[1].uid: Required value: must not be empty | metadata.ownerReferences.uid: Invalid value: "": must not be empty |
 
     @req:platform-VAL-R12 @clause:platform-VAL-R12/uid
     Scenario: An update cannot change metadata.uid: a PUT fails its UID precondition (409), a PATCH is immutable (422)
@@ -2322,6 +2328,35 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.podGroupTemplates[0].name | workers-2 | accepted |
         | spec.podGroupTemplates | [] | spec.podGroupTemplates: Required value |
         | spec.podGroupTemplates[0].schedulingPolicy | {gang: {minCount: -2}} | spec.podGroupTemplates[0].schedulingPolicy.gang.minCount: Invalid value: -2: must be greater than or equal to 1 |
+
+    # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
+    @req:platform-VAL-R13 @clause:platform-VAL-R13/status-conditions @since:1.37 @needs-gate:GenericWorkload
+    Scenario Outline: PodGroup status conditions are checked as metav1 conditions
+      k/k ValidatePodGroupStatusUpdate runs apimachinery metav1validation.ValidateConditions on
+      status.conditions before the claim statuses: a reason is required and CamelCase-like, a
+      lastTransitionTime required, observedGeneration not negative, each type once (at the
+      entry from apimachinery v0.37.0-beta.0).
+      Given the feature gate GenericWorkload is enabled
+      And the objects:
+        """
+        apiVersion: scheduling.k8s.io/v1beta1
+        kind: PodGroup
+        metadata:
+          name: pg
+        spec:
+          schedulingPolicy:
+            basic: {}
+        """
+      When I set "status.conditions" of the PodGroup "pg" to <conditions>
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | conditions | outcome |
+        | [{type: PodGroupScheduled, status: "True", reason: Scheduled, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}] | accepted |
+        | [{type: PodGroupScheduled, status: "True", reason: "Scheduled!", message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}] | status.conditions[0].reason: Invalid value: "Scheduled!": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?') |
+        | [{type: PodGroupScheduled, status: "True", reason: Scheduled, message: ""}] | status.conditions[0].lastTransitionTime: Required value |
+        | [{type: PodGroupScheduled, status: "True", reason: Scheduled, message: "", lastTransitionTime: "2026-01-01T00:00:00Z", observedGeneration: -1}] | status.conditions[0].observedGeneration: Invalid value: -1: must be greater than or equal to zero |
+        | [{type: PodGroupScheduled, status: "True", reason: Scheduled, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: PodGroupScheduled, status: "False", reason: Lost, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}] | status.conditions[1]: Duplicate value: "PodGroupScheduled" |
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
     @req:platform-VAL-R13 @clause:platform-VAL-R13/status-claims @since:1.37 @needs-gate:GenericWorkload @needs-gate:DRAWorkloadResourceClaims

@@ -1251,6 +1251,58 @@ Feature: API validation of the resource.k8s.io kinds, cause by cause
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {hardwareAddress: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}} | status.devices[0].networkData.hardwareAddress: Too long: may not be more than 128 bytes |
         | {driver: nic.example.com, pool: node-1, device: nic-0, networkData: {ips: [10.9.8.0/24, 10.9.8.1/24, 10.9.8.2/24, 10.9.8.3/24, 10.9.8.4/24, 10.9.8.5/24, 10.9.8.6/24, 10.9.8.7/24, 10.9.8.8/24, 10.9.8.9/24, 10.9.8.10/24, 10.9.8.11/24, 10.9.8.12/24, 10.9.8.13/24, 10.9.8.14/24, 10.9.8.15/24, 10.9.8.16/24]}} | status.devices[0].networkData.ips: Too many: 17: must have at most 16 items |
 
+    @req:platform-VAL-R02 @clause:platform-VAL-R02/status
+    Scenario Outline: A device's status conditions are checked as metav1 conditions, as the release words them
+      k/k validateDeviceStatus calls apimachinery metav1validation.ValidateConditions on
+      status.devices[].conditions: each type a label name and once, the status True, False or
+      Unknown, observedGeneration not negative, lastTransitionTime and a reason required, the
+      reason CamelCase-like (a letter first; letters, digits, '_', ',' and ':'; no trailing ','
+      or ':') of at most 1024 bytes. apimachinery v0.37.0-beta.0 (1.37) puts a repeated type's
+      Duplicate on the entry and answers an empty status with Required; before, the Duplicate
+      is at .type and an empty status is NotSupported "".
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: claim-1
+        spec:
+          devices:
+            requests:
+            - name: nic
+              exactly: {deviceClassName: nic.example.com}
+        """
+      When I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          allocation:
+            devices:
+              results:
+              - {request: nic, driver: nic.example.com, pool: node-1, device: nic-0}
+        """
+      And I patch the ResourceClaim "claim-1" status with:
+        """
+        status:
+          devices:
+          - <device_status>
+        """
+      Then from 1.37 the outcome is "<from_1_37>" and before it "<before>"
+
+      Examples:
+        | device_status | from_1_37 | before |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | accepted | accepted |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: example.com/Healthy, status: "False", reason: "Probe:Timeout,Retry_2", message: "", lastTransitionTime: "2026-01-01T00:00:00Z", observedGeneration: 3}]} | accepted | accepted |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: Maybe, reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown" | status.devices[0].conditions[0].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown" |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].status: Required value | status.devices[0].conditions[0].status: Unsupported value: "": supported values: "False", "True", "Unknown" |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}, {type: Ready, status: "False", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[1]: Duplicate value: "Ready" | status.devices[0].conditions[1].type: Duplicate value: "Ready" |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: "bad type!", status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].type: Invalid value: "bad type!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') | status.devices[0].conditions[0].type: Invalid value: "bad type!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Configured, message: ""}]} | status.devices[0].conditions[0].lastTransitionTime: Required value | status.devices[0].conditions[0].lastTransitionTime: Required value |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].reason: Required value | status.devices[0].conditions[0].reason: Required value |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: 1stTry, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].reason: Invalid value: "1stTry": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?') | status.devices[0].conditions[0].reason: Invalid value: "1stTry": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?') |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Done., message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].reason: Invalid value: "Done.": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?') | status.devices[0].conditions[0].reason: Invalid value: "Done.": a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' (e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', regex used for validation is '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?') |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Reeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]} | status.devices[0].conditions[0].reason: Too long: may not be more than 1024 bytes | status.devices[0].conditions[0].reason: Too long: may not be more than 1024 bytes |
+        | {driver: nic.example.com, pool: node-1, device: nic-0, conditions: [{type: Ready, status: "True", reason: Configured, message: "", lastTransitionTime: "2026-01-01T00:00:00Z", observedGeneration: -1}]} | status.devices[0].conditions[0].observedGeneration: Invalid value: -1: must be greater than or equal to zero | status.devices[0].conditions[0].observedGeneration: Invalid value: -1: must be greater than or equal to zero |
+
     # until 1.36: DRAResourceClaimDeviceStatus is GA and locked on from 1.37 (versioned gate table)
     @req:platform-VAL-R02 @clause:platform-VAL-R02/status-devices-gated @gate:DRAResourceClaimDeviceStatus @until:1.36
     Scenario: With DRAResourceClaimDeviceStatus off a status write drops new device status and keeps the status a claim has

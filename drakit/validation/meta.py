@@ -9,10 +9,21 @@ owner references.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from drakit.api import names
-from drakit.api.errors import FieldError, GoRendered, Path, forbidden, invalid, required, too_long
+from drakit.api.errors import (
+    FieldError,
+    GoRendered,
+    Path,
+    duplicate,
+    forbidden,
+    invalid,
+    not_supported,
+    required,
+    too_long,
+)
 
 TOTAL_ANNOTATION_SIZE_LIMIT = 256 * (1 << 10)
 
@@ -107,29 +118,45 @@ def _group_version_kind(api_version: str, kind: str) -> tuple[str, str, str]:
     return group, version, kind
 
 
-def validate_owner_references(refs: list | None, path: Path) -> list[FieldError]:
+def validate_owner_references(refs: list | None, path: Path,
+                              version: str = "1.37") -> list[FieldError]:
     """apimachinery ``ValidateOwnerReferences``/``validateOwnerReference``
-    (staging/src/k8s.io/apimachinery/pkg/api/validation/objectmeta.go @ 008b3652).
+    (staging/src/k8s.io/apimachinery/pkg/api/validation/objectmeta.go).
 
-    Upstream quirk kept: each entry is checked at the list's path (``ownerReferences.kind``,
-    no index), every missing field is Invalid with the empty value, and the version check
-    says "version must not be empty". The two-controllers error carries the whole list.
+    Up to 1.36 (@ 008b3652, v0.34.0-v0.36.0) an upstream quirk: each entry is checked at the
+    list's path (``ownerReferences.kind``, no index), every missing field is Invalid with the
+    empty value, and the version check says "version must not be empty". 1.37 (v0.37.0-beta.0,
+    commits 35f307f3 and d8186ee8) checks each entry at its index, a missing field is
+    Required, and an apiVersion that does not parse or has no version "must be
+    <group>/<version> or <version>". The two-controllers error carries the whole list.
     """
     errs: list[FieldError] = []
     first_controller = ""
     items = [r if isinstance(r, dict) else {} for r in (refs or [])]
-    for ref in items:
+    indexed = tuple(int(x) for x in version.split(".")[:2]) >= (1, 37)
+    for i, ref in enumerate(items):
         api_version = str(ref.get("apiVersion") or "")
         kind = str(ref.get("kind") or "")
-        group, version, _ = _group_version_kind(api_version, kind)
-        if not version:
-            errs.append(invalid(path.child("apiVersion"), api_version, "version must not be empty"))
-        for fld in ("kind", "name", "uid"):
-            if not ref.get(fld):
-                errs.append(invalid(path.child(fld), str(ref.get(fld) or ""), "must not be empty"))
-        if (group, version, kind) in _BANNED_OWNERS:
-            gvk = f"{group}/{version}, Kind={kind}"
-            errs.append(invalid(path, GoRendered(_go_owner_reference(ref)), f"{gvk} is disallowed from being an owner"))
+        if indexed:
+            p = path.index(i)
+            group, version_part, parsed = _parse_group_version(api_version)
+            if not api_version:
+                errs.append(required(p.child("apiVersion"), "must not be empty"))
+            elif not parsed or not version_part:
+                errs.append(invalid(p.child("apiVersion"), api_version,
+                                    "must be <group>/<version> or <version>"))
+            errs += [required(p.child(fld), "must not be empty")
+                     for fld in ("kind", "name", "uid") if not ref.get(fld)]
+        else:
+            p = path
+            group, version_part, _ = _group_version_kind(api_version, kind)
+            if not version_part:
+                errs.append(invalid(p.child("apiVersion"), api_version, "version must not be empty"))
+            errs += [invalid(p.child(fld), str(ref.get(fld) or ""), "must not be empty")
+                     for fld in ("kind", "name", "uid") if not ref.get(fld)]
+        if (group, version_part, kind) in _BANNED_OWNERS:
+            gvk = f"{group}/{version_part}, Kind={kind}"
+            errs.append(invalid(p, GoRendered(_go_owner_reference(ref)), f"{gvk} is disallowed from being an owner"))
         if ref.get("controller") is True:
             cur = f"{kind}/{ref.get('name', '')}"
             if first_controller:
@@ -141,8 +168,19 @@ def validate_owner_references(refs: list | None, path: Path) -> list[FieldError]
     return errs
 
 
+def _parse_group_version(api_version: str) -> tuple[str, str, bool]:
+    """schema.ParseGroupVersion: (group, version, parsed); "" and "/" are the empty group
+    version, more than one slash does not parse."""
+    if api_version in ("", "/"):
+        return "", "", True
+    if api_version.count("/") > 1:
+        return "", "", False
+    group, _, version = api_version.rpartition("/")
+    return group, version, True
+
+
 def validate_object_meta(obj: dict, namespaced: bool, path: Path | None = None,
-                         name_fn: NameFn | None = None) -> list[FieldError]:
+                         name_fn: NameFn | None = None, version: str = "1.37") -> list[FieldError]:
     """``ValidateObjectMeta`` for a new object; Namespace passes ``name_fn=name_is_dns_label``.
 
     Expects generateName to have been turned into a name already, as upstream does; an
@@ -173,12 +211,14 @@ def validate_object_meta(obj: dict, namespaced: bool, path: Path | None = None,
         errs.append(invalid(path.child("generation"), gen_n, "must be greater than or equal to 0"))
     errs += validate_labels(meta.get("labels"), path.child("labels"))
     errs += validate_annotations(meta.get("annotations"), path.child("annotations"))
-    errs += validate_owner_references(meta.get("ownerReferences"), path.child("ownerReferences"))
+    errs += validate_owner_references(meta.get("ownerReferences"), path.child("ownerReferences"),
+                                      version)
     errs += validate_finalizers(meta.get("finalizers"), path.child("finalizers"))
     return errs
 
 
-def validate_object_meta_update(new: dict, old: dict, path: Path | None = None) -> list[FieldError]:
+def validate_object_meta_update(new: dict, old: dict, path: Path | None = None,
+                                version: str = "1.37") -> list[FieldError]:
     """``ValidateObjectMetaUpdate``: name, namespace, uid, creationTimestamp are immutable."""
     path = path or Path("metadata")
     nm, om = new.get("metadata") or {}, old.get("metadata") or {}
@@ -188,6 +228,73 @@ def validate_object_meta_update(new: dict, old: dict, path: Path | None = None) 
             errs.append(invalid(path.child(fld), nm.get(fld) or "", "field is immutable"))
     errs += validate_labels(nm.get("labels"), path.child("labels"))
     errs += validate_annotations(nm.get("annotations"), path.child("annotations"))
-    errs += validate_owner_references(nm.get("ownerReferences"), path.child("ownerReferences"))
+    errs += validate_owner_references(nm.get("ownerReferences"), path.child("ownerReferences"),
+                                      version)
     errs += validate_kube_finalizer_names(nm.get("finalizers"), path.child("finalizers"))
     return errs
+
+
+# --- metav1.Condition (apimachinery pkg/apis/meta/v1/validation ValidateConditions) -------
+
+CONDITION_STATUSES = ("False", "True", "Unknown")  # sets.NewString(...).List(): sorted
+CONDITION_REASON_MAX = 1024
+CONDITION_MESSAGE_MAX = 32 * 1024
+_CONDITION_REASON_FMT = "[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?"
+_CONDITION_REASON_RE = re.compile(f"^{_CONDITION_REASON_FMT}$")
+_CONDITION_REASON_MSG = (
+    "a condition reason must start with alphabetic character, optionally followed by a string "
+    "of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_' "
+    "(e.g. 'my_name',  or 'MY_NAME',  or 'MyName',  or 'ReasonA,ReasonB',  or 'ReasonA:ReasonB', "
+    f"regex used for validation is '{_CONDITION_REASON_FMT}')")
+
+
+def validate_conditions(conditions: list | None, path: Path,
+                        version: str = "1.37") -> list[FieldError]:
+    """ValidateConditions / ValidateCondition, as of the given release.
+
+    v0.34.0-v0.36.0: a repeated type is Duplicate at ``[i].type``; the type is a label name
+    (an empty one gets the label-name messages) and the status one of True/False/Unknown
+    (an empty one NotSupported). v0.37.0-beta.0 (1.37, the ObjectMeta/declarative
+    alignment commits): the Duplicate is at ``[i]``, an empty type is Required "is required"
+    and an empty status Required. Every release: observedGeneration not negative,
+    lastTransitionTime and reason required, the reason's format and 1024 bytes, the
+    message's 32 KiB."""
+    newer = tuple(int(x) for x in version.split(".")[:2]) >= (1, 37)
+    errs: list[FieldError] = []
+    seen: set[str] = set()
+    for i, cond in enumerate(conditions or []):
+        cond = cond if isinstance(cond, dict) else {}
+        p = path.index(i)
+        ctype = str(cond.get("type") or "")
+        if ctype in seen:
+            errs.append(duplicate(p if newer else p.child("type"), ctype))
+        seen.add(ctype)
+        if newer and not ctype:
+            errs.append(required(p.child("type"), "is required"))
+        else:
+            errs += [invalid(p.child("type"), ctype, m) for m in names.is_qualified_name(ctype)]
+        status = str(cond.get("status") or "")
+        if newer and not status:
+            errs.append(required(p.child("status")))
+        elif status not in CONDITION_STATUSES:
+            errs.append(not_supported(p.child("status"), status, list(CONDITION_STATUSES)))
+        generation = cond.get("observedGeneration")
+        if isinstance(generation, int) and generation < 0:
+            errs.append(invalid(p.child("observedGeneration"), generation,
+                                "must be greater than or equal to zero"))
+        if not cond.get("lastTransitionTime") or cond["lastTransitionTime"] == _GO_ZERO_TIME:
+            errs.append(required(p.child("lastTransitionTime")))
+        reason = str(cond.get("reason") or "")
+        if not reason:
+            errs.append(required(p.child("reason")))
+        else:
+            if not _CONDITION_REASON_RE.fullmatch(reason):
+                errs.append(invalid(p.child("reason"), reason, _CONDITION_REASON_MSG))
+            if names.go_len(reason) > CONDITION_REASON_MAX:
+                errs.append(too_long(p.child("reason"), CONDITION_REASON_MAX))
+        if names.go_len(str(cond.get("message") or "")) > CONDITION_MESSAGE_MAX:
+            errs.append(too_long(p.child("message"), CONDITION_MESSAGE_MAX))
+    return errs
+
+
+_GO_ZERO_TIME = "0001-01-01T00:00:00Z"  # metav1.Time's zero as the decoder writes it

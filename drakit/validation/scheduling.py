@@ -30,6 +30,7 @@ from drakit.api.errors import (
     too_many,
 )
 from drakit.validation.core import semantic_equal
+from drakit.validation.meta import validate_conditions
 from drakit.validation.strategy import Context, Strategy, get, reset_object_meta_for_status
 
 GROUP = "scheduling.k8s.io"
@@ -315,7 +316,11 @@ class PodGroupStrategy(Strategy):
             (new.get("status") or {}).pop("resourceClaimStatuses", None)
 
     def validate_status_update(self, new: dict, old: dict, ctx: Context) -> list[FieldError]:
-        return validate_pod_group_status(new)
+        # ValidatePodGroupStatusUpdate: metav1 conditions first, then the claim statuses
+        conditions = get(new, "status", "conditions")
+        errs = validate_conditions(conditions if isinstance(conditions, list) else None,
+                                   root("status", "conditions"), ctx.version)
+        return errs + validate_pod_group_status(new)
 
 
 # ---------------------------------------------------------------------------

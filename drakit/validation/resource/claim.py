@@ -15,8 +15,9 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
-from drakit.api.errors import FieldError, forbidden, invalid, not_supported, required
+from drakit.api.errors import FieldError, Path, forbidden, invalid, not_supported, required
 from drakit.api.meta import namespace_of
+from drakit.validation.meta import validate_conditions
 from drakit.validation.resource import common as c
 from drakit.validation.resource.adminaccess import (
     authorized_for_admin,
@@ -387,7 +388,7 @@ def _allocation_result(alloc: dict, path: str, names: _RequestNames) -> Errs:
     return out
 
 
-def _device_status(d: Any, path: str, allocated: set[str]) -> Errs:
+def _device_status(d: Any, path: str, allocated: set[str], version: str) -> Errs:
     """validateDeviceStatus."""
     d = as_dict(d)
     out = c.driver_name(d.get("driver"), f"{path}.driver")
@@ -401,6 +402,7 @@ def _device_status(d: Any, path: str, allocated: set[str]) -> Errs:
     conds = as_list(d.get("conditions"))
     if len(conds) > c.STATUS_MAX_CONDITIONS:
         out.append(c.too_many(f"{path}.conditions", len(conds), c.STATUS_MAX_CONDITIONS))
+    out += validate_conditions(conds, Path(f"{path}.conditions"), version)
     if d.get("data") is not None:
         out += c.raw_extension(d["data"], True, f"{path}.data", False, c.STATUS_DATA_MAX_LEN)
     nd = d.get("networkData")
@@ -541,7 +543,8 @@ def validate_claim_status_update(new: dict, old: dict, ctx: Context | None = Non
     alloc = status.get("allocation")
     allocated = {_shared_id(r) for r in _results(status)} if alloc is not None else set()
     out += c.validate_set(status.get("devices"), -1,
-                          lambda d, p: _device_status(d, p, allocated),
+                          lambda d, p: _device_status(d, p, allocated,
+                                                      ctx.version if ctx else "1.37"),
                           lambda d: _shared_id(as_dict(d)), "status.devices",
                           c.dup_key_field(ctx, "deviceID"))
     if reserved:
