@@ -1355,6 +1355,97 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | node-1.example.com | accepted |
         | Node_1 | status.nominatedNodeName: Invalid value: "Node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name
+    Scenario Outline: From 1.35 a bound pod gets no new nominated node
+      kubernetes#132443 (KEP-5278, ClearingNominatedNodeNameAfterBinding: alpha off in 1.34, beta
+      on from 1.35): ValidatePodStatusUpdate refuses a changed, non-empty
+      status.nominatedNodeName on a pod whose spec.nodeName is set ("may not be set on pods
+      that are already bound to a node"); pods/binding clears it. A pending pod may be
+      nominated in every release. (The pods name a scheduler no cluster runs.)
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          <node_name>
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: {nominatedNodeName: n1}
+        """
+      Then from 1.35 the outcome is "<from_1_35>" and before it "accepted"
+
+      Examples:
+        | node_name | from_1_35 |
+        | nodeName: n1 | status.nominatedNodeName: Forbidden: may not be set on pods that are already bound to a node |
+        | nodeName: "" | accepted |
+
+    # since 1.35: the gate exists from 1.34 but is off there, so turning it off shows nothing new
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name @since:1.35 @gate:ClearingNominatedNodeNameAfterBinding
+    Scenario: With ClearingNominatedNodeNameAfterBinding off a bound pod may still be nominated
+      The refusal of kubernetes#132443 is gated: with the gate off the API server checks only
+      the node name's form, as in 1.34.
+      Given the feature gate ClearingNominatedNodeNameAfterBinding is disabled
+      And a node "n1"
+      And the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          nodeName: n1
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: {nominatedNodeName: n1}
+        """
+      Then the outcome is "accepted"
+
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/conditions
+    Scenario Outline: A pod's own condition types are qualified names, and no observedGeneration is negative
+      k/k validatePodConditions: a condition whose type is not PodScheduled, Ready or
+      Initialized is a qualified name (ValidateQualifiedName, reported at .Type, the Go field
+      name), and a condition's observedGeneration may not be negative; ValidatePodStatusUpdate
+      refuses a negative status.observedGeneration too (KEP-5067; PodObservedGenerationTracking
+      is on from 1.34, so the strategy keeps the values). (The pod names a scheduler no
+      cluster runs.)
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          containers:
+          - name: app
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: <status>
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | status | outcome |
+        | {conditions: [{type: example.com/Audited, status: "True"}, {type: DisruptionTarget, status: "True"}]} | accepted |
+        | {conditions: [{type: "audited by me", status: "True"}]} | status.conditions[0].Type: Invalid value: "audited by me": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') |
+        | {conditions: [{type: PodScheduled, status: "False", observedGeneration: -1}]} | status.conditions[0].observedGeneration: Invalid value: -1: must be a non-negative integer |
+        | {observedGeneration: -1} | status.observedGeneration: Invalid value: -1: must be a non-negative integer |
+
     @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name @needs:reference-internals
     Scenario: A status write that leaves a stored nominated node name as it is is not refused for it
       ValidatePodStatusUpdate checks status.nominatedNodeName only when the write changes it

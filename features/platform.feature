@@ -7106,7 +7106,9 @@ Feature: Platform behaviour every DRA comparison relies on
       pod's spec, labels, annotations and deletion: a pod that differs in its status alone goes
       to HandlePodReconcile, which only updates the pod manager; its worker waits for its
       resync (60-90 s). Here someone else sets a status field the kubelet does not own
-      (nominatedNodeName); the pod stays Pending although its driver recovered. An
+      (a claim status for the pod's claim, which the resource claim controller writes only
+      for claims made from a template; nominatedNodeName would be refused on a bound pod
+      from 1.35, kubernetes#132443); the pod stays Pending although its driver recovered. An
       annotation change is an update and reaches the pod's worker at once.
       Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
       And the objects:
@@ -7136,9 +7138,9 @@ Feature: Platform behaviour every DRA comparison relies on
       When the DRA driver "gpu.example.com" on node "n1" answers NodePrepareResources again
       And the Pod "trainer" status has:
         """
-        nominatedNodeName: n1
+        resourceClaimStatuses: [{name: gpu}]
         """
-      Then the Pod "trainer" has "status.nominatedNodeName" equal to n1
+      Then the Pod "trainer" has "status.resourceClaimStatuses" equal to [{name: gpu}]
       And the Pod "trainer" has "status.phase" equal to Pending
       And the container "main" of the Pod "trainer" on node "n1" gets no CDI devices
       When I patch the Pod "trainer" with:

@@ -787,6 +787,28 @@ def _validate_pod_metadata_and_spec(pod: dict, ctx: Context,
 # pod status (ValidatePodStatusUpdate, DRA parts)
 
 
+SYSTEM_POD_CONDITIONS = ("PodScheduled", "Ready", "Initialized")
+
+
+def validate_pod_conditions(conditions: Any, path: Path) -> list[FieldError]:
+    """validatePodConditions (k/k pkg/apis/core/validation, 1.34-1.37): a condition's
+    observedGeneration is not negative (KEP-5067), and a type other than the three system
+    ones is a qualified name, reported at ``.Type`` (the Go field name, as upstream's
+    path says)."""
+    errs: list[FieldError] = []
+    for i, cond in enumerate(conditions if isinstance(conditions, list) else ()):
+        cond = cond if isinstance(cond, dict) else {}
+        p = path.index(i)
+        generation = cond.get("observedGeneration")
+        if isinstance(generation, int) and generation < 0:
+            errs.append(invalid(p.child("observedGeneration"), generation,
+                                "must be a non-negative integer"))
+        ctype = str(cond.get("type") or "")
+        if ctype not in SYSTEM_POD_CONDITIONS:
+            errs += [invalid(p.child("Type"), ctype, m) for m in names.is_qualified_name(ctype)]
+    return errs
+
+
 def validate_pod_resource_claim_statuses(statuses: list | None, pod_claims: list | None,
                                          path: Path, version: str) -> list[FieldError]:
     errs: list[FieldError] = []
@@ -1337,11 +1359,21 @@ class PodStrategy(Strategy):
         sp = Path("status")
         spec = new.get("spec") or {}
         status = new.get("status") or {}
+        errs += validate_pod_conditions(status.get("conditions"), sp.child("conditions"))
         nominated = status.get("nominatedNodeName") or ""
         if nominated and nominated != (get(old, "status", "nominatedNodeName") or ""):
             # ValidateNodeName, only for a changed value (KEP-5278's scheduler writes it)
             errs += [invalid(sp.child("nominatedNodeName"), nominated, msg)
                      for msg in names.is_dns1123_subdomain(nominated)]
+            if ctx.enabled("ClearingNominatedNodeNameAfterBinding") and \
+                    get(old, "spec", "nodeName"):
+                # kubernetes#132443 (KEP-5278): a bound pod gets no new nomination
+                errs.append(forbidden(sp.child("nominatedNodeName"),
+                                      "may not be set on pods that are already bound to a node"))
+        generation = status.get("observedGeneration")
+        if isinstance(generation, int) and generation < 0:
+            errs.append(invalid(sp.child("observedGeneration"), generation,
+                                "must be a non-negative integer"))
         old_qos = get(old, "status", "qosClass") or ""
         if (status.get("qosClass") or "") != old_qos:
             errs.append(invalid(sp.child("qosClass"), status.get("qosClass") or "", "field is immutable"))

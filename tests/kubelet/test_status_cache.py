@@ -157,7 +157,9 @@ def test_a_new_status_builds_on_the_cache_not_on_the_stored_one(cluster):
     assert {c["lastTransitionTime"] for c in s["conditions"]} == {p["status"]["startTime"]}
 
 
-def test_the_reconcile_keeps_what_other_writers_own(cluster):
+def test_the_reconcile_keeps_what_other_writers_own(make_cluster):
+    # a bound pod gets no new nomination while ClearingNominatedNodeNameAfterBinding is on
+    cluster = make_cluster(gates={"ClearingNominatedNodeNameAfterBinding": False})
     p = _run(cluster)
     conds = [{"type": "DisruptionTarget", "status": "True", "reason": "DeletionByDeviceTaintManager",
               "message": "Device Taint manager: deleting due to NoExecute taint"},
