@@ -294,3 +294,44 @@ def test_a_client_call_to_a_server_that_never_answers_ends_at_its_timeout(tmp_pa
     finally:
         release.set()
         server.stop(0)
+
+
+def test_a_bind_grpc_refuses_is_a_start_up_error_naming_the_path(monkeypatch):
+    """A bind that passes drakit's own checks and still fails (another process binding the
+    path between the check and the bind, a filesystem refusing sockets): grpcio raises
+    RuntimeError from add_insecure_port, which the server turns into one line naming the
+    path and grpc's reason. Root ignores directory permissions, so no real bind can be made
+    to fail here: the test stands in for grpcio's refusal with the RuntimeError (and text)
+    grpcio raises."""
+    import shutil
+    import tempfile
+    import time
+
+    import grpc
+    import pytest
+
+    from drakit.kubelet.podresources import server as srv
+
+    real_server = grpc.server
+
+    def refusing_server(*args, **kwargs):
+        s = real_server(*args, **kwargs)
+
+        def add_insecure_port(address):
+            raise RuntimeError(f"Failed to bind to address {address}; set "
+                               "GRPC_VERBOSITY=debug environment variable to see detailed error message.")
+        s.add_insecure_port = add_insecure_port
+        return s
+
+    monkeypatch.setattr(srv.grpc, "server", refusing_server)
+    base = tempfile.mkdtemp(prefix="dk-")
+    try:
+        server = srv.PodResourcesServer(base, provider=None, now=time.monotonic)
+        with pytest.raises(srv.PodResourcesServerError) as e:
+            server.start()
+        assert str(e.value) == (f"listen unix {server.socket_path}: Failed to bind to address "
+                                f"unix:{server.socket_path}; set GRPC_VERBOSITY=debug environment "
+                                "variable to see detailed error message.")
+        assert not server.running
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
