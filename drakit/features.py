@@ -97,7 +97,11 @@ DRA_EFFECT: dict[str, str] = {
     "PodLevelResources": "pod-level resources in scheduling and admission",
     "InPlacePodLevelResourcesVerticalScaling": "resizing pod-level resources",
     "NominatedNodeNameForExpectation": "KEP-5278: the scheduler nominates the node before PreBind",
-    "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName",
+    "ClearingNominatedNodeNameAfterBinding": "KEP-5278: pods/binding clears status.nominatedNodeName "
+                                             "and a bound pod gets no new one",
+    "ResourceHealthStatus": "KEP-4680: the API server keeps the containers' "
+                            "allocatedResourcesStatus (the kubelet does not report device health)",
+    "ResourceHealthStatusMessage": "KEP-4680: the API server keeps a resource health's message",
     "TaintTolerationComparisonOperators": "the API server accepts a pod toleration's Lt and Gt "
                                           "operators (their value rules and the scheduler's comparison "
                                           "are not modelled)",

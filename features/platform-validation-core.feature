@@ -1446,6 +1446,193 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | {conditions: [{type: PodScheduled, status: "False", observedGeneration: -1}]} | status.conditions[0].observedGeneration: Invalid value: -1: must be a non-negative integer |
         | {observedGeneration: -1} | status.observedGeneration: Invalid value: -1: must be a non-negative integer |
 
+    # since 1.36: ResourceHealthStatus is beta and on from 1.36 (alpha, off before: the field is dropped)
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/resource-health @since:1.36
+    Scenario Outline: A container's resource health names its claims or requests
+      KEP-4680: the kubelet reports the health of a container's allocated devices in
+      status.containerStatuses[].allocatedResourcesStatus. k/k
+      validateContainerStatusAllocatedResourcesStatus: an entry names one of the container's
+      claims as claim:<claim>/<request> (claim:<claim> for a claim without request) or one of
+      its resource requests, checked only for a status whose container is in the spec; each
+      resource's health is Healthy, Unhealthy or Unknown and its resourceID unique in the
+      entry; a message, when sent, is 1..1024 bytes (kubernetes#135196, 1.36). Ephemeral
+      containers have none. kubernetes#139941 (1.37) reworded the claim message. (The pod
+      names a scheduler no cluster runs, so that no kubelet writes its status.)
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: gpu, request: gpu}]
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: <status>
+        """
+      Then from 1.37 the outcome is "<from_1_37>" and before it "<before>"
+
+      Examples:
+        | status | from_1_37 | before |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]} | accepted | accepted |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: cpu, resources: [{resourceID: cpu-0, health: Unknown, message: "not reported yet"}]}]}]} | accepted | accepted |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "claim:gpu": must match one of the container's resource claims as 'claim:<claimName>/<requestName>' when container.resources.claims[*].request is set or 'claim:<claimName>' when it is empty | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "claim:gpu": must match one of the container's resource claims in a format 'claim:<claimName>/<request>' or 'claim:<claimName>' if request is empty |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: memory, resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "memory": must match one of the container's resource requests | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "memory": must match one of the container's resource requests |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu-0, health: Broken}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].health: Unsupported value: "Broken": supported values: "Healthy", "Unhealthy", "Unknown" | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].health: Unsupported value: "Broken": supported values: "Healthy", "Unhealthy", "Unknown" |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu-0, health: Healthy}, {resourceID: gpu-0, health: Unhealthy}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].resources[1].resourceID: Duplicate value: "gpu-0" | status.containerStatuses[0].allocatedResourcesStatus[0].resources[1].resourceID: Duplicate value: "gpu-0" |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu-0, health: Unhealthy, message: ""}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].message: Required value: must be non-empty if specified | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].message: Required value: must be non-empty if specified |
+        | {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu-0, health: Unhealthy, message: "ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé"}]}]}]} | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].message: Too long: may not be more than 1024 bytes | status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].message: Too long: may not be more than 1024 bytes |
+        | {containerStatuses: [{name: sidecar, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:nope", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]} | accepted | accepted |
+        | {ephemeralContainerStatuses: [{name: debug, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]} | status.ephemeralContainerStatuses[0].allocatedResourcesStatus: Forbidden: must not be specified in container status | status.ephemeralContainerStatuses[0].allocatedResourcesStatus: Forbidden: must not be specified in container status |
+
+    # since 1.37: kubernetes#139941 (merged 2026-07-22) is part of 1.37
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/resource-health @since:1.37 @gate:DRAExtendedResource
+    Scenario Outline: From 1.37 a container's resource health may name a request of the pod's extended-resource claim
+      kubernetes#139941 (matchesExtendedResourceClaimStatus): a claim:<claim>/<request> name
+      that is no claim of the container is accepted when <claim> is the pod's
+      extendedResourceClaimStatus.resourceClaimName and a request mapping of this container
+      names <request> for an extended resource the container requests (nonzero). A zero
+      request, another container's mapping or a name without request do not count.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {example.com/gpu: "1", example.com/nic: "0"}
+              limits: {example.com/gpu: "1", example.com/nic: "0"}
+          - name: sidecar
+            image: busybox
+        """
+      When I patch the Pod "p" status with:
+        """
+        status:
+          extendedResourceClaimStatus:
+            resourceClaimName: p-extended-resources-x7k2q
+            requestMappings:
+            - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+            - {containerName: app, resourceName: example.com/nic, requestName: container-0-request-1}
+          containerStatuses:
+          - name: app
+            image: busybox
+            imageID: ""
+            ready: false
+            restartCount: 0
+            allocatedResourcesStatus:
+            - name: "<name>"
+              resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]
+        """
+      Then the outcome is "<outcome>"
+
+      Examples:
+        | name | outcome |
+        | claim:p-extended-resources-x7k2q/container-0-request-0 | accepted |
+        | claim:p-extended-resources-x7k2q/container-0-request-1 | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "claim:p-extended-resources-x7k2q/container-0-request-1": must match one of the container's resource claims as 'claim:<claimName>/<requestName>' when container.resources.claims[*].request is set or 'claim:<claimName>' when it is empty |
+        | claim:p-extended-resources-x7k2q | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "claim:p-extended-resources-x7k2q": must match one of the container's resource claims as 'claim:<claimName>/<requestName>' when container.resources.claims[*].request is set or 'claim:<claimName>' when it is empty |
+        | claim:other-claim/container-0-request-0 | status.containerStatuses[0].allocatedResourcesStatus[0].name: Invalid value: "claim:other-claim/container-0-request-0": must match one of the container's resource claims as 'claim:<claimName>/<requestName>' when container.resources.claims[*].request is set or 'claim:<claimName>' when it is empty |
+
+    # until 1.35: ResourceHealthStatus is alpha and off up to 1.35
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/resource-health @until:1.35
+    Scenario: Up to 1.35 a container's resource health is dropped from a status write
+      dropDisabledPodStatusFields: with ResourceHealthStatus off (alpha up to 1.35) every
+      container's allocatedResourcesStatus is dropped before validation, so even an invalid
+      one is accepted and not stored.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: gpu, request: gpu}]
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: memory, resources: [{resourceID: gpu-0, health: Broken}]}]}]}
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.containerStatuses[0].name" equal to app
+      And the Pod "p" has no "status.containerStatuses[0].allocatedResourcesStatus"
+
+    # since 1.36: the gate is on by default and the stored status ratchets from 1.36
+    @req:platform-VAL-R11 @clause:platform-VAL-R11/resource-health @since:1.36 @gate:ResourceHealthStatus
+    Scenario: With ResourceHealthStatus off a new resource health is dropped, one already stored is kept
+      dropDisabledPodStatusFields with resourceHealthStatusInUse: with the gate off a status
+      write loses the containers' allocatedResourcesStatus unless the stored status has some,
+      so health reported before a rollback is still validated and kept.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulerName: no-such-scheduler
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {cpu: 100m}
+              claims: [{name: gpu, request: gpu}]
+        """
+      When I patch the Pod "p" status with:
+        """
+        status: {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Healthy}]}]}]}
+        """
+      Then the request succeeds
+      When the API server restarts with the feature gate ResourceHealthStatus disabled
+      And I patch the Pod "p" status with:
+        """
+        status: {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: "claim:gpu/gpu", resources: [{resourceID: gpu.example.com/node-1/gpu-0, health: Unhealthy}]}]}]}
+        """
+      Then the request succeeds
+      And the Pod "p" has "status.containerStatuses[0].allocatedResourcesStatus[0].resources[0].health" equal to Unhealthy
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: q
+        spec:
+          schedulerName: no-such-scheduler
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {cpu: 100m}
+        """
+      And I patch the Pod "q" status with:
+        """
+        status: {containerStatuses: [{name: app, image: busybox, imageID: "", ready: false, restartCount: 0, allocatedResourcesStatus: [{name: cpu, resources: [{resourceID: cpu-0, health: Broken}]}]}]}
+        """
+      Then the request succeeds
+      And the Pod "q" has no "status.containerStatuses[0].allocatedResourcesStatus"
+
     @req:platform-VAL-R11 @clause:platform-VAL-R11/nominated-node-name @needs:reference-internals
     Scenario: A status write that leaves a stored nominated node name as it is is not refused for it
       ValidatePodStatusUpdate checks status.nominatedNodeName only when the write changes it

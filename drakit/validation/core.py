@@ -29,6 +29,7 @@ from drakit.api.errors import (
     not_supported,
     required,
     root,
+    too_long,
 )
 from drakit.api.meta import POD_DELETION_COST, pod_deletion_cost
 from drakit.api.quantity import Quantity, QuantityError, parse_quantity
@@ -809,6 +810,120 @@ def validate_pod_conditions(conditions: Any, path: Path) -> list[FieldError]:
     return errs
 
 
+RESOURCE_HEALTH_VALUES = ("Healthy", "Unhealthy", "Unknown")  # sets.List: sorted
+RESOURCE_HEALTH_MESSAGE_MAX = 1024  # v1.ResourceHealthMessageMaxLength (1.36)
+_CLAIM_PREFIX = "claim:"
+
+
+def validate_allocated_resources_status(statuses: Any, path: Path, containers: Any,
+                                        pod_status: dict, version: str) -> list[FieldError]:
+    """validateContainerStatusAllocatedResourcesStatus (KEP-4680 resource health; read from
+    1.33-1.37-cycle copies of k/k pkg/apis/core/validation): each entry's name is one of the
+    container's claims as "claim:<claim>[/<request>]" or one of its resource requests (only
+    when the status names a container of the spec list), each resource's health is Healthy,
+    Unhealthy or Unknown and its resourceID unique in the entry; from 1.36 (kubernetes#135196)
+    a message, when sent, is 1..1024 bytes; from 1.37 (kubernetes#139941) a "claim:" name may
+    also name a request of the pod's extendedResourceClaimStatus for one of the container's
+    nonzero extended resources, and the claim message changed."""
+    minor = _minor(version)
+    errs: list[FieldError] = []
+    by_name = {c.get("name"): c for c in (containers if isinstance(containers, list) else ())
+               if isinstance(c, dict)}
+    for i, cs in enumerate(statuses if isinstance(statuses, list) else ()):
+        cs = cs if isinstance(cs, dict) else {}
+        entries = cs.get("allocatedResourcesStatus")
+        container = by_name.get(cs.get("name"))
+        for j, entry in enumerate(entries if isinstance(entries, list) else ()):
+            entry = entry if isinstance(entry, dict) else {}
+            ep = path.index(i).child("allocatedResourcesStatus").index(j)
+            name = str(entry.get("name") or "")
+            if container is not None and not _names_container_resource(
+                    name, container, pod_status, minor >= (1, 37)):
+                errs.append(invalid(ep.child("name"), name, _allocated_name_error(name, minor)))
+            seen: set[str] = set()
+            resources = entry.get("resources")
+            for k, r in enumerate(resources if isinstance(resources, list) else ()):
+                r = r if isinstance(r, dict) else {}
+                rp = ep.child("resources").index(k)
+                health = str(r.get("health") or "")
+                if health not in RESOURCE_HEALTH_VALUES:
+                    errs.append(not_supported(rp.child("health"), health, list(RESOURCE_HEALTH_VALUES)))
+                if minor >= (1, 36) and "message" in r:
+                    message = str(r.get("message") or "")
+                    if not message:
+                        errs.append(required(rp.child("message"), "must be non-empty if specified"))
+                    elif names.go_len(message) > RESOURCE_HEALTH_MESSAGE_MAX:
+                        errs.append(too_long(rp.child("message"), RESOURCE_HEALTH_MESSAGE_MAX))
+                resource_id = str(r.get("resourceID") or "")
+                if resource_id in seen:
+                    errs.append(duplicate(rp.child("resourceID"), resource_id))
+                seen.add(resource_id)
+    return errs
+
+
+def _allocated_name_error(name: str, minor: tuple[int, int]) -> str:
+    if not name.startswith(_CLAIM_PREFIX):
+        return "must match one of the container's resource requests"
+    if minor >= (1, 37):
+        return ("must match one of the container's resource claims as "
+                "'claim:<claimName>/<requestName>' when container.resources.claims[*].request "
+                "is set or 'claim:<claimName>' when it is empty")
+    return ("must match one of the container's resource claims in a format "
+            "'claim:<claimName>/<request>' or 'claim:<claimName>' if request is empty")
+
+
+def _names_container_resource(name: str, container: dict, pod_status: dict,
+                              extended: bool) -> bool:
+    resources = container.get("resources") if isinstance(container.get("resources"), dict) else {}
+    if not name.startswith(_CLAIM_PREFIX):
+        requests = resources.get("requests")
+        return isinstance(requests, dict) and name in requests
+    for c in resources.get("claims") or ():
+        if isinstance(c, dict):
+            claim = _CLAIM_PREFIX + str(c.get("name") or "")
+            if c.get("request"):
+                claim += "/" + str(c["request"])
+            if claim == name:
+                return True
+    return extended and _names_extended_resource_request(name, container, pod_status)
+
+
+def _names_extended_resource_request(name: str, container: dict, pod_status: dict) -> bool:
+    """matchesExtendedResourceClaimStatus (kubernetes#139941): "claim:<claim>/<request>" of the
+    pod's special claim, for a request mapped to this container's nonzero extended resource."""
+    ext = pod_status.get("extendedResourceClaimStatus")
+    claim_ref = name[len(_CLAIM_PREFIX):]
+    claim, slash, request = claim_ref.partition("/")
+    if not isinstance(ext, dict) or not claim or not slash or not request:
+        return False
+    if claim != ext.get("resourceClaimName"):
+        return False
+    requests = (container.get("resources") or {}).get("requests") or {}
+    for m in ext.get("requestMappings") or ():
+        if not isinstance(m, dict) or m.get("containerName") != container.get("name") \
+                or m.get("requestName") != request:
+            continue
+        quantity = requests.get(m.get("resourceName")) if isinstance(requests, dict) else None
+        if quantity is not None and not _is_zero_quantity(quantity):
+            return True
+    return False
+
+
+def _is_zero_quantity(value: Any) -> bool:
+    try:
+        return parse_quantity(str(value)) == 0
+    except QuantityError:
+        return False
+
+
+def validate_no_allocated_resources_status(statuses: Any, path: Path) -> list[FieldError]:
+    """validateContainerStatusNoAllocatedResourcesStatus: ephemeral containers get none."""
+    return [forbidden(path.index(i).child("allocatedResourcesStatus"),
+                      "must not be specified in container status")
+            for i, cs in enumerate(statuses if isinstance(statuses, list) else ())
+            if isinstance(cs, dict) and cs.get("allocatedResourcesStatus")]
+
+
 def validate_pod_resource_claim_statuses(statuses: list | None, pod_claims: list | None,
                                          path: Path, version: str) -> list[FieldError]:
     errs: list[FieldError] = []
@@ -1190,6 +1305,7 @@ def _drop_disabled_pod_status(status: dict, old: dict | None, ctx: Context) -> N
     """
     if not ctx.enabled("DRAExtendedResource") and get(old, "status", "extendedResourceClaimStatus") is None:
         status.pop("extendedResourceClaimStatus", None)
+    _drop_disabled_resource_health(status, old, ctx)
     if (not ctx.enabled("DRANodeAllocatableResources")
             and not get(old, "status", "nodeAllocatableResourceClaimStatuses")):
         status.pop("nodeAllocatableResourceClaimStatuses", None)
@@ -1205,6 +1321,49 @@ def _drop_disabled_pod_status(status: dict, old: dict | None, ctx: Context) -> N
         for c in status.get("conditions") or ():
             if isinstance(c, dict):
                 c.pop("observedGeneration", None)
+
+
+_CONTAINER_STATUS_LISTS = ("containerStatuses", "initContainerStatuses", "ephemeralContainerStatuses")
+
+
+def _resource_health_entries(status: Any) -> list[dict]:
+    """Every allocatedResourcesStatus entry of a pod status, container lists in upstream's
+    order."""
+    out: list[dict] = []
+    if not isinstance(status, dict):
+        return out
+    for list_name in _CONTAINER_STATUS_LISTS:
+        for cs in status.get(list_name) or ():
+            if isinstance(cs, dict) and isinstance(cs.get("allocatedResourcesStatus"), list):
+                out += [e for e in cs["allocatedResourcesStatus"] if isinstance(e, dict)]
+    return out
+
+
+def _drop_disabled_resource_health(status: dict, old: dict | None, ctx: Context) -> None:
+    """dropDisabledPodStatusFields, KEP-4680: without ResourceHealthStatus the containers'
+    allocatedResourcesStatus go (up to 1.35 always; from 1.36 unless the stored status has
+    some, resourceHealthStatusInUse), without ResourceHealthStatusMessage (1.36+) the
+    resources' messages go unless the stored status has one. From 1.37-cycle copies of
+    pkg/api/pod/util.go; that 1.36 already ratchets is assumed (it came with the message)."""
+    old_status = get(old, "status")
+    ratchets = _minor(ctx.version) >= (1, 36)
+    if not ctx.enabled("ResourceHealthStatus") and not (
+            ratchets and any(cs.get("allocatedResourcesStatus")
+                             for list_name in _CONTAINER_STATUS_LISTS
+                             for cs in ((old_status or {}).get(list_name) or ()
+                                        if isinstance(old_status, dict) else ())
+                             if isinstance(cs, dict))):
+        for list_name in _CONTAINER_STATUS_LISTS:
+            for cs in status.get(list_name) or ():
+                if isinstance(cs, dict):
+                    cs.pop("allocatedResourcesStatus", None)
+    if ratchets and not ctx.enabled("ResourceHealthStatusMessage") and not any(
+            isinstance(r, dict) and "message" in r
+            for e in _resource_health_entries(old_status) for r in e.get("resources") or ()):
+        for e in _resource_health_entries(status):
+            for r in e.get("resources") or ():
+                if isinstance(r, dict):
+                    r.pop("message", None)
 
 
 UPDATABLE_POD_SPEC_FIELDS = (
@@ -1384,6 +1543,12 @@ class PodStrategy(Strategy):
                                                         spec, sp.child("extendedResourceClaimStatus"))
         errs += validate_node_allocatable_claim_statuses(
             status, spec, sp.child("nodeAllocatableResourceClaimStatuses"), ctx.version)
+        for list_name, containers in (("containerStatuses", spec.get("containers")),
+                                      ("initContainerStatuses", spec.get("initContainers"))):
+            errs += validate_allocated_resources_status(status.get(list_name), sp.child(list_name),
+                                                        containers, status, ctx.version)
+        errs += validate_no_allocated_resources_status(status.get("ephemeralContainerStatuses"),
+                                                       sp.child("ephemeralContainerStatuses"))
         return errs
 
 

@@ -57,3 +57,36 @@ def test_status_writes_give_field_errors_only(status, bound, gate):
     assert refused == bool(gate and bound and nominated)
     assert any(t.startswith("status.observedGeneration") for t in texts) == (
         status.get("observedGeneration", 0) < 0)
+
+
+resource = st.fixed_dictionaries({}, optional={
+    "resourceID": st.sampled_from(["gpu-0", "gpu-1", ""]),
+    "health": st.sampled_from(["Healthy", "Unhealthy", "Unknown", "Broken", ""]),
+    "message": st.sampled_from(["", "ok", "x" * 1025])})
+health_entry = st.fixed_dictionaries({}, optional={
+    "name": st.sampled_from(["claim:gpu/gpu", "claim:gpu", "cpu", "memory", "claim:", ""]),
+    "resources": st.one_of(st.lists(st.one_of(resource, junk), max_size=3), junk)})
+container_status = st.fixed_dictionaries({"name": st.sampled_from(["app", "other"])}, optional={
+    "allocatedResourcesStatus": st.one_of(st.lists(st.one_of(health_entry, junk), max_size=3), junk)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(statuses=st.one_of(junk, st.lists(st.one_of(container_status, junk), max_size=3)),
+       release=st.sampled_from(["1.36", "1.37"]))
+def test_resource_health_gives_field_errors_under_the_status(statuses, release):
+    """validateContainerStatusAllocatedResourcesStatus on whatever a client sends: field errors
+    under status.containerStatuses[i].allocatedResourcesStatus only, and a status whose
+    container is not in the spec never gets a name error."""
+    from drakit.validation.core import validate_allocated_resources_status
+    containers = [{"name": "app", "resources": {"requests": {"cpu": "1"},
+                                                  "claims": [{"name": "gpu", "request": "gpu"}]}}]
+    errs = validate_allocated_resources_status(
+        statuses, Path("status").child("containerStatuses"), containers, {}, release)
+    for e in errs:
+        assert str(e).startswith("status.containerStatuses["), str(e)
+        assert ".allocatedResourcesStatus[" in str(e), str(e)
+    if isinstance(statuses, list):
+        for i, cs in enumerate(statuses):
+            if isinstance(cs, dict) and cs.get("name") == "other":
+                assert not any(str(e).startswith(f"status.containerStatuses[{i}]")
+                               and str(e).split(":")[0].endswith(".name") for e in errs)
