@@ -310,6 +310,7 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       | request | driver          | pool | device |
       | gpu     | gpu.example.com | n1   | gpu-5  |
     Then the Pod "trainer" has "status.phase" equal to Running
+    And the container "main" of the Pod "trainer" on node "n1" gets the CDI device "gpu.example.com/gpu=gpu-5"
     When a node agent calls PodResources Get for the Pod "trainer" on node "n1"
     Then the PodResources answer is:
       """

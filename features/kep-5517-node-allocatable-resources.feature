@@ -2847,6 +2847,50 @@ Feature: KEP-5517 DRA node-allocatable resources (API and validation)
       And a pod requesting memory "24476Mi" fits on node "my-node"
       And a pod requesting memory "24477Mi" does not fit on node "my-node"
 
+    @version:1.36 @req:5517-R08 @req:5517-R16 @clause:5517-R08/plr-limits
+    Scenario Outline: In 1.36 too, pod-level limits must cover a container's limit plus what its claims map
+      NADR validatePodLevelResourcesCoverDRA in the 1.36 shape: the DRA amounts a container
+      adds are the resources map of the claim statuses listing it (GetContainerDRAAllocations),
+      here two 2-thread cores = 4 cpu. The container's limit plus those 4 must stay within the
+      pod-level cpu limit (4100m); the pod-level request (4100m) covers the aggregate (100m + 4).
+      Given a node "my-node" with cpu "16", memory "32Gi", pods "110"
+      And the objects from fixture "kep-5517/scheduling/v1.36-cores-and-socket.yaml"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: two-cores}
+        spec:
+          devices:
+            requests:
+            - name: cores
+              exactly: {deviceClassName: cpu-core, count: 2}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: budgeted}
+        spec:
+          nodeSelector: {kubernetes.io/hostname: my-node}
+          resources:
+            requests: {cpu: 4100m, memory: 1Gi}
+            limits: {cpu: 4100m, memory: 1Gi}
+          containers:
+          - name: main
+            image: registry.k8s.io/pause:3.10
+            resources:
+              limits: {cpu: "<container_limit>"}
+              requests: {cpu: 100m}
+              claims: [{name: cores}]
+          resourceClaims:
+          - {name: cores, resourceClaimName: two-cores}
+        """
+      Then <outcome>
+
+      Examples:
+        | container_limit | outcome |
+        | 100m            | the Pod "budgeted" is scheduled to "my-node" |
+        | 1               | the Pod "budgeted" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 pod level limit for cpu is insufficient to cover the limit and DRA overhead for container main." |
+
     @version:1.36 @req:5517-R02 @req:5517-R16 @clause:5517-R02/capacity-key-needs-consumed-capacity
     Scenario: In 1.36 too, a capacityKey mapping on a device that is not shared fails the cycle
       k/k nodeallocatabledynamicresources.go at 78acd4d4 (1.36 shape) buildNodeAllocatableDRAInfo
