@@ -10315,6 +10315,84 @@ Feature: Platform behaviour every DRA comparison relies on
         | False  | has status True and a lastTransitionTime later than the noted one |
         | True   | keeps its status and the noted lastTransitionTime          |
 
+    @req:platform-TAINT-R01 @clause:platform-TAINT-R01/disruption-target @gate:DRADeviceTaints
+    Scenario: An eviction's DisruptionTarget that differs from the pod's only by a probe time is written anew
+      pkg/api/v1/pod UpdatePodCondition compares status, reason, message, lastProbeTime and
+      lastTransitionTime: a pod that already carries the eviction's very condition (same
+      status, reason and message; the kept lastTransitionTime) but with a lastProbeTime counts
+      as changed, so addConditionAndDeletePod writes the condition without the probe time.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: held, finalizers: [example.com/hold]}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "held" is scheduled to "node-1"
+      When I patch the Pod "held" status with:
+        """
+        status:
+          conditions:
+          - type: DisruptionTarget
+            status: "True"
+            reason: DeletionByDeviceTaintManager
+            message: "Device Taint manager: deleting due to NoExecute taint"
+            lastTransitionTime: "2020-01-01T00:00:00Z"
+            lastProbeTime: "2020-01-02T00:00:00Z"
+        """
+      And I note the DisruptionTarget condition of the Pod "held"
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then there is a Normal event "DeviceTaintManagerEviction" for Pod "held" with the message "Marking for deletion"
+      And the Pod "held" has a "metadata.deletionTimestamp"
+      And the Pod "held" has 1 DisruptionTarget condition
+      And the DisruptionTarget condition of the Pod "held" keeps its status and the noted lastTransitionTime
+      And the DisruptionTarget condition of the Pod "held" has no "lastProbeTime"
+
     @req:platform-TAINT-R01 @clause:platform-TAINT-R01/unnamed-claim-skipped @gate:DRADeviceTaints
     Scenario: A pod claim entry that names no claim yet does not keep the pod from its eviction
       device_taint_eviction.go podEvictionTime walks the pod's spec.resourceClaims and skips an
