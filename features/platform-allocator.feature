@@ -255,6 +255,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | partitionable-counter-used-up-exactly-still-offers-the-other-sets |
         | partitionable-tainted-device-gives-its-counters-back |
         | partitionable-counters-of-two-drivers-with-one-pool-name |
+        | partitionable-counter-over-by-one-nano-unit-beyond-float-precision |
         | per-device-node-selector-with-two-terms-is-an-error |
 
     @req:platform-ALLOC-R01 @clause:platform-ALLOC-R01/taints
