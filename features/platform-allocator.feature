@@ -3751,6 +3751,36 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | 3     | matches; the request asks for 3 devices, only 2 match | error: class by-model: selector #0 on device nic.example.com/node-1/nic-0: CEL runtime error: no such key: model. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
+    Scenario: drakit allocate --explain prints a claim selector's CEL runtime error on the devices of the node
+      The request's own selector reads a memory attribute no GPU has: the allocator's error
+      names the claim (selectorsMatch: "claim <namespace>/<name>" when no class is involved),
+      each device of the node shows the error it raises (gpu-3's taint is not reached: the
+      selectors come first), the GPU of another node is only on the wrong node, and the search
+      aborts at the first device.
+      When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: picky, namespace: team-a}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors:
+                - cel: {expression: 'device.attributes["gpu.example.com"].memory > 40'}
+        """
+      Then the explanation has the rows:
+        | claim | request | device                       | outcome |
+        | picky | gpu     | gpu.example.com/node-1/gpu-0 | error: claim team-a/picky: selector #0 on device gpu.example.com/node-1/gpu-0: CEL runtime error: no such key: memory. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+        | picky | gpu     | gpu.example.com/node-1/gpu-1 | error: claim team-a/picky: selector #0 on device gpu.example.com/node-1/gpu-1: CEL runtime error: no such key: memory. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+        | picky | gpu     | gpu.example.com/node-1/gpu-2 | error: claim team-a/picky: selector #0 on device gpu.example.com/node-1/gpu-2: CEL runtime error: no such key: memory. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+        | picky | gpu     | gpu.example.com/node-1/gpu-3 | error: claim team-a/picky: selector #0 on device gpu.example.com/node-1/gpu-3: CEL runtime error: no such key: memory. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+        | picky | gpu     | gpu.example.com/node-2/gpu-0 | wrong node |
+        | -     | -       | -                            | error: claim team-a/picky: selector #0 on device gpu.example.com/node-1/gpu-0: CEL runtime error: no such key: memory. consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields |
+
+    @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/explains
     Scenario: drakit allocate --explain prints only the error when a claim cannot be looked at
       When I run drakit allocate with "--node node-1 -f classes.yaml -f gpus.yaml --explain" on a file holding:
         """
