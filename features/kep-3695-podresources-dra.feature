@@ -2153,11 +2153,12 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     that is no longer JSON fails the unmarshal ("unexpected end of JSON input" in
     checkpointer_test.go), another kind or version or a missing checksum fails the checksum.
     drakit's file keeps kind and version next to the checksummed data and names each
-    refusal; the node shows it as for a checksum mismatch.
+    refusal; the node shows it as for a checksum mismatch, naming the file (upstream's
+    draManagerStateFileName, dra_manager_state).
     Then the Pod "trainer" has "status.phase" equal to Running
     When the DRA checkpoint on node "n1" is edited by hand: <old> becomes <new>
     And the kubelet on node "n1" restarts, whether or not it comes up
-    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "is corrupted: <reason>"
+    Then there is a Warning event "KubeletSetupFailed" for Node "n1" containing "dra_manager_state is corrupted: <reason>"
     And the Node "n1" has "status.conditions[0].status" equal to Unknown
 
     Examples:

@@ -4722,6 +4722,60 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "waiting" is scheduled to "n1"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/dra-node-events
+    Scenario: A pod DynamicResources kept off is retried when a node's allocatable changes, not its annotations
+      DynamicResources EventsToRegister (1.34-1.37): Node Add, UpdateNodeLabel and
+      UpdateNodeAllocatable, with no queueing hint for nodes; the scheduler's node update
+      event carries UpdateNodeAllocatable only when status.allocatable changed
+      (pkg/scheduler/framework/events.go extractNodeAllocatableChange). An annotation added to
+      the node is none of these, so the pod stays parked; an allocatable that grows retries it
+      (and it fails again: no device).
+      Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When 2 seconds pass
+      And I patch the Node "node-1" with:
+        """
+        metadata:
+          annotations: {example.com/rack: r7}
+        """
+      And 2 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I patch the Node "node-1" status with:
+        """
+        status:
+          allocatable: {cpu: "9"}
+          capacity: {cpu: "9"}
+        """
+      And 2 seconds pass
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/node-delete
     Scenario: A deleted node does not retry a pod too big for every node, a bigger node does
       eventhandlers.go deleteNodeFromCache moves the parked pods with the event Node/Delete;
