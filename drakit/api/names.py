@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from drakit.features import release_at_least
+
 DNS1123_LABEL_MAX = 63
 DNS1123_SUBDOMAIN_MAX = 253
 QUALIFIED_NAME_MAX = 63
@@ -55,8 +57,7 @@ _CONTENT_WORDING: contextvars.ContextVar[bool] = contextvars.ContextVar(
 @contextmanager
 def release_wording(version: str) -> Iterator[None]:
     """Word label keys and values as the given release's apimachinery does."""
-    major_minor = tuple(int(x) for x in version.split(".")[:2])
-    token = _CONTENT_WORDING.set(major_minor >= (1, 35))
+    token = _CONTENT_WORDING.set(release_at_least(version, "1.35"))
     try:
         yield
     finally:

@@ -1326,17 +1326,19 @@ def _drop_disabled_pod_status(status: dict, old: dict | None, ctx: Context) -> N
 _CONTAINER_STATUS_LISTS = ("containerStatuses", "initContainerStatuses", "ephemeralContainerStatuses")
 
 
-def _resource_health_entries(status: Any) -> list[dict]:
-    """Every allocatedResourcesStatus entry of a pod status, container lists in upstream's
-    order."""
-    out: list[dict] = []
+def _container_statuses(status: Any) -> list[dict]:
+    """The container, init container and ephemeral container statuses, in upstream's order."""
     if not isinstance(status, dict):
-        return out
-    for list_name in _CONTAINER_STATUS_LISTS:
-        for cs in status.get(list_name) or ():
-            if isinstance(cs, dict) and isinstance(cs.get("allocatedResourcesStatus"), list):
-                out += [e for e in cs["allocatedResourcesStatus"] if isinstance(e, dict)]
-    return out
+        return []
+    return [cs for list_name in _CONTAINER_STATUS_LISTS
+            for cs in status.get(list_name) or () if isinstance(cs, dict)]
+
+
+def _resource_health_entries(status: Any) -> list[dict]:
+    """Every allocatedResourcesStatus entry of a pod status."""
+    return [e for cs in _container_statuses(status)
+            if isinstance(cs.get("allocatedResourcesStatus"), list)
+            for e in cs["allocatedResourcesStatus"] if isinstance(e, dict)]
 
 
 def _drop_disabled_resource_health(status: dict, old: dict | None, ctx: Context) -> None:
@@ -1349,14 +1351,9 @@ def _drop_disabled_resource_health(status: dict, old: dict | None, ctx: Context)
     ratchets = _minor(ctx.version) >= (1, 36)
     if not ctx.enabled("ResourceHealthStatus") and not (
             ratchets and any(cs.get("allocatedResourcesStatus")
-                             for list_name in _CONTAINER_STATUS_LISTS
-                             for cs in ((old_status or {}).get(list_name) or ()
-                                        if isinstance(old_status, dict) else ())
-                             if isinstance(cs, dict))):
-        for list_name in _CONTAINER_STATUS_LISTS:
-            for cs in status.get(list_name) or ():
-                if isinstance(cs, dict):
-                    cs.pop("allocatedResourcesStatus", None)
+                             for cs in _container_statuses(old_status))):
+        for cs in _container_statuses(status):
+            cs.pop("allocatedResourcesStatus", None)
     if ratchets and not ctx.enabled("ResourceHealthStatusMessage") and not any(
             isinstance(r, dict) and "message" in r
             for e in _resource_health_entries(old_status) for r in e.get("resources") or ()):

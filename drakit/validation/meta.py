@@ -24,6 +24,7 @@ from drakit.api.errors import (
     required,
     too_long,
 )
+from drakit.features import release_at_least
 
 TOTAL_ANNOTATION_SIZE_LIMIT = 256 * (1 << 10)
 
@@ -133,7 +134,7 @@ def validate_owner_references(refs: list | None, path: Path,
     errs: list[FieldError] = []
     first_controller = ""
     items = [r if isinstance(r, dict) else {} for r in (refs or [])]
-    indexed = tuple(int(x) for x in version.split(".")[:2]) >= (1, 37)
+    indexed = release_at_least(version, "1.37")
     for i, ref in enumerate(items):
         api_version = str(ref.get("apiVersion") or "")
         kind = str(ref.get("kind") or "")
@@ -259,7 +260,7 @@ def validate_conditions(conditions: list | None, path: Path,
     and an empty status Required. Every release: observedGeneration not negative,
     lastTransitionTime and reason required, the reason's format and 1024 bytes, the
     message's 32 KiB."""
-    newer = tuple(int(x) for x in version.split(".")[:2]) >= (1, 37)
+    newer = release_at_least(version, "1.37")
     errs: list[FieldError] = []
     seen: set[str] = set()
     for i, cond in enumerate(conditions or []):
