@@ -247,7 +247,8 @@ def test_quota_keeps_admitting_and_counting_next_to_a_malformed_pod(cluster):
     assert _phase(cluster, "a") == "Running"
     used = cluster.get("ResourceQuota", "q")["status"]["used"]
     assert used == {"pods": "2"}  # the unreadable pod counts for nothing
-    assert ("Pod", "bad") in {(e.kind, e.name) for e in _errors(cluster, "resourcequota-controller")}
+    (err,) = [e for e in _errors(cluster, "resourcequota-controller") if (e.kind, e.name) == ("Pod", "bad")]
+    assert err.reason == "FailedSync" and err.message.startswith("TypeError: ")  # the cause, not None
 
 
 # ---------------------------------------------------------------------------- kubelet

@@ -310,3 +310,34 @@ def test_the_disruption_condition_is_computed_from_the_pod_as_stored_not_as_list
     assert [cd["reason"] for cd in conds if cd["type"] == "DisruptionTarget"] == ["DeletionByDeviceTaintManager"]
     # a second call finds the condition as it wants it and writes nothing
     assert _controller(c)._add_condition(listed) is False
+
+
+def test_a_due_time_pass_that_raises_is_recorded_and_waits_out_its_backoff(monkeypatch) -> None:
+    """When a toleration runs out the controller's pass is a guarded call of its own (no
+    object: "the whole component"); one that raises (only a drakit bug can) is recorded,
+    left alone until its backoff passes, and the eviction happens once it works again."""
+    c = _cluster()
+    tol = [{"key": "example.com/unhealthy", "operator": "Exists", "effect": "NoExecute",
+            "tolerationSeconds": 60}]
+    c.apply([_claim("a", tol), _pod("p", "a")])
+    _taint(c, _device_of(c, "a"))
+    ctrl = _controller(c)
+    real, calls = ctrl._reconcile, []
+
+    def broken() -> bool:
+        calls.append(c.clock.now())
+        raise RuntimeError("pass blew up")
+
+    monkeypatch.setattr(ctrl, "_reconcile", broken)
+    c.advance(60)
+    assert _exists(c, "p") and len(calls) == 1
+    (err,) = [e for e in c.errors() if e.component == ctrl.name]
+    assert (err.kind, err.name, err.attempts) == ("", "", 1)
+    assert err.message.startswith("RuntimeError: pass blew up")
+    backoff = (err.retry_at - c.clock.now()).total_seconds()
+    c.advance(backoff * 0.9)
+    assert len(calls) == 1  # in its backoff: not tried at every pass
+    monkeypatch.setattr(ctrl, "_reconcile", real)
+    c.advance(backoff * 0.2)
+    assert not _exists(c, "p")
+    assert [e for e in c.errors() if e.component == ctrl.name] == []
