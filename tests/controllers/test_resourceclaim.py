@@ -132,3 +132,56 @@ def test_a_claim_with_another_annotation_is_not_an_orphan() -> None:
     c.apply(TEMPLATE)
     names = sorted(x["metadata"]["name"] for x in c.list("ResourceClaim"))
     assert len(names) == 2 and "other" in names
+
+
+def _in(ns: str, doc: str) -> str:
+    return doc.replace("metadata: {name:", f"metadata: {{namespace: {ns}, name:")
+
+
+MEMBER = """
+apiVersion: v1
+kind: Pod
+metadata: {name: member}
+spec:
+  schedulingGroup: {podGroupName: group}
+  resourceClaims:
+  - {name: s, resourceClaimName: shared}
+  - {name: t, resourceClaimTemplateName: tmpl}
+  containers:
+  - {name: c, image: registry.k8s.io/pause:3.10}
+"""
+
+PODGROUP_SHARED = PODGROUP + "  - {name: s, resourceClaimName: shared}\n"
+
+
+def test_events_reach_only_the_pods_and_podgroups_of_their_own_namespace(monkeypatch) -> None:
+    """Upstream's podResourceClaim and podGroupResourceClaim indexes are namespaced: an event
+    of a claim, template or PodGroup reaches the objects of its namespace that name it, never
+    those of another namespace with the same names (a member whose PodGroup is missing would
+    get one more FailedResourceClaimCreation event from each)."""
+    c = _cluster()
+    c.apply([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns}} for ns in ("a", "b")])
+    for ns in ("a", "b"):
+        c.apply(_in(ns, TEMPLATE) + "---" + _in(ns, PODGROUP_SHARED) + "---" + _in(ns, MEMBER))
+    ctrl = next(x for x in c.components if x.name == "resourceclaim-controller")
+    seen: list[tuple[str, str]] = []
+    for method in ("_enqueue_pod", "_enqueue_podgroup"):
+        real = getattr(ctrl, method)
+
+        def spy(obj, *args, _real=real, _kind=method):
+            seen.append((_kind, obj["metadata"]["namespace"]))
+            return _real(obj, *args)
+
+        monkeypatch.setattr(ctrl, method, spy)
+    shared = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+              "metadata": {"name": "shared", "namespace": "a"},
+              "spec": {"devices": {"requests": [{"name": "r", "exactly": {"deviceClassName": "example"}}]}}}
+    c.apply([shared])  # a claim event: the pods and PodGroups naming "shared"
+    template = c.get("ResourceClaimTemplate", "tmpl", "a")
+    template["metadata"]["labels"] = {"touched": "yes"}
+    c.apply([template])  # a template event: those using "tmpl"
+    group = c.get("PodGroup", "group", "a")
+    group["metadata"]["labels"] = {"touched": "yes"}
+    c.apply([group])  # a PodGroup event: its member pods
+    assert {k for k, _ in seen} == {"_enqueue_pod", "_enqueue_podgroup"}
+    assert {ns for _, ns in seen} == {"a"}, seen
