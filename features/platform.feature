@@ -1746,6 +1746,47 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the request succeeds
       And the stored object has "spec.pool" equal to {name: pool-a, resourceSliceCount: 1, generation: 0}
 
+    @req:platform-R03 @clause:platform-R03/struct-values @clause:platform-R03/null-times
+    Scenario: Struct values and times a request leaves out are read back as Go writes their zero values
+      kube-apiserver encodes objects with encoding/json from the k8s.io/api types, where
+      omitempty never omits a struct value: a container without resources reads
+      `resources: {}`, a claim template's claim spec without devices reads `devices: {}`
+      (DeviceClaim, a value in ResourceClaimSpec) and its metadata `{}` (ObjectMeta, whose
+      creationTimestamp is omitzero from apimachinery 0.34). A metav1.Time value is written as
+      null when zero (Time.MarshalJSON), so a pod condition written without times reads them
+      back as null; omitempty does not omit it either.
+      Given a cluster
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata:
+          name: bare
+        spec:
+          spec: {}
+        """
+      Then the request succeeds
+      And the stored object has "spec" equal to {metadata: {}, spec: {devices: {}}}
+      When I create:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: plain
+        spec:
+          nodeName: no-such-node
+          containers:
+          - name: c
+            image: registry.k8s.io/pause:3.10
+        status:
+          conditions:
+          - {type: example.com/Audited, status: "True"}
+        """
+      Then the request succeeds
+      And the stored object has "spec.containers[0].resources" equal to {}
+      When I set "status.conditions" of the Pod "plain" to [{type: example.com/Audited, status: "True"}]
+      Then the Pod "plain" has "status.conditions" equal to [{type: example.com/Audited, status: "True", lastProbeTime: null, lastTransitionTime: null}]
+
     @req:platform-R03 @clause:platform-R03/canonical-quantities
     Scenario: Quantities are read back in canonical form
       resource.Quantity MarshalJSON writes String(): the canonical form of the parsed value
@@ -7925,6 +7966,8 @@ Feature: Platform behaviour every DRA comparison relies on
       have put it first, mergePodStatus). A spec update makes the kubelet write its status
       at once (SyncPod): its own conditions come from its cache, transition times included, and
       the user's condition stays, now first.
+      (A zero metav1.Time is served as null: the condition the user wrote without times reads
+      back with lastProbeTime and lastTransitionTime null.)
       Then the Pod "web" comes to have "status.phase" equal to Running
       When I note the Ready condition of the Pod "web"
       And the Pod "web" status has:
@@ -7938,9 +7981,9 @@ Feature: Platform behaviour every DRA comparison relies on
         - {type: example.com/Audited, status: "True", reason: Checked}
         """
       And 5 seconds pass
-      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
+      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked, lastProbeTime: null, lastTransitionTime: null}
       When 5 seconds pass
-      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked}
+      Then the Pod "web" has "status.conditions[5]" equal to {type: example.com/Audited, status: "True", reason: Checked, lastProbeTime: null, lastTransitionTime: null}
       When I patch the Pod "web" with:
         """
         spec: {activeDeadlineSeconds: 3600}

@@ -612,17 +612,44 @@ class Universe:
 
     # --- struct fields as encoding/json sees them
     def json_fields(self, struct_path: str, struct_name: str) -> dict[str, Type] | None:
+        found = self._fields(struct_path, struct_name)
+        return None if found is None else {name: typ for name, (_d, typ, _o) in found.items()}
+
+    def json_options(self, struct_path: str, struct_name: str) -> dict[str, tuple[str, ...]] | None:
+        """Each json field's tag options ("omitempty", "omitzero", ...)."""
+        found = self._fields(struct_path, struct_name)
+        return None if found is None else {name: opts for name, (_d, _t, opts) in found.items()}
+
+    def _fields(self, struct_path: str, struct_name: str) -> dict[str, tuple[int, Type, tuple[str, ...]]] | None:
         pkg = self.package(struct_path)
         if pkg is None or struct_name not in pkg.types:
             return None
         t = self.underlying(("named", struct_path, struct_name))
         if t[0] != "struct":
             return None
-        found: dict[str, tuple[int, Type]] = {}
+        found: dict[str, tuple[int, Type, tuple[str, ...]]] = {}
         self._collect(t[1], found, 0)
-        return {name: typ for name, (_depth, typ) in found.items()}
+        return found
 
-    def _collect(self, fields: list[Field], out: dict[str, tuple[int, Type]],
+    def written_when_zero(self, t: Type, options: tuple[str, ...]) -> str:
+        """How encoding/json writes a field of type ``t`` that holds its zero value, where
+        drakit's decoder must write it too: "struct" for a struct value (omitempty never
+        omits a struct, so ``{}`` or the struct's own always-written fields), "null" for a
+        metav1.Time or MicroTime value (their MarshalJSON writes null for the zero time), ""
+        for everything else (pointers, slices, maps and scalars are left as the OpenAPI's
+        required list says). omitzero (Go 1.24) omits a zero value of any type."""
+        if "omitzero" in options or t[0] != "named":
+            return ""
+        t = self.resolve_alias(t)
+        if t[0] != "named":
+            return ""
+        if (t[1], t[2]) in ((META_V1, "Time"), (META_V1, "MicroTime")):
+            return "null"
+        if (t[1], t[2]) in CUSTOM_UNMARSHAL:
+            return ""  # a MarshalJSON of its own (Quantity "0", IntOrString 0, ...): not needed yet
+        return "struct" if self.underlying(t)[0] == "struct" else ""
+
+    def _collect(self, fields: list[Field], out: dict[str, tuple[int, Type, tuple[str, ...]]],
                  depth: int) -> None:
         """encoding/json typeFields: embedded structs without a json name are flattened, and
         of two fields with one name the shallower wins (the API types have no ties)."""
@@ -641,7 +668,7 @@ class Universe:
                 continue  # unexported (an embedded non-struct type named in lower case too)
             key = name or f.name
             if key not in out or out[key][0] > depth:
-                out[key] = (depth, f.type)
+                out[key] = (depth, f.type, tuple((tag or "").split(",")[1:]))
 
 
 # ------------------------------------------------------------------------------- the table
@@ -659,10 +686,12 @@ def definition_package(defname: str) -> tuple[str, str] | None:
 
 
 def build(repos: dict[str, Repo]):
-    """(table, changed, refs, notes, problems): ``table`` maps a key to its one Go type
-    name, ``changed`` a key whose Go type was renamed between releases to its names by
-    first version; ``notes`` say what could not be matched, ``problems`` where the table
-    would still leave drakit's name different from Go's."""
+    """(table, changed, zero_written, refs, notes, problems): ``table`` maps a key to its
+    one Go type name, ``changed`` a key whose Go type was renamed between releases to its
+    names by first version, ``zero_written`` a key that encoding/json writes even when it
+    holds its zero value to its kinds by first version (Universe.written_when_zero);
+    ``notes`` say what could not be matched, ``problems`` where the table would still leave
+    drakit's name different from Go's."""
     from drakit.schema import available_versions
     from drakit.schema.compile import Compiled
 
@@ -674,6 +703,7 @@ def build(repos: dict[str, Repo]):
     # whose Go name differs from drakit's OpenAPI name at some version
     history: dict[tuple[str, str, str], dict[str, str]] = defaultdict(dict)
     differs: set[tuple[str, str, str]] = set()
+    written: dict[tuple[str, str, str], dict[str, str]] = defaultdict(dict)
     notes: list[str] = []
     refs: dict[str, str] = {}
     missing_structs: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -691,6 +721,7 @@ def build(repos: dict[str, Repo]):
                 continue
             pkg_path, struct = where
             fields = universe.json_fields(pkg_path, struct)
+            options = universe.json_options(pkg_path, struct) or {}
             node = comp.node(defname)
             if fields is None or not hasattr(node, "props"):
                 missing_structs[defname].append(version)
@@ -703,6 +734,7 @@ def build(repos: dict[str, Repo]):
                 key = (pkg_path, struct, prop)
                 go = universe.error_type(gt)
                 history[key][version] = go
+                written[key][version] = universe.written_when_zero(gt, options.get(prop, ()))
                 if go != node.props[prop].go_type:
                     differs.add(key)
     table: dict[tuple[str, str, str], str] = {}
@@ -718,12 +750,21 @@ def build(repos: dict[str, Repo]):
             if v in per and (not steps or steps[-1][1] != per[v]):
                 steps.append((v, per[v]))
         changed[key] = tuple(steps)
+    zero_written: dict[tuple[str, str, str], tuple[tuple[str, str], ...]] = {}
+    for key, per in sorted(written.items()):
+        if not any(per.values()):
+            continue
+        steps = []
+        for v in versions:
+            if v in per and (not steps or steps[-1][1] != per[v]):
+                steps.append((v, per[v]))
+        zero_written[key] = tuple(steps)
     for defname, vs in sorted(missing_structs.items()):
         notes.append(f"no Go struct for {defname} at {_span(vs)} (drakit's own or not in "
                      "k8s.io/api at that ref): skipped")
     for what, vs in sorted(missing_fields.items()):
         notes.append(f"no Go field for {what} at {_span(vs)}: skipped")
-    return table, changed, refs, notes, verify(table, changed, universes)
+    return table, changed, zero_written, refs, notes, verify(table, changed, universes)
 
 
 def _span(versions: list[str]) -> str:
@@ -771,7 +812,8 @@ def _compare(universe: Universe, t: Type, node, depth: int) -> list[str]:
     return []
 
 
-def render(table: dict, changed: dict, refs: dict, commits: dict[str, dict[str, str]]) -> str:
+def render(table: dict, changed: dict, zero_written: dict, refs: dict,
+           commits: dict[str, dict[str, str]]) -> str:
     q = json.dumps
     lines = [
         '"""Go type names of API fields where the OpenAPI does not tell them (GENERATED).',
@@ -783,7 +825,10 @@ def render(table: dict, changed: dict, refs: dict, commits: dict[str, dict[str, 
         "``go_type`` drakit/schema/compile.py derives from the OpenAPI (named strings, named maps,",
         "named map keys, slices and maps of named types). GO_TYPES_CHANGED holds the fields",
         "whose Go type was renamed between releases: (first emulated version, name) pairs.",
-        "compile.py applies both.",
+        "ZERO_WRITTEN holds the fields encoding/json writes even when they hold their zero",
+        "value (a struct value as its zero struct, a metav1.Time or MicroTime value as null;",
+        "omitzero omits them), as (first emulated version, \"struct\" | \"null\" | \"\") pairs.",
+        "compile.py applies all three.",
         "",
         "Sources (emulated version: ref=commit):",
     ]
@@ -807,6 +852,10 @@ def render(table: dict, changed: dict, refs: dict, commits: dict[str, dict[str, 
     for key in sorted(changed):
         steps = ", ".join(f"({q(v)}, {q(n)})" for v, n in changed[key])
         lines.append(f"    ({q(key[0])}, {q(key[1])}, {q(key[2])}): ({steps}),")
+    lines += ["}", "", "ZERO_WRITTEN: dict[tuple[str, str, str], tuple[tuple[str, str], ...]] = {"]
+    for key in sorted(zero_written):
+        steps = "".join(f"({q(v)}, {q(n)}), " for v, n in zero_written[key]).rstrip(" ")
+        lines.append(f"    ({q(key[0])}, {q(key[1])}, {q(key[2])}): ({steps}),")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -822,7 +871,7 @@ def main(argv: list[str] | None = None) -> int:
     repos = {API_MODULE: Repo(args.api, API_MODULE),
              APIMACHINERY_MODULE: Repo(args.apimachinery, APIMACHINERY_MODULE)}
     try:
-        table, changed, refs, notes, problems = build(repos)
+        table, changed, zero_written, refs, notes, problems = build(repos)
         commits = {m: {v: r.commit(ref)[:12] for v, ref in refs.items()}
                    for m, r in repos.items()}
     finally:
@@ -835,7 +884,7 @@ def main(argv: list[str] | None = None) -> int:
             print("MISMATCH", p, file=sys.stderr)
         print(f"{len(problems)} fields still differ from Go: nothing written", file=sys.stderr)
         return 1
-    text = render(table, changed, refs, commits)
+    text = render(table, changed, zero_written, refs, commits)
     out = Path(args.out)
     if args.check:
         if not out.exists() or out.read_text() != text:
@@ -843,8 +892,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     out.write_text(text)
-    print(f"wrote {out}: {len(table)} fields, {len(changed)} renamed between releases",
-          file=sys.stderr)
+    print(f"wrote {out}: {len(table)} fields, {len(changed)} renamed between releases, "
+          f"{len(zero_written)} written when zero", file=sys.stderr)
     return 0
 
 

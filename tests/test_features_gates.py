@@ -179,7 +179,9 @@ def test_dra_effect_lists_every_gate_drakit_code_reads() -> None:
     names = set().union(*(GATES[v] for v in SUPPORTED_VERSIONS))
     used = set()
     for path in (ROOT / "drakit").rglob("*.py"):
-        if path.name in ("features.py", "featuregates_data.py") or "report" in path.parts:
+        # (generated data: go_types_data.py names Go structs such as ClusterTrustBundle)
+        if path.name in ("features.py", "featuregates_data.py", "go_types_data.py") \
+                or "report" in path.parts:
             continue
         used |= set(re.findall(r'"([A-Z][A-Za-z]+)"', path.read_text(encoding="utf-8"))) & names
     assert used - set(DRA_EFFECT) == set()

@@ -31,9 +31,7 @@ from .model import (
     DecodeError,
     DupDict,
     RawFloat,
-    StructNode,
     plain_json,
-    zero_of,
 )
 
 __all__ = ["IGNORE", "STRICT", "WARN", "Decoded", "DupDict", "RawFloat", "decode",
@@ -77,7 +75,6 @@ def decode(obj: Mapping[str, Any], version: str, field_validation: str = STRICT)
         out = node.dec(obj, ctx, None)
         if ctx.type_error is not None:
             raise DecodeError(ctx.type_error)
-        _top_level_structs(node, out)
     except DecodeError as e:
         raise _bad_request(kind, gv_version, str(e)) from None
     except RecursionError:
@@ -91,21 +88,6 @@ def decode(obj: Mapping[str, Any], version: str, field_validation: str = STRICT)
     if field_validation == WARN:
         return Decoded(out, list(strict))
     raise _bad_request(kind, gv_version, "strict decoding error: " + ", ".join(strict))
-
-
-# Every kind's spec and status are non-pointer Go structs (k8s.io/api: no top-level
-# ``Spec *T`` or ``Status *T``), and encoding/json's omitempty never omits a struct, so
-# kube-apiserver serves a spec or status the request left out or sent as null as ``{}``.
-_ALWAYS_WRITTEN = ("spec", "status")
-
-
-def _top_level_structs(node: Any, out: dict) -> None:
-    if type(node) is not StructNode:
-        return
-    for k in _ALWAYS_WRITTEN:
-        prop = node.props.get(k)
-        if out.get(k) is None and type(prop) is StructNode:
-            out[k] = zero_of(prop)
 
 
 def _bad_request(kind: str, version: str, msg: str) -> E.BadRequest:

@@ -89,6 +89,9 @@ class Compiled:
         # definition -> {property: Go type name}; {} leaves the names the OpenAPI alone
         # gives (scripts/gen_go_types.py compares those with the Go types)
         self._go_types = _default_go_types(version) if go_types is None else go_types
+        # definition -> {property: "struct" | "null"}: what encoding/json writes for a zero
+        # value, so the decoder writes it for a property the request left out or sent as null
+        self._zero_written = _default_zero_written(version) if go_types is None else {}
 
     def definition_for(self, api_version: str, kind: str) -> str | None:
         return self.index.get((api_version, kind))
@@ -137,6 +140,9 @@ class Compiled:
                 struct.fast[pname] = int  # range-checked inline
         struct.required = tuple(r for r in schema.get("required") or () if r in props
                                 and (name.rsplit(".", 1)[-1], r) not in POINTER_FIELDS)
+        written = self._zero_written.get(name) or {}
+        struct.written = tuple((p, kind == "null") for p, kind in sorted(written.items())
+                               if p in props and (kind == "null" or type(struct.props[p]) is StructNode))
         return struct
 
     def _inline(self, schema: dict[str, Any]) -> Node:
@@ -174,25 +180,49 @@ def go_types_by_definition(
     "io.k8s.api.core.v1.PodSpec" -> {"restartPolicy": "v1.RestartPolicy", ...}. Definition
     names are Go package paths with the domain reversed (k8s.io/api/core/v1 ->
     io.k8s.api.core.v1); a renamed type's name is the last one whose release is not newer."""
-    vt = _version_tuple(version)
     out: dict[str, dict[str, str]] = {}
-
-    def put(key: tuple[str, str, str], go_type: str) -> None:
-        pkg, struct, prop = key
-        domain, _, rest = pkg.partition("/")
-        prefix = ".".join(reversed(domain.split("."))) + "." + rest.replace("/", ".")
-        out.setdefault(f"{prefix}.{struct}", {})[prop] = go_type
-
     for key, go_type in table.items():
-        put(key, go_type)
+        out.setdefault(_definition_name(key), {})[key[2]] = go_type
     for key, steps in changed.items():
-        names = [name for since, name in steps if _version_tuple(since) <= vt]
-        put(key, names[-1] if names else steps[0][1])
+        out.setdefault(_definition_name(key), {})[key[2]] = _at_version(steps, version)
+    return out
+
+
+def _definition_name(key: tuple[str, str, str]) -> str:
+    """The OpenAPI definition of a (Go package path, struct, field) key."""
+    pkg, struct, _prop = key
+    domain, _, rest = pkg.partition("/")
+    return ".".join(reversed(domain.split("."))) + "." + rest.replace("/", ".") + "." + struct
+
+
+def _at_version(steps: tuple[tuple[str, str], ...], version: str) -> str:
+    """The value of (first version, value) steps at ``version`` (the first one before them)."""
+    vt = _version_tuple(version)
+    values = [value for since, value in steps if _version_tuple(since) <= vt]
+    return values[-1] if values else steps[0][1]
+
+
+def zero_written_by_definition(table: dict[tuple[str, str, str], tuple[tuple[str, str], ...]],
+                               version: str) -> dict[str, dict[str, str]]:
+    """go_types_data.ZERO_WRITTEN by definition at one emulated version:
+    "io.k8s.api.core.v1.Container" -> {"resources": "struct"}, only the fields written."""
+    out: dict[str, dict[str, str]] = {}
+    for key, steps in table.items():
+        kind = _at_version(steps, version)
+        if kind:
+            out.setdefault(_definition_name(key), {})[key[2]] = kind
     return out
 
 
 def _version_tuple(version: str) -> tuple[int, ...]:
     return tuple(int(x) for x in version.split("."))
+
+
+@functools.lru_cache(maxsize=16)
+def _default_zero_written(version: str) -> dict[str, dict[str, str]]:
+    from .go_types_data import ZERO_WRITTEN
+
+    return zero_written_by_definition(ZERO_WRITTEN, version)
 
 
 @functools.lru_cache(maxsize=16)

@@ -457,7 +457,7 @@ def zero_of(node: Node) -> Any:
 class StructNode(Node):
     """A Go struct: known properties, required fields, unknown-field handling."""
 
-    __slots__ = ("name", "go_name", "props", "required", "fast", "_zero_cache")
+    __slots__ = ("name", "go_name", "props", "required", "written", "fast", "_zero_cache")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -466,6 +466,9 @@ class StructNode(Node):
         self.go_type = f"{parts[-2]}.{parts[-1]}" if len(parts) > 1 else name
         self.props: dict[str, Node] = {}
         self.required: tuple[str, ...] = ()
+        #: (property, as null) the Go struct always writes: a struct value (as its zero
+        #: struct when unset) or a metav1.Time value (null when unset); see compile.py
+        self.written: tuple[tuple[str, bool], ...] = ()
         self.fast: dict[str, type] = {}
         self._zero_cache: dict | None = None
 
@@ -478,6 +481,8 @@ class StructNode(Node):
                 z = zero_of(self.props[k])
                 if z is not None:
                     out[k] = z
+            for k, null in self.written:
+                out[k] = None if null else zero_of(self.props[k])
             self._zero_cache = out
         return _copy_zero(self._zero_cache)
 
@@ -513,6 +518,9 @@ class StructNode(Node):
                     z = zero_of(self.props[k])
                     if z is not None:
                         out[k] = z
+        for k, null in self.written:
+            if out.get(k) is None:
+                out[k] = None if null else zero_of(self.props[k])
         return out
 
 

@@ -306,7 +306,7 @@ def test_the_disruption_condition_is_computed_from_the_pod_as_stored_not_as_list
         *((listed.get("status") or {}).get("conditions") or ()), ready]}}, "default", subresource="status")
     assert _controller(c)._add_condition(listed) is True
     conds = c.api.get("Pod", "p", "default")["status"]["conditions"]
-    assert ready in conds
+    assert {**ready, "lastProbeTime": None} in conds  # a zero metav1.Time is served as null
     assert [cd["reason"] for cd in conds if cd["type"] == "DisruptionTarget"] == ["DeletionByDeviceTaintManager"]
     # a second call finds the condition as it wants it and writes nothing
     assert _controller(c)._add_condition(listed) is False

@@ -175,6 +175,55 @@ def test_required_fields_are_written_with_their_zero_value() -> None:
     assert got["spec"]["pool"]["generation"] == 0  # null is the zero value
 
 
+def test_struct_values_and_times_are_written_with_their_zero_value() -> None:
+    """encoding/json never omits a struct value (omitempty has no effect on it) and
+    metav1.Time writes null for the zero time; omitzero (Go 1.24) omits both. The table
+    (go_types_data.ZERO_WRITTEN) is read from the Go sources; these fields were checked by
+    hand in k8s.io/api v0.34.0 core/v1 and resource/v1 types.go and apimachinery's
+    ObjectMeta (creationTimestamp omitzero from v0.34.0)."""
+    from drakit.schema.go_types_data import ZERO_WRITTEN
+
+    assert ZERO_WRITTEN[("k8s.io/api/core/v1", "Container", "resources")] == (("1.25", "struct"),)
+    assert ZERO_WRITTEN[("k8s.io/api/core/v1", "PodCondition", "lastProbeTime")] == (("1.25", "null"),)
+    assert ZERO_WRITTEN[("k8s.io/api/resource/v1", "ResourceClaimSpec", "devices")] == (("1.34", "struct"),)
+    assert ZERO_WRITTEN[("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta", "creationTimestamp")] == (
+        ("1.25", "null"), ("1.34", ""))
+    assert ("k8s.io/api/core/v1", "Container", "securityContext") not in ZERO_WRITTEN  # a pointer
+    c = decode(pod({}), V).obj["spec"]["containers"][0]
+    assert c["resources"] == {}
+    c = decode(pod({"resources": None}), V).obj["spec"]["containers"][0]
+    assert c["resources"] == {}  # null is the zero value too
+    p = pod({})
+    p["status"] = {"conditions": [{"type": "Ready", "status": "True"}]}
+    assert decode(p, V).obj["status"]["conditions"] == [
+        {"type": "Ready", "status": "True", "lastProbeTime": None, "lastTransitionTime": None}]
+    t = {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaimTemplate", "metadata": {"name": "t"},
+         "spec": {"spec": {}}}
+    for release in ("1.34", "1.37"):
+        assert decode(t, release).obj["spec"] == {"metadata": {}, "spec": {"devices": {}}}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["spec", "status", "containers", "resources", "conditions",
+                                         "devices", "requests", "name", "type", "status", "image",
+                                         "metadata", "lastProbeTime", "claims"]), inner, max_size=4),
+                    max_leaves=12),
+       st.sampled_from(["Pod", "ResourceClaim", "ResourceClaimTemplate"]), st.sampled_from(["1.34", "1.37"]))
+def test_decoding_what_the_decoder_wrote_changes_nothing(body, kind, release) -> None:
+    """The API server decodes an object it stored again on every update and every served
+    read: the zero values the decoder writes must decode to themselves (a stored object
+    is a fixed point), whatever the request held."""
+    api = "v1" if kind == "Pod" else "resource.k8s.io/v1"
+    obj = {**(body if isinstance(body, dict) else {}), "apiVersion": api, "kind": kind}
+    try:
+        once = decode(obj, release, "Ignore").obj
+    except E.BadRequest:
+        return
+    assert decode(once, release, "Ignore").obj == once
+
+
 def test_null_list_items_and_map_values_take_the_zero_value() -> None:
     obj = pod({"args": ["a", None], "resources": {"requests": {"cpu": None}}})
     c = decode(obj, V).obj["spec"]["containers"][0]
@@ -268,7 +317,8 @@ def _kinds_with_spec_or_status() -> list[tuple[str, str, str]]:
        spec=st.sampled_from(["absent", None, {}]), status=st.sampled_from(["absent", None, {}]))
 def test_a_spec_or_status_left_out_or_null_is_served_as_an_object(target, spec, status) -> None:
     """Go: every kind's spec and status are non-pointer structs, which encoding/json writes
-    even when empty, so kube-apiserver serves {} (plus required zero fields) for them."""
+    even when empty, so kube-apiserver serves {} (plus required zero fields and the zero
+    values of their own struct and metav1.Time fields, ZERO_WRITTEN) for them."""
     from drakit.schema.compile import compiled
     from drakit.schema.model import StructNode
     release, api_version, kind = target
@@ -281,6 +331,9 @@ def test_a_spec_or_status_left_out_or_null_is_served_as_an_object(target, spec, 
     for k in ("spec", "status"):
         if type(node.props.get(k)) is StructNode:
             assert isinstance(got.get(k), dict), (k, got)
-            assert set(got[k]) <= set(node.props[k].required), (k, got[k])
+            sub = node.props[k]
+            assert set(got[k]) <= set(sub.required) | {p for p, _ in sub.written}, (k, got[k])
+            for p, null in sub.written:
+                assert got[k][p] is None if null else isinstance(got[k][p], dict), (k, p, got[k])
         else:
             assert k not in got
