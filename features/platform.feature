@@ -1750,11 +1750,12 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: Struct values and times a request leaves out are read back as Go writes their zero values
       kube-apiserver encodes objects with encoding/json from the k8s.io/api types, where
       omitempty never omits a struct value: a container without resources reads
-      `resources: {}`, a claim template's claim spec without devices reads `devices: {}`
-      (DeviceClaim, a value in ResourceClaimSpec) and its metadata `{}` (ObjectMeta, whose
-      creationTimestamp is omitzero from apimachinery 0.34). A metav1.Time value is written as
-      null when zero (Time.MarshalJSON), so a pod condition written without times reads them
-      back as null; omitempty does not omit it either.
+      `resources: {}`, a claim template's claim spec without devices reads `devices` as the
+      zero DeviceClaim (a value in ResourceClaimSpec), whose `requests` has no omitempty and
+      so reads null, and its metadata `{}` (ObjectMeta, whose creationTimestamp is omitzero
+      from apimachinery 0.34). A metav1.Time value is written as null when zero
+      (Time.MarshalJSON), so a pod condition written without times reads them back as null;
+      omitempty does not omit it either.
       Given a cluster
       When I create:
         """
@@ -1766,7 +1767,7 @@ Feature: Platform behaviour every DRA comparison relies on
           spec: {}
         """
       Then the request succeeds
-      And the stored object has "spec" equal to {metadata: {}, spec: {devices: {}}}
+      And the stored object has "spec" equal to {metadata: {}, spec: {devices: {requests: null}}}
       When I create:
         """
         apiVersion: v1

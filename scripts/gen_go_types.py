@@ -632,22 +632,35 @@ class Universe:
         return found
 
     def written_when_zero(self, t: Type, options: tuple[str, ...]) -> str:
-        """How encoding/json writes a field of type ``t`` that holds its zero value, where
-        drakit's decoder must write it too: "struct" for a struct value (omitempty never
-        omits a struct, so ``{}`` or the struct's own always-written fields), "null" for a
-        metav1.Time or MicroTime value (their MarshalJSON writes null for the zero time), ""
-        for everything else (pointers, slices, maps and scalars are left as the OpenAPI's
-        required list says). omitzero (Go 1.24) omits a zero value of any type."""
-        if "omitzero" in options or t[0] != "named":
+        """How encoding/json writes a field of type ``t`` that holds its zero value:
+        "struct" for a struct value (omitempty never omits a struct: ``{}``, or the struct's
+        own always-written fields), "null" for a metav1.Time or MicroTime value (their
+        MarshalJSON writes null for the zero time) and, without omitempty, for a pointer,
+        slice, map or interface (nil), "zero" for a scalar without omitempty (``""``, 0,
+        false), "" where nothing is written (omitempty on the others; omitzero, Go 1.24,
+        omits a zero value of any type) or where a type marshals itself (Quantity,
+        IntOrString, Duration, RawExtension, FieldsV1: left to the OpenAPI's required list)."""
+        if "omitzero" in options:
             return ""
+        omitempty = "omitempty" in options
         t = self.resolve_alias(t)
-        if t[0] != "named":
+        if t[0] == "named":
+            if (t[1], t[2]) in ((META_V1, "Time"), (META_V1, "MicroTime")):
+                return "null"
+            if (t[1], t[2]) in CUSTOM_UNMARSHAL:
+                return ""
+            u = self.underlying(t)
+        else:
+            u = t
+        if u[0] == "struct":
+            return "struct"
+        if omitempty:
             return ""
-        if (t[1], t[2]) in ((META_V1, "Time"), (META_V1, "MicroTime")):
+        if u[0] in ("ptr", "slice", "map") or u[0] == "other" and "interface" in u[1]:
             return "null"
-        if (t[1], t[2]) in CUSTOM_UNMARSHAL:
-            return ""  # a MarshalJSON of its own (Quantity "0", IntOrString 0, ...): not needed yet
-        return "struct" if self.underlying(t)[0] == "struct" else ""
+        if u[0] == "builtin":
+            return "zero"
+        return ""
 
     def _collect(self, fields: list[Field], out: dict[str, tuple[int, Type, tuple[str, ...]]],
                  depth: int) -> None:
@@ -827,7 +840,8 @@ def render(table: dict, changed: dict, zero_written: dict, refs: dict,
         "whose Go type was renamed between releases: (first emulated version, name) pairs.",
         "ZERO_WRITTEN holds the fields encoding/json writes even when they hold their zero",
         "value (a struct value as its zero struct, a metav1.Time or MicroTime value as null;",
-        "omitzero omits them), as (first emulated version, \"struct\" | \"null\" | \"\") pairs.",
+        "without omitempty a pointer, slice or map as null and a scalar as its zero; omitzero",
+        "omits them): (first emulated version, \"struct\" | \"null\" | \"zero\" | \"\") pairs.",
         "compile.py applies all three.",
         "",
         "Sources (emulated version: ref=commit):",

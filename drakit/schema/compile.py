@@ -140,9 +140,9 @@ class Compiled:
                 struct.fast[pname] = int  # range-checked inline
         struct.required = tuple(r for r in schema.get("required") or () if r in props
                                 and (name.rsplit(".", 1)[-1], r) not in POINTER_FIELDS)
-        written = self._zero_written.get(name) or {}
-        struct.written = tuple((p, kind == "null") for p, kind in sorted(written.items())
-                               if p in props and (kind == "null" or type(struct.props[p]) is StructNode))
+        struct.written = tuple((p, kind == "null") for p, kind in
+                               sorted((self._zero_written.get(name) or {}).items())
+                               if p in props and _writes_zero(kind, struct.props[p]))
         return struct
 
     def _inline(self, schema: dict[str, Any]) -> Node:
@@ -200,6 +200,16 @@ def _at_version(steps: tuple[tuple[str, str], ...], version: str) -> str:
     vt = _version_tuple(version)
     values = [value for since, value in steps if _version_tuple(since) <= vt]
     return values[-1] if values else steps[0][1]
+
+
+def _writes_zero(kind: str, node: Node) -> bool:
+    """Whether the decoder can write a ZERO_WRITTEN kind for ``node``: null always; a zero
+    struct or scalar only where the OpenAPI's node agrees with the Go type."""
+    if kind == "null":
+        return True
+    if kind == "struct":
+        return type(node) is StructNode
+    return kind == "zero" and type(node) in (StringNode, BoolNode, IntNode, FloatNode)
 
 
 def zero_written_by_definition(table: dict[tuple[str, str, str], tuple[tuple[str, str], ...]],
