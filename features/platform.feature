@@ -2050,14 +2050,26 @@ Feature: Platform behaviour every DRA comparison relies on
         | 2001m | Preemption is not helpful for scheduling |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
-    Scenario: A pod asking for more of an extended resource than the node has is not helped by preemption
+    Scenario Outline: A pod asking for more of an extended resource than the node has is not helped by preemption (<widgets> on a node of 2)
       k/k pkg/scheduler/framework/plugins/noderesources fit.go fitsRequest: the same rule holds
       for the scalar resources (a device plugin's example.com/widget): "Insufficient
-      example.com/widget", and UnschedulableAndUnresolvable when the request exceeds the node's
-      allocatable itself, so preemption is not tried.
-      Given a node "n1" with cpu "2", memory "4Gi", example.com/widget "1"
+      example.com/widget", and UnschedulableAndUnresolvable only when the request exceeds the
+      node's allocatable itself, so preemption is not tried; a request of exactly the
+      allocatable amount on a node where another pod holds one is left to preemption.
+      Given a node "n1" with cpu "2", memory "4Gi", example.com/widget "2"
       When I apply:
         """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: holder}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/widget: "1"}
+              limits: {example.com/widget: "1"}
+        ---
         apiVersion: v1
         kind: Pod
         metadata: {name: greedy}
@@ -2066,10 +2078,16 @@ Feature: Platform behaviour every DRA comparison relies on
           - name: app
             image: registry.k8s.io/pause:3.10
             resources:
-              requests: {example.com/widget: "2"}
-              limits: {example.com/widget: "2"}
+              requests: {example.com/widget: "<widgets>"}
+              limits: {example.com/widget: "<widgets>"}
         """
-      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/widget. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+      Then the Pod "holder" is scheduled to "n1"
+      And the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/widget. no new claims to deallocate, preemption: 0/1 nodes are available: 1 <verdict>."
+
+      Examples:
+        | widgets | verdict |
+        | 3       | Preemption is not helpful for scheduling |
+        | 2       | No preemption victims found for incoming pod |
 
     # since 1.35: a scheduler turns PodLevelResources off only together with InPlacePodLevelResourcesVerticalScaling, which depends on it and is not a gate before 1.35
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/pod-level-gate @clause:platform-SCHED-R01/insufficient-resolvable @since:1.35
