@@ -2976,6 +2976,74 @@ Feature: KEP-5004 DRA extended resources
         """
       Then the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "1", count/resourceclaims.resource.k8s.io: "1"}
 
+    # since 1.35: see above (the evaluators' extended-resource keys are read at the 1.35-1.37 sources)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/special-claim-paid-by-pod
+    Scenario: Another pod's older special claim does not stop a pod's own special claim from being spared
+      getVerifiedPodUsage looks for an earlier special claim of the same pod only (a
+      controller reference to the pod's uid): two pods that each asked for one GPU and
+      each get their special claim, one second apart, are charged one GPU each, so a quota of
+      two admits both claims.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "2"
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: first-pod}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: second-pod}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      When I try to create the ResourceClaim "first-claim" controlled by Pod "first-pod":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      When 1 seconds pass
+      And I try to create the ResourceClaim "second-claim" controlled by Pod "second-pod":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "2"}
+
     @req:5004-R11 @needs:logical-clock @clause:5004-R11/per-class-key @clause:5004-R11/enforced
     Scenario Outline: Quota on the per-class device key: the special claim is refused at PreBind until devices are freed (<name>)
       KEP-5004 "Resource Quota": "resource claim quota has alreadys accounted for the devices
