@@ -66,6 +66,10 @@ class SettleError(RuntimeError):
         self.objects = list(objects or [])
 
 
+#: the labels a kubelet on linux/amd64 registers its Node with besides its hostname
+NODE_PLATFORM_LABELS = {"kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
+                        "beta.kubernetes.io/os": "linux", "beta.kubernetes.io/arch": "amd64"}
+
 # Factories build components from a ComponentContext; other modules register theirs here so
 # the cluster does not import every component package (and so a half-built one stays out).
 ComponentFactory = Callable[[ComponentContext], Component]
@@ -528,15 +532,21 @@ class Cluster:
                  taints: list[dict] | None = None) -> dict:
         alloc = dict(allocatable or {"cpu": "8", "memory": "32Gi", "pods": "110"})
         alloc.setdefault("pods", "110")
+        # the kubelet registers its Node with these labels (kubelet_node_status.go
+        # initialNode: hostname, and the stable and beta os/arch labels of its platform), so
+        # a pod selecting kubernetes.io/os: linux fits here as on a real node
         node = {
             "apiVersion": "v1", "kind": "Node",
             "metadata": {"name": name,
-                         "labels": {"kubernetes.io/hostname": name, **dict(labels or {})}},
+                         "labels": {"kubernetes.io/hostname": name, **NODE_PLATFORM_LABELS,
+                                    **dict(labels or {})}},
             "spec": {},
         }
         if taints:
             node["spec"]["taints"] = list(taints)
         created = self.api.create(node)
+        from drakit import __version__
+        version = self._version_of(f"{KUBELET}/{name}")
         created["status"] = {
             "capacity": dict(capacity or alloc),
             "allocatable": alloc,
@@ -544,6 +554,13 @@ class Cluster:
                             "message": "kubelet is posting ready status",
                             "lastHeartbeatTime": self.clock.timestamp(),
                             "lastTransitionTime": self.clock.timestamp()}],
+            "addresses": [{"type": "Hostname", "address": name}],
+            "daemonEndpoints": {"kubeletEndpoint": {"Port": 10250}},
+            # what the kubelet knows of itself (setNodeStatus); no machine or runtime behind
+            # the reference, so machineID, bootID, kernel and OS image stay empty
+            "nodeInfo": {"kubeletVersion": f"v{version}.0", "operatingSystem": "linux",
+                         "architecture": "amd64",
+                         "containerRuntimeVersion": f"drakit://{__version__}"},
         }
         out = self.api.update_status(created)
         self.settle()

@@ -1922,6 +1922,25 @@ Feature: Platform behaviour every DRA comparison relies on
         | a toleration of another key      | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/reserved, operator: Exists, effect: NoSchedule}] | node(s) had untolerated taint(s) |
         | a toleration of another value    | {taints: [{key: example.com/dedicated, value: gpu, effect: NoSchedule}]}       | [{key: example.com/dedicated, operator: Equal, value: fpga}] | node(s) had untolerated taint(s) |
 
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/registered-node-labels
+    Scenario: A pod that selects the node's operating system is scheduled to a registered node
+      k/k pkg/kubelet/kubelet_node_status.go initialNode: a kubelet registers its Node with
+      kubernetes.io/hostname, kubernetes.io/os and kubernetes.io/arch (and the beta os/arch
+      labels), so the common nodeSelector {kubernetes.io/os: linux} fits every linux node.
+      Given a node "n1" with cpu "8", memory "32Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: linux-only}
+        spec:
+          nodeSelector: {kubernetes.io/os: linux}
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then the Pod "linux-only" is scheduled to "n1"
+      And the Node "n1" has "metadata.labels[kubernetes.io/arch]" equal to amd64
+
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/tolerated
     Scenario Outline: A pod that tolerates its node's taint, or a taint that only scores, is scheduled (<what>)
       Given a node "n1" with cpu "8", memory "32Gi"
