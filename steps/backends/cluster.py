@@ -54,6 +54,10 @@ FAKE_NODE_TOLERATION = {"key": "drakit.io/fake-node", "operator": "Equal", "valu
                         "effect": "NoSchedule"}
 EXTENDED_CLASS_PREFIX = "deviceclass.resource.kubernetes.io/"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
+#: a fake node stands for a node a kubelet registered: the os and arch labels a linux/amd64
+#: kubelet sets (kubelet_node_status.go initialNode), as the reference's nodes carry them
+PLATFORM_LABELS = {"kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
+                   "beta.kubernetes.io/os": "linux", "beta.kubernetes.io/arch": "amd64"}
 SYSTEM_PRIORITY_CLASS_PREFIX = "system-"
 """PriorityClass names with this prefix are the cluster's own (system-node-critical,
 system-cluster-critical) or refused as reserved: they travel unmapped."""
@@ -1387,7 +1391,7 @@ class ClusterBackend:
         alloc = iso.resource_keys(alloc, self.n.st.prefix)
         res = self.session.resource("Node")
         node = {"apiVersion": "v1", "kind": "Node",
-                "metadata": {"name": name, "labels": dict(labels or {})},
+                "metadata": {"name": name, "labels": {**PLATFORM_LABELS, **dict(labels or {})}},
                 "spec": {"taints": [dict(FAKE_NODE_TAINT)]}}
         created = self.session.request("POST", res.path(), None, self.n.outgoing(node, res))
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
