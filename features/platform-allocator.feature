@@ -112,6 +112,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         | all-devices-plus-another |
         | admin-access-enabled-uses-allocated-device |
         | admin-access-result-does-not-block |
+        | admin-access-result-first-still-counts-the-claims-other-devices |
         | same-device-never-twice-in-claim |
         | too-many-devices-single-request |
         | too-many-devices-total |
