@@ -5720,6 +5720,59 @@ Feature: Platform behaviour every DRA comparison relies on
       And the claim "gpu" of Pod "two" is named with the prefix "two-gpu-"
       And the ResourceClaim "hand-made" exists
 
+    @req:platform-CTRL-R02 @clause:platform-CTRL-R02/recorded-claim-used
+    Scenario: A recorded claim the pod controls is used as it is, with or without the pod-claim-name annotation
+      pkg/controller/resourceclaim/controller.go handleClaim: when pod.status.resourceClaimStatuses
+      names a claim (resourceclaim.Name), the controller reads that claim, checks that the pod
+      is its controller (IsForPod) and has nothing more to do; only a recorded claim that is
+      gone sends it to findPodResourceClaim, which looks for the owner and the pod-claim-name
+      annotation. A claim made by hand for the pod without the annotation and recorded in the
+      pod's status therefore stays the pod's claim when the template appears and the pod's
+      sync makes the claim of its other entry: no second claim is made for the recorded entry,
+      which keeps its name.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: recorded}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}, {name: extra}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: later}
+          - {name: extra, resourceClaimTemplateName: later}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for Pod "recorded" containing "PodResourceClaim gpu: resource claim template "later""
+      When I create the ResourceClaim "hand-made" controlled by Pod "recorded":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      And the Pod "recorded" status has:
+        """
+        resourceClaimStatuses:
+        - {name: gpu, resourceClaimName: hand-made}
+        """
+      And I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: later}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then there are 2 ResourceClaims owned by Pod "recorded"
+      And the claim "extra" of Pod "recorded" is named with the prefix "recorded-extra-"
+      And the Pod "recorded" has "status.resourceClaimStatuses[name=gpu].resourceClaimName" equal to hand-made
+
     @req:platform-CTRL-R02 @clause:platform-CTRL-R02/no-claim-needed
     Scenario: A claim entry recorded without a claim name gets no claim, and the pod schedules without one
       k8s.io/dynamic-resource-allocation resourceclaim.Name: a resourceClaimStatuses entry whose
