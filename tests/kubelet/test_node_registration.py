@@ -35,3 +35,22 @@ def test_labels_given_for_a_node_win_over_the_registered_ones() -> None:
         assert c.get("Node", "arm")["metadata"]["labels"]["kubernetes.io/arch"] == "arm64"
     finally:
         c.close()
+
+
+def test_a_deleted_node_stops_its_kubelet_and_closes_its_socket() -> None:
+    """A Node deleted from the API server is a gone node for the reference: its kubelet is
+    stopped, so its PodResources socket is closed and removed (grpc removes a unix socket it
+    stops serving) and it no longer syncs; the other nodes' kubelets go on."""
+    c = Cluster()
+    try:
+        c.add_node("gone")
+        c.add_node("kept")
+        k = c.kubelet("gone")
+        sock = k.socket_path
+        assert sock.exists() and k.running
+        c.delete("Node", "gone")
+        assert not k.running and k.server is None
+        assert not sock.exists()
+        assert c.kubelet("kept").socket_path.exists()
+    finally:
+        c.close()
