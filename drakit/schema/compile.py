@@ -89,8 +89,8 @@ class Compiled:
         # definition -> {property: Go type name}; {} leaves the names the OpenAPI alone
         # gives (scripts/gen_go_types.py compares those with the Go types)
         self._go_types = _default_go_types(version) if go_types is None else go_types
-        # definition -> {property: "struct" | "null"}: what encoding/json writes for a zero
-        # value, so the decoder writes it for a property the request left out or sent as null
+        # definition -> {property: "struct" | "null" | "zero"}: what encoding/json writes for
+        # a zero value, so the decoder writes it for a property left out or sent as null
         self._zero_written = _default_zero_written(version) if go_types is None else {}
 
     def definition_for(self, api_version: str, kind: str) -> str | None:

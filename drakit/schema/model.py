@@ -466,8 +466,9 @@ class StructNode(Node):
         self.go_type = f"{parts[-2]}.{parts[-1]}" if len(parts) > 1 else name
         self.props: dict[str, Node] = {}
         self.required: tuple[str, ...] = ()
-        #: (property, as null) the Go struct always writes: a struct value (as its zero
-        #: struct when unset) or a metav1.Time value (null when unset); see compile.py
+        #: (property, as null) the Go struct always writes: a struct value or a scalar
+        #: without omitempty as its zero, a metav1.Time value or (without omitempty) a
+        #: pointer, slice or map as null; see compile.py and go_types_data.ZERO_WRITTEN
         self.written: tuple[tuple[str, bool], ...] = ()
         self.fast: dict[str, type] = {}
         self._zero_cache: dict | None = None
