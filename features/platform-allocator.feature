@@ -3805,7 +3805,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       server would have accepted (device has no field vendor). The allocator's selectorsMatch
       fails with "class %s: selector #%d: CEL compile error: %w"; cel-go's message carries the
       expression and a caret on lines of their own, which the table writes as \n so each row
-      stays one line. The device's row and the last row carry the error.
+      stays one line; printable characters stay as they are, also non-ASCII ones (the "ä" of
+      the expression). The device's row and the last row carry the error.
       When I run drakit allocate with "--node node-1 --explain" on a file holding:
         """
         apiVersion: resource.k8s.io/v1
@@ -3813,7 +3814,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         metadata: {name: broken}
         spec:
           selectors:
-          - cel: {expression: 'device.vendor == "a"'}
+          - cel: {expression: 'device.vendor == "ä"'}
         ---
         apiVersion: resource.k8s.io/v1
         kind: ResourceSlice
@@ -3836,8 +3837,8 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
       Then the explanation is:
         """
         CLAIM  REQUEST  DEVICE                        OUTCOME
-        c      gpu      gpu.example.com/node-1/gpu-0  error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^
-                                                      error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^
+        c      gpu      gpu.example.com/node-1/gpu-0  error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "ä"\n | ......^
+                                                      error: class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "ä"\n | ......^
         """
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
@@ -3849,7 +3850,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
         metadata: {name: broken}
         spec:
           selectors:
-          - cel: {expression: 'device.vendor == "a"'}
+          - cel: {expression: 'device.vendor == "ä"'}
         ---
         apiVersion: resource.k8s.io/v1
         kind: ResourceSlice
@@ -3869,7 +3870,7 @@ Feature: Structured allocation through the scheduler, as upstream's allocator te
             requests:
             - {name: gpu, exactly: {deviceClassName: broken}}
         """
-      Then drakit allocate exits 1 with the error "class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "a"\n | ......^"
+      Then drakit allocate exits 1 with the error "class broken: selector #0: CEL compile error: compilation failed: ERROR: <input>:1:7: undefined field 'vendor'\n | device.vendor == "ä"\n | ......^"
 
     @req:platform-ALLOC-R02 @clause:platform-ALLOC-R02/errors
     Scenario Outline: drakit allocate refuses what it cannot run with one line and exit status 1 (<what>)
