@@ -223,3 +223,35 @@ def test_closed_form_with_a_selector_error_times_out_at_every_budget_where_walki
         assert fast[0] == walked[0], budget
         outcomes.add(fast[0][0])
     assert outcomes == {"timeout", "error"}  # the sweep crosses the boundary
+
+
+class _Watched(Allocator):
+    """Records drakit's own work count each time allocateOne is entered."""
+
+    def allocate_one(self, *args: Any) -> bool:
+        self.seen = [*getattr(self, "seen", []), self.work]
+        return super().allocate_one(*args)
+
+
+class _WatchedWalking(_Watched, Walking):
+    pass
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_drakits_own_work_count_only_grows(inst: tuple[list, list, list]) -> None:
+    """The work bound (``work_limit``, drakit's own stop for a search no closed form covers)
+    counts every allocateOne call and every device a loop looked at: it never goes down, so
+    each call is entered with more work done than the one before, and the count ends at least
+    at the number of calls made."""
+    claims, slices, allocated = inst
+    for cls in (_Watched, _WatchedWalking):
+        clear_caches()
+        a = cls(NODE, claims, slices, CLASSES, allocated, version="1.37", budget=None, work_limit=None)
+        try:
+            a.run()
+        except AllocationError:
+            pass
+        seen = getattr(a, "seen", [])
+        assert all(x < y for x, y in zip(seen, seen[1:])), seen
+        assert a.work >= a.steps
