@@ -8003,6 +8003,59 @@ Feature: Platform behaviour every DRA comparison relies on
       And the Pod "trainer" has "status.phase" equal to Pending
 
     @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/waiting-pod @needs:logical-clock
+    Scenario: A waiting pod whose user only adds a condition of their own is left alone by the batch
+      The batch of a waiting pod writes back only drift in the kubelet's part
+      (isPodStatusByKubeletEqual: its own conditions' status, reason and message): the user
+      keeps those as the kubelet wrote them (the merge patch drops their times, which are not
+      compared) and adds one of their own at the end, so nothing is written back and the
+      user's condition stays last past two batches. A spec update makes the pod's worker sync
+      and write its status at once, which puts the user's condition first (mergePodStatus).
+      Given the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "gpu-0 is not healthy"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When the Pod "trainer" status has:
+        """
+        conditions:
+        - {type: PodReadyToStartContainers, status: "False"}
+        - {type: Initialized, status: "True"}
+        - {type: Ready, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+        - {type: ContainersReady, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+        - {type: PodScheduled, status: "True"}
+        - {type: example.com/Audited, status: "True", reason: Checked}
+        """
+      And 11 seconds pass
+      Then the Pod "trainer" has "status.conditions[5]" containing {type: example.com/Audited, status: "True", reason: Checked}
+      When 10 seconds pass
+      Then the Pod "trainer" has "status.conditions[5]" containing {type: example.com/Audited, status: "True", reason: Checked}
+      And the Pod "trainer" has "status.phase" equal to Pending
+      When I patch the Pod "trainer" with:
+        """
+        spec: {activeDeadlineSeconds: 3600}
+        """
+      Then the Pod "trainer" comes to have "status.conditions[0].type" equal to example.com/Audited
+    @req:platform-KUBELET-R03 @clause:platform-KUBELET-R03/waiting-pod @needs:logical-clock
     Scenario: A waiting pod's PodReadyToStartContainers condition is the kubelet's too
       With PodReadyToStartContainersCondition (on by default) the kubelet owns that condition
       as well (status_manager.go isPodStatusByKubeletEqual, kubetypes.PodConditionsByKubelet
