@@ -1795,6 +1795,42 @@ Feature: KEP-5729 ResourceClaims for PodGroups and Workloads (API and validation
       Then there is 1 ResourceClaim object
       And the PodGroup "group" has "status.resourceClaimStatuses" equal to [{name: pg-claim, resourceClaimName: left-behind}]
 
+    @req:5729-R16 @version:1.37 @clause:5729-R16/recorded-claim-used
+    Scenario: A claim recorded in the PodGroup's status that the PodGroup controls is used as it is
+      As shipped (k/k pkg/controller/resourceclaim controller.go handlePodGroupClaim, 1.37): a
+      claim that podgroup.status.resourceClaimStatuses names and the PodGroup controls is the
+      PodGroup's claim; only a recorded claim that is gone or no longer controlled is looked
+      for again by owner and pod-claim-name annotation (findPodGroupResourceClaim). A claim
+      another client made for the PodGroup without the annotation and recorded for "pg-claim"
+      therefore stays its claim when the template appears and the sync makes the claim of the
+      PodGroup's other entry: no second claim for "pg-claim".
+      When I apply:
+        """
+        apiVersion: scheduling.k8s.io/v1alpha3
+        kind: PodGroup
+        metadata: {name: group}
+        spec:
+          schedulingPolicy: {basic: {}}
+          resourceClaims:
+          - {name: pg-claim, resourceClaimTemplateName: pg-claim-template}
+          - {name: extra, resourceClaimTemplateName: pg-claim-template}
+        """
+      Then there is a Warning event "FailedResourceClaimCreation" for PodGroup "group" containing "resource claim template "pg-claim-template""
+      When I create the ResourceClaim "hand-made" the controller would make for the claim "pg-claim" of PodGroup "group" but without the pod-claim-name annotation:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        spec:
+          devices:
+            requests:
+            - name: my-device
+              exactly: {deviceClassName: example}
+        """
+      And I set "status.resourceClaimStatuses" of the PodGroup "group" to [{name: pg-claim, resourceClaimName: hand-made}]
+      And I apply the fixture "kep-5729/scheduling/template.yaml"
+      Then there are 2 ResourceClaims owned by PodGroup "group"
+      And the PodGroup "group" has "status.resourceClaimStatuses[name=pg-claim].resourceClaimName" equal to hand-made
+
     @req:5729-R16 @version:1.37 @clause:5729-R16/member-finds-group-claim-by-owner @needs:logical-clock
     Scenario: A member records the claim its PodGroup controls before the PodGroup's status names it
       As shipped (k/k pkg/controller/resourceclaim controller.go handleClaim): for a pod entry

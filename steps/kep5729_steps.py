@@ -29,16 +29,21 @@ def _owned_by(world: World, kind: str, owner: str) -> list[dict]:
 
 
 @when(parsers.re(r'I create the ResourceClaim "(?P<name>[^"]+)" the controller would make for the claim '
-                 r'"(?P<entry>[^"]+)" of PodGroup "(?P<pg>[^"]+)":'))
-def when_create_podgroup_claim(world: World, name: str, entry: str, pg: str, docstring: str) -> None:
+                 r'"(?P<entry>[^"]+)" of PodGroup "(?P<pg>[^"]+)"'
+                 r'(?P<bare> but without the pod-claim-name annotation)?:'))
+def when_create_podgroup_claim(world: World, name: str, entry: str, pg: str, docstring: str,
+                               bare: str | None = None) -> None:
     """A claim as the ResourceClaim controller creates it before it records it in the
     PodGroup's status: controlled by the PodGroup (its uid and served version), annotated
-    with the PodGroup's claim name — what a crash between the two writes leaves behind."""
+    with the PodGroup's claim name — what a crash between the two writes leaves behind.
+    "but without the pod-claim-name annotation": controlled by the PodGroup only (a claim
+    another client made for it)."""
     (claim,) = load_yaml(docstring)
     group = get_obj(world, "PodGroup", pg)
     md = claim.setdefault("metadata", {})
     md["name"] = name
-    md.setdefault("annotations", {})[POD_CLAIM_NAME] = entry
+    if not bare:
+        md.setdefault("annotations", {})[POD_CLAIM_NAME] = entry
     md["ownerReferences"] = [{"apiVersion": group["apiVersion"], "kind": "PodGroup", "name": pg,
                               "uid": group["metadata"]["uid"], "controller": True}]
     try_write(world, lambda: world.b.apply([claim]))
