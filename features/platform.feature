@@ -549,8 +549,8 @@ Feature: Platform behaviour every DRA comparison relies on
       with a digest keeps the tag. A reference distribution/reference's ParseNormalizedNamed
       refuses (upper case in the repository, an empty tag, a 64-hex identifier, a digest of
       the wrong length, a name over 255 characters once normalised: "a/b.c/..." counts as
-      "docker.io/a/b.c/...", the domain being Docker Hub's as the first part has no dot) gives
-      the empty tag, so IfNotPresent: the error is ignored there and validation only asks for
+      "docker.io/a/b.c/...", the domain being Docker Hub's as the first part has no dot, while
+      "localhost/..." keeps localhost as its domain) gives the empty tag, so IfNotPresent: the error is ignored there and validation only asks for
       an image without surrounding whitespace.
       Given a cluster
       When I create:
@@ -579,6 +579,7 @@ Feature: Platform behaviour every DRA comparison relies on
         | img::latest                            | IfNotPresent |
         | 7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097 | IfNotPresent |
         | [::1]:5000/pause                       | Always       |
+        | localhost/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | Always |
         | a/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | Always |
         | a/b.c/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | IfNotPresent |
 
@@ -4650,6 +4651,54 @@ Feature: Platform behaviour every DRA comparison relies on
         kind: DeviceClass
         metadata: {name: other.example.com}
         """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
+
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
+    Scenario: A pod waiting for a device is not retried when a ResourceSlice is deleted, and is when one is added
+      DynamicResources registers ResourceSlice adds and updates (EventsToRegister: "new
+      resources became available"), no delete: a slice that goes cannot make a device usable.
+      The pod asks for a device with the "fast" attribute, which no device has: one attempt.
+      Deleting another driver's slice leaves it parked; adding a slice brings it back (a
+      second attempt, still without a device).
+      Given a node "n1" with cpu "8", memory "32Gi"
+      And a ResourceSlice "n1-gpus" of driver "gpu.example.com" on node "n1" with 1 devices named "gpu-"
+      And a ResourceSlice "n1-nics" of driver "nic.example.com" on node "n1" with 1 devices named "nic-"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "gpu.example.com"}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: fast}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly:
+                deviceClassName: gpu.example.com
+                selectors: [{cel: {expression: "device.attributes['gpu.example.com'].?fast.orValue(false)"}}]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: waiting}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: fast}
+        """
+      Then the Pod "waiting" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 cannot allocate all claims."
+      And the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      When I delete the ResourceSlice "n1-nics"
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      Given a ResourceSlice "n1-more-nics" of driver "nic.example.com" on node "n1" with 1 devices named "nic-"
       Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 2
 
     @req:platform-SCHED-R02 @clause:platform-SCHED-R02/other-event-registrations
