@@ -832,6 +832,36 @@ Feature: KEP-5004 DRA extended resources
       Given a node "node-1" with cpu "8", memory "32Gi", pods "110"
       And the objects from fixture "kep-5004/scheduling/gpu-class-and-8-devices.yaml"
 
+    @req:platform-SCHED-R02 @clause:platform-SCHED-R02/fit-hint-dra-extended
+    Scenario: A GPU pod held back by cpu is retried when the node's cpu grows, the GPU left to DRA
+      NodeResourcesFit's queueing hint isSchedulableAfterNodeChange asks whether the pod fits
+      the node when it is empty (isFit); an extended resource a DeviceClass maps and the node
+      does not report is left to DynamicResources there (shouldDelegateResourceToDRA, from
+      1.35 asked of the class cache), so the GPU the node lists nowhere in its allocatable does
+      not hold the pod back: more cpu on the node brings it back and it is scheduled with its
+      special claim.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: wide-gpu}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {cpu: "12", example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      Then the Pod "wide-gpu" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
+      When I patch the Node "node-1" status with:
+        """
+        status:
+          allocatable: {cpu: "16"}
+        """
+      Then the Pod "wide-gpu" is scheduled to "node-1"
+      And the extended resource claim of Pod "wide-gpu" is named with the prefix "wide-gpu-extended-resources-"
+
     @req:5004-R01 @req:5004-R04 @req:5004-R06 @req:5004-R05 @req:5004-R08 @clause:5004-R01/unmodified-pod @clause:5004-R01/one-of-eight @clause:5004-R01/rest-for-both @clause:5004-R04/owned-by-pod @clause:5004-R04/annotation @clause:5004-R04/no-pod-claim-name @clause:5004-R04/created-at-prebind @clause:5004-R04/reserved-for-pod @clause:5004-R04/one-per-pod @clause:5004-R05/request-per-container @clause:5004-R06/names-claim @clause:5004-R06/maps-requests @clause:5004-R08/no-static-partition @kep-test:basic-feature-enablement
     Scenario: One of eight GPUs goes to an unmodified pod; seven stay for pods and claims alike
       KEP-5004 "Motivation" and "Resource Claim API": the special claim is made at PreBind and
