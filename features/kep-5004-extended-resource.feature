@@ -3008,6 +3008,66 @@ Feature: KEP-5004 DRA extended resources
 
     # since 1.35: see above (the evaluators' extended-resource keys are read at the 1.35-1.37 sources)
     @req:5004-R11 @since:1.35 @clause:5004-R11/special-claim-paid-by-pod
+    Scenario: A special claim the pod's status does not name is charged when the quota controller counts again
+      getVerifiedPodUsage: once pod.status.extendedResourceClaimStatus names the pod's special
+      claim, only that claim is spared what the pod paid; any other special claim of the pod is
+      charged in full, also one that was spared when it was made (the oldest then). A changed
+      spec.hard makes the resourcequota controller count everything again: the pod's GPU and
+      the stale claim's GPU.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata:
+          name: gpu
+        spec:
+          hard:
+            requests.example.com/gpu: "2"
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: holder}
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/gpu: "1"}
+              limits: {example.com/gpu: "1"}
+        """
+      When I try to create the ResourceClaim "stale" controlled by Pod "holder":
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          annotations: {resource.kubernetes.io/extended-resource-claim: "true"}
+        spec:
+          devices:
+            requests:
+            - {name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request succeeds
+      And the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "1"}
+      When the Pod "holder" status has:
+        """
+        extendedResourceClaimStatus:
+          resourceClaimName: current
+          requestMappings:
+          - {containerName: app, resourceName: example.com/gpu, requestName: container-0-request-0}
+        """
+      And 2 seconds pass
+      And I patch the ResourceQuota "gpu" with:
+        """
+        spec:
+          hard:
+            requests.example.com/gpu: "2"
+            count/resourceclaims.resource.k8s.io: "5"
+        """
+      Then the ResourceQuota "gpu" comes to have "status.used" equal to {requests.example.com/gpu: "2", count/resourceclaims.resource.k8s.io: "1"}
+
+    # since 1.35: see above (the evaluators' extended-resource keys are read at the 1.35-1.37 sources)
+    @req:5004-R11 @since:1.35 @clause:5004-R11/special-claim-paid-by-pod
     Scenario: Another pod's older special claim does not stop a pod's own special claim from being spared
       getVerifiedPodUsage looks for an earlier special claim of the same pod only (a
       controller reference to the pod's uid): two pods that each asked for one GPU and
