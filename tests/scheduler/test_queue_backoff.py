@@ -72,3 +72,24 @@ def test_an_attempt_no_plugin_rejected_is_an_error_whatever_its_status():
     q.done(qp, plugins={"NodeAffinity"}, now=T0)
     assert (qp.errored, qp.consecutive_errors, qp.unschedulable_count) == (False, 0, 1)
     assert q.move_all() == 1
+
+
+def test_pods_sent_back_by_events_of_their_own_cycles_queue_behind_those_waiting():
+    """An event during a pod's unschedulable cycle sends it to the backoff queue, which the
+    next sync flushes into activeQ (drakit's stand-in for the short backoff upstream's
+    AddUnschedulableIfNotPresent gives such a pod). activeQ orders by priority, then by the
+    time a pod was (re)queued (PrioritySort, QueuedPodInfo.Timestamp): two pods flushed
+    together go behind an equal-priority pod that waited meanwhile, in the order they were
+    sent back, and a higher-priority pod stays first."""
+    q = SchedulingQueue()
+    for name in ("a", "b", "c"):
+        q.add(("ns", name), f"uid-{name}", 0)
+    for _ in range(2):  # a, then b: each cycle sees an event and is sent back
+        qp = _popped(q)
+        q.move_all()  # an event during the cycle
+        q.done(qp, {"DynamicResources"}, now=T0)
+        assert qp.key in q.backoff
+    q.add(("ns", "urgent"), "uid-urgent", 10)
+    assert q.flush_backoff() is True and not q.backoff
+    assert [_popped(q).key[1] for _ in range(4)] == ["urgent", "c", "a", "b"]
+    assert q.flush_backoff() is False
