@@ -194,3 +194,28 @@ def test_a_pod_preenqueue_keeps_out_is_counted_gated_and_not_attempted(cluster):
     assert cluster.get("Pod", "early", namespace="default")["spec"].get("nodeName") == "n1"
     assert sched.queue.pending_counts()["gated"] == 0
     assert sched.metrics.attempts["scheduled"] == 1
+
+
+def test_a_sync_that_stops_at_its_pop_bound_reports_work_so_settle_goes_on(monkeypatch) -> None:
+    """The scheduler pops at most POPS_PER_SYNC_FACTOR x (pending + 1) + 100 pods per sync (a
+    bound on a livelock of pods that send each other back, no upstream counterpart); a sync
+    that stops there reports work, so the cluster's settle runs it again and every pod gets
+    its attempt. With the factor at 0 the bound is 100 pods per sync; the pods fit no node,
+    so no other component has work that would keep settle going."""
+    from drakit import Cluster
+    from drakit.scheduler import scheduler as sched_mod
+
+    monkeypatch.setattr(sched_mod, "POPS_PER_SYNC_FACTOR", 0)
+    c = Cluster()
+    try:
+        c.add_node("n1")
+        c.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"p{i}"},
+                  "spec": {"nodeSelector": {"kubernetes.io/hostname": "nowhere"},
+                           "containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]}}
+                 for i in range(130)])
+        unattempted = [p["metadata"]["name"] for p in c.list("Pod")
+                       if not any(cd.get("type") == "PodScheduled"
+                                  for cd in (p.get("status") or {}).get("conditions") or ())]
+        assert unattempted == []
+    finally:
+        c.close()
