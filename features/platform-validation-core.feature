@@ -960,6 +960,29 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | spec.nodeSelector | null | spec | Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative) |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
+    Scenario: A pod update that writes a quantity in another form of the same value changes nothing
+      apimachinery's Semantic.DeepEqual compares quantities by value (Quantity.Cmp), and a
+      quantity keeps the form it was written in when served (1e3 stays 1e3, 1k stays 1k):
+      the same amount written the other way is no change of the spec, so ValidatePodUpdate
+      lets the update through.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: p
+        spec:
+          schedulingGates: [{name: example.com/hold}]
+          containers:
+          - name: app
+            image: busybox
+            resources:
+              requests: {memory: 1e3}
+        """
+      When I set "spec.containers[0].resources.requests.memory" of the Pod "p" to "1k"
+      Then the request succeeds
+
+    @req:platform-VAL-R10 @clause:platform-VAL-R10/update-rules
     Scenario: A pod update may change the image of an init container and of a container
       k/k ValidatePodUpdate copies the old images into the new spec of both containers and
       init containers before it compares the specs (`spec.containers[*].image`,

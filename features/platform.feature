@@ -6303,6 +6303,31 @@ Feature: Platform behaviour every DRA comparison relies on
         | not allocated | I set "metadata.labels" of the ResourceClaim "held" to {example.com/synced: "yes"} | the ResourceClaim "held" has "status" equal to {} |
         | allocated by hand, without a reservation | I set "status.allocation" of the ResourceClaim "held" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}} | the ResourceClaim "held" has "status.allocation.devices.results[0].device" equal to gpu-0 |
 
+    @req:platform-CTRL-R05 @clause:platform-CTRL-R05/deleted-unlocked
+    Scenario: A deleted claim another finalizer still holds is deallocated before the controller lets it go
+      syncClaim for a claim being deleted with no valid reservation clears its allocation in a
+      status update first, then takes its own finalizer off; another client's finalizer keeps
+      the claim stored, so what the controller did shows: no allocation, only that finalizer.
+      Given a cluster
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata:
+          name: held
+          finalizers: [resource.kubernetes.io/delete-protection, example.com/hold]
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        """
+      When I set "status.allocation" of the ResourceClaim "held" to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: node-1, device: gpu-0}]}}
+      And I delete the ResourceClaim "held" without waiting
+      Then the ResourceClaim "held" exists
+      And the ResourceClaim "held" has "metadata.finalizers" equal to [example.com/hold]
+      And the ResourceClaim "held" has no "status.allocation"
+
     @req:platform-CTRL-R05 @clause:platform-CTRL-R05/unbound-deleted-pod
     Scenario: A pod deleted before it was bound gives its reservation back while a finalizer keeps it
       syncClaim keeps a reservedFor entry only for a pod that exists and is not done; isPodDone
