@@ -672,7 +672,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
     Scenario: Ephemeral containers sent on create are checked as well as refused
       k/k ValidatePodCreate runs ValidatePodSpec before refusing ephemeral containers on create,
-      and validateEphemeralContainers: a name used by any container is a Duplicate, the
+      and validateEphemeralContainers: a name used by any container, an ephemeral one
+      before it included, is a Duplicate, the
       targetContainerName must name a container or init container (NotFound), and fields
       outside the ephemeral allow list (ports here) are Forbidden "cannot be set for an
       Ephemeral Container".
@@ -695,12 +696,14 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
           - {name: debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: missing}
           - {name: tracer, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, ports: [{containerPort: 80, protocol: TCP}]}
           - {name: init-debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File, targetContainerName: init}
+          - {name: debugger, image: busybox, imagePullPolicy: IfNotPresent, terminationMessagePolicy: File}
         """
       Then the request is rejected with exactly these causes:
         | field | reason | message |
         | spec.ephemeralContainers[0].name | FieldValueDuplicate | Duplicate value: "app" |
         | spec.ephemeralContainers[1].targetContainerName | FieldValueNotFound | Not found: "missing" |
         | spec.ephemeralContainers[2].ports | FieldValueForbidden | Forbidden: cannot be set for an Ephemeral Container |
+        | spec.ephemeralContainers[4].name | FieldValueDuplicate | Duplicate value: "debugger" |
         | spec.ephemeralContainers | FieldValueForbidden | Forbidden: cannot be set on create |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
