@@ -507,6 +507,8 @@ class Universe:
         self.repos = repos
         self.ref = ref
         self.packages: dict[str, Package | None] = {}
+        #: json fields of a struct, collected once (json_fields, json_options and verify ask again)
+        self._struct_fields: dict[tuple[str, str], dict[str, tuple[int, Type, tuple[str, ...]]] | None] = {}
 
     def package(self, path: str) -> Package | None:
         if path in self.packages:
@@ -621,6 +623,13 @@ class Universe:
         return None if found is None else {name: opts for name, (_d, _t, opts) in found.items()}
 
     def _fields(self, struct_path: str, struct_name: str) -> dict[str, tuple[int, Type, tuple[str, ...]]] | None:
+        key = (struct_path, struct_name)
+        if key not in self._struct_fields:
+            self._struct_fields[key] = self._collect_struct(struct_path, struct_name)
+        return self._struct_fields[key]
+
+    def _collect_struct(self, struct_path: str,
+                        struct_name: str) -> dict[str, tuple[int, Type, tuple[str, ...]]] | None:
         pkg = self.package(struct_path)
         if pkg is None or struct_name not in pkg.types:
             return None
