@@ -1257,6 +1257,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | statuses | outcome |
         | [{name: gpu, resourceClaimName: p-gpu-7x2kq}] | accepted |
         | [{name: nic, resourceClaimName: p-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
+        | [{resourceClaimName: p-gpu-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: p-gpu-1}, {name: gpu, resourceClaimName: p-gpu-2}] | status.resourceClaimStatuses[1].name: Duplicate value: "gpu" |
 
     @req:platform-VAL-R11 @clause:platform-VAL-R11/claim-statuses
@@ -2672,7 +2673,8 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
       item), +k8s:maxItems=4; k/k pkg/apis/scheduling/validation checks that each name is a
       spec.resourceClaims entry ("must match the name of an entry in `spec.resourceClaims`")
       and the generated claim name a DNS subdomain (+k8s:optional: left out when generating a
-      claim was not necessary).
+      claim was not necessary). An entry without a name is that same Invalid with the empty
+      name: the name carries +required only (no +k8s:required), so no Required comes first.
       Given the feature gate GenericWorkload is enabled
       And the feature gate DRAWorkloadResourceClaims is enabled
       And the objects:
@@ -2695,6 +2697,7 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
         | [{name: gpu, resourceClaimName: pg-gpu-7x2kq}] | accepted |
         | [{name: gpu}] | accepted |
         | [{name: nic, resourceClaimName: pg-nic-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "nic": must match the name of an entry in `spec.resourceClaims` |
+        | [{resourceClaimName: pg-gpu-7x2kq}] | status.resourceClaimStatuses[0].name: Invalid value: "": must match the name of an entry in `spec.resourceClaims` |
         | [{name: gpu, resourceClaimName: PG_GPU}] | status.resourceClaimStatuses[0].resourceClaimName: Invalid value: "PG_GPU": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*') |
 
     # since 1.37: v1beta1 is served from 1.37 (api-truth §3.2)
