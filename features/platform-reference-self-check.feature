@@ -1509,6 +1509,56 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A Deployment whose ReplicaSet create the API server refuses is that Deployment's record until a retry creates it
+      pkg/controller/deployment sync.go getNewReplicaSet reports the refused create with a
+      Warning event ReplicaSetCreateError on the Deployment and returns it as the sync's error;
+      the work queue retries the Deployment with backoff. The reference records the retry
+      against the Deployment with the event's message (no second event); once the binding
+      that refuses ReplicaSets is gone a retry creates it and the record goes.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-replicasets}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [replicasets]}
+          validations:
+          - expression: "false"
+            message: ReplicaSets are made by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-replicasets}
+        spec:
+          policyName: no-replicasets
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is a Warning event "ReplicaSetCreateError" for Deployment "web" starting with "Failed to create new replica set "web-"
+      And the reference lists these component errors:
+        """
+        deployment-controller: Deployment default/web: FailedSync: Failed to create new replica set ... is forbidden: ValidatingAdmissionPolicy ... denied request: ReplicaSets are made by hand here (attempt 1)
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-replicasets"
+      And 10 seconds pass
+      Then there is 1 Pod object labelled "app=web"
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A ReplicaSet whose pod create the API server refuses is that ReplicaSet's record until a retry creates the pod
       pkg/controller/replicaset/replica_set.go syncReplicaSet returns manageReplicas' error (the
       refused create, already reported by the FailedCreate event) and the work queue retries

@@ -60,6 +60,9 @@ def instances(draw: st.DrawFn) -> tuple[list, list, list]:
         dev: dict[str, Any] = {"name": f"d{i}", "attributes": attrs}
         if draw(st.integers(0, 6)) == 0:
             dev["taints"] = [{"key": "k", "effect": "NoSchedule"}]
+        if draw(st.integers(0, 4)) == 0:  # a shared device (DRAConsumableCapacity, on at 1.37)
+            dev["allowMultipleAllocations"] = True
+            dev["capacity"] = {"mem": {"value": "4"}}
         devices.append(dev)
     counters = draw(st.one_of(st.none(), st.integers(0, 8)))  # a shared counter set of this size
     if counters is not None:
@@ -90,6 +93,8 @@ def instances(draw: st.DrawFn) -> tuple[list, list, list]:
         req: dict[str, Any] = {"deviceClassName": "c", "count": draw(st.integers(1, 6)), "selectors": selectors}
         if draw(st.integers(0, 3)) == 0:
             req["tolerations"] = [{"key": "k", "operator": "Exists"}]
+        if draw(st.integers(0, 2)) == 0:
+            req["capacity"] = {"requests": {"mem": str(draw(st.integers(1, 4)))}}
         requests.append({"name": f"r{r}", "exactly": req})
     spec: dict[str, Any] = {"requests": requests}
     if draw(st.booleans()):
@@ -101,8 +106,14 @@ def instances(draw: st.DrawFn) -> tuple[list, list, list]:
     allocated = []
     taken = [d["name"] for d in devices if draw(st.integers(0, 4)) == 0]
     if taken:
+        # a shared device another claim holds keeps what that claim consumed of its capacity
+        results = [{"request": "r", "driver": D, "pool": "n", "device": d["name"]} |
+                   ({"shareID": "0b7c0d6e-0000-4000-8000-00000000000" + str(i % 10),
+                     "consumedCapacity": {"mem": str(draw(st.integers(1, 4)))}}
+                    if d.get("allowMultipleAllocations") else {})
+                   for i, d in enumerate(devices) if d["name"] in taken]
         allocated = [{"metadata": {"name": "old", "namespace": "ns"}, "status": {"allocation": {"devices": {
-            "results": [{"request": "r", "driver": D, "pool": "n", "device": t} for t in taken]}}}}]
+            "results": results}}}}]
     return claims, slices, allocated
 
 

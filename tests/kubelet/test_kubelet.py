@@ -336,6 +336,21 @@ def test_closing_keeps_a_state_dir_the_caller_gave(tmp_path):
     assert state.is_dir() and any(state.iterdir())
 
 
+def test_a_state_dir_whose_parents_are_missing_is_made_with_them(tmp_path):
+    """``drakit serve --state-dir a/b`` where ``a`` does not exist yet: the directory is made
+    with its parents (as ``mkdir -p``), and the node's kubelet starts in it."""
+    from drakit import Cluster
+
+    state = tmp_path / "a" / "b"
+    c = Cluster(state_dir=str(state))
+    try:
+        c.add_node("n1")
+        assert c.kubelet("n1") is not None and (state / "n1").is_dir()
+        assert not c.errors()
+    finally:
+        c.close()
+
+
 def test_a_state_dir_that_cannot_be_made_is_the_kubelet_start_error(tmp_path):
     """A node's state directory the host cannot create (here a file has its name) stops that
     kubelet from starting: the start error names the directory and the OS's reason, and the
