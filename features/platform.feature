@@ -11242,6 +11242,74 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the request succeeds
 
+    @req:platform-QUOTA-R01 @clause:platform-QUOTA-R01/object-count
+    Scenario: An object-count quota limits ReplicaSets, claim templates and quotas, and counts them in its status
+      Every resource without an evaluator of its own gets the generic object-count evaluator
+      (k/k pkg/quota/v1/generic/evaluator.go ObjectCountEvaluator, made on demand by the
+      admission plugin and for each resource the quota controller monitors): one object is
+      count/<resource>.<group> = 1, charged when it is created; ResourceQuotas also count
+      under their legacy name resourcequotas (evaluator/core/registry.go). The Deployment's
+      second ReplicaSet is refused with the quota's message (its ReplicaSetCreateError
+      event), a claim template over a limit of 0 is refused at once, and status.used shows
+      what the namespace holds. Events are not counted (the quota configuration's ignored
+      resources): the Warning events of the refusals are written all the same.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: counts}
+        spec:
+          hard:
+            count/replicasets.apps: "1"
+            count/deployments.apps: "2"
+            count/resourceclaimtemplates.resource.k8s.io: "0"
+            resourcequotas: "2"
+            count/events: "0"
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 ReplicaSet object
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: api}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: api}}
+          template:
+            metadata: {labels: {app: api}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 ReplicaSet object
+      And there is a Warning event "ReplicaSetCreateError" for Deployment "api" containing "is forbidden: exceeded quota: counts, requested: count/replicasets.apps=1, used: count/replicasets.apps=1, limited: count/replicasets.apps=1"
+      And the ResourceQuota "counts" has "status.used" equal to {count/replicasets.apps: "1", count/deployments.apps: "2", count/resourceclaimtemplates.resource.k8s.io: "0", resourcequotas: "1", count/events: "0"}
+      When I create:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      Then the request is rejected as Forbidden (403)
+      And the error message contains "exceeded quota: counts, requested: count/resourceclaimtemplates.resource.k8s.io=1, used: count/resourceclaimtemplates.resource.k8s.io=0, limited: count/resourceclaimtemplates.resource.k8s.io=0"
+
   Rule: kube-scheduler places only the pods that name it
     A pod names its scheduler in spec.schedulerName (default-scheduler when empty); kube-
     scheduler's informer takes only pods whose schedulerName is one of its profiles

@@ -26,6 +26,14 @@ the shipped code (k/k pkg/quota/v1/evaluator/core/pods.go and resource_claims.go
 So a pod asking for the implicit name pays under the implicit key at pod admission, and its
 special claim pays the explicit key when it is created in PreBind; the KEP's worked example
 (5 / 4 / 4) comes out of these two rules.
+
+* Every other namespaced kind: the generic object-count evaluator (k/k
+  pkg/quota/v1/generic/evaluator.go ObjectCountEvaluator, which the admission plugin and the
+  quota controller make for any resource without an evaluator of its own):
+  ``count/<resource>.<group>`` (``count/<resource>`` in the core group) is 1 per object,
+  charged on CREATE only; a ResourceQuota also counts under its legacy name
+  ``resourcequotas`` (evaluator/core/registry.go legacyObjectCountAliases). Events are not
+  counted (the quota configuration's ignored resources, install.ignoredResources).
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from drakit.apiserver import WatchEvent
 from drakit.claims import is_dra_extended_resource_name, is_extended_resource_claim
 from drakit.component import ComponentContext
 from drakit.controllers.base import Controller
+from drakit.kinds import KINDS
 from drakit.podrequests import pod_limits, pod_requests
 
 IMPLICIT_PREFIX = "deviceclass.resource.kubernetes.io/"
@@ -83,6 +92,33 @@ def pod_usage(pod: Mapping[str, Any]) -> dict[str, Quantity]:
         if name in STANDARD:
             _add(out, f"limits.{name}", q)
     return out
+
+
+LEGACY_COUNT_NAMES = {"ResourceQuota": "resourcequotas"}
+"""legacyObjectCountAliases for the kinds drakit serves (configmaps, secrets and
+replicationcontrollers are not served)."""
+NOT_COUNTED = frozenset({"Event"})
+"""install.ignoredResources: the quota admission plugin and controller leave events alone."""
+OWN_EVALUATORS = frozenset({"Pod", "ResourceClaim"})
+"""Kinds whose evaluator above already charges their object count."""
+
+
+def object_count_usage(info: Any) -> dict[str, Quantity]:
+    """ObjectCountEvaluator.Usage of one object of the kind ``info`` describes (a KindInfo):
+    ``count/<plural>[.<group>]`` and, for a kind with one, its legacy name."""
+    key = f"count/{info.plural}" + (f".{info.group}" if info.group else "")
+    out = {key: Quantity(1)}
+    legacy = LEGACY_COUNT_NAMES.get(info.kind)
+    if legacy:
+        out[legacy] = Quantity(1)
+    return out
+
+
+def counted_kinds(server: Any) -> list[Any]:
+    """The namespaced kinds the generic evaluator counts, as far as the server serves them."""
+    return [info for kind, info in KINDS.items()
+            if info.namespaced and kind not in NOT_COUNTED and kind not in OWN_EVALUATORS
+            and server.served(kind)]
 
 
 def _devices_per_class(claim: Mapping[str, Any]) -> dict[str, int]:
@@ -187,8 +223,13 @@ class QuotaAdmission:
     skewed cluster."""
 
     def __call__(self, op: str, new: dict | None, old: dict | None, server: Any) -> None:
-        if op != "CREATE" or new is None or new.get("kind") not in ("Pod", "ResourceClaim"):
+        # every evaluator drakit models charges on CREATE only (pod and claim updates change
+        # no quota key: their specs are immutable where it matters)
+        if op != "CREATE" or new is None or new.get("kind") in NOT_COUNTED:
             return
+        info = KINDS.get(new.get("kind"))
+        if info is None or not info.namespaced:
+            return  # a subresource's body (a pods/binding Binding): quota skips subresources
         extended_on = server.gates.enabled("DRAExtendedResource")
         ns = new["metadata"].get("namespace") or "default"
         quotas = server.list("ResourceQuota", ns, copy=False)
@@ -197,8 +238,10 @@ class QuotaAdmission:
         explicit = _explicit_names(server)
         if new["kind"] == "Pod":
             delta = pod_usage(new)
-        else:
+        elif new["kind"] == "ResourceClaim":
             delta = claim_usage(new, explicit, extended_on, server)
+        else:
+            delta = object_count_usage(info)
         used = namespace_usage(server, ns, explicit, extended_on)
         for rq in sorted(quotas, key=lambda q: q["metadata"]["name"]):
             hard = _parse_hard(rq)
@@ -233,6 +276,11 @@ def namespace_usage(server: Any, ns: str, explicit: Mapping[str, str], extended_
                 continue
             for k, v in amounts.items():
                 _add(total, k, v)
+    for info in counted_kinds(server):
+        n = len(server.list(info.kind, ns, copy=False))
+        if n:
+            for k in object_count_usage(info):
+                _add(total, k, Quantity(n))
     return total
 
 
@@ -240,7 +288,9 @@ class ResourceQuotaController(Controller):
     """Keeps ``status.hard`` and ``status.used`` of every ResourceQuota current."""
 
     name = "resourcequota-controller"
-    kinds = ("Pod", "ResourceClaim", "ResourceQuota", "DeviceClass")
+    # the quota monitors watch every resource an evaluator counts (replenishment), and the
+    # classes, whose extended resource names move what a claim is charged under
+    kinds = ("DeviceClass", *(k for k, i in KINDS.items() if i.namespaced and k not in NOT_COUNTED))
 
     def __init__(self, ctx: ComponentContext) -> None:
         super().__init__(ctx)
