@@ -882,9 +882,11 @@ Feature: Platform behaviour every DRA comparison relies on
       for gvr: /v1, Resource=pods" (deleteAllContentForGroupVersionResource), which
       status_condition_utils.go makeDeleteContentCondition reports in
       NamespaceDeletionContentFailure. The controller polls a namespace with content left
-      (namespace_controller.go requeue), so only time passes here. The pod stays because its
-      DRA driver fails NodeUnprepareResources (the kubelet keeps a pod it could not release);
-      once the driver answers, the pod, and with it the namespace, goes.
+      (namespace_controller.go requeue), so only time passes here. The pod stays, not
+      finished, because an admission policy refuses its kubelet's status writes: the status
+      manager deletes a pod only after it has written its terminal phase (a pod in phase
+      Succeeded or Failed would not count for the grace period); once the binding goes, the
+      pod, and with it the namespace, goes.
       Given a node "n1" with cpu "8", memory "32Gi"
       And the objects:
         """
@@ -916,7 +918,26 @@ Feature: Platform behaviour every DRA comparison relies on
         | request | driver          | pool | device |
         | gpu     | gpu.example.com | n1   | gpu-0  |
       Then the Pod "trainer" has "status.phase" equal to Running
-      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "gpu-0 is busy"
+      When I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "false"
+            message: pod statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-status}
+        spec:
+          policyName: no-pod-status
+          validationActions: [Deny]
+        """
       And I work in the scenario namespace
       And I delete the Namespace "stuck"
       Then the Namespace "stuck" comes to contain:
@@ -972,7 +993,7 @@ Feature: Platform behaviour every DRA comparison relies on
             reason: ContentRemoved
             message: All content successfully removed
         """
-      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-status"
       And 15 seconds pass
       Then the Namespace "stuck" is gone
 
@@ -1086,7 +1107,8 @@ Feature: Platform behaviour every DRA comparison relies on
     Scenario: A finished pod listed first does not end the deleter's look at the grace periods of the others
       estimateGracefulTerminationForPods skips each pod in phase Succeeded or Failed and goes on
       with the next: the pod that finished sorts first here, the running one after it has a
-      30 s grace period and stays (its driver fails NodeUnprepareResources), so from the first
+      30 s grace period and stays, not finished (an admission policy refuses its kubelet's
+      status writes, so its terminal phase is never written), so from the first
       look to 14 seconds into the deletion it is still expected (NamespaceDeletionContentFailure
       False), and only after 30 seconds an unexpected item (True).
       Given a node "n1" with cpu "8", memory "32Gi"
@@ -1133,7 +1155,26 @@ Feature: Platform behaviour every DRA comparison relies on
         phase: Succeeded
         """
       Then the Pod "b-long" has "status.phase" equal to Running
-      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "busy"
+      When I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "false"
+            message: pod statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-status}
+        spec:
+          policyName: no-pod-status
+          validationActions: [Deny]
+        """
       And I work in the scenario namespace
       And I delete the Namespace "mixed"
       Then the Namespace "mixed" has "status.conditions[2].type" equal to NamespaceDeletionContentFailure
@@ -1142,7 +1183,7 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Namespace "mixed" has "status.conditions[2].status" equal to "False"
       When 20 seconds pass
       Then the Namespace "mixed" has "status.conditions[2].status" equal to "True"
-      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-status"
       And 15 seconds pass
       Then the Namespace "mixed" is gone
 
@@ -1152,8 +1193,10 @@ Feature: Platform behaviour every DRA comparison relies on
       largest terminationGracePeriodSeconds of the namespace's pods that have not finished,
       whichever pod lists it; until the namespace's deletion is that old, remaining pods are
       expected (NamespaceDeletionContentFailure False), afterwards they are "unexpected items"
-      (True). Both pods here stay because their driver fails NodeUnprepareResources; the first
-      one listed has the longer grace period, so the second's does not count.
+      (True). Both pods here stay, not finished, because an admission policy refuses their
+      kubelet's status writes (the status manager deletes a pod only after its terminal phase
+      is written); the first one listed has the longer grace period, so the second's does not
+      count.
       Given a node "n1" with cpu "8", memory "32Gi"
       And the objects:
         """
@@ -1208,7 +1251,26 @@ Feature: Platform behaviour every DRA comparison relies on
         | gpu     | gpu.example.com | n1   | gpu-1  |
       Then the Pod "a-long" has "status.phase" equal to Running
       And the Pod "b-short" has "status.phase" equal to Running
-      When the DRA driver "gpu.example.com" on node "n1" fails NodeUnprepareResources with "busy"
+      When I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "false"
+            message: pod statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-status}
+        spec:
+          policyName: no-pod-status
+          validationActions: [Deny]
+        """
       And I work in the scenario namespace
       And I delete the Namespace "pair-stuck"
       And 14 seconds pass
@@ -1218,7 +1280,7 @@ Feature: Platform behaviour every DRA comparison relies on
       When 20 seconds pass
       Then the Namespace "pair-stuck" has "status.conditions[2].status" equal to "True"
       And the Namespace "pair-stuck" has "status.conditions[2].reason" equal to ContentDeletionFailed
-      When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-status"
       And 15 seconds pass
       Then the Namespace "pair-stuck" is gone
 
@@ -7608,9 +7670,12 @@ Feature: Platform behaviour every DRA comparison relies on
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/unprepare-error-holds-deletion @needs:logical-clock
     Scenario: A deleted pod whose driver fails NodeUnprepareResources stays until the driver releases its claim
-      The kubelet unprepares after the containers stopped and before it reports the pod's final
-      status, so the pod object stays (with its deletionTimestamp) while the driver fails, and
-      goes at the first retry after the driver recovered.
+      SyncTerminatingPod stops the containers and hands the status manager the pod's terminal
+      status (Succeeded) before SyncTerminatedPod unprepares; the status manager deletes the
+      pod only once its resources are reclaimed (canBeDeleted), so the pod object stays, with
+      its deletionTimestamp and in phase Succeeded, while the driver fails, and goes at the
+      first retry after the driver recovered. The claim controller, which sees a finished pod,
+      releases the claim's reservation meanwhile (it does not know of the kubelet's prepare).
       Given the objects:
         """
         apiVersion: resource.k8s.io/v1
@@ -7640,9 +7705,128 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the Pod "trainer" exists
       When 15 seconds pass
       Then the Pod "trainer" exists
+      And the Pod "trainer" has "status.phase" equal to Succeeded
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
       When the DRA driver "gpu.example.com" on node "n1" answers NodeUnprepareResources again
       And 15 seconds pass
       Then the Pod "trainer" does not exist
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/deleted-pod-terminal-phase
+    Scenario: A running pod deleted while a finalizer holds it ends Succeeded, its containers Completed, its claim released
+      kubernetes#115331 (1.27): SyncTerminatingPod stops the containers and sets the status it
+      generates with podIsTerminal, so a deleted pod reaches a terminal phase before it is
+      deleted (test/e2e_node/deleted_pods_test.go). drakit's containers stop as the pause
+      container does on SIGTERM, with exit code 0: each is terminated "Completed", the phase
+      is Succeeded (getPhase: every container stopped in success), Ready and ContainersReady
+      are False with reason PodCompleted, Initialized is True with reason PodCompleted and
+      PodReadyToStartContainers is False (the sandbox is gone). A finalizer keeps the object
+      in that state; the claim controller sees a finished pod and releases its claim.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer, finalizers: [example.com/keep]}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Running
+      When I delete the Pod "trainer" without waiting
+      And 1 second passes
+      Then the Pod "trainer" contains:
+        """
+        metadata:
+          finalizers: [example.com/keep]
+        status:
+          phase: Succeeded
+          conditions:
+          - {type: PodReadyToStartContainers, status: "False"}
+          - {type: Initialized, status: "True", reason: PodCompleted}
+          - {type: Ready, status: "False", reason: PodCompleted}
+          - {type: ContainersReady, status: "False", reason: PodCompleted}
+          - {type: PodScheduled, status: "True"}
+          containerStatuses:
+          - name: main
+            ready: false
+            started: false
+            state:
+              terminated: {exitCode: 0, reason: Completed}
+        """
+      And the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      When I patch the Pod "trainer" with:
+        """
+        metadata: {finalizers: null}
+        """
+      Then the Pod "trainer" does not exist
+
+    @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/deleted-pod-terminal-phase
+    Scenario: A pod deleted while it waits for a failing prepare ends Failed, its container status unknown
+      status_manager.go TerminatePod: a container that never ran gets the terminated state
+      ContainerStatusUnknown, exit code 137, "The container could not be located when the pod
+      was terminated", and a pending pod is marked Failed ("Should transition to Failed phase
+      a pod which is deleted while pending", deleted_pods_test.go). The conditions stay as the
+      last status the kubelet generated for the pending pod.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer, finalizers: [example.com/keep]}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      When the DRA driver "gpu.example.com" on node "n1" fails NodePrepareResources with "no GPU today"
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      Then the Pod "trainer" has "status.phase" equal to Pending
+      When I delete the Pod "trainer" without waiting
+      And 1 second passes
+      Then the Pod "trainer" contains:
+        """
+        status:
+          phase: Failed
+          conditions:
+          - {type: PodReadyToStartContainers, status: "False"}
+          - {type: Initialized, status: "True"}
+          - {type: Ready, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+          - {type: ContainersReady, status: "False", reason: ContainersNotReady, message: "containers with unready status: [main]"}
+          - {type: PodScheduled, status: "True"}
+          containerStatuses:
+          - name: main
+            ready: false
+            started: false
+            state:
+              terminated:
+                exitCode: 137
+                reason: ContainerStatusUnknown
+                message: The container could not be located when the pod was terminated
+        """
 
     @req:platform-KUBELET-R01 @clause:platform-KUBELET-R01/shared-claim-unprepared-last @needs:logical-clock
     Scenario: A claim two pods on the node share is released through its driver only when the second pod goes
@@ -10245,7 +10429,10 @@ Feature: Platform behaviour every DRA comparison relies on
       look at deletionTimestamp: the delayed eviction of a pod that a finalizer holds in
       deletion stays scheduled, with no event. When the driver removes the taint, handleSliceChange
       -> handlePods -> handlePod finds no eviction time any more and cancelWorkWithEvent
-      records DeviceTaintManagerEviction "Cancelling deletion" for the pod, still there.
+      records DeviceTaintManagerEviction "Cancelling deletion" for the pod, still there. The
+      pod stays running while it is deleted because an admission policy refuses its kubelet's
+      status writes: with its terminal phase written the claim controller would release its
+      claim, which cancels the eviction at once.
       Given the feature gate DRADeviceTaints is enabled
       And a node "node-1" with cpu "8", memory "32Gi"
       When I apply:
@@ -10302,6 +10489,26 @@ Feature: Platform behaviour every DRA comparison relies on
           - name: gpu-0
             taints:
             - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      And I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "false"
+            message: pod statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-status}
+        spec:
+          policyName: no-pod-status
+          validationActions: [Deny]
         """
       And I delete the Pod "held" without waiting
       And 30 seconds pass

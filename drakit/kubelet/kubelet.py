@@ -684,7 +684,7 @@ class Kubelet:
                  "status": merge_patch_from(pod.get("status") or {}, status)}
         return self.api.patch("Pod", md["name"], patch, md.get("namespace"), subresource="status")
 
-    def _write_status(self, pod: dict, *, running: bool) -> bool:
+    def _write_status(self, pod: dict, *, running: bool, terminal: bool = False) -> bool:
         """Write the status this kubelet gives the pod, running or waiting for its sandbox
         (drakit/kubelet/status.py); True when that changed the stored pod. Nothing is written
         when the stored status already is that one (upstream's status manager compares before
@@ -705,7 +705,8 @@ class Kubelet:
                                           ready_to_start_condition=ready_to_start)
         status = pod_status(base, running=running, now=self.clock.timestamp(),
                             ready_to_start_condition=ready_to_start,
-                            generation_tracking=self.gates.enabled(GENERATION_GATE))
+                            generation_tracking=self.gates.enabled(GENERATION_GATE),
+                            terminal=terminal)
         self.statuses[uid] = status  # SetPodStatus caches it before any write
         self.synced_generations[uid] = _md(fresh).get("generation")
         if status == fresh.get("status"):
@@ -714,6 +715,8 @@ class Kubelet:
         try:
             stored = self._patch_status(fresh, status)
         except E.StatusError:
+            if terminal:
+                raise  # the termination waits for it (_terminate)
             # the status manager logs it and tries again at its next batch; the pod's
             # worker goes on (SetPodStatus only hands the status over)
             self.status_retry[md.get("uid", "")] = (
@@ -782,15 +785,38 @@ class Kubelet:
         return touched or was
 
     def _terminate(self, pod: dict) -> bool:
+        """A deleted pod: stopped, given its terminal phase, its claims unprepared, then
+        deleted for good.
+
+        Since kubernetes#115331 (1.27) SyncTerminatingPod hands the status manager the
+        stopped pod's status with podIsTerminal, so a deleted pod reaches Succeeded or Failed
+        (status.py ``_terminate``) before SyncTerminatedPod unprepares its claims, and the
+        status manager deletes the pod (grace period 0) only after that status is written
+        and the pod's resources are reclaimed (canBeDeleted). A finalizer that keeps the
+        object therefore keeps it in its terminal phase, and the claim controller frees the
+        claims it reserved as for a pod that finished."""
         uid = _md(pod).get("uid", "")
         due = self.delete_retry.get(uid)
         if due is not None and due > self.clock.now().timestamp():
-            return False  # its refused delete waits for the status manager's next batch
+            return False  # its refused write waits for the status manager's next batch
+        wrote = False
+        if (pod.get("status") or {}).get("phase") not in TERMINAL:
+            try:
+                # a kubelet that restarted finds the pod's containers still running in the
+                # runtime (drakit's runtime state is the status it last wrote)
+                ran = uid in self.started or any(
+                    "running" in ((c or {}).get("state") or {})
+                    for c in (pod.get("status") or {}).get("containerStatuses") or ())
+                wrote = self._write_status(pod, running=ran, terminal=True)
+            except E.StatusError:
+                # refused: syncPod returns before its delete; the next batch writes again
+                self.delete_retry[uid] = self.clock.now().timestamp() + STATUS_SYNC_PERIOD_SECONDS
+                return False
         try:
             released = self._cleanup(uid, strict=True)
         except PrepareError:
             self._retry_later(uid)  # the pod stays, terminating, until its claims are released
-            return False
+            return wrote
         md = _md(pod)
         try:
             self.api.delete("Pod", md["name"], md.get("namespace"), grace_period_seconds=0,

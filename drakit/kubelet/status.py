@@ -1,4 +1,5 @@
-"""The status a kubelet writes for a pod it admitted: waiting for its sandbox, or running.
+"""The status a kubelet writes for a pod it admitted: waiting for its sandbox, running, or
+stopped after its deletion (its terminal phase).
 
 Upstream's kubelet builds a pod's status in SyncPod before it calls the container runtime
 (k/k pkg/kubelet/kubelet_pods.go ``generateAPIPodStatus``, handed to the status manager's
@@ -70,6 +71,8 @@ KUBELET_CONDITIONS = ("PodScheduled", "Ready", "Initialized", "ContainersReady",
 PodReadyToStartContainers aside: the kubelet owns that one when its gate is on."""
 READY_TO_START = "PodReadyToStartContainers"
 CONTAINER_CREATING = "ContainerCreating"
+POD_COMPLETED = "PodCompleted"
+CONTAINER_STATUS_UNKNOWN = "ContainerStatusUnknown"
 POD_INITIALIZING = "PodInitializing"
 CONTAINERS_NOT_READY = "ContainersNotReady"
 READINESS_GATES_NOT_READY = "ReadinessGatesNotReady"
@@ -101,11 +104,12 @@ def _containers(spec: Mapping[str, Any], field: str) -> list[Mapping[str, Any]]:
 
 def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
                ready_to_start_condition: bool = True,
-               generation_tracking: bool = True) -> dict[str, Any]:
+               generation_tracking: bool = True, terminal: bool = False) -> dict[str, Any]:
     """The pod's status once its kubelet has synced it: ``running`` (its containers started)
-    or waiting for its sandbox (a DRA prepare failed). ``now`` is the kubelet's clock as RFC
-    3339 text; ``ready_to_start_condition`` is the kubelet's gate
-    PodReadyToStartContainersCondition, ``generation_tracking`` its gate
+    or waiting for its sandbox (a DRA prepare failed); with ``terminal``, the status the
+    kubelet gives such a pod once it is deleted and stopped (see :func:`_terminate`). ``now``
+    is the kubelet's clock as RFC 3339 text; ``ready_to_start_condition`` is the kubelet's
+    gate PodReadyToStartContainersCondition, ``generation_tracking`` its gate
     PodObservedGenerationTracking. The pod's own status is not changed."""
     spec = pod.get("spec") if isinstance(pod.get("spec"), Mapping) else {}
     old = pod.get("status") if isinstance(pod.get("status"), Mapping) else {}
@@ -153,24 +157,35 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     else:
         init_statuses = [waiting(c) for c in inits]
         statuses = [waiting(c) for c in containers]
+    if terminal:
+        init_statuses = [_terminate(st, now, init=True) for st in init_statuses]
+        statuses = [_terminate(st, now, init=False) for st in statuses]
     if init_statuses:
         status["initContainerStatuses"] = init_statuses
     status["containerStatuses"] = sorted(statuses, key=lambda s: str(s.get("name") or ""))
-    status["phase"] = "Running" if running else "Pending"
+    status["phase"] = ("Succeeded" if running else "Failed") if terminal else \
+        "Running" if running else "Pending"
     status["startTime"] = old.get("startTime") or now
 
     conditions: list[dict[str, Any]] = []
+    completed = terminal and running  # Succeeded: generate.go's PodCompleted conditions
     if ready_to_start_condition:
-        conditions.append({"type": READY_TO_START, "status": "True" if running else "False"})
-    if running or not inits:
+        # the sandbox is gone once the pod is stopped
+        conditions.append({"type": READY_TO_START,
+                           "status": "True" if running and not terminal else "False"})
+    if completed:
+        conditions.append({"type": "Initialized", "status": "True", "reason": POD_COMPLETED})
+    elif running or not inits:
         conditions.append({"type": "Initialized", "status": "True"})
     else:
         conditions.append({"type": "Initialized", "status": "False",
                            "reason": CONTAINERS_NOT_INITIALIZED,
                            "message": "containers with incomplete status: "
                                       + go_list([str(c.get("name")) for c in inits])})
-    if running:
-        ready: dict[str, Any] = {"status": "True"}
+    if completed:
+        ready: dict[str, Any] = {"status": "False", "reason": POD_COMPLETED}
+    elif running:
+        ready = {"status": "True"}
     else:
         unready = [str(c.get("name")) for c in inits if _restartable(c)] \
             + [str(c.get("name")) for c in containers]
@@ -178,7 +193,7 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
                  "message": "containers with unready status: " + go_list(unready)}
     # GeneratePodReadyCondition: ready containers still leave the pod unready while one of its
     # readiness gates has no True condition among the conditions others own
-    gates = _unready_gates(spec, _conditions(old)) if running else []
+    gates = _unready_gates(spec, _conditions(old)) if running and not terminal else []
     pod_ready = {"status": "False", "reason": READINESS_GATES_NOT_READY,
                  "message": ", ".join(gates)} if gates else ready
     conditions.append({"type": "Ready", **pod_ready})
@@ -205,6 +220,34 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     status["conditions"] = [copy.deepcopy(dict(c)) for c in olds
                             if c.get("type") not in owned] + conditions
     return status
+
+
+def _terminate(st: dict[str, Any], now: str, *, init: bool) -> dict[str, Any]:
+    """A container's status once its deleted pod is stopped.
+
+    Started (running): the runtime stops it and reports its exit. drakit's containers behave
+    as the pause container, whose SIGTERM handler exits 0, so it ends ``Completed`` with exit
+    code 0 (kuberuntime's toKubeContainerState / convertToAPIContainerStatuses: reason
+    Completed for exit 0), and the pod's phase is Succeeded (kubelet_pods.go getPhase with
+    podIsTerminal: every container stopped in success). Never started (its pod waited for a
+    prepare): status_manager.go TerminatePod gives each regular container that has no
+    terminated state ``ContainerStatusUnknown``, exit code 137, "The container could not be
+    located when the pod was terminated", and marks the pending pod Failed; init containers
+    that never started are the "final suffix" TerminatePod leaves waiting. A container that
+    already terminated (a completed init container) stays as it is."""
+    state = st.get("state") or {}
+    if "terminated" in state:
+        return st
+    out = dict(st, ready=False, started=False)
+    if "running" in state:
+        out["state"] = {"terminated": {"exitCode": 0, "reason": "Completed",
+                                       "startedAt": state["running"].get("startedAt"),
+                                       "finishedAt": now}}
+    elif not init and "waiting" in state:
+        out["state"] = {"terminated": {"exitCode": 137, "reason": CONTAINER_STATUS_UNKNOWN,
+                                       "message": "The container could not be located when "
+                                                  "the pod was terminated"}}
+    return out
 
 
 def owned_conditions(ready_to_start_condition: bool = True) -> frozenset[str]:
