@@ -142,3 +142,44 @@ def test_no_observed_generation_without_the_gate_unless_one_was_there():
     assert s["observedGeneration"] == 3
     assert {c["type"]: c.get("observedGeneration") for c in s["conditions"]}["Ready"] == 3
     assert {c["type"]: c.get("observedGeneration") for c in s["conditions"]}["Initialized"] is None
+
+
+# --- a deleted pod's terminal status (kubernetes#115331) ------------------------------------
+
+def test_a_stopped_running_pod_is_succeeded_its_containers_completed_and_the_init_ones_kept():
+    """Started: every running container (sidecars too) ends Completed with exit 0 and its start
+    time, the completed init container stays as it was, the phase is Succeeded and the
+    kubelet's conditions are generate.go's PodCompleted ones."""
+    pod = _pod(inits=("setup", {"name": "proxy", "image": "i", "restartPolicy": "Always"}))
+    pod["status"] = pod_status(pod, running=True, now=T0)
+    setup_before = pod["status"]["initContainerStatuses"][0]
+    s = pod_status(pod, running=True, now=T1, terminal=True)
+    assert s["phase"] == "Succeeded"
+    assert s["initContainerStatuses"][0] == setup_before
+    for st in [s["initContainerStatuses"][1], *s["containerStatuses"]]:
+        assert (st["ready"], st["started"]) == (False, False)
+        assert st["state"] == {"terminated": {"exitCode": 0, "reason": "Completed",
+                                              "startedAt": T0, "finishedAt": T1}}
+    assert {c["type"]: (c["status"], c.get("reason")) for c in s["conditions"]} == {
+        "PodReadyToStartContainers": ("False", None), "Initialized": ("True", "PodCompleted"),
+        "Ready": ("False", "PodCompleted"), "ContainersReady": ("False", "PodCompleted"),
+        "PodScheduled": ("True", None)}
+    assert _cond(s, "Initialized")["lastTransitionTime"] == T0  # its status stayed True
+    assert _cond(s, "Ready")["lastTransitionTime"] == T1
+
+
+def test_a_stopped_pending_pod_is_failed_its_containers_unknown_and_its_init_ones_waiting():
+    """Never started: TerminatePod gives each regular container ContainerStatusUnknown (137) and
+    marks the pod Failed; the init containers that never started are the final suffix it
+    leaves waiting; the conditions stay the pending ones."""
+    pod = _pod(inits=("setup",), containers=("main", "logger"))
+    pending = pod_status(pod, running=False, now=T0)
+    s = pod_status(pod, running=False, now=T1, terminal=True)
+    assert s["phase"] == "Failed"
+    assert s["initContainerStatuses"] == pending["initContainerStatuses"]
+    for st in s["containerStatuses"]:
+        assert st["state"] == {"terminated": {
+            "exitCode": 137, "reason": "ContainerStatusUnknown",
+            "message": "The container could not be located when the pod was terminated"}}
+    assert [(c["type"], c["status"], c.get("reason"), c.get("message")) for c in s["conditions"]] == \
+        [(c["type"], c["status"], c.get("reason"), c.get("message")) for c in pending["conditions"]]
