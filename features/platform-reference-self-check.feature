@@ -1559,6 +1559,128 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A claim whose release the API server refuses is the claim controller's record until a retry releases it
+      resourceclaim/controller.go syncClaim returns the refused status update that drops a
+      deleted pod's reservation, and the work queue retries the claim with backoff, without
+      an event; the reference records the retry against the claim (FailedSync), one attempt
+      per backoff (how many attempts depends on the events between, so the count is not
+      pinned). Once the binding is gone a retry releases the claim and the record goes.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "!has(oldObject.status.reservedFor) || has(object.status.reservedFor)"
+            message: claims are kept
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      And the ResourceClaim "gpu-claim" is allocated and reserved for the Pod "trainer":
+        | request | driver          | pool | device |
+        | gpu     | gpu.example.com | n1   | gpu-0  |
+      When I delete the Pod "trainer"
+      Then the ResourceClaim "gpu-claim" has a "status.reservedFor"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/gpu-claim: FailedSync: ... claims are kept (attempt ... )
+        """
+      When 2 seconds pass
+      Then the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/gpu-claim: FailedSync: ... claims are kept (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 10 seconds pass
+      Then the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A ReplicaSet whose adoption of an orphan pod the API server refuses is that ReplicaSet's record until a retry adopts it
+      controller_ref_manager.go ClaimPods: the patch that adopts an orphan pod the selector
+      matches is refused, which ends syncReplicaSet with that error (no pod is created for
+      the missing replica); the work queue retries the ReplicaSet with backoff. The reference
+      records the retry against the ReplicaSet (FailedSync); once the binding that refuses
+      pod updates is gone a retry adopts the pod and the record goes.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-pod-updates}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods are changed by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-pod-updates}
+        spec:
+          policyName: no-pod-updates
+          validationActions: [Deny]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: orphan, labels: {app: web}}
+        spec:
+          containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And the reference lists these component errors:
+        """
+        replicaset-controller: ReplicaSet default/web: FailedSync: adopt pod orphan: ... pods are changed by hand here (attempt 1)
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-pod-updates"
+      And 10 seconds pass
+      Then the Pod "orphan" has "metadata.ownerReferences[0].name" equal to web
+      And there is 1 Pod object labelled "app=web"
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A ReplicaSet whose pod create the API server refuses is that ReplicaSet's record until a retry creates the pod
       pkg/controller/replicaset/replica_set.go syncReplicaSet returns manageReplicas' error (the
       refused create, already reported by the FailedCreate event) and the work queue retries
