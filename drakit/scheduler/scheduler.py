@@ -938,8 +938,11 @@ def _node_update_events(old: Mapping[str, Any], new: Mapping[str, Any]) -> set[s
     events: set[str] = set()
     if part(old, "metadata", "labels") != part(new, "metadata", "labels"):
         events.add("UpdateNodeLabel")
+    # extractNodeTaintsChange, and extractNodeSpecUnschedulableChange, which names only an
+    # uncordon (unschedulable going false) and calls it UpdateNodeTaint as well
+    cordoned = bool((new.get("spec") or {}).get("unschedulable"))
     if part(old, "spec", "taints") != part(new, "spec", "taints") or \
-            bool((old.get("spec") or {}).get("unschedulable")) != bool((new.get("spec") or {}).get("unschedulable")):
+            (bool((old.get("spec") or {}).get("unschedulable")) != cordoned and not cordoned):
         events.add("UpdateNodeTaint")
     if part(old, "status", "allocatable") != part(new, "status", "allocatable"):
         events.add("UpdateNodeAllocatable")

@@ -152,3 +152,23 @@ def test_fit_class_hint_reads_the_names_the_pod_requests():
 def test_fit_registers_class_events_from_135_only():
     assert not _fit("1.34").class_events
     assert _fit("1.35").class_events
+
+
+@pytest.mark.parametrize("old, new, want", [
+    # events.go extractNodeSpecUnschedulableChange: an uncordon is UpdateNodeTaint, a cordon is
+    # nothing (no plugin's pods can fit better on a node that just turned unschedulable)
+    (_node(cordoned=True), _node(), {"UpdateNodeTaint"}),
+    (_node(), _node(cordoned=True), set()),
+    # a cordoned node that stays cordoned: only what else changed
+    (_node(cordoned=True), {**_node(cordoned=True), "metadata": {"name": "n1", "labels": {"a": "b"}}},
+     {"UpdateNodeLabel"}),
+    # extractNodeTaintsChange: any change of the taints
+    (_node(taints=[]), _node(taints=[{"key": "k", "effect": "NoSchedule"}]), {"UpdateNodeTaint"}),
+    (_node(taints=[{"key": "k", "effect": "NoSchedule"}]), _node(taints=[{"key": "k", "effect": "NoSchedule"}]),
+     set()),
+    (_node({"cpu": "1"}), _node({"cpu": "2"}), {"UpdateNodeAllocatable"}),
+])
+def test_a_node_update_is_the_events_upstreams_extractors_name(old, new, want):
+    from drakit.scheduler.scheduler import _node_update_events
+
+    assert _node_update_events(old, new) == want
