@@ -1559,6 +1559,206 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A pod's claim whose delete the garbage collector cannot make is that claim's record until a retry deletes it
+      garbagecollector.go attemptToDeleteWorker logs a refused delete of a dependent whose
+      owners are gone ("error syncing item") and requeues it with backoff, no event; the
+      reference records the retry against the claim (FailedSync). Once the binding is gone a
+      retry deletes the claim and the record goes.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pod-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "!has(oldObject.metadata.ownerReferences)"
+            message: owned claims stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pod-claims}
+        spec:
+          policyName: keep-pod-claims
+          validationActions: [Deny]
+        """
+      Then there is 1 ResourceClaim object
+      When I delete the Pod "trainer"
+      Then there is 1 ResourceClaim object
+      And the reference lists these component errors:
+        """
+        garbage-collector: ResourceClaim default/trainer-gpu- ... : FailedSync: error syncing item ResourceClaim default/trainer-gpu- ... owned claims stay (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pod-claims"
+      And 10 seconds pass
+      Then there are 0 ResourceClaim objects
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A ResourceQuota whose status write the API server refuses is that quota's record until a retry writes it
+      resource_quota_controller.go syncResourceQuota returns the refused status update and the
+      work queue retries the quota with backoff, no event; the reference records the retry
+      against the quota (FailedSync). Once the binding is gone a retry writes status.used and
+      the record goes.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-quota-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [resourcequotas/status]}
+          validations:
+          - expression: "false"
+            message: quota statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-quota-status}
+        spec:
+          policyName: no-quota-status
+          validationActions: [Deny]
+        ---
+        apiVersion: v1
+        kind: ResourceQuota
+        metadata: {name: pods}
+        spec:
+          hard: {pods: "5"}
+        """
+      Then the ResourceQuota "pods" has no "status.used"
+      And the reference lists these component errors:
+        """
+        resourcequota-controller: ResourceQuota default/pods: FailedSync: ... quota statuses are written by hand here (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-quota-status"
+      And 10 seconds pass
+      Then the ResourceQuota "pods" has "status.used.pods" equal to "0"
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A Deployment whose ReplicaSet scale the API server refuses is that Deployment's record until a retry scales it
+      deployment/sync.go scaleReplicaSet returns the refused update as syncDeployment's error
+      and the work queue retries the Deployment with backoff, no event; the reference records
+      the retry against the Deployment (FailedSync, "scale replica set <name>: <error>").
+      Once the binding is gone a retry scales the ReplicaSet and the record goes.
+      Given the objects:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      When I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: fixed-size}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [replicasets]}
+          validations:
+          - expression: "object.spec.replicas == oldObject.spec.replicas"
+            message: ReplicaSets keep their size
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: fixed-size}
+        spec:
+          policyName: fixed-size
+          validationActions: [Deny]
+        """
+      And I patch the Deployment "web" with:
+        """
+        spec: {replicas: 2}
+        """
+      Then the reference lists these component errors:
+        """
+        deployment-controller: Deployment default/web: FailedSync: scale replica set web- ... ReplicaSets keep their size (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "fixed-size"
+      And 10 seconds pass
+      Then there are 2 Pod objects labelled "app=web"
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A ReplicaSet whose status write the API server refuses is that ReplicaSet's record until a retry writes it
+      replicaset/replica_set.go syncReplicaSet returns the refused status update
+      (updateReplicaSetStatus) and the work queue retries the ReplicaSet with backoff, no
+      event; the reference records the retry against it (FailedSync, "update replica set
+      status: <error>"). Once the binding is gone a retry writes the status.
+      Given the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-rs-status}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [replicasets/status]}
+          validations:
+          - expression: "false"
+            message: ReplicaSet statuses are written by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-rs-status}
+        spec:
+          policyName: no-rs-status
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers: [{name: app, image: registry.k8s.io/pause:3.10}]
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And the reference lists these component errors:
+        """
+        replicaset-controller: ReplicaSet default/web: FailedSync: update replica set status: ... ReplicaSet statuses are written by hand here (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-rs-status"
+      And 10 seconds pass
+      Then the ReplicaSet "web" has "status.replicas" equal to 1
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A claim whose release the API server refuses is the claim controller's record until a retry releases it
       resourceclaim/controller.go syncClaim returns the refused status update that drops a
       deleted pod's reservation, and the work queue retries the claim with backoff, without
