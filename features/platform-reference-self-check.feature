@@ -1759,6 +1759,151 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A pod whose claim status the API server refuses is the claim controller's record of it until a retry writes it
+      resourceclaim/controller.go syncPod returns "update pod <ns>/<name>
+      ResourceClaimStatuses: <error>" when its status write is refused, and the pod is
+      retried with backoff, no event; the reference records the retry against the pod under
+      the controller's reason. Once the binding is gone a retry writes the status and the
+      record goes.
+      Given the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu-template}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-claim-statuses}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [UPDATE], resources: [pods/status]}
+          validations:
+          - expression: "!has(object.status.resourceClaimStatuses)"
+            message: claim statuses are frozen
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-claim-statuses}
+        spec:
+          policyName: no-claim-statuses
+          validationActions: [Deny]
+        """
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu-template}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then there is 1 ResourceClaim object
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/trainer: FailedResourceClaimCreation: update pod default/trainer ResourceClaimStatuses: ... claim statuses are frozen (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-claim-statuses"
+      And 10 seconds pass
+      Then the Pod "trainer" has a "status.resourceClaimStatuses[0].resourceClaimName"
+      And the reference lists no component errors
+
+    # since 1.35: maybeDeletePod's error requeues the pod with the work queue's rate limiter (up to 1.34 the work is dropped after 5 tries)
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write @gate:DRADeviceTaints @since:1.35
+    Scenario: A pod whose eviction delete the API server refuses is the device taint eviction controller's record until a retry deletes it
+      device_taint_eviction.go maybeDeletePod returns the refused DELETE to the worker, which
+      requeues the pod with backoff, no event; the reference records the retry against the
+      pod (FailedSync). Once the binding is gone a retry deletes the pod and the record goes.
+      Given the feature gate DRADeviceTaints is enabled
+      And a node "node-1" with cpu "8", memory "32Gi"
+      And the objects:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-pods}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [pods]}
+          validations:
+          - expression: "false"
+            message: pods stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-pods}
+        spec:
+          policyName: keep-pods
+          validationActions: [Deny]
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu}
+        spec:
+          devices:
+            requests:
+            - name: gpu
+              exactly: {deviceClassName: gpu.example.com}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then the Pod "trainer" is scheduled to "node-1"
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+            taints:
+            - {key: example.com/unhealthy, effect: NoExecute}
+        """
+      Then the Pod "trainer" has no "metadata.deletionTimestamp"
+      And the reference lists these component errors:
+        """
+        device-taint-eviction-controller: Pod default/trainer: FailedSync: ... pods stay (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-pods"
+      And 20 seconds pass
+      Then the Pod "trainer" does not exist
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A claim whose release the API server refuses is the claim controller's record until a retry releases it
       resourceclaim/controller.go syncClaim returns the refused status update that drops a
       deleted pod's reservation, and the work queue retries the claim with backoff, without
