@@ -1904,6 +1904,83 @@ Feature: The reference checks itself: cache drift and failure records
       And the reference lists no component errors
 
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
+    Scenario: A finished pod's claim whose delete the API server refuses is the claim controller's record until a retry deletes it
+      resourceclaim/controller.go syncClaim deletes the unreserved claim generated for a pod
+      that is done; a refused delete is returned and the claim retried with backoff, no
+      event; the reference records the retry against the claim (FailedSync). Once the binding
+      is gone a retry deletes the claim and the record goes.
+      Given a node "node-1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: gpu.example.com}
+        spec:
+          selectors:
+          - cel: {expression: 'device.driver == "gpu.example.com"'}
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceSlice
+        metadata: {name: node-1-gpus}
+        spec:
+          driver: gpu.example.com
+          nodeName: node-1
+          pool: {name: node-1, generation: 1, resourceSliceCount: 1}
+          devices:
+          - name: gpu-0
+        ---
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaimTemplate
+        metadata: {name: gpu}
+        spec:
+          spec:
+            devices:
+              requests:
+              - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: job}
+        spec:
+          resourceClaims:
+          - {name: gpu, resourceClaimTemplateName: gpu}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: keep-claims}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [DELETE], resources: [resourceclaims]}
+          validations:
+          - expression: "false"
+            message: claims stay
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: keep-claims}
+        spec:
+          policyName: keep-claims
+          validationActions: [Deny]
+        """
+      Then the Pod "job" is scheduled to "node-1"
+      When the Pod "job" status has:
+        """
+        phase: Succeeded
+        """
+      Then there is 1 ResourceClaim object
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: ResourceClaim default/job-gpu- ... : FailedSync: ... claims stay (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "keep-claims"
+      And 30 seconds pass
+      Then there are 0 ResourceClaim objects
+      And the reference lists no component errors
+
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A claim whose release the API server refuses is the claim controller's record until a retry releases it
       resourceclaim/controller.go syncClaim returns the refused status update that drops a
       deleted pod's reservation, and the work queue retries the claim with backoff, without
