@@ -1980,6 +1980,67 @@ Feature: The reference checks itself: cache drift and failure records
       Then there are 0 ResourceClaim objects
       And the reference lists no component errors
 
+    @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write @needs:logical-clock
+    Scenario: A bound pod's claim whose reservation the API server refuses is the claim controller's record of the pod until a retry reserves it
+      resourceclaim/controller.go syncPod reserves an allocated claim for a pod bound without
+      the scheduler; a refused status update is returned as 'reserve claim <name> for pod:
+      <error>' and the pod retried with backoff, no event; the reference records the retry
+      against the pod. Once the binding is gone a retry reserves the claim and the record
+      goes; the kubelet, which failed the pod's prepare meanwhile, starts it at its resync.
+      Given a node "n1"
+      And the objects:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: ResourceClaim
+        metadata: {name: gpu-claim}
+        spec:
+          devices:
+            requests:
+            - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+        """
+      When I set "status.allocation" of the ResourceClaim "gpu-claim" in a status write to {devices: {results: [{request: gpu, driver: gpu.example.com, pool: n1, device: gpu-0}]}}
+      And I apply:
+        """
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicy
+        metadata: {name: no-reservations}
+        spec:
+          matchConstraints:
+            resourceRules:
+            - {apiGroups: [resource.k8s.io], apiVersions: [v1], operations: [UPDATE], resources: [resourceclaims/status]}
+          validations:
+          - expression: "!has(object.status.reservedFor)"
+            message: claims are reserved by hand here
+        ---
+        apiVersion: admissionregistration.k8s.io/v1
+        kind: ValidatingAdmissionPolicyBinding
+        metadata: {name: no-reservations}
+        spec:
+          policyName: no-reservations
+          validationActions: [Deny]
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: trainer}
+        spec:
+          nodeName: n1
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu-claim}
+          containers:
+          - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+        """
+      Then the ResourceClaim "gpu-claim" has no "status.reservedFor"
+      And the reference lists these component errors:
+        """
+        resourceclaim-controller: Pod default/trainer: FailedResourceClaimCreation: reserve claim gpu-claim for pod: ... claims are reserved by hand here (attempt ... )
+        """
+      When I delete the ValidatingAdmissionPolicyBinding "no-reservations"
+      And 10 seconds pass
+      Then the ResourceClaim "gpu-claim" has "status.reservedFor[0].name" equal to trainer
+      And the reference lists no component errors
+      When 60 seconds pass
+      Then the Pod "trainer" has "status.phase" equal to Running
+
     @req:platform-SELF-R02 @clause:platform-SELF-R02/refused-write
     Scenario: A claim whose release the API server refuses is the claim controller's record until a retry releases it
       resourceclaim/controller.go syncClaim returns the refused status update that drops a
