@@ -2132,6 +2132,32 @@ Feature: Platform behaviour every DRA comparison relies on
         | 2001m | Preemption is not helpful for scheduling |
 
     @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
+    Scenario Outline: Each standard resource a pod asks more of than the node has is one reason of that node (<resource>)
+      fit.go fitsRequest checks cpu, memory and ephemeral-storage once each and then the
+      scalar resources, which leave the three standard ones out, so a pod asking for more
+      ephemeral-storage than a node has gets "Insufficient ephemeral-storage" once from it:
+      FitError counts each reason of each node, "1 Insufficient ..." for the one node.
+      Given a node "n1" with cpu "2", memory "4Gi", ephemeral-storage "10Gi"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: greedy}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {<resource>: <amount>}}
+        """
+      Then the Pod "greedy" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient <resource>. no new claims to deallocate, preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
+
+      Examples:
+        | resource          | amount |
+        | ephemeral-storage | 20Gi   |
+        | memory            | 8Gi    |
+        | cpu               | "3"    |
+
+    @req:platform-SCHED-R01 @clause:platform-SCHED-R01/insufficient-resolvable
     Scenario Outline: A pod asking for more of an extended resource than the node has is not helped by preemption (<widgets> on a node of 2)
       k/k pkg/scheduler/framework/plugins/noderesources fit.go fitsRequest: the same rule holds
       for the scalar resources (a device plugin's example.com/widget): "Insufficient
@@ -11691,6 +11717,39 @@ Feature: Platform behaviour every DRA comparison relies on
         """
       Then the Pod "p" is scheduled to "node-1"
       And the Pod "p" has no "status.nominatedNodeName"
+
+    @req:platform-SCHED-R04 @clause:platform-SCHED-R04/assumed-pod-counts
+    Scenario: A pod waiting in PreBind holds its cpu on the node, so a pod scheduled meanwhile does not get it
+      schedule_one.go schedulingCycle assumes the pod on the chosen node before Reserve and
+      the binding cycle; the scheduler cache counts an assumed pod's requests on that node
+      until it is bound (or forgotten after a failure). While "p" waits for its device's
+      binding condition, "q", which would need the cpu "p" holds, is not placed on the node.
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: p}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "6"}, claims: [{name: gpu}]}
+          resourceClaims:
+          - {name: gpu, resourceClaimName: gpu}
+        """
+      Then there is a Normal event "BindingConditionsPending" for Pod "p" starting with "waiting for binding conditions for device on node node-1"
+      When I apply:
+        """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: q}
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources: {requests: {cpu: "4"}}
+        """
+      Then the Pod "q" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient cpu."
 
     # since 1.35: NominatedNodeNameForExpectation and ClearingNominatedNodeNameAfterBinding are beta and on from 1.35
     @req:platform-SCHED-R06 @clause:platform-SCHED-R06/refused-nomination @since:1.35
