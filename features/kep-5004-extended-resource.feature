@@ -2414,6 +2414,39 @@ Feature: KEP-5004 DRA extended resources
         | explicit | example.com/fpga                                    |
         | implicit | deviceclass.resource.kubernetes.io/fpga.example.com |
 
+    # since 1.35: NodeResourcesFit registers DeviceClass events from 1.35 (kubernetes/kubernetes#134991)
+    @req:5004-R20 @clause:5004-R20/class-appears @since:1.35
+    Scenario: A DeviceClass that maps another name does not wake a pod waiting for its own
+      isSchedulableAfterDeviceClassEvent queues the pod only when the class maps a name the pod
+      asks for (its extendedResourceName, or the class's implicit name); a class mapping
+      another name is QueueSkip, so the pod makes no second attempt for it.
+      Given the objects from fixture "kep-5004/scheduling/fpga-devices.yaml"
+      When I create 1 pod named "fpga-pod" from:
+        """
+        apiVersion: v1
+        kind: Pod
+        spec:
+          containers:
+          - name: app
+            image: registry.k8s.io/pause:3.10
+            resources:
+              requests: {example.com/fpga: "1"}
+              limits: {example.com/fpga: "1"}
+        """
+      Then the Pod "fpga-pod" stays pending with reason "Unschedulable" and a message starting with "0/1 nodes are available: 1 Insufficient example.com/fpga."
+      When I apply:
+        """
+        apiVersion: resource.k8s.io/v1
+        kind: DeviceClass
+        metadata: {name: other.example.com}
+        spec:
+          selectors:
+          - cel: {expression: device.driver == "other.example.com"}
+          extendedResourceName: example.com/other
+        """
+      Then the metric scheduler_schedule_attempts_total{profile="default-scheduler",result="unschedulable"} is 1
+      And the Pod "fpga-pod" has no "spec.nodeName"
+
     # until 1.34: 1.35 fixed it (kubernetes/kubernetes#134991)
     @req:5004-R20 @clause:5004-R20/class-appears @until:1.34 @deviation:kubernetes/kubernetes#134991 @needs:logical-clock
     Scenario: Known upstream bug 1.34: a pod waiting for a name no class maps is tried again only by the 5-minute flush

@@ -7076,12 +7076,14 @@ Feature: Platform behaviour every DRA comparison relies on
           containerStatuses:
           - name: logger
             image: registry.k8s.io/busybox:1.36
+            imageID: ""
             ready: false
             started: false
             restartCount: 0
             state: {waiting: {reason: ContainerCreating}}
           - name: main
             image: registry.k8s.io/pause:3.10
+            imageID: ""
             ready: false
             started: false
             restartCount: 0
