@@ -104,7 +104,7 @@ def node_claim_consumers(node_info: NodeInfo, namespace: str, claim_name: str) -
 
 
 def claim_entry(claim_name: str, allocation: Mapping[str, Any], slices: Sequence[Mapping[str, Any]],
-                version: str, namespace: str = "") -> dict | None:
+                version: str, namespace: str) -> dict | None:
     """The status entry of one claim (without containers), None when it declares nothing."""
     index = _device_index(slices)
     results = (allocation.get("devices") or {}).get("results") or []
