@@ -219,3 +219,27 @@ def test_a_sync_that_stops_at_its_pop_bound_reports_work_so_settle_goes_on(monke
         assert unattempted == []
     finally:
         c.close()
+
+
+def test_one_sync_pops_no_more_pods_than_its_bound(monkeypatch) -> None:
+    """The bound holds within one sync: with the factor at 0 a sync pops 100 pods at most and
+    reports that more work is left; the next sync takes the rest."""
+    from drakit import Cluster
+    from drakit.scheduler import scheduler as sched_mod
+
+    monkeypatch.setattr(sched_mod, "POPS_PER_SYNC_FACTOR", 0)
+    c = Cluster()
+    try:
+        c.add_node("n1")
+        sched = _scheduler(c)
+        c.apply([{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": f"p{i}"},
+                  "spec": {"nodeSelector": {"kubernetes.io/hostname": "nowhere"},
+                           "containers": [{"name": "c", "image": "registry.k8s.io/pause:3.10"}]}}
+                 for i in range(130)], settle=False)
+        before = sum(sched.metrics.attempts.values())
+        assert sched.sync() is True
+        assert sum(sched.metrics.attempts.values()) - before == 100
+        sched.sync()
+        assert sum(sched.metrics.attempts.values()) - before == 130
+    finally:
+        c.close()
