@@ -1557,7 +1557,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
     resourceclaim.Name now fails ("pod claim not found"), and k/k pkg/kubelet/cm/dra/manager.go
     GetContainerClaimInfos returns that error for the whole container, which cm
     container_manager_linux.go GetDynamicResources logs before it reports no dynamic resources
-    for the container: its prepared gpu-claim is left out too.
+    for the container: its prepared gpu-claim is left out too, by Get and by List alike (List
+    reads the pod as it is now, also for a pod it reported before).
     Given the objects:
       """
       apiVersion: v1
@@ -1604,6 +1605,20 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
               poolName: n1
               deviceName: gpu-3
       """
+    When a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "second" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: gpu-claim
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-3
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-3
+      """
     When the Pod "second" status has:
       """
       resourceClaimStatuses: null
@@ -1617,6 +1632,8 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
         containers:
         - name: main
       """
+    When a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "second" has no dynamic resources
 
   @req:3695-R01 @req:3695-R02 @clause:3695-R01/active-pods-only @clause:3695-R02/known-pods
   Scenario: A pod the kubelet rejected is left out of List; Get still answers for it

@@ -404,6 +404,9 @@ class Kubelet:
             uid = _md(obj).get("uid", "")
             key = object_key("Pod", obj)
             update = True
+            # PodResources reads the pods as the kubelet holds them now (its pod manager, also
+            # a status another client rewrote): its cached List answer is for this generation
+            self.generation += 1
             if type_ == "DELETED":
                 self.pods.pop(uid, None)
                 self.failures.forget(key)
