@@ -3849,6 +3849,48 @@ Feature: Platform behaviour every DRA comparison relies on
       And the ReplicaSet "web-a" has "metadata.ownerReferences" containing [{apiVersion: apps/v1, kind: Deployment, name: web, controller: true, blockOwnerDeletion: true}]
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
+    Scenario: A Deployment adopts only the ReplicaSets of its own namespace
+      getReplicaSetsForDeployment lists the ReplicaSets of the Deployment's namespace
+      (rsLister.ReplicaSets(d.Namespace)) before it claims them: an orphan with matching labels
+      in another namespace is not adopted, and the Deployment makes its own ReplicaSet.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web-orphan, namespace: elsewhere, labels: {app: web}}
+        spec:
+          replicas: 0
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there is 1 ReplicaSet object
+      And there is 1 Pod object labelled "app=web"
+      When I work in the namespace "elsewhere"
+      Then the ReplicaSet "web-orphan" has no "metadata.ownerReferences"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
     Scenario: A Deployment adopts an orphan ReplicaSet with its pod template and makes no new one; a controlled one its selector stops matching is released
       k/k deployment_controller.go getReplicaSetsForDeployment claims the namespace's
       ReplicaSets (controller_ref_manager.go ClaimReplicaSets): an orphan whose labels the
