@@ -3891,6 +3891,43 @@ Feature: Platform behaviour every DRA comparison relies on
       Then the ReplicaSet "web-orphan" has no "metadata.ownerReferences"
 
     @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
+    Scenario: A ReplicaSet adopts only the pods of its own namespace
+      replica_set.go syncReplicaSet lists the pods of the ReplicaSet's namespace
+      (podLister.Pods(rs.Namespace)) before claimPods: an orphan pod with matching labels in
+      another namespace is neither adopted nor counted, and the ReplicaSet makes its own pod.
+      Given the objects:
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: elsewhere}
+        ---
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: stray, namespace: elsewhere, labels: {app: web}}
+        spec:
+          containers:
+          - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      When I apply:
+        """
+        apiVersion: apps/v1
+        kind: ReplicaSet
+        metadata: {name: web}
+        spec:
+          replicas: 1
+          selector: {matchLabels: {app: web}}
+          template:
+            metadata: {labels: {app: web}}
+            spec:
+              containers:
+              - {name: app, image: registry.k8s.io/pause:3.10}
+        """
+      Then there is 1 Pod object labelled "app=web"
+      And the ReplicaSet "web" has "status.replicas" equal to 1
+      When I work in the namespace "elsewhere"
+      Then the Pod "stray" has no "metadata.ownerReferences"
+
+    @req:platform-CTRL-R01 @clause:platform-CTRL-R01/deployment-adopts-replicasets
     Scenario: A Deployment adopts an orphan ReplicaSet with its pod template and makes no new one; a controlled one its selector stops matching is released
       k/k deployment_controller.go getReplicaSetsForDeployment claims the namespace's
       ReplicaSets (controller_ref_manager.go ClaimReplicaSets): an orphan whose labels the
