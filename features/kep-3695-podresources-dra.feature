@@ -701,6 +701,86 @@ Feature: KEP-3695 PodResources API with DRA, as a node agent reads it
       """
 
   @req:3695-R06 @clause:3695-R06/shared-claim-two-pods
+  Scenario: A container with a claim another pod shares and a claim of its own is reported with both
+    GetContainerClaimInfos returns every claim the container names, in the pod's order: the
+    shared claim (already reported for the pod listed before) and the container's own claim
+    after it.
+    Given the objects:
+      """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: shared-claim}
+      spec:
+        devices:
+          requests:
+          - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+      ---
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: own-claim}
+      spec:
+        devices:
+          requests:
+          - {name: gpu, exactly: {deviceClassName: gpu.example.com}}
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: first}
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - {name: gpu, resourceClaimName: shared-claim}
+        containers:
+        - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: gpu}]}}
+      """
+    And the ResourceClaim "shared-claim" is allocated and reserved for the Pod "first":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-2  |
+    Then the Pod "first" has "status.phase" equal to Running
+    When I apply:
+      """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: second}
+      spec:
+        nodeName: n1
+        resourceClaims:
+        - {name: shared, resourceClaimName: shared-claim}
+        - {name: own, resourceClaimName: own-claim}
+        containers:
+        - {name: main, image: registry.k8s.io/pause:3.10, resources: {claims: [{name: shared}, {name: own}]}}
+      """
+    And the ResourceClaim "shared-claim" is allocated and reserved for the Pods "first" and "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-2  |
+    And the ResourceClaim "own-claim" is allocated and reserved for the Pod "second":
+      | request | driver          | pool | device |
+      | gpu     | gpu.example.com | n1   | gpu-4  |
+    Then the Pod "second" has "status.phase" equal to Running
+    When a node agent calls PodResources List on node "n1"
+    Then in the PodResources answer the container "main" of the Pod "second" has:
+      """
+      name: main
+      dynamicResources:
+      - claimName: shared-claim
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-2
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-2
+      - claimName: own-claim
+        claimNamespace: ${namespace}
+        claimResources:
+        - cdiDevices:
+          - name: gpu.example.com/gpu=gpu-4
+          driverName: gpu.example.com
+          poolName: n1
+          deviceName: gpu-4
+      """
+
+  @req:3695-R06 @clause:3695-R06/shared-claim-two-pods
   Scenario: A claim two pods share is reported under each, and under the one left after the other went
     The kubelet's claim info records every pod that uses the claim (k/k pkg/kubelet/cm/dra
     claiminfo.go PodUIDs): a deleted pod drops its own reference only, so the claim stays
