@@ -649,7 +649,10 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
     Scenario: A pod may not be created with ephemeral containers
       k/k ValidatePodCreate: ephemeral containers come only through the pods/ephemeralcontainers
       subresource; test/integration/pods pods_test.go TestPodCreateEphemeralContainers expects
-      "spec.ephemeralContainers: Forbidden: cannot be set on create".
+      "spec.ephemeralContainers: Forbidden: cannot be set on create". An ephemeral container is
+      defaulted as a container is (SetDefaults_EphemeralContainer: terminationMessagePath and
+      Policy, imagePullPolicy) before validation, so the second one, written without them, adds
+      no Required of its own.
       Given a cluster
       When I create:
         """
@@ -666,8 +669,12 @@ Feature: Platform API validation of pods, object metadata, PodGroups and Workloa
             image: busybox
             imagePullPolicy: IfNotPresent
             terminationMessagePolicy: File
+          - name: tracer
+            image: busybox
         """
-      Then the outcome is "spec.ephemeralContainers: Forbidden: cannot be set on create"
+      Then the request is rejected with exactly these causes:
+        | field | reason | message |
+        | spec.ephemeralContainers | FieldValueForbidden | Forbidden: cannot be set on create |
 
     @req:platform-VAL-R10 @clause:platform-VAL-R10/containers-and-policies
     Scenario: Ephemeral containers sent on create are checked as well as refused

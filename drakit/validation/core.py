@@ -420,13 +420,18 @@ def _validate_container_common(c: dict, claim_names: set[str], path: Path) -> li
         errs += [invalid(path.child("name"), name, m) for m in names.is_dns1123_label(name)]
     if not c.get("image"):
         errs.append(required(path.child("image")))
-    # Both are defaulted when empty, so only a wrong non-empty value can reach validation.
+    # validateTerminationMessagePolicy and validatePullPolicy: "" is Required (defaulting
+    # fills both first, so only an undefaulted container shows it)
     tmp = c.get("terminationMessagePolicy")
-    if tmp and tmp not in _TERMINATION_MESSAGE_POLICIES:
+    if not tmp:
+        errs.append(required(path.child("terminationMessagePolicy")))
+    elif tmp not in _TERMINATION_MESSAGE_POLICIES:
         errs.append(not_supported(path.child("terminationMessagePolicy"), tmp,
                                   _TERMINATION_MESSAGE_POLICIES))
     ipp = c.get("imagePullPolicy")
-    if ipp and ipp not in _PULL_POLICIES:
+    if not ipp:
+        errs.append(required(path.child("imagePullPolicy")))
+    elif ipp not in _PULL_POLICIES:
         errs.append(not_supported(path.child("imagePullPolicy"), ipp, _PULL_POLICIES))
     errs += validate_resource_requirements(c.get("resources"), claim_names, path.child("resources"))
     return errs
@@ -1142,8 +1147,10 @@ def _default_container(c: dict) -> None:
     c.setdefault("terminationMessagePath", "/dev/termination-log")
     if not c.get("terminationMessagePolicy"):
         c["terminationMessagePolicy"] = "File"
-    if not c.get("imagePullPolicy") and c.get("image"):
-        c["imagePullPolicy"] = imageref.default_pull_policy(str(c["image"]))
+    if not c.get("imagePullPolicy"):
+        # ParseImageName's error is ignored: an image that is missing or does not parse has
+        # no tag, so IfNotPresent (validation reports the image itself)
+        c["imagePullPolicy"] = imageref.default_pull_policy(str(c.get("image") or ""))
     for port in c.get("ports") or []:
         if isinstance(port, dict) and not port.get("protocol"):
             port["protocol"] = "TCP"

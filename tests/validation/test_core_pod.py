@@ -178,7 +178,9 @@ def test_update_image_allowed_and_container_count_forbidden():
     new = copy.deepcopy(old)
     new["spec"]["containers"][0]["image"] = "busybox:2"
     assert POD.validate_update(new, old, CTX) == []
-    new["spec"]["containers"].append({"name": "d", "image": "x"})
+    # defaulted as a request's container would be (validation alone requires the policies)
+    new["spec"]["containers"].append({"name": "d", "image": "x", "imagePullPolicy": "IfNotPresent",
+                                      "terminationMessagePolicy": "File"})
     assert [str(e) for e in POD.validate_update(new, old, CTX)] == [
         "spec.containers: Forbidden: pod updates may not add or remove containers"]
 
@@ -407,8 +409,7 @@ def test_resize_forbidden_with_node_allocatable_claims():
 def test_unknown_restart_policy_lists_the_supported_values():
     # k/k validateRestartPolicy: NotSupported with the three values (the mutation run found
     # no test that reads the list, docs/mutation.md)
-    errs = POD.validate_create(pod(restartPolicy="Sometimes"), CTX)
-    assert [str(e) for e in errs] == [
+    assert create_errors(pod(restartPolicy="Sometimes")) == [
         'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", '
         '"OnFailure", "Never"']
 
@@ -423,7 +424,8 @@ def test_ephemeral_container_target_must_name_a_container(target, expected):
     one of the pod's containers or init containers (field.NotFound otherwise)."""
     from drakit.validation.core import _validate_ephemeral_containers
 
-    eph = [{"name": "debug", "image": "busybox", "targetContainerName": target}]
+    eph = [{"name": "debug", "image": "busybox", "targetContainerName": target,
+            "imagePullPolicy": "Always", "terminationMessagePolicy": "File"}]  # as defaulted
     errs = _validate_ephemeral_containers(eph, [ctr("c")], [ctr("init")], set(),
                                           Path("spec").child("ephemeralContainers"))
     assert [str(e) for e in errs] == expected
@@ -534,3 +536,19 @@ def test_a_pod_template_keeps_its_container_limits_apart():
     default_pod_spec(spec, CTX36, pod=False)
     assert spec["containers"][0]["resources"] == {"limits": {"cpu": "1"}}
     assert spec["resources"] == {"limits": {"cpu": "2"}}
+
+
+def test_undefaulted_policies_are_required_and_defaulting_fills_them_also_without_an_image():
+    """validateTerminationMessagePolicy and validatePullPolicy report "" as Required; a request's
+    containers never show it, as SetDefaults_Container fills both first, the pull policy also
+    when the image is missing or does not parse (ParseImageName's error is ignored: no tag,
+    IfNotPresent), so a pod without an image is refused for the image alone."""
+    errs = [str(e) for e in POD.validate_create(pod(), CTX)]
+    assert errs == ["spec.containers[0].terminationMessagePolicy: Required value",
+                    "spec.containers[0].imagePullPolicy: Required value"]
+    assert create_errors(pod(containers=[{"name": "c"}])) == ["spec.containers[0].image: Required value"]
+    obj = pod(containers=[{"name": "c"}], ephemeralContainers=[{"name": "e", "image": "busybox"}])
+    POD.prepare_for_create(obj, CTX)
+    assert obj["spec"]["containers"][0]["imagePullPolicy"] == "IfNotPresent"
+    assert obj["spec"]["ephemeralContainers"][0]["imagePullPolicy"] == "Always"
+    assert obj["spec"]["ephemeralContainers"][0]["terminationMessagePolicy"] == "File"

@@ -172,7 +172,8 @@ def test_a_lowered_deadline_and_a_removed_gate_are_accepted(old_deadline, data) 
 
     def pod(d, g) -> dict:
         return {"metadata": {"name": "p", "namespace": "default"},
-                "spec": {"containers": [{"name": "app", "image": "busybox"}],
+                "spec": {"containers": [{"name": "app", "image": "busybox", "imagePullPolicy": "Always",
+                                         "terminationMessagePolicy": "File"}],  # as defaulted
                          "activeDeadlineSeconds": d, "schedulingGates": g}}
     new = pod(data.draw(st.integers(1, old_deadline)), kept)
     assert PodStrategy().validate_update(new, pod(old_deadline, gates), Context()) == []
