@@ -793,7 +793,7 @@ class Kubelet:
 
         Since kubernetes#115331 (1.27) SyncTerminatingPod hands the status manager the
         stopped pod's status with podIsTerminal, so a deleted pod reaches Succeeded or Failed
-        (status.py ``_terminate``) before SyncTerminatedPod unprepares its claims, and the
+        (status.py ``_stopped``) before SyncTerminatedPod unprepares its claims, and the
         status manager deletes the pod (grace period 0) only after that status is written
         and the pod's resources are reclaimed (canBeDeleted). A finalizer that keeps the
         object therefore keeps it in its terminal phase, and the claim controller frees the

@@ -107,7 +107,7 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
                generation_tracking: bool = True, terminal: bool = False) -> dict[str, Any]:
     """The pod's status once its kubelet has synced it: ``running`` (its containers started)
     or waiting for its sandbox (a DRA prepare failed); with ``terminal``, the status the
-    kubelet gives such a pod once it is deleted and stopped (see :func:`_terminate`). ``now``
+    kubelet gives such a pod once it is deleted and stopped (see :func:`_stopped`). ``now``
     is the kubelet's clock as RFC 3339 text; ``ready_to_start_condition`` is the kubelet's
     gate PodReadyToStartContainersCondition, ``generation_tracking`` its gate
     PodObservedGenerationTracking. The pod's own status is not changed."""
@@ -158,8 +158,8 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
         init_statuses = [waiting(c) for c in inits]
         statuses = [waiting(c) for c in containers]
     if terminal:
-        init_statuses = [_terminate(st, now, init=True) for st in init_statuses]
-        statuses = [_terminate(st, now, init=False) for st in statuses]
+        init_statuses = [_stopped(st, now, init=True) for st in init_statuses]
+        statuses = [_stopped(st, now, init=False) for st in statuses]
     if init_statuses:
         status["initContainerStatuses"] = init_statuses
     status["containerStatuses"] = sorted(statuses, key=lambda s: str(s.get("name") or ""))
@@ -222,7 +222,7 @@ def pod_status(pod: Mapping[str, Any], *, running: bool, now: str,
     return status
 
 
-def _terminate(st: dict[str, Any], now: str, *, init: bool) -> dict[str, Any]:
+def _stopped(st: dict[str, Any], now: str, *, init: bool) -> dict[str, Any]:
     """A container's status once its deleted pod is stopped.
 
     Started (running): the runtime stops it and reports its exit. drakit's containers behave
